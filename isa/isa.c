@@ -1,0 +1,33 @@
+/*
+ * isa.c — the opcode table, expanded from opcodes.def.
+ */
+#include "isa.h"
+
+#include <string.h>
+
+static const isa_info isa_table[ISA_OP_COUNT] = {
+#define OP(id, mnem, unit, lat, form) \
+    [ISA_OP_##id] = { mnem, unit, lat, ISA_FORM_##form },
+#include "opcodes.def"
+#undef OP
+};
+
+const isa_info *isa_get(isa_op op)
+{
+    return &isa_table[op];
+}
+
+isa_op isa_lookup(const char *mnemonic, size_t len)
+{
+    for (int op = 0; op < ISA_OP_COUNT; op++) {
+        const char *m = isa_table[op].mnemonic;
+        if (strlen(m) == len && memcmp(m, mnemonic, len) == 0)
+            return (isa_op)op;
+    }
+    return ISA_OP_COUNT;
+}
+
+bool isa_is_global(isa_op op)
+{
+    return isa_table[op].latency == CUSIM_LAT_GLOBAL;
+}

@@ -1,0 +1,49 @@
+/*
+ * isa.h — the synthetic instruction set, generated from opcodes.def.
+ */
+#ifndef CUSIM_ISA_H
+#define CUSIM_ISA_H
+
+#include <stdbool.h>
+
+#include "cusim.h"
+
+typedef enum isa_op {
+#define OP(id, mnem, unit, lat, form) ISA_OP_##id,
+#include "opcodes.def"
+#undef OP
+    ISA_OP_COUNT
+} isa_op;
+
+typedef enum isa_form {
+    ISA_FORM_DST_SRCS,
+    ISA_FORM_LOAD,
+    ISA_FORM_STORE,
+    ISA_FORM_NONE
+} isa_form;
+
+/* Global and shared memory access patterns (`pattern=` modifier). */
+typedef enum isa_pattern {
+    ISA_PATTERN_COALESCED,     /* consecutive lanes, consecutive addresses */
+    ISA_PATTERN_STRIDED,       /* `strided:N`: lane i at i * N elements */
+    ISA_PATTERN_RANDOM         /* every lane its own transaction */
+} isa_pattern;
+
+/* One row of opcodes.def. */
+typedef struct isa_info {
+    const char *mnemonic;
+    cusim_unit unit;
+    cusim_latency_class latency;
+    isa_form form;
+} isa_info;
+
+/* The row for `op` (op < ISA_OP_COUNT). */
+const isa_info *isa_get(isa_op op);
+
+/* Looks up a mnemonic of `len` bytes; returns ISA_OP_COUNT when unknown. */
+isa_op isa_lookup(const char *mnemonic, size_t len);
+
+/* True for the opcodes that touch global memory. */
+bool isa_is_global(isa_op op);
+
+#endif /* CUSIM_ISA_H */

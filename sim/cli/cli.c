@@ -1,0 +1,158 @@
+/*
+ * cli.c — the command table and the option parser shared by commands.
+ */
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const cli_command commands[] = {
+    { "sim", cli_sim,
+      "usage: cusim sim HW.yaml KERNEL.yaml [--set PATH=VALUE]... "
+      "[--format text|json|csv]\n"
+      "                 [--trace FILE] [--watchdog CYCLES]\n"
+      "\n"
+      "Simulates KERNEL on HW cycle by cycle: subgroups issuing from each\n"
+      "compute unit's schedulers, a scoreboard per subgroup, registers and\n"
+      "shared memory allocated per workgroup, global memory through a\n"
+      "bandwidth-limited latency queue. Reports cycles, occupancy\n"
+      "(theoretical and achieved), issue rate, the stall classes (fractions\n"
+      "of scheduler-cycles, summing to 1), memory traffic and the bound.\n"
+      "\n"
+      "  --set PATH=VALUE   override a key (repeatable)\n"
+      "  --format FORMAT    text (default), json or csv\n"
+      "  --trace FILE       write one line per issued instruction:\n"
+      "                     cycle, CU, partition, subgroup, pc, opcode\n"
+      "  --watchdog CYCLES  stop a run in which nothing issues or retires for\n"
+      "                     this many cycles (default 10000000), printing\n"
+      "                     each CU's state; exit status 1\n" },
+    { "occupancy", cli_occupancy,
+      "usage: cusim occupancy HW.yaml KERNEL.yaml [--set PATH=VALUE]... "
+      "[--format text|json|csv]\n"
+      "\n"
+      "Static occupancy of KERNEL on one compute unit of HW: how many\n"
+      "workgroups, subgroups and invocations fit at once, what each resource\n"
+      "allows (occupancy.limits.*, in workgroups; none = no limit) and which\n"
+      "one runs out first (occupancy.limiter). occupancy.theoretical is\n"
+      "resident subgroups / cu.max_subgroups.\n"
+      "\n"
+      "  --set PATH=VALUE   override a key, e.g. kernel.registers=72 or\n"
+      "                     hw.cu.shared_memory=32768 (repeatable)\n"
+      "  --format FORMAT    text (default), json or csv\n" },
+    { "check", cli_check,
+      "usage: cusim check FILE.yaml... [--set PATH=VALUE]... [--echo]\n"
+      "\n"
+      "Validates hardware profiles and kernels (told apart by their keys).\n"
+      "Each kernel is also resolved against each profile given: its counts\n"
+      "evaluated for that launch shape and its workgroup checked to fit.\n"
+      "Prints one line per file; every problem is one line\n"
+      "FILE:LINE:COLUMN: message, and the exit status is 2 if any.\n"
+      "\n"
+      "  --set PATH=VALUE   override a key before checking (repeatable)\n"
+      "  --echo             print each resolved config as YAML\n" },
+    { "keys", cli_keys,
+      "usage: cusim keys [hw|kernel]\n"
+      "\n"
+      "Lists every key of hardware profiles (hw) and kernels (kernel): its\n"
+      "dotted path (as used by --set, with a hw. or kernel. prefix), type,\n"
+      "default, range and meaning.\n" },
+};
+
+const cli_command *cli_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+int cli_bad_input(const cusim_error *err)
+{
+    cusim_error_print(err, stderr);
+    return CLI_BAD_INPUT;
+}
+
+/* The value of option `name` given as "--name=V" or "--name V". */
+static const char *option_value(const char *name, int argc, char **argv,
+                                int *i)
+{
+    size_t len = strlen(name);
+    if (argv[*i][len] == '=')
+        return argv[*i] + len + 1;
+    if (*i + 1 < argc)
+        return argv[++*i];
+    return NULL;
+}
+
+static int is_option(const char *arg, const char *name)
+{
+    size_t len = strlen(name);
+    return strncmp(arg, name, len) == 0 && (arg[len] == '\0' || arg[len] == '=');
+}
+
+int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
+              cli_args *args)
+{
+    memset(args, 0, sizeof *args);
+    args->format = CUSIM_FORMAT_TEXT;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            args->help = true;
+        } else if ((opts & CLI_OPT_SET) && is_option(a, "--set")) {
+            char *v = (char *)option_value("--set", argc, argv, &i);
+            if (!v) {
+                fprintf(stderr, "cusim %s: --set needs PATH=VALUE\n", cmd->name);
+                return CLI_BAD_INPUT;
+            }
+            if (args->n_sets == CLI_MAX_SETS) {
+                fprintf(stderr, "cusim %s: more than %d --set options\n",
+                        cmd->name, CLI_MAX_SETS);
+                return CLI_BAD_INPUT;
+            }
+            cusim_error err;
+            if (cusim_set_parse(v, args->n_sets + 1,
+                                &args->sets[args->n_sets], &err) != 0)
+                return cli_bad_input(&err);
+            args->n_sets++;
+        } else if ((opts & CLI_OPT_FORMAT) && is_option(a, "--format")) {
+            const char *v = option_value("--format", argc, argv, &i);
+            if (!v || cusim_format_parse(v, &args->format) != 0) {
+                fprintf(stderr, "cusim %s: --format expects text, json or "
+                        "csv, got '%s'\n", cmd->name, v ? v : "");
+                return CLI_BAD_INPUT;
+            }
+        } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--trace")) {
+            args->trace = option_value("--trace", argc, argv, &i);
+            if (!args->trace || !*args->trace) {
+                fprintf(stderr, "cusim %s: --trace needs a FILE\n", cmd->name);
+                return CLI_BAD_INPUT;
+            }
+        } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--watchdog")) {
+            const char *v = option_value("--watchdog", argc, argv, &i);
+            char *end = NULL;
+            unsigned long long n = v ? strtoull(v, &end, 10) : 0;
+            if (!v || !*v || *end || n == 0 || v[0] == '-') {
+                fprintf(stderr, "cusim %s: --watchdog expects a positive "
+                        "number of cycles, got '%s'\n", cmd->name, v ? v : "");
+                return CLI_BAD_INPUT;
+            }
+            args->watchdog = n;
+        } else if ((opts & CLI_OPT_ECHO) && strcmp(a, "--echo") == 0) {
+            args->echo = true;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "cusim %s: unknown option '%s' (see cusim %s "
+                    "--help)\n", cmd->name, a, cmd->name);
+            return CLI_BAD_INPUT;
+        } else {
+            if (args->n_files == CLI_MAX_FILES) {
+                fprintf(stderr, "cusim %s: more than %d files\n", cmd->name,
+                        CLI_MAX_FILES);
+                return CLI_BAD_INPUT;
+            }
+            args->files[args->n_files++] = a;
+        }
+    }
+    return CLI_OK;
+}

@@ -1,0 +1,63 @@
+/*
+ * cli.h — what the command-line front end's files share: the command table
+ * and the option parser every command uses.
+ */
+#ifndef CUSIM_CLI_H
+#define CUSIM_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cusim.h"
+
+/* Exit statuses (SPEC.md section 4). */
+enum { CLI_OK = 0, CLI_FAILURE = 1, CLI_BAD_INPUT = 2 };
+
+typedef struct cli_command {
+    const char *name;
+    int (*run)(int argc, char **argv);   /* argv: the arguments after name */
+    const char *help;                     /* printed by --help */
+} cli_command;
+
+/* The command named `name`, or NULL. */
+const cli_command *cli_find(const char *name);
+
+#define CLI_MAX_SETS 256
+#define CLI_MAX_FILES 256
+
+/* The options commands share, parsed from argv by cli_parse. */
+typedef struct cli_args {
+    const char *files[CLI_MAX_FILES];  /* positional arguments, in order */
+    int n_files;
+    cusim_set sets[CLI_MAX_SETS];      /* --set PATH=VALUE, in order */
+    int n_sets;
+    cusim_format format;               /* --format, default text */
+    bool echo;                         /* --echo */
+    const char *trace;                 /* --trace FILE */
+    uint64_t watchdog;                 /* --watchdog CYCLES, 0 = default */
+    bool help;                         /* --help / -h */
+} cli_args;
+
+/* Option flags a command accepts beyond --help. */
+enum {
+    CLI_OPT_SET = 1,
+    CLI_OPT_FORMAT = 2,
+    CLI_OPT_ECHO = 4,
+    CLI_OPT_TRACE = 8       /* --trace FILE and --watchdog CYCLES */
+};
+
+/* Parses argv (modifying it: --set values are split in place). Returns 0,
+ * or prints one error line to stderr and returns CLI_BAD_INPUT. */
+int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
+              cli_args *args);
+
+/* Prints `err` as one line to stderr and returns CLI_BAD_INPUT. */
+int cli_bad_input(const cusim_error *err);
+
+/* Commands (one file each). */
+int cli_sim(int argc, char **argv);
+int cli_occupancy(int argc, char **argv);
+int cli_check(int argc, char **argv);
+int cli_keys(int argc, char **argv);
+
+#endif /* CUSIM_CLI_H */

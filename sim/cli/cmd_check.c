@@ -1,0 +1,85 @@
+/*
+ * cmd_check.c — `cusim check FILE...`: validates profiles and kernels, and
+ * resolves every kernel against every profile given.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+
+int cli_check(int argc, char **argv)
+{
+    const cli_command *cmd = cli_find("check");
+    cli_args args;
+    int status = cli_parse(cmd, argc, argv, CLI_OPT_SET | CLI_OPT_ECHO, &args);
+    if (status != CLI_OK)
+        return status;
+    if (args.help) {
+        fputs(cmd->help, stdout);
+        return CLI_OK;
+    }
+    if (args.n_files == 0) {
+        fputs("cusim check: expected at least one FILE.yaml (see cusim check "
+              "--help)\n", stderr);
+        return CLI_BAD_INPUT;
+    }
+
+    cusim_hw *hws = calloc((size_t)args.n_files, sizeof *hws);
+    cusim_kernel *ks = calloc((size_t)args.n_files, sizeof *ks);
+    if (!hws || !ks) {
+        free(hws);
+        free(ks);
+        fputs("cusim check: out of memory\n", stderr);
+        return CLI_FAILURE;
+    }
+    int n_hw = 0, n_k = 0;
+    status = CLI_OK;
+    cusim_error err;
+
+    for (int i = 0; i < args.n_files; i++) {
+        const char *file = args.files[i];
+        const cusim_set *sets = args.sets;
+        size_t n_sets = (size_t)args.n_sets;
+        cusim_file_kind kind;
+        if (cusim_file_sniff(file, &kind, &err) != 0) {
+            status = cli_bad_input(&err);
+        } else if (kind == CUSIM_FILE_HW) {
+            if (cusim_hw_load(file, sets, n_sets, &hws[n_hw], &err) != 0) {
+                status = cli_bad_input(&err);
+                continue;
+            }
+            printf("%s: ok (hardware profile '%s')\n", file, hws[n_hw].name);
+            if (args.echo)
+                cusim_hw_echo(stdout, &hws[n_hw]);
+            n_hw++;
+        } else {
+            if (cusim_kernel_load(file, sets, n_sets, &ks[n_k], &err) != 0) {
+                status = cli_bad_input(&err);
+                continue;
+            }
+            printf("%s: ok (kernel '%s')\n", file, ks[n_k].name);
+            if (args.echo)
+                cusim_kernel_echo(stdout, &ks[n_k]);
+            n_k++;
+        }
+    }
+
+    for (int k = 0; k < n_k; k++)
+        for (int h = 0; h < n_hw; h++) {
+            cusim_occupancy occ;
+            if (cusim_occupancy_compute(&hws[h], &ks[k], &occ, &err) != 0) {
+                status = cli_bad_input(&err);
+                continue;
+            }
+            printf("%s on %s: ok (%u workgroups per CU, occupancy %.4g, "
+                   "limited by %s)\n", ks[k].name, hws[h].name,
+                   occ.workgroups_per_cu, occ.theoretical,
+                   cusim_limiter_name(occ.limiter));
+        }
+
+    for (int k = 0; k < n_k; k++)
+        cusim_kernel_free(&ks[k]);
+    free(ks);
+    free(hws);
+    return status;
+}

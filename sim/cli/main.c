@@ -1,0 +1,74 @@
+/*
+ * main.c — the `cusim` command line: argument parsing and dispatch.
+ *
+ * Each command loads its inputs completely and computes its whole result
+ * before printing anything, so bad input never leaves partial output. Exit
+ * status: 0 success, 1 simulation or internal failure, 2 bad input.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cusim.h"
+
+static const char usage_text[] =
+    "usage: cusim COMMAND [ARGS]\n"
+    "\n"
+    "cusim simulates GPU compute units running synthetic kernels, and reports\n"
+    "occupancy, stalls and what bounds the kernel.\n"
+    "\n"
+    "Commands:\n"
+    "  sim HW.yaml KERNEL.yaml         simulate KERNEL on HW cycle by cycle\n"
+    "  occupancy HW.yaml KERNEL.yaml   static occupancy of KERNEL on one\n"
+    "                                  compute unit of HW\n"
+    "  check FILE.yaml...              validate hardware profiles and\n"
+    "                                  kernels (each kernel also against\n"
+    "                                  each profile given)\n"
+    "  keys [hw|kernel]                every configuration key: type,\n"
+    "                                  default, range and meaning\n"
+    "  help [COMMAND]                  this text, or a command's options\n"
+    "\n"
+    "Options:\n"
+    "  --help, -h     help (also after a command: cusim check --help)\n"
+    "  --version      print the version\n"
+    "\n"
+    "Exit status: 0 success, 1 simulation or internal failure, 2 bad input\n"
+    "(reported as one line FILE:LINE:COLUMN: message).\n";
+
+static int usage(FILE *out, int status)
+{
+    fputs(usage_text, out);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage(stderr, 2);
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0)
+        return usage(stdout, 0);
+    if (strcmp(cmd, "--version") == 0) {
+        printf("cusim %s\n", CUSIM_VERSION);
+        return 0;
+    }
+    if (strcmp(cmd, "help") == 0) {
+        if (argc < 3 || argv[2][0] == '-')
+            return usage(stdout, 0);
+        const cli_command *c = cli_find(argv[2]);
+        if (!c) {
+            fprintf(stderr, "cusim: unknown command '%s'\n", argv[2]);
+            return 2;
+        }
+        fputs(c->help, stdout);
+        return 0;
+    }
+    const cli_command *c = cli_find(cmd);
+    if (!c) {
+        fprintf(stderr, "cusim: unknown command '%s' (see cusim --help)\n",
+                cmd);
+        return 2;
+    }
+    return c->run(argc - 2, argv + 2);
+}

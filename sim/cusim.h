@@ -1,0 +1,353 @@
+/*
+ * cusim.h — the public interface of libcusim, a cycle-approximate simulator
+ * of GPU compute units.
+ *
+ * A caller loads a hardware profile and a kernel (YAML files, optionally
+ * overridden by `--set PATH=VALUE` strings), then asks for the static
+ * occupancy of the kernel on that hardware. Every function that can fail on
+ * user input returns 0 on success and -1 on failure, filling a cusim_error
+ * with `FILE:LINE:COLUMN: message`; the caller decides what to do (the
+ * command line exits with status 2). No function exits or prints.
+ *
+ * There is no global state: every object is passed explicitly, so one
+ * process can hold any number of profiles, kernels and simulations.
+ */
+#ifndef CUSIM_H
+#define CUSIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CUSIM_VERSION "0.1.0"
+
+/* ---------------------------------------------------------------- errors */
+
+/* A user error as a value: where it is and what is wrong. */
+typedef struct cusim_error {
+    char file[256];     /* file name, or "--set" for a command-line override */
+    int line;           /* 1-based; for "--set", which override (1 = first) */
+    int column;         /* 1-based */
+    char message[768];  /* names the key path and what was expected */
+} cusim_error;
+
+/* Writes "FILE:LINE:COLUMN: message\n" to `out`. */
+void cusim_error_print(const cusim_error *err, FILE *out);
+
+/* ------------------------------------------------------------ overrides */
+
+/* One `--set PATH=VALUE` from the command line or an experiment's `set:`.
+ * `path` starts with "hw." or "kernel."; `value` is YAML text (a scalar or a
+ * flow sequence such as "[8, 8]"). `file`, `line` and `column` say where the
+ * override was written, for error messages; the command line uses
+ * file "--set", line = its position among the overrides, column 1. */
+typedef struct cusim_set {
+    const char *path;
+    const char *value;
+    const char *file;
+    int line;
+    int column;
+} cusim_set;
+
+/* Splits "PATH=VALUE" into `set` (pointing into `arg`, which must outlive
+ * it). Returns -1 and fills `err` when there is no '=' or the path is empty. */
+int cusim_set_parse(char *arg, int index, cusim_set *set, cusim_error *err);
+
+/* ---------------------------------------------------- source locations */
+
+/* Where a resolved key's value came from (for errors found after loading,
+ * such as a workgroup that can never fit). line 0 means "the default". */
+typedef struct cusim_mark {
+    const char *file;   /* the config's own file name or "--set" */
+    int line;
+    int column;
+} cusim_mark;
+
+/* ------------------------------------------------------ hardware profile */
+
+#define CUSIM_MAX_WIDTHS 8
+#define CUSIM_MAX_KEYS 64
+
+typedef enum cusim_policy {
+    CUSIM_POLICY_GTO,     /* greedy then oldest */
+    CUSIM_POLICY_LRR,     /* loose round robin */
+    CUSIM_POLICY_OLDEST   /* oldest first */
+} cusim_policy;
+
+/* Execution units; the synthetic ISA maps every opcode to one. */
+typedef enum cusim_unit {
+    CUSIM_UNIT_ALU,
+    CUSIM_UNIT_SFU,
+    CUSIM_UNIT_MEM,
+    CUSIM_UNIT_SHARED,
+    CUSIM_UNIT_BARRIER,
+    CUSIM_UNIT_COUNT
+} cusim_unit;
+
+/* Latency classes; the synthetic ISA maps every opcode to one. */
+typedef enum cusim_latency_class {
+    CUSIM_LAT_ALU,
+    CUSIM_LAT_SFU,
+    CUSIM_LAT_SHARED,
+    CUSIM_LAT_GLOBAL,
+    CUSIM_LAT_BARRIER,
+    CUSIM_LAT_COUNT
+} cusim_latency_class;
+
+/* A resolved hardware profile (a file in configs/hw/). A plain value: every
+ * field is filled (from the file, a --set, or the key's default) and has
+ * passed its range check. See `cusim keys hw` for the meaning of each. */
+typedef struct cusim_hw {
+    char file[256];                    /* where it was loaded from */
+    char name[64];
+    uint32_t simd_widths[CUSIM_MAX_WIDTHS]; /* ascending, distinct */
+    int n_simd_widths;
+    uint32_t compute_units;
+    uint32_t clock_mhz;
+    struct {
+        uint32_t max_invocations;
+        uint32_t max_subgroups;
+        uint32_t max_workgroups;
+        uint32_t max_workgroup_size;
+        uint32_t registers;
+        uint32_t register_granularity;
+        uint32_t max_registers_per_invocation;
+        uint32_t shared_memory;
+        uint32_t shared_granularity;
+        uint32_t shared_reserved;
+        uint32_t max_shared_per_workgroup;
+        uint32_t schedulers;
+        uint32_t issue_per_cycle;
+        cusim_policy policy;
+        uint32_t lanes[CUSIM_UNIT_COUNT];  /* barrier lanes unused */
+    } cu;
+    uint32_t latency[CUSIM_LAT_COUNT];
+    struct {
+        uint32_t bandwidth;            /* bytes per cycle, whole GPU */
+        uint32_t transaction;          /* bytes */
+        uint32_t max_inflight;         /* transactions per CU */
+    } memory;
+    cusim_mark marks[CUSIM_MAX_KEYS];  /* per descriptor, see config.c */
+} cusim_hw;
+
+/* ----------------------------------------------------------------- kernel */
+
+/* A resolved kernel (a file in workloads/). `program` is the synthetic ISA text
+ * (owned; freed by cusim_kernel_free). `program_line` and `program_column`
+ * locate the text's first character in `file` so program errors point into
+ * the YAML file: text line k, column c is file line program_line + k - 1,
+ * column program_column + c - 1. */
+typedef struct cusim_kernel {
+    char file[256];
+    char name[64];
+    uint32_t workgroup[3];             /* x, y, z; unused dimensions are 1 */
+    int workgroup_dims;                /* 1..3, as written */
+    uint32_t registers;                /* per invocation; 0 when auto */
+    bool registers_auto;
+    uint32_t shared_bytes;             /* per workgroup */
+    uint64_t elements;
+    uint32_t elements_per_invocation;
+    uint32_t subgroup_size;            /* 0: let the hardware model choose */
+    char *program;
+    int program_line;
+    int program_column;
+    struct prog_ast *ast;              /* the parsed program (owned); set by
+                                          cusim_kernel_load */
+    cusim_mark marks[CUSIM_MAX_KEYS];
+} cusim_kernel;
+
+/* Loads and validates a profile / kernel. `sets` may hold overrides for
+ * either kind; those whose path starts with the other kind's prefix are
+ * ignored, any other path is an error. A kernel's program is parsed here, so
+ * its syntax errors surface at load time. On success fills `*out` (the
+ * caller owns it: cusim_kernel_free for kernels; a cusim_kernel must not be
+ * copied by value while both copies are freed) and returns 0. Marks point
+ * into `out->file` and into the cusim_set strings, which must outlive
+ * `out`. */
+int cusim_hw_load(const char *path, const cusim_set *sets, size_t n_sets,
+                  cusim_hw *out, cusim_error *err);
+int cusim_kernel_load(const char *path, const cusim_set *sets, size_t n_sets,
+                      cusim_kernel *out, cusim_error *err);
+void cusim_kernel_free(cusim_kernel *k);   /* NULL-safe; frees `program` */
+
+/* What kind of config a file holds, told by its top-level keys. */
+typedef enum cusim_file_kind {
+    CUSIM_FILE_HW,
+    CUSIM_FILE_KERNEL
+} cusim_file_kind;
+int cusim_file_sniff(const char *path, cusim_file_kind *kind, cusim_error *err);
+
+/* Prints a resolved config as YAML that loads back to the same value. */
+void cusim_hw_echo(FILE *out, const cusim_hw *hw);
+void cusim_kernel_echo(FILE *out, const cusim_kernel *k);
+
+/* Prints every key of one kind: path, type, default, range, help. */
+void cusim_keys_print(FILE *out, cusim_file_kind kind);
+
+/* Product of the workgroup dimensions. */
+uint32_t cusim_kernel_workgroup_size(const cusim_kernel *k);
+
+/* --------------------------------------------------------------- occupancy */
+
+typedef enum cusim_limiter {
+    CUSIM_LIMIT_REGISTERS,
+    CUSIM_LIMIT_SHARED_MEMORY,
+    CUSIM_LIMIT_SUBGROUPS,
+    CUSIM_LIMIT_WORKGROUPS,
+    CUSIM_LIMIT_INVOCATIONS,
+    CUSIM_LIMIT_COUNT
+} cusim_limiter;
+
+/* "registers", "shared_memory", ... as in the output field names. */
+const char *cusim_limiter_name(cusim_limiter l);
+
+#define CUSIM_UNLIMITED UINT32_MAX   /* a limit that does not apply */
+
+/* Static occupancy of one kernel on one CU (SPEC.md section 2). */
+typedef struct cusim_occupancy {
+    uint32_t simd_width;               /* the width used */
+    uint32_t registers_per_invocation; /* after `auto` is resolved */
+    uint32_t subgroups_per_workgroup;
+    uint32_t registers_per_subgroup;   /* rounded to the granularity */
+    uint32_t shared_per_workgroup;     /* rounded, reserve included */
+    uint32_t limits[CUSIM_LIMIT_COUNT];/* workgroups each resource allows */
+    cusim_limiter limiter;             /* the scarcest; ties: enum order */
+    uint32_t workgroups_per_cu;
+    uint32_t subgroups_per_cu;
+    uint32_t invocations_per_cu;
+    double theoretical;                /* subgroups_per_cu / max_subgroups:
+                                          resident invocations / the most the
+                                          CU admits (C1), counting a partial
+                                          subgroup's masked lanes as held */
+} cusim_occupancy;
+
+/* Computes the static occupancy. Fails (with the location of the kernel key
+ * at fault) when a workgroup can never fit on a CU, naming the resource and
+ * by how much, or when the program cannot be resolved for this shape. */
+int cusim_occupancy_compute(const cusim_hw *hw, const cusim_kernel *k,
+                            cusim_occupancy *out, cusim_error *err);
+
+/* ------------------------------------------------------------- simulation */
+
+/* Why a scheduler did not issue in a cycle; every scheduler-cycle of a run
+ * falls in exactly one class, so the fractions sum to 1. */
+typedef enum cusim_stall {
+    CUSIM_STALL_ISSUED,      /* issued at least one instruction */
+    CUSIM_STALL_MEMORY,      /* next ready subgroup waits on a global load */
+    CUSIM_STALL_DEPENDENCY,  /* ... waits on an alu, sfu or shared result */
+    CUSIM_STALL_BARRIER,     /* every live subgroup waits at a barrier */
+    CUSIM_STALL_THROTTLE,    /* ... waits for its execution unit or for the
+                                CU's memory in-flight cap */
+    CUSIM_STALL_IDLE,        /* no runnable subgroup, workgroups still to
+                                dispatch */
+    CUSIM_STALL_TAIL,        /* no runnable subgroup, none left to dispatch
+                                (the dispatch tail and the final drain) */
+    CUSIM_STALL_COUNT
+} cusim_stall;
+
+const char *cusim_stall_name(cusim_stall s);
+
+typedef struct cusim_sim_options {
+    uint64_t watchdog_cycles;   /* stop after this many cycles without an
+                                   issue or a retirement; 0: 10,000,000 */
+    FILE *trace;                /* one line per issued instruction, or NULL */
+} cusim_sim_options;
+
+/* What one simulated run measured (SPEC.md section 4). Counters are raw;
+ * fractions are derived from them when the run ends. */
+typedef struct cusim_result {
+    uint64_t cycles;
+    double time_us;
+    uint64_t workgroups, subgroups, invocations;   /* all dispatches */
+    uint64_t warp_instructions, lane_instructions;
+    double simd_efficiency;          /* lane / (warp x simd_width) */
+    cusim_occupancy occupancy;       /* static, first dispatch */
+    double achieved_occupancy;       /* time-averaged resident subgroups /
+                                        (CUs x cu.max_subgroups) */
+    uint32_t peak_workgroups_per_cu; /* most resident on any CU at once */
+    double ipc;                      /* warp instructions per cycle per CU */
+    double issue_utilization;        /* of all issue slots */
+    double stalls[CUSIM_STALL_COUNT];
+    uint64_t memory_transactions, memory_bytes;
+    double bandwidth_utilization;    /* bytes / (cycles x memory.bandwidth) */
+    double avg_latency;              /* per transaction, with queueing */
+    double avg_inflight;             /* transactions, GPU-wide average */
+    const char *bound;   /* compute, bandwidth, latency, balanced, small_grid */
+    uint32_t dispatches;
+    double host_seconds;
+    double warp_instructions_per_second;
+} cusim_result;
+
+/* Simulates `k` on `hw` cycle by cycle. Returns 0 with `out` filled; -1
+ * with `err` set on bad input (as cusim_occupancy_compute); 1 with `err`
+ * set when the simulation fails (the watchdog fired: the message and, when
+ * `dump` is non-NULL, each CU's state written there). */
+int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
+                   const cusim_sim_options *opt, cusim_result *out,
+                   FILE *dump, cusim_error *err);
+
+/* ----------------------------------------------------------------- reports */
+
+/* A result as an ordered list of (dotted key, value) fields, the form every
+ * printer (text, JSON, CSV) works from. Keys sharing a dotted prefix must be
+ * contiguous ("occupancy.a", "occupancy.b", then "issue.x"). Key strings
+ * must outlive the report (they are usually literals). */
+typedef enum cusim_value_type {
+    CUSIM_VALUE_INT,
+    CUSIM_VALUE_REAL,
+    CUSIM_VALUE_STRING,
+    CUSIM_VALUE_NONE       /* no value: "null" in JSON, empty in CSV */
+} cusim_value_type;
+
+#define CUSIM_REPORT_MAX 128
+
+typedef struct cusim_field {
+    const char *key;
+    cusim_value_type type;
+    int64_t i;
+    double r;
+    char s[64];
+} cusim_field;
+
+typedef struct cusim_report {
+    cusim_field fields[CUSIM_REPORT_MAX];
+    int n;
+} cusim_report;
+
+typedef enum cusim_format {
+    CUSIM_FORMAT_TEXT,
+    CUSIM_FORMAT_JSON,
+    CUSIM_FORMAT_CSV
+} cusim_format;
+
+void cusim_report_int(cusim_report *r, const char *key, int64_t v);
+void cusim_report_real(cusim_report *r, const char *key, double v);
+void cusim_report_string(cusim_report *r, const char *key, const char *v);
+void cusim_report_none(cusim_report *r, const char *key);
+
+/* Prints `r`: TEXT as aligned "key  value" lines; JSON as one object with
+ * dotted keys nested ("occupancy": {"limits": {...}}) on one line; CSV as a
+ * header row of dotted keys and one row of values. Reals print with up to
+ * 10 significant digits, so output is byte-identical for identical input. */
+void cusim_report_print(const cusim_report *r, cusim_format fmt, FILE *out);
+
+/* Parses "text", "json" or "csv"; returns -1 for anything else. */
+int cusim_format_parse(const char *name, cusim_format *fmt);
+
+/* Appends the occupancy fields of SPEC.md section 4 (occupancy.*) plus
+ * simd_width and the per-workgroup allocation figures. */
+void cusim_report_occupancy(cusim_report *r, const cusim_occupancy *o);
+
+/* Appends every field of a simulated run, in SPEC.md section 4's order. */
+void cusim_report_result(cusim_report *r, const cusim_result *res);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUSIM_H */

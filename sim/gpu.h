@@ -1,0 +1,144 @@
+/*
+ * gpu.h — the timing simulator's state, shared by the run loop and
+ * dispatcher (sim.c) and the schedulers (sched.c).
+ *
+ * Everything is allocated once when a run starts (pools sized by the
+ * profile's caps); the per-cycle path only moves indices between lists.
+ *
+ * Event handles in the queue: 0 .. n_parts-1 wake a scheduler partition;
+ * n_parts + w retires workgroup slot w.
+ */
+#ifndef CUSIM_GPU_H
+#define CUSIM_GPU_H
+
+#include <stdint.h>
+
+#include "cusim.h"
+#include "evq.h"
+#include "memsys.h"
+#include "program.h"
+
+#define NEVER UINT64_MAX
+#define NONE32 UINT32_MAX
+
+enum sg_state { SG_FREE, SG_RUN, SG_BARRIER, SG_DONE };
+
+/* A subgroup (warp, wave). It holds only its position in the shared
+ * program, its loop counters and its scoreboard. */
+typedef struct sg {
+    uint64_t *ready;        /* per register: (cycle << 1) | from_global_load */
+    uint64_t ready_at;      /* cycle the next instruction's registers are
+                               ready (sources and destination) */
+    uint64_t done_at;       /* cycle all its issued work has completed */
+    uint64_t age;           /* admission order: smaller is older */
+    uint32_t pc;            /* index into the dispatch's prog_code */
+    uint32_t lanes;         /* active lanes */
+    uint32_t wg;            /* workgroup slot */
+    uint32_t part;          /* scheduler partition (global index) */
+    uint32_t loop_left[PROG_MAX_DEPTH];
+    uint8_t depth;
+    uint8_t state;          /* enum sg_state */
+    uint8_t waits_global;   /* the register ready last comes from memory */
+} sg;
+
+/* A scheduler partition: a share of the CU's registers and subgroup slots,
+ * its own execution units, and the subgroups placed in it. Invariant:
+ * `list` holds its RUN and BARRIER subgroups in admission (age) order. */
+typedef struct part {
+    uint32_t *list;
+    uint32_t n;
+    uint32_t free_slots;
+    uint32_t free_regs;
+    uint32_t cu;
+    uint32_t last;          /* subgroup issued last (gto, lrr), or NONE32 */
+    uint64_t unit_free[CUSIM_UNIT_COUNT];
+    uint64_t issued_at;     /* last cycle it issued, or NEVER */
+    uint64_t accounted;     /* stall cycles are accounted up to here */
+    uint8_t reason;         /* cusim_stall for cycles from `accounted` on */
+    uint64_t stall[CUSIM_STALL_COUNT];
+} part;
+
+/* A resident workgroup. Its resources are held until its last subgroup has
+ * finished and all their work has completed (C14). */
+typedef struct wg {
+    uint32_t *sgs;          /* its subgroups (capacity cu.max_subgroups) */
+    uint32_t n_sg;
+    uint32_t arrived;       /* at the current barrier */
+    uint32_t finished;
+    uint32_t invocations;
+    uint32_t cu;
+    uint64_t done_at;
+} wg;
+
+typedef struct cu {
+    uint32_t free_wg, free_inv, free_shared;
+    uint32_t *free_sgs;     /* stack of free subgroup indices */
+    uint32_t n_free_sgs;
+    uint32_t *free_wgs;     /* stack of free workgroup slots */
+    uint32_t n_free_wgs;
+    uint32_t resident_sg, resident_wg, peak_wg;
+    uint64_t res_since;     /* residency integral is accounted up to here */
+    uint64_t res_integral;  /* resident subgroups x cycles */
+} cu;
+
+/* One dispatch of a kernel: its resolved program and launch shape. */
+typedef struct dispatch {
+    prog_code *code;
+    cusim_occupancy occ;
+    uint64_t invocations;
+    uint32_t n_wg;
+    uint32_t wg_size;
+} dispatch;
+
+typedef struct gpu {
+    const cusim_hw *hw;
+    const cusim_sim_options *opt;
+    uint32_t width;
+    uint32_t n_parts;       /* compute_units x schedulers */
+    uint32_t n_regs;        /* scoreboard entries per subgroup */
+    evq *q;
+    memsys *mem;
+    sg *sgs;
+    uint64_t *regs;
+    part *parts;
+    wg *wgs;
+    cu *cus;
+
+    dispatch *dispatches;
+    uint32_t n_dispatches;
+    uint32_t cur;           /* the dispatch running */
+    uint32_t next_wg;       /* of the current dispatch, next to hand out */
+    uint32_t retired_wg;    /* of the current dispatch */
+
+    uint64_t now;
+    uint64_t last_progress;
+    uint64_t next_age;
+    uint64_t end;           /* the last retirement */
+
+    uint64_t warp_instructions;
+    uint64_t lane_instructions;
+    uint64_t subgroups, invocations, workgroups;
+} gpu;
+
+/* sched.c: a partition's wake-up: accounts its stall cycles up to `now`,
+ * issues what it can, and schedules its next wake-up. */
+void sched_run(gpu *g, uint32_t p, uint64_t now);
+
+/* sched.c: makes sure partition p is woken no later than `at`. */
+void sched_wake(gpu *g, uint32_t p, uint64_t at);
+
+/* sched.c: accounts p's stall cycles up to `now` and sets the reason for
+ * the cycles after it. */
+void sched_account(gpu *g, uint32_t p, uint64_t now, cusim_stall reason);
+
+/* sched.c: moves a newly admitted subgroup to its first instruction (its
+ * program may begin with loops); returns 0, or 1 if it has nothing to run. */
+int sched_start(gpu *g, sg *s);
+
+/* sim.c: subgroup s has issued its last instruction at `now`. */
+void gpu_subgroup_finished(gpu *g, uint32_t s, uint64_t now);
+
+/* sim.c: true while the current dispatch has workgroups to hand out. */
+int gpu_has_pending(const gpu *g);
+
+#endif /* CUSIM_GPU_H */

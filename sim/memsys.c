@@ -1,0 +1,158 @@
+/*
+ * memsys.c — coalescing and the bandwidth-limited memory latency queue.
+ *
+ * Channel time is kept in byte slots (1 cycle = `bandwidth` slots) so that a
+ * transaction shorter than one cycle's worth of bandwidth is exact in
+ * integers. Each CU keeps a ring of its in-flight instructions (completion
+ * cycle, transaction count) in completion order, which is issue order
+ * because the channel is FIFO and the latency fixed.
+ */
+#include "memsys.h"
+
+#include <assert.h>
+#include <stdlib.h>
+
+typedef struct inflight {
+    uint64_t done;               /* completion cycle of its last transaction */
+    uint32_t n;                  /* transactions */
+} inflight;
+
+typedef struct cu_ring {
+    inflight *items;             /* capacity: max_inflight */
+    uint32_t head, len;
+    uint32_t count;              /* transactions in the ring */
+} cu_ring;
+
+struct memsys {
+    uint64_t bandwidth, transaction, latency, cap;
+    uint64_t channel_free;       /* in byte slots */
+    cu_ring *rings;
+    uint32_t n_cus;
+    mem_stats stats;
+};
+
+memsys *mem_new(const cusim_hw *hw)
+{
+    memsys *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->bandwidth = hw->memory.bandwidth;
+    m->transaction = hw->memory.transaction;
+    m->latency = hw->latency[CUSIM_LAT_GLOBAL];
+    m->cap = hw->memory.max_inflight;
+    m->n_cus = hw->compute_units;
+    m->rings = calloc(m->n_cus, sizeof *m->rings);
+    if (!m->rings) {
+        mem_free(m);
+        return NULL;
+    }
+    for (uint32_t c = 0; c < m->n_cus; c++) {
+        m->rings[c].items = malloc(sizeof(inflight) * m->cap);
+        if (!m->rings[c].items) {
+            mem_free(m);
+            return NULL;
+        }
+    }
+    return m;
+}
+
+void mem_free(memsys *m)
+{
+    if (!m)
+        return;
+    if (m->rings)
+        for (uint32_t c = 0; c < m->n_cus; c++)
+            free(m->rings[c].items);
+    free(m->rings);
+    free(m);
+}
+
+uint32_t mem_transactions(uint32_t transaction, uint32_t bytes,
+                          isa_pattern pattern, uint32_t stride, uint32_t lanes)
+{
+    if (lanes == 0)
+        return 0;
+    uint64_t per_lane = (bytes + transaction - 1) / transaction;
+    switch (pattern) {
+    case ISA_PATTERN_COALESCED:
+        return (uint32_t)(((uint64_t)bytes * lanes + transaction - 1) / transaction);
+    case ISA_PATTERN_STRIDED: {
+        uint64_t step = (uint64_t)stride * bytes;   /* bytes between lanes */
+        if (step >= transaction)
+            return (uint32_t)(per_lane * lanes);
+        /* Lanes 0..lanes-1 span (lanes - 1) * step + bytes bytes. */
+        return (uint32_t)(((lanes - 1) * step + bytes + transaction - 1)
+                          / transaction);
+    }
+    case ISA_PATTERN_RANDOM:
+        return (uint32_t)(per_lane * lanes);
+    }
+    return 0;
+}
+
+/* Drops the ring's instructions that completed by `now`. */
+static void ring_retire(cu_ring *r, uint32_t cap, uint64_t now)
+{
+    while (r->len > 0 && r->items[r->head].done <= now) {
+        r->count -= r->items[r->head].n;
+        r->head = (r->head + 1) % cap;
+        r->len--;
+    }
+}
+
+uint64_t mem_accept_at(memsys *m, uint32_t cu, uint32_t n, uint64_t now)
+{
+    cu_ring *r = &m->rings[cu];
+    uint32_t cap = (uint32_t)m->cap;
+    ring_retire(r, cap, now);
+    if (r->len == 0 || (r->count + n <= m->cap && r->len < cap))
+        return now;
+    /* Walk forward until enough has completed: room for n transactions and
+     * one ring entry. */
+    uint32_t count = r->count, len = r->len;
+    for (uint32_t i = 0; i < r->len; i++) {
+        const inflight *it = &r->items[(r->head + i) % cap];
+        count -= it->n;
+        len--;
+        if (len == 0 || (count + n <= m->cap && len < cap))
+            return it->done;
+    }
+    assert(0 && "unreachable: an empty ring accepts anything");
+    return now;
+}
+
+uint64_t mem_issue(memsys *m, uint32_t cu, uint32_t n, uint64_t now)
+{
+    cu_ring *r = &m->rings[cu];
+    uint32_t cap = (uint32_t)m->cap;
+    assert(mem_accept_at(m, cu, n, now) == now);
+    uint64_t slot = now * m->bandwidth;
+    if (m->channel_free < slot)
+        m->channel_free = slot;
+    uint64_t done = now;
+    for (uint32_t i = 0; i < n; i++) {
+        m->channel_free += m->transaction;
+        /* Leaves the channel at the end of the cycle its last byte uses. */
+        done = (m->channel_free + m->bandwidth - 1) / m->bandwidth + m->latency;
+        m->stats.latency_sum += done - now;
+    }
+    m->stats.transactions += n;
+    m->stats.bytes += (uint64_t)n * m->transaction;
+    if (n > 0) {
+        r->items[(r->head + r->len) % cap] = (inflight){ done, n };
+        r->len++;
+        r->count += n;
+    }
+    return done;
+}
+
+const mem_stats *mem_get_stats(const memsys *m)
+{
+    return &m->stats;
+}
+
+uint32_t mem_inflight(memsys *m, uint32_t cu, uint64_t now)
+{
+    ring_retire(&m->rings[cu], (uint32_t)m->cap, now);
+    return m->rings[cu].count;
+}

@@ -1,0 +1,986 @@
+/*
+ * program.c — the synthetic ISA's text form (SPEC.md section 3): a
+ * line-oriented parser into a statement list, and the resolver that turns
+ * a parsed program plus a launch shape into the flat prog_code the
+ * simulator executes.
+ *
+ * Parsing keeps two statement lists, `once` and `body` (a program without
+ * blocks is all body). Each list is flat: a `repeat` is a STMT_REPEAT
+ * holding its count expression, its `}` a STMT_END. Registers are interned
+ * by name; a name written anywhere in the body is marked per-copy.
+ *
+ * Resolving evaluates every count, then emits the once part followed by the
+ * body "unrolled and jammed": every body instruction is emitted
+ * elements_per_invocation (E) times in place, copy 0 .. E-1 consecutively,
+ * while loop control is emitted once, so the copies run in lockstep through
+ * the same loops. Per-copy registers get one number per copy; all others
+ * (inputs, values only read in the body) are shared by the copies.
+ */
+#include "program.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "expr.h"
+
+/* --------------------------------------------------------------- the AST */
+
+typedef enum stmt_kind {
+    STMT_INSN,                         /* an ISA instruction */
+    STMT_REPEAT,                       /* `repeat EXPR {` */
+    STMT_END                           /* the `}` closing a repeat */
+} stmt_kind;
+
+#define STMT_NO_REG UINT32_MAX
+
+/* One statement. `line` and `column` are the file location of its first
+ * token (the opcode, `repeat` or `}`). Register operands are indices into
+ * prog_ast.regs; `dst` is STMT_NO_REG for stores and barrier. */
+typedef struct prog_stmt {
+    stmt_kind kind;
+    int line, column;
+    isa_op op;                         /* STMT_INSN */
+    uint8_t n_src;
+    uint8_t pattern;                   /* isa_pattern (memory forms) */
+    uint32_t dst;
+    uint32_t src[PROG_MAX_SRCS];
+    uint32_t bytes;                    /* memory forms; 0 otherwise */
+    uint32_t stride;                   /* ISA_PATTERN_STRIDED */
+    expr *count;                       /* STMT_REPEAT, owned */
+    int count_column;                  /* file column of the count text's
+                                          byte 0 (expr offsets add to it) */
+    size_t count_start;                /* offset of its first non-blank */
+} prog_stmt;
+
+typedef struct stmt_list {
+    prog_stmt *v;
+    uint32_t n, cap;
+} stmt_list;
+
+/* A register name. Invariant: `per_copy` iff some body statement writes
+ * it. */
+typedef struct prog_reg {
+    char *name;
+    bool per_copy;
+} prog_reg;
+
+struct prog_ast {
+    char *file;                        /* copy of prog_src.file */
+    int line, column;                  /* where the text starts */
+    stmt_list once, body;
+    prog_reg *regs;
+    uint32_t n_regs, cap_regs;
+};
+
+/* Allocation failure is not a user error: it aborts here, in one place. */
+static void *prog_alloc(void *old, size_t n, size_t size)
+{
+    void *p = n && size <= SIZE_MAX / n ? realloc(old, n * size) : NULL;
+    if (!p) {
+        fputs("cusim: out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+static char *prog_strndup(const char *s, size_t n)
+{
+    char *d = prog_alloc(NULL, n + 1, 1);
+    memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}
+
+static void stmt_list_free(stmt_list *l)
+{
+    for (uint32_t i = 0; i < l->n; i++)
+        expr_free(l->v[i].count);
+    free(l->v);
+}
+
+void prog_ast_free(prog_ast *ast)
+{
+    if (!ast)
+        return;
+    stmt_list_free(&ast->once);
+    stmt_list_free(&ast->body);
+    for (uint32_t i = 0; i < ast->n_regs; i++)
+        free(ast->regs[i].name);
+    free(ast->regs);
+    free(ast->file);
+    free(ast);
+}
+
+/* ---------------------------------------------------------------- parser */
+
+typedef enum block_kind { BLOCK_ONCE, BLOCK_BODY, BLOCK_REPEAT } block_kind;
+
+static const char *const block_names[] = { "once", "body", "repeat" };
+
+/* Whether the top level holds instructions or once/body blocks; the two
+ * cannot mix. */
+typedef enum top_kind { TOP_EMPTY, TOP_BARE, TOP_BLOCKS } top_kind;
+
+typedef struct parser {
+    prog_ast *ast;
+    cusim_error *err;
+    const char *line;                  /* the current line, comment cut */
+    size_t len;
+    int lineno;                        /* 1-based line in the text */
+    top_kind top;
+    stmt_list *cur;                    /* where statements go; NULL
+                                          between blocks */
+    struct {
+        block_kind kind;
+        int line, column;              /* file location of its keyword */
+    } open[PROG_MAX_DEPTH + 1];        /* once/body plus nested repeats */
+    int depth, repeats;                /* open blocks, open repeats */
+    int seen_line[2];                  /* file line of once / body, or 0 */
+} parser;
+
+static int file_line(const parser *p)
+{
+    return p->ast->line + p->lineno - 1;
+}
+
+static int file_column(const parser *p, size_t offset)
+{
+    return p->ast->column + (int)offset;
+}
+
+/* Fails at byte `offset` of the current line. */
+static int fail(parser *p, size_t offset, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int fail(parser *p, size_t offset, const char *fmt, ...)
+{
+    char msg[sizeof p->err->message];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return err_set(p->err, p->ast->file, file_line(p),
+                   file_column(p, offset), "%s", msg);
+}
+
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+static bool is_ident_start(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static bool is_ident_char(char c)
+{
+    return is_ident_start(c) || (c >= '0' && c <= '9');
+}
+
+static size_t skip_blanks(const parser *p, size_t pos)
+{
+    while (pos < p->len && is_blank(p->line[pos]))
+        pos++;
+    return pos;
+}
+
+/* End of the identifier starting at `pos` ([A-Za-z_][A-Za-z0-9_]*). */
+static size_t ident_end(const parser *p, size_t pos)
+{
+    if (pos >= p->len || !is_ident_start(p->line[pos]))
+        return pos;
+    while (pos < p->len && is_ident_char(p->line[pos]))
+        pos++;
+    return pos;
+}
+
+static bool span_is(const char *s, size_t n, const char *word)
+{
+    return strlen(word) == n && memcmp(s, word, n) == 0;
+}
+
+/* Describes the character at `pos` for "found ..." in messages. */
+static const char *found(const parser *p, size_t pos, char buf[8])
+{
+    if (pos >= p->len)
+        return "the end of the line";
+    snprintf(buf, 8, "'%c'", p->line[pos]);
+    return buf;
+}
+
+/* Edit distance, for did-you-mean; words longer than 31 bytes never
+ * match. */
+static size_t edit_distance(const char *a, size_t n, const char *b)
+{
+    size_t m = strlen(b), row[32];
+    if (n > 31 || m > 31)
+        return SIZE_MAX;
+    for (size_t j = 0; j <= m; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= n; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= m; j++) {
+            size_t up = row[j];
+            size_t best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[m];
+}
+
+/* The candidate closest to `s` within an edit distance of 2, or NULL. */
+static const char *closest(const char *s, size_t n,
+                           const char *const *candidates, size_t count)
+{
+    const char *best = NULL;
+    size_t best_d = 3;
+    for (size_t i = 0; i < count; i++) {
+        size_t d = edit_distance(s, n, candidates[i]);
+        if (d < best_d) {
+            best_d = d;
+            best = candidates[i];
+        }
+    }
+    return best;
+}
+
+
+static prog_stmt *stmt_add(stmt_list *l, stmt_kind kind, int line,
+                           int column)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 16;
+        l->v = prog_alloc(l->v, l->cap, sizeof *l->v);
+    }
+    prog_stmt *s = &l->v[l->n++];
+    *s = (prog_stmt){ .kind = kind, .line = line, .column = column,
+                      .op = ISA_OP_COUNT, .dst = STMT_NO_REG,
+                      .src = { STMT_NO_REG, STMT_NO_REG, STMT_NO_REG } };
+    return s;
+}
+
+/* The index of register `name` (interned on first sight). Linear search:
+ * programs name a few dozen registers. */
+static uint32_t reg_intern(prog_ast *ast, const char *name, size_t n)
+{
+    for (uint32_t i = 0; i < ast->n_regs; i++)
+        if (span_is(name, n, ast->regs[i].name))
+            return i;
+    if (ast->n_regs == ast->cap_regs) {
+        ast->cap_regs = ast->cap_regs ? 2 * ast->cap_regs : 16;
+        ast->regs = prog_alloc(ast->regs, ast->cap_regs, sizeof *ast->regs);
+    }
+    ast->regs[ast->n_regs] = (prog_reg){ prog_strndup(name, n), false };
+    return ast->n_regs++;
+}
+
+/* Checks that an instruction or a repeat may stand where it is, and makes
+ * sure there is a list to put it in. */
+static int place_statement(parser *p, size_t offset, const char *what)
+{
+    if (p->depth > 0)
+        return 0;
+    if (p->top == TOP_BLOCKS)
+        return fail(p, offset,
+                    "%s outside the once and body blocks (when a program "
+                    "has once or body blocks, everything goes inside them)",
+                    what);
+    p->top = TOP_BARE;
+    p->cur = &p->ast->body;
+    return 0;
+}
+
+static int open_block(parser *p, block_kind kind, size_t offset)
+{
+    const char *name = block_names[kind];
+    if (kind != BLOCK_REPEAT) {
+        if (p->depth > 0)
+            return fail(p, offset,
+                        "'%s' block inside '%s' (expected once and body "
+                        "only at the top level)", name,
+                        block_names[p->open[p->depth - 1].kind]);
+        if (p->top == TOP_BARE)
+            return fail(p, offset,
+                        "'%s' block after instructions outside any block "
+                        "(when a program has once or body blocks, "
+                        "everything goes inside them)", name);
+        if (p->seen_line[kind])
+            return fail(p, offset, "'%s' given twice (first at line %d)",
+                        name, p->seen_line[kind]);
+        p->seen_line[kind] = file_line(p);
+        p->top = TOP_BLOCKS;
+        p->cur = kind == BLOCK_ONCE ? &p->ast->once : &p->ast->body;
+    } else if (p->repeats == PROG_MAX_DEPTH) {
+        return fail(p, offset, "repeat blocks nested deeper than %d",
+                    PROG_MAX_DEPTH);
+    } else {
+        p->repeats++;
+    }
+    p->open[p->depth].kind = kind;
+    p->open[p->depth].line = file_line(p);
+    p->open[p->depth].column = file_column(p, offset);
+    p->depth++;
+    return 0;
+}
+
+/* `}` at `offset`. */
+static int close_block(parser *p, size_t offset)
+{
+    char buf[8];
+    size_t rest = skip_blanks(p, offset + 1);
+    if (rest < p->len)
+        return fail(p, rest, "expected '}' alone on its line, found %s",
+                    found(p, rest, buf));
+    if (p->depth == 0)
+        return fail(p, offset, "unmatched '}' (no block is open)");
+    p->depth--;
+    if (p->open[p->depth].kind == BLOCK_REPEAT) {
+        p->repeats--;
+        stmt_add(p->cur, STMT_END, file_line(p), file_column(p, offset));
+    } else {
+        p->cur = NULL;
+    }
+    return 0;
+}
+
+/* `once {` / `body {`: the keyword ends at `end`. */
+static int parse_block_line(parser *p, block_kind kind, size_t offset,
+                            size_t end)
+{
+    char buf[8];
+    size_t pos = skip_blanks(p, end);
+    if (pos >= p->len || p->line[pos] != '{')
+        return fail(p, pos, "expected '{' after '%s', found %s",
+                    block_names[kind], found(p, pos, buf));
+    size_t rest = skip_blanks(p, pos + 1);
+    if (rest < p->len)
+        return fail(p, rest,
+                    "expected the end of the line after '%s {' (the "
+                    "block's lines follow it), found %s",
+                    block_names[kind], found(p, rest, buf));
+    return open_block(p, kind, offset);
+}
+
+/* `repeat EXPR {`: the keyword ends at `end`; the count is everything up
+ * to the '{' that ends the line. */
+static int parse_repeat(parser *p, size_t offset, size_t end)
+{
+    size_t last = p->len;
+    while (last > end && is_blank(p->line[last - 1]))
+        last--;
+    if (last == end || p->line[last - 1] != '{')
+        return fail(p, last > end ? last - 1 : end,
+                    "expected '{' at the end of the 'repeat' line (the "
+                    "block's lines follow it)");
+    if (place_statement(p, offset, "'repeat'") < 0)
+        return -1;
+    expr_error xe;
+    expr *count = expr_parse(p->line + end, last - 1 - end, &xe);
+    if (!count)
+        return fail(p, end + xe.offset, "%s", xe.message);
+    if (open_block(p, BLOCK_REPEAT, offset) < 0) {
+        expr_free(count);
+        return -1;
+    }
+    prog_stmt *s = stmt_add(p->cur, STMT_REPEAT, file_line(p),
+                            file_column(p, offset));
+    s->count = count;
+    s->count_column = file_column(p, end);
+    s->count_start = skip_blanks(p, end) - end;
+    return 0;
+}
+
+/* Parses an unsigned decimal in [min, max] from the `n` bytes at `s`. */
+static bool parse_u32(const char *s, size_t n, uint32_t min, uint32_t max,
+                      uint32_t *out)
+{
+    uint64_t v = 0;
+    if (n == 0)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+        v = v * 10 + (uint64_t)(s[i] - '0');
+        if (v > max)
+            return false;
+    }
+    if (v < min)
+        return false;
+    *out = (uint32_t)v;
+    return true;
+}
+
+#define PROG_MAX_BYTES 1024
+
+/* One `key=value` modifier of a load or store, at `pos`; returns the
+ * position after it, or 0 on error (a modifier never starts a line). */
+static size_t parse_modifier(parser *p, prog_stmt *s, size_t pos,
+                             bool seen[2])
+{
+    static const char *const keys[] = { "bytes", "pattern" };
+    const char *mnem = isa_get(s->op)->mnemonic;
+    char buf[8];
+    size_t kend = ident_end(p, pos);
+    if (kend == pos || kend >= p->len || p->line[kend] != '=') {
+        fail(p, pos, "expected a modifier such as bytes=4 or "
+             "pattern=coalesced after the operands of '%s', found %s",
+             mnem, found(p, pos, buf));
+        return 0;
+    }
+    const char *key = p->line + pos;
+    size_t klen = kend - pos;
+    int which = span_is(key, klen, "bytes") ? 0
+              : span_is(key, klen, "pattern") ? 1 : -1;
+    if (which < 0) {
+        const char *near = closest(key, klen, keys, 2);
+        if (near)
+            fail(p, pos, "unknown modifier '%.*s' (did you mean '%s'?)",
+                 (int)klen, key, near);
+        else
+            fail(p, pos, "unknown modifier '%.*s' (expected bytes=N or "
+                 "pattern=coalesced|strided:N|random)", (int)klen, key);
+        return 0;
+    }
+    if (seen[which]) {
+        fail(p, pos, "'%s=' given twice", keys[which]);
+        return 0;
+    }
+    seen[which] = true;
+    size_t vpos = kend + 1, vend = vpos;
+    while (vend < p->len && !is_blank(p->line[vend]))
+        vend++;
+    const char *val = p->line + vpos;
+    size_t vlen = vend - vpos;
+    if (which == 0) {
+        if (!parse_u32(val, vlen, 1, PROG_MAX_BYTES, &s->bytes)) {
+            fail(p, vpos, "bytes= must be a whole number from 1 to %d, "
+                 "found '%.*s'", PROG_MAX_BYTES, (int)vlen, val);
+            return 0;
+        }
+    } else if (span_is(val, vlen, "coalesced")) {
+        s->pattern = ISA_PATTERN_COALESCED;
+    } else if (span_is(val, vlen, "random")) {
+        s->pattern = ISA_PATTERN_RANDOM;
+    } else if (vlen >= 8 && memcmp(val, "strided:", 8) == 0) {
+        if (!parse_u32(val + 8, vlen - 8, 1, UINT32_MAX, &s->stride)) {
+            fail(p, vpos + 8, "pattern=strided:N needs a whole number "
+                 "N >= 1, found '%.*s'", (int)(vlen - 8), val + 8);
+            return 0;
+        }
+        s->pattern = ISA_PATTERN_STRIDED;
+    } else {
+        fail(p, vpos, "unknown pattern '%.*s' (expected coalesced, "
+             "strided:N or random)", (int)vlen, val);
+        return 0;
+    }
+    return vend;
+}
+
+/* The operand text each form expects, for messages. */
+static const char *form_operands(isa_form form)
+{
+    switch (form) {
+    case ISA_FORM_DST_SRCS: return "DEST[, SRC]... (at most 3 sources)";
+    case ISA_FORM_LOAD: return "DEST, ADDR";
+    case ISA_FORM_STORE: return "VALUE, ADDR; a store has no destination";
+    case ISA_FORM_NONE: return "no operands";
+    }
+    return "";
+}
+
+/* Mnemonics and block keywords, for did-you-mean on the first word. */
+static const char *const first_words[] = {
+#define OP(id, mnem, unit, lat, form) mnem,
+#include "opcodes.def"
+#undef OP
+    "repeat", "once", "body",
+};
+
+/* An instruction whose opcode spans [offset, end). */
+static int parse_insn(parser *p, size_t offset, size_t end)
+{
+    const char *word = p->line + offset;
+    size_t wlen = end - offset;
+    char buf[8];
+    isa_op op = isa_lookup(word, wlen);
+    if (op == ISA_OP_COUNT) {
+        size_t n_words = sizeof first_words / sizeof *first_words;
+        const char *near = closest(word, wlen, first_words, n_words);
+        if (near)
+            return fail(p, offset,
+                        "unknown opcode '%.*s' (did you mean '%s'?)",
+                        (int)wlen, word, near);
+        char list[256];
+        size_t used = 0;
+        for (size_t i = 0; i < n_words && used < sizeof list; i++)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
+                                     i == 0 ? "" : i + 1 < n_words ? ", "
+                                                                   : " or ",
+                                     first_words[i]);
+        return fail(p, offset, "unknown opcode '%.*s' (expected %s)",
+                    (int)wlen, word, list);
+    }
+    if (end < p->len && !is_blank(p->line[end]))
+        return fail(p, end, "expected a blank after '%.*s', found %s",
+                    (int)wlen, word, found(p, end, buf));
+    if (place_statement(p, offset, "an instruction") < 0)
+        return -1;
+    isa_form form = isa_get(op)->form;
+    const char *mnem = isa_get(op)->mnemonic;
+    int max_ops = form == ISA_FORM_DST_SRCS ? 1 + PROG_MAX_SRCS
+                : form == ISA_FORM_NONE ? 0 : 2;
+    int min_ops = form == ISA_FORM_DST_SRCS ? 1 : max_ops;
+
+    /* Operands: REG {',' REG}; a `key=` starts the modifiers instead. */
+    uint32_t regs[1 + PROG_MAX_SRCS];
+    int n = 0;
+    size_t pos = skip_blanks(p, end);
+    for (;;) {
+        size_t rend = ident_end(p, pos);
+        bool is_reg = rend > pos && (rend >= p->len || p->line[rend] != '=');
+        if (!is_reg) {
+            if (n == 0 && rend == pos && pos < p->len)
+                return fail(p, pos, "expected a register name (a letter or "
+                            "'_', then letters, digits or '_'), found %s",
+                            found(p, pos, buf));
+            break;
+        }
+        if (n == max_ops)
+            return fail(p, pos, "too many operands for '%s' (expected %s)",
+                        mnem, form_operands(form));
+        regs[n++] = reg_intern(p->ast, p->line + pos, rend - pos);
+        pos = skip_blanks(p, rend);
+        if (pos >= p->len || p->line[pos] != ',')
+            break;
+        pos = skip_blanks(p, pos + 1);
+        if (ident_end(p, pos) == pos)
+            return fail(p, pos, "expected a register name after ',', "
+                        "found %s", found(p, pos, buf));
+    }
+    if (n < min_ops)
+        return fail(p, pos, "'%s' needs %s%s, found %d operand%s", mnem,
+                    form == ISA_FORM_DST_SRCS ? "a destination: " : "",
+                    form_operands(form), n, n == 1 ? "" : "s");
+
+    prog_stmt *s = stmt_add(p->cur, STMT_INSN, file_line(p),
+                            file_column(p, offset));
+    s->op = op;
+    bool memory = form == ISA_FORM_LOAD || form == ISA_FORM_STORE;
+    if (form == ISA_FORM_DST_SRCS || form == ISA_FORM_LOAD) {
+        s->dst = regs[0];
+        if (p->cur == &p->ast->body)
+            p->ast->regs[regs[0]].per_copy = true;
+        for (int i = 1; i < n; i++)
+            s->src[s->n_src++] = regs[i];
+    } else {
+        for (int i = 0; i < n; i++)
+            s->src[s->n_src++] = regs[i];
+    }
+    if (memory) {
+        s->bytes = 4;
+        s->pattern = ISA_PATTERN_COALESCED;
+    }
+
+    bool seen[2] = { false, false };
+    while (pos < p->len) {
+        if (!memory) {
+            size_t kend = ident_end(p, pos);
+            if (kend > pos && kend < p->len && p->line[kend] == '=')
+                return fail(p, pos, "'%s' takes no modifiers (bytes= and "
+                            "pattern= are for loads and stores)", mnem);
+            return fail(p, pos, "expected ',' between operands or the end "
+                        "of the line, found %s", found(p, pos, buf));
+        }
+        pos = parse_modifier(p, s, pos, seen);
+        if (pos == 0)
+            return -1;
+        pos = skip_blanks(p, pos);
+    }
+    return 0;
+}
+
+/* One line of text (without its newline, comment already cut). */
+static int parse_line(parser *p)
+{
+    char buf[8];
+    size_t pos = skip_blanks(p, 0);
+    if (pos == p->len)
+        return 0;
+    char c = p->line[pos];
+    if (c == '}')
+        return close_block(p, pos);
+    if (!is_ident_start(c))
+        return fail(p, pos, "expected an instruction, 'repeat', 'once', "
+                    "'body' or '}', found %s", found(p, pos, buf));
+    size_t end = pos;
+    while (end < p->len && (is_ident_char(p->line[end]) ||
+                            p->line[end] == '.'))
+        end++;
+    const char *word = p->line + pos;
+    size_t wlen = end - pos;
+    if (span_is(word, wlen, "repeat"))
+        return parse_repeat(p, pos, end);
+    if (span_is(word, wlen, "once"))
+        return parse_block_line(p, BLOCK_ONCE, pos, end);
+    if (span_is(word, wlen, "body"))
+        return parse_block_line(p, BLOCK_BODY, pos, end);
+    return parse_insn(p, pos, end);
+}
+
+static uint32_t count_insns(const stmt_list *l)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < l->n; i++)
+        n += l->v[i].kind == STMT_INSN;
+    return n;
+}
+
+prog_ast *prog_parse(const char *text, const prog_src *src, cusim_error *err)
+{
+    prog_ast *ast = prog_alloc(NULL, 1, sizeof *ast);
+    *ast = (prog_ast){ 0 };
+    const char *file = src && src->file ? src->file : "<program>";
+    ast->file = prog_strndup(file, strlen(file));
+    ast->line = src ? src->line : 1;
+    ast->column = src ? src->column : 1;
+    parser p = { .ast = ast, .err = err };
+
+    const char *s = text ? text : "";
+    for (p.lineno = 1;; p.lineno++) {
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s) : strlen(s);
+        const char *hash = memchr(s, '#', len);
+        p.line = s;
+        p.len = hash ? (size_t)(hash - s) : len;
+        if (parse_line(&p) < 0)
+            goto fail;
+        if (!nl)
+            break;
+        s = nl + 1;
+    }
+    if (p.depth > 0) {
+        int d = p.depth - 1;
+        err_set(err, ast->file, p.open[d].line, p.open[d].column,
+                "'%s' block is never closed (expected '}' alone on a line)",
+                block_names[p.open[d].kind]);
+        goto fail;
+    }
+    if (count_insns(&ast->once) + count_insns(&ast->body) == 0) {
+        err_set(err, ast->file, ast->line, ast->column,
+                "program has no instructions (expected at least one line "
+                "such as 'alu x')");
+        goto fail;
+    }
+    return ast;
+fail:
+    prog_ast_free(ast);
+    return NULL;
+}
+
+/* -------------------------------------------------------------- resolver */
+
+void prog_code_free(prog_code *code)
+{
+    if (!code)
+        return;
+    free(code->insns);
+    free(code);
+}
+
+#define UNNUMBERED UINT32_MAX
+
+/* Resolver state. `slot[r]` is the first of register name r's slots in
+ * `number` (E slots for per-copy names, one for shared names); `number`
+ * holds the dense register number given to a slot, or UNNUMBERED. */
+typedef struct resolver {
+    const prog_ast *ast;
+    expr_env env;
+    cusim_error *err;
+    prog_code *code;
+    uint32_t copies;                   /* elements_per_invocation */
+    size_t *slot;
+    uint32_t *number;
+    uint32_t loops[PROG_MAX_DEPTH];    /* open PROG_LOOP indices */
+    uint64_t mult[PROG_MAX_DEPTH + 1]; /* iterations of each depth */
+    int depth;
+} resolver;
+
+/* The register number of name `r` in body copy `copy`, numbering it on
+ * first appearance. */
+static int reg_number(resolver *rs, uint32_t r, uint32_t copy,
+                      const prog_stmt *s, uint16_t *out)
+{
+    if (r == STMT_NO_REG) {
+        *out = PROG_NO_REG;
+        return 0;
+    }
+    uint32_t *num = &rs->number[rs->slot[r] +
+                                (rs->ast->regs[r].per_copy ? copy : 0)];
+    if (*num == UNNUMBERED) {
+        if (rs->code->n_regs == PROG_NO_REG)
+            return err_set(rs->err, rs->ast->file, s->line, s->column,
+                           "program needs more than %d registers (with "
+                           "elements_per_invocation = %u)", PROG_NO_REG,
+                           rs->copies);
+        *num = rs->code->n_regs++;
+    }
+    *out = (uint16_t)*num;
+    return 0;
+}
+
+/* Evaluates a repeat's count: an exact whole number in 0 .. UINT32_MAX. */
+static int eval_count(resolver *rs, const prog_stmt *s, uint32_t *out)
+{
+    const prog_ast *ast = rs->ast;
+    int col = s->count_column + (int)s->count_start;
+    const char *text = expr_text(s->count);
+    expr_error xe;
+    expr_value v;
+    if (expr_eval(s->count, &rs->env, &v, &xe) < 0)
+        return err_set(rs->err, ast->file, s->line,
+                       s->count_column + (int)xe.offset, "%s", xe.message);
+    if (!expr_value_is_integer(&v))
+        return err_set(rs->err, ast->file, s->line, col,
+                       "repeat count %s = %g is not whole (wrap it in ceil() "
+                       "or floor())", text, v.real);
+    if (v.num < 0)
+        return err_set(rs->err, ast->file, s->line, col,
+                       "repeat count %s is negative (%lld)", text,
+                       (long long)v.num);
+    if (v.num > UINT32_MAX)
+        return err_set(rs->err, ast->file, s->line, col,
+                       "repeat count %s = %lld is too large (at most %u)",
+                       text, (long long)v.num, UINT32_MAX);
+    *out = (uint32_t)v.num;
+    return 0;
+}
+
+static void emit(prog_code *code, const prog_insn *in)
+{
+    code->insns[code->n_insns++] = *in;
+}
+
+/* Emits one statement list; `copies` is 1 for the once part and E for the
+ * body. */
+static int emit_list(resolver *rs, const stmt_list *l, uint32_t copies)
+{
+    prog_code *code = rs->code;
+    for (uint32_t i = 0; i < l->n; i++) {
+        const prog_stmt *s = &l->v[i];
+        prog_insn in = { .dst = PROG_NO_REG,
+                         .src = { PROG_NO_REG, PROG_NO_REG, PROG_NO_REG } };
+        if (s->kind == STMT_REPEAT) {
+            in.op = PROG_LOOP;
+            if (eval_count(rs, s, &in.count) < 0)
+                return -1;
+            uint64_t m = rs->mult[rs->depth] * in.count;
+            if (in.count && m / in.count != rs->mult[rs->depth])
+                return err_set(rs->err, rs->ast->file, s->line, s->column,
+                               "the program executes more than %llu "
+                               "instructions per invocation",
+                               (unsigned long long)UINT64_MAX);
+            rs->loops[rs->depth++] = code->n_insns;
+            rs->mult[rs->depth] = m;
+            emit(code, &in);
+        } else if (s->kind == STMT_END) {
+            uint32_t start = rs->loops[--rs->depth];
+            in.op = PROG_ENDLOOP;
+            in.jump = start;
+            code->insns[start].jump = code->n_insns;
+            emit(code, &in);
+        } else {
+            in.op = (uint16_t)s->op;
+            in.n_src = s->n_src;
+            in.pattern = s->pattern;
+            in.bytes = s->bytes;
+            in.stride = s->stride;
+            for (uint32_t c = 0; c < copies; c++) {
+                /* Numbered in textual order: destination, then sources. */
+                if (reg_number(rs, s->dst, c, s, &in.dst) < 0)
+                    return -1;
+                for (int k = 0; k < s->n_src; k++)
+                    if (reg_number(rs, s->src[k], c, s, &in.src[k]) < 0)
+                        return -1;
+                emit(code, &in);
+                if (__builtin_add_overflow(code->dynamic_insns,
+                                           rs->mult[rs->depth],
+                                           &code->dynamic_insns))
+                    return err_set(rs->err, rs->ast->file, s->line,
+                                   s->column, "the program executes more "
+                                   "than %llu instructions per invocation",
+                                   (unsigned long long)UINT64_MAX);
+            }
+        }
+    }
+    return 0;
+}
+
+/*
+ * Peak live 32-bit registers of the resolved code, for `registers: auto`.
+ *
+ * The rule, on the linear code (every loop walked once):
+ *  - Each register number has ONE interval [start, end] of instruction
+ *    indices (loop markers included). start is its first definition, or 0
+ *    when it is read before it is ever written (an input, ready at start;
+ *    an instruction reads its sources before writing its destination).
+ *    end is its last read or write (a value defined and never used is
+ *    live for just its defining instruction).
+ *  - Loops: a register live at the entry of a loop (start before the
+ *    PROG_LOOP) and read inside it stays live to the loop's PROG_ENDLOOP,
+ *    since the next iteration reads it again. A loop-carried value (read in
+ *    the loop before it is written there) is covered by the same rule: it
+ *    was defined before the loop or is an input, so it is live at entry.
+ *  - Width: ceil(bytes / 4) registers when some load with bytes=N defines
+ *    it, else 1 (the largest such definition wins).
+ *  - Intervals are closed, so an instruction's sources at their last use
+ *    and its destination are counted together.
+ * The result is the largest sum of widths over the intervals covering any
+ * one instruction, and at least 1.
+ */
+static uint32_t live_peak(const prog_code *code)
+{
+    uint32_t n = code->n_insns, r_count = code->n_regs;
+    if (n == 0 || r_count == 0)
+        return 1;
+    uint32_t *start = prog_alloc(NULL, r_count, sizeof *start);
+    uint32_t *end = prog_alloc(NULL, r_count, sizeof *end);
+    uint32_t *width = prog_alloc(NULL, r_count, sizeof *width);
+    int64_t *delta = prog_alloc(NULL, (size_t)n + 1, sizeof *delta);
+    for (uint32_t r = 0; r < r_count; r++) {
+        start[r] = end[r] = 0;
+        width[r] = 1;
+    }
+    /* Every register appears in some instruction; the first appearance
+     * fixes start (0 for a read, the index for a write). */
+    bool *seen = prog_alloc(NULL, r_count, sizeof *seen);
+    memset(seen, 0, r_count * sizeof *seen);
+    for (uint32_t i = 0; i < n; i++) {
+        const prog_insn *in = &code->insns[i];
+        for (int k = 0; k < in->n_src; k++) {
+            uint16_t r = in->src[k];
+            if (!seen[r])
+                start[r] = 0;
+            seen[r] = true;
+            end[r] = i;
+        }
+        if (in->dst != PROG_NO_REG) {
+            uint16_t r = in->dst;
+            if (!seen[r])
+                start[r] = i;
+            seen[r] = true;
+            end[r] = i;
+            if (in->op < ISA_OP_COUNT &&
+                isa_get((isa_op)in->op)->form == ISA_FORM_LOAD &&
+                (in->bytes + 3) / 4 > width[r])
+                width[r] = (in->bytes + 3) / 4;
+        }
+    }
+    /* Loop extension: the outermost enclosing loop that starts after the
+     * register's start reaches furthest. */
+    uint32_t open[PROG_MAX_DEPTH];
+    int depth = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const prog_insn *in = &code->insns[i];
+        if (in->op == PROG_LOOP) {
+            open[depth++] = i;
+            continue;
+        }
+        if (in->op == PROG_ENDLOOP) {
+            depth--;
+            continue;
+        }
+        for (int k = 0; k < in->n_src; k++) {
+            uint16_t r = in->src[k];
+            for (int d = 0; d < depth; d++)
+                if (start[r] < open[d]) {
+                    uint32_t stop = code->insns[open[d]].jump;
+                    if (stop > end[r])
+                        end[r] = stop;
+                    break;
+                }
+        }
+    }
+    memset(delta, 0, ((size_t)n + 1) * sizeof *delta);
+    for (uint32_t r = 0; r < r_count; r++) {
+        delta[start[r]] += width[r];
+        delta[end[r] + 1] -= width[r];
+    }
+    int64_t live = 0, peak = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        live += delta[i];
+        if (live > peak)
+            peak = live;
+    }
+    free(start);
+    free(end);
+    free(width);
+    free(delta);
+    free(seen);
+    return (uint32_t)peak;
+}
+
+prog_code *prog_resolve(const prog_ast *ast, const prog_shape *shape,
+                        cusim_error *err)
+{
+    uint32_t copies = shape->elements_per_invocation;
+    if (copies == 0) {
+        err_set(err, ast->file, ast->line, ast->column,
+                "elements_per_invocation is 0 (expected at least 1)");
+        return NULL;
+    }
+    uint64_t n_insns = (uint64_t)ast->once.n + ast->body.n +
+                       (uint64_t)count_insns(&ast->body) * (copies - 1);
+    if (n_insns > UINT32_MAX) {
+        err_set(err, ast->file, ast->line, ast->column,
+                "program too large: %llu instructions with "
+                "elements_per_invocation = %u", (unsigned long long)n_insns,
+                copies);
+        return NULL;
+    }
+    resolver rs = {
+        .ast = ast,
+        .env = { shape->workgroup_size, shape->workgroup_x,
+                 shape->workgroup_y, shape->workgroup_z, shape->simd_width,
+                 shape->elements_per_invocation },
+        .err = err,
+        .copies = copies,
+        .mult = { 1 },
+    };
+    rs.slot = prog_alloc(NULL, ast->n_regs + 1, sizeof *rs.slot);
+    size_t slots = 0;
+    for (uint32_t r = 0; r < ast->n_regs; r++) {
+        rs.slot[r] = slots;
+        slots += ast->regs[r].per_copy ? copies : 1;
+    }
+    rs.number = prog_alloc(NULL, slots + 1, sizeof *rs.number);
+    for (size_t i = 0; i < slots; i++)
+        rs.number[i] = UNNUMBERED;
+
+    prog_code *code = prog_alloc(NULL, 1, sizeof *code);
+    *code = (prog_code){ 0 };
+    code->insns = prog_alloc(NULL, n_insns ? n_insns : 1,
+                             sizeof *code->insns);
+    rs.code = code;
+    int rc = emit_list(&rs, &ast->once, 1);
+    code->once_len = code->n_insns;
+    if (rc == 0)
+        rc = emit_list(&rs, &ast->body, copies);
+    free(rs.slot);
+    free(rs.number);
+    if (rc < 0) {
+        prog_code_free(code);
+        return NULL;
+    }
+    code->live_registers = live_peak(code);
+    return code;
+}

@@ -1,0 +1,102 @@
+/*
+ * program.h — the synthetic ISA's text form: parsing, and resolving a parsed
+ * program for one launch shape into the flat code the simulator executes.
+ *
+ * Two steps, because a kernel is parsed once but resolved for every launch
+ * shape a sweep tries:
+ *
+ *   prog_parse()    text -> prog_ast (syntax only; counts kept as
+ *                   expressions, every token keeps its file location)
+ *   prog_resolve()  prog_ast + prog_shape -> prog_code (counts evaluated,
+ *                   body copied elements_per_invocation times with renamed
+ *                   registers and the copies interleaved instruction by
+ *                   instruction, registers numbered densely, peak live
+ *                   registers counted)
+ *
+ * prog_code is flat: an array of instructions where `repeat` becomes a
+ * PROG_LOOP / PROG_ENDLOOP pair, so its size depends on the program text and
+ * elements_per_invocation, never on the number of elements or iterations.
+ * All subgroups of a dispatch share one prog_code; a subgroup holds only a
+ * program counter, a loop-counter stack and its scoreboard.
+ */
+#ifndef CUSIM_PROGRAM_H
+#define CUSIM_PROGRAM_H
+
+#include <stdint.h>
+
+#include "cusim.h"
+#include "isa.h"
+
+/* Where the program text sits in its file: text line k (1-based), column c
+ * (1-based) is file line `line + k - 1`, column `column + c - 1`. */
+typedef struct prog_src {
+    const char *file;
+    int line;
+    int column;
+} prog_src;
+
+/* The launch shape that counts may depend on. */
+typedef struct prog_shape {
+    uint32_t workgroup_x, workgroup_y, workgroup_z;
+    uint32_t workgroup_size;           /* x * y * z */
+    uint32_t simd_width;
+    uint32_t elements_per_invocation;
+} prog_shape;
+
+typedef struct prog_ast prog_ast;    /* opaque: a parsed program */
+
+/* Parses `text`. Returns NULL and fills `err` (at the offending token's file
+ * location, via `src`) on a syntax error: unknown opcode (with a
+ * did-you-mean), wrong operand count, a destination on a store or barrier,
+ * a bad modifier, an unbalanced brace, a malformed count expression, `once`
+ * or `body` given twice or nested. The caller owns the result. */
+prog_ast *prog_parse(const char *text, const prog_src *src, cusim_error *err);
+void prog_ast_free(prog_ast *ast);   /* NULL-safe */
+
+/* The kinds of entries in prog_code: an ISA opcode or loop control. */
+enum {
+    PROG_LOOP = ISA_OP_COUNT,          /* start of a repeat */
+    PROG_ENDLOOP                       /* end of a repeat */
+};
+
+#define PROG_NO_REG UINT16_MAX
+#define PROG_MAX_SRCS 3
+#define PROG_MAX_DEPTH 16              /* nesting of repeat blocks */
+
+/* One resolved instruction. Invariant: for a PROG_LOOP at index i, `count`
+ * is the iteration count (may be 0) and `jump` is the index of its matching
+ * PROG_ENDLOOP; for that PROG_ENDLOOP, `jump` is i. */
+typedef struct prog_insn {
+    uint16_t op;                       /* isa_op, PROG_LOOP or PROG_ENDLOOP */
+    uint8_t n_src;
+    uint8_t pattern;                   /* isa_pattern, memory ops only */
+    uint16_t dst;                      /* register number or PROG_NO_REG */
+    uint16_t src[PROG_MAX_SRCS];
+    uint32_t bytes;                    /* per lane, memory ops only */
+    uint32_t stride;                   /* for ISA_PATTERN_STRIDED */
+    uint32_t count;                    /* PROG_LOOP: iterations */
+    uint32_t jump;                     /* loop partner index */
+} prog_insn;
+
+/* A resolved program. `once_len` instructions of `insns` form the
+ * once-per-invocation part; the rest is the body with its copies. */
+typedef struct prog_code {
+    prog_insn *insns;
+    uint32_t n_insns;
+    uint32_t once_len;
+    uint32_t n_regs;                   /* registers are 0 .. n_regs-1 */
+    uint32_t live_registers;           /* peak live 32-bit registers */
+    uint64_t dynamic_insns;            /* ISA instructions one invocation
+                                          executes, loops unrolled */
+} prog_code;
+
+/* Resolves `ast` for `shape`. Returns NULL and fills `err` (at the count's
+ * location) when a count is negative, not whole ("wrap it in ceil() or
+ * floor()"), divides by zero, overflows, or uses an unknown name; or when
+ * the program needs more than PROG_NO_REG registers. The caller owns the
+ * result. */
+prog_code *prog_resolve(const prog_ast *ast, const prog_shape *shape,
+                        cusim_error *err);
+void prog_code_free(prog_code *code); /* NULL-safe */
+
+#endif /* CUSIM_PROGRAM_H */

@@ -1,0 +1,495 @@
+/*
+ * sim.c — the timing simulator: setting up the GPU's pools, the dispatcher
+ * that hands workgroups to compute units as they free up, the allocator
+ * that admits a workgroup only when all its subgroups fit, the event loop,
+ * and the measurement of a run.
+ *
+ * The loop pops events from one queue for the whole GPU, ordered by
+ * (cycle, sequence): scheduler wake-ups and workgroup retirements. Time
+ * jumps from one event to the next, so idle cycles cost nothing.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "config.h"
+#include "error.h"
+#include "gpu.h"
+#include "isa.h"
+
+#define DEFAULT_WATCHDOG 10000000ull
+
+const char *cusim_stall_name(cusim_stall s)
+{
+    static const char *const names[CUSIM_STALL_COUNT] = {
+        "issued", "memory", "dependency", "barrier", "throttle", "idle", "tail",
+    };
+    return (unsigned)s < CUSIM_STALL_COUNT ? names[s] : "?";
+}
+
+static void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p) {
+        fputs("cusim: out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+static uint64_t div_up(uint64_t a, uint64_t b)
+{
+    return (a + b - 1) / b;
+}
+
+/* ------------------------------------------------------------ dispatches */
+
+static prog_shape shape_of(const cusim_kernel *k, uint32_t width)
+{
+    return (prog_shape){
+        .workgroup_x = k->workgroup[0],
+        .workgroup_y = k->workgroup[1],
+        .workgroup_z = k->workgroup[2],
+        .workgroup_size = cusim_kernel_workgroup_size(k),
+        .simd_width = width,
+        .elements_per_invocation = k->elements_per_invocation,
+    };
+}
+
+/* Resolves the kernel into its dispatches. */
+static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
+{
+    cusim_occupancy occ;
+    if (cusim_occupancy_compute(g->hw, k, &occ, err) != 0)
+        return -1;
+    g->width = occ.simd_width;
+    g->n_dispatches = 1;
+    g->dispatches = xcalloc(1, sizeof *g->dispatches);
+    dispatch *d = &g->dispatches[0];
+    prog_shape shape = shape_of(k, g->width);
+    d->code = prog_resolve(k->ast, &shape, err);
+    if (!d->code)
+        return -1;
+    d->occ = occ;
+    d->wg_size = cusim_kernel_workgroup_size(k);
+    d->invocations = div_up(k->elements, k->elements_per_invocation);
+    uint64_t n_wg = div_up(d->invocations, d->wg_size);
+    if (n_wg > UINT32_MAX)
+        return err_at(err, cfg_kernel_mark(k, "elements"),
+                      "elements: %llu workgroups is more than cusim can "
+                      "dispatch (at most %u)", (unsigned long long)n_wg,
+                      UINT32_MAX);
+    d->n_wg = (uint32_t)n_wg;
+    if (d->code->n_regs > g->n_regs)
+        g->n_regs = d->code->n_regs;
+    return 0;
+}
+
+/* ----------------------------------------------------------- allocation */
+
+/* Subgroups partition p can still take at `per_sg` registers each. */
+static uint32_t part_room(const part *pt, uint32_t per_sg)
+{
+    uint32_t by_regs = per_sg ? pt->free_regs / per_sg : pt->free_slots;
+    return by_regs < pt->free_slots ? by_regs : pt->free_slots;
+}
+
+/* Residency integral of CU c up to `now`. */
+static void cu_residency(cu *c, uint64_t now)
+{
+    c->res_integral += (uint64_t)c->resident_sg * (now - c->res_since);
+    c->res_since = now;
+}
+
+/* Admits workgroup `index` of the current dispatch to CU `ci` if all its
+ * subgroups fit; returns 1 when admitted. */
+static int cu_admit(gpu *g, uint32_t ci, uint32_t index, uint64_t now)
+{
+    const cusim_hw *hw = g->hw;
+    const dispatch *d = &g->dispatches[g->cur];
+    cu *c = &g->cus[ci];
+    uint32_t invocations = d->wg_size;
+    if ((uint64_t)index * d->wg_size + invocations > d->invocations)
+        invocations = (uint32_t)(d->invocations - (uint64_t)index * d->wg_size);
+    uint32_t n_sg = d->occ.subgroups_per_workgroup;
+    uint32_t per_sg = d->occ.registers_per_subgroup;
+    uint32_t shm = d->occ.shared_per_workgroup;
+
+    if (c->free_wg == 0 || c->free_inv < d->wg_size || c->free_shared < shm)
+        return 0;
+    uint32_t first = ci * hw->cu.schedulers, room = 0;
+    for (uint32_t p = 0; p < hw->cu.schedulers; p++)
+        room += part_room(&g->parts[first + p], per_sg);
+    if (room < n_sg)
+        return 0;
+
+    cu_residency(c, now);
+    uint32_t wi = c->free_wgs[--c->n_free_wgs];
+    wg *w = &g->wgs[wi];
+    w->n_sg = n_sg;
+    w->arrived = w->finished = 0;
+    w->invocations = invocations;
+    w->cu = ci;
+    w->done_at = now;
+    c->free_wg--;
+    c->free_inv -= d->wg_size;
+    c->free_shared -= shm;
+    c->resident_wg++;
+    if (c->resident_wg > c->peak_wg)
+        c->peak_wg = c->resident_wg;
+    g->workgroups++;
+    g->invocations += invocations;
+
+    for (uint32_t i = 0; i < n_sg; i++) {
+        /* The partition with the most room, the lowest on ties. */
+        uint32_t best = first;
+        for (uint32_t p = first + 1; p < first + hw->cu.schedulers; p++)
+            if (part_room(&g->parts[p], per_sg) > part_room(&g->parts[best], per_sg))
+                best = p;
+        part *pt = &g->parts[best];
+        pt->free_slots--;
+        pt->free_regs -= per_sg;
+
+        uint32_t si = c->free_sgs[--c->n_free_sgs];
+        sg *s = &g->sgs[si];
+        uint64_t *ready = s->ready;
+        memset(s, 0, sizeof *s);
+        s->ready = ready;
+        memset(ready, 0, sizeof *ready * g->n_regs);
+        s->age = g->next_age++;
+        s->wg = wi;
+        s->part = best;
+        s->state = SG_RUN;
+        s->done_at = now;
+        s->ready_at = now;
+        uint32_t before = i * g->width;
+        s->lanes = invocations > before ? invocations - before : 0;
+        if (s->lanes > g->width)
+            s->lanes = g->width;
+        w->sgs[i] = si;
+        c->resident_sg++;
+        g->subgroups++;
+        if (sched_start(g, s)) {
+            /* An empty program: done on arrival. */
+            s->state = SG_DONE;
+            gpu_subgroup_finished(g, si, now);
+            continue;
+        }
+        pt->list[pt->n++] = si;
+        sched_wake(g, best, now);
+    }
+    return 1;
+}
+
+int gpu_has_pending(const gpu *g)
+{
+    return g->next_wg < g->dispatches[g->cur].n_wg;
+}
+
+/* Once the dispatcher has nothing left, idle partitions are in the tail. */
+static void note_exhausted(gpu *g, uint64_t now)
+{
+    if (gpu_has_pending(g))
+        return;
+    for (uint32_t p = 0; p < g->n_parts; p++)
+        if (g->parts[p].reason == CUSIM_STALL_IDLE)
+            sched_account(g, p, now, CUSIM_STALL_TAIL);
+}
+
+/* Hands workgroups to CU `ci` while they fit. */
+static void fill_cu(gpu *g, uint32_t ci, uint64_t now)
+{
+    while (gpu_has_pending(g) && cu_admit(g, ci, g->next_wg, now))
+        g->next_wg++;
+    note_exhausted(g, now);
+}
+
+/* Hands workgroups round-robin, one per CU with room per turn. */
+static void fill_all(gpu *g, uint64_t now)
+{
+    int progress = 1;
+    while (progress && gpu_has_pending(g)) {
+        progress = 0;
+        for (uint32_t ci = 0; ci < g->hw->compute_units && gpu_has_pending(g); ci++)
+            if (cu_admit(g, ci, g->next_wg, now)) {
+                g->next_wg++;
+                progress = 1;
+            }
+    }
+    note_exhausted(g, now);
+}
+
+void gpu_subgroup_finished(gpu *g, uint32_t si, uint64_t now)
+{
+    sg *s = &g->sgs[si];
+    wg *w = &g->wgs[s->wg];
+    uint64_t done = s->done_at > now + 1 ? s->done_at : now + 1;
+    if (done > w->done_at)
+        w->done_at = done;
+    if (++w->finished == w->n_sg)
+        evq_set(g->q, g->n_parts + s->wg, w->done_at);
+}
+
+/* Workgroup slot wi's last subgroup has completed: free everything. */
+static void wg_retire(gpu *g, uint32_t wi, uint64_t now)
+{
+    const dispatch *d = &g->dispatches[g->cur];
+    wg *w = &g->wgs[wi];
+    cu *c = &g->cus[w->cu];
+    cu_residency(c, now);
+    for (uint32_t i = 0; i < w->n_sg; i++) {
+        sg *s = &g->sgs[w->sgs[i]];
+        part *pt = &g->parts[s->part];
+        pt->free_slots++;
+        pt->free_regs += d->occ.registers_per_subgroup;
+        s->state = SG_FREE;
+        c->free_sgs[c->n_free_sgs++] = w->sgs[i];
+        c->resident_sg--;
+    }
+    c->free_wgs[c->n_free_wgs++] = wi;
+    c->free_wg++;
+    c->free_inv += d->wg_size;
+    c->free_shared += d->occ.shared_per_workgroup;
+    c->resident_wg--;
+    g->end = now;
+    g->last_progress = now;
+
+    if (++g->retired_wg == d->n_wg) {
+        if (g->cur + 1 < g->n_dispatches) {
+            g->cur++;
+            g->next_wg = g->retired_wg = 0;
+            fill_all(g, now);
+        }
+        return;
+    }
+    fill_cu(g, w->cu, now);
+}
+
+/* -------------------------------------------------------------- set-up */
+
+static void gpu_free(gpu *g)
+{
+    evq_free(g->q);
+    mem_free(g->mem);
+    if (g->parts)
+        for (uint32_t p = 0; p < g->n_parts; p++)
+            free(g->parts[p].list);
+    if (g->wgs)
+        for (uint32_t w = 0; w < g->hw->compute_units * g->hw->cu.max_workgroups; w++)
+            free(g->wgs[w].sgs);
+    if (g->cus)
+        for (uint32_t c = 0; c < g->hw->compute_units; c++) {
+            free(g->cus[c].free_sgs);
+            free(g->cus[c].free_wgs);
+        }
+    if (g->dispatches)
+        for (uint32_t d = 0; d < g->n_dispatches; d++)
+            prog_code_free(g->dispatches[d].code);
+    free(g->dispatches);
+    free(g->sgs);
+    free(g->regs);
+    free(g->parts);
+    free(g->wgs);
+    free(g->cus);
+}
+
+static void gpu_init(gpu *g)
+{
+    const cusim_hw *hw = g->hw;
+    uint32_t n_cu = hw->compute_units, P = hw->cu.schedulers;
+    uint32_t sg_per_cu = hw->cu.max_subgroups, wg_per_cu = hw->cu.max_workgroups;
+    g->n_parts = n_cu * P;
+    g->q = evq_new(g->n_parts + n_cu * wg_per_cu);
+    g->mem = mem_new(hw);
+    if (!g->q || !g->mem) {
+        fputs("cusim: out of memory\n", stderr);
+        abort();
+    }
+    g->sgs = xcalloc((size_t)n_cu * sg_per_cu, sizeof *g->sgs);
+    g->regs = xcalloc((size_t)n_cu * sg_per_cu * g->n_regs, sizeof *g->regs);
+    g->parts = xcalloc(g->n_parts, sizeof *g->parts);
+    g->wgs = xcalloc((size_t)n_cu * wg_per_cu, sizeof *g->wgs);
+    g->cus = xcalloc(n_cu, sizeof *g->cus);
+    for (uint32_t s = 0; s < n_cu * sg_per_cu; s++)
+        g->sgs[s].ready = g->regs + (size_t)s * g->n_regs;
+    for (uint32_t p = 0; p < g->n_parts; p++) {
+        part *pt = &g->parts[p];
+        pt->list = xcalloc(sg_per_cu / P, sizeof *pt->list);
+        pt->free_slots = sg_per_cu / P;
+        pt->free_regs = hw->cu.registers / P;
+        pt->cu = p / P;
+        pt->last = NONE32;
+        pt->issued_at = NEVER;
+        pt->reason = CUSIM_STALL_IDLE;
+    }
+    for (uint32_t w = 0; w < n_cu * wg_per_cu; w++)
+        g->wgs[w].sgs = xcalloc(sg_per_cu, sizeof(uint32_t));
+    for (uint32_t ci = 0; ci < n_cu; ci++) {
+        cu *c = &g->cus[ci];
+        c->free_wg = wg_per_cu;
+        c->free_inv = hw->cu.max_invocations;
+        c->free_shared = hw->cu.shared_memory;
+        c->free_sgs = xcalloc(sg_per_cu, sizeof *c->free_sgs);
+        c->free_wgs = xcalloc(wg_per_cu, sizeof *c->free_wgs);
+        /* Stacks popped from the end: lowest index first. */
+        for (uint32_t i = 0; i < sg_per_cu; i++)
+            c->free_sgs[c->n_free_sgs++] = ci * sg_per_cu + sg_per_cu - 1 - i;
+        for (uint32_t i = 0; i < wg_per_cu; i++)
+            c->free_wgs[c->n_free_wgs++] = ci * wg_per_cu + wg_per_cu - 1 - i;
+    }
+}
+
+/* ----------------------------------------------------------------- run */
+
+static void dump_state(const gpu *g, FILE *out)
+{
+    if (!out)
+        return;
+    fprintf(out, "state at cycle %llu (dispatch %u of %u, %u of %u "
+            "workgroups handed out, %u retired):\n",
+            (unsigned long long)g->now, g->cur + 1, g->n_dispatches,
+            g->next_wg, g->dispatches[g->cur].n_wg, g->retired_wg);
+    for (uint32_t ci = 0; ci < g->hw->compute_units; ci++) {
+        const cu *c = &g->cus[ci];
+        if (c->resident_wg == 0)
+            continue;
+        fprintf(out, "  cu%u: %u workgroups, %u subgroups resident\n", ci,
+                c->resident_wg, c->resident_sg);
+        for (uint32_t p = ci * g->hw->cu.schedulers;
+             p < (ci + 1) * g->hw->cu.schedulers; p++)
+            for (uint32_t i = 0; i < g->parts[p].n; i++) {
+                const sg *s = &g->sgs[g->parts[p].list[i]];
+                fprintf(out, "    sg%u p%u: %s at pc %u, ready at %llu\n",
+                        g->parts[p].list[i], p % g->hw->cu.schedulers,
+                        s->state == SG_BARRIER ? "barrier" : "running", s->pc,
+                        (unsigned long long)s->ready_at);
+            }
+    }
+}
+
+static const char *bound_of(const cusim_result *r, const cusim_hw *hw)
+{
+    (void)hw;
+    if (r->bandwidth_utilization >= 0.7)
+        return "bandwidth";
+    if (r->stalls[CUSIM_STALL_TAIL] + r->stalls[CUSIM_STALL_IDLE] >= 0.5)
+        return "small_grid";
+    if (r->issue_utilization >= 0.7)
+        return "compute";
+    if (r->stalls[CUSIM_STALL_MEMORY] + r->stalls[CUSIM_STALL_DEPENDENCY]
+        + r->stalls[CUSIM_STALL_BARRIER] >= 0.5)
+        return "latency";
+    return "balanced";
+}
+
+static void measure(const gpu *g, cusim_result *r)
+{
+    const cusim_hw *hw = g->hw;
+    const mem_stats *ms = mem_get_stats(g->mem);
+    uint64_t T = g->end;
+    double cycles = T ? (double)T : 1.0;
+    r->cycles = T;
+    r->time_us = (double)T / hw->clock_mhz;
+    r->workgroups = g->workgroups;
+    r->subgroups = g->subgroups;
+    r->invocations = g->invocations;
+    r->warp_instructions = g->warp_instructions;
+    r->lane_instructions = g->lane_instructions;
+    r->simd_efficiency = g->warp_instructions
+        ? (double)g->lane_instructions / ((double)g->warp_instructions * g->width)
+        : 0.0;
+    r->occupancy = g->dispatches[0].occ;
+    uint64_t integral = 0;
+    r->peak_workgroups_per_cu = 0;
+    for (uint32_t c = 0; c < hw->compute_units; c++) {
+        integral += g->cus[c].res_integral;
+        if (g->cus[c].peak_wg > r->peak_workgroups_per_cu)
+            r->peak_workgroups_per_cu = g->cus[c].peak_wg;
+    }
+    r->achieved_occupancy = (double)integral
+        / (cycles * hw->compute_units * hw->cu.max_subgroups);
+    r->ipc = (double)g->warp_instructions / cycles / hw->compute_units;
+    r->issue_utilization = (double)g->warp_instructions
+        / (cycles * g->n_parts * hw->cu.issue_per_cycle);
+    uint64_t total[CUSIM_STALL_COUNT] = { 0 }, all = 0;
+    for (uint32_t p = 0; p < g->n_parts; p++)
+        for (int s = 0; s < CUSIM_STALL_COUNT; s++) {
+            total[s] += g->parts[p].stall[s];
+            all += g->parts[p].stall[s];
+        }
+    for (int s = 0; s < CUSIM_STALL_COUNT; s++)
+        r->stalls[s] = all ? (double)total[s] / (double)all : 0.0;
+    r->memory_transactions = ms->transactions;
+    r->memory_bytes = ms->bytes;
+    r->bandwidth_utilization = (double)ms->bytes / (cycles * hw->memory.bandwidth);
+    r->avg_latency = ms->transactions
+        ? (double)ms->latency_sum / (double)ms->transactions : 0.0;
+    r->avg_inflight = (double)ms->latency_sum / cycles;
+    r->dispatches = g->n_dispatches;
+    r->bound = bound_of(r, hw);
+}
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
+                   const cusim_sim_options *opt, cusim_result *out,
+                   FILE *dump, cusim_error *err)
+{
+    static const cusim_sim_options no_options = { 0, NULL };
+    double t0 = seconds();
+    gpu g = { .hw = hw, .opt = opt ? opt : &no_options };
+    if (plan_dispatches(&g, k, err) != 0) {
+        gpu_free(&g);
+        return -1;
+    }
+    gpu_init(&g);
+    uint64_t watchdog = g.opt->watchdog_cycles ? g.opt->watchdog_cycles
+                                               : DEFAULT_WATCHDOG;
+    fill_all(&g, 0);
+
+    int status = 0;
+    while (!evq_empty(g.q)) {
+        uint64_t now;
+        uint32_t h = evq_pop(g.q, &now);
+        g.now = now;
+        if (now - g.last_progress > watchdog) {
+            err_set(err, k->file, 1, 1, "simulation stalled: no instruction "
+                    "issued and no workgroup retired for %llu cycles (at "
+                    "cycle %llu)", (unsigned long long)watchdog,
+                    (unsigned long long)now);
+            dump_state(&g, dump);
+            status = 1;
+            break;
+        }
+        if (h < g.n_parts)
+            sched_run(&g, h, now);
+        else
+            wg_retire(&g, h - g.n_parts, now);
+    }
+    if (status == 0 && (g.cur + 1 < g.n_dispatches
+                        || g.retired_wg < g.dispatches[g.cur].n_wg)) {
+        err_set(err, k->file, 1, 1, "simulation deadlocked at cycle %llu: "
+                "nothing left to happen but work remains",
+                (unsigned long long)g.now);
+        dump_state(&g, dump);
+        status = 1;
+    }
+    if (status == 0) {
+        for (uint32_t p = 0; p < g.n_parts; p++)
+            sched_account(&g, p, g.end, CUSIM_STALL_TAIL);
+        for (uint32_t c = 0; c < hw->compute_units; c++)
+            cu_residency(&g.cus[c], g.end);
+        memset(out, 0, sizeof *out);
+        measure(&g, out);
+        out->host_seconds = seconds() - t0;
+        out->warp_instructions_per_second = out->host_seconds > 0
+            ? (double)out->warp_instructions / out->host_seconds : 0.0;
+    }
+    gpu_free(&g);
+    return status;
+}

@@ -1,0 +1,415 @@
+/*
+ * yamldoc.c — one YAML document in memory (see yamldoc.h).
+ *
+ * libyaml reports positions as 0-based marks, except for reader errors
+ * (bad encoding, control characters), which carry a byte offset; both are
+ * turned into 1-based line and column here, counting columns in characters
+ * as libyaml does.
+ */
+#include "yamldoc.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+
+/* Out of memory is fatal in cusim; this is where yamldoc.c meets it. */
+static void *xrealloc(void *p, size_t size)
+{
+    p = realloc(p, size ? size : 1);
+    if (!p)
+        abort();
+    return p;
+}
+
+/* ------------------------------------------------------------ raw text */
+
+/* Length of the line break starting at p (0 when there is none), by
+ * libyaml's rules: LF, CR, CRLF, and in UTF-8 NEL, LS and PS. */
+static size_t break_len(const unsigned char *p, const unsigned char *end)
+{
+    if (p >= end)
+        return 0;
+    if (p[0] == '\r')
+        return (p + 1 < end && p[1] == '\n') ? 2 : 1;
+    if (p[0] == '\n')
+        return 1;
+    if (p[0] == 0xC2 && p + 1 < end && p[1] == 0x85)
+        return 2;
+    if (p[0] == 0xE2 && p + 2 < end && p[1] == 0x80
+        && (p[2] == 0xA8 || p[2] == 0xA9))
+        return 3;
+    return 0;
+}
+
+static bool is_utf16(const ydoc *d)
+{
+    const unsigned char *t = (const unsigned char *)d->text;
+    return d->size >= 2 && ((t[0] == 0xFE && t[1] == 0xFF)
+                            || (t[0] == 0xFF && t[1] == 0xFE));
+}
+
+/* Bytes of a UTF-8 byte order mark at the start of the text (libyaml skips
+ * it without counting a column). */
+static size_t bom_len(const ydoc *d)
+{
+    return d->size >= 3 && memcmp(d->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+const char *ydoc_line(const ydoc *d, int line, size_t *len)
+{
+    if (d->fixed || !d->text || line < 0 || is_utf16(d))
+        return NULL;
+    const unsigned char *p = (const unsigned char *)d->text + bom_len(d);
+    const unsigned char *end = (const unsigned char *)d->text + d->size;
+    for (int l = 0; l < line; l++) {
+        size_t b;
+        while (p < end && (b = break_len(p, end)) == 0)
+            p++;
+        if (p >= end)
+            return NULL;
+        p += b;
+    }
+    const unsigned char *q = p;
+    while (q < end && break_len(q, end) == 0)
+        q++;
+    *len = (size_t)(q - p);
+    return (const char *)p;
+}
+
+/* 1-based line and column of byte `offset` of a UTF-8 text. */
+static void offset_position(const ydoc *d, size_t offset, int *line,
+                            int *column)
+{
+    const unsigned char *p = (const unsigned char *)d->text + bom_len(d);
+    const unsigned char *end = (const unsigned char *)d->text
+                               + (offset < d->size ? offset : d->size);
+    *line = 1;
+    *column = 1;
+    while (p < end) {
+        size_t b = break_len(p, end);
+        if (b) {
+            ++*line;
+            *column = 1;
+            p += b;
+            continue;
+        }
+        if ((*p & 0xC0) != 0x80)   /* not a UTF-8 continuation byte */
+            ++*column;
+        p++;
+    }
+}
+
+/* libyaml takes time quadratic in the nesting of flow collections (each
+ * token revisits every open level), so a file of a million '[' would take
+ * hours. This scan finds the deepest '[' / '{' before parsing, skipping
+ * comments and quoted strings roughly. It also counts brackets inside
+ * plain words and block text (a program's `repeat {`), hence a limit far
+ * above any real config. Returns the byte offset of the first bracket
+ * deeper than YDOC_MAX_DEPTH, or (size_t)-1. */
+static size_t too_deep(const char *text, size_t size)
+{
+    size_t depth = 0;
+    char prev = '\n';
+    for (size_t i = 0; i < size; i++) {
+        char c = text[i];
+        bool after_space = prev == '\n' || prev == '\r' || prev == ' '
+                           || prev == '\t';
+        if (c == '#' && after_space) {
+            while (i + 1 < size && text[i + 1] != '\n' && text[i + 1] != '\r')
+                i++;
+        } else if ((c == '\'' || c == '"')
+                   && (after_space || (prev && strchr("[{,:-?", prev)))) {
+            for (i++; i < size && text[i] != c; i++)
+                if (c == '"' && text[i] == '\\')
+                    i++;
+        } else if (c == '[' || c == '{') {
+            if (++depth > YDOC_MAX_DEPTH)
+                return i;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            depth--;
+        }
+        prev = i < size ? text[i] : '\n';
+    }
+    return (size_t)-1;
+}
+
+/* ------------------------------------------------------------- loading */
+
+void ydoc_free(ydoc *d)
+{
+    if (d->loaded)
+        yaml_document_delete(&d->doc);
+    d->loaded = false;
+    free(d->text);
+    d->text = NULL;
+    d->size = 0;
+}
+
+/* Turns the parser's failure into `err`. */
+static int parser_error(const ydoc *d, const yaml_parser_t *p,
+                        const char *label, cusim_error *err)
+{
+    const char *problem = p->problem ? p->problem : "malformed YAML";
+    char detail[64] = "";
+    int line, column;
+
+    if (p->error == YAML_MEMORY_ERROR)
+        problem = "out of memory";
+    if (p->error == YAML_READER_ERROR) {
+        if (p->problem_value != -1)
+            snprintf(detail, sizeof detail, " (0x%02X)", p->problem_value);
+        if (!d->fixed && !is_utf16(d)) {
+            /* a bad trailing octet is reported at itself: point at the
+             * start of its character instead */
+            size_t at = p->problem_offset;
+            const unsigned char *t = (const unsigned char *)d->text;
+            if (strcmp(problem, "invalid trailing UTF-8 octet") == 0) {
+                while (at > 0 && at <= d->size && (t[at - 1] & 0xC0) == 0x80)
+                    at--;
+                if (at > 0 && at <= d->size && t[at - 1] >= 0xC0)
+                    at--;
+            }
+            offset_position(d, at, &line, &column);
+        } else {
+            line = 1;
+            column = 1;
+        }
+    } else {
+        line = (int)p->problem_mark.line + 1;
+        column = (int)p->problem_mark.column + 1;
+    }
+    if (d->fixed)
+        return err_at(err, &d->at, "%s: YAML syntax error: %s%s", label,
+                      problem, detail);
+    return err_set(err, d->file, line, column, "YAML syntax error: %s%s",
+                   problem, detail);
+}
+
+void ydoc_scalar(ydoc *d, const char *text, const cusim_mark *at)
+{
+    memset(d, 0, sizeof *d);
+    d->fixed = true;
+    d->at = *at;
+    d->file = at->file;
+    if (!yaml_document_initialize(&d->doc, NULL, NULL, NULL, 1, 1)
+        || !yaml_document_add_scalar(&d->doc, NULL,
+                                     (const yaml_char_t *)text,
+                                     (int)strlen(text),
+                                     YAML_PLAIN_SCALAR_STYLE))
+        abort();   /* libyaml fails here only when memory runs out */
+    d->loaded = true;
+}
+
+/* Parses d->text; on failure frees `d`. */
+static int parse(ydoc *d, const char *what, const char *label,
+                 cusim_error *err)
+{
+    yaml_parser_t p;
+    yaml_document_t second;
+    int rc = -1;
+
+    size_t deep = too_deep(d->text, d->size);
+    if (deep != (size_t)-1) {
+        int line = 1, column = 1;
+        if (!d->fixed && !is_utf16(d))
+            offset_position(d, deep, &line, &column);
+        if (d->fixed)
+            err_at(err, &d->at, "%s: YAML syntax error: lists or mappings "
+                   "nested more than %d deep", label, YDOC_MAX_DEPTH);
+        else
+            err_set(err, d->file, line, column, "YAML syntax error: lists "
+                    "or mappings nested more than %d deep", YDOC_MAX_DEPTH);
+        ydoc_free(d);
+        return -1;
+    }
+    if (!yaml_parser_initialize(&p))
+        abort();   /* only fails when memory runs out */
+    yaml_parser_set_input_string(&p, (const unsigned char *)d->text,
+                                 d->size);
+    if (!yaml_parser_load(&p, &d->doc)) {
+        parser_error(d, &p, label, err);
+        goto done;
+    }
+    d->loaded = true;
+    yaml_node_t *root = yaml_document_get_root_node(&d->doc);
+    if (!root || (!d->fixed && ydoc_is_null(root))) {
+        if (!d->fixed) {
+            err_set(err, d->file, 1, 1, "empty file (expected %s)", what);
+            goto done;
+        }
+        yaml_document_delete(&d->doc);
+        d->loaded = false;
+        cusim_mark at = d->at;
+        char *text = d->text;
+        d->text = NULL;
+        ydoc_scalar(d, "", &at);
+        d->text = text;
+    }
+    if (!yaml_parser_load(&p, &second)) {
+        parser_error(d, &p, label, err);
+        goto done;
+    }
+    bool more = yaml_document_get_root_node(&second) != NULL;
+    yaml_mark_t at = second.start_mark;
+    yaml_document_delete(&second);
+    if (more) {
+        if (d->fixed)
+            err_at(err, &d->at, "%s: expected one value, found a second "
+                   "YAML document", label);
+        else
+            err_set(err, d->file, (int)at.line + 1, (int)at.column + 1,
+                    "a second YAML document starts here (expected %s "
+                    "alone in the file)", what);
+        goto done;
+    }
+    rc = 0;
+done:
+    yaml_parser_delete(&p);
+    if (rc != 0)
+        ydoc_free(d);
+    return rc;
+}
+
+int ydoc_load_file(ydoc *d, const char *path, const char *file,
+                   const char *what, cusim_error *err)
+{
+    memset(d, 0, sizeof *d);
+    d->file = file;
+
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return err_set(err, file, 1, 1, "cannot read: %s", strerror(errno));
+    size_t cap = 4096;
+    char *buf = xrealloc(NULL, cap + 1);
+    size_t n = 0;
+    for (;;) {
+        if (n == cap) {
+            if (cap >= YDOC_MAX_BYTES) {
+                fclose(f);
+                free(buf);
+                return err_set(err, file, 1, 1, "file is larger than %u "
+                               "MiB (expected a small YAML file)",
+                               YDOC_MAX_BYTES >> 20);
+            }
+            cap *= 2;
+            buf = xrealloc(buf, cap + 1);
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(f)) {
+        int e = errno;
+        fclose(f);
+        free(buf);
+        return err_set(err, file, 1, 1, "cannot read: %s", strerror(e));
+    }
+    fclose(f);
+    buf[n] = '\0';
+    d->text = buf;
+    d->size = n;
+    return parse(d, what, NULL, err);
+}
+
+int ydoc_load_string(ydoc *d, const char *text, const cusim_mark *at,
+                     const char *label, cusim_error *err)
+{
+    memset(d, 0, sizeof *d);
+    d->fixed = true;
+    d->at = *at;
+    d->file = at->file;
+    d->size = strlen(text);
+    d->text = xrealloc(NULL, d->size + 1);
+    memcpy(d->text, text, d->size + 1);
+    return parse(d, "a value", label, err);
+}
+
+/* --------------------------------------------------------------- nodes */
+
+yaml_node_t *ydoc_root(ydoc *d)
+{
+    return yaml_document_get_root_node(&d->doc);
+}
+
+yaml_node_t *ydoc_node(ydoc *d, int index)
+{
+    return yaml_document_get_node(&d->doc, index);
+}
+
+cusim_mark ydoc_mark(const ydoc *d, const yaml_node_t *n)
+{
+    if (d->fixed)
+        return d->at;
+    cusim_mark m = { d->file, (int)n->start_mark.line + 1,
+                     (int)n->start_mark.column + 1 };
+    return m;
+}
+
+bool ydoc_is_null(const yaml_node_t *n)
+{
+    if (n->type != YAML_SCALAR_NODE
+        || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+        return false;
+    const char *s = (const char *)n->data.scalar.value;
+    return n->data.scalar.length == 0 || strcmp(s, "~") == 0
+           || strcmp(s, "null") == 0 || strcmp(s, "Null") == 0
+           || strcmp(s, "NULL") == 0;
+}
+
+const char *ydoc_describe(const yaml_node_t *n, bool show_quoted,
+                          char *buf, size_t size)
+{
+    enum { SHOWN = 40 };   /* longer text is cut, with "..." */
+
+    if (n->type == YAML_SEQUENCE_NODE)
+        return n->data.sequence.items.start == n->data.sequence.items.top
+               ? "an empty list" : "a list";
+    if (n->type == YAML_MAPPING_NODE)
+        return "a mapping";
+    if (n->type != YAML_SCALAR_NODE)
+        return "nothing";
+    if (ydoc_is_null(n))
+        return "nothing";
+    yaml_scalar_style_t style = n->data.scalar.style;
+    if (!show_quoted && (style == YAML_SINGLE_QUOTED_SCALAR_STYLE
+                         || style == YAML_DOUBLE_QUOTED_SCALAR_STYLE))
+        return "a quoted string";
+    if (!show_quoted && (style == YAML_LITERAL_SCALAR_STYLE
+                         || style == YAML_FOLDED_SCALAR_STYLE))
+        return "a block of text";
+
+    const unsigned char *s = n->data.scalar.value;
+    size_t len = n->data.scalar.length, o = 0, i = 0;
+    char text[SHOWN * 4 + 8];
+    size_t chars = 0;
+    while (i < len && chars < SHOWN) {
+        size_t w = 1;                       /* bytes of this character */
+        if (s[i] >= 0xF0)
+            w = 4;
+        else if (s[i] >= 0xE0)
+            w = 3;
+        else if (s[i] >= 0xC0)
+            w = 2;
+        if (i + w > len)
+            break;
+        if (s[i] < 0x20 || s[i] == 0x7F) {
+            text[o++] = '?';
+        } else {
+            memcpy(text + o, s + i, w);
+            o += w;
+        }
+        i += w;
+        chars++;
+    }
+    if (i < len) {
+        memcpy(text + o, "...", 3);
+        o += 3;
+    }
+    text[o] = '\0';
+    snprintf(buf, size, "'%s'", text);
+    return buf;
+}

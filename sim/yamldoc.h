@@ -1,0 +1,86 @@
+/*
+ * yamldoc.h — one YAML document in memory, for the config loader.
+ *
+ * A thin layer over libyaml's document API (yaml_parser_load): it reads a
+ * file (or a `--set` value), insists on exactly one document, turns
+ * libyaml's problems into cusim_error values at 1-based positions, and
+ * answers the few questions the loader asks about a node: where it is, what
+ * it is (for "got ..." in messages), whether it is null. Nodes are libyaml's
+ * own yaml_node_t; tags are ignored.
+ */
+#ifndef CUSIM_YAMLDOC_H
+#define CUSIM_YAMLDOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <yaml.h>
+
+#include "cusim.h"
+
+/* Files larger than this are refused before parsing (a config is small;
+ * this keeps `cusim check /dev/zero` from eating memory). */
+#define YDOC_MAX_BYTES (64u << 20)
+
+/* Flow lists and mappings ([...], {...}) nested deeper than this are
+ * refused before parsing: libyaml's time grows with the square of it. */
+#define YDOC_MAX_DEPTH 256
+
+/* A loaded document. Invariant: after a successful load, the root node
+ * exists (an empty `--set` value becomes an empty plain scalar). */
+typedef struct ydoc {
+    yaml_document_t doc;
+    bool loaded;          /* `doc` holds a document to delete */
+    char *text;           /* the raw bytes, NUL-terminated (owned) */
+    size_t size;          /* bytes in `text`, without the NUL */
+    const char *file;     /* named by marks and errors (not owned) */
+    bool fixed;           /* every node is reported at `at` (--set, defaults) */
+    cusim_mark at;
+} ydoc;
+
+/* Reads and parses the file at `path`; marks and errors name `file`, which
+ * must outlive `d`. `what` completes "empty file (expected ...)", e.g.
+ * "a hardware profile mapping". Returns 0, or -1 with `err` set (and `d`
+ * already freed): the file cannot be read or is too large; it is empty,
+ * only comments or a null document (`---` alone); libyaml rejects it (its
+ * problem text at its position) or nests flow collections too deeply; or
+ * it holds a second document (reported where that one starts). */
+int ydoc_load_file(ydoc *d, const char *path, const char *file,
+                   const char *what, cusim_error *err);
+
+/* Parses `text` (a `--set` value). Every node, and every error, is placed
+ * at `*at` (copied; its `file` string must outlive `d`); `label` starts
+ * error messages, e.g. "hw.cu.registers". Empty text (or only a comment) is
+ * an empty plain scalar. */
+int ydoc_load_string(ydoc *d, const char *text, const cusim_mark *at,
+                     const char *label, cusim_error *err);
+
+/* Makes a document of one plain scalar `text`, placed at `*at` (copied):
+ * how a key's default text goes through the same checks as a written
+ * value. Cannot fail on input; aborts if memory runs out. */
+void ydoc_scalar(ydoc *d, const char *text, const cusim_mark *at);
+
+/* Frees what a load allocated; safe on a zeroed or already freed ydoc. */
+void ydoc_free(ydoc *d);
+
+yaml_node_t *ydoc_root(ydoc *d);
+yaml_node_t *ydoc_node(ydoc *d, int index);   /* NULL when out of range */
+
+/* Where `n` starts, 1-based (or the fixed mark of a string document). */
+cusim_mark ydoc_mark(const ydoc *d, const yaml_node_t *n);
+
+/* A plain scalar that YAML reads as null: empty, `~` or `null`. */
+bool ydoc_is_null(const yaml_node_t *n);
+
+/* How a message says what was found instead: "'72'", "nothing", "a list",
+ * "a mapping", "a block of text", and for quoted scalars "a quoted string"
+ * unless `show_quoted` (where strings are fine, show the text itself).
+ * Long text is shortened; control characters are shown as '?'. */
+const char *ydoc_describe(const yaml_node_t *n, bool show_quoted,
+                          char *buf, size_t size);
+
+/* The raw bytes of 0-based line `line` of a file document (without its line
+ * break), counting line breaks the way libyaml does (LF, CR, CRLF, NEL, LS,
+ * PS). Returns NULL when there is no such line or the file is not UTF-8. */
+const char *ydoc_line(const ydoc *d, int line, size_t *len);
+
+#endif /* CUSIM_YAMLDOC_H */

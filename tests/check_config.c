@@ -1,0 +1,1010 @@
+/*
+ * check_config.c — loading hardware profiles and kernels (sim/config.c).
+ *
+ * Good files in tests/good/cfg-*.yaml are checked value by value and mark
+ * by mark; every file in tests/bad/cfg-*.yaml must fail with exactly the
+ * line, column and message in bad_cases[]; --set overrides replace file
+ * values and carry their own marks; the echo loads back to the same value.
+ */
+#include <dirent.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "cutest.h"
+
+/* ------------------------------------------------------------- helpers */
+
+#define ASSERT_LOADED(rc, err)                                           \
+    ck_assert_msg((rc) == 0, "unexpected error %s:%d:%d: %s", (err).file, \
+                  (err).line, (err).column, (err).message)
+
+static void assert_mark(const cusim_mark *m, const char *file, int line,
+                        int column)
+{
+    ck_assert_ptr_nonnull(m);
+    ck_assert_str_eq(m->file, file);
+    ck_assert_int_eq(m->line, line);
+    if (line > 0)
+        ck_assert_int_eq(m->column, column);
+}
+
+/* Writes `text` to a new temporary file; returns its malloc'd path. */
+static char *temp_file(const char *text)
+{
+    char *path = strdup("/tmp/cusim-check-config-XXXXXX");
+    ck_assert_ptr_nonnull(path);
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+    return path;
+}
+
+static void remove_temp(char *path)
+{
+    unlink(path);
+    free(path);
+}
+
+/* ------------------------------------------------------ hardware files */
+
+START_TEST(hw_every_key)
+{
+    cusim_hw hw;
+    cusim_error err;
+    char *path = strdup(cutest_path("tests/good/cfg-hw-full.yaml"));
+    ASSERT_LOADED(cfg_hw_load(path, NULL, 0, &hw, &err), err);
+
+    ck_assert_str_eq(hw.file, path);
+    ck_assert_str_eq(hw.name, "full-cu");
+    ck_assert_int_eq(hw.n_simd_widths, 3);
+    ck_assert_uint_eq(hw.simd_widths[0], 16);   /* stored ascending */
+    ck_assert_uint_eq(hw.simd_widths[1], 32);
+    ck_assert_uint_eq(hw.simd_widths[2], 64);
+    ck_assert_uint_eq(hw.compute_units, 30);
+    ck_assert_uint_eq(hw.clock_mhz, 1750);
+    ck_assert_uint_eq(hw.cu.max_invocations, 2048);
+    ck_assert_uint_eq(hw.cu.max_subgroups, 64);
+    ck_assert_uint_eq(hw.cu.max_workgroups, 32);
+    ck_assert_uint_eq(hw.cu.max_workgroup_size, 512);
+    ck_assert_uint_eq(hw.cu.registers, 65536);
+    ck_assert_uint_eq(hw.cu.register_granularity, 128);
+    ck_assert_uint_eq(hw.cu.max_registers_per_invocation, 127);
+    ck_assert_uint_eq(hw.cu.shared_memory, 65536);
+    ck_assert_uint_eq(hw.cu.shared_granularity, 512);
+    ck_assert_uint_eq(hw.cu.shared_reserved, 1024);
+    ck_assert_uint_eq(hw.cu.max_shared_per_workgroup, 49152);
+    ck_assert_uint_eq(hw.cu.schedulers, 2);
+    ck_assert_uint_eq(hw.cu.issue_per_cycle, 2);
+    ck_assert_int_eq(hw.cu.policy, CUSIM_POLICY_OLDEST);
+    ck_assert_uint_eq(hw.cu.lanes[CUSIM_UNIT_ALU], 16);
+    ck_assert_uint_eq(hw.cu.lanes[CUSIM_UNIT_SFU], 4);
+    ck_assert_uint_eq(hw.cu.lanes[CUSIM_UNIT_MEM], 16);
+    ck_assert_uint_eq(hw.cu.lanes[CUSIM_UNIT_SHARED], 8);
+    ck_assert_uint_eq(hw.latency[CUSIM_LAT_ALU], 6);
+    ck_assert_uint_eq(hw.latency[CUSIM_LAT_SFU], 24);
+    ck_assert_uint_eq(hw.latency[CUSIM_LAT_SHARED], 32);
+    ck_assert_uint_eq(hw.latency[CUSIM_LAT_GLOBAL], 500);
+    ck_assert_uint_eq(hw.latency[CUSIM_LAT_BARRIER], 2);
+    ck_assert_uint_eq(hw.memory.bandwidth, 128);
+    ck_assert_uint_eq(hw.memory.transaction, 64);
+    ck_assert_uint_eq(hw.memory.max_inflight, 128);
+    free(path);
+}
+END_TEST
+
+/* Each mark is where the key's value starts (1-based), and points at the
+ * struct's own copy of the file name. */
+START_TEST(hw_marks)
+{
+    cusim_hw hw;
+    cusim_error err;
+    ASSERT_LOADED(cfg_hw_load(cutest_path("tests/good/cfg-hw-full.yaml"),
+                              NULL, 0, &hw, &err), err);
+    static const struct {
+        const char *key;
+        int line, column;
+    } want[] = {
+        { "name", 3, 7 },
+        { "simd_width", 4, 13 },
+        { "compute_units", 5, 16 },
+        { "clock_mhz", 6, 12 },
+        { "cu.max_invocations", 8, 20 },
+        { "cu.registers", 12, 14 },
+        { "cu.max_registers_per_invocation", 14, 33 },
+        { "cu.policy", 21, 11 },
+        { "cu.lanes.alu", 22, 17 },
+        { "cu.lanes.shared", 22, 46 },
+        { "latency.alu", 23, 17 },
+        { "latency.barrier", 23, 63 },
+        { "memory.max_inflight", 27, 17 },
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const cusim_mark *m = cfg_hw_mark(&hw, want[i].key);
+        ck_assert_msg(m != NULL, "no mark for %s", want[i].key);
+        ck_assert_ptr_eq(m->file, hw.file);
+        ck_assert_msg(m->line == want[i].line
+                      && m->column == want[i].column,
+                      "%s at %d:%d, expected %d:%d", want[i].key, m->line,
+                      m->column, want[i].line, want[i].column);
+    }
+    ck_assert_ptr_null(cfg_hw_mark(&hw, "cu.regs"));
+    ck_assert_ptr_null(cfg_hw_mark(&hw, "cu"));
+}
+END_TEST
+
+START_TEST(hw_defaults)
+{
+    cusim_hw hw;
+    cusim_error err;
+    ASSERT_LOADED(cfg_hw_load(cutest_path("tests/good/cfg-hw-minimal.yaml"),
+                              NULL, 0, &hw, &err), err);
+    ck_assert_str_eq(hw.name, "cfg-hw-minimal");   /* the base name */
+    ck_assert_int_eq(hw.n_simd_widths, 1);
+    ck_assert_uint_eq(hw.simd_widths[0], 32);
+    ck_assert_uint_eq(hw.clock_mhz, 1500);
+    ck_assert_uint_eq(hw.cu.max_workgroup_size, 1024);
+    ck_assert_uint_eq(hw.cu.register_granularity, 256);
+    ck_assert_uint_eq(hw.cu.max_registers_per_invocation, 255);
+    ck_assert_uint_eq(hw.cu.shared_granularity, 256);
+    ck_assert_uint_eq(hw.cu.shared_reserved, 0);
+    ck_assert_uint_eq(hw.cu.max_shared_per_workgroup, 0);
+    ck_assert_uint_eq(hw.cu.schedulers, 4);
+    ck_assert_uint_eq(hw.cu.issue_per_cycle, 1);
+    ck_assert_int_eq(hw.cu.policy, CUSIM_POLICY_GTO);
+    ck_assert_uint_eq(hw.cu.lanes[CUSIM_UNIT_ALU], 32);
+    ck_assert_uint_eq(hw.cu.lanes[CUSIM_UNIT_SFU], 8);
+    ck_assert_uint_eq(hw.cu.lanes[CUSIM_UNIT_MEM], 32);
+    ck_assert_uint_eq(hw.cu.lanes[CUSIM_UNIT_SHARED], 32);
+    ck_assert_uint_eq(hw.latency[CUSIM_LAT_ALU], 4);
+    ck_assert_uint_eq(hw.latency[CUSIM_LAT_SFU], 20);
+    ck_assert_uint_eq(hw.latency[CUSIM_LAT_SHARED], 30);
+    ck_assert_uint_eq(hw.latency[CUSIM_LAT_GLOBAL], 400);
+    ck_assert_uint_eq(hw.latency[CUSIM_LAT_BARRIER], 1);
+    ck_assert_uint_eq(hw.memory.bandwidth, 64);
+    ck_assert_uint_eq(hw.memory.transaction, 32);
+    ck_assert_uint_eq(hw.memory.max_inflight, 256);
+
+    assert_mark(cfg_hw_mark(&hw, "clock_mhz"), hw.file, 0, 0);
+    assert_mark(cfg_hw_mark(&hw, "name"), hw.file, 0, 0);
+    assert_mark(cfg_hw_mark(&hw, "cu.lanes.sfu"), hw.file, 0, 0);
+    assert_mark(cfg_hw_mark(&hw, "cu.registers"), hw.file, 8, 14);
+    ck_assert_ptr_eq(cfg_hw_mark(&hw, "clock_mhz")->file, hw.file);
+}
+END_TEST
+
+/* A name is cut to 63 bytes; a file without an extension keeps its name. */
+START_TEST(hw_name_from_file)
+{
+    cusim_hw hw;
+    cusim_error err;
+    char *path = temp_file("simd_width: 32\ncompute_units: 1\ncu: "
+                           "{ max_invocations: 64, max_subgroups: 4, "
+                           "max_workgroups: 4, registers: 1024, "
+                           "shared_memory: 0 }\n");
+    ASSERT_LOADED(cfg_hw_load(path, NULL, 0, &hw, &err), err);
+    ck_assert_str_eq(hw.name, strrchr(path, '/') + 1);
+    ck_assert_uint_eq(hw.cu.shared_memory, 0);
+    remove_temp(path);
+}
+END_TEST
+
+/* ------------------------------------------------------------- kernels */
+
+static const char good_program[] =
+    "# one global load in every ten instructions\n"
+    "once {\n"
+    "  alu i\n"
+    "}\n"
+    "body {\n"
+    "  ld.global x, i bytes=4\n"
+    "  repeat 9 {\n"
+    "    fma x, x, x\n"
+    "  }\n"
+    "  st.global x, i bytes=4\n"
+    "}\n";
+
+START_TEST(kernel_every_key)
+{
+    cusim_kernel k;
+    cusim_error err;
+    ASSERT_LOADED(cfg_kernel_load(cutest_path("tests/good/cfg-kernel.yaml"),
+                                  NULL, 0, &k, &err), err);
+    ck_assert_str_eq(k.name, "latency-bound");
+    ck_assert_int_eq(k.workgroup_dims, 3);
+    ck_assert_uint_eq(k.workgroup[0], 16);
+    ck_assert_uint_eq(k.workgroup[1], 8);
+    ck_assert_uint_eq(k.workgroup[2], 2);
+    ck_assert(!k.registers_auto);
+    ck_assert_uint_eq(k.registers, 40);
+    ck_assert_uint_eq(k.shared_bytes, 1296);
+    ck_assert_uint_eq(k.elements, 1048576);
+    ck_assert_uint_eq(k.elements_per_invocation, 4);
+    ck_assert_uint_eq(k.subgroup_size, 32);
+    ck_assert_str_eq(k.program, good_program);
+    /* "program: |" is on line 9; the text starts on line 10, column 3 */
+    ck_assert_int_eq(k.program_line, 10);
+    ck_assert_int_eq(k.program_column, 3);
+    assert_mark(cfg_kernel_mark(&k, "program"), k.file, 9, 10);
+    assert_mark(cfg_kernel_mark(&k, "workgroup_size"), k.file, 3, 17);
+    assert_mark(cfg_kernel_mark(&k, "elements"), k.file, 6, 11);
+    ck_assert_ptr_null(cfg_kernel_mark(&k, "cu.registers"));
+    free(k.program);
+}
+END_TEST
+
+START_TEST(kernel_defaults)
+{
+    cusim_kernel k;
+    cusim_error err;
+    ASSERT_LOADED(cfg_kernel_load(
+                      cutest_path("tests/good/cfg-kernel-minimal.yaml"),
+                      NULL, 0, &k, &err), err);
+    ck_assert_str_eq(k.name, "cfg-kernel-minimal");
+    ck_assert_int_eq(k.workgroup_dims, 1);
+    ck_assert_uint_eq(k.workgroup[0], 64);
+    ck_assert_uint_eq(k.workgroup[1], 1);
+    ck_assert_uint_eq(k.workgroup[2], 1);
+    ck_assert(k.registers_auto);
+    ck_assert_uint_eq(k.registers, 0);
+    ck_assert_uint_eq(k.shared_bytes, 0);
+    ck_assert_uint_eq(k.elements, 5000);
+    ck_assert_uint_eq(k.elements_per_invocation, 1);
+    ck_assert_uint_eq(k.subgroup_size, 0);
+    ck_assert_str_eq(k.program, "alu x");
+    ck_assert_int_eq(k.program_line, 4);      /* a plain scalar: its mark */
+    ck_assert_int_eq(k.program_column, 10);
+    assert_mark(cfg_kernel_mark(&k, "registers"), k.file, 0, 0);
+    free(k.program);
+}
+END_TEST
+
+/* Where program text starts, for each way of writing a scalar. */
+START_TEST(kernel_program_origin)
+{
+    static const struct {
+        const char *yaml;
+        const char *text;
+        int line, column;
+    } cases[] = {
+        { "program: \"alu x\"\n", "alu x", 3, 11 },
+        { "program: 'alu x'\n", "alu x", 3, 11 },
+        { "program:    alu x\n", "alu x", 3, 13 },
+        { "program: |\n    alu x\n    alu y\n", "alu x\nalu y\n", 4, 5 },
+        { "program: |-\n\n   \n     alu x\n", "\n\nalu x", 4, 6 },
+        { "program: |2\n     alu x\n", "   alu x\n", 4, 3 },
+        { "program: >+ # folded\n  alu x\n\n", "alu x\n\n", 4, 3 },
+        { "program: &p !!str |\n    alu x\n", "alu x\n", 4, 5 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "workgroup_size: 64\nelements: 5\n%s",
+                 cases[i].yaml);
+        char *path = temp_file(text);
+        cusim_kernel k;
+        cusim_error err;
+        ASSERT_LOADED(cfg_kernel_load(path, NULL, 0, &k, &err), err);
+        ck_assert_str_eq(k.program, cases[i].text);
+        ck_assert_msg(k.program_line == cases[i].line
+                      && k.program_column == cases[i].column,
+                      "case %zu: program at %d:%d, expected %d:%d", i,
+                      k.program_line, k.program_column, cases[i].line,
+                      cases[i].column);
+        free(k.program);
+        remove_temp(path);
+    }
+}
+END_TEST
+
+/* ------------------------------------------------------------ overrides */
+
+START_TEST(set_overrides)
+{
+    cusim_set sets[] = {
+        { "kernel.workgroup_size", "[8, 8]", "--set", 1, 1 },
+        { "hw.cu.shared_memory", "32768", "--set", 2, 1 },
+        { "kernel.registers", "auto", "--set", 3, 1 },
+        { "hw.cu.policy", "lrr", "--set", 4, 1 },
+        { "hw.clock_mhz", "2000", "--set", 5, 1 },   /* not in the file */
+        { "hw.clock_mhz", "2100", "exp.yaml", 12, 7 },   /* the last wins */
+        { "hw.cu.lanes", "{ alu: 8, sfu: 2 }", "--set", 7, 1 },
+    };
+    size_t n = sizeof sets / sizeof sets[0];
+    cusim_hw hw;
+    cusim_kernel k;
+    cusim_error err;
+
+    ASSERT_LOADED(cfg_hw_load(cutest_path("tests/good/cfg-hw-full.yaml"),
+                              sets, n, &hw, &err), err);
+    ck_assert_uint_eq(hw.cu.shared_memory, 32768);
+    ck_assert_int_eq(hw.cu.policy, CUSIM_POLICY_LRR);
+    ck_assert_uint_eq(hw.clock_mhz, 2100);
+    ck_assert_uint_eq(hw.cu.lanes[CUSIM_UNIT_ALU], 8);
+    ck_assert_uint_eq(hw.cu.lanes[CUSIM_UNIT_SFU], 2);
+    ck_assert_uint_eq(hw.cu.lanes[CUSIM_UNIT_MEM], 16);   /* the file's */
+    ck_assert_uint_eq(hw.cu.registers, 65536);
+    assert_mark(cfg_hw_mark(&hw, "cu.shared_memory"), "--set", 2, 1);
+    ck_assert_ptr_eq(cfg_hw_mark(&hw, "cu.shared_memory")->file,
+                     sets[1].file);
+    assert_mark(cfg_hw_mark(&hw, "cu.policy"), "--set", 4, 1);
+    assert_mark(cfg_hw_mark(&hw, "clock_mhz"), "exp.yaml", 12, 7);
+    assert_mark(cfg_hw_mark(&hw, "cu.lanes.alu"), "--set", 7, 1);
+    assert_mark(cfg_hw_mark(&hw, "cu.lanes.mem"), hw.file, 22, 34);
+
+    ASSERT_LOADED(cfg_kernel_load(cutest_path("tests/good/cfg-kernel.yaml"),
+                                  sets, n, &k, &err), err);
+    ck_assert_int_eq(k.workgroup_dims, 2);
+    ck_assert_uint_eq(k.workgroup[0], 8);
+    ck_assert_uint_eq(k.workgroup[1], 8);
+    ck_assert_uint_eq(k.workgroup[2], 1);
+    ck_assert(k.registers_auto);
+    ck_assert_uint_eq(k.registers, 0);
+    assert_mark(cfg_kernel_mark(&k, "workgroup_size"), "--set", 1, 1);
+    assert_mark(cfg_kernel_mark(&k, "registers"), "--set", 3, 1);
+    assert_mark(cfg_kernel_mark(&k, "shared_bytes"), k.file, 5, 15);
+    free(k.program);
+}
+END_TEST
+
+/* An override replaces the file's value before it is checked. */
+START_TEST(set_replaces_bad_value)
+{
+    cusim_set set = { "hw.cu.registers", "32768", "--set", 1, 1 };
+    cusim_hw hw;
+    cusim_error err;
+    ASSERT_LOADED(cfg_hw_load(cutest_path("tests/bad/cfg-hw-word.yaml"),
+                              &set, 1, &hw, &err), err);
+    ck_assert_uint_eq(hw.cu.registers, 32768);
+}
+END_TEST
+
+START_TEST(set_parse)
+{
+    cusim_set set;
+    cusim_error err;
+    char ok[] = "hw.cu.registers=a=b";
+    ck_assert_int_eq(cusim_set_parse(ok, 4, &set, &err), 0);
+    ck_assert_str_eq(set.path, "hw.cu.registers");
+    ck_assert_str_eq(set.value, "a=b");
+    ck_assert_str_eq(set.file, "--set");
+    ck_assert_int_eq(set.line, 4);
+    ck_assert_int_eq(set.column, 1);
+
+    char empty_value[] = "kernel.program=";
+    ck_assert_int_eq(cusim_set_parse(empty_value, 1, &set, &err), 0);
+    ck_assert_str_eq(set.value, "");
+
+    char bad[] = "abc";
+    ck_assert_int_eq(cusim_set_parse(bad, 3, &set, &err), -1);
+    ck_assert_str_eq(err.file, "--set");
+    ck_assert_int_eq(err.line, 3);
+    ck_assert_int_eq(err.column, 1);
+    ck_assert_str_eq(err.message, "expected PATH=VALUE, got 'abc'");
+
+    char no_path[] = "=5";
+    ck_assert_int_eq(cusim_set_parse(no_path, 2, &set, &err), -1);
+    ck_assert_str_eq(err.message, "expected PATH=VALUE, got '=5'");
+}
+END_TEST
+
+/* ---------------------------------------------------------- bad input */
+
+/* Each case loads `file` as `kind` ('h' or 'k'); with `set`, the file is
+ * good and the override (the second on the command line) is at fault. */
+typedef struct bad_case {
+    char kind;
+    const char *file;
+    const char *set;
+    int line, column;
+    const char *message;
+} bad_case;
+
+static const bad_case bad_cases[] = {
+    { 'h', "cfg-empty.yaml", NULL, 1, 1,
+      "empty file (expected a hardware profile mapping)" },
+    { 'k', "cfg-comments-only.yaml", NULL, 1, 1,
+      "empty file (expected a kernel mapping)" },
+    { 'h', "cfg-null-document.yaml", NULL, 1, 1,
+      "empty file (expected a hardware profile mapping)" },
+    { 'h', "cfg-syntax.yaml", NULL, 2, 18,
+      "YAML syntax error: mapping values are not allowed in this context" },
+    { 'h', "cfg-unclosed-list.yaml", NULL, 2, 14,
+      "YAML syntax error: did not find expected ',' or ']'" },
+    { 'h', "cfg-binary.yaml", NULL, 1, 1,
+      "YAML syntax error: control characters are not allowed (0x7F)" },
+    { 'h', "cfg-invalid-utf8.yaml", NULL, 1, 10,
+      "YAML syntax error: invalid trailing UTF-8 octet (0x0A)" },
+    { 'h', "cfg-control-char.yaml", NULL, 2, 10,
+      "YAML syntax error: control characters are not allowed (0x01)" },
+    { 'h', "cfg-two-documents.yaml", NULL, 9, 1,
+      "a second YAML document starts here (expected a hardware profile "
+      "mapping alone in the file)" },
+    { 'h', "cfg-top-list.yaml", NULL, 1, 1,
+      "expected a hardware profile mapping, got a list" },
+    { 'k', "cfg-top-scalar.yaml", NULL, 1, 1,
+      "expected a kernel mapping, got 'just some words'" },
+    { 'h', "cfg-hw-number-list.yaml", NULL, 2, 16,
+      "compute_units: expected an integer from 1 to 1000000, got a list" },
+    { 'h', "cfg-hw-number-mapping.yaml", NULL, 7, 14,
+      "cu.registers: expected an integer from 1 to 67108864, got a "
+      "mapping" },
+    { 'h', "cfg-hw-negative.yaml", NULL, 7, 14,
+      "cu.registers: expected an integer from 1 to 67108864, got '-5'" },
+    { 'h', "cfg-hw-word.yaml", NULL, 7, 14,
+      "cu.registers: expected an integer from 1 to 67108864, got 'abc'" },
+    { 'h', "cfg-hw-zero.yaml", NULL, 9, 23,
+      "cu.shared_granularity: expected an integer from 1 to 1048576, "
+      "got '0'" },
+    { 'h', "cfg-hw-simd-zero.yaml", NULL, 1, 13,
+      "simd_width: expected an integer from 1 to 1024 or a list of them, "
+      "got '0'" },
+    { 'h', "cfg-hw-simd-item.yaml", NULL, 1, 18,
+      "simd_width: expected an integer from 1 to 1024 or a list of them, "
+      "got '2048'" },
+    { 'h', "cfg-hw-simd-twice.yaml", NULL, 1, 22,
+      "simd_width: 32 is listed twice (expected distinct widths)" },
+    { 'h', "cfg-hw-simd-many.yaml", NULL, 1, 13,
+      "simd_width: expected a list of 1 to 8 widths, got 9" },
+    { 'h', "cfg-hw-simd-empty.yaml", NULL, 1, 13,
+      "simd_width: expected a list of 1 to 8 widths, got an empty list" },
+    { 'h', "cfg-hw-overflow.yaml", NULL, 7, 14,
+      "cu.registers: '99999999999999999999' does not fit in 64 bits "
+      "(expected an integer from 1 to 67108864)" },
+    { 'h', "cfg-hw-quoted.yaml", NULL, 7, 14,
+      "cu.registers: expected an integer from 1 to 67108864, got a quoted "
+      "string" },
+    { 'h', "cfg-hw-float.yaml", NULL, 9, 12,
+      "clock_mhz: expected an integer from 1 to 100000, got '1.5e3'" },
+    { 'h', "cfg-hw-hex.yaml", NULL, 10, 16,
+      "memory.transaction: expected an integer from 1 to 4096, got '0x20'" },
+    { 'h', "cfg-hw-range.yaml", NULL, 10, 11,
+      "latency.global: expected an integer from 1 to 1000000, got "
+      "'1000001'" },
+    { 'h', "cfg-hw-typo.yaml", NULL, 7, 3,
+      "unknown key 'cu.regsters' (did you mean 'cu.registers'?)" },
+    { 'h', "cfg-hw-typo-top.yaml", NULL, 9, 1,
+      "unknown key 'latncy' (did you mean 'latency'?)" },
+    { 'h', "cfg-hw-misplaced.yaml", NULL, 9, 1,
+      "unknown key 'registers' (did you mean 'cu.registers'?)" },
+    { 'h', "cfg-hw-unknown.yaml", NULL, 9, 3,
+      "unknown key 'cu.frobnicate' (valid keys under 'cu': "
+      "max_invocations, max_subgroups, max_workgroups, max_workgroup_size, "
+      "registers, register_granularity, max_registers_per_invocation, "
+      "shared_memory, shared_granularity, shared_reserved, "
+      "max_shared_per_workgroup, schedulers, issue_per_cycle, policy, "
+      "lanes)" },
+    { 'h', "cfg-hw-lanes-unknown.yaml", NULL, 9, 21,
+      "unknown key 'cu.lanes.tensor' (valid keys under 'cu.lanes': alu, "
+      "sfu, mem, shared)" },
+    { 'h', "cfg-hw-recursive-alias.yaml", NULL, 4, 3,
+      "unknown key 'cu.lanes.lanes' (valid keys under 'cu.lanes': alu, "
+      "sfu, mem, shared)" },
+    { 'h', "cfg-hw-duplicate.yaml", NULL, 9, 3,
+      "duplicate key 'cu.max_subgroups' (first written at line 5, column "
+      "3)" },
+    { 'h', "cfg-hw-duplicate-mapping.yaml", NULL, 9, 1,
+      "duplicate key 'cu' (first written at line 3, column 1)" },
+    { 'h', "cfg-hw-missing.yaml", NULL, 1, 1,
+      "missing required key 'cu.registers' (32-bit registers per CU)" },
+    { 'h', "cfg-hw-subgroups-divide.yaml", NULL, 5, 18,
+      "cu.max_subgroups (63) must divide evenly among cu.schedulers (4)" },
+    { 'h', "cfg-hw-registers-divide.yaml", NULL, 9, 15,
+      "cu.registers (65536) must divide evenly among cu.schedulers (3)" },
+    { 'h', "cfg-hw-policy.yaml", NULL, 9, 11,
+      "cu.policy: expected one of gto, lrr, oldest, got 'fifo'" },
+    { 'h', "cfg-hw-cu-scalar.yaml", NULL, 3, 5,
+      "cu: expected a mapping (of max_invocations, max_subgroups, "
+      "max_workgroups, max_workgroup_size, registers, register_granularity, "
+      "max_registers_per_invocation, shared_memory, shared_granularity, "
+      "shared_reserved, max_shared_per_workgroup, schedulers, "
+      "issue_per_cycle, policy, lanes), got '4'" },
+    { 'h', "cfg-hw-name-long.yaml", NULL, 1, 7,
+      "name: expected a name of 1 to 63 printable characters, got 64 "
+      "bytes" },
+    { 'h', "cfg-hw-name-list.yaml", NULL, 1, 7,
+      "name: expected a name of 1 to 63 printable characters, got a list" },
+    { 'h', "cfg-hw-dotted-key.yaml", NULL, 9, 1,
+      "key 'cu.schedulers' contains '.' (write nested mappings: cu: { "
+      "schedulers: ... })" },
+    { 'h', "cfg-hw-key-list.yaml", NULL, 9, 3,
+      "expected a key name, got a list" },
+    { 'h', "cfg-hw-null-value.yaml", NULL, 2, 15,
+      "compute_units: expected an integer from 1 to 1000000, got nothing" },
+    { 'h', "cfg-hw-tab.yaml", NULL, 7, 1,
+      "YAML syntax error: found a tab character that violates "
+      "indentation" },
+    { 'k', "cfg-kernel-wg-product.yaml", NULL, 1, 17,
+      "workgroup_size: 1024 x 1024 x 2 = 2097152 invocations (expected at "
+      "most 1048576)" },
+    { 'k', "cfg-kernel-wg-dims.yaml", NULL, 1, 17,
+      "workgroup_size: expected a list of 1 to 3 sizes, got 4" },
+    { 'k', "cfg-kernel-wg-item.yaml", NULL, 1, 22,
+      "workgroup_size: expected an integer from 1 to 1048576 or a list of "
+      "1 to 3 of them, got '0'" },
+    { 'k', "cfg-kernel-wg-mapping.yaml", NULL, 1, 17,
+      "workgroup_size: expected an integer from 1 to 1048576 or a list of "
+      "1 to 3 of them, got a mapping" },
+    { 'k', "cfg-kernel-registers.yaml", NULL, 4, 12,
+      "registers: expected an integer from 1 to 65536 or 'auto', got "
+      "'automatic'" },
+    { 'k', "cfg-kernel-registers-quoted.yaml", NULL, 4, 12,
+      "registers: expected an integer from 1 to 65536 or 'auto', got a "
+      "quoted string" },
+    { 'k', "cfg-kernel-no-program.yaml", NULL, 1, 1,
+      "missing required key 'program' (the synthetic ISA program text)" },
+    { 'k', "cfg-kernel-blank-program.yaml", NULL, 3, 10,
+      "program: expected the program text, got an empty text" },
+    { 'k', "cfg-kernel-program-list.yaml", NULL, 4, 3,
+      "program: expected the program text, got a list" },
+    { 'k', "cfg-kernel-elements-big.yaml", NULL, 2, 11,
+      "elements: expected an integer from 1 to 281474976710656, got "
+      "'281474976710657'" },
+    { 'k', "cfg-kernel-alias.yaml", NULL, 2, 11,
+      "YAML syntax error: found undefined alias" },
+    { 'k', "cfg-kernel-typo.yaml", NULL, 4, 1,
+      "unknown key 'elements_per_invocaton' (did you mean "
+      "'elements_per_invocation'?)" },
+    { 'k', "cfg-kernel-plus-zero.yaml", NULL, 4, 26,
+      "elements_per_invocation: expected an integer from 1 to 4096, got "
+      "'+0'" },
+    { 'k', "cfg-kernel-hw-key.yaml", NULL, 4, 1,
+      "unknown key 'cu' (valid keys: name, workgroup_size, registers, "
+      "shared_bytes, elements, elements_per_invocation, subgroup_size, "
+      "program)" },
+
+    /* overrides, on good files */
+    { 'h', NULL, "hw.cu.regs=5", 2, 1,
+      "unknown key 'hw.cu.regs' (did you mean 'hw.cu.registers'?)" },
+    { 'h', NULL, "hw.latncy.alu=4", 2, 1,
+      "unknown key 'hw.latncy.alu' (did you mean 'hw.latency.alu'?)" },
+    { 'k', NULL, "foo=1", 2, 1,
+      "'foo=1': a --set path starts with 'hw.' or 'kernel.'" },
+    { 'h', NULL, "hw.=1", 2, 1,
+      "unknown key 'hw.' (valid keys: name, simd_width, compute_units, "
+      "clock_mhz, cu, latency, memory)" },
+    { 'h', NULL, "hw.cu.registers=-5", 2, 1,
+      "hw.cu.registers: expected an integer from 1 to 67108864, got "
+      "'-5'" },
+    { 'h', NULL, "hw.cu=4", 2, 1,
+      "hw.cu: expected a mapping (of max_invocations, max_subgroups, "
+      "max_workgroups, max_workgroup_size, registers, register_granularity, "
+      "max_registers_per_invocation, shared_memory, shared_granularity, "
+      "shared_reserved, max_shared_per_workgroup, schedulers, "
+      "issue_per_cycle, policy, lanes), got '4'" },
+    { 'h', NULL, "hw.cu.schedulers=3", 2, 1,
+      "cu.registers (65536) must divide evenly among cu.schedulers (3)" },
+    { 'h', NULL, "hw.cu.lanes={alu: 1, alu: 2}", 2, 1,
+      "duplicate key 'hw.cu.lanes.alu'" },
+    { 'k', NULL, "kernel.workgroup_size=[8,", 2, 1,
+      "kernel.workgroup_size: YAML syntax error: did not find expected "
+      "node content" },
+    { 'k', NULL, "kernel.elements=1\n---\n2", 2, 1,
+      "kernel.elements: expected one value, found a second YAML "
+      "document" },
+    { 'k', NULL, "kernel.registers='auto'", 2, 1,
+      "kernel.registers: expected an integer from 1 to 65536 or 'auto', "
+      "got a quoted string" },
+    { 'k', NULL, "kernel.program=", 2, 1,
+      "kernel.program: expected the program text, got nothing" },
+    { 'k', NULL, "kernel.workgroup_size=[2048, 1024]", 2, 1,
+      "kernel.workgroup_size: 2048 x 1024 = 2097152 invocations (expected "
+      "at most 1048576)" },
+};
+
+START_TEST(bad_input)
+{
+    const bad_case *c = &bad_cases[_i];
+    char path[4096], arg[256];
+    cusim_set sets[3];
+    size_t n_sets = 0;
+    cusim_error err;
+    int rc;
+
+    if (c->file) {
+        char rel[256];
+        snprintf(rel, sizeof rel, "tests/bad/%s", c->file);
+        snprintf(path, sizeof path, "%s", cutest_path(rel));
+    } else {
+        snprintf(path, sizeof path, "%s", cutest_path(
+                     c->kind == 'h' ? "tests/good/cfg-hw-minimal.yaml"
+                                    : "tests/good/cfg-kernel-minimal.yaml"));
+        /* a good override first, and one for the other kind (ignored) */
+        sets[n_sets++] = c->kind == 'h'
+            ? (cusim_set){ "hw.clock_mhz", "1000", "--set", 1, 1 }
+            : (cusim_set){ "kernel.elements", "10", "--set", 1, 1 };
+        snprintf(arg, sizeof arg, "%s", c->set);
+        ck_assert_int_eq(cusim_set_parse(arg, 2, &sets[n_sets++], &err), 0);
+        sets[n_sets++] = c->kind == 'h'
+            ? (cusim_set){ "kernel.elements", "x", "--set", 3, 1 }
+            : (cusim_set){ "hw.clock_mhz", "x", "--set", 3, 1 };
+    }
+    memset(&err, 0, sizeof err);
+    if (c->kind == 'h') {
+        cusim_hw hw;
+        rc = cfg_hw_load(path, sets, n_sets, &hw, &err);
+    } else {
+        cusim_kernel k;
+        rc = cfg_kernel_load(path, sets, n_sets, &k, &err);
+        if (rc == 0)
+            free(k.program);
+        else
+            ck_assert_ptr_null(k.program);   /* nothing left to free */
+    }
+    ck_assert_msg(rc == -1, "%s%s: loaded without error",
+                  c->file ? c->file : "--set ", c->file ? "" : c->set);
+    ck_assert_str_eq(err.file, c->file ? path : "--set");
+    ck_assert_msg(err.line == c->line && err.column == c->column,
+                  "%s: error at %d:%d (%s), expected %d:%d",
+                  c->file ? c->file : c->set, err.line, err.column,
+                  err.message, c->line, c->column);
+    ck_assert_str_eq(err.message, c->message);
+}
+END_TEST
+
+/* Every file of the corpus has its expected error in bad_cases[]. */
+START_TEST(corpus_complete)
+{
+    DIR *dir = opendir(cutest_path("tests/bad"));
+    ck_assert_ptr_nonnull(dir);
+    int files = 0;
+    for (struct dirent *e; (e = readdir(dir));) {
+        if (strncmp(e->d_name, "cfg-", 4) != 0)
+            continue;
+        bool listed = false;
+        for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++)
+            listed |= bad_cases[i].file
+                      && strcmp(bad_cases[i].file, e->d_name) == 0;
+        ck_assert_msg(listed, "tests/bad/%s has no case in bad_cases[]",
+                      e->d_name);
+        files++;
+    }
+    closedir(dir);
+    ck_assert_int_ge(files, 25);
+}
+END_TEST
+
+START_TEST(unreadable)
+{
+    cusim_hw hw;
+    cusim_kernel k;
+    cusim_error err;
+    char missing[4096];
+    snprintf(missing, sizeof missing, "%s",
+             cutest_path("tests/bad/no-such-file.yaml"));
+    ck_assert_int_eq(cfg_hw_load(missing, NULL, 0, &hw, &err), -1);
+    ck_assert_str_eq(err.file, missing);
+    ck_assert_int_eq(err.line, 1);
+    ck_assert_int_eq(err.column, 1);
+    ck_assert_str_eq(err.message, "cannot read: No such file or directory");
+
+    ck_assert_int_eq(cfg_kernel_load(cutest_path("tests"), NULL, 0, &k,
+                                     &err), -1);
+    ck_assert_str_eq(err.message, "cannot read: Is a directory");
+}
+END_TEST
+
+/* Nothing crashes, leaks or reads out of bounds on scrambled input: random
+ * strings of YAML punctuation and key names, and deep nesting. */
+START_TEST(scrambled_input)
+{
+    static const char *const bits[] = {
+        "cu", ":", " ", "\n", "  ", "[", "]", "{", "}", "- ", ",", "&a ",
+        "*a", "|", ">", "'", "\"", "#", "\t", "? ", "!!str ", "simd_width",
+        "lanes", "alu", "program", "workgroup_size", "registers", "32",
+        "0", "-1", "auto", "---\n", "\\", "\xc3\xa9", "\xff", "\x01", ".",
+        "~", "99999999999999999999999", "cu.registers", "name",
+    };
+    uint32_t seed = 12345;
+    char text[512];
+    for (int round = 0; round < 400; round++) {
+        size_t o = 0;
+        while (o < 400) {
+            seed = seed * 1103515245u + 12345u;
+            const char *b = bits[(seed >> 16) % (sizeof bits / sizeof *bits)];
+            size_t len = strlen(b);
+            memcpy(text + o, b, len);
+            o += len;
+        }
+        text[o] = '\0';
+        char *path = temp_file(text);
+        cusim_hw hw;
+        cusim_kernel k;
+        cusim_error err;
+        if (cfg_hw_load(path, NULL, 0, &hw, &err) != 0)
+            ck_assert(err.line >= 1 && err.column >= 1 && err.message[0]);
+        if (cfg_kernel_load(path, NULL, 0, &k, &err) == 0)
+            free(k.program);
+        else
+            ck_assert(err.line >= 1 && err.column >= 1 && err.message[0]);
+        cfg_kind kind;
+        cfg_sniff(path, &kind, &err);
+        remove_temp(path);
+    }
+
+    size_t depth = 100000;
+    char *deep = malloc(2 * depth + 32);
+    ck_assert_ptr_nonnull(deep);
+    strcpy(deep, "simd_width: ");
+    size_t o = strlen(deep);
+    memset(deep + o, '[', depth);
+    memset(deep + o + depth, ']', depth);
+    strcpy(deep + o + 2 * depth, "\n");
+    char *path = temp_file(deep);
+    cusim_hw hw;
+    cusim_error err;
+    ck_assert_int_eq(cfg_hw_load(path, NULL, 0, &hw, &err), -1);
+    ck_assert_int_eq(err.line, 1);
+    ck_assert_int_eq(err.column, 13 + 256);   /* the 257th '[' */
+    ck_assert_str_eq(err.message, "YAML syntax error: lists or mappings "
+                     "nested more than 256 deep");
+    remove_temp(path);
+    free(deep);
+}
+END_TEST
+
+/* ------------------------------------------------------- sniff, keys */
+
+START_TEST(sniff)
+{
+    cfg_kind kind;
+    cusim_error err;
+    ck_assert_int_eq(cfg_sniff(cutest_path("tests/good/cfg-hw-minimal.yaml"),
+                               &kind, &err), 0);
+    ck_assert_int_eq(kind, CFG_HW);
+    ck_assert_int_eq(cfg_sniff(cutest_path("tests/good/cfg-kernel.yaml"),
+                               &kind, &err), 0);
+    ck_assert_int_eq(kind, CFG_KERNEL);
+    /* not validated: a typo does not stop sniffing */
+    ck_assert_int_eq(cfg_sniff(cutest_path("tests/bad/cfg-hw-typo.yaml"),
+                               &kind, &err), 0);
+    ck_assert_int_eq(kind, CFG_HW);
+
+    ck_assert_int_eq(cfg_sniff(cutest_path("tests/bad/cfg-top-list.yaml"),
+                               &kind, &err), -1);
+    ck_assert_str_eq(err.message, "expected a hardware profile or kernel "
+                     "mapping, got a list");
+    ck_assert_int_eq(cfg_sniff(cutest_path("tests/bad/cfg-empty.yaml"),
+                               &kind, &err), -1);
+    ck_assert_str_eq(err.message, "empty file (expected a hardware profile "
+                     "or kernel mapping)");
+    char *path = temp_file("name: something\nsize: 3\n");
+    ck_assert_int_eq(cfg_sniff(path, &kind, &err), -1);
+    ck_assert_int_eq(err.line, 1);
+    ck_assert_int_eq(err.column, 1);
+    ck_assert_str_eq(err.message, "neither a kernel (no 'program' key) nor "
+                     "a hardware profile (no 'cu' or 'simd_width' key)");
+    remove_temp(path);
+}
+END_TEST
+
+/* One aligned line per key: path, type, default, range, help. */
+START_TEST(print_keys)
+{
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    ck_assert_ptr_nonnull(f);
+    cfg_print_keys(f, CFG_HW);
+    fclose(f);
+
+    int lines = 0;
+    const char *reg = NULL, *policy = NULL;
+    for (const char *p = buf; *p; p = strchr(p, '\n') + 1) {
+        lines++;
+        if (strncmp(p, "cu.registers ", 13) == 0)
+            reg = p;
+        if (strncmp(p, "cu.policy ", 10) == 0)
+            policy = p;
+    }
+    ck_assert_int_eq(lines, 30);
+    ck_assert_ptr_nonnull(reg);
+    ck_assert_ptr_nonnull(policy);
+    ck_assert(strstr(reg, "required") && strstr(reg, "1..67108864")
+              && strstr(reg, "32-bit registers per CU"));
+    ck_assert(strstr(policy, "gto|lrr|oldest") && strstr(policy, " gto "));
+    /* aligned: the type column starts at the same place on every line */
+    ck_assert_int_eq(strstr(reg, "integer") - reg,
+                     strstr(policy, "gto|lrr") - policy);
+    free(buf);
+
+    buf = NULL;
+    f = open_memstream(&buf, &size);
+    cfg_print_keys(f, CFG_KERNEL);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(buf, "\nregisters "));
+    ck_assert_ptr_nonnull(strstr(buf, "integer|auto"));
+    ck_assert_ptr_nonnull(strstr(buf, "\nprogram "));
+    free(buf);
+}
+END_TEST
+
+/* ----------------------------------------------------------------- echo */
+
+static void same_hw(const cusim_hw *a, const cusim_hw *b)
+{
+    ck_assert_str_eq(a->name, b->name);
+    ck_assert_int_eq(a->n_simd_widths, b->n_simd_widths);
+    for (int i = 0; i < a->n_simd_widths; i++)
+        ck_assert_uint_eq(a->simd_widths[i], b->simd_widths[i]);
+    ck_assert_uint_eq(a->compute_units, b->compute_units);
+    ck_assert_uint_eq(a->clock_mhz, b->clock_mhz);
+    ck_assert_uint_eq(a->cu.max_invocations, b->cu.max_invocations);
+    ck_assert_uint_eq(a->cu.max_subgroups, b->cu.max_subgroups);
+    ck_assert_uint_eq(a->cu.max_workgroups, b->cu.max_workgroups);
+    ck_assert_uint_eq(a->cu.max_workgroup_size, b->cu.max_workgroup_size);
+    ck_assert_uint_eq(a->cu.registers, b->cu.registers);
+    ck_assert_uint_eq(a->cu.register_granularity,
+                      b->cu.register_granularity);
+    ck_assert_uint_eq(a->cu.max_registers_per_invocation,
+                      b->cu.max_registers_per_invocation);
+    ck_assert_uint_eq(a->cu.shared_memory, b->cu.shared_memory);
+    ck_assert_uint_eq(a->cu.shared_granularity, b->cu.shared_granularity);
+    ck_assert_uint_eq(a->cu.shared_reserved, b->cu.shared_reserved);
+    ck_assert_uint_eq(a->cu.max_shared_per_workgroup,
+                      b->cu.max_shared_per_workgroup);
+    ck_assert_uint_eq(a->cu.schedulers, b->cu.schedulers);
+    ck_assert_uint_eq(a->cu.issue_per_cycle, b->cu.issue_per_cycle);
+    ck_assert_int_eq(a->cu.policy, b->cu.policy);
+    for (int u = 0; u < CUSIM_UNIT_COUNT; u++)
+        ck_assert_uint_eq(a->cu.lanes[u], b->cu.lanes[u]);
+    for (int l = 0; l < CUSIM_LAT_COUNT; l++)
+        ck_assert_uint_eq(a->latency[l], b->latency[l]);
+    ck_assert_uint_eq(a->memory.bandwidth, b->memory.bandwidth);
+    ck_assert_uint_eq(a->memory.transaction, b->memory.transaction);
+    ck_assert_uint_eq(a->memory.max_inflight, b->memory.max_inflight);
+}
+
+static void same_kernel(const cusim_kernel *a, const cusim_kernel *b)
+{
+    ck_assert_str_eq(a->name, b->name);
+    ck_assert_int_eq(a->workgroup_dims, b->workgroup_dims);
+    for (int i = 0; i < 3; i++)
+        ck_assert_uint_eq(a->workgroup[i], b->workgroup[i]);
+    ck_assert_uint_eq(a->registers, b->registers);
+    ck_assert_int_eq(a->registers_auto, b->registers_auto);
+    ck_assert_uint_eq(a->shared_bytes, b->shared_bytes);
+    ck_assert_uint_eq(a->elements, b->elements);
+    ck_assert_uint_eq(a->elements_per_invocation,
+                      b->elements_per_invocation);
+    ck_assert_uint_eq(a->subgroup_size, b->subgroup_size);
+    ck_assert_str_eq(a->program, b->program);
+}
+
+static void echo_round_trip_hw(const char *path, const cusim_set *sets,
+                               size_t n_sets)
+{
+    cusim_hw a, b;
+    cusim_error err;
+    ASSERT_LOADED(cfg_hw_load(path, sets, n_sets, &a, &err), err);
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    cfg_echo_hw(f, &a);
+    fclose(f);
+    char *copy = temp_file(buf);
+    ASSERT_LOADED(cfg_hw_load(copy, NULL, 0, &b, &err), err);
+    same_hw(&a, &b);
+    remove_temp(copy);
+    free(buf);
+}
+
+static void echo_round_trip_kernel(const char *path)
+{
+    cusim_kernel a, b;
+    cusim_error err;
+    ASSERT_LOADED(cfg_kernel_load(path, NULL, 0, &a, &err), err);
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    cfg_echo_kernel(f, &a);
+    fclose(f);
+    char *copy = temp_file(buf);
+    ASSERT_LOADED(cfg_kernel_load(copy, NULL, 0, &b, &err), err);
+    same_kernel(&a, &b);
+    remove_temp(copy);
+    free(buf);
+    free(a.program);
+    free(b.program);
+}
+
+START_TEST(echo_hw)
+{
+    cusim_set sets[] = {
+        { "hw.name", "\"a: \\\"quoted\\\" # name\"", "--set", 1, 1 },
+        { "hw.simd_width", "[8]", "--set", 2, 1 },
+    };
+    echo_round_trip_hw(cutest_path("tests/good/cfg-hw-full.yaml"), NULL, 0);
+    echo_round_trip_hw(cutest_path("tests/good/cfg-hw-minimal.yaml"), NULL,
+                       0);
+    echo_round_trip_hw(cutest_path("tests/good/cfg-hw-full.yaml"), sets, 2);
+}
+END_TEST
+
+/* Programs that are awkward to write back: leading and trailing blank
+ * lines, leading white space, tabs, quotes, control characters, Unicode
+ * line separators. Each is given as a double-quoted YAML scalar. */
+START_TEST(echo_kernel)
+{
+    static const char *const programs[] = {
+        "\"alu x\"",
+        "\"alu x\\n\"",
+        "\"alu x\\n\\n\\n\"",
+        "\"\\n\\nalu x\\n\"",
+        "\"  alu x\\n  fma y\\n\"",
+        "\"\\talu x\\n\"",
+        "\"alu\\n\\n  fma\\n\\tsfu\"",
+        "\"   \\n  alu\\n\"",
+        "\"alu x   \\n   \\n\"",
+        "\"say \\\"hi\\\" \\\\ # not a comment\\n---\\n...\\n\"",
+        "\"line\\r\\nbreak\"",
+        "\"x\\x01y\\x7f\"",
+        "\"caf\\u00e9 \\u2028 next \\u0085 \\ufeff\"",
+        "\"- alu\\n? x\\n: y\\n\"",
+    };
+    echo_round_trip_kernel(cutest_path("tests/good/cfg-kernel.yaml"));
+    echo_round_trip_kernel(cutest_path("tests/good/cfg-kernel-minimal.yaml"));
+    for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++) {
+        char text[512];
+        snprintf(text, sizeof text, "name: odd\nworkgroup_size: [4, 4]\n"
+                 "registers: 17\nelements: 281474976710656\n"
+                 "program: %s\n", programs[i]);
+        char *path = temp_file(text);
+        echo_round_trip_kernel(path);
+        remove_temp(path);
+    }
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("config");
+    TCase *tc;
+
+    tc = tcase_create("hardware");
+    tcase_add_test(tc, hw_every_key);
+    tcase_add_test(tc, hw_marks);
+    tcase_add_test(tc, hw_defaults);
+    tcase_add_test(tc, hw_name_from_file);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("kernel");
+    tcase_add_test(tc, kernel_every_key);
+    tcase_add_test(tc, kernel_defaults);
+    tcase_add_test(tc, kernel_program_origin);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("overrides");
+    tcase_add_test(tc, set_overrides);
+    tcase_add_test(tc, set_replaces_bad_value);
+    tcase_add_test(tc, set_parse);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("bad input");
+    tcase_add_loop_test(tc, bad_input, 0,
+                        (int)(sizeof bad_cases / sizeof bad_cases[0]));
+    tcase_add_test(tc, corpus_complete);
+    tcase_add_test(tc, unreadable);
+    tcase_add_test(tc, scrambled_input);
+    tcase_set_timeout(tc, 60);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("sniff and keys");
+    tcase_add_test(tc, sniff);
+    tcase_add_test(tc, print_keys);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("echo");
+    tcase_add_test(tc, echo_hw);
+    tcase_add_test(tc, echo_kernel);
+    suite_add_tcase(s, tc);
+
+    return s;
+}
+
+CUTEST_MAIN(make_suite)

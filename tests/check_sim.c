@@ -1,0 +1,215 @@
+/*
+ * check_sim.c — golden cycle counts of the timing simulator on kernels
+ * small enough to work out by hand. Every expected number is derived in the
+ * comment above its test from SPEC.md section 2's rules:
+ *
+ *   - a workgroup is admitted at cycle 0 and its subgroups may issue then;
+ *   - an instruction's result is ready `latency[class]` cycles after issue;
+ *     its unit is busy ceil(simd_width / lanes) cycles;
+ *   - a global access is ceil(bytes x lanes / 32) transactions (coalesced)
+ *     or one per lane (random); each takes 32 / bandwidth cycles on the
+ *     GPU-wide channel and completes `latency.global` cycles after it leaves
+ *     the channel (rounded up to whole cycles);
+ *   - a run ends when the last workgroup's work has completed.
+ *
+ * The tiny GPU: one CU, one scheduler, width 32, alu latency 4, global 400,
+ * barrier 1, 64 bytes per cycle, 32-byte transactions, gto.
+ */
+#include "cusim.h"
+#include "cutest.h"
+#include "program.h"
+
+static cusim_hw tiny(void)
+{
+    cusim_hw hw = { .name = "tiny", .simd_widths = { 32 }, .n_simd_widths = 1,
+                    .compute_units = 1, .clock_mhz = 1000 };
+    hw.cu.max_invocations = 256;
+    hw.cu.max_subgroups = 8;
+    hw.cu.max_workgroups = 8;
+    hw.cu.max_workgroup_size = 256;
+    hw.cu.registers = 65536;
+    hw.cu.register_granularity = 1;
+    hw.cu.max_registers_per_invocation = 255;
+    hw.cu.shared_memory = 65536;
+    hw.cu.shared_granularity = 1;
+    hw.cu.schedulers = 1;
+    hw.cu.issue_per_cycle = 1;
+    hw.cu.policy = CUSIM_POLICY_GTO;
+    for (int u = 0; u < CUSIM_UNIT_COUNT; u++)
+        hw.cu.lanes[u] = 32;
+    hw.latency[CUSIM_LAT_ALU] = 4;
+    hw.latency[CUSIM_LAT_SFU] = 20;
+    hw.latency[CUSIM_LAT_SHARED] = 30;
+    hw.latency[CUSIM_LAT_GLOBAL] = 400;
+    hw.latency[CUSIM_LAT_BARRIER] = 1;
+    hw.memory.bandwidth = 64;
+    hw.memory.transaction = 32;
+    hw.memory.max_inflight = 256;
+    return hw;
+}
+
+static cusim_result run(const cusim_hw *hw, uint32_t wg, uint64_t elements,
+                        const char *program)
+{
+    cusim_kernel k = { .name = "k", .workgroup = { wg, 1, 1 },
+                       .workgroup_dims = 1, .registers = 16,
+                       .elements = elements, .elements_per_invocation = 1 };
+    cusim_error err;
+    prog_src src = { "k.yaml", 1, 1 };
+    k.ast = prog_parse(program, &src, &err);
+    if (!k.ast)
+        ck_abort_msg("parse: %s", err.message);
+    cusim_result r;
+    int rc = cusim_simulate(hw, &k, NULL, &r, NULL, &err);
+    cusim_kernel_free(&k);
+    if (rc != 0)
+        ck_abort_msg("simulate: %s", err.message);
+    return r;
+}
+
+static double stall_sum(const cusim_result *r)
+{
+    double sum = 0;
+    for (int s = 0; s < CUSIM_STALL_COUNT; s++)
+        sum += r->stalls[s];
+    return sum;
+}
+
+START_TEST(three_dependent_alu)
+{
+    /* One subgroup: a issues at 0 (ready 4), b at 4 (ready 8), c at 8
+     * (ready 12). 12 scheduler-cycles: 3 issued, 6 waiting on alu results
+     * (1-3, 5-7), 3 in the tail (9-11: nothing left to issue, c in flight). */
+    cusim_hw hw = tiny();
+    cusim_result r = run(&hw, 32, 32, "alu a\nalu b, a\nalu c, b\n");
+    ck_assert_uint_eq(r.cycles, 12);
+    ck_assert_uint_eq(r.warp_instructions, 3);
+    ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_ISSUED], 3.0 / 12, 1e-12);
+    ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_DEPENDENCY], 6.0 / 12, 1e-12);
+    ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_TAIL], 3.0 / 12, 1e-12);
+    ck_assert_double_eq_tol(stall_sum(&r), 1.0, 1e-12);
+}
+END_TEST
+
+START_TEST(load_then_use)
+{
+    /* 32 lanes x 4 bytes = 128 bytes = 4 transactions of 32 bytes. At 64
+     * bytes per cycle they leave the channel at cycles 1, 1, 2, 2 and
+     * complete 400 later: x is ready at 402, y issues then, ready at 406.
+     * Average latency (401 + 401 + 402 + 402) / 4 = 401.5. */
+    cusim_hw hw = tiny();
+    cusim_result r = run(&hw, 32, 32, "ld.global x, i bytes=4\nalu y, x\n");
+    ck_assert_uint_eq(r.cycles, 406);
+    ck_assert_uint_eq(r.memory_transactions, 4);
+    ck_assert_uint_eq(r.memory_bytes, 128);
+    ck_assert_double_eq_tol(r.avg_latency, 401.5, 1e-12);
+    /* 2 issued cycles (0, 402), 401 waiting on memory (1-401), 3 in the
+     * tail (403-405, y in flight). */
+    ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_ISSUED], 2.0 / 406, 1e-12);
+    ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_MEMORY], 401.0 / 406, 1e-12);
+    ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_TAIL], 3.0 / 406, 1e-12);
+}
+END_TEST
+
+START_TEST(two_subgroups_one_scheduler)
+{
+    /* A workgroup of 64 = two subgroups. gto: sg0 issues a at 0; at 1 sg0
+     * waits (a ready at 4), so the oldest ready, sg1, issues a. Then sg0 b
+     * at 4, sg1 b at 5, sg0 c at 8, sg1 c at 9 (ready 13). 13 cycles: 6
+     * issued, 4 dependency (2, 3, 6, 7), 3 tail (10, 11, 12: nothing left
+     * to issue, the last result in flight). */
+    cusim_hw hw = tiny();
+    cusim_result r = run(&hw, 64, 64, "alu a\nalu b, a\nalu c, b\n");
+    ck_assert_uint_eq(r.cycles, 13);
+    ck_assert_uint_eq(r.warp_instructions, 6);
+    ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_ISSUED], 6.0 / 13, 1e-12);
+    ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_DEPENDENCY], 4.0 / 13, 1e-12);
+    ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_TAIL], 3.0 / 13, 1e-12);
+}
+END_TEST
+
+START_TEST(barrier)
+{
+    /* sg0: alu a at 0, barrier at 1 (waits). sg1: alu a at 2, barrier at 3:
+     * all arrived, released at 3 + 1 = 4. sg0's a is ready (4): b at 4.
+     * sg1's a is ready at 6: b at 6, ready at 10. Cycle 5: sg1 waits on a. */
+    cusim_hw hw = tiny();
+    cusim_result r = run(&hw, 64, 64, "alu a\nbarrier\nalu b, a\n");
+    ck_assert_uint_eq(r.cycles, 10);
+    ck_assert_uint_eq(r.warp_instructions, 6);
+}
+END_TEST
+
+START_TEST(bandwidth_limited_pair)
+{
+    /* Two subgroups each load 32 random lanes: 32 transactions = 1024 bytes
+     * = 16 cycles of channel each. sg0 at 0 leaves the channel at 16, done
+     * at 416; sg1 at 1 queues behind it: leaves at 32, done at 432; its alu
+     * issues at 432, ready 436. The channel moved 2048 bytes. */
+    cusim_hw hw = tiny();
+    cusim_result r = run(&hw, 64, 64,
+                         "ld.global x, i bytes=4 pattern=random\nalu y, x\n");
+    ck_assert_uint_eq(r.cycles, 436);
+    ck_assert_uint_eq(r.memory_bytes, 2048);
+    ck_assert_uint_eq(r.memory_transactions, 64);
+    /* sg0: sum over k=1..16 of 2 x (k + 400) = 13072; sg1 (issued at 1):
+     * 2 x sum over k=17..32 of (k + 399) = 13552; 26624 / 64 = 416. */
+    ck_assert_double_eq_tol(r.avg_latency, 416.0, 1e-12);
+}
+END_TEST
+
+START_TEST(partial_subgroup_lanes)
+{
+    /* C12: a group of 40 on width 32 is 2 subgroups of 32 and 8 lanes:
+     * 64 lanes issued for 40 invocations, 62.5%. */
+    cusim_hw hw = tiny();
+    cusim_result r = run(&hw, 40, 40, "alu a\n");
+    ck_assert_uint_eq(r.subgroups, 2);
+    ck_assert_uint_eq(r.lane_instructions, 40);
+    ck_assert_double_eq_tol(r.simd_efficiency, 0.625, 1e-12);
+}
+END_TEST
+
+START_TEST(partial_last_workgroup)
+{
+    /* 100 elements in groups of 64: the second group has 36 invocations,
+     * subgroups of 32 and 4 lanes. Per instruction 100 lanes of 128. */
+    cusim_hw hw = tiny();
+    cusim_result r = run(&hw, 64, 100, "alu a\nalu b, a\n");
+    ck_assert_uint_eq(r.workgroups, 2);
+    ck_assert_uint_eq(r.invocations, 100);
+    ck_assert_uint_eq(r.lane_instructions, 200);
+    ck_assert_uint_eq(r.warp_instructions, 8);
+    ck_assert_double_eq_tol(r.simd_efficiency, 100.0 / 128, 1e-12);
+}
+END_TEST
+
+START_TEST(loops_repeat)
+{
+    /* repeat 5 of a dependent alu: 5 issues 4 cycles apart, last ready at
+     * 4 x 5 = 20; a zero-count loop issues nothing. */
+    cusim_hw hw = tiny();
+    cusim_result r = run(&hw, 32, 32,
+                         "repeat 5 {\n  alu x, x\n}\nrepeat 0 {\n  alu y\n}\n");
+    ck_assert_uint_eq(r.cycles, 20);
+    ck_assert_uint_eq(r.warp_instructions, 5);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("sim");
+    TCase *golden = tcase_create("golden");
+    tcase_add_test(golden, three_dependent_alu);
+    tcase_add_test(golden, load_then_use);
+    tcase_add_test(golden, two_subgroups_one_scheduler);
+    tcase_add_test(golden, barrier);
+    tcase_add_test(golden, bandwidth_limited_pair);
+    tcase_add_test(golden, partial_subgroup_lanes);
+    tcase_add_test(golden, partial_last_workgroup);
+    tcase_add_test(golden, loops_repeat);
+    suite_add_tcase(s, golden);
+    return s;
+}
+
+CUTEST_MAIN(make_suite)

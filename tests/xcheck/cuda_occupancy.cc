@@ -1,0 +1,119 @@
+// cuda_occupancy.cc — cross-checks cusim's static occupancy on the shipped
+// NVIDIA profiles against the CUDA Occupancy Calculator itself
+// (cuda_occupancy.h from the CUDA toolkit, included, not copied).
+//
+// For each profile, a grid of block sizes, register counts and shared-memory
+// sizes runs through both: cusim via its public API (the shipped profile and
+// tests/xcheck/kernel.yaml with --set overrides), CUDA via
+// cudaOccMaxActiveBlocksPerMultiprocessor with the device properties of the
+// CUDA Programming Guide's compute-capability tables, written here
+// independently of the profiles. Every point must agree: the same number of
+// blocks, or both saying the block cannot launch.
+//
+// Usage: cuda_occupancy_xcheck REPO_ROOT   (exit 0 when all points agree)
+#include <cuda_occupancy.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "cusim.h"
+
+namespace {
+
+struct Device {
+    const char *profile;
+    int major, minor, max_threads_sm, max_smem_sm, optin, reserved;
+};
+
+// CUDA Programming Guide, "Technical Specifications per Compute Capability".
+const Device devices[] = {
+    { "nvidia-sm70", 7, 0, 2048, 96 * 1024, 96 * 1024, 0 },
+    { "nvidia-sm80", 8, 0, 2048, 164 * 1024, 163 * 1024, 1024 },
+    { "nvidia-sm90", 9, 0, 2048, 228 * 1024, 227 * 1024, 1024 },
+};
+
+int cuda_blocks(const Device &d, int threads, int regs, int smem)
+{
+    cudaOccDeviceProp prop;
+    prop.computeMajor = d.major;
+    prop.computeMinor = d.minor;
+    prop.maxThreadsPerBlock = 1024;
+    prop.maxThreadsPerMultiprocessor = d.max_threads_sm;
+    prop.regsPerBlock = 65536;
+    prop.regsPerMultiprocessor = 65536;
+    prop.warpSize = 32;
+    prop.sharedMemPerBlock = 48 * 1024;
+    prop.sharedMemPerMultiprocessor = (size_t)d.max_smem_sm;
+    prop.numSms = 1;
+    prop.sharedMemPerBlockOptin = (size_t)d.optin;
+    prop.reservedSharedMemPerBlock = (size_t)d.reserved;
+
+    cudaOccFuncAttributes attr;
+    attr.maxThreadsPerBlock = 1024;
+    attr.numRegs = regs;
+    attr.sharedSizeBytes = (size_t)smem;
+    attr.partitionedGCConfig = PARTITIONED_GC_OFF;
+    attr.shmemLimitConfig = FUNC_SHMEM_LIMIT_OPTIN;
+    attr.maxDynamicSharedSizeBytes = 0;
+    attr.numBlockBarriers = 1;
+
+    cudaOccDeviceState state;
+    cudaOccResult result;
+    if (cudaOccMaxActiveBlocksPerMultiprocessor(&result, &prop, &attr, &state,
+                                                threads, 0) != CUDA_OCC_SUCCESS)
+        return -1;
+    return result.activeBlocksPerMultiprocessor;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: %s REPO_ROOT\n", argv[0]);
+        return 2;
+    }
+    const std::string root = argv[1];
+    const std::string kernel = root + "/tests/xcheck/kernel.yaml";
+    static const int smems[] = { 0, 1, 100, 1296, 4096, 12000, 40000, 49152,
+                                 70000, 100000, 166912, 232448 };
+    int points = 0, mismatches = 0;
+    for (const Device &d : devices) {
+        const std::string hw_path = root + "/configs/hw/" + d.profile + ".yaml";
+        for (int threads = 1; threads <= 1024; threads += threads < 64 ? 7 : 29)
+            for (int regs = 1; regs <= 255; regs += 6)
+                for (int smem : smems) {
+                    std::string wg = std::to_string(threads);
+                    std::string rg = std::to_string(regs);
+                    std::string sm = std::to_string(smem);
+                    cusim_set sets[3] = {
+                        { "kernel.workgroup_size", wg.c_str(), "--set", 1, 1 },
+                        { "kernel.registers", rg.c_str(), "--set", 2, 1 },
+                        { "kernel.shared_bytes", sm.c_str(), "--set", 3, 1 },
+                    };
+                    cusim_hw hw;
+                    cusim_kernel k;
+                    cusim_error err;
+                    if (cusim_hw_load(hw_path.c_str(), sets, 3, &hw, &err) ||
+                        cusim_kernel_load(kernel.c_str(), sets, 3, &k, &err)) {
+                        cusim_error_print(&err, stderr);
+                        return 1;
+                    }
+                    cusim_occupancy occ;
+                    int ours = cusim_occupancy_compute(&hw, &k, &occ, &err) == 0
+                                   ? (int)occ.workgroups_per_cu : 0;
+                    cusim_kernel_free(&k);
+                    int theirs = cuda_blocks(d, threads, regs, smem);
+                    points++;
+                    if (ours != theirs && mismatches++ < 20)
+                        std::fprintf(stderr, "%s: %d threads x %d registers, "
+                                     "%d B shared: cusim %d blocks, CUDA %d\n",
+                                     d.profile, threads, regs, smem, ours,
+                                     theirs);
+                }
+    }
+    std::printf("cuda_occupancy xcheck: %d points, %d mismatches\n", points,
+                mismatches);
+    return mismatches == 0 ? 0 : 1;
+}
