@@ -90,6 +90,9 @@ static const cfg_key hw_keys[] = {
       "resident subgroups per CU" },
     { "cu.max_workgroups", T_UINT, HW(cu.max_workgroups), 0, NULL,
       1, 65536, "resident workgroups per CU" },
+    { "cu.max_barrier_workgroups", T_UINT, HW(cu.max_barrier_workgroups), 0,
+      "0", 0, 65536, "resident workgroups of several subgroups per CU, "
+      "which need a hardware barrier (0: no separate limit)" },
     { "cu.max_workgroup_size", T_UINT, HW(cu.max_workgroup_size), 0, "1024",
       1, 1048576, "largest workgroup a kernel may launch" },
     { "cu.registers", T_UINT, HW(cu.registers), 0, NULL, 1, 67108864,

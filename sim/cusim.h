@@ -113,6 +113,7 @@ typedef struct cusim_hw {
         uint32_t max_invocations;
         uint32_t max_subgroups;
         uint32_t max_workgroups;
+        uint32_t max_barrier_workgroups; /* 0: none beyond max_workgroups */
         uint32_t max_workgroup_size;
         uint32_t registers;
         uint32_t register_granularity;

@@ -178,7 +178,12 @@ static int occupancy_for_width(const cusim_hw *hw, const cusim_kernel *k,
     lim[CUSIM_LIMIT_SHARED_MEMORY] =
         shm ? (uint32_t)(hw->cu.shared_memory / shm) : CUSIM_UNLIMITED;
     lim[CUSIM_LIMIT_SUBGROUPS] = (uint32_t)(hw->cu.max_subgroups / sg);
+    /* Workgroups of several subgroups also need a hardware barrier; GCN
+     * has 16 per CU, while single-wave groups need none (LLVM AMDGPU). */
     lim[CUSIM_LIMIT_WORKGROUPS] = hw->cu.max_workgroups;
+    if (sg > 1 && hw->cu.max_barrier_workgroups
+        && hw->cu.max_barrier_workgroups < hw->cu.max_workgroups)
+        lim[CUSIM_LIMIT_WORKGROUPS] = hw->cu.max_barrier_workgroups;
     lim[CUSIM_LIMIT_INVOCATIONS] = (uint32_t)(hw->cu.max_invocations / n);
 
     o->limiter = CUSIM_LIMIT_REGISTERS;

@@ -115,7 +115,8 @@ static int cu_admit(gpu *g, uint32_t ci, uint32_t index, uint64_t now)
     uint32_t per_sg = d->occ.registers_per_subgroup;
     uint32_t shm = d->occ.shared_per_workgroup;
 
-    if (c->free_wg == 0 || c->free_inv < d->wg_size || c->free_shared < shm)
+    if (c->resident_wg >= d->occ.limits[CUSIM_LIMIT_WORKGROUPS]
+        || c->free_inv < d->wg_size || c->free_shared < shm)
         return 0;
     uint32_t first = ci * hw->cu.schedulers, room = 0;
     for (uint32_t p = 0; p < hw->cu.schedulers; p++)

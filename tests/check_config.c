@@ -474,7 +474,7 @@ static const bad_case bad_cases[] = {
       "unknown key 'registers' (did you mean 'cu.registers'?)" },
     { 'h', "cfg-hw-unknown.yaml", NULL, 9, 3,
       "unknown key 'cu.frobnicate' (valid keys under 'cu': "
-      "max_invocations, max_subgroups, max_workgroups, max_workgroup_size, "
+      "max_invocations, max_subgroups, max_workgroups, max_barrier_workgroups, max_workgroup_size, "
       "registers, register_granularity, max_registers_per_invocation, "
       "shared_memory, shared_granularity, shared_reserved, "
       "max_shared_per_workgroup, schedulers, issue_per_cycle, policy, "
@@ -500,7 +500,7 @@ static const bad_case bad_cases[] = {
       "cu.policy: expected one of gto, lrr, oldest, got 'fifo'" },
     { 'h', "cfg-hw-cu-scalar.yaml", NULL, 3, 5,
       "cu: expected a mapping (of max_invocations, max_subgroups, "
-      "max_workgroups, max_workgroup_size, registers, register_granularity, "
+      "max_workgroups, max_barrier_workgroups, max_workgroup_size, registers, register_granularity, "
       "max_registers_per_invocation, shared_memory, shared_granularity, "
       "shared_reserved, max_shared_per_workgroup, schedulers, "
       "issue_per_cycle, policy, lanes), got '4'" },
@@ -573,7 +573,7 @@ static const bad_case bad_cases[] = {
       "'-5'" },
     { 'h', NULL, "hw.cu=4", 2, 1,
       "hw.cu: expected a mapping (of max_invocations, max_subgroups, "
-      "max_workgroups, max_workgroup_size, registers, register_granularity, "
+      "max_workgroups, max_barrier_workgroups, max_workgroup_size, registers, register_granularity, "
       "max_registers_per_invocation, shared_memory, shared_granularity, "
       "shared_reserved, max_shared_per_workgroup, schedulers, "
       "issue_per_cycle, policy, lanes), got '4'" },
@@ -802,7 +802,7 @@ START_TEST(print_keys)
         if (strncmp(p, "cu.policy ", 10) == 0)
             policy = p;
     }
-    ck_assert_int_eq(lines, 30);
+    ck_assert_int_eq(lines, 31);
     ck_assert_ptr_nonnull(reg);
     ck_assert_ptr_nonnull(policy);
     ck_assert(strstr(reg, "required") && strstr(reg, "1..67108864")

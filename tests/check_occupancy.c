@@ -438,6 +438,84 @@ START_TEST(partial_subgroups)
 }
 END_TEST
 
+/* ------------------------------------------------- the shipped profiles */
+
+/* Occupancy of the shipped profile `hw` for the cross-check kernel resized
+ * to `threads` invocations and `regs` registers. */
+static cusim_occupancy shipped(const char *hw_file, const char *threads,
+                               const char *regs)
+{
+    char hw_path[4096];
+    snprintf(hw_path, sizeof hw_path, "%s", cutest_path(hw_file));
+    cusim_set sets[] = {
+        { "kernel.workgroup_size", threads, "--set", 1, 1 },
+        { "kernel.registers", regs, "--set", 2, 1 },
+    };
+    cusim_hw hw;
+    cusim_kernel k;
+    cusim_error err;
+    if (cusim_hw_load(hw_path, sets, 2, &hw, &err) != 0
+        || cusim_kernel_load(cutest_path("tests/xcheck/kernel.yaml"), sets, 2,
+                             &k, &err) != 0)
+        ck_abort_msg("%s:%d:%d: %s", err.file, err.line, err.column,
+                     err.message);
+    return occupancy(&hw, &k);
+}
+
+START_TEST(shipped_nvidia_sm70)
+{
+    /* The CUDA guides' examples on configs/hw/nvidia-sm70.yaml. */
+    cusim_occupancy a = shipped("configs/hw/nvidia-sm70.yaml", "128", "37");
+    cusim_occupancy b = shipped("configs/hw/nvidia-sm70.yaml", "320", "37");
+    cusim_occupancy c = shipped("configs/hw/nvidia-sm70.yaml", "512", "64");
+    cusim_occupancy d = shipped("configs/hw/nvidia-sm70.yaml", "512", "65");
+    ck_assert_uint_eq(a.workgroups_per_cu, 12);
+    ck_assert_double_eq(a.theoretical, 0.75);
+    ck_assert_uint_eq(b.workgroups_per_cu, 4);
+    ck_assert_double_eq(b.theoretical, 0.625);
+    ck_assert_uint_eq(c.workgroups_per_cu, 2);
+    ck_assert_uint_eq(d.workgroups_per_cu, 1);
+}
+END_TEST
+
+START_TEST(shipped_amd_gcn)
+{
+    /* configs/hw/amd-gcn.yaml: 40 VGPRs -> 6 waves per SIMD (groups of 4
+     * waves: 6 groups, 24 waves); single-wave groups need no barrier, so 40
+     * of them fit (one per wave slot); groups of 2 waves are held to the 16
+     * hardware barriers (32 waves, 80%). */
+    cusim_occupancy a = shipped("configs/hw/amd-gcn.yaml", "256", "40");
+    cusim_occupancy b = shipped("configs/hw/amd-gcn.yaml", "64", "16");
+    cusim_occupancy c = shipped("configs/hw/amd-gcn.yaml", "128", "16");
+    ck_assert_uint_eq(a.workgroups_per_cu, 6);
+    ck_assert_uint_eq(a.subgroups_per_cu, 24);
+    ck_assert_int_eq(a.limiter, CUSIM_LIMIT_REGISTERS);
+    ck_assert_uint_eq(b.workgroups_per_cu, 40);
+    ck_assert_double_eq(b.theoretical, 1.0);
+    ck_assert_uint_eq(c.workgroups_per_cu, 16);
+    ck_assert_int_eq(c.limiter, CUSIM_LIMIT_WORKGROUPS);
+    ck_assert_double_eq(c.theoretical, 0.8);
+}
+END_TEST
+
+START_TEST(shipped_seed_cu)
+{
+    /* C4 on configs/hw/seed-cu.yaml and workloads/blur-tiled.yaml. */
+    cusim_hw hw;
+    cusim_kernel k;
+    cusim_error err;
+    char hw_path[4096];
+    snprintf(hw_path, sizeof hw_path, "%s", cutest_path("configs/hw/seed-cu.yaml"));
+    ck_assert_int_eq(cusim_hw_load(hw_path, NULL, 0, &hw, &err), 0);
+    ck_assert_int_eq(cusim_kernel_load(cutest_path("workloads/blur-tiled.yaml"),
+                                       NULL, 0, &k, &err), 0);
+    cusim_occupancy o = occupancy(&hw, &k);
+    ck_assert_uint_eq(o.limits[CUSIM_LIMIT_SHARED_MEMORY], 50);
+    ck_assert_uint_eq(o.workgroups_per_cu, 6);
+    ck_assert_double_eq(o.theoretical, 0.75);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("occupancy");
@@ -460,6 +538,11 @@ static Suite *make_suite(void)
     tcase_add_test(amd, gcn_old_vgpr_table);
     tcase_add_test(amd, gcn_lds_granularity);
     suite_add_tcase(s, amd);
+    TCase *ship = tcase_create("shipped profiles");
+    tcase_add_test(ship, shipped_nvidia_sm70);
+    tcase_add_test(ship, shipped_amd_gcn);
+    tcase_add_test(ship, shipped_seed_cu);
+    suite_add_tcase(s, ship);
     TCase *errs = tcase_create("errors");
     tcase_add_test(errs, error_registers_per_workgroup);
     tcase_add_test(errs, error_shape_and_shared);
