@@ -24,7 +24,8 @@
 enum sg_state { SG_FREE, SG_RUN, SG_BARRIER, SG_DONE };
 
 /* A subgroup (warp, wave). It holds only its position in the shared
- * program, its loop counters and its scoreboard. */
+ * program, its loop counters and its scoreboard, plus what its next
+ * instruction needs (cached when it advances). */
 typedef struct sg {
     uint64_t *ready;        /* per register: (cycle << 1) | from_global_load */
     uint64_t ready_at;      /* cycle the next instruction's registers are
@@ -35,18 +36,27 @@ typedef struct sg {
     uint32_t lanes;         /* active lanes */
     uint32_t wg;            /* workgroup slot */
     uint32_t part;          /* scheduler partition (global index) */
+    uint32_t tx;            /* next instruction: transactions (global) */
     uint32_t loop_left[PROG_MAX_DEPTH];
     uint8_t depth;
     uint8_t state;          /* enum sg_state */
     uint8_t waits_global;   /* the register ready last comes from memory */
+    uint8_t unit;           /* next instruction: cusim_unit */
+    uint8_t global;         /* next instruction touches global memory */
 } sg;
 
 /* A scheduler partition: a share of the CU's registers and subgroup slots,
- * its own execution units, and the subgroups placed in it. Invariant:
- * `list` holds its RUN and BARRIER subgroups in admission (age) order. */
+ * its own execution units, and the subgroups placed in it. Invariants:
+ * every RUN subgroup of the partition is in exactly one of `ready` (its
+ * registers were ready when last looked at; ordered by age, oldest first)
+ * and `wait` (a min-heap on (ready_at, age)); BARRIER subgroups are in
+ * neither and counted in `n_barrier`. */
 typedef struct part {
-    uint32_t *list;
-    uint32_t n;
+    uint32_t *ready;
+    uint32_t n_ready;
+    uint32_t *wait;
+    uint32_t n_wait;
+    uint32_t n_barrier;
     uint32_t free_slots;
     uint32_t free_regs;
     uint32_t cu;
@@ -132,8 +142,9 @@ void sched_wake(gpu *g, uint32_t p, uint64_t at);
 void sched_account(gpu *g, uint32_t p, uint64_t now, cusim_stall reason);
 
 /* sched.c: moves a newly admitted subgroup to its first instruction (its
- * program may begin with loops); returns 0, or 1 if it has nothing to run. */
-int sched_start(gpu *g, sg *s);
+ * program may begin with loops) and places it in partition s->part;
+ * returns 0, or 1 if it has nothing to run (then it is not placed). */
+int sched_start(gpu *g, uint32_t s);
 
 /* sim.c: subgroup s has issued its last instruction at `now`. */
 void gpu_subgroup_finished(gpu *g, uint32_t s, uint64_t now);

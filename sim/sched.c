@@ -5,45 +5,34 @@
  * cycle of the partition to one stall class.
  *
  * A partition is woken by the event queue only when something can change
- * for it: at the first cycle one of its subgroups can issue, when a barrier
+ * for it: when a waiting subgroup's registers become ready, when a blocked
+ * execution unit or the memory in-flight cap frees, when a barrier
  * releases, or when a workgroup is placed in it. Between wake-ups nothing
  * changes, so the cycles in between belong to the stall class decided at
  * the last wake-up; that is how cycle skipping keeps exact accounting.
+ *
+ * Cost per issued instruction: O(log n) in the waiting heap, plus a walk
+ * of the ready set that stops at the first subgroup able to issue.
  */
 #include <assert.h>
 
 #include "gpu.h"
 #include "isa.h"
 
+/* ------------------------------------------------------ subgroup state */
+
 static const prog_insn *next_insn(const gpu *g, const sg *s)
 {
     return &g->dispatches[g->cur].code->insns[s->pc];
 }
 
-void sched_account(gpu *g, uint32_t p, uint64_t now, cusim_stall reason)
-{
-    part *pt = &g->parts[p];
-    if (now > pt->accounted) {
-        pt->stall[pt->reason] += now - pt->accounted;
-        pt->accounted = now;
-    }
-    pt->reason = (uint8_t)reason;
-}
-
-void sched_wake(gpu *g, uint32_t p, uint64_t at)
-{
-    uint64_t pending;
-    if (g->parts[p].issued_at != NEVER && at <= g->parts[p].issued_at)
-        at = g->parts[p].issued_at + 1;
-    if (!evq_pending(g->q, p, &pending) || at < pending)
-        evq_set(g->q, p, at);
-}
-
-/* Recomputes when s's next instruction has its registers: the latest of its
- * sources and its destination (no write may overtake a pending one). */
+/* Caches what s's next instruction needs: its registers' ready cycle (the
+ * latest of its sources and its destination, so no write overtakes a
+ * pending one), its unit and its memory transactions. */
 static void sg_refresh(gpu *g, sg *s)
 {
     const prog_insn *in = next_insn(g, s);
+    const isa_info *info = isa_get((isa_op)in->op);
     uint64_t best = 0;
     for (int i = 0; i < in->n_src; i++)
         if (s->ready[in->src[i]] > best)
@@ -52,6 +41,12 @@ static void sg_refresh(gpu *g, sg *s)
         best = s->ready[in->dst];
     s->ready_at = best >> 1;
     s->waits_global = best & 1;
+    s->unit = (uint8_t)info->unit;
+    s->global = info->latency == CUSIM_LAT_GLOBAL;
+    s->tx = s->global ? mem_transactions(g->hw->memory.transaction, in->bytes,
+                                         (isa_pattern)in->pattern, in->stride,
+                                         s->lanes)
+                      : 0;
 }
 
 /* Moves s past loop control to its next instruction. Returns 1 when the
@@ -85,97 +80,175 @@ static int sg_advance(gpu *g, sg *s)
     return 1;
 }
 
-int sched_start(gpu *g, sg *s)
+/* -------------------------------------------- the waiting heap, ready set */
+
+/* Heap order: earlier ready_at first, then older. */
+static int wait_before(const gpu *g, uint32_t a, uint32_t b)
 {
-    return sg_advance(g, s);
+    const sg *x = &g->sgs[a], *y = &g->sgs[b];
+    return x->ready_at < y->ready_at
+           || (x->ready_at == y->ready_at && x->age < y->age);
 }
 
-/* Transactions s's next (global memory) instruction makes. */
-static uint32_t sg_transactions(const gpu *g, const sg *s, const prog_insn *in)
+static void wait_push(gpu *g, part *pt, uint32_t s)
 {
-    return mem_transactions(g->hw->memory.transaction, in->bytes,
-                            (isa_pattern)in->pattern, in->stride, s->lanes);
-}
-
-/* The earliest cycle >= now at which s can issue its next instruction, and
- * the stall class while it waits. */
-static uint64_t sg_issue_time(gpu *g, const part *pt, const sg *s,
-                              uint64_t now, cusim_stall *why)
-{
-    const prog_insn *in = next_insn(g, s);
-    const isa_info *info = isa_get((isa_op)in->op);
-    uint64_t t = s->ready_at;
-    *why = s->waits_global ? CUSIM_STALL_MEMORY : CUSIM_STALL_DEPENDENCY;
-    if (info->unit != CUSIM_UNIT_BARRIER && pt->unit_free[info->unit] > t) {
-        t = pt->unit_free[info->unit];
-        *why = CUSIM_STALL_THROTTLE;
+    uint32_t i = pt->n_wait++;
+    while (i > 0) {
+        uint32_t parent = (i - 1) / 2;
+        if (!wait_before(g, s, pt->wait[parent]))
+            break;
+        pt->wait[i] = pt->wait[parent];
+        i = parent;
     }
-    if (t < now)
-        t = now;
-    if (isa_is_global((isa_op)in->op)) {
-        uint64_t m = mem_accept_at(g->mem, pt->cu, sg_transactions(g, s, in), now);
-        if (m > t) {
+    pt->wait[i] = s;
+}
+
+static uint32_t wait_pop(gpu *g, part *pt)
+{
+    uint32_t top = pt->wait[0];
+    uint32_t last = pt->wait[--pt->n_wait];
+    uint32_t i = 0;
+    for (;;) {
+        uint32_t child = 2 * i + 1;
+        if (child >= pt->n_wait)
+            break;
+        if (child + 1 < pt->n_wait
+            && wait_before(g, pt->wait[child + 1], pt->wait[child]))
+            child++;
+        if (!wait_before(g, pt->wait[child], last))
+            break;
+        pt->wait[i] = pt->wait[child];
+        i = child;
+    }
+    if (pt->n_wait > 0)
+        pt->wait[i] = last;
+    return top;
+}
+
+/* Inserts s into the ready set, keeping age order. */
+static void ready_insert(gpu *g, part *pt, uint32_t s)
+{
+    uint64_t age = g->sgs[s].age;
+    uint32_t i = pt->n_ready++;
+    while (i > 0 && g->sgs[pt->ready[i - 1]].age > age) {
+        pt->ready[i] = pt->ready[i - 1];
+        i--;
+    }
+    pt->ready[i] = s;
+}
+
+static void ready_remove_at(part *pt, uint32_t i)
+{
+    for (; i + 1 < pt->n_ready; i++)
+        pt->ready[i] = pt->ready[i + 1];
+    pt->n_ready--;
+}
+
+/* Moves the subgroups whose registers are ready by `now` into the ready
+ * set. */
+static void promote(gpu *g, part *pt, uint64_t now)
+{
+    while (pt->n_wait > 0 && g->sgs[pt->wait[0]].ready_at <= now)
+        ready_insert(g, pt, wait_pop(g, pt));
+}
+
+int sched_start(gpu *g, uint32_t si)
+{
+    sg *s = &g->sgs[si];
+    if (sg_advance(g, s))
+        return 1;
+    wait_push(g, &g->parts[s->part], si);
+    return 0;
+}
+
+/* ------------------------------------------------------------- waking */
+
+void sched_account(gpu *g, uint32_t p, uint64_t now, cusim_stall reason)
+{
+    part *pt = &g->parts[p];
+    if (now > pt->accounted) {
+        pt->stall[pt->reason] += now - pt->accounted;
+        pt->accounted = now;
+    }
+    pt->reason = (uint8_t)reason;
+}
+
+void sched_wake(gpu *g, uint32_t p, uint64_t at)
+{
+    uint64_t pending;
+    if (g->parts[p].issued_at != NEVER && at <= g->parts[p].issued_at)
+        at = g->parts[p].issued_at + 1;
+    if (!evq_pending(g->q, p, &pending) || at < pending)
+        evq_set(g->q, p, at);
+}
+
+/* ------------------------------------------------------------- issuing */
+
+/* When the CU's memory in-flight cap lets `n` transactions in, memoised
+ * for one wake-up (the cap only tightens as this partition issues). */
+typedef struct gate_memo {
+    uint32_t n;
+    uint64_t at;
+} gate_memo;
+
+static uint64_t mem_gate(gpu *g, const part *pt, uint32_t n, uint64_t now,
+                         gate_memo *memo)
+{
+    if (memo->n != n) {
+        memo->n = n;
+        memo->at = mem_accept_at(g->mem, pt->cu, n, now);
+    }
+    return memo->at;
+}
+
+/* The earliest cycle >= now at which ready subgroup s can issue, given its
+ * unit and the memory cap; *blocked says whether either held it back. */
+static uint64_t structural_time(gpu *g, const part *pt, const sg *s,
+                                uint64_t now, gate_memo *memo)
+{
+    uint64_t t = now;
+    if (s->unit != CUSIM_UNIT_BARRIER && pt->unit_free[s->unit] > t)
+        t = pt->unit_free[s->unit];
+    if (s->global) {
+        uint64_t m = mem_gate(g, pt, s->tx, now, memo);
+        if (m > t)
             t = m;
-            *why = CUSIM_STALL_THROTTLE;
-        }
     }
     return t;
 }
 
-static int can_issue(gpu *g, const part *pt, const sg *s, uint64_t now)
+/* Index in the ready set of the subgroup the policy issues from at `now`,
+ * or NONE32. */
+static uint32_t pick(gpu *g, const part *pt, uint64_t now, gate_memo *memo)
 {
-    cusim_stall why;
-    return s->state == SG_RUN && sg_issue_time(g, pt, s, now, &why) == now;
-}
-
-static uint32_t oldest_ready(gpu *g, const part *pt, uint64_t now)
-{
-    for (uint32_t i = 0; i < pt->n; i++)
-        if (can_issue(g, pt, &g->sgs[pt->list[i]], now))
-            return pt->list[i];
-    return NONE32;
-}
-
-/* The subgroup the policy issues from at `now`, or NONE32. */
-static uint32_t pick(gpu *g, const part *pt, uint64_t now)
-{
+    uint32_t start = 0;
     switch (g->hw->cu.policy) {
     case CUSIM_POLICY_GTO:
-        if (pt->last != NONE32 && can_issue(g, pt, &g->sgs[pt->last], now))
-            return pt->last;
-        return oldest_ready(g, pt, now);
-    case CUSIM_POLICY_OLDEST:
-        return oldest_ready(g, pt, now);
-    case CUSIM_POLICY_LRR: {
-        uint32_t start = 0;
-        for (uint32_t i = 0; i < pt->n; i++)
-            if (pt->list[i] == pt->last) {
-                start = i + 1;
+        /* Greedy: the subgroup issued last, while it can; then oldest. */
+        for (uint32_t i = 0; pt->last != NONE32 && i < pt->n_ready; i++)
+            if (pt->ready[i] == pt->last) {
+                if (structural_time(g, pt, &g->sgs[pt->last], now, memo) == now)
+                    return i;
                 break;
             }
-        for (uint32_t k = 0; k < pt->n; k++) {
-            uint32_t s = pt->list[(start + k) % pt->n];
-            if (can_issue(g, pt, &g->sgs[s], now))
-                return s;
+        break;
+    case CUSIM_POLICY_LRR:
+        /* Round robin: the first, in age order, after the last issued. */
+        if (pt->last != NONE32) {
+            uint64_t age = g->sgs[pt->last].age;
+            while (start < pt->n_ready && g->sgs[pt->ready[start]].age <= age)
+                start++;
         }
-        return NONE32;
+        break;
+    case CUSIM_POLICY_OLDEST:
+        break;
     }
+    for (uint32_t k = 0; k < pt->n_ready; k++) {
+        uint32_t i = (start + k) % pt->n_ready;
+        if (structural_time(g, pt, &g->sgs[pt->ready[i]], now, memo) == now)
+            return i;
     }
     return NONE32;
-}
-
-/* Removes subgroup s from its partition's list, keeping age order. */
-static void part_remove(part *pt, uint32_t s)
-{
-    uint32_t i = 0;
-    while (i < pt->n && pt->list[i] != s)
-        i++;
-    assert(i < pt->n);
-    for (; i + 1 < pt->n; i++)
-        pt->list[i] = pt->list[i + 1];
-    pt->n--;
-    if (pt->last == s)
-        pt->last = NONE32;
 }
 
 /* Every subgroup of workgroup w has reached the barrier at `now`. */
@@ -183,18 +256,25 @@ static void barrier_release(gpu *g, wg *w, uint64_t now)
 {
     uint64_t at = now + g->hw->latency[CUSIM_LAT_BARRIER];
     for (uint32_t i = 0; i < w->n_sg; i++) {
-        sg *s = &g->sgs[w->sgs[i]];
-        assert(s->state == SG_BARRIER);
+        uint32_t si = w->sgs[i];
+        sg *s = &g->sgs[si];
+        if (s->state != SG_BARRIER)
+            continue;   /* ended at a trailing barrier */
+        part *pt = &g->parts[s->part];
         s->state = SG_RUN;
         if (s->ready_at < at)
             s->ready_at = at;
+        pt->n_barrier--;
+        wait_push(g, pt, si);
         sched_wake(g, s->part, at);
     }
     w->arrived = 0;
 }
 
-static void issue(gpu *g, part *pt, uint32_t si, uint64_t now)
+/* Issues the instruction of the subgroup at ready-set index `ri`. */
+static void issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
 {
+    uint32_t si = pt->ready[ri];
     sg *s = &g->sgs[si];
     const prog_insn *in = next_insn(g, s);
     const isa_info *info = isa_get((isa_op)in->op);
@@ -208,78 +288,76 @@ static void issue(gpu *g, part *pt, uint32_t si, uint64_t now)
     g->warp_instructions++;
     g->lane_instructions += s->lanes;
     g->last_progress = now;
+    ready_remove_at(pt, ri);
+    pt->last = si;
     if (info->unit != CUSIM_UNIT_BARRIER) {
         uint32_t lanes = hw->cu.lanes[info->unit];
         pt->unit_free[info->unit] = now + (g->width + lanes - 1) / lanes;
     }
 
-    uint64_t done = now + 1;
+    uint64_t done;
     uint64_t global = 0;
-    switch (info->latency) {
-    case CUSIM_LAT_GLOBAL:
-        done = mem_issue(g->mem, pt->cu, sg_transactions(g, s, in), now);
+    if (s->global) {
+        done = mem_issue(g->mem, pt->cu, s->tx, now);
         global = 1;
-        break;
-    case CUSIM_LAT_BARRIER:
-        done = now + hw->latency[CUSIM_LAT_BARRIER];
-        break;
-    default:
+    } else {
         done = now + hw->latency[info->latency];
-        break;
     }
     if (in->dst != PROG_NO_REG)
         s->ready[in->dst] = done << 1 | global;
     if (done > s->done_at)
         s->done_at = done;
-    pt->last = si;
     s->pc++;
 
+    int ended = sg_advance(g, s);
     if (info->unit == CUSIM_UNIT_BARRIER) {
         wg *w = &g->wgs[s->wg];
-        s->state = SG_BARRIER;
-        if (sg_advance(g, s)) {
-            /* A trailing barrier: nothing after it to wait for. */
-            s->state = SG_DONE;
-        }
+        s->state = ended ? SG_DONE : SG_BARRIER;
+        if (!ended)
+            pt->n_barrier++;
         if (++w->arrived == w->n_sg)
             barrier_release(g, w, now);
-        if (s->state == SG_DONE) {
-            part_remove(pt, si);
-            gpu_subgroup_finished(g, si, now);
-        }
-        return;
-    }
-    if (sg_advance(g, s)) {
+    } else if (!ended) {
+        wait_push(g, pt, si);
+    } else {
         s->state = SG_DONE;
-        part_remove(pt, si);
+    }
+    if (s->state == SG_DONE) {
+        pt->last = NONE32;
         gpu_subgroup_finished(g, si, now);
     }
 }
 
 /* Schedules p's next wake-up at or after `from` and decides the stall
- * class of the cycles until then. */
-static void plan(gpu *g, uint32_t p, uint64_t from)
+ * class of the cycles until then: that of the subgroup able to issue
+ * first (its unit or the memory cap: throttle; its registers: memory or
+ * dependency, by what produces the register it waits for). */
+static void plan(gpu *g, uint32_t p, uint64_t from, gate_memo *memo)
 {
     part *pt = &g->parts[p];
     uint64_t best = NEVER;
     cusim_stall reason = CUSIM_STALL_TAIL;
-    int any_barrier = 0;
-    for (uint32_t i = 0; i < pt->n; i++) {
-        const sg *s = &g->sgs[pt->list[i]];
-        if (s->state == SG_BARRIER) {
-            any_barrier = 1;
-            continue;
-        }
-        cusim_stall why;
-        uint64_t t = sg_issue_time(g, pt, s, from, &why);
+    for (uint32_t i = 0; i < pt->n_ready && best > from; i++) {
+        uint64_t t = structural_time(g, pt, &g->sgs[pt->ready[i]], from, memo);
         if (t < best) {
             best = t;
-            reason = why;
+            reason = CUSIM_STALL_THROTTLE;
+        }
+    }
+    if (pt->n_wait > 0) {
+        /* The registers' ready cycle is a lower bound: if the unit or the
+         * cap then holds the subgroup back, the next wake-up finds out. */
+        const sg *s = &g->sgs[pt->wait[0]];
+        uint64_t t = s->ready_at > from ? s->ready_at : from;
+        if (t < best) {
+            best = t;
+            reason = s->waits_global ? CUSIM_STALL_MEMORY
+                                     : CUSIM_STALL_DEPENDENCY;
         }
     }
     if (best == NEVER) {
         evq_cancel(g->q, p);
-        reason = any_barrier ? CUSIM_STALL_BARRIER
+        reason = pt->n_barrier ? CUSIM_STALL_BARRIER
                  : gpu_has_pending(g) ? CUSIM_STALL_IDLE : CUSIM_STALL_TAIL;
     } else {
         evq_set(g->q, p, best);
@@ -291,25 +369,30 @@ void sched_run(gpu *g, uint32_t p, uint64_t now)
 {
     part *pt = &g->parts[p];
     if (pt->issued_at == now) {
-        /* Woken twice in a cycle it already issued in: try again next. */
+        /* Woken again in a cycle it already issued in: try the next. */
         evq_set(g->q, p, now + 1);
         return;
     }
     sched_account(g, p, now, (cusim_stall)pt->reason);
+    promote(g, pt, now);
+    gate_memo memo = { 0, 0 };
     uint32_t issued = 0;
     while (issued < g->hw->cu.issue_per_cycle) {
-        uint32_t s = pick(g, pt, now);
-        if (s == NONE32)
+        uint32_t ri = pick(g, pt, now, &memo);
+        if (ri == NONE32)
             break;
-        issue(g, pt, s, now);
+        issue(g, pt, ri, now);
+        memo.n = 0;   /* the cap moved */
         issued++;
     }
     if (issued) {
         sched_account(g, p, now, CUSIM_STALL_ISSUED);
         sched_account(g, p, now + 1, CUSIM_STALL_ISSUED);
         pt->issued_at = now;
-        plan(g, p, now + 1);
+        memo.n = 0;
+        promote(g, pt, now + 1);
+        plan(g, p, now + 1, &memo);
     } else {
-        plan(g, p, now);
+        plan(g, p, now, &memo);
     }
 }

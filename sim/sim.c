@@ -170,13 +170,12 @@ static int cu_admit(gpu *g, uint32_t ci, uint32_t index, uint64_t now)
         w->sgs[i] = si;
         c->resident_sg++;
         g->subgroups++;
-        if (sched_start(g, s)) {
+        if (sched_start(g, si)) {
             /* An empty program: done on arrival. */
             s->state = SG_DONE;
             gpu_subgroup_finished(g, si, now);
             continue;
         }
-        pt->list[pt->n++] = si;
         sched_wake(g, best, now);
     }
     return 1;
@@ -273,8 +272,10 @@ static void gpu_free(gpu *g)
     evq_free(g->q);
     mem_free(g->mem);
     if (g->parts)
-        for (uint32_t p = 0; p < g->n_parts; p++)
-            free(g->parts[p].list);
+        for (uint32_t p = 0; p < g->n_parts; p++) {
+            free(g->parts[p].ready);
+            free(g->parts[p].wait);
+        }
     if (g->wgs)
         for (uint32_t w = 0; w < g->hw->compute_units * g->hw->cu.max_workgroups; w++)
             free(g->wgs[w].sgs);
@@ -315,7 +316,8 @@ static void gpu_init(gpu *g)
         g->sgs[s].ready = g->regs + (size_t)s * g->n_regs;
     for (uint32_t p = 0; p < g->n_parts; p++) {
         part *pt = &g->parts[p];
-        pt->list = xcalloc(sg_per_cu / P, sizeof *pt->list);
+        pt->ready = xcalloc(sg_per_cu / P, sizeof *pt->ready);
+        pt->wait = xcalloc(sg_per_cu / P, sizeof *pt->wait);
         pt->free_slots = sg_per_cu / P;
         pt->free_regs = hw->cu.registers / P;
         pt->cu = p / P;
@@ -356,15 +358,19 @@ static void dump_state(const gpu *g, FILE *out)
             continue;
         fprintf(out, "  cu%u: %u workgroups, %u subgroups resident\n", ci,
                 c->resident_wg, c->resident_sg);
-        for (uint32_t p = ci * g->hw->cu.schedulers;
-             p < (ci + 1) * g->hw->cu.schedulers; p++)
-            for (uint32_t i = 0; i < g->parts[p].n; i++) {
-                const sg *s = &g->sgs[g->parts[p].list[i]];
-                fprintf(out, "    sg%u p%u: %s at pc %u, ready at %llu\n",
-                        g->parts[p].list[i], p % g->hw->cu.schedulers,
-                        s->state == SG_BARRIER ? "barrier" : "running", s->pc,
-                        (unsigned long long)s->ready_at);
-            }
+    }
+    static const char *const states[] = { "free", "running", "barrier", "done" };
+    for (uint32_t wi = 0; wi < g->hw->compute_units * g->hw->cu.max_workgroups; wi++) {
+        const wg *w = &g->wgs[wi];
+        if (w->finished == w->n_sg)
+            continue;
+        for (uint32_t i = 0; i < w->n_sg; i++) {
+            const sg *s = &g->sgs[w->sgs[i]];
+            fprintf(out, "    cu%u wg%u sg%u p%u: %s at pc %u, registers "
+                    "ready at %llu\n", w->cu, wi, w->sgs[i],
+                    s->part % g->hw->cu.schedulers, states[s->state], s->pc,
+                    (unsigned long long)s->ready_at);
+        }
     }
 }
 
