@@ -280,6 +280,8 @@ typedef struct cusim_result {
     double avg_inflight;             /* transactions, GPU-wide average */
     const char *bound;   /* compute, bandwidth, latency, balanced, small_grid */
     uint32_t dispatches;
+    uint64_t retired_instructions;   /* issued by subgroups whose workgroup
+                                        retired: equals warp_instructions */
     double host_seconds;
     double warp_instructions_per_second;
 } cusim_result;

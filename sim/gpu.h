@@ -37,6 +37,7 @@ typedef struct sg {
     uint32_t wg;            /* workgroup slot */
     uint32_t part;          /* scheduler partition (global index) */
     uint32_t tx;            /* next instruction: transactions (global) */
+    uint64_t issued;        /* instructions issued */
     uint32_t loop_left[PROG_MAX_DEPTH];
     uint8_t depth;
     uint8_t state;          /* enum sg_state */
@@ -127,6 +128,8 @@ typedef struct gpu {
 
     uint64_t warp_instructions;
     uint64_t lane_instructions;
+    uint64_t retired_instructions;  /* issued by subgroups whose workgroup
+                                       has retired */
     uint64_t subgroups, invocations, workgroups;
 } gpu;
 
@@ -145,6 +148,10 @@ void sched_account(gpu *g, uint32_t p, uint64_t now, cusim_stall reason);
  * program may begin with loops) and places it in partition s->part;
  * returns 0, or 1 if it has nothing to run (then it is not placed). */
 int sched_start(gpu *g, uint32_t s);
+
+/* sched.c: every subgroup of w that has not ended waits at the barrier:
+ * releases them `latency.barrier` cycles after `now`. */
+void sched_barrier_release(gpu *g, wg *w, uint64_t now);
 
 /* sim.c: subgroup s has issued its last instruction at `now`. */
 void gpu_subgroup_finished(gpu *g, uint32_t s, uint64_t now);

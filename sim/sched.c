@@ -251,15 +251,14 @@ static uint32_t pick(gpu *g, const part *pt, uint64_t now, gate_memo *memo)
     return NONE32;
 }
 
-/* Every subgroup of workgroup w has reached the barrier at `now`. */
-static void barrier_release(gpu *g, wg *w, uint64_t now)
+void sched_barrier_release(gpu *g, wg *w, uint64_t now)
 {
     uint64_t at = now + g->hw->latency[CUSIM_LAT_BARRIER];
     for (uint32_t i = 0; i < w->n_sg; i++) {
         uint32_t si = w->sgs[i];
         sg *s = &g->sgs[si];
         if (s->state != SG_BARRIER)
-            continue;   /* ended at a trailing barrier */
+            continue;   /* ended */
         part *pt = &g->parts[s->part];
         s->state = SG_RUN;
         if (s->ready_at < at)
@@ -287,6 +286,7 @@ static void issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
                 info->mnemonic);
     g->warp_instructions++;
     g->lane_instructions += s->lanes;
+    s->issued++;
     g->last_progress = now;
     ready_remove_at(pt, ri);
     pt->last = si;
@@ -310,13 +310,14 @@ static void issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
     s->pc++;
 
     int ended = sg_advance(g, s);
-    if (info->unit == CUSIM_UNIT_BARRIER) {
+    if (info->unit == CUSIM_UNIT_BARRIER && !ended) {
+        /* Waits for every subgroup of its workgroup that has not ended
+         * (one that ends at a trailing barrier has nothing to wait for). */
         wg *w = &g->wgs[s->wg];
-        s->state = ended ? SG_DONE : SG_BARRIER;
-        if (!ended)
-            pt->n_barrier++;
-        if (++w->arrived == w->n_sg)
-            barrier_release(g, w, now);
+        s->state = SG_BARRIER;
+        pt->n_barrier++;
+        if (++w->arrived + w->finished == w->n_sg)
+            sched_barrier_release(g, w, now);
     } else if (!ended) {
         wait_push(g, pt, si);
     } else {

@@ -8,6 +8,7 @@
  * (cycle, sequence): scheduler wake-ups and workgroup retirements. Time
  * jumps from one event to the next, so idle cycles cost nothing.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -125,6 +126,7 @@ static int cu_admit(gpu *g, uint32_t ci, uint32_t index, uint64_t now)
         return 0;
 
     cu_residency(c, now);
+    assert(c->n_free_wgs > 0 && c->n_free_sgs >= n_sg);
     uint32_t wi = c->free_wgs[--c->n_free_wgs];
     wg *w = &g->wgs[wi];
     w->n_sg = n_sg;
@@ -148,6 +150,7 @@ static int cu_admit(gpu *g, uint32_t ci, uint32_t index, uint64_t now)
             if (part_room(&g->parts[p], per_sg) > part_room(&g->parts[best], per_sg))
                 best = p;
         part *pt = &g->parts[best];
+        assert(pt->free_slots > 0 && pt->free_regs >= per_sg);
         pt->free_slots--;
         pt->free_regs -= per_sg;
 
@@ -170,8 +173,10 @@ static int cu_admit(gpu *g, uint32_t ci, uint32_t index, uint64_t now)
         w->sgs[i] = si;
         c->resident_sg++;
         g->subgroups++;
-        if (sched_start(g, si)) {
-            /* An empty program: done on arrival. */
+        /* A subgroup of the partial last workgroup with no invocation at all
+         * (or an empty program) ends at once; it holds its slot and
+         * registers until its workgroup retires. */
+        if (s->lanes == 0 || sched_start(g, si)) {
             s->state = SG_DONE;
             gpu_subgroup_finished(g, si, now);
             continue;
@@ -228,6 +233,8 @@ void gpu_subgroup_finished(gpu *g, uint32_t si, uint64_t now)
         w->done_at = done;
     if (++w->finished == w->n_sg)
         evq_set(g->q, g->n_parts + s->wg, w->done_at);
+    else if (w->arrived > 0 && w->arrived + w->finished == w->n_sg)
+        sched_barrier_release(g, w, now);   /* the others waited for it */
 }
 
 /* Workgroup slot wi's last subgroup has completed: free everything. */
@@ -242,6 +249,8 @@ static void wg_retire(gpu *g, uint32_t wi, uint64_t now)
         part *pt = &g->parts[s->part];
         pt->free_slots++;
         pt->free_regs += d->occ.registers_per_subgroup;
+        assert(s->state == SG_DONE);
+        g->retired_instructions += s->issued;
         s->state = SG_FREE;
         c->free_sgs[c->n_free_sgs++] = w->sgs[i];
         c->resident_sg--;
@@ -433,6 +442,7 @@ static void measure(const gpu *g, cusim_result *r)
         ? (double)ms->latency_sum / (double)ms->transactions : 0.0;
     r->avg_inflight = (double)ms->latency_sum / cycles;
     r->dispatches = g->n_dispatches;
+    r->retired_instructions = g->retired_instructions;
     r->bound = bound_of(r, hw);
 }
 
@@ -487,6 +497,13 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
         status = 1;
     }
     if (status == 0) {
+        for (uint32_t c = 0; c < hw->compute_units; c++)
+            assert(g.cus[c].resident_wg == 0 && g.cus[c].resident_sg == 0
+                   && g.cus[c].free_inv == hw->cu.max_invocations
+                   && g.cus[c].free_shared == hw->cu.shared_memory);
+        for (uint32_t p = 0; p < g.n_parts; p++)
+            assert(g.parts[p].free_regs == hw->cu.registers / hw->cu.schedulers
+                   && g.parts[p].n_ready == 0 && g.parts[p].n_wait == 0);
         for (uint32_t p = 0; p < g.n_parts; p++)
             sched_account(&g, p, g.end, CUSIM_STALL_TAIL);
         for (uint32_t c = 0; c < hw->compute_units; c++)

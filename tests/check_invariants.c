@@ -1,0 +1,260 @@
+/*
+ * check_invariants.c — properties every run must have, checked on a few
+ * hundred randomized small configurations (profiles, launch shapes and
+ * programs drawn from a fixed-seed generator, so failures reproduce):
+ *
+ *   - every issued instruction retires (with its workgroup);
+ *   - stall fractions sum to 1;
+ *   - no CU ever holds more workgroups than the static occupancy allows,
+ *     and when there are enough workgroups every CU reaches exactly that
+ *     (dynamic residency = static occupancy); the allocators' own
+ *     capacities are asserted inside the simulator in this debug build;
+ *   - cycles >= instructions / issue slots, >= bytes / bandwidth, and >= the
+ *     dependency chain of one subgroup running alone on idealised hardware;
+ *   - the same inputs give the same result.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cusim.h"
+#include "cutest.h"
+#include "isa.h"
+#include "program.h"
+
+typedef struct rng {
+    uint64_t s;
+} rng;
+
+static uint32_t rnd(rng *r, uint32_t n)   /* 0 .. n-1 */
+{
+    r->s = r->s * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)((r->s >> 33) % n);
+}
+
+static cusim_hw random_hw(rng *r)
+{
+    static const uint32_t widths[] = { 8, 16, 32, 64 };
+    cusim_hw hw = { .name = "random", .n_simd_widths = 1 };
+    hw.simd_widths[0] = widths[rnd(r, 4)];
+    hw.compute_units = 1 + rnd(r, 4);
+    hw.clock_mhz = 1000;
+    hw.cu.schedulers = 1 + rnd(r, 4);
+    hw.cu.max_subgroups = hw.cu.schedulers * (2 + rnd(r, 15));
+    hw.cu.max_invocations = hw.cu.max_subgroups * hw.simd_widths[0];
+    hw.cu.max_workgroups = 1 + rnd(r, 32);
+    hw.cu.max_barrier_workgroups = rnd(r, 3) ? 0 : 1 + rnd(r, 16);
+    hw.cu.max_workgroup_size = 1024;
+    hw.cu.registers = hw.cu.schedulers * 256 * (16 + rnd(r, 64));
+    hw.cu.register_granularity = 1u << rnd(r, 9);
+    hw.cu.max_registers_per_invocation = 255;
+    hw.cu.shared_memory = 1024 * (rnd(r, 64));
+    hw.cu.shared_granularity = 1u << rnd(r, 10);
+    hw.cu.shared_reserved = rnd(r, 2) ? 0 : 256;
+    hw.cu.issue_per_cycle = 1 + rnd(r, 2);
+    hw.cu.policy = (cusim_policy)rnd(r, 3);
+    for (int u = 0; u < CUSIM_UNIT_COUNT; u++)
+        hw.cu.lanes[u] = 1u << rnd(r, 7);
+    hw.latency[CUSIM_LAT_ALU] = 1 + rnd(r, 8);
+    hw.latency[CUSIM_LAT_SFU] = 1 + rnd(r, 30);
+    hw.latency[CUSIM_LAT_SHARED] = 1 + rnd(r, 40);
+    hw.latency[CUSIM_LAT_GLOBAL] = 1 + rnd(r, 600);
+    hw.latency[CUSIM_LAT_BARRIER] = 1 + rnd(r, 20);
+    hw.memory.bandwidth = 1 + rnd(r, 512);
+    hw.memory.transaction = 1u << (3 + rnd(r, 5));
+    hw.memory.max_inflight = 1 + rnd(r, 300);
+    return hw;
+}
+
+/* A random program over registers r0..r5, with loops and barriers. */
+static void random_program(rng *r, char *buf, size_t size)
+{
+    static const char *const ops[] = {
+        "alu", "fma", "sfu", "ld.global", "st.global", "ld.shared",
+        "st.shared", "barrier",
+    };
+    static const char *const patterns[] = {
+        "", " pattern=random", " pattern=strided:3", " pattern=coalesced",
+    };
+    size_t at = 0;
+    int depth = 0;
+    int n = 1 + (int)rnd(r, 14);
+    for (int i = 0; i < n; i++) {
+        if (depth < 2 && rnd(r, 6) == 0) {
+            at += (size_t)snprintf(buf + at, size - at, "repeat %u {\n",
+                                   rnd(r, 4));
+            depth++;
+        }
+        const char *op = ops[rnd(r, 8)];
+        unsigned d = rnd(r, 6), a = rnd(r, 6), b = rnd(r, 6);
+        if (strcmp(op, "barrier") == 0)
+            at += (size_t)snprintf(buf + at, size - at, "barrier\n");
+        else if (strncmp(op, "ld.", 3) == 0 || strncmp(op, "st.", 3) == 0)
+            at += (size_t)snprintf(buf + at, size - at, "%s r%u, r%u bytes=%u%s\n",
+                                   op, d, a, 1u << rnd(r, 5),
+                                   patterns[rnd(r, 4)]);
+        else
+            at += (size_t)snprintf(buf + at, size - at, "%s r%u, r%u, r%u\n",
+                                   op, d, a, b);
+        if (depth > 0 && rnd(r, 3) == 0) {
+            at += (size_t)snprintf(buf + at, size - at, "}\n");
+            depth--;
+        }
+    }
+    while (depth-- > 0)
+        at += (size_t)snprintf(buf + at, size - at, "}\n");
+}
+
+/* The earliest one subgroup alone could finish: in-order issue one cycle
+ * apart, each instruction waiting for its registers, results after their
+ * latency (a global access after at least latency + 1: its transactions
+ * take at least a cycle on the channel), barriers releasing at once. */
+static uint64_t chain_bound(const cusim_hw *hw, const prog_code *code)
+{
+    uint64_t ready[1024] = { 0 };
+    uint64_t t = 0, end = 0;
+    uint32_t left[PROG_MAX_DEPTH];
+    int depth = 0;
+    ck_assert_uint_le(code->n_regs, 1024);
+    uint32_t pc = 0;
+    while (pc < code->n_insns) {
+        const prog_insn *in = &code->insns[pc];
+        if (in->op == PROG_LOOP) {
+            if (in->count == 0) {
+                pc = in->jump + 1;
+                continue;
+            }
+            left[depth++] = in->count;
+            pc++;
+            continue;
+        }
+        if (in->op == PROG_ENDLOOP) {
+            if (--left[depth - 1] > 0)
+                pc = in->jump + 1;
+            else {
+                depth--;
+                pc++;
+            }
+            continue;
+        }
+        const isa_info *info = isa_get((isa_op)in->op);
+        uint64_t at = t;
+        for (int i = 0; i < in->n_src; i++)
+            if (ready[in->src[i]] > at)
+                at = ready[in->src[i]];
+        if (in->dst != PROG_NO_REG && ready[in->dst] > at)
+            at = ready[in->dst];
+        uint64_t done = at + hw->latency[info->latency]
+                        + (info->latency == CUSIM_LAT_GLOBAL);
+        if (in->dst != PROG_NO_REG)
+            ready[in->dst] = done;
+        if (done > end)
+            end = done;
+        t = at + 1;
+        if (info->unit == CUSIM_UNIT_BARRIER)
+            t = at + hw->latency[CUSIM_LAT_BARRIER];
+        pc++;
+    }
+    return end > t ? end : t;
+}
+
+static int same_result(const cusim_result *a, const cusim_result *b)
+{
+    if (a->cycles != b->cycles || a->warp_instructions != b->warp_instructions
+        || a->memory_bytes != b->memory_bytes
+        || a->peak_workgroups_per_cu != b->peak_workgroups_per_cu)
+        return 0;
+    for (int s = 0; s < CUSIM_STALL_COUNT; s++)
+        if (a->stalls[s] != b->stalls[s])
+            return 0;
+    return a->avg_latency == b->avg_latency
+           && a->achieved_occupancy == b->achieved_occupancy;
+}
+
+START_TEST(randomized)
+{
+    rng r = { 20261130 };
+    int ran = 0, tried = 0, full = 0;
+    char text[4096];
+    while (ran < 300) {
+        tried++;
+        ck_assert_int_lt(tried, 3000);
+        cusim_hw hw = random_hw(&r);
+        random_program(&r, text, sizeof text);
+        uint32_t wx = 1 + rnd(&r, 128), wy = rnd(&r, 3) ? 1 : 1 + rnd(&r, 4);
+        cusim_kernel k = { .name = "random", .workgroup = { wx, wy, 1 },
+                           .workgroup_dims = 2, .registers = 4 + rnd(&r, 60),
+                           .shared_bytes = rnd(&r, 2) ? 0 : rnd(&r, 8192),
+                           .elements_per_invocation = 1 + rnd(&r, 3) };
+        cusim_error err;
+        prog_src src = { "random.yaml", 1, 1 };
+        k.ast = prog_parse(text, &src, &err);
+        ck_assert_msg(k.ast != NULL, "%s\n%s", err.message, text);
+        cusim_occupancy occ;
+        if (cusim_occupancy_compute(&hw, &k, &occ, &err) != 0) {
+            cusim_kernel_free(&k);
+            continue;   /* does not fit this random CU: not a run */
+        }
+        uint64_t wg = (uint64_t)wx * wy;
+        uint64_t groups = 1 + rnd(&r, hw.compute_units * occ.workgroups_per_cu * 3);
+        k.elements = groups * wg * k.elements_per_invocation - rnd(&r, (uint32_t)wg);
+
+        cusim_result a, b;
+        cusim_sim_options opt = { .watchdog_cycles = 100000000 };
+        int rc = cusim_simulate(&hw, &k, &opt, &a, stderr, &err);
+        ck_assert_msg(rc == 0, "run %d: %s\n%s", ran, err.message, text);
+        ck_assert_int_eq(cusim_simulate(&hw, &k, &opt, &b, NULL, &err), 0);
+        ck_assert_msg(same_result(&a, &b), "run %d not deterministic", ran);
+
+        ck_assert_uint_eq(a.retired_instructions, a.warp_instructions);
+        double sum = 0;
+        for (int s = 0; s < CUSIM_STALL_COUNT; s++) {
+            ck_assert(a.stalls[s] >= 0 && a.stalls[s] <= 1);
+            sum += a.stalls[s];
+        }
+        ck_assert_double_eq_tol(sum, 1.0, 1e-9);
+        ck_assert(a.bandwidth_utilization <= 1.0 + 1e-12);
+
+        ck_assert_uint_le(a.peak_workgroups_per_cu, occ.workgroups_per_cu);
+        uint64_t workgroups = (k.elements + k.elements_per_invocation - 1)
+                              / k.elements_per_invocation;
+        workgroups = (workgroups + wg - 1) / wg;
+        if (workgroups >= (uint64_t)hw.compute_units * occ.workgroups_per_cu) {
+            ck_assert_msg(a.peak_workgroups_per_cu == occ.workgroups_per_cu,
+                          "run %d: peak %u resident, static %u", ran,
+                          a.peak_workgroups_per_cu, occ.workgroups_per_cu);
+            full++;
+        }
+
+        uint64_t slots = (uint64_t)hw.compute_units * hw.cu.schedulers
+                         * hw.cu.issue_per_cycle;
+        ck_assert_uint_ge(a.cycles, (a.warp_instructions + slots - 1) / slots);
+        ck_assert_uint_ge(a.cycles * hw.memory.bandwidth, a.memory_bytes);
+        prog_shape shape = { wx, wy, 1, (uint32_t)wg, occ.simd_width,
+                             k.elements_per_invocation };
+        prog_code *code = prog_resolve(k.ast, &shape, &err);
+        ck_assert_ptr_nonnull(code);
+        uint64_t chain = chain_bound(&hw, code);
+        ck_assert_msg(a.cycles >= chain, "run %d: %llu cycles < chain %llu\n%s",
+                      ran, (unsigned long long)a.cycles,
+                      (unsigned long long)chain, text);
+        prog_code_free(code);
+        cusim_kernel_free(&k);
+        ran++;
+    }
+    /* The generator must exercise the full-residency case often. */
+    ck_assert_int_gt(full, 30);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("invariants");
+    TCase *tc = tcase_create("randomized");
+    tcase_add_test(tc, randomized);
+    tcase_set_timeout(tc, 120);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+CUTEST_MAIN(make_suite)
