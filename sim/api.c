@@ -1,11 +1,15 @@
 /*
  * api.c — the public entry points that tie config loading to the program
- * parser: a kernel is only "loaded" once its program parses.
+ * parser: a kernel is only "loaded" once the program of every one of its
+ * dispatches parses.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "config.h"
 #include "cusim.h"
+#include "error.h"
+#include "expr.h"
 #include "program.h"
 
 int cusim_hw_load(const char *path, const cusim_set *sets, size_t n_sets,
@@ -19,12 +23,14 @@ int cusim_kernel_load(const char *path, const cusim_set *sets, size_t n_sets,
 {
     if (cfg_kernel_load(path, sets, n_sets, out, err) != 0)
         return -1;
-    prog_src src = { cfg_kernel_mark(out, "program")->file, out->program_line,
-                     out->program_column };
-    out->ast = prog_parse(out->program, &src, err);
-    if (!out->ast) {
-        cusim_kernel_free(out);
-        return -1;
+    for (cusim_kernel *d = out; d; d = d->next) {
+        prog_src src = { cfg_kernel_mark(d, "program")->file,
+                         d->program_line, d->program_column };
+        d->ast = prog_parse(d->program, &src, err);
+        if (!d->ast) {
+            cusim_kernel_free(out);
+            return -1;
+        }
     }
     return 0;
 }
@@ -33,10 +39,63 @@ void cusim_kernel_free(cusim_kernel *k)
 {
     if (!k)
         return;
+    cusim_kernel *d = k->next;
     prog_ast_free(k->ast);
     free(k->program);
     k->ast = NULL;
     k->program = NULL;
+    k->next = NULL;
+    while (d) {   /* the later dispatches: owned, heap-allocated */
+        cusim_kernel *next = d->next;
+        prog_ast_free(d->ast);
+        free(d->program);
+        free(d);
+        d = next;
+    }
+}
+
+int cusim_dispatch_elements(const cusim_kernel *d, uint64_t prev_elements,
+                            uint64_t prev_workgroups, uint64_t *out,
+                            cusim_error *err)
+{
+    const uint64_t max = (uint64_t)1 << 48;   /* as the `elements` key */
+    const cusim_mark *at = cfg_kernel_mark(d, "elements");
+    if (!d->elements_expr[0]) {
+        *out = d->elements;
+        return 0;
+    }
+    expr_error xe;
+    expr *e = expr_parse_names(d->elements_expr, strlen(d->elements_expr),
+                               EXPR_NAMES_DISPATCH, &xe);
+    if (!e)   /* checked at load: only a hand-made struct gets here */
+        return err_at(err, at, "elements of dispatch '%s': %s", d->name,
+                      xe.message);
+    expr_counts counts = { prev_workgroups, prev_elements };
+    expr_value v;
+    int rc = expr_eval_counts(e, &counts, &v, &xe);
+    expr_free(e);
+    if (rc != 0)
+        return err_at(err, at, "elements of dispatch '%s': %s: %s (with "
+                      "workgroups = %llu, elements = %llu)", d->name,
+                      d->elements_expr, xe.message,
+                      (unsigned long long)prev_workgroups,
+                      (unsigned long long)prev_elements);
+    if (!expr_value_is_integer(&v))
+        return err_at(err, at, "elements of dispatch '%s': %s = %.10g is "
+                      "not whole (with workgroups = %llu, elements = %llu; "
+                      "wrap it in ceil() or floor())", d->name,
+                      d->elements_expr, v.real,
+                      (unsigned long long)prev_workgroups,
+                      (unsigned long long)prev_elements);
+    if (v.num < 1 || (uint64_t)v.num > max)
+        return err_at(err, at, "elements of dispatch '%s': %s = %lld "
+                      "(with workgroups = %llu, elements = %llu; expected "
+                      "1 to %llu)", d->name, d->elements_expr,
+                      (long long)v.num, (unsigned long long)prev_workgroups,
+                      (unsigned long long)prev_elements,
+                      (unsigned long long)max);
+    *out = (uint64_t)v.num;
+    return 0;
 }
 
 uint32_t cusim_kernel_workgroup_size(const cusim_kernel *k)

@@ -18,6 +18,19 @@
  *      remaining key's default text through the same code;
  *   4. check the rules that tie two keys together.
  *
+ * Kernels of several dispatches: the `dispatches` row (the last of
+ * kernel_keys) holds a list of mappings, one per further dispatch. Pass 3
+ * checks only the list's shape; once the first dispatch is fully resolved,
+ * each entry is loaded with the same walk and conversions over
+ * dispatch_table (kernel_keys without that last row, so row i means the
+ * same key in both) into a cusim_kernel that starts as a copy of the
+ * previous dispatch: a key the entry does not write keeps the previous
+ * dispatch's value and mark. Only `elements` must be written; in an entry
+ * it may be an expression of `workgroups` and `elements` (the previous
+ * dispatch's), whose syntax is checked here and which is evaluated when the
+ * dispatch runs (cusim_dispatch_elements). Messages name an entry's keys
+ * `dispatches[I].KEY`, I counted from 0. A `--set` cannot reach the list.
+ *
  * Marks: marks[i] belongs to row i and says where that key's value came
  * from. Its `file` points at the struct's own `file` array (for values from
  * the file and for defaults, line 0) or at the cusim_set's `file` string
@@ -31,6 +44,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "expr.h"
 #include "yamldoc.h"
 
 /* ----------------------------------------------------------- key table */
@@ -47,8 +61,13 @@ typedef enum cfg_type {
                   most max, unused dimensions 1; aux: int dimensions */
     T_REGS,    /* uint32_t in min..max or the plain word `auto` (stored as
                   0); aux: bool auto */
-    T_TEXT     /* char *, malloc'd, not blank; aux: int line, followed by
+    T_TEXT,    /* char *, malloc'd, not blank; aux: int line, followed by
                   int column (where the text starts in the file) */
+    T_COUNT,   /* uint64_t in min..max; in a dispatches entry also an
+                  expression of workgroups and elements, whose text goes to
+                  aux, a char[128] ("" for a number; the number is then 0) */
+    T_DISPATCHES /* cusim_kernel *: the chain of further dispatches, from a
+                  list of at most max mappings (see the file comment) */
 } cfg_type;
 
 typedef struct cfg_key {
@@ -152,14 +171,18 @@ static const cfg_key kernel_keys[] = {
       1, 65536, "registers per invocation, or auto (from live values)" },
     { "shared_bytes", T_UINT, KN(shared_bytes), 0, "0", 0, 1073741824,
       "shared memory bytes per workgroup" },
-    { "elements", T_UINT64, KN(elements), 0, NULL, 1, (uint64_t)1 << 48,
-      "work items in the dispatch" },
+    { "elements", T_COUNT, KN(elements), KN(elements_expr), NULL,
+      1, (uint64_t)1 << 48, "work items in the dispatch" },
     { "elements_per_invocation", T_UINT, KN(elements_per_invocation), 0,
       "1", 1, 4096, "elements each invocation processes" },
     { "subgroup_size", T_UINT, KN(subgroup_size), 0, "0", 0, 1024,
       "subgroup width to use (0: the hardware model chooses)" },
     { "program", T_TEXT, KN(program), KN(program_line), NULL, 0, 0,
       "the synthetic ISA program text" },
+    /* must stay the last row: dispatch_table is the rows before it */
+    { "dispatches", T_DISPATCHES, KN(next), 0, "[]", 0, 8,
+      "further dispatches, run in order after the first (in the file "
+      "only, not by --set; their keys follow)" },
 };
 
 _Static_assert(sizeof hw_keys / sizeof hw_keys[0] <= CUSIM_MAX_KEYS,
@@ -169,6 +192,9 @@ _Static_assert(sizeof kernel_keys / sizeof kernel_keys[0] <= CUSIM_MAX_KEYS,
 _Static_assert(offsetof(cusim_kernel, program_column)
                == offsetof(cusim_kernel, program_line) + sizeof(int),
                "T_TEXT expects the column right after the line");
+
+#define N_KERNEL_KEYS ((int)(sizeof kernel_keys / sizeof kernel_keys[0]))
+#define EXPR_CAP sizeof ((cusim_kernel *)0)->elements_expr
 
 typedef struct loader loader;
 
@@ -194,9 +220,14 @@ static const cfg_table hw_table = {
 };
 
 static const cfg_table kernel_table = {
-    kernel_keys, (int)(sizeof kernel_keys / sizeof kernel_keys[0]),
-    "kernel.", "hw.", "a kernel mapping", sizeof(cusim_kernel), KN(file),
-    KN(marks), NULL,
+    kernel_keys, N_KERNEL_KEYS, "kernel.", "hw.", "a kernel mapping",
+    sizeof(cusim_kernel), KN(file), KN(marks), NULL,
+};
+
+/* The keys of one entry of `dispatches`: every kernel key but that list. */
+static const cfg_table dispatch_table = {
+    kernel_keys, N_KERNEL_KEYS - 1, "kernel.", "hw.", "a dispatch mapping",
+    sizeof(cusim_kernel), KN(file), KN(marks), NULL,
 };
 
 /* Out of memory is fatal in cusim; this is where config.c meets it. */
@@ -382,6 +413,8 @@ struct loader {
     const char *shown;
     slot slots[CUSIM_MAX_KEYS];
     cusim_error *err;
+    int entry;                /* -1, or which entry of `dispatches` obj is */
+    char entry_shown[32];     /* "dispatches[3].": `shown` for an entry */
 };
 
 static void *field(const loader *L, size_t offset)
@@ -433,6 +466,18 @@ static int walk(loader *L, const yaml_node_t *map, const char *parent);
 static int visit(loader *L, const char *path, const cusim_mark *key_mark,
                  const yaml_node_t *value)
 {
+    for (int j = 0; j < L->t->n && L->doc->fixed; j++) {
+        size_t n = strlen(L->t->keys[j].path);
+        char shown[96];
+        if (L->t->keys[j].type != T_DISPATCHES
+            || strncmp(path, L->t->keys[j].path, n) != 0
+            || (path[n] != '\0' && path[n] != '.' && path[n] != '['))
+            continue;
+        return err_at(L->err, key_mark, "%s%s: --set cannot change the "
+                      "list of dispatches or its entries (write them in "
+                      "the kernel file)", L->shown,
+                      shown_text(path, strlen(path), shown, sizeof shown));
+    }
     int i = key_index(L->t, path);
     if (i >= 0) {
         slot *s = &L->slots[i];
@@ -489,9 +534,9 @@ static int walk(loader *L, const yaml_node_t *map, const char *parent)
             if (L->doc->fixed)
                 return err_at(L->err, &km, "duplicate key '%s%s%s%s'",
                               L->shown, parent, *parent ? "." : "", shown);
-            return err_at(L->err, &km, "duplicate key '%s%s%s' (first "
-                          "written at line %d, column %d)", parent,
-                          *parent ? "." : "", shown, first.line,
+            return err_at(L->err, &km, "duplicate key '%s%s%s%s' (first "
+                          "written at line %d, column %d)", L->shown,
+                          parent, *parent ? "." : "", shown, first.line,
                           first.column);
         }
         if (memchr(name, '.', len)) {
@@ -562,6 +607,7 @@ static const char *expectation(const cfg_key *k, char *buf, size_t size)
         break;
     case T_UINT:
     case T_UINT64:
+    case T_COUNT:
         snprintf(buf, size, "an integer from %llu to %llu", lo, hi);
         break;
     case T_POLICY: {
@@ -585,6 +631,23 @@ static const char *expectation(const cfg_key *k, char *buf, size_t size)
     case T_TEXT:
         snprintf(buf, size, "the program text");
         break;
+    case T_DISPATCHES:
+        snprintf(buf, size, "a list of up to %llu dispatch mappings", hi);
+        break;
+    }
+    return buf;
+}
+
+/* What key `k` accepts where `L` reads it: in a dispatches entry, a count
+ * may also be an expression. */
+static const char *expectation_in(const loader *L, const cfg_key *k,
+                                  char *buf, size_t size)
+{
+    expectation(k, buf, size);
+    if (k->type == T_COUNT && L->entry >= 0) {
+        size_t len = strlen(buf);
+        snprintf(buf + len, size - len, " or an expression of workgroups "
+                 "and elements");
     }
     return buf;
 }
@@ -596,7 +659,7 @@ static int get_uint(const loader *L, const slot *s, const cfg_key *k,
 {
     char want[160], got[200];
     cusim_mark m = ydoc_mark(s->doc, n);
-    expectation(k, want, sizeof want);
+    expectation_in(L, k, want, sizeof want);
     if (n->type != YAML_SCALAR_NODE
         || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
         return err_at(L->err, &m, "%s%s: expected %s, got %s", s->shown,
@@ -874,6 +937,112 @@ static int convert_text(const loader *L, const slot *s, const cfg_key *k)
     return 0;
 }
 
+/* The column of byte `offset` of a plain scalar's value: counted from
+ * the value's start when the file holds the value as it reads, on one
+ * line; else the value's own column (a value folded over several lines). */
+static int scalar_column(const slot *s, size_t offset)
+{
+    const yaml_node_t *n = s->value;
+    const char *value = (const char *)n->data.scalar.value;
+    size_t vlen = n->data.scalar.length, len;
+    const char *ln = s->doc->fixed ? NULL
+                     : ydoc_line(s->doc, s->mark.line - 1, &len);
+    if (!ln)
+        return s->mark.column;
+    size_t at = column_offset(ln, len, s->mark.column - 1);
+    if (len - at < vlen || memcmp(ln + at, value, vlen) != 0)
+        return s->mark.column;
+    int column = s->mark.column;
+    for (size_t i = 0; i < offset && i < vlen; i++)
+        if (((unsigned char)value[i] & 0xC0) != 0x80)
+            column++;
+    return column;
+}
+
+/* An entry's count written as an expression: checks its syntax and names
+ * and keeps its text (the number becomes 0 until it is evaluated). */
+static int convert_expression(const loader *L, const slot *s,
+                              const cfg_key *k)
+{
+    const yaml_node_t *n = s->value;
+    const char *text = (const char *)n->data.scalar.value;
+    size_t len = n->data.scalar.length;
+    char want[160];
+    expr_error xe;
+
+    if (strlen(text) != len)
+        return err_at(L->err, &s->mark, "%s%s: the text contains a NUL "
+                      "character (expected %s)", s->shown, k->path,
+                      expectation_in(L, k, want, sizeof want));
+    expr *e = expr_parse_names(text, len, EXPR_NAMES_DISPATCH, &xe);
+    if (!e) {
+        cusim_mark m = s->mark;
+        m.column = scalar_column(s, xe.offset);
+        return err_at(L->err, &m, "%s%s: %s", s->shown, k->path,
+                      xe.message);
+    }
+    size_t tlen = strlen(expr_text(e));
+    if (tlen >= EXPR_CAP) {
+        expr_free(e);
+        return err_at(L->err, &s->mark, "%s%s: the expression is %zu "
+                      "characters long (at most %zu)", s->shown, k->path,
+                      tlen, EXPR_CAP - 1);
+    }
+    memcpy(field(L, k->aux), expr_text(e), tlen + 1);
+    expr_free(e);
+    *(uint64_t *)field(L, k->offset) = 0;
+    return 0;
+}
+
+static int convert_count(const loader *L, const slot *s, const cfg_key *k)
+{
+    const yaml_node_t *n = s->value;
+    uint64_t v;
+    *(char *)field(L, k->aux) = '\0';
+    if (L->entry >= 0 && n->type == YAML_SCALAR_NODE
+        && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE
+        && !ydoc_is_null(n)
+        && parse_decimal((const char *)n->data.scalar.value,
+                         n->data.scalar.length, &v) < 0)
+        return convert_expression(L, s, k);
+    if (get_uint(L, s, k, n, &v) != 0)
+        return -1;
+    *(uint64_t *)field(L, k->offset) = v;
+    return 0;
+}
+
+/* Checks the shape of the list of dispatches: at most k->max entries,
+ * each a mapping. The entries are loaded once the first dispatch is
+ * resolved (load_dispatches). */
+static int convert_dispatches(const loader *L, const slot *s,
+                              const cfg_key *k)
+{
+    const yaml_node_t *n = s->value;
+    char want[160], got[200], keys[512];
+    if (n->type != YAML_SEQUENCE_NODE)
+        return err_at(L->err, &s->mark, "%s%s: expected %s, got %s",
+                      s->shown, k->path, expectation(k, want, sizeof want),
+                      ydoc_describe(n, false, got, sizeof got));
+    const yaml_node_item_t *it = n->data.sequence.items.start;
+    long count = n->data.sequence.items.top - it;
+    for (long i = 0; i < count; i++) {
+        const yaml_node_t *e = ydoc_node((ydoc *)s->doc, it[i]);
+        cusim_mark m = ydoc_mark(s->doc, e);
+        if (i == (long)k->max)
+            return err_at(L->err, &m, "%s%s[%ld]: too many dispatches (at "
+                          "most %llu may follow the first, got %ld)",
+                          s->shown, k->path, i,
+                          (unsigned long long)k->max, count);
+        if (e->type != YAML_MAPPING_NODE) {
+            list_children(&dispatch_table, "", keys, sizeof keys);
+            return err_at(L->err, &m, "%s%s[%ld]: expected a dispatch "
+                          "mapping (of %s), got %s", s->shown, k->path, i,
+                          keys, ydoc_describe(e, false, got, sizeof got));
+        }
+    }
+    return 0;
+}
+
 /* Converts slot `i`'s value into its field, checking type and range. */
 static int convert(const loader *L, int i)
 {
@@ -904,6 +1073,10 @@ static int convert(const loader *L, int i)
         return convert_regs(L, s, k);
     case T_TEXT:
         return convert_text(L, s, k);
+    case T_COUNT:
+        return convert_count(L, s, k);
+    case T_DISPATCHES:
+        return convert_dispatches(L, s, k);
     }
     return -1;
 }
@@ -956,13 +1129,29 @@ static int check_hw(const loader *L)
     return 0;
 }
 
-/* Frees the text fields of a half-built struct. */
+/* Frees a chain of further dispatches as the loader builds it (their
+ * programs are not parsed yet). */
+static void free_dispatches(cusim_kernel *d)
+{
+    while (d) {
+        cusim_kernel *next = d->next;
+        free(d->program);
+        free(d);
+        d = next;
+    }
+}
+
+/* Frees the text fields and the dispatch chain of a half-built struct. */
 static void free_texts(const loader *L)
 {
     for (int i = 0; i < L->t->n; i++)
         if (L->t->keys[i].type == T_TEXT) {
             char **p = field(L, L->t->keys[i].offset);
             free(*p);
+            *p = NULL;
+        } else if (L->t->keys[i].type == T_DISPATCHES) {
+            cusim_kernel **p = field(L, L->t->keys[i].offset);
+            free_dispatches(*p);
             *p = NULL;
         }
 }
@@ -1002,8 +1191,9 @@ static int walk_sets(loader *L, const cusim_set *sets, size_t n_sets,
     return 0;
 }
 
-/* Passes 3 and 4: converts what was written, then the defaults. */
-static int resolve(loader *L)
+/* Pass 3, first half: converts the values written, in the order they
+ * were written, and marks where each came from. */
+static int convert_written(loader *L)
 {
     int order[CUSIM_MAX_KEYS], n = 0;
 
@@ -1025,6 +1215,96 @@ static int resolve(loader *L)
             return -1;
         L->marks[order[j]] = L->slots[order[j]].mark;
     }
+    return 0;
+}
+
+/* The default name of the dispatch at `position` (2 for the second) of a
+ * kernel named `first`: "first.2", the name cut to make room. */
+static void dispatch_name(const char *first, long position, char *out,
+                          size_t size)
+{
+    char suffix[24];
+    snprintf(suffix, sizeof suffix, ".%ld", position);
+    size_t len = strlen(first), room = size - 1 - strlen(suffix);
+    if (len > room) {
+        len = room;
+        while (len > 0 && ((unsigned char)first[len] & 0xC0) == 0x80)
+            len--;   /* do not cut a UTF-8 character in two */
+    }
+    memcpy(out, first, len);
+    strcpy(out + len, suffix);
+}
+
+/* Loads the entries of the list in slot `row` (already checked by
+ * convert_dispatches) into the chain at obj's `next`, each entry starting
+ * from a copy of the dispatch before it. A dispatch joins the chain before
+ * it is filled, so a failure leaves everything to free_texts. */
+static int load_dispatches(loader *L, int row)
+{
+    const slot *s = &L->slots[row];
+    const cfg_key *k = &L->t->keys[row];
+    if (!s->doc)
+        return 0;
+    assert(k->type == T_DISPATCHES && row == dispatch_table.n);
+    const int name = key_index(&dispatch_table, "name");
+    const int elements = key_index(&dispatch_table, "elements");
+    const int program = key_index(&dispatch_table, "program");
+    const cusim_kernel *first = (const cusim_kernel *)L->obj;
+    cusim_kernel *prev = (cusim_kernel *)L->obj;
+    const yaml_node_item_t *it = s->value->data.sequence.items.start;
+    long count = s->value->data.sequence.items.top - it;
+
+    for (long i = 0; i < count; i++) {
+        const yaml_node_t *entry = ydoc_node((ydoc *)s->doc, it[i]);
+        cusim_kernel *d = xmalloc(sizeof *d);
+        memcpy(d, prev, sizeof *d);
+        d->program = NULL;
+        d->ast = NULL;
+        d->next = NULL;
+        d->elements = 0;
+        d->elements_expr[0] = '\0';
+        prev->next = d;
+
+        loader E;
+        memset(&E, 0, sizeof E);
+        E.t = &dispatch_table;
+        E.obj = (char *)d;
+        E.marks = d->marks;
+        E.file = d->file;
+        E.doc = (ydoc *)s->doc;
+        E.rank = s->rank;
+        E.err = L->err;
+        E.entry = (int)i;
+        snprintf(E.entry_shown, sizeof E.entry_shown, "%s%s[%ld].",
+                 s->shown, k->path, i);
+        E.shown = E.entry_shown;
+        if (walk(&E, entry, "") != 0 || convert_written(&E) != 0)
+            return -1;
+        if (!E.slots[elements].doc) {
+            cusim_mark m = ydoc_mark(s->doc, entry);
+            return err_at(L->err, &m, "missing required key '%selements' "
+                          "(%s)", E.shown, kernel_keys[elements].help);
+        }
+        if (!E.slots[name].doc) {
+            dispatch_name(first->name, i + 2, d->name, sizeof d->name);
+            d->marks[name] = (cusim_mark){ d->file, 0, 0 };
+        }
+        if (!E.slots[program].doc) {
+            size_t len = strlen(prev->program);
+            d->program = xmalloc(len + 1);
+            memcpy(d->program, prev->program, len + 1);
+        }
+        prev = d;
+    }
+    return 0;
+}
+
+/* Passes 3 and 4: converts what was written, then the defaults; checks the
+ * rules across keys; then loads the further dispatches of a kernel. */
+static int resolve(loader *L)
+{
+    if (convert_written(L) != 0)
+        return -1;
 
     for (int i = 0; i < L->t->n; i++) {
         const cfg_key *k = &L->t->keys[i];
@@ -1036,8 +1316,8 @@ static int resolve(loader *L)
     cusim_mark def = { L->file, 0, 0 };
     for (int i = 0; i < L->t->n; i++) {
         const cfg_key *k = &L->t->keys[i];
-        if (L->slots[i].doc)
-            continue;
+        if (L->slots[i].doc || k->type == T_DISPATCHES)
+            continue;   /* no further dispatches: `next` stays NULL */
         if (k->type == T_NAME && !*k->def) {
             base_name(L->file, field(L, k->offset), k->max + 1);
             continue;
@@ -1056,7 +1336,12 @@ static int resolve(loader *L)
         if (rc != 0)
             return -1;
     }
-    return L->t->check ? L->t->check(L) : 0;
+    if (L->t->check && L->t->check(L) != 0)
+        return -1;
+    for (int i = 0; i < L->t->n; i++)
+        if (L->t->keys[i].type == T_DISPATCHES && load_dispatches(L, i) != 0)
+            return -1;
+    return 0;
 }
 
 static int load(const cfg_table *t, const char *path, const cusim_set *sets,
@@ -1069,6 +1354,7 @@ static int load(const cfg_table *t, const char *path, const cusim_set *sets,
 
     memset(obj, 0, t->size);
     memset(&L, 0, sizeof L);
+    L.entry = -1;
     L.t = t;
     L.obj = obj;
     L.marks = (cusim_mark *)field(&L, t->marks);
@@ -1203,6 +1489,7 @@ static const char *type_name(const cfg_key *k, char *buf, size_t size)
         return "text";
     case T_UINT:
     case T_UINT64:
+    case T_COUNT:
         return "integer";
     case T_POLICY:
         return policy_list("|", buf, size);
@@ -1211,6 +1498,8 @@ static const char *type_name(const cfg_key *k, char *buf, size_t size)
         return "integer list";
     case T_REGS:
         return "integer|auto";
+    case T_DISPATCHES:
+        return "list";
     }
     return "?";
 }
@@ -1225,7 +1514,11 @@ static const char *range_text(const cfg_key *k, char *buf, size_t size)
     case T_UINT:
     case T_UINT64:
     case T_REGS:
+    case T_COUNT:
         snprintf(buf, size, "%llu..%llu", lo, hi);
+        break;
+    case T_DISPATCHES:
+        snprintf(buf, size, "up to %llu", hi);
         break;
     case T_WIDTHS:
         snprintf(buf, size, "%llu..%llu, up to %d", lo, hi,
@@ -1251,29 +1544,68 @@ static const char *default_text(const cfg_key *k)
     return k->def;
 }
 
+/* One line of `cusim keys`. */
+typedef struct key_line {
+    char path[MAX_PATH + 16];
+    char type[64];
+    const char *def;
+    char range[64];
+    const char *help;
+} key_line;
+
+/* Fills `line` for row `k`; `entry`: as a key of a dispatches entry,
+ * whose keys default to the previous dispatch's values. */
+static void key_line_of(const cfg_key *k, bool entry, key_line *line)
+{
+    char type[64];
+    snprintf(line->path, sizeof line->path, "%s%s",
+             entry ? "dispatches[]." : "", k->path);
+    snprintf(line->type, sizeof line->type, "%s",
+             type_name(k, type, sizeof type));
+    range_text(k, line->range, sizeof line->range);
+    line->def = default_text(k);
+    line->help = k->help;
+    if (!entry)
+        return;
+    if (k->type == T_COUNT) {
+        snprintf(line->type, sizeof line->type, "integer|expression");
+        line->help = "work items in the dispatch: a number, or an "
+                     "expression of workgroups and elements (the previous "
+                     "dispatch's counts)";
+    } else if (k->type == T_NAME) {
+        line->def = "<name>.N";
+        line->help = "shown in outputs (by default the kernel's name and "
+                     "the dispatch's position: reduction.2)";
+    } else {
+        line->def = "previous";
+    }
+}
+
 void cfg_print_keys(FILE *out, cfg_kind kind)
 {
     const cfg_table *t = kind == CFG_HW ? &hw_table : &kernel_table;
-    int wp = 0, wt = 0, wd = 0, wr = 0;
-    char type[64], range[64];
+    key_line lines[2 * CUSIM_MAX_KEYS];
+    int n = 0, wp = 0, wt = 0, wd = 0, wr = 0;
 
     for (int i = 0; i < t->n; i++) {
-        const cfg_key *k = &t->keys[i];
-        int a = (int)strlen(k->path);
-        int b = (int)strlen(type_name(k, type, sizeof type));
-        int c = (int)strlen(default_text(k));
-        int d = (int)strlen(range_text(k, range, sizeof range));
+        key_line_of(&t->keys[i], false, &lines[n++]);
+        if (t->keys[i].type != T_DISPATCHES)
+            continue;
+        for (int j = 0; j < dispatch_table.n; j++)
+            key_line_of(&dispatch_table.keys[j], true, &lines[n++]);
+    }
+    for (int i = 0; i < n; i++) {
+        int a = (int)strlen(lines[i].path), b = (int)strlen(lines[i].type);
+        int c = (int)strlen(lines[i].def), d = (int)strlen(lines[i].range);
         wp = a > wp ? a : wp;
         wt = b > wt ? b : wt;
         wd = c > wd ? c : wd;
         wr = d > wr ? d : wr;
     }
-    for (int i = 0; i < t->n; i++) {
-        const cfg_key *k = &t->keys[i];
-        fprintf(out, "%-*s  %-*s  %-*s  %-*s  %s\n", wp, k->path, wt,
-                type_name(k, type, sizeof type), wd, default_text(k), wr,
-                range_text(k, range, sizeof range), k->help);
-    }
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%-*s  %-*s  %-*s  %-*s  %s\n", wp, lines[i].path, wt,
+                lines[i].type, wd, lines[i].def, wr, lines[i].range,
+                lines[i].help);
 }
 
 /* ------------------------------------------------------------- echo */
@@ -1402,13 +1734,53 @@ static void echo_value(FILE *out, const cfg_key *k, const char *obj,
         echo_text(out, text ? text : "", indent);
         return;
     }
+    case T_COUNT: {
+        const char *text = obj + k->aux;
+        if (*text)   /* an expression: it was read as a plain scalar */
+            fprintf(out, "%s\n", text);
+        else
+            fprintf(out, "%llu\n", (unsigned long long)*(const uint64_t *)f);
+        return;
+    }
+    case T_DISPATCHES:
+        break;   /* written by echo() */
     }
 }
 
-/* Writes the keys of `t` from `obj` as nested YAML mappings, two spaces
- * per level: a nested mapping's name is written when the first of its keys
- * is (the rows of a mapping are contiguous in the table). */
-static void echo(FILE *out, const cfg_table *t, const void *obj)
+/* Starts a line indented by `indent`; with `*item`, as the first line of
+ * a list item ("- " in the last two columns of the indentation), once. */
+static void echo_lead(FILE *out, int indent, bool *item)
+{
+    if (*item && indent >= 2)
+        fprintf(out, "%*s- ", indent - 2, "");
+    else
+        fprintf(out, "%*s", indent, "");
+    *item = false;
+}
+
+static void echo(FILE *out, const cfg_table *t, const void *obj, int base,
+                 bool item);
+
+/* Writes the value of `dispatches:` (the key already written): each
+ * further dispatch of `first` as an item of a block list whose key is
+ * indented by `indent`, or an empty flow list. */
+static void echo_dispatches(FILE *out, const cusim_kernel *first, int indent)
+{
+    if (!first->next) {
+        fputs(" []\n", out);
+        return;
+    }
+    fputc('\n', out);
+    for (const cusim_kernel *d = first->next; d; d = d->next)
+        echo(out, &dispatch_table, d, indent + 4, true);
+}
+
+/* Writes the keys of `t` from `obj` as nested YAML mappings indented by
+ * `base`, two spaces per level: a nested mapping's name is written when
+ * the first of its keys is (the rows of a mapping are contiguous in the
+ * table). With `item`, the mapping is an item of a block list. */
+static void echo(FILE *out, const cfg_table *t, const void *obj, int base,
+                 bool item)
 {
     const char *prev = "";
     for (int i = 0; i < t->n; i++) {
@@ -1424,20 +1796,28 @@ static void echo(FILE *out, const cfg_table *t, const void *obj)
             depth++;
         }
         const char *c = path + same;
-        for (const char *dot; (dot = strchr(c, '.')); c = dot + 1, depth++)
-            fprintf(out, "%*s%.*s:\n", 2 * depth, "", (int)(dot - c), c);
-        fprintf(out, "%*s%s: ", 2 * depth, "", c);
-        echo_value(out, &t->keys[i], obj, 2 * depth + 2);
+        for (const char *dot; (dot = strchr(c, '.')); c = dot + 1, depth++) {
+            echo_lead(out, base + 2 * depth, &item);
+            fprintf(out, "%.*s:\n", (int)(dot - c), c);
+        }
+        echo_lead(out, base + 2 * depth, &item);
+        fprintf(out, "%s:", c);
+        if (t->keys[i].type == T_DISPATCHES) {
+            echo_dispatches(out, obj, base + 2 * depth);
+        } else {
+            fputc(' ', out);
+            echo_value(out, &t->keys[i], obj, base + 2 * depth + 2);
+        }
         prev = path;
     }
 }
 
 void cfg_echo_hw(FILE *out, const cusim_hw *hw)
 {
-    echo(out, &hw_table, hw);
+    echo(out, &hw_table, hw, 0, false);
 }
 
 void cfg_echo_kernel(FILE *out, const cusim_kernel *k)
 {
-    echo(out, &kernel_table, k);
+    echo(out, &kernel_table, k, 0, false);
 }

@@ -142,7 +142,19 @@ typedef struct cusim_hw {
  * (owned; freed by cusim_kernel_free). `program_line` and `program_column`
  * locate the text's first character in `file` so program errors point into
  * the YAML file: text line k, column c is file line program_line + k - 1,
- * column program_column + c - 1. */
+ * column program_column + c - 1.
+ *
+ * A kernel of several dispatches (a reduction's second pass) is a chain:
+ * the struct describes the first dispatch and `next` the following one, run
+ * after it (the file's `dispatches` list; at most 8 further dispatches).
+ * Each later dispatch is a full, resolved cusim_kernel with its own
+ * `program` and `ast`; a key its entry does not write is copied from the
+ * previous dispatch, mark included (so the mark says where the value was
+ * written), except `name`, which defaults to "<first name>.N" (N = 2, 3,
+ * ...: the dispatch's position in the chain). Messages name an entry's
+ * keys `dispatches[I].KEY` with I counted from 0: dispatches[0] is the
+ * second dispatch. A later dispatch's `elements` may be an expression of
+ * the previous dispatch's counts: see cusim_dispatch_elements. */
 typedef struct cusim_kernel {
     char file[256];
     char name[64];
@@ -160,6 +172,13 @@ typedef struct cusim_kernel {
     struct prog_ast *ast;              /* the parsed program (owned); set by
                                           cusim_kernel_load */
     cusim_mark marks[CUSIM_MAX_KEYS];
+    struct cusim_kernel *next;         /* the next dispatch (owned), or
+                                          NULL: this is the last */
+    char elements_expr[128];           /* a later dispatch's `elements` as
+                                          written when it is an expression
+                                          (then `elements` is 0); "" when a
+                                          number (held in `elements`), and
+                                          always for the first dispatch */
 } cusim_kernel;
 
 /* Loads and validates a profile / kernel. `sets` may hold overrides for
@@ -174,7 +193,20 @@ int cusim_hw_load(const char *path, const cusim_set *sets, size_t n_sets,
                   cusim_hw *out, cusim_error *err);
 int cusim_kernel_load(const char *path, const cusim_set *sets, size_t n_sets,
                       cusim_kernel *out, cusim_error *err);
-void cusim_kernel_free(cusim_kernel *k);   /* NULL-safe; frees `program` */
+void cusim_kernel_free(cusim_kernel *k);   /* NULL-safe; frees `program`,
+                                             `ast` and the `next` chain */
+
+/* The element count of dispatch `d` when the dispatch before it had
+ * `prev_elements` elements in `prev_workgroups` workgroups: `d->elements`
+ * when it was written as a number, else its expression (`elements_expr`)
+ * with the names `elements` and `workgroups` bound to those two. Returns 0
+ * and sets `*out`, or -1 with `err` set at the mark of d's `elements` key
+ * when the expression fails to evaluate (division by zero, overflow) or
+ * its value is not a whole number, is below 1 or above 2^48. The syntax
+ * and the names were checked when the kernel was loaded. */
+int cusim_dispatch_elements(const cusim_kernel *d, uint64_t prev_elements,
+                            uint64_t prev_workgroups, uint64_t *out,
+                            cusim_error *err);
 
 /* What kind of config a file holds, told by its top-level keys. */
 typedef enum cusim_file_kind {

@@ -22,8 +22,8 @@
 
 typedef enum expr_kind {
     EXPR_NUM,                          /* literal: `value` */
-    EXPR_NAME,                         /* launch-shape name: `value` indexes
-                                          expr_names */
+    EXPR_NAME,                         /* a name: `value` indexes
+                                          name_table */
     EXPR_NEG,                          /* -lhs */
     EXPR_ADD, EXPR_SUB, EXPR_MUL, EXPR_DIV,  /* lhs OP rhs */
     EXPR_LOG2, EXPR_CEIL, EXPR_FLOOR,  /* f(lhs) */
@@ -44,14 +44,33 @@ struct expr {
     expr_node *nodes;                  /* post-order; the last is the root */
     uint32_t n_nodes, cap;
     char *text;                        /* the source, blanks trimmed */
+    expr_names names;                  /* the set it was parsed with */
 };
 
-/* The names, in the order of expr_env's fields (see name_value). */
-static const char *const expr_names[] = {
+/* Every name, in the order of expr_env's fields then expr_counts's (see
+ * name_value); each set of names is a contiguous run of it. */
+static const char *const name_table[] = {
     "workgroup_size", "workgroup_x", "workgroup_y", "workgroup_z",
     "simd_width", "elements_per_invocation",
+    "workgroups", "elements",
 };
-#define EXPR_N_NAMES (sizeof expr_names / sizeof expr_names[0])
+
+/* A set of names and how messages speak of an expression using it. */
+typedef struct name_set {
+    size_t first, n;                   /* its run of name_table */
+    const char *what;                  /* "count" */
+    const char *a_what;                /* "a count" */
+    const char *list;                  /* for "unknown name" */
+    const char *example;               /* for "expected a count (...)" */
+} name_set;
+
+static const name_set name_sets[] = {
+    [EXPR_NAMES_SHAPE] = { 0, 6, "count", "a count",
+        "workgroup_size, workgroup_x, workgroup_y, workgroup_z, simd_width "
+        "or elements_per_invocation", "workgroup_size" },
+    [EXPR_NAMES_DISPATCH] = { 6, 2, "expression", "an expression",
+        "workgroups or elements", "workgroups" },
+};
 
 static const struct {
     const char *name;
@@ -100,6 +119,7 @@ typedef struct expr_parser {
     int depth;
     expr *e;
     expr_error *err;
+    const name_set *names;
 } expr_parser;
 
 static bool is_blank(char c)
@@ -135,8 +155,8 @@ static int expected(expr_parser *p, const char *what)
 {
     char c = peek(p);
     if (c == '\0')
-        return expr_fail(p->err, p->pos,
-                         "expected %s, found the end of the count", what);
+        return expr_fail(p->err, p->pos, "expected %s, found the end of "
+                         "the %s", what, p->names->what);
     return expr_fail(p->err, p->pos, "expected %s, found '%c'", what, c);
 }
 
@@ -186,8 +206,9 @@ static int parse_call(expr_parser *p, size_t start, size_t n, uint32_t *out)
             break;
     if (f == EXPR_N_FUNCS)
         return expr_fail(p->err, start,
-                         "unknown function '%.*s' in count (expected log2, "
-                         "ceil, floor, min or max)", (int)n, name);
+                         "unknown function '%.*s' in %s (expected log2, "
+                         "ceil, floor, min or max)", (int)n, name,
+                         p->names->what);
     p->pos++;                          /* '(' */
     uint32_t args[2] = { 0, 0 };
     for (int i = 0; i < expr_funcs[f].args; i++) {
@@ -226,8 +247,8 @@ static int parse_name(expr_parser *p, uint32_t *out)
     const char *name = p->s + start;
     if (peek(p) == '(')
         return parse_call(p, start, n, out);
-    for (size_t i = 0; i < EXPR_N_NAMES; i++)
-        if (strlen(expr_names[i]) == n && memcmp(expr_names[i], name, n) == 0) {
+    for (size_t i = p->names->first; i < p->names->first + p->names->n; i++)
+        if (strlen(name_table[i]) == n && memcmp(name_table[i], name, n) == 0) {
             *out = add_node(p, EXPR_NAME, start, (int64_t)i, 0, 0);
             return 0;
         }
@@ -235,10 +256,8 @@ static int parse_name(expr_parser *p, uint32_t *out)
         if (strlen(expr_funcs[f].name) == n &&
             memcmp(expr_funcs[f].name, name, n) == 0)
             return expected(p, "'(' after the function name");
-    return expr_fail(p->err, start,
-                     "unknown name '%.*s' in count (expected workgroup_size, "
-                     "workgroup_x, workgroup_y, workgroup_z, simd_width or "
-                     "elements_per_invocation)", (int)n, name);
+    return expr_fail(p->err, start, "unknown name '%.*s' in %s (expected "
+                     "%s)", (int)n, name, p->names->what, p->names->list);
 }
 
 /* UNARY := '-' UNARY | PRIMARY */
@@ -247,8 +266,8 @@ static int parse_unary(expr_parser *p, uint32_t *out)
     char c = peek(p);
     if (++p->depth > EXPR_MAX_NESTING)
         return expr_fail(p->err, p->pos,
-                         "count nested too deeply (at most %d levels)",
-                         EXPR_MAX_NESTING);
+                         "%s nested too deeply (at most %d levels)",
+                         p->names->what, EXPR_MAX_NESTING);
     int rc;
     if (c == '-') {
         size_t at = p->pos++;
@@ -310,19 +329,30 @@ static int parse_sum(expr_parser *p, uint32_t *out)
 
 expr *expr_parse(const char *text, size_t len, expr_error *err)
 {
+    return expr_parse_names(text, len, EXPR_NAMES_SHAPE, err);
+}
+
+expr *expr_parse_names(const char *text, size_t len, expr_names names,
+                       expr_error *err)
+{
     expr *e = expr_alloc(NULL, 1, sizeof *e);
     *e = (expr){ 0 };
-    expr_parser p = { text, len, 0, 0, e, err };
+    e->names = names;
+    expr_parser p = { text, len, 0, 0, e, err, &name_sets[names] };
     uint32_t root;
+    char what[160];
     if (peek(&p) == '\0') {
-        expected(&p, "a count (a number, a name such as workgroup_size, "
-                     "or '(')");
+        snprintf(what, sizeof what, "%s (a number, a name such as %s, or "
+                 "'(')", p.names->a_what, p.names->example);
+        expected(&p, what);
         goto fail;
     }
     if (parse_sum(&p, &root) < 0)
         goto fail;
     if (peek(&p) != '\0') {
-        expected(&p, "an operator (+ - * /) or the end of the count");
+        snprintf(what, sizeof what, "an operator (+ - * /) or the end of "
+                 "the %s", p.names->what);
+        expected(&p, what);
         goto fail;
     }
     /* The root is the last node appended (post-order). */
@@ -475,7 +505,7 @@ static int log2_value(expr_value a, const expr_node *n, expr_error *err,
  * 1e-9 (relative) of an integer is taken as that integer, so that rounding
  * noise in log2 sums such as log2(6) + log2(4/3) does not step it. */
 static int round_value(expr_value a, bool up, const expr_node *n,
-                       expr_error *err, expr_value *out)
+                       const char *what, expr_error *err, expr_value *out)
 {
     if (a.exact) {
         int64_t q = a.num / a.den, r = a.num % a.den;
@@ -490,33 +520,59 @@ static int round_value(expr_value a, bool up, const expr_node *n,
     double r = fabs(x - near) <= 1e-9 * fmax(1.0, fabs(x))
                    ? near : (up ? ceil(x) : floor(x));
     if (!(r > -9.2e18 && r < 9.2e18))
-        return expr_fail(err, n->offset, "count overflows (%g)", x);
+        return expr_fail(err, n->offset, "%s overflows (%g)", what, x);
     *out = exact_value((int64_t)r, 1);
     return 0;
 }
 
-static uint32_t name_value(const expr_env *env, int64_t which)
+/* The values an evaluation binds the names to: one of the two is NULL. */
+typedef struct expr_bind {
+    const expr_env *env;
+    const expr_counts *counts;
+} expr_bind;
+
+/* The value of name `which` (an index of name_table); false when `bind`
+ * holds no value for it. */
+static bool name_value(const expr_bind *bind, int64_t which, uint64_t *out)
 {
+    const expr_env *env = bind->env;
+    const expr_counts *counts = bind->counts;
+    bool shape = which < (int64_t)name_sets[EXPR_NAMES_DISPATCH].first;
+    if (shape ? !env : !counts)
+        return false;
     switch (which) {
-    case 0: return env->workgroup_size;
-    case 1: return env->workgroup_x;
-    case 2: return env->workgroup_y;
-    case 3: return env->workgroup_z;
-    case 4: return env->simd_width;
-    default: return env->elements_per_invocation;
+    case 0: *out = env->workgroup_size; break;
+    case 1: *out = env->workgroup_x; break;
+    case 2: *out = env->workgroup_y; break;
+    case 3: *out = env->workgroup_z; break;
+    case 4: *out = env->simd_width; break;
+    case 5: *out = env->elements_per_invocation; break;
+    case 6: *out = counts->workgroups; break;
+    default: *out = counts->elements; break;
     }
+    return true;
 }
 
-/* Evaluates node `n` whose operands are already in `v`. */
-static int eval_node(const expr_node *n, const expr_env *env,
-                     const expr_value *v, expr_error *err, expr_value *out)
+/* Evaluates node `n` whose operands are already in `v`; `what` names the
+ * expression in messages ("count"). */
+static int eval_node(const expr_node *n, const expr_bind *bind,
+                     const expr_value *v, const char *what, expr_error *err,
+                     expr_value *out)
 {
     if (n->kind == EXPR_NUM) {
         *out = exact_value(n->value, 1);
         return 0;
     }
     if (n->kind == EXPR_NAME) {
-        *out = exact_value(name_value(env, n->value), 1);
+        uint64_t x;
+        if (!name_value(bind, n->value, &x))
+            return expr_fail(err, n->offset, "'%s' has no value here",
+                             name_table[n->value]);
+        if (x > INT64_MAX)
+            return expr_fail(err, n->offset, "%s overflows (%s = %llu is "
+                             "beyond exact 64-bit arithmetic)", what,
+                             name_table[n->value], (unsigned long long)x);
+        *out = exact_value((int64_t)x, 1);
         return 0;
     }
     /* Unary nodes leave `rhs` 0: b is then some evaluated node, unused. */
@@ -559,7 +615,7 @@ static int eval_node(const expr_node *n, const expr_env *env,
         return log2_value(a, n, err, out);
     case EXPR_CEIL:
     case EXPR_FLOOR:
-        return round_value(a, n->kind == EXPR_CEIL, n, err, out);
+        return round_value(a, n->kind == EXPR_CEIL, n, what, err, out);
     case EXPR_MIN:
     case EXPR_MAX:
         *out = (compare(a, b) <= 0) == (n->kind == EXPR_MIN) ? a : b;
@@ -567,25 +623,40 @@ static int eval_node(const expr_node *n, const expr_env *env,
     }
     if (rc < 0)
         return expr_fail(err, n->offset,
-                         "count overflows (%g is beyond exact 64-bit "
-                         "arithmetic)", x);
+                         "%s overflows (%g is beyond exact 64-bit "
+                         "arithmetic)", what, x);
     if (exact)
         return 0;
     if (!isfinite(x))
-        return expr_fail(err, n->offset, "count overflows (%g)", x);
+        return expr_fail(err, n->offset, "%s overflows (%g)", what, x);
     *out = real_value(x);
     return 0;
+}
+
+static int eval_all(const expr *e, const expr_bind *bind, expr_value *out,
+                    expr_error *err)
+{
+    expr_value *v = expr_alloc(NULL, e->n_nodes, sizeof *v);
+    int rc = 0;
+    for (uint32_t i = 0; i < e->n_nodes && rc == 0; i++)
+        rc = eval_node(&e->nodes[i], bind, v, name_sets[e->names].what, err,
+                       &v[i]);
+    if (rc == 0)
+        *out = v[e->n_nodes - 1];
+    free(v);
+    return rc;
 }
 
 int expr_eval(const expr *e, const expr_env *env, expr_value *out,
               expr_error *err)
 {
-    expr_value *v = expr_alloc(NULL, e->n_nodes, sizeof *v);
-    int rc = 0;
-    for (uint32_t i = 0; i < e->n_nodes && rc == 0; i++)
-        rc = eval_node(&e->nodes[i], env, v, err, &v[i]);
-    if (rc == 0)
-        *out = v[e->n_nodes - 1];
-    free(v);
-    return rc;
+    expr_bind bind = { env, NULL };
+    return eval_all(e, &bind, out, err);
+}
+
+int expr_eval_counts(const expr *e, const expr_counts *counts,
+                     expr_value *out, expr_error *err)
+{
+    expr_bind bind = { NULL, counts };
+    return eval_all(e, &bind, out, err);
 }

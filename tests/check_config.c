@@ -5,6 +5,9 @@
  * by mark; every file in tests/bad/cfg-*.yaml must fail with exactly the
  * line, column and message in bad_cases[]; --set overrides replace file
  * values and carry their own marks; the echo loads back to the same value.
+ * Kernels of several dispatches: each later dispatch inherits what its
+ * entry does not write (marks included), its program is its own, its
+ * element count may be an expression evaluated by cusim_dispatch_elements.
  */
 #include <dirent.h>
 #include <stdint.h>
@@ -395,8 +398,10 @@ END_TEST
 
 /* ---------------------------------------------------------- bad input */
 
-/* Each case loads `file` as `kind` ('h' or 'k'); with `set`, the file is
- * good and the override (the second on the command line) is at fault. */
+/* Each case loads `file` as `kind`: 'h' a profile, 'k' a kernel, 'p' a
+ * kernel through cusim_kernel_load (which also parses every dispatch's
+ * program); with `set`, the file is good and the override (the second on
+ * the command line) is at fault. */
 typedef struct bad_case {
     char kind;
     const char *file;
@@ -553,10 +558,35 @@ static const bad_case bad_cases[] = {
     { 'k', "cfg-kernel-plus-zero.yaml", NULL, 4, 26,
       "elements_per_invocation: expected an integer from 1 to 4096, got "
       "'+0'" },
+    { 'k', "cfg-kernel-dispatch-typo.yaml", NULL, 6, 5,
+      "unknown key 'dispatches[0].elemnts' (did you mean "
+      "'dispatches[0].elements'?)" },
+    { 'k', "cfg-kernel-dispatch-name.yaml", NULL, 6, 20,
+      "dispatches[1].elements: unknown name 'groups' in expression "
+      "(expected workgroups or elements)" },
+    { 'p', "cfg-kernel-dispatch-program.yaml", NULL, 12, 7,
+      "unknown opcode 'fmaa' (did you mean 'fma'?)" },
+    { 'k', "cfg-kernel-dispatch-scalar.yaml", NULL, 4, 13,
+      "dispatches: expected a list of up to 8 dispatch mappings, got "
+      "'combine'" },
+    { 'k', "cfg-kernel-dispatch-entry.yaml", NULL, 6, 5,
+      "dispatches[1]: expected a dispatch mapping (of name, workgroup_size, "
+      "registers, shared_bytes, elements, elements_per_invocation, "
+      "subgroup_size, program), got 'workgroups'" },
+    { 'k', "cfg-kernel-dispatch-many.yaml", NULL, 13, 5,
+      "dispatches[8]: too many dispatches (at most 8 may follow the first, "
+      "got 9)" },
+    { 'k', "cfg-kernel-dispatch-zero.yaml", NULL, 6, 15,
+      "dispatches[0].elements: expected an integer from 1 to "
+      "281474976710656 or an expression of workgroups and elements, got "
+      "'0'" },
+    { 'k', "cfg-kernel-dispatch-missing.yaml", NULL, 5, 5,
+      "missing required key 'dispatches[0].elements' (work items in the "
+      "dispatch)" },
     { 'k', "cfg-kernel-hw-key.yaml", NULL, 4, 1,
       "unknown key 'cu' (valid keys: name, workgroup_size, registers, "
       "shared_bytes, elements, elements_per_invocation, subgroup_size, "
-      "program)" },
+      "program, dispatches)" },
 
     /* overrides, on good files */
     { 'h', NULL, "hw.cu.regs=5", 2, 1,
@@ -595,6 +625,15 @@ static const bad_case bad_cases[] = {
     { 'k', NULL, "kernel.workgroup_size=[2048, 1024]", 2, 1,
       "kernel.workgroup_size: 2048 x 1024 = 2097152 invocations (expected "
       "at most 1048576)" },
+    { 'k', NULL, "kernel.dispatches=[{elements: 4}]", 2, 1,
+      "kernel.dispatches: --set cannot change the list of dispatches or "
+      "its entries (write them in the kernel file)" },
+    { 'k', NULL, "kernel.dispatches[0].elements=3", 2, 1,
+      "kernel.dispatches[0].elements: --set cannot change the list of "
+      "dispatches or its entries (write them in the kernel file)" },
+    { 'k', NULL, "kernel.dispatches.elements=3", 2, 1,
+      "kernel.dispatches.elements: --set cannot change the list of "
+      "dispatches or its entries (write them in the kernel file)" },
 };
 
 START_TEST(bad_input)
@@ -630,11 +669,14 @@ START_TEST(bad_input)
         rc = cfg_hw_load(path, sets, n_sets, &hw, &err);
     } else {
         cusim_kernel k;
-        rc = cfg_kernel_load(path, sets, n_sets, &k, &err);
-        if (rc == 0)
-            free(k.program);
-        else
+        rc = c->kind == 'p' ? cusim_kernel_load(path, sets, n_sets, &k, &err)
+                            : cfg_kernel_load(path, sets, n_sets, &k, &err);
+        if (rc == 0) {
+            cusim_kernel_free(&k);
+        } else {
             ck_assert_ptr_null(k.program);   /* nothing left to free */
+            ck_assert_ptr_null(k.next);
+        }
     }
     ck_assert_msg(rc == -1, "%s%s: loaded without error",
                   c->file ? c->file : "--set ", c->file ? "" : c->set);
@@ -719,7 +761,7 @@ START_TEST(scrambled_input)
         if (cfg_hw_load(path, NULL, 0, &hw, &err) != 0)
             ck_assert(err.line >= 1 && err.column >= 1 && err.message[0]);
         if (cfg_kernel_load(path, NULL, 0, &k, &err) == 0)
-            free(k.program);
+            cusim_kernel_free(&k);
         else
             ck_assert(err.line >= 1 && err.column >= 1 && err.message[0]);
         cfg_kind kind;
@@ -820,6 +862,15 @@ START_TEST(print_keys)
     ck_assert_ptr_nonnull(strstr(buf, "\nregisters "));
     ck_assert_ptr_nonnull(strstr(buf, "integer|auto"));
     ck_assert_ptr_nonnull(strstr(buf, "\nprogram "));
+    ck_assert_ptr_nonnull(strstr(buf, "\ndispatches "));
+    const char *el = strstr(buf, "\ndispatches[].elements ");
+    ck_assert_ptr_nonnull(el);
+    ck_assert(strstr(el, "integer|expression") && strstr(el, "required")
+              && strstr(el, "workgroups and elements"));
+    const char *wg = strstr(buf, "\ndispatches[].workgroup_size ");
+    ck_assert_ptr_nonnull(wg);
+    ck_assert_ptr_nonnull(strstr(wg, "previous"));
+    ck_assert_ptr_null(strstr(buf, "dispatches[].dispatches"));
     free(buf);
 }
 END_TEST
@@ -874,6 +925,10 @@ static void same_kernel(const cusim_kernel *a, const cusim_kernel *b)
                       b->elements_per_invocation);
     ck_assert_uint_eq(a->subgroup_size, b->subgroup_size);
     ck_assert_str_eq(a->program, b->program);
+    ck_assert_str_eq(a->elements_expr, b->elements_expr);
+    ck_assert_int_eq(a->next != NULL, b->next != NULL);
+    if (a->next)
+        same_kernel(a->next, b->next);
 }
 
 static void echo_round_trip_hw(const char *path, const cusim_set *sets,
@@ -909,8 +964,8 @@ static void echo_round_trip_kernel(const char *path)
     same_kernel(&a, &b);
     remove_temp(copy);
     free(buf);
-    free(a.program);
-    free(b.program);
+    cusim_kernel_free(&a);
+    cusim_kernel_free(&b);
 }
 
 START_TEST(echo_hw)
@@ -949,6 +1004,9 @@ START_TEST(echo_kernel)
     };
     echo_round_trip_kernel(cutest_path("tests/good/cfg-kernel.yaml"));
     echo_round_trip_kernel(cutest_path("tests/good/cfg-kernel-minimal.yaml"));
+    echo_round_trip_kernel(
+        cutest_path("tests/good/cfg-kernel-dispatches.yaml"));
+    echo_round_trip_kernel(cutest_path("workloads/reduction.yaml"));
     for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++) {
         char text[512];
         snprintf(text, sizeof text, "name: odd\nworkgroup_size: [4, 4]\n"
@@ -958,6 +1016,472 @@ START_TEST(echo_kernel)
         echo_round_trip_kernel(path);
         remove_temp(path);
     }
+}
+END_TEST
+
+/* ----------------------------------------------------------- dispatches */
+
+/* tests/good/cfg-kernel-dispatches.yaml: the second dispatch names itself
+ * and inherits the rest; the third writes every key it may. */
+START_TEST(dispatches_values)
+{
+    cusim_kernel k;
+    cusim_error err;
+    ASSERT_LOADED(cfg_kernel_load(
+                      cutest_path("tests/good/cfg-kernel-dispatches.yaml"),
+                      NULL, 0, &k, &err), err);
+    ck_assert_str_eq(k.name, "reduce3");
+    ck_assert_uint_eq(k.elements, 1048576);
+    ck_assert_str_eq(k.elements_expr, "");
+    assert_mark(cfg_kernel_mark(&k, "dispatches"), k.file, 13, 3);
+
+    const cusim_kernel *d = k.next;
+    ck_assert_ptr_nonnull(d);
+    ck_assert_str_eq(d->name, "combine");
+    assert_mark(cfg_kernel_mark(d, "name"), k.file, 13, 11);
+    ck_assert_uint_eq(d->elements, 0);
+    ck_assert_str_eq(d->elements_expr, "workgroups");
+    assert_mark(cfg_kernel_mark(d, "elements"), k.file, 14, 15);
+    /* inherited, marks included */
+    ck_assert_int_eq(d->workgroup_dims, 1);
+    ck_assert_uint_eq(d->workgroup[0], 256);
+    assert_mark(cfg_kernel_mark(d, "workgroup_size"), k.file, 5, 17);
+    ck_assert(!d->registers_auto);
+    ck_assert_uint_eq(d->registers, 16);
+    ck_assert_uint_eq(d->shared_bytes, 1024);
+    assert_mark(cfg_kernel_mark(d, "shared_bytes"), k.file, 7, 15);
+    ck_assert_uint_eq(d->elements_per_invocation, 1);
+    assert_mark(cfg_kernel_mark(d, "elements_per_invocation"), k.file, 0, 0);
+    ck_assert_uint_eq(d->subgroup_size, 0);
+    ck_assert_str_eq(d->program, k.program);
+    ck_assert_ptr_ne(d->program, k.program);   /* its own copy */
+    ck_assert_int_eq(d->program_line, 10);
+    ck_assert_int_eq(d->program_column, 3);
+    assert_mark(cfg_kernel_mark(d, "program"), k.file, 9, 10);
+    ck_assert_ptr_null(d->ast);
+
+    d = d->next;
+    ck_assert_ptr_nonnull(d);
+    ck_assert_str_eq(d->name, "reduce3.3");
+    assert_mark(cfg_kernel_mark(d, "name"), k.file, 0, 0);
+    ck_assert_str_eq(d->elements_expr, "ceil(workgroups / 4) + 0 * elements");
+    assert_mark(cfg_kernel_mark(d, "elements"), k.file, 15, 15);
+    ck_assert_int_eq(d->workgroup_dims, 2);
+    ck_assert_uint_eq(d->workgroup[0], 8);
+    ck_assert_uint_eq(d->workgroup[1], 8);
+    ck_assert_uint_eq(d->workgroup[2], 1);
+    assert_mark(cfg_kernel_mark(d, "workgroup_size"), k.file, 16, 21);
+    ck_assert(d->registers_auto);
+    ck_assert_uint_eq(d->shared_bytes, 0);
+    ck_assert_uint_eq(d->elements_per_invocation, 4);
+    ck_assert_uint_eq(d->subgroup_size, 32);
+    ck_assert_str_eq(d->program, "alu x\nst.global x, i\n");
+    ck_assert_int_eq(d->program_line, 22);
+    ck_assert_int_eq(d->program_column, 7);
+    assert_mark(cfg_kernel_mark(d, "program"), k.file, 21, 14);
+    ck_assert_ptr_null(d->next);
+
+    /* the element counts a run would use */
+    uint64_t n = 0;
+    ck_assert_int_eq(cusim_dispatch_elements(&k, 1, 1, &n, &err), 0);
+    ck_assert_uint_eq(n, 1048576);
+    ck_assert_int_eq(cusim_dispatch_elements(k.next, 1048576, 4096, &n,
+                                             &err), 0);
+    ck_assert_uint_eq(n, 4096);
+    ck_assert_int_eq(cusim_dispatch_elements(k.next->next, 4096, 16, &n,
+                                             &err), 0);
+    ck_assert_uint_eq(n, 4);
+    cusim_kernel_free(&k);
+    ck_assert_ptr_null(k.next);
+    cusim_kernel_free(&k);   /* twice is harmless */
+    cusim_kernel_free(NULL);
+}
+END_TEST
+
+/* cusim_kernel_load parses each dispatch's program into its own ast. */
+START_TEST(dispatches_parsed)
+{
+    cusim_kernel k;
+    cusim_error err;
+    ASSERT_LOADED(cusim_kernel_load(cutest_path("workloads/reduction.yaml"),
+                                    NULL, 0, &k, &err), err);
+    ck_assert_ptr_nonnull(k.ast);
+    ck_assert_ptr_nonnull(k.next);
+    ck_assert_ptr_nonnull(k.next->ast);
+    ck_assert_ptr_ne(k.next->ast, k.ast);
+    ck_assert_str_eq(k.next->name, "reduction.combine");
+    ck_assert_str_eq(k.next->elements_expr, "workgroups");
+    ck_assert_ptr_null(k.next->next);
+    cusim_kernel_free(&k);
+
+    ASSERT_LOADED(cusim_kernel_load(
+                      cutest_path("tests/good/cfg-kernel-dispatches.yaml"),
+                      NULL, 0, &k, &err), err);
+    int n = 0;
+    for (const cusim_kernel *d = &k; d; d = d->next, n++)
+        ck_assert_ptr_nonnull(d->ast);
+    ck_assert_int_eq(n, 3);
+    cusim_kernel_free(&k);
+}
+END_TEST
+
+/* An override of the first dispatch reaches the dispatches that inherit
+ * the key, with the override's mark; an entry that writes it keeps its. */
+START_TEST(dispatches_inherit_set)
+{
+    cusim_set sets[] = {
+        { "kernel.workgroup_size", "[4, 4]", "--set", 1, 1 },
+        { "kernel.program", "alu y", "exp.yaml", 7, 9 },
+        { "kernel.name", "r", "--set", 3, 1 },
+    };
+    cusim_kernel k;
+    cusim_error err;
+    ASSERT_LOADED(cusim_kernel_load(
+                      cutest_path("tests/good/cfg-kernel-dispatches.yaml"),
+                      sets, 3, &k, &err), err);
+    const cusim_kernel *d = k.next;
+    ck_assert_int_eq(d->workgroup_dims, 2);
+    ck_assert_uint_eq(d->workgroup[0], 4);
+    assert_mark(cfg_kernel_mark(d, "workgroup_size"), "--set", 1, 1);
+    ck_assert_str_eq(d->program, "alu y");
+    assert_mark(cfg_kernel_mark(d, "program"), "exp.yaml", 7, 9);
+    ck_assert_int_eq(d->program_line, 7);
+    ck_assert_int_eq(d->program_column, 9);
+    ck_assert_str_eq(d->name, "combine");
+    d = d->next;
+    ck_assert_uint_eq(d->workgroup[0], 8);      /* its own */
+    assert_mark(cfg_kernel_mark(d, "workgroup_size"), k.file, 16, 21);
+    ck_assert_str_eq(d->program, "alu x\nst.global x, i\n");
+    ck_assert_str_eq(d->name, "r.3");           /* from the final name */
+    cusim_kernel_free(&k);
+}
+END_TEST
+
+/* Kernel texts with dispatches that must fail, each at a place and with a
+ * message; `text` follows "workgroup_size: 4\nelements: 9\nprogram: alu
+ * x\n", so its first line is line 4. */
+static const struct {
+    const char *text;
+    int line, column;
+    const char *message;
+} dispatch_cases[] = {
+    { "dispatches:\n  - elements: 4\n    elements: 5\n", 6, 5,
+      "duplicate key 'dispatches[0].elements' (first written at line 5, "
+      "column 5)" },
+    { "dispatches:\n  - elements: 4\n    dispatches: []\n", 6, 5,
+      "unknown key 'dispatches[0].dispatches' (valid keys: name, "
+      "workgroup_size, registers, shared_bytes, elements, "
+      "elements_per_invocation, subgroup_size, program)" },
+    { "dispatches:\n  - elements: 4\n    cu: { registers: 4 }\n", 6, 5,
+      "unknown key 'dispatches[0].cu' (valid keys: name, workgroup_size, "
+      "registers, shared_bytes, elements, elements_per_invocation, "
+      "subgroup_size, program)" },
+    { "dispatches:\n  - elements: 4\n    regsters: 4\n", 6, 5,
+      "unknown key 'dispatches[0].regsters' (did you mean "
+      "'dispatches[0].registers'?)" },
+    { "dispatches:\n  - elements: \"workgroups\"\n", 5, 15,
+      "dispatches[0].elements: expected an integer from 1 to "
+      "281474976710656 or an expression of workgroups and elements, got a "
+      "quoted string" },
+    { "dispatches:\n  - elements:\n", 5, 14,
+      "dispatches[0].elements: expected an integer from 1 to "
+      "281474976710656 or an expression of workgroups and elements, got "
+      "nothing" },
+    { "dispatches:\n  - elements: 99999999999999999999\n", 5, 15,
+      "dispatches[0].elements: '99999999999999999999' does not fit in 64 "
+      "bits (expected an integer from 1 to 281474976710656 or an "
+      "expression of workgroups and elements)" },
+    { "dispatches:\n  - elements: 1.5\n", 5, 16,
+      "dispatches[0].elements: expected an operator (+ - * /) or the end "
+      "of the expression, found '.'" },
+    { "dispatches:\n  - elements: workgroups\n      / (4\n", 5, 15,
+      "dispatches[0].elements: expected ')' or an operator (+ - * /), "
+      "found the end of the expression" },
+    { "dispatches:\n  - elements: [workgroups]\n", 5, 15,
+      "dispatches[0].elements: expected an integer from 1 to "
+      "281474976710656 or an expression of workgroups and elements, got a "
+      "list" },
+    { "dispatches:\n  - elements: 4\n  - elements: 4\n"
+      "    workgroup_size: 2000000\n", 7, 21,
+      "dispatches[1].workgroup_size: expected an integer from 1 to 1048576 "
+      "or a list of 1 to 3 of them, got '2000000'" },
+    { "dispatches:\n  - elements: 4\n    program: \"  \"\n", 6, 14,
+      "dispatches[0].program: expected the program text, got only blank "
+      "text" },
+    { "dispatches:\n  - elements: 4\n    name: [a]\n", 6, 11,
+      "dispatches[0].name: expected a name of 1 to 63 printable "
+      "characters, got a list" },
+    { "dispatches:\n  -\n", 5, 4,
+      "dispatches[0]: expected a dispatch mapping (of name, "
+      "workgroup_size, registers, shared_bytes, elements, "
+      "elements_per_invocation, subgroup_size, program), got nothing" },
+    { "dispatches: { elements: 4 }\n", 4, 13,
+      "dispatches: expected a list of up to 8 dispatch mappings, got a "
+      "mapping" },
+    { "dispatches:\n", 4, 12,
+      "dispatches: expected a list of up to 8 dispatch mappings, got "
+      "nothing" },
+    { "dispatches: []\ndispatches: []\n", 5, 1,
+      "duplicate key 'dispatches' (first written at line 4, column 1)" },
+    { "dispatch: []\n", 4, 1,
+      "unknown key 'dispatch' (did you mean 'dispatches'?)" },
+    /* only a later dispatch's count may be an expression */
+    { "dispatches: []\nelements_per_invocation: workgroups\n", 5, 26,
+      "elements_per_invocation: expected an integer from 1 to 4096, got "
+      "'workgroups'" },
+};
+
+START_TEST(dispatches_bad)
+{
+    char text[512];
+    snprintf(text, sizeof text, "workgroup_size: 4\nelements: 9\n"
+             "program: alu x\n%s", dispatch_cases[_i].text);
+    char *path = temp_file(text);
+    cusim_kernel k;
+    cusim_error err;
+    memset(&err, 0, sizeof err);
+    int rc = cfg_kernel_load(path, NULL, 0, &k, &err);
+    if (rc == 0)
+        cusim_kernel_free(&k);
+    ck_assert_msg(rc == -1, "case %d loaded", _i);
+    ck_assert_ptr_null(k.program);
+    ck_assert_ptr_null(k.next);
+    ck_assert_str_eq(err.file, path);
+    ck_assert_msg(err.line == dispatch_cases[_i].line
+                  && err.column == dispatch_cases[_i].column,
+                  "case %d: error at %d:%d (%s), expected %d:%d", _i,
+                  err.line, err.column, err.message,
+                  dispatch_cases[_i].line, dispatch_cases[_i].column);
+    ck_assert_str_eq(err.message, dispatch_cases[_i].message);
+    remove_temp(path);
+}
+END_TEST
+
+/* The first dispatch's elements stays a number; a top-level expression is
+ * refused like any other word. */
+START_TEST(dispatches_top_level_count)
+{
+    char *path = temp_file("workgroup_size: 4\nelements: workgroups\n"
+                           "program: alu x\n");
+    cusim_kernel k;
+    cusim_error err;
+    ck_assert_int_eq(cfg_kernel_load(path, NULL, 0, &k, &err), -1);
+    ck_assert_int_eq(err.line, 2);
+    ck_assert_int_eq(err.column, 11);
+    ck_assert_str_eq(err.message, "elements: expected an integer from 1 to "
+                     "281474976710656, got 'workgroups'");
+    remove_temp(path);
+}
+END_TEST
+
+/* An empty list is no further dispatch; a long name is cut to make room
+ * for the default's suffix; the longest expression fits. */
+START_TEST(dispatches_edges)
+{
+    cusim_kernel k;
+    cusim_error err;
+    char *path = temp_file("workgroup_size: 4\nelements: 9\nprogram: alu x\n"
+                           "dispatches: []\n");
+    ASSERT_LOADED(cfg_kernel_load(path, NULL, 0, &k, &err), err);
+    ck_assert_ptr_null(k.next);
+    assert_mark(cfg_kernel_mark(&k, "dispatches"), k.file, 4, 13);
+    cusim_kernel_free(&k);
+    remove_temp(path);
+
+    char text[1024], name[64], expr[160];
+    memset(name, 'n', 63);
+    name[63] = '\0';
+    size_t o = 0;
+    while (o < 127) {   /* "1+1+...+1": 127 characters */
+        expr[o++] = '1';
+        if (o < 127)
+            expr[o++] = '+';
+    }
+    expr[o] = '\0';
+    snprintf(text, sizeof text, "name: %s\nworkgroup_size: 4\nelements: 9\n"
+             "program: alu x\ndispatches:\n  - elements: %s\n", name, expr);
+    path = temp_file(text);
+    ASSERT_LOADED(cfg_kernel_load(path, NULL, 0, &k, &err), err);
+    ck_assert_str_eq(k.next->name,
+                     "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn"
+                     "nnnnnnn.2");
+    ck_assert_str_eq(k.next->elements_expr, expr);
+    uint64_t n;
+    ck_assert_int_eq(cusim_dispatch_elements(k.next, 9, 3, &n, &err), 0);
+    ck_assert_uint_eq(n, 64);
+    cusim_kernel_free(&k);
+    remove_temp(path);
+
+    snprintf(text, sizeof text, "workgroup_size: 4\nelements: 9\n"
+             "program: alu x\ndispatches:\n  - elements: %s+1\n", expr);
+    path = temp_file(text);
+    ck_assert_int_eq(cfg_kernel_load(path, NULL, 0, &k, &err), -1);
+    ck_assert_int_eq(err.line, 5);
+    ck_assert_int_eq(err.column, 15);
+    ck_assert_str_eq(err.message, "dispatches[0].elements: the expression "
+                     "is 129 characters long (at most 127)");
+    remove_temp(path);
+
+    /* eight further dispatches are allowed */
+    o = (size_t)snprintf(text, sizeof text, "workgroup_size: 4\n"
+                         "elements: 9\nprogram: alu x\ndispatches:\n");
+    for (int i = 0; i < 8; i++)
+        o += (size_t)snprintf(text + o, sizeof text - o,
+                              "  - elements: workgroups\n");
+    path = temp_file(text);
+    ASSERT_LOADED(cfg_kernel_load(path, NULL, 0, &k, &err), err);
+    int count = 0;
+    for (const cusim_kernel *d = k.next; d; d = d->next)
+        count++;
+    ck_assert_int_eq(count, 8);
+    cusim_kernel_free(&k);
+    remove_temp(path);
+}
+END_TEST
+
+/* cusim_dispatch_elements: each way a count can come out wrong, reported
+ * at the entry's `elements` value (line 5, column 15). */
+START_TEST(dispatches_count_errors)
+{
+    static const struct {
+        const char *expr;
+        uint64_t elements, workgroups;
+        const char *message;
+    } cases[] = {
+        { "workgroups / 3", 100, 25,
+          "elements of dispatch 'k.2': workgroups / 3 = 8.333333333 is not "
+          "whole (with workgroups = 25, elements = 100; wrap it in ceil() "
+          "or floor())" },
+        { "workgroups - 25", 100, 25,
+          "elements of dispatch 'k.2': workgroups - 25 = 0 (with "
+          "workgroups = 25, elements = 100; expected 1 to "
+          "281474976710656)" },
+        { "-1", 100, 25,
+          "elements of dispatch 'k.2': -1 = -1 (with workgroups = 25, "
+          "elements = 100; expected 1 to 281474976710656)" },
+        { "elements * 2", (uint64_t)1 << 48, 1,
+          "elements of dispatch 'k.2': elements * 2 = 562949953421312 "
+          "(with workgroups = 1, elements = 281474976710656; expected 1 to "
+          "281474976710656)" },
+        { "elements / (workgroups - 25)", 100, 25,
+          "elements of dispatch 'k.2': elements / (workgroups - 25): "
+          "division by zero (with workgroups = 25, elements = 100)" },
+        { "elements * elements * elements", (uint64_t)1 << 40, 1,
+          "elements of dispatch 'k.2': elements * elements * elements: "
+          "expression overflows (1.20893e+24 is beyond exact 64-bit "
+          "arithmetic) (with workgroups = 1, elements = 1099511627776)" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "name: k\nworkgroup_size: 4\n"
+                 "elements: 9\nprogram: alu x\ndispatches:\n"
+                 "  - elements: %s\n", cases[i].expr);
+        char *path = temp_file(text);
+        cusim_kernel k;
+        cusim_error err;
+        ASSERT_LOADED(cfg_kernel_load(path, NULL, 0, &k, &err), err);
+        uint64_t n = 12345;
+        memset(&err, 0, sizeof err);
+        ck_assert_int_eq(cusim_dispatch_elements(k.next, cases[i].elements,
+                                                 cases[i].workgroups, &n,
+                                                 &err), -1);
+        ck_assert_uint_eq(n, 12345);
+        ck_assert_str_eq(err.file, path);
+        ck_assert_int_eq(err.line, 6);
+        ck_assert_int_eq(err.column, 15);
+        ck_assert_str_eq(err.message, cases[i].message);
+        cusim_kernel_free(&k);
+        remove_temp(path);
+    }
+}
+END_TEST
+
+/* The echo writes each dispatch as a list item, its program as a block
+ * indented under the item; odd programs come back unchanged. */
+START_TEST(dispatches_echo)
+{
+    static const char *const programs[] = {
+        "\"alu x\"",
+        "\"  alu x\\n  fma y\\n\"",
+        "\"\\n\\nalu x\\n\\n\\n\"",
+        "\"x\\x01y\"",
+    };
+    for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++) {
+        char text[512];
+        snprintf(text, sizeof text, "workgroup_size: [4, 4]\nelements: 9\n"
+                 "program: %s\ndispatches:\n  - elements: max(1, "
+                 "workgroups / 2)\n    program: %s\n  - name: \"x: # y\"\n"
+                 "    elements: 7\n", programs[i], programs[i]);
+        char *path = temp_file(text);
+        echo_round_trip_kernel(path);
+        remove_temp(path);
+    }
+}
+END_TEST
+
+/* Nothing crashes, leaks or reads out of bounds on random lists of
+ * entries built from good and bad keys and values; some load, some not. */
+START_TEST(dispatches_scrambled)
+{
+    static const char *const keys[] = {
+        "elements", "elements", "name", "program", "workgroup_size",
+        "registers", "shared_bytes", "elemnts", "dispatches",
+    };
+    static const char *const values[] = {
+        "workgroups", "elements", "ceil(workgroups / 4)", "0", "4",
+        "[8, 8]", "auto", "alu x", "fmaa x", "(", "", "-1", "\"q\"",
+        "workgroups / 0", "elements * elements * elements", "{ a: 1 }",
+        "|\n      alu x\n      repeat 2 {\n        fma x, x\n      }",
+    };
+    const uint32_t n_keys = sizeof keys / sizeof keys[0];
+    const uint32_t n_values = sizeof values / sizeof values[0];
+    uint32_t seed = 777;
+    char text[4096];
+    int loaded = 0, failed = 0;
+    for (int round = 0; round < 400; round++) {
+        size_t o = (size_t)snprintf(text, sizeof text, "workgroup_size: 4\n"
+                                    "elements: 1000\nprogram: alu x\n"
+                                    "dispatches:\n");
+        seed = seed * 1103515245u + 12345u;
+        int entries = (int)((seed >> 16) % 10);
+        for (int e = 0; e < entries; e++) {
+            seed = seed * 1103515245u + 12345u;
+            int lines = 1 + (int)((seed >> 16) % 3);
+            for (int l = 0; l < lines; l++) {
+                seed = seed * 1103515245u + 12345u;
+                const char *k = keys[(seed >> 8) % n_keys];
+                /* mostly good values: the first seven */
+                uint32_t pick = (seed >> 16) % ((seed >> 20) % 4 ? 7
+                                                                 : n_values);
+                o += (size_t)snprintf(text + o, sizeof text - o,
+                                      "%s%s: %s\n", l ? "    " : "  - ", k,
+                                      values[pick]);
+            }
+        }
+        if (entries == 0)
+            o += (size_t)snprintf(text + o, sizeof text - o, "  []\n");
+        char *path = temp_file(text);
+        cusim_kernel k;
+        cusim_error err;
+        if (cusim_kernel_load(path, NULL, 0, &k, &err) == 0) {
+            loaded++;
+            uint64_t n = k.elements, wg = (n + 3) / 4;
+            for (const cusim_kernel *d = k.next; d; d = d->next) {
+                if (cusim_dispatch_elements(d, n, wg, &n, &err) != 0)
+                    break;
+                wg = (n + cusim_kernel_workgroup_size(d) - 1)
+                     / cusim_kernel_workgroup_size(d);
+            }
+            cusim_kernel_free(&k);
+        } else {
+            failed++;
+            ck_assert(err.line >= 1 && err.column >= 1 && err.message[0]);
+            ck_assert_ptr_null(k.next);
+        }
+        remove_temp(path);
+    }
+    ck_assert_int_gt(loaded, 10);
+    ck_assert_int_gt(failed, 10);
 }
 END_TEST
 
@@ -1002,6 +1526,21 @@ static Suite *make_suite(void)
     tc = tcase_create("echo");
     tcase_add_test(tc, echo_hw);
     tcase_add_test(tc, echo_kernel);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("dispatches");
+    tcase_add_test(tc, dispatches_values);
+    tcase_add_test(tc, dispatches_parsed);
+    tcase_add_test(tc, dispatches_inherit_set);
+    tcase_add_loop_test(tc, dispatches_bad, 0,
+                        (int)(sizeof dispatch_cases
+                              / sizeof dispatch_cases[0]));
+    tcase_add_test(tc, dispatches_top_level_count);
+    tcase_add_test(tc, dispatches_edges);
+    tcase_add_test(tc, dispatches_count_errors);
+    tcase_add_test(tc, dispatches_echo);
+    tcase_add_test(tc, dispatches_scrambled);
+    tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
 
     return s;

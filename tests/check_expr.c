@@ -1,7 +1,9 @@
 /*
  * check_expr.c — count expressions: exact rational arithmetic, log2 of
  * powers of two, inexact log2 and its rounding, the launch-shape names,
- * and every parse and evaluation error with its offset.
+ * the names of a later dispatch's element count (and that each set of
+ * names rejects the other's), and every parse and evaluation error with
+ * its offset.
  */
 #include <math.h>
 
@@ -256,6 +258,130 @@ START_TEST(test_nesting_limit)
 }
 END_TEST
 
+/* Parses `text` with the dispatch names and evaluates it for a previous
+ * dispatch of `elements` elements in `workgroups` workgroups. */
+static expr_value eval_dispatch(const char *text, uint64_t elements,
+                                uint64_t workgroups, expr_error *err,
+                                int *rc)
+{
+    expr_counts counts = { workgroups, elements };
+    expr_value v = { false, 0, 1, 0 };
+    expr *e = expr_parse_names(text, strlen(text), EXPR_NAMES_DISPATCH, err);
+    ck_assert_msg(e != NULL, "parse '%s': %s", text, err->message);
+    *rc = expr_eval_counts(e, &counts, &v, err);
+    expr_free(e);
+    return v;
+}
+
+static void check_dispatch_int(const char *text, uint64_t elements,
+                               uint64_t workgroups, int64_t want)
+{
+    expr_error err = { 0, "" };
+    int rc;
+    expr_value v = eval_dispatch(text, elements, workgroups, &err, &rc);
+    ck_assert_msg(rc == 0, "eval '%s': %s", text, err.message);
+    ck_assert_msg(expr_value_is_integer(&v) && v.num == want,
+                  "'%s' = %g, expected %lld", text, v.real, (long long)want);
+}
+
+/* Asserts parsing `text` with `names` fails at `offset` with `part`. */
+static void check_names_error(const char *text, expr_names names,
+                              size_t offset, const char *part)
+{
+    expr_error err = { 0, "" };
+    expr *e = expr_parse_names(text, strlen(text), names, &err);
+    ck_assert_msg(e == NULL, "'%s' parsed", text);
+    ck_assert_msg(err.offset == offset, "'%s': offset %zu, expected %zu (%s)",
+                  text, err.offset, offset, err.message);
+    ck_assert_msg(strstr(err.message, part) != NULL,
+                  "'%s': message '%s' lacks '%s'", text, err.message, part);
+}
+
+/* A reduction's second pass: 1,048,576 elements in groups of 256 leave
+ * 4096 partials. */
+START_TEST(test_dispatch_names)
+{
+    check_dispatch_int("workgroups", 1048576, 4096, 4096);
+    check_dispatch_int("elements", 1048576, 4096, 1048576);
+    check_dispatch_int("ceil(workgroups / 3)", 1048576, 4096, 1366);
+    check_dispatch_int("elements / workgroups", 1048576, 4096, 256);
+    check_dispatch_int("max(1, workgroups / 64)", 1048576, 4096, 64);
+    check_dispatch_int("log2(elements)", 1048576, 4096, 20);
+    /* twice the largest element count a kernel may have is exact */
+    check_dispatch_int("elements * 2", (uint64_t)1 << 48, 1,
+                       (int64_t)1 << 49);
+
+    expr_error err = { 0, "" };
+    int rc;
+    expr_value v = eval_dispatch("workgroups / 3", 10, 4, &err, &rc);
+    ck_assert_int_eq(rc, 0);
+    ck_assert(!expr_value_is_integer(&v));
+    eval_dispatch("elements * elements * elements", (uint64_t)1 << 48, 1,
+                  &err, &rc);
+    ck_assert_int_eq(rc, -1);
+    ck_assert_ptr_nonnull(strstr(err.message, "expression overflows"));
+    eval_dispatch("elements", UINT64_MAX, 1, &err, &rc);
+    ck_assert_int_eq(rc, -1);
+    ck_assert_uint_eq(err.offset, 0);
+    ck_assert_ptr_nonnull(strstr(err.message, "elements = "
+                                 "18446744073709551615 is beyond exact "
+                                 "64-bit arithmetic"));
+    eval_dispatch("elements / (workgroups - 4)", 10, 4, &err, &rc);
+    ck_assert_int_eq(rc, -1);
+    ck_assert_uint_eq(err.offset, 9);
+    ck_assert_str_eq(err.message, "division by zero");
+}
+END_TEST
+
+/* Each set of names rejects the other's, listing its own. */
+START_TEST(test_names_sets)
+{
+    check_names_error("workgroups", EXPR_NAMES_SHAPE, 0,
+                      "unknown name 'workgroups' in count (expected "
+                      "workgroup_size, workgroup_x, workgroup_y, "
+                      "workgroup_z, simd_width or elements_per_invocation)");
+    check_names_error("log2(elements)", EXPR_NAMES_SHAPE, 5,
+                      "unknown name 'elements' in count");
+    /* expr_parse is the shape set */
+    check_parse_error("2 * elements", 4, "unknown name 'elements' in count");
+    check_names_error("workgroup_size / 4", EXPR_NAMES_DISPATCH, 0,
+                      "unknown name 'workgroup_size' in expression "
+                      "(expected workgroups or elements)");
+    check_names_error("ceil(groups / 4)", EXPR_NAMES_DISPATCH, 5,
+                      "unknown name 'groups' in expression (expected "
+                      "workgroups or elements)");
+    check_names_error("", EXPR_NAMES_DISPATCH, 0,
+                      "expected an expression (a number, a name such as "
+                      "workgroups, or '(')");
+    check_names_error("workgroups +", EXPR_NAMES_DISPATCH, 12,
+                      "found the end of the expression");
+    check_names_error("workgroups 4", EXPR_NAMES_DISPATCH, 11,
+                      "expected an operator (+ - * /) or the end of the "
+                      "expression, found '4'");
+    check_names_error("sqrt(elements)", EXPR_NAMES_DISPATCH, 0,
+                      "unknown function 'sqrt' in expression");
+
+    /* evaluated with the other set's values: its first name fails */
+    expr_error err = { 0, "" };
+    expr_value v;
+    expr_counts counts = { 4, 8 };
+    expr *e = expr_parse_names("1 + workgroups", 14, EXPR_NAMES_DISPATCH,
+                               &err);
+    ck_assert_ptr_nonnull(e);
+    ck_assert_int_eq(expr_eval(e, &env16x16, &v, &err), -1);
+    ck_assert_uint_eq(err.offset, 4);
+    ck_assert_str_eq(err.message, "'workgroups' has no value here");
+    expr_free(e);
+    e = expr_parse("simd_width", 10, &err);
+    ck_assert_ptr_nonnull(e);
+    ck_assert_int_eq(expr_eval_counts(e, &counts, &v, &err), -1);
+    ck_assert_str_eq(err.message, "'simd_width' has no value here");
+    ck_assert_int_eq(expr_eval(e, &env16x16, &v, &err), 0);
+    ck_assert_int_eq(v.num, 32);
+    expr_free(e);
+}
+END_TEST
+
 START_TEST(test_eval_errors)
 {
     check_eval_error("1/0", &env16x16, 1, "division by zero");
@@ -289,6 +415,8 @@ static Suite *make_suite(void)
         { "parse_errors", test_parse_errors },
         { "nesting_limit", test_nesting_limit },
         { "eval_errors", test_eval_errors },
+        { "dispatch_names", test_dispatch_names },
+        { "names_sets", test_names_sets },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);
