@@ -6,7 +6,8 @@
  * profile's caps); the per-cycle path only moves indices between lists.
  *
  * Event handles in the queue: 0 .. n_parts-1 wake a scheduler partition;
- * n_parts + w retires workgroup slot w.
+ * n_parts + w retires workgroup slot w; the last handle starts the next
+ * dispatch once the previous one's stores have drained.
  */
 #ifndef CUSIM_GPU_H
 #define CUSIM_GPU_H
@@ -30,7 +31,9 @@ typedef struct sg {
     uint64_t *ready;        /* per register: (cycle << 1) | from_global_load */
     uint64_t ready_at;      /* cycle the next instruction's registers are
                                ready (sources and destination) */
-    uint64_t done_at;       /* cycle all its issued work has completed */
+    uint64_t done_at;       /* cycle the results it waits for (its register
+                               writes) have all completed; stores do not
+                               hold it (see gpu.drain) */
     uint64_t age;           /* admission order: smaller is older */
     uint32_t pc;            /* index into the dispatch's prog_code */
     uint32_t lanes;         /* active lanes */
@@ -70,7 +73,7 @@ typedef struct part {
 } part;
 
 /* A resident workgroup. Its resources are held until its last subgroup has
- * finished and all their work has completed (C14). */
+ * ended and their register writes have completed (C14). */
 typedef struct wg {
     uint32_t *sgs;          /* its subgroups (capacity cu.max_subgroups) */
     uint32_t n_sg;
@@ -104,7 +107,7 @@ typedef struct dispatch {
 typedef struct gpu {
     const cusim_hw *hw;
     const cusim_sim_options *opt;
-    uint32_t width;
+    uint32_t width;         /* of the dispatch running */
     uint32_t n_parts;       /* compute_units x schedulers */
     uint32_t n_regs;        /* scoreboard entries per subgroup */
     evq *q;
@@ -124,10 +127,12 @@ typedef struct gpu {
     uint64_t now;
     uint64_t last_progress;
     uint64_t next_age;
-    uint64_t end;           /* the last retirement */
+    uint64_t end;           /* the last retirement or store completion */
+    uint64_t drain;         /* the last global store's completion so far */
 
     uint64_t warp_instructions;
     uint64_t lane_instructions;
+    uint64_t lane_slots;    /* simd_width per warp instruction issued */
     uint64_t retired_instructions;  /* issued by subgroups whose workgroup
                                        has retired */
     uint64_t subgroups, invocations, workgroups;

@@ -286,6 +286,7 @@ static void issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
                 info->mnemonic);
     g->warp_instructions++;
     g->lane_instructions += s->lanes;
+    g->lane_slots += g->width;
     s->issued++;
     g->last_progress = now;
     ready_remove_at(pt, ri);
@@ -303,10 +304,16 @@ static void issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
     } else {
         done = now + hw->latency[info->latency];
     }
-    if (in->dst != PROG_NO_REG)
+    if (in->dst != PROG_NO_REG) {
+        /* A result the subgroup waits for: it cannot end before it. */
         s->ready[in->dst] = done << 1 | global;
-    if (done > s->done_at)
-        s->done_at = done;
+        if (done > s->done_at)
+            s->done_at = done;
+    } else if (global && done > g->drain) {
+        /* A store is fire-and-forget for the subgroup, but the dispatch
+         * is not over until it has reached memory. */
+        g->drain = done;
+    }
     s->pc++;
 
     int ended = sg_advance(g, s);

@@ -57,32 +57,43 @@ static prog_shape shape_of(const cusim_kernel *k, uint32_t width)
     };
 }
 
-/* Resolves the kernel into its dispatches. */
+/* Resolves the kernel's chain of dispatches: each one's occupancy, program
+ * and size (a later dispatch's element count may depend on the previous
+ * one's, as a reduction's second pass takes the first pass's partials). */
 static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
 {
-    cusim_occupancy occ;
-    if (cusim_occupancy_compute(g->hw, k, &occ, err) != 0)
-        return -1;
-    g->width = occ.simd_width;
-    g->n_dispatches = 1;
-    g->dispatches = xcalloc(1, sizeof *g->dispatches);
-    dispatch *d = &g->dispatches[0];
-    prog_shape shape = shape_of(k, g->width);
-    d->code = prog_resolve(k->ast, &shape, err);
-    if (!d->code)
-        return -1;
-    d->occ = occ;
-    d->wg_size = cusim_kernel_workgroup_size(k);
-    d->invocations = div_up(k->elements, k->elements_per_invocation);
-    uint64_t n_wg = div_up(d->invocations, d->wg_size);
-    if (n_wg > UINT32_MAX)
-        return err_at(err, cfg_kernel_mark(k, "elements"),
-                      "elements: %llu workgroups is more than cusim can "
-                      "dispatch (at most %u)", (unsigned long long)n_wg,
-                      UINT32_MAX);
-    d->n_wg = (uint32_t)n_wg;
-    if (d->code->n_regs > g->n_regs)
-        g->n_regs = d->code->n_regs;
+    for (const cusim_kernel *d = k; d; d = d->next)
+        g->n_dispatches++;
+    g->dispatches = xcalloc(g->n_dispatches, sizeof *g->dispatches);
+    uint64_t prev_elements = 0, prev_workgroups = 0;
+    uint32_t i = 0;
+    for (const cusim_kernel *d = k; d; d = d->next, i++) {
+        dispatch *dp = &g->dispatches[i];
+        uint64_t elements = d->elements;
+        if (i > 0 && cusim_dispatch_elements(d, prev_elements, prev_workgroups,
+                                             &elements, err) != 0)
+            return -1;
+        if (cusim_occupancy_compute(g->hw, d, &dp->occ, err) != 0)
+            return -1;
+        prog_shape shape = shape_of(d, dp->occ.simd_width);
+        dp->code = prog_resolve(d->ast, &shape, err);
+        if (!dp->code)
+            return -1;
+        dp->wg_size = cusim_kernel_workgroup_size(d);
+        dp->invocations = div_up(elements, d->elements_per_invocation);
+        uint64_t n_wg = div_up(dp->invocations, dp->wg_size);
+        if (n_wg > UINT32_MAX)
+            return err_at(err, cfg_kernel_mark(d, "elements"),
+                          "elements: %llu workgroups is more than cusim can "
+                          "dispatch (at most %u)", (unsigned long long)n_wg,
+                          UINT32_MAX);
+        dp->n_wg = (uint32_t)n_wg;
+        if (dp->code->n_regs > g->n_regs)
+            g->n_regs = dp->code->n_regs;
+        prev_elements = elements;
+        prev_workgroups = n_wg;
+    }
+    g->width = g->dispatches[0].occ.simd_width;
     return 0;
 }
 
@@ -237,6 +248,12 @@ void gpu_subgroup_finished(gpu *g, uint32_t si, uint64_t now)
         sched_barrier_release(g, w, now);   /* the others waited for it */
 }
 
+/* The event handle that starts the next dispatch. */
+static uint32_t dispatch_handle(const gpu *g)
+{
+    return g->n_parts + g->hw->compute_units * g->hw->cu.max_workgroups;
+}
+
 /* Workgroup slot wi's last subgroup has completed: free everything. */
 static void wg_retire(gpu *g, uint32_t wi, uint64_t now)
 {
@@ -264,14 +281,23 @@ static void wg_retire(gpu *g, uint32_t wi, uint64_t now)
     g->last_progress = now;
 
     if (++g->retired_wg == d->n_wg) {
-        if (g->cur + 1 < g->n_dispatches) {
-            g->cur++;
-            g->next_wg = g->retired_wg = 0;
-            fill_all(g, now);
-        }
+        /* The next dispatch starts once the whole previous one is done,
+         * its stores included (a kernel boundary). */
+        if (g->cur + 1 < g->n_dispatches)
+            evq_set(g->q, dispatch_handle(g), g->drain > now ? g->drain : now);
         return;
     }
     fill_cu(g, w->cu, now);
+}
+
+/* Starts the next dispatch at `now`. */
+static void next_dispatch(gpu *g, uint64_t now)
+{
+    g->cur++;
+    g->next_wg = g->retired_wg = 0;
+    g->width = g->dispatches[g->cur].occ.simd_width;
+    g->last_progress = now;
+    fill_all(g, now);
 }
 
 /* -------------------------------------------------------------- set-up */
@@ -310,7 +336,7 @@ static void gpu_init(gpu *g)
     uint32_t n_cu = hw->compute_units, P = hw->cu.schedulers;
     uint32_t sg_per_cu = hw->cu.max_subgroups, wg_per_cu = hw->cu.max_workgroups;
     g->n_parts = n_cu * P;
-    g->q = evq_new(g->n_parts + n_cu * wg_per_cu);
+    g->q = evq_new(g->n_parts + n_cu * wg_per_cu + 1);
     g->mem = mem_new(hw);
     if (!g->q || !g->mem) {
         fputs("cusim: out of memory\n", stderr);
@@ -411,9 +437,8 @@ static void measure(const gpu *g, cusim_result *r)
     r->invocations = g->invocations;
     r->warp_instructions = g->warp_instructions;
     r->lane_instructions = g->lane_instructions;
-    r->simd_efficiency = g->warp_instructions
-        ? (double)g->lane_instructions / ((double)g->warp_instructions * g->width)
-        : 0.0;
+    r->simd_efficiency = g->lane_slots
+        ? (double)g->lane_instructions / (double)g->lane_slots : 0.0;
     r->occupancy = g->dispatches[0].occ;
     uint64_t integral = 0;
     r->peak_workgroups_per_cu = 0;
@@ -485,6 +510,8 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
         }
         if (h < g.n_parts)
             sched_run(&g, h, now);
+        else if (h == dispatch_handle(&g))
+            next_dispatch(&g, now);
         else
             wg_retire(&g, h - g.n_parts, now);
     }
@@ -497,6 +524,8 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
         status = 1;
     }
     if (status == 0) {
+        if (g.drain > g.end)
+            g.end = g.drain;   /* the kernel ends when its stores land */
         for (uint32_t c = 0; c < hw->compute_units; c++)
             assert(g.cus[c].resident_wg == 0 && g.cus[c].resident_sg == 0
                    && g.cus[c].free_inv == hw->cu.max_invocations

@@ -10,7 +10,8 @@
  *     (dynamic residency = static occupancy); the allocators' own
  *     capacities are asserted inside the simulator in this debug build;
  *   - cycles >= instructions / issue slots, >= bytes / bandwidth, and >= the
- *     dependency chain of one subgroup running alone on idealised hardware;
+ *     dependency chain of one subgroup running alone on idealised hardware
+ *     (its results and its global stores' completion);
  *   - the same inputs give the same result.
  */
 #include <math.h>
@@ -148,14 +149,19 @@ static uint64_t chain_bound(const cusim_hw *hw, const prog_code *code)
                         + (info->latency == CUSIM_LAT_GLOBAL);
         if (in->dst != PROG_NO_REG)
             ready[in->dst] = done;
-        if (done > end)
+        /* The run waits for results and for global stores to land; a
+         * shared store or a barrier holds nothing once issued. */
+        if ((in->dst != PROG_NO_REG || info->latency == CUSIM_LAT_GLOBAL)
+            && done > end)
             end = done;
         t = at + 1;
+        if (at + 1 > end)
+            end = at + 1;
         if (info->unit == CUSIM_UNIT_BARRIER)
             t = at + hw->latency[CUSIM_LAT_BARRIER];
         pc++;
     }
-    return end > t ? end : t;
+    return end;
 }
 
 static int same_result(const cusim_result *a, const cusim_result *b)
