@@ -416,7 +416,9 @@ static const char *bound_of(const cusim_result *r, const cusim_hw *hw)
         return "bandwidth";
     if (r->stalls[CUSIM_STALL_TAIL] + r->stalls[CUSIM_STALL_IDLE] >= 0.5)
         return "small_grid";
-    if (r->issue_utilization >= 0.7)
+    /* Issuing, or held only by a busy execution unit (or the memory cap,
+     * but a saturated channel was caught above): the pipes are the limit. */
+    if (r->stalls[CUSIM_STALL_ISSUED] + r->stalls[CUSIM_STALL_THROTTLE] >= 0.7)
         return "compute";
     if (r->stalls[CUSIM_STALL_MEMORY] + r->stalls[CUSIM_STALL_DEPENDENCY]
         + r->stalls[CUSIM_STALL_BARRIER] >= 0.5)

