@@ -44,6 +44,8 @@
 #include <string.h>
 
 #include "error.h"
+#include "suggest.h"
+#include "xalloc.h"
 #include "expr.h"
 #include "yamldoc.h"
 
@@ -230,15 +232,6 @@ static const cfg_table dispatch_table = {
     sizeof(cusim_kernel), KN(file), KN(marks), NULL,
 };
 
-/* Out of memory is fatal in cusim; this is where config.c meets it. */
-static void *xmalloc(size_t size)
-{
-    void *p = malloc(size ? size : 1);
-    if (!p)
-        abort();
-    return p;
-}
-
 static int key_index(const cfg_table *t, const char *path)
 {
     for (int i = 0; i < t->n; i++)
@@ -293,29 +286,10 @@ static void list_children(const cfg_table *t, const char *parent, char *buf,
 
 enum { MAX_PATH = 200 };   /* longer key paths are unknown by length */
 
+/* Edit distance between two key paths. */
 static size_t levenshtein(const char *a, const char *b)
 {
-    size_t la = strlen(a), lb = strlen(b);
-    size_t row[MAX_PATH + 2];
-    if (la > MAX_PATH || lb > MAX_PATH)
-        return (size_t)-1;
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j];
-            size_t best = diag + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
+    return suggest_distance(a, strlen(a), b, strlen(b));
 }
 
 /* Length of the parent part of a path ("cu.lanes" of "cu.lanes.x"; 0 at

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xalloc.h"
+
 /* Deeper nesting of parentheses, unary minus or function calls is refused,
  * which bounds the parser's recursion. */
 #define EXPR_MAX_NESTING 64
@@ -85,16 +87,6 @@ static const struct {
 };
 #define EXPR_N_FUNCS (sizeof expr_funcs / sizeof expr_funcs[0])
 
-/* Allocation failure is not a user error: it aborts here, in one place. */
-static void *expr_alloc(void *old, size_t n, size_t size)
-{
-    void *p = n && size <= SIZE_MAX / n ? realloc(old, n * size) : NULL;
-    if (!p) {
-        fputs("cusim: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
 
 static int expr_fail(expr_error *err, size_t offset, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -166,7 +158,7 @@ static uint32_t add_node(expr_parser *p, expr_kind kind, size_t offset,
     expr *e = p->e;
     if (e->n_nodes == e->cap) {
         e->cap = e->cap ? 2 * e->cap : 8;
-        e->nodes = expr_alloc(e->nodes, e->cap, sizeof *e->nodes);
+        e->nodes = xrealloc_array(e->nodes, e->cap, sizeof *e->nodes);
     }
     e->nodes[e->n_nodes] = (expr_node){ kind, offset, value, lhs, rhs };
     return e->n_nodes++;
@@ -335,7 +327,7 @@ expr *expr_parse(const char *text, size_t len, expr_error *err)
 expr *expr_parse_names(const char *text, size_t len, expr_names names,
                        expr_error *err)
 {
-    expr *e = expr_alloc(NULL, 1, sizeof *e);
+    expr *e = xrealloc_array(NULL, 1, sizeof *e);
     *e = (expr){ 0 };
     e->names = names;
     expr_parser p = { text, len, 0, 0, e, err, &name_sets[names] };
@@ -361,7 +353,7 @@ expr *expr_parse_names(const char *text, size_t len, expr_names names,
         start++;
     while (end > start && is_blank(text[end - 1]))
         end--;
-    e->text = expr_alloc(NULL, end - start + 1, 1);
+    e->text = xrealloc_array(NULL, end - start + 1, 1);
     memcpy(e->text, text + start, end - start);
     e->text[end - start] = '\0';
     return e;
@@ -636,7 +628,7 @@ static int eval_node(const expr_node *n, const expr_bind *bind,
 static int eval_all(const expr *e, const expr_bind *bind, expr_value *out,
                     expr_error *err)
 {
-    expr_value *v = expr_alloc(NULL, e->n_nodes, sizeof *v);
+    expr_value *v = xrealloc_array(NULL, e->n_nodes, sizeof *v);
     int rc = 0;
     for (uint32_t i = 0; i < e->n_nodes && rc == 0; i++)
         rc = eval_node(&e->nodes[i], bind, v, name_sets[e->names].what, err,

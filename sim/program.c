@@ -25,6 +25,8 @@
 
 #include "error.h"
 #include "expr.h"
+#include "suggest.h"
+#include "xalloc.h"
 
 /* --------------------------------------------------------------- the AST */
 
@@ -75,20 +77,10 @@ struct prog_ast {
     uint32_t n_regs, cap_regs;
 };
 
-/* Allocation failure is not a user error: it aborts here, in one place. */
-static void *prog_alloc(void *old, size_t n, size_t size)
-{
-    void *p = n && size <= SIZE_MAX / n ? realloc(old, n * size) : NULL;
-    if (!p) {
-        fputs("cusim: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
 
 static char *prog_strndup(const char *s, size_t n)
 {
-    char *d = prog_alloc(NULL, n + 1, 1);
+    char *d = xrealloc_array(NULL, n + 1, 1);
     memcpy(d, s, n);
     d[n] = '\0';
     return d;
@@ -212,30 +204,10 @@ static const char *found(const parser *p, size_t pos, char buf[8])
     return buf;
 }
 
-/* Edit distance, for did-you-mean; words longer than 31 bytes never
- * match. */
+/* Edit distance, for did-you-mean. */
 static size_t edit_distance(const char *a, size_t n, const char *b)
 {
-    size_t m = strlen(b), row[32];
-    if (n > 31 || m > 31)
-        return SIZE_MAX;
-    for (size_t j = 0; j <= m; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= n; i++) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= m; j++) {
-            size_t up = row[j];
-            size_t best = diag + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[m];
+    return suggest_distance(a, n, b, strlen(b));
 }
 
 /* The candidate closest to `s` within an edit distance of 2, or NULL. */
@@ -260,7 +232,7 @@ static prog_stmt *stmt_add(stmt_list *l, stmt_kind kind, int line,
 {
     if (l->n == l->cap) {
         l->cap = l->cap ? 2 * l->cap : 16;
-        l->v = prog_alloc(l->v, l->cap, sizeof *l->v);
+        l->v = xrealloc_array(l->v, l->cap, sizeof *l->v);
     }
     prog_stmt *s = &l->v[l->n++];
     *s = (prog_stmt){ .kind = kind, .line = line, .column = column,
@@ -278,7 +250,7 @@ static uint32_t reg_intern(prog_ast *ast, const char *name, size_t n)
             return i;
     if (ast->n_regs == ast->cap_regs) {
         ast->cap_regs = ast->cap_regs ? 2 * ast->cap_regs : 16;
-        ast->regs = prog_alloc(ast->regs, ast->cap_regs, sizeof *ast->regs);
+        ast->regs = xrealloc_array(ast->regs, ast->cap_regs, sizeof *ast->regs);
     }
     ast->regs[ast->n_regs] = (prog_reg){ prog_strndup(name, n), false };
     return ast->n_regs++;
@@ -647,7 +619,7 @@ static uint32_t count_insns(const stmt_list *l)
 
 prog_ast *prog_parse(const char *text, const prog_src *src, cusim_error *err)
 {
-    prog_ast *ast = prog_alloc(NULL, 1, sizeof *ast);
+    prog_ast *ast = xrealloc_array(NULL, 1, sizeof *ast);
     *ast = (prog_ast){ 0 };
     const char *file = src && src->file ? src->file : "<program>";
     ast->file = prog_strndup(file, strlen(file));
@@ -852,17 +824,17 @@ static uint32_t live_peak(const prog_code *code)
     uint32_t n = code->n_insns, r_count = code->n_regs;
     if (n == 0 || r_count == 0)
         return 1;
-    uint32_t *start = prog_alloc(NULL, r_count, sizeof *start);
-    uint32_t *end = prog_alloc(NULL, r_count, sizeof *end);
-    uint32_t *width = prog_alloc(NULL, r_count, sizeof *width);
-    int64_t *delta = prog_alloc(NULL, (size_t)n + 1, sizeof *delta);
+    uint32_t *start = xrealloc_array(NULL, r_count, sizeof *start);
+    uint32_t *end = xrealloc_array(NULL, r_count, sizeof *end);
+    uint32_t *width = xrealloc_array(NULL, r_count, sizeof *width);
+    int64_t *delta = xrealloc_array(NULL, (size_t)n + 1, sizeof *delta);
     for (uint32_t r = 0; r < r_count; r++) {
         start[r] = end[r] = 0;
         width[r] = 1;
     }
     /* Every register appears in some instruction; the first appearance
      * fixes start (0 for a read, the index for a write). */
-    bool *seen = prog_alloc(NULL, r_count, sizeof *seen);
+    bool *seen = xrealloc_array(NULL, r_count, sizeof *seen);
     memset(seen, 0, r_count * sizeof *seen);
     for (uint32_t i = 0; i < n; i++) {
         const prog_insn *in = &code->insns[i];
@@ -956,19 +928,19 @@ prog_code *prog_resolve(const prog_ast *ast, const prog_shape *shape,
         .copies = copies,
         .mult = { 1 },
     };
-    rs.slot = prog_alloc(NULL, ast->n_regs + 1, sizeof *rs.slot);
+    rs.slot = xrealloc_array(NULL, ast->n_regs + 1, sizeof *rs.slot);
     size_t slots = 0;
     for (uint32_t r = 0; r < ast->n_regs; r++) {
         rs.slot[r] = slots;
         slots += ast->regs[r].per_copy ? copies : 1;
     }
-    rs.number = prog_alloc(NULL, slots + 1, sizeof *rs.number);
+    rs.number = xrealloc_array(NULL, slots + 1, sizeof *rs.number);
     for (size_t i = 0; i < slots; i++)
         rs.number[i] = UNNUMBERED;
 
-    prog_code *code = prog_alloc(NULL, 1, sizeof *code);
+    prog_code *code = xrealloc_array(NULL, 1, sizeof *code);
     *code = (prog_code){ 0 };
-    code->insns = prog_alloc(NULL, n_insns ? n_insns : 1,
+    code->insns = xrealloc_array(NULL, n_insns ? n_insns : 1,
                              sizeof *code->insns);
     rs.code = code;
     int rc = emit_list(&rs, &ast->once, 1);

@@ -17,6 +17,7 @@
 #include "error.h"
 #include "gpu.h"
 #include "isa.h"
+#include "xalloc.h"
 
 #define DEFAULT_WATCHDOG 10000000ull
 
@@ -28,15 +29,6 @@ const char *cusim_stall_name(cusim_stall s)
     return (unsigned)s < CUSIM_STALL_COUNT ? names[s] : "?";
 }
 
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size);
-    if (!p) {
-        fputs("cusim: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
 
 static uint64_t div_up(uint64_t a, uint64_t b)
 {

@@ -1,0 +1,52 @@
+/*
+ * xalloc.c — allocation that aborts on failure (see xalloc.h).
+ */
+#include "xalloc.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *out_of_memory(void)
+{
+    fputs("cusim: out of memory\n", stderr);
+    abort();
+}
+
+void *xrealloc_array(void *old, size_t n, size_t size)
+{
+    if (n == 0)
+        n = 1;
+    if (size == 0)
+        size = 1;
+    if (size > SIZE_MAX / n)
+        return out_of_memory();
+    void *p = realloc(old, n * size);
+    return p ? p : out_of_memory();
+}
+
+void *xmalloc(size_t size)
+{
+    return xrealloc_array(NULL, 1, size);
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    return p ? p : out_of_memory();
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+    size_t len = strnlen(s, n);
+    char *p = xmalloc(len + 1);
+    memcpy(p, s, len);
+    p[len] = '\0';
+    return p;
+}
+
+char *xstrdup(const char *s)
+{
+    return xstrndup(s, SIZE_MAX);
+}
