@@ -35,6 +35,9 @@ typedef struct cli_args {
     bool echo;                         /* --echo */
     const char *trace;                 /* --trace FILE */
     uint64_t watchdog;                 /* --watchdog CYCLES, 0 = default */
+    int jobs;                          /* -j N, 0 = one per online CPU */
+    const char *out;                   /* --out DIR, NULL = default */
+    bool resume;                       /* --resume */
     bool help;                         /* --help / -h */
 } cli_args;
 
@@ -43,7 +46,8 @@ enum {
     CLI_OPT_SET = 1,
     CLI_OPT_FORMAT = 2,
     CLI_OPT_ECHO = 4,
-    CLI_OPT_TRACE = 8       /* --trace FILE and --watchdog CYCLES */
+    CLI_OPT_TRACE = 8,      /* --trace FILE and --watchdog CYCLES */
+    CLI_OPT_RUN = 16        /* -j N, --out DIR, --resume */
 };
 
 /* Parses argv (modifying it: --set values are split in place). Returns 0,
@@ -59,5 +63,6 @@ int cli_sim(int argc, char **argv);
 int cli_occupancy(int argc, char **argv);
 int cli_check(int argc, char **argv);
 int cli_keys(int argc, char **argv);
+int cli_run(int argc, char **argv);
 
 #endif /* CUSIM_CLI_H */

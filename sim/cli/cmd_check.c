@@ -1,11 +1,12 @@
 /*
- * cmd_check.c — `cusim check FILE...`: validates profiles and kernels, and
- * resolves every kernel against every profile given.
+ * cmd_check.c — `cusim check FILE...`: validates profiles, kernels and
+ * experiments, and resolves every kernel against every profile given.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "cli.h"
+#include "experiment.h"
 
 int cli_check(int argc, char **argv)
 {
@@ -41,7 +42,17 @@ int cli_check(int argc, char **argv)
         const cusim_set *sets = args.sets;
         size_t n_sets = (size_t)args.n_sets;
         cusim_file_kind kind;
-        if (cusim_file_sniff(file, &kind, &err) != 0) {
+        experiment *e;
+        if (exp_sniff(file)) {
+            if (exp_load(file, sets, n_sets, &e, &err) != 0) {
+                status = cli_bad_input(&err);
+                continue;
+            }
+            printf("%s: ok (experiment '%s', %zu point%s)\n", file,
+                   exp_name(e), exp_n_points(e),
+                   exp_n_points(e) == 1 ? "" : "s");
+            exp_free(e);
+        } else if (cusim_file_sniff(file, &kind, &err) != 0) {
             status = cli_bad_input(&err);
         } else if (kind == CUSIM_FILE_HW) {
             if (cusim_hw_load(file, sets, n_sets, &hws[n_hw], &err) != 0) {

@@ -1,0 +1,437 @@
+/*
+ * cmd_run.c — `cusim run EXPERIMENT`: every point of an experiment on N
+ * worker processes, then the outputs and the plots.
+ *
+ * The experiment is loaded and validated completely first (bad input: exit
+ * 2, nothing written). Then the parent forks the workers, each of which
+ * inherits the loaded experiment; it hands each worker one point index at a
+ * time through the worker's command pipe and hears back through the
+ * worker's result pipe when the point's result file is written (the worker
+ * writes it itself, atomically). A worker that dies mid-point is seen as
+ * end-of-file on its result pipe: its point is recorded as failed and a
+ * new worker takes its place. Simulations are independent and their
+ * results are assembled in point order, so the outputs do not depend on
+ * which worker ran what.
+ *
+ * Killed at any moment (even SIGKILL to the whole process group), a run
+ * leaves only complete point files behind; `--resume` runs the rest.
+ * Killing the parent alone makes each worker finish its point and exit at
+ * the end-of-file on its command pipe.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "experiment.h"
+
+/* What a worker tells the parent after each point (under PIPE_BUF bytes,
+ * so one write() arrives whole). */
+typedef struct done_msg {
+    uint32_t point;
+    int32_t rc;            /* exp_point_run's: 0 ran, 1 failed */
+    cusim_error err;       /* when rc is 1 */
+} done_msg;
+
+_Static_assert(sizeof(done_msg) <= 4096, "done_msg must fit in PIPE_BUF");
+
+typedef struct worker {
+    pid_t pid;             /* 0: not running */
+    int cmd;               /* parent writes point indices */
+    int done;              /* parent reads done_msg */
+    long point;            /* the point it runs, or -1 */
+} worker;
+
+/* The state of one run. */
+typedef struct run {
+    const experiment *e;
+    const char *dir;
+    worker *w;
+    int n_workers;
+    size_t *todo;          /* points to run, in order */
+    size_t n_todo, next, n_done;
+    size_t n_failed, n_resumed, n_points;
+    bool tty;
+    double start, last_draw;
+    bool bar_shown;
+} run;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int read_full(int fd, void *buf, size_t n)
+{
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = read(fd, (char *)buf + got, n - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return got == 0 && r == 0 ? 0 : -1;
+        got += (size_t)r;
+    }
+    return 1;
+}
+
+static int write_full(int fd, const void *buf, size_t n)
+{
+    size_t put = 0;
+    while (put < n) {
+        ssize_t r = write(fd, (const char *)buf + put, n - put);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        put += (size_t)r;
+    }
+    return 0;
+}
+
+/* A worker's life: run each point it is given until its command pipe
+ * closes. Never returns. */
+static void worker_main(const experiment *e, const char *dir, int cmd,
+                        int done)
+{
+    uint32_t point;
+    while (read_full(cmd, &point, sizeof point) == 1) {
+        done_msg m;
+        memset(&m, 0, sizeof m);
+        m.point = point;
+        m.rc = exp_point_run(e, dir, point, &m.err);
+        if (m.rc < 0) {   /* the result could not be written */
+            cusim_error_print(&m.err, stderr);
+            _exit(1);
+        }
+        if (write_full(done, &m, sizeof m) != 0)
+            _exit(1);
+    }
+    _exit(0);
+}
+
+/* Starts worker `i`. Returns 0, or -1 (with a message) when it cannot. */
+static int spawn(run *R, int i)
+{
+    int cmd[2], done[2];
+    if (pipe(cmd) != 0) {
+        perror("cusim run: pipe");
+        return -1;
+    }
+    if (pipe(done) != 0) {
+        perror("cusim run: pipe");
+        close(cmd[0]);
+        close(cmd[1]);
+        return -1;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        perror("cusim run: fork");
+        close(cmd[0]);
+        close(cmd[1]);
+        close(done[0]);
+        close(done[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        /* the other workers' pipes are the parent's business */
+        for (int j = 0; j < R->n_workers; j++)
+            if (R->w[j].pid) {
+                close(R->w[j].cmd);
+                close(R->w[j].done);
+            }
+        close(cmd[1]);
+        close(done[0]);
+        worker_main(R->e, R->dir, cmd[0], done[1]);
+    }
+    close(cmd[0]);
+    close(done[1]);
+    R->w[i] = (worker){ pid, cmd[1], done[0], -1 };
+    return 0;
+}
+
+/* Gives worker `i` the next point, if any is left. */
+static void assign(run *R, int i)
+{
+    if (R->next >= R->n_todo)
+        return;
+    uint32_t point = (uint32_t)R->todo[R->next];
+    if (write_full(R->w[i].cmd, &point, sizeof point) != 0)
+        return;   /* it died: its result pipe will say so */
+    R->w[i].point = (long)R->todo[R->next++];
+}
+
+static void bar_clear(run *R)
+{
+    if (R->bar_shown) {
+        fputs("\r\033[K", stderr);
+        R->bar_shown = false;
+    }
+}
+
+static void format_seconds(double s, char *buf, size_t size)
+{
+    if (s < 60)
+        snprintf(buf, size, "%.1f s", s);
+    else if (s < 3600)
+        snprintf(buf, size, "%dm%02ds", (int)s / 60, (int)s % 60);
+    else
+        snprintf(buf, size, "%dh%02dm", (int)s / 3600, (int)s % 3600 / 60);
+}
+
+/* The progress bar: points done/total, elapsed, ETA. */
+static void bar_draw(run *R, bool force)
+{
+    double t = now();
+    if (!R->tty || (!force && t - R->last_draw < 0.1))
+        return;
+    R->last_draw = t;
+    size_t total = R->n_points, done = R->n_resumed + R->n_done;
+    enum { WIDTH = 30 };
+    int fill = total ? (int)((double)WIDTH * (double)done / (double)total) : 0;
+    char bar[WIDTH + 1], elapsed[32], eta[32] = "-";
+    for (int i = 0; i < WIDTH; i++)
+        bar[i] = i < fill ? '#' : '.';
+    bar[WIDTH] = '\0';
+    format_seconds(t - R->start, elapsed, sizeof elapsed);
+    if (R->n_done > 0)
+        format_seconds((t - R->start) / (double)R->n_done
+                       * (double)(R->n_todo - R->n_done), eta, sizeof eta);
+    fprintf(stderr, "\r\033[K[%s] %zu/%zu points  %s elapsed  ETA %s", bar,
+            done, total, elapsed, eta);
+    if (R->n_failed)
+        fprintf(stderr, "  (%zu failed)", R->n_failed);
+    fflush(stderr);
+    R->bar_shown = true;
+}
+
+/* Records that worker i's point ended. */
+static void point_ended(run *R, int i, bool failed)
+{
+    R->w[i].point = -1;
+    R->n_done++;
+    R->n_failed += failed;
+}
+
+/* Worker i's result pipe is readable: a finished point, or its death.
+ * Returns -1 when the run cannot go on. */
+static int hear(run *R, int i)
+{
+    worker *w = &R->w[i];
+    done_msg m;
+    int r = read_full(w->done, &m, sizeof m);
+    if (r == 1) {
+        if (m.rc != 0) {
+            bar_clear(R);
+            fprintf(stderr, "cusim run: point %u failed: ", m.point);
+            cusim_error_print(&m.err, stderr);
+        }
+        point_ended(R, i, m.rc != 0);
+        assign(R, i);
+        return 0;
+    }
+    /* end of file: the worker is gone */
+    int st = 0;
+    close(w->cmd);
+    close(w->done);
+    waitpid(w->pid, &st, 0);
+    w->pid = 0;
+    if (w->point >= 0 && exp_point_done(R->e, R->dir, (size_t)w->point)) {
+        point_ended(R, i, false);   /* it died after writing the result */
+    } else if (w->point >= 0) {
+        char msg[160];
+        if (WIFSIGNALED(st))
+            snprintf(msg, sizeof msg, "the worker running this point was "
+                     "killed by signal %d (%s)", WTERMSIG(st),
+                     strsignal(WTERMSIG(st)));
+        else
+            snprintf(msg, sizeof msg, "the worker running this point exited "
+                     "with status %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+        bar_clear(R);
+        fprintf(stderr, "cusim run: point %ld failed: %s\n", w->point, msg);
+        cusim_error err;
+        if (exp_point_fail(R->e, R->dir, (size_t)w->point, msg, &err) != 0) {
+            cusim_error_print(&err, stderr);
+            return -1;
+        }
+        point_ended(R, i, true);
+    }
+    if (R->next < R->n_todo) {
+        if (spawn(R, i) != 0)
+            return -1;
+        assign(R, i);
+    }
+    return 0;
+}
+
+/* Runs R->todo on the workers. Returns 0, or -1 on a failure of the run
+ * itself (a message is printed). */
+static int run_points(run *R)
+{
+    int rc = 0;
+    for (int i = 0; i < R->n_workers && rc == 0; i++)
+        rc = spawn(R, i);
+    for (int i = 0; i < R->n_workers && rc == 0; i++)
+        assign(R, i);
+    struct pollfd *fds = calloc((size_t)R->n_workers, sizeof *fds);
+    int *who = calloc((size_t)R->n_workers, sizeof *who);
+    if (!fds || !who)
+        rc = -1;
+    while (rc == 0 && R->n_done < R->n_todo) {
+        nfds_t n = 0;
+        for (int i = 0; i < R->n_workers; i++)
+            if (R->w[i].pid) {
+                fds[n] = (struct pollfd){ R->w[i].done, POLLIN, 0 };
+                who[n++] = i;
+            }
+        if (n == 0) {   /* cannot happen: a dead worker is replaced */
+            fputs("cusim run: no worker left\n", stderr);
+            rc = -1;
+            break;
+        }
+        int ready = poll(fds, n, R->tty ? 100 : -1);
+        if (ready < 0 && errno != EINTR) {
+            perror("cusim run: poll");
+            rc = -1;
+        }
+        for (nfds_t j = 0; j < n && rc == 0 && ready > 0; j++)
+            if (fds[j].revents)
+                rc = hear(R, who[j]);
+        bar_draw(R, false);
+    }
+    /* closing the command pipes ends the workers */
+    for (int i = 0; i < R->n_workers; i++)
+        if (R->w[i].pid) {
+            close(R->w[i].cmd);
+            close(R->w[i].done);
+            if (rc != 0)
+                kill(R->w[i].pid, SIGTERM);
+            waitpid(R->w[i].pid, NULL, 0);
+            R->w[i].pid = 0;
+        }
+    free(fds);
+    free(who);
+    return rc;
+}
+
+static int online_cpus(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)(n < 4096 ? n : 4096) : 1;
+}
+
+int cli_run(int argc, char **argv)
+{
+    const cli_command *cmd = cli_find("run");
+    cli_args args;
+    int status = cli_parse(cmd, argc, argv, CLI_OPT_SET | CLI_OPT_RUN, &args);
+    if (status != CLI_OK)
+        return status;
+    if (args.help) {
+        fputs(cmd->help, stdout);
+        return CLI_OK;
+    }
+    if (args.n_files != 1) {
+        fprintf(stderr, "cusim run: expected one EXPERIMENT.yaml, got %d "
+                "files (see cusim run --help)\n", args.n_files);
+        return CLI_BAD_INPUT;
+    }
+
+    cusim_error err;
+    experiment *e;
+    if (exp_load(args.files[0], args.sets, (size_t)args.n_sets, &e, &err))
+        return cli_bad_input(&err);
+
+    char *dir = NULL;
+    if (args.out) {
+        dir = strdup(args.out);
+    } else {
+        size_t len = strlen("results/") + strlen(exp_output(e)) + 1;
+        dir = malloc(len);
+        if (dir)
+            snprintf(dir, len, "results/%s", exp_output(e));
+    }
+    if (!dir) {
+        exp_free(e);
+        fputs("cusim run: out of memory\n", stderr);
+        return CLI_FAILURE;
+    }
+    int lock_fd = -1;
+    if (exp_dir_prepare(e, dir, args.resume, &lock_fd, &err) != 0) {
+        cusim_error_print(&err, stderr);
+        free(dir);
+        exp_free(e);
+        return CLI_FAILURE;
+    }
+
+    run R;
+    memset(&R, 0, sizeof R);
+    R.e = e;
+    R.dir = dir;
+    R.n_points = exp_n_points(e);
+    R.tty = isatty(STDERR_FILENO);
+    R.start = now();
+    R.todo = calloc(R.n_points ? R.n_points : 1, sizeof *R.todo);
+    int jobs = args.jobs ? args.jobs : online_cpus();
+    status = R.todo ? CLI_OK : CLI_FAILURE;
+    for (size_t p = 0; p < R.n_points && R.todo; p++) {
+        if (args.resume && exp_point_done(e, dir, p))
+            R.n_resumed++;
+        else
+            R.todo[R.n_todo++] = p;
+    }
+    R.n_workers = R.n_todo < (size_t)jobs ? (int)R.n_todo : jobs;
+    R.w = calloc(R.n_workers ? (size_t)R.n_workers : 1, sizeof *R.w);
+    if (!R.w)
+        status = CLI_FAILURE;
+
+    /* a worker that dies must not take the parent with it */
+    struct sigaction ign, old_pipe;
+    memset(&ign, 0, sizeof ign);
+    ign.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &ign, &old_pipe);
+    bar_draw(&R, true);
+    if (status == CLI_OK && R.n_todo && run_points(&R) != 0)
+        status = CLI_FAILURE;
+    bar_draw(&R, true);
+    if (R.bar_shown)
+        fputc('\n', stderr);
+    sigaction(SIGPIPE, &old_pipe, NULL);
+
+    size_t n_failed = 0;
+    if (status == CLI_OK && exp_assemble(e, dir, &n_failed, &err) != 0) {
+        cusim_error_print(&err, stderr);
+        status = CLI_FAILURE;
+    }
+    if (status == CLI_OK && exp_plot_all(e, dir, &err) != 0) {
+        cusim_error_print(&err, stderr);
+        status = CLI_FAILURE;
+    }
+    if (status == CLI_OK) {
+        fprintf(stderr, "ran %zu point%s (%zu failed, %zu resumed) in %.1f s "
+                "on %d worker%s: %s/%s.csv\n", R.n_points,
+                R.n_points == 1 ? "" : "s", n_failed, R.n_resumed,
+                now() - R.start, R.n_workers, R.n_workers == 1 ? "" : "s",
+                dir, exp_output(e));
+        if (n_failed)
+            status = CLI_FAILURE;
+    }
+    if (lock_fd >= 0)
+        close(lock_fd);
+    free(R.w);
+    free(R.todo);
+    free(dir);
+    exp_free(e);
+    return status;
+}

@@ -1,0 +1,676 @@
+/*
+ * check_plot.c — experiment figures: reading the results CSV (quoted
+ * fields, CRLF, failed rows left out, ragged and unterminated input), the
+ * errors for a missing or non-numeric column, the gnuplot script a one- and
+ * a two-panel spec produce (titles, labels, log axes, one sorted data block
+ * per curve), and the rendered PNG and SVG (800 px wide, written
+ * atomically, redrawn by the kept script alone); gnuplot absent or failing.
+ */
+#include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cutest.h"
+#include "experiment.h"
+
+/* ------------------------------------------------------------- helpers */
+
+/* A fresh empty directory under /tmp; the caller frees and removes it. */
+static char *temp_dir(void)
+{
+    char *dir = strdup("/tmp/cusim-plot-XXXXXX");
+    ck_assert_ptr_nonnull(dir);
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    return dir;
+}
+
+/* rm -r `path`. */
+static void remove_tree(const char *path)
+{
+    DIR *d = opendir(path);
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            char sub[4096];
+            snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+            remove_tree(sub);
+        }
+        closedir(d);
+        rmdir(path);
+    } else {
+        unlink(path);
+    }
+}
+
+/* Counts the entries of `dir` (not . and ..). */
+static int count_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return n;
+}
+
+/* The whole of `path` as a string (the caller frees it). */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    ck_assert_ptr_nonnull(s);
+    ck_assert_int_eq(fread(s, 1, (size_t)n, f), (size_t)n);
+    s[n] = '\0';
+    fclose(f);
+    return s;
+}
+
+static int count_of(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+#define ck_assert_contains(hay, needle)                                    \
+    ck_assert_msg(strstr((hay), (needle)) != NULL,                         \
+                  "expected to find:\n%s\nin:\n%s", (needle), (hay))
+
+static long file_size(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+/* The image width in a PNG's IHDR chunk (bytes 16..19, big-endian). */
+static unsigned long png_width(const char *path)
+{
+    unsigned char b[24];
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(fread(b, 1, sizeof b, f), sizeof b);
+    fclose(f);
+    ck_assert_int_eq(memcmp(b, "\x89PNG\r\n\x1a\n", 8), 0);
+    ck_assert_int_eq(memcmp(b + 12, "IHDR", 4), 0);
+    return (unsigned long)b[16] << 24 | (unsigned long)b[17] << 16 |
+           (unsigned long)b[18] << 8 | b[19];
+}
+
+static unsigned long png_height(const char *path)
+{
+    unsigned char b[24];
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(fread(b, 1, sizeof b, f), sizeof b);
+    fclose(f);
+    return (unsigned long)b[20] << 24 | (unsigned long)b[21] << 16 |
+           (unsigned long)b[22] << 8 | b[23];
+}
+
+/* Whether `gnuplot` is on PATH. */
+static int have_gnuplot(void)
+{
+    return system("command -v gnuplot >/dev/null 2>&1") == 0;
+}
+
+static char *data_path(const char *name)
+{
+    char rel[256];
+    snprintf(rel, sizeof rel, "tests/data/%s", name);
+    return strdup(cutest_path(rel));
+}
+
+static char *join(const char *dir, const char *name)
+{
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *s = malloc(n);
+    ck_assert_ptr_nonnull(s);
+    snprintf(s, n, "%s/%s", dir, name);
+    return s;
+}
+
+/* A one-panel spec: y against x, one line per series value. */
+static plot_spec one_panel(const char *file, const char *x, const char *y,
+                           const char *series)
+{
+    plot_spec s;
+    memset(&s, 0, sizeof s);
+    snprintf(s.file, sizeof s.file, "%s", file);
+    s.n_panels = 1;
+    snprintf(s.panels[0].x, sizeof s.panels[0].x, "%s", x);
+    snprintf(s.panels[0].y[0], sizeof s.panels[0].y[0], "%s", y);
+    s.panels[0].n_y = 1;
+    snprintf(s.panels[0].series, sizeof s.panels[0].series, "%s", series);
+    return s;
+}
+
+/* Runs plot_write expecting success; returns the .gp text (caller frees). */
+static char *write_ok(const plot_spec *spec, const char *csv, const char *dir)
+{
+    cusim_error err;
+    memset(&err, 0, sizeof err);
+    int rc = plot_write(spec, csv, dir, &err);
+    ck_assert_msg(rc == 0, "plot_write: %s:%d:%d: %s", err.file, err.line,
+                  err.column, err.message);
+    char name[160];
+    snprintf(name, sizeof name, "%s.gp", spec->file);
+    char *gp = join(dir, name);
+    char *text = slurp(gp);
+    free(gp);
+    return text;
+}
+
+/* Runs plot_write expecting failure; returns the error. */
+static cusim_error write_fails(const plot_spec *spec, const char *csv,
+                               const char *dir)
+{
+    cusim_error err;
+    memset(&err, 0, sizeof err);
+    ck_assert_int_eq(plot_write(spec, csv, dir, &err), -1);
+    ck_assert_msg(err.message[0] != '\0', "no error message");
+    return err;
+}
+
+/* ---------------------------------------------------------------- CSV */
+
+/* Series by policy: failed rows and empty cells are left out, each curve
+ * sorted by x, curves in the order the rows first show each value. */
+START_TEST(csv_failed_rows_and_sorting)
+{
+    char *csv = data_path("plot-sweep.csv"), *dir = temp_dir();
+    plot_spec s = one_panel("ipc", "hw.cu.max_workgroups", "issue.ipc",
+                            "hw.cu.policy");
+    char *gp = write_ok(&s, csv, dir);
+    ck_assert_int_eq(count_of(gp, "<< EOD\n"), 2);
+    ck_assert_contains(gp, "$p1_c1 << EOD\n1 0.13\n2 0.25\n4 0.42\n8 0.61\n"
+                           "EOD\n");
+    ck_assert_contains(gp, "$p1_c2 << EOD\n2 0.27\n4 0.44\n8 0.64\n16 0.82\n"
+                           "EOD\n");
+    ck_assert_contains(gp, "title 'hw.cu.policy = lrr'");
+    ck_assert_contains(gp, "title 'hw.cu.policy = gto'");
+    ck_assert_contains(gp, "(9 rows; 1 failed row left out)");
+    free(gp);
+    remove_tree(dir);
+    free(dir);
+    free(csv);
+}
+END_TEST
+
+/* A quoted header name holding a comma works as a column; quoted values
+ * keep their commas, doubled quotes and line breaks. */
+START_TEST(csv_quoted_fields)
+{
+    char *csv = data_path("plot-sweep.csv"), *dir = temp_dir();
+    plot_spec s = one_panel("quoted", "hw.cu.max_workgroups", "cycles",
+                            "note, quoted");
+    char *gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "title 'note, quoted = a \"quoted\" word'");
+    ck_assert_contains(gp, "title 'note, quoted = two lines'");
+    ck_assert_contains(gp, "title 'note, quoted = comma, inside'");
+    /* plain, "a quoted word", "two lines", x, "comma, inside" */
+    ck_assert_int_eq(count_of(gp, "<< EOD\n"), 5);
+    ck_assert_contains(gp, "# Panel 1, curve 3: cycles against "
+                           "hw.cu.max_workgroups, note, quoted = two lines "
+                           "(1 point)\n$p1_c3 << EOD\n2 9000\nEOD\n");
+    /* "x": lines 6, 7, 10, 11, 12 (line 9 failed), sorted by x */
+    ck_assert_contains(gp, "$p1_c4 << EOD\n1 16000\n1 15800\n2 8800\n"
+                           "4 6000\n16 2950\nEOD\n");
+    free(gp);
+    remove_tree(dir);
+    free(dir);
+    free(csv);
+}
+END_TEST
+
+/* CRLF line ends, a blank line, quoted numbers and a failed row. */
+START_TEST(csv_crlf_and_blank_lines)
+{
+    char *csv = data_path("plot-crlf.csv"), *dir = temp_dir();
+    plot_spec s = one_panel("crlf", "kernel.registers", "issue.ipc", "");
+    char *gp = write_ok(&s, csv, dir);
+    ck_assert_int_eq(count_of(gp, "<< EOD\n"), 1);
+    ck_assert_contains(gp, "$p1_c1 << EOD\n32 0.25\n64 0.5\nEOD\n");
+    ck_assert_contains(gp, "title 'issue.ipc'");
+    free(gp);
+    remove_tree(dir);
+    free(dir);
+    free(csv);
+}
+END_TEST
+
+START_TEST(csv_ragged_row)
+{
+    char *csv = data_path("plot-ragged.csv"), *dir = temp_dir();
+    plot_spec s = one_panel("r", "kernel.registers", "cycles", "");
+    cusim_error err = write_fails(&s, csv, dir);
+    ck_assert_str_eq(err.file, csv);
+    ck_assert_int_eq(err.line, 3);
+    ck_assert_contains(err.message, "1 field, the header has 2");
+    ck_assert_int_eq(count_entries(dir), 0);
+    remove_tree(dir);
+    free(dir);
+    free(csv);
+}
+END_TEST
+
+START_TEST(csv_unterminated_quote)
+{
+    char *csv = data_path("plot-unterminated.csv"), *dir = temp_dir();
+    plot_spec s = one_panel("u", "kernel.registers", "note", "");
+    cusim_error err = write_fails(&s, csv, dir);
+    ck_assert_int_eq(err.line, 2);
+    ck_assert_int_eq(err.column, 4);
+    ck_assert_contains(err.message, "unterminated quoted field");
+    remove_tree(dir);
+    free(dir);
+    free(csv);
+}
+END_TEST
+
+START_TEST(csv_missing_file)
+{
+    char *dir = temp_dir();
+    plot_spec s = one_panel("m", "a", "b", "");
+    cusim_error err = write_fails(&s, "/nonexistent/results.csv", dir);
+    ck_assert_str_eq(err.file, "/nonexistent/results.csv");
+    ck_assert_contains(err.message, "cannot open");
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
+/* -------------------------------------------------------------- errors */
+
+/* A missing column: line 1, column 1 of the CSV, naming the plot file and
+ * the column, with the close matches. */
+START_TEST(error_missing_column)
+{
+    char *csv = data_path("plot-sweep.csv"), *dir = temp_dir();
+    char *sub = join(dir, "figs");
+    plot_spec s = one_panel("c2-throughput", "occupancy.achieved",
+                            "issue.ipcc", "hw.cu.policy");
+    cusim_error err = write_fails(&s, csv, sub);
+    ck_assert_str_eq(err.file, csv);
+    ck_assert_int_eq(err.line, 1);
+    ck_assert_int_eq(err.column, 1);
+    ck_assert_contains(err.message, "'c2-throughput'");
+    ck_assert_contains(err.message, "'issue.ipcc'");
+    ck_assert_contains(err.message, "close matches: issue.ipc");
+    /* nothing written, not even the directory */
+    ck_assert_int_eq(count_entries(dir), 0);
+
+    s = one_panel("p", "occupancy.achieved", "issue.ipc", "hw.cu.polcy");
+    err = write_fails(&s, csv, dir);
+    ck_assert_contains(err.message, "'hw.cu.polcy' for series");
+    ck_assert_contains(err.message, "close matches: hw.cu.policy");
+
+    /* the last dotted component matches: suggested even when far */
+    s = one_panel("p", "occupancy.achieved", "perf.cycles", "");
+    err = write_fails(&s, csv, dir);
+    ck_assert_contains(err.message, "close matches: cycles");
+
+    s = one_panel("p", "zzzzzzzz", "cycles", "");
+    err = write_fails(&s, csv, dir);
+    ck_assert_contains(err.message, "'zzzzzzzz' for x");
+    ck_assert_contains(err.message, "no column has a similar name");
+    free(sub);
+    remove_tree(dir);
+    free(dir);
+    free(csv);
+}
+END_TEST
+
+/* Text where x must be numeric: the cell's place, and the column. */
+START_TEST(error_text_x)
+{
+    char *csv = data_path("plot-text-x.csv"), *dir = temp_dir();
+    plot_spec s = one_panel("t", "hw.cu.policy", "cycles", "");
+    cusim_error err = write_fails(&s, csv, dir);
+    ck_assert_int_eq(err.line, 2);
+    ck_assert_int_eq(err.column, 1);
+    ck_assert_contains(err.message, "'hw.cu.policy' (x) must be numeric");
+    ck_assert_contains(err.message, "'lrr'");
+    remove_tree(dir);
+    free(dir);
+    free(csv);
+}
+END_TEST
+
+START_TEST(error_bad_spec)
+{
+    char *csv = data_path("plot-sweep.csv"), *dir = temp_dir();
+    plot_spec s = one_panel("", "cycles", "issue.ipc", "");
+    write_fails(&s, csv, dir);
+    s = one_panel("a/b", "cycles", "issue.ipc", "");
+    write_fails(&s, csv, dir);
+    s = one_panel("ok", "cycles", "issue.ipc", "");
+    s.n_panels = 0;
+    write_fails(&s, csv, dir);
+    s.n_panels = 1;
+    s.panels[0].n_y = 0;
+    cusim_error err = write_fails(&s, csv, dir);
+    ck_assert_contains(err.message, "1 to 6 y columns");
+    ck_assert_int_eq(count_entries(dir), 0);
+    remove_tree(dir);
+    free(dir);
+    free(csv);
+}
+END_TEST
+
+/* Every point of a log axis <= 0: nothing to draw is an error. */
+START_TEST(error_nothing_to_draw)
+{
+    char *csv = data_path("plot-sweep.csv"), *dir = temp_dir();
+    plot_spec s = one_panel("e", "hw.cu.max_workgroups", "error", "");
+    cusim_error err = write_fails(&s, csv, dir);
+    ck_assert_contains(err.message, "no point to draw");
+    remove_tree(dir);
+    free(dir);
+    free(csv);
+}
+END_TEST
+
+/* -------------------------------------------------------------- script */
+
+START_TEST(script_one_panel)
+{
+    char *csv = data_path("plot-sweep.csv"), *dir = temp_dir();
+    plot_spec s = one_panel("c2-throughput", "hw.cu.max_workgroups",
+                            "issue.ipc", "hw.cu.policy");
+    snprintf(s.title, sizeof s.title, "Latency hiding needs ~40 subgroups"
+             " (C2's claim)");
+    snprintf(s.panels[0].xlabel, sizeof s.panels[0].xlabel,
+             "workgroups per CU (limit)");
+    snprintf(s.panels[0].ylabel, sizeof s.panels[0].ylabel,
+             "warp instructions per cycle per CU");
+    s.panels[0].logx = 1;
+    char *gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "# c2-throughput.gp:");
+    ck_assert_contains(gp, "# Figure: Latency hiding needs ~40 subgroups"
+                           " (C2's claim)\n");
+    ck_assert_contains(gp, "#   panel 1: x = hw.cu.max_workgroups, y = "
+                           "issue.ipc, series = hw.cu.policy (log x)\n");
+    ck_assert_contains(gp, "# Re-render: gnuplot c2-throughput.gp\n");
+    ck_assert_contains(gp, "set terminal pngcairo size 800,500 ");
+    ck_assert_contains(gp, "set terminal svg size 800,500 dynamic ");
+    ck_assert_contains(gp, "font 'Sans,11'");
+    ck_assert_contains(gp, "set multiplot layout 1,1 title 'Latency hiding"
+                           " needs ~40 subgroups (C2''s claim)'");
+    ck_assert_contains(gp, "set xlabel 'workgroups per CU (limit)'\n");
+    ck_assert_contains(gp, "set ylabel 'warp instructions per cycle per CU'"
+                           "\n");
+    ck_assert_contains(gp, "unset title\n");
+    ck_assert_contains(gp, "set logscale x 2\n");
+    ck_assert_int_eq(count_of(gp, "set logscale y"), 0);
+    ck_assert_contains(gp, "set grid");
+    ck_assert_contains(gp, "with linespoints");
+    ck_assert_int_eq(count_of(gp, "<< EOD\n"), 2);
+    ck_assert_int_eq(count_of(gp, "\nEOD\n"), 2);
+    ck_assert_int_eq(count_of(gp, "    plot "), 1);
+    free(gp);
+    remove_tree(dir);
+    free(dir);
+    free(csv);
+}
+END_TEST
+
+/* Two panels stacked; several y columns without a series name the
+ * columns in the legend; labels default to the column names. */
+START_TEST(script_two_panels)
+{
+    char *csv = data_path("plot-sweep.csv"), *dir = temp_dir();
+    plot_spec s = one_panel("two", "occupancy.achieved", "issue.ipc",
+                            "hw.cu.policy");
+    snprintf(s.title, sizeof s.title, "Occupancy and speed");
+    snprintf(s.panels[0].title, sizeof s.panels[0].title, "Issue rate");
+    s.n_panels = 2;
+    plot_panel *b = &s.panels[1];
+    snprintf(b->title, sizeof b->title, "Cycles");
+    snprintf(b->x, sizeof b->x, "hw.cu.max_workgroups");
+    snprintf(b->y[0], sizeof b->y[0], "cycles");
+    snprintf(b->y[1], sizeof b->y[1], "kernel.registers");
+    b->n_y = 2;
+    b->logx = b->logy = 1;
+    char *gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "set terminal pngcairo size 800,1000 ");
+    ck_assert_contains(gp, "set terminal svg size 800,1000 dynamic ");
+    ck_assert_contains(gp, "set multiplot layout 2,1 title "
+                           "'Occupancy and speed'");
+    ck_assert_contains(gp, "set title 'Issue rate'");
+    ck_assert_contains(gp, "set title 'Cycles'");
+    ck_assert_contains(gp, "set xlabel 'occupancy.achieved'\n");
+    ck_assert_contains(gp, "set ylabel 'issue.ipc'\n");
+    ck_assert_contains(gp, "set xlabel 'hw.cu.max_workgroups'\n");
+    ck_assert_contains(gp, "set ylabel 'cycles, kernel.registers'\n");
+    ck_assert_contains(gp, "title 'cycles'");
+    ck_assert_contains(gp, "title 'kernel.registers'");
+    ck_assert_int_eq(count_of(gp, "unset logscale\n"), 2);
+    /* x spans 1..16 and y 32..15800: both within ten octaves */
+    ck_assert_contains(gp, "set logscale x 2\n    set logscale y 2\n");
+    ck_assert_int_eq(count_of(gp, "<< EOD\n"), 4);
+    ck_assert_int_eq(count_of(gp, "    plot "), 2);
+    ck_assert_contains(gp, "$p2_c1 << EOD\n1 16000\n1 15800\n2 9000\n"
+                           "2 8800\n4 6000\n4 5900\n8 4000\n8 3900\n"
+                           "16 2950\nEOD\n");
+    ck_assert_contains(gp, "$p2_c2 << EOD\n1 32\n1 32\n2 32\n");
+    ck_assert_contains(gp, "$p1_c1 << EOD\n0.0625 0.13\n0.125 0.25\n"
+                           "0.25 0.42\n0.5 0.61\nEOD\n");
+    free(gp);
+    remove_tree(dir);
+    free(dir);
+    free(csv);
+}
+END_TEST
+
+/* Six panels: two columns of three rows. */
+START_TEST(script_six_panels)
+{
+    char *csv = data_path("plot-sweep.csv"), *dir = temp_dir();
+    plot_spec s = one_panel("six", "occupancy.achieved", "issue.ipc", "");
+    for (int p = 1; p < PLOT_MAX_PANELS; p++)
+        s.panels[p] = s.panels[0];
+    s.n_panels = PLOT_MAX_PANELS;
+    char *gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "set multiplot layout 3,2\n");
+    ck_assert_contains(gp, "size 800,1500 ");
+    ck_assert_int_eq(count_of(gp, "<< EOD\n"), 6);
+    free(gp);
+    if (have_gnuplot()) {
+        char *png = join(dir, "six.png");
+        ck_assert_int_eq(png_width(png), 800);
+        ck_assert_int_eq(png_height(png), 1500);
+        free(png);
+    }
+    remove_tree(dir);
+    free(dir);
+    free(csv);
+}
+END_TEST
+
+/* A log axis over more than ten octaves uses base 10, within them base 2;
+ * points <= 0 on a log axis are left out and counted in a comment. */
+START_TEST(script_log_base_and_nonpositive)
+{
+    char *csv = data_path("plot-log.csv"), *dir = temp_dir();
+    plot_spec s = one_panel("lg", "kernel.elements", "speedup", "");
+    s.panels[0].logx = s.panels[0].logy = 1;
+    char *gp = write_ok(&s, csv, dir);
+    /* x: 64..65536 is ten octaves; y: 1..4 */
+    ck_assert_contains(gp, "set logscale x 2\n    set logscale y 2\n");
+    ck_assert_contains(gp, "$p1_c1 << EOD\n64 1\n4096 3\n65536 4\nEOD\n");
+    ck_assert_contains(gp, "# Panel 1: 1 point <= 0 left out (log axis)\n");
+    free(gp);
+
+    s = one_panel("lg", "kernel.elements", "cycles", "");
+    s.panels[0].logx = s.panels[0].logy = 1;
+    gp = write_ok(&s, csv, dir);
+    /* x: 1..65536 and y: 1000..2000000 are more than ten octaves */
+    ck_assert_contains(gp, "set logscale x 10\n    set logscale y 10\n");
+    ck_assert_contains(gp, "$p1_c1 << EOD\n1 1000\n64 2000\n4096 30000\n"
+                           "65536 2000000\nEOD\n");
+    ck_assert_int_eq(count_of(gp, "left out (log axis)"), 0);
+    free(gp);
+    remove_tree(dir);
+    free(dir);
+    free(csv);
+}
+END_TEST
+
+/* -------------------------------------------------------------- render */
+
+/* PNG and SVG exist, are non-empty, the PNG is 800 px wide, the directory
+ * is created with its parents, and no temporary file is left behind. */
+START_TEST(render_png_and_svg)
+{
+    if (!have_gnuplot())
+        return;
+    char *csv = data_path("plot-sweep.csv"), *root = temp_dir();
+    char *dir = join(root, "docs/figures");
+    plot_spec s = one_panel("c2", "hw.cu.max_workgroups", "issue.ipc",
+                            "hw.cu.policy");
+    snprintf(s.title, sizeof s.title, "Issue rate against workgroups");
+    s.panels[0].logx = 1;
+    free(write_ok(&s, csv, dir));
+    char *png = join(dir, "c2.png"), *svg = join(dir, "c2.svg");
+    ck_assert_int_gt(file_size(png), 0);
+    ck_assert_int_gt(file_size(svg), 0);
+    ck_assert_int_eq(png_width(png), 800);
+    ck_assert_int_eq(png_height(png), 500);
+    char *text = slurp(svg);
+    ck_assert_contains(text, "<svg");
+    ck_assert_contains(text, "Issue rate against workgroups");
+    ck_assert_contains(text, "hw.cu.policy = lrr");
+    free(text);
+    ck_assert_int_eq(count_entries(dir), 3);
+
+    /* Writing again replaces the files in place. */
+    free(write_ok(&s, csv, dir));
+    ck_assert_int_eq(count_entries(dir), 3);
+    free(png);
+    free(svg);
+    free(dir);
+    remove_tree(root);
+    free(root);
+    free(csv);
+}
+END_TEST
+
+/* The kept script alone redraws the figure next to itself. */
+START_TEST(render_script_alone)
+{
+    if (!have_gnuplot())
+        return;
+    char *csv = data_path("plot-sweep.csv"), *dir = temp_dir();
+    plot_spec s = one_panel("again", "occupancy.achieved", "cycles",
+                            "hw.cu.policy");
+    free(write_ok(&s, csv, dir));
+    char *png = join(dir, "again.png"), *svg = join(dir, "again.svg");
+    ck_assert_int_eq(unlink(png), 0);
+    ck_assert_int_eq(unlink(svg), 0);
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "cd / && gnuplot '%s/again.gp'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    ck_assert_int_eq(png_width(png), 800);
+    ck_assert_int_gt(file_size(svg), 0);
+    free(png);
+    free(svg);
+    remove_tree(dir);
+    free(dir);
+    free(csv);
+}
+END_TEST
+
+/* Without gnuplot on PATH: an error naming it, and no file left. */
+START_TEST(render_gnuplot_missing)
+{
+    char *csv = data_path("plot-sweep.csv"), *dir = temp_dir();
+    char *path = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+    setenv("PATH", "/nonexistent", 1);
+    plot_spec s = one_panel("m", "occupancy.achieved", "cycles", "");
+    cusim_error err = write_fails(&s, csv, dir);
+    setenv("PATH", path, 1);
+    ck_assert_contains(err.message, "cannot run gnuplot");
+    ck_assert_contains(err.message, "gnuplot-nox");
+    ck_assert_int_eq(count_entries(dir), 0);
+    free(path);
+    remove_tree(dir);
+    free(dir);
+    free(csv);
+}
+END_TEST
+
+/* A gnuplot that fails: its exit status and its message are reported,
+ * and every temporary file is removed. */
+START_TEST(render_gnuplot_fails)
+{
+    char *csv = data_path("plot-sweep.csv"), *dir = temp_dir();
+    char *bin = join(dir, "bin");
+    ck_assert_int_eq(mkdir(bin, 0777), 0);
+    char *fake = join(bin, "gnuplot");
+    FILE *f = fopen(fake, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("#!/bin/sh\necho 'line 7: unknown terminal' >&2\nexit 3\n", f);
+    fclose(f);
+    ck_assert_int_eq(chmod(fake, 0755), 0);
+    char *out = join(dir, "out");
+    char *path = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+    setenv("PATH", bin, 1);
+    plot_spec s = one_panel("f", "occupancy.achieved", "cycles", "");
+    cusim_error err = write_fails(&s, csv, out);
+    setenv("PATH", path, 1);
+    ck_assert_contains(err.message, "plot 'f': gnuplot failed (exit status"
+                                    " 3): line 7: unknown terminal");
+    ck_assert_int_eq(count_entries(out), 0);
+    free(path);
+    free(out);
+    free(fake);
+    free(bin);
+    remove_tree(dir);
+    free(dir);
+    free(csv);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("plot");
+    TCase *csv = tcase_create("csv");
+    tcase_add_test(csv, csv_failed_rows_and_sorting);
+    tcase_add_test(csv, csv_quoted_fields);
+    tcase_add_test(csv, csv_crlf_and_blank_lines);
+    tcase_add_test(csv, csv_ragged_row);
+    tcase_add_test(csv, csv_unterminated_quote);
+    tcase_add_test(csv, csv_missing_file);
+    suite_add_tcase(s, csv);
+    TCase *errors = tcase_create("errors");
+    tcase_add_test(errors, error_missing_column);
+    tcase_add_test(errors, error_text_x);
+    tcase_add_test(errors, error_bad_spec);
+    tcase_add_test(errors, error_nothing_to_draw);
+    suite_add_tcase(s, errors);
+    TCase *script = tcase_create("script");
+    tcase_add_test(script, script_one_panel);
+    tcase_add_test(script, script_two_panels);
+    tcase_add_test(script, script_six_panels);
+    tcase_add_test(script, script_log_base_and_nonpositive);
+    suite_add_tcase(s, script);
+    TCase *render = tcase_create("render");
+    tcase_set_timeout(render, 60);
+    tcase_add_test(render, render_png_and_svg);
+    tcase_add_test(render, render_script_alone);
+    tcase_add_test(render, render_gnuplot_missing);
+    tcase_add_test(render, render_gnuplot_fails);
+    suite_add_tcase(s, render);
+    return s;
+}
+
+CUTEST_MAIN(make_suite)
