@@ -6,6 +6,11 @@
 #   make demo       installs missing Debian packages, builds, and runs the
 #                   shipped default (see README.md)
 #   make debug      debug build (assertions, sanitizers) in build/debug
+#   make install    installs the release build under $(DESTDIR)$(PREFIX)
+#                   (default /usr/local): the binary, libcusim.a, cusim.h,
+#                   cusim.pc, the shipped profiles, workloads and
+#                   experiments, and the man page cusim(1)
+#   make uninstall  removes what make install installed
 #   make clean
 #
 # Sources are found by wildcard: a new sim/*.c or isa/*.c joins the library,
@@ -44,7 +49,8 @@ TEST_BINS := $(TEST_SRCS:tests/%.c=$(O)/tests/%)
 LIB := $(O)/libcusim.a
 BIN := $(O)/cusim
 
-.PHONY: all debug test unit cli-test xcheck demo deps clean
+.PHONY: all debug test unit cli-test install-test xcheck demo deps clean \
+        install uninstall
 all: $(BIN)
 
 debug:
@@ -71,7 +77,7 @@ deps:
 # Unit tests and CLI tests run on the sanitizer build: any leak, overflow or
 # undefined behaviour fails the run.
 test: deps
-	$(MAKE) BUILD=debug unit cli-test xcheck
+	$(MAKE) BUILD=debug unit cli-test install-test xcheck
 
 unit: $(TEST_BINS)
 	@failed=0; for t in $(TEST_BINS); do \
@@ -80,6 +86,13 @@ unit: $(TEST_BINS)
 
 cli-test: $(BIN)
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-all
+	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-experiments
+
+# make install into a temporary DESTDIR, checks of the installed tree (the
+# library used through pkg-config, the man page against every --help), then
+# make uninstall. Builds and installs the release build, like make install.
+install-test:
+	@MAKE="$(MAKE)" tests/cli/run-install
 
 # Cross-check against the CUDA Occupancy Calculator (cuda_occupancy.h from
 # the CUDA toolkit) where the toolkit is installed; skipped elsewhere.
@@ -99,5 +112,71 @@ demo: deps
 
 clean:
 	rm -rf build
+
+# --- installation ----------------------------------------------------------
+# Always the release build (build/release), whatever BUILD says. PREFIX and
+# DESTDIR as usual: `make install DESTDIR=/tmp/stage PREFIX=/usr` stages a
+# tree for a package; writing there needs no root.
+PREFIX       ?= /usr/local
+BINDIR       ?= $(PREFIX)/bin
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+DATADIR      ?= $(PREFIX)/share
+PKGDATADIR   ?= $(DATADIR)/cusim
+MANDIR       ?= $(DATADIR)/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+INSTALL      ?= install
+
+REL       := build/release
+HW_DATA   := $(wildcard configs/hw/*.yaml)
+WL_DATA   := $(wildcard workloads/*.yaml)
+EXP_DATA  := $(wildcard configs/experiments/*.yaml)
+VERSION    = $(shell sed -n 's/^\#define CUSIM_VERSION "\(.*\)"/\1/p' sim/cusim.h)
+YAML_LIBS  = $(strip $(or $(shell pkg-config --libs yaml-0.1 2>/dev/null),-lyaml))
+
+# Installed experiments sit beside hw/ and workloads/ in $(PKGDATADIR), one
+# level higher than in the repository (configs/experiments/ refers to
+# ../../workloads/), so their workload paths are rewritten to ../workloads/.
+install:
+	$(MAKE) BUILD=release all
+	@mkdir -p $(REL)/install
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	    -e 's|@YAML_LIBS@|$(YAML_LIBS)|g' sim/cusim.pc.in >$(REL)/install/cusim.pc
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBDIR)" \
+	    "$(DESTDIR)$(INCLUDEDIR)" "$(DESTDIR)$(PKGCONFIGDIR)" \
+	    "$(DESTDIR)$(PKGDATADIR)/hw" "$(DESTDIR)$(PKGDATADIR)/workloads" \
+	    "$(DESTDIR)$(MANDIR)/man1"
+	$(INSTALL) -m 755 $(REL)/cusim "$(DESTDIR)$(BINDIR)/cusim"
+	$(INSTALL) -m 644 $(REL)/libcusim.a "$(DESTDIR)$(LIBDIR)/libcusim.a"
+	$(INSTALL) -m 644 sim/cusim.h "$(DESTDIR)$(INCLUDEDIR)/cusim.h"
+	$(INSTALL) -m 644 $(REL)/install/cusim.pc "$(DESTDIR)$(PKGCONFIGDIR)/cusim.pc"
+	$(INSTALL) -m 644 $(HW_DATA) "$(DESTDIR)$(PKGDATADIR)/hw/"
+	$(INSTALL) -m 644 $(WL_DATA) "$(DESTDIR)$(PKGDATADIR)/workloads/"
+	$(INSTALL) -m 644 man/cusim.1 "$(DESTDIR)$(MANDIR)/man1/cusim.1"
+ifneq ($(EXP_DATA),)
+	@mkdir -p $(REL)/install/experiments
+	for f in $(notdir $(EXP_DATA)); do \
+	  sed 's|\.\./\.\./workloads/|../workloads/|g' configs/experiments/$$f \
+	    >$(REL)/install/experiments/$$f || exit 1; done
+	$(INSTALL) -d "$(DESTDIR)$(PKGDATADIR)/experiments"
+	$(INSTALL) -m 644 $(addprefix $(REL)/install/experiments/,$(notdir $(EXP_DATA))) \
+	    "$(DESTDIR)$(PKGDATADIR)/experiments/"
+endif
+
+# The installed paths of files $(2) put in directory $(1), each quoted.
+installed = $(foreach f,$(notdir $(2)),"$(DESTDIR)$(1)/$(f)")
+
+# Removes the files install installs (by name: files a user added to
+# $(PKGDATADIR) stay), then $(PKGDATADIR)'s directories if they are empty.
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/cusim" "$(DESTDIR)$(LIBDIR)/libcusim.a" \
+	    "$(DESTDIR)$(INCLUDEDIR)/cusim.h" "$(DESTDIR)$(PKGCONFIGDIR)/cusim.pc" \
+	    "$(DESTDIR)$(MANDIR)/man1/cusim.1"
+	rm -f $(call installed,$(PKGDATADIR)/hw,$(HW_DATA))
+	rm -f $(call installed,$(PKGDATADIR)/workloads,$(WL_DATA))
+	rm -f $(call installed,$(PKGDATADIR)/experiments,$(EXP_DATA))
+	rmdir "$(DESTDIR)$(PKGDATADIR)/hw" "$(DESTDIR)$(PKGDATADIR)/workloads" \
+	    "$(DESTDIR)$(PKGDATADIR)/experiments" "$(DESTDIR)$(PKGDATADIR)" 2>/dev/null || true
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
