@@ -1,7 +1,8 @@
 /*
- * experiment.c — experiment files, the expansion of a sweep into points,
- * and the results directory of `cusim run` (see experiment.h for the
- * format, the expansion order and the directory layout).
+ * experiment.c — experiment files and the expansion of a sweep into points
+ * (see experiment.h for the format and the expansion order); each point's
+ * fingerprint and the manifest's text for the results directory
+ * (experiment_int.h, results.c).
  *
  * Loading runs in passes so the error reported is the first a reader of
  * the file would meet:
@@ -15,21 +16,11 @@
  *      (each distinct configuration once) with the point's overrides as
  *      cusim_set values located at the experiment file's text, and each
  *      distinct pair's occupancy computed, in point order.
- *
- * Running: a point's result is one line of JSON in DIR/points/NNNNN.json,
- * written by whichever process ran it (temporary name, then rename). It
- * carries a fingerprint of the point's resolved configuration, so --resume
- * never reuses a result of a different configuration, plus the CSV row and
- * the JSON object of its fields, already formatted: assembling the outputs
- * is then copying text in point order, which is what makes them the same
- * bytes whatever the number of workers and however often a run was killed.
  */
 #include "experiment.h"
+#include "experiment_int.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,85 +29,12 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "strbuf.h"
 #include "suggest.h"
 #include "xalloc.h"
 #include "yamldoc.h"
 
-/* ---------------------------------------------------------------- text */
-
-/* A growing string. */
-typedef struct sbuf {
-    char *s;
-    size_t n, cap;
-} sbuf;
-
-static void sb_putn(sbuf *b, const char *s, size_t n)
-{
-    if (b->n + n + 1 > b->cap) {
-        b->cap = (b->n + n + 1) * 2;
-        b->s = xrealloc_array(b->s, b->cap, 1);
-    }
-    memcpy(b->s + b->n, s, n);
-    b->n += n;
-    b->s[b->n] = '\0';
-}
-
-static void sb_puts(sbuf *b, const char *s)
-{
-    sb_putn(b, s, strlen(s));
-}
-
-static void sb_putc(sbuf *b, char c)
-{
-    sb_putn(b, &c, 1);
-}
-
-static void sb_printf(sbuf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void sb_printf(sbuf *b, const char *fmt, ...)
-{
-    char small[256];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return;
-    if ((size_t)n < sizeof small) {
-        sb_putn(b, small, (size_t)n);
-        return;
-    }
-    char *big = xmalloc((size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    sb_putn(b, big, (size_t)n);
-    free(big);
-}
-
-/* Takes the text out of `b` (never NULL), leaving it empty. */
-static char *sb_take(sbuf *b)
-{
-    char *s = b->s ? b->s : xstrdup("");
-    b->s = NULL;
-    b->n = b->cap = 0;
-    return s;
-}
-
-static char *str_printf(const char *fmt, ...)
-    __attribute__((format(printf, 1, 2)));
-static char *str_printf(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    char *s = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-    va_start(ap, fmt);
-    vsnprintf(s, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
-    va_end(ap);
-    return s;
-}
+/* ------------------------------------------------------------- hashing */
 
 /* FNV-1a, 64 bits: fingerprints and hash tables. */
 static uint64_t fnv(const void *p, size_t n, uint64_t h)
@@ -187,33 +105,6 @@ static void smap_free(smap *m)
     free(m->keys);
     free(m->vals);
     memset(m, 0, sizeof *m);
-}
-
-/* -------------------------------------------------------- did you mean */
-
-/* The candidate closest to `word`, as config.c suggests keys: within
- * max(2, len/3) edits (and fewer than its length), or `word` abbreviates
- * it (same first letter, its letters in order). NULL when none is. */
-static const char *nearest(const char *word, const char *const *cands,
-                           size_t n)
-{
-    size_t len = strlen(word), limit = len / 3 > 2 ? len / 3 : 2;
-    size_t best = (size_t)-1;
-    const char *found = NULL;
-    for (size_t i = 0; i < n; i++) {
-        size_t d = suggest_distance(word, len, cands[i], strlen(cands[i]));
-        bool abbr = len >= 2 && word[0] == cands[i][0];
-        const char *w = word;
-        for (const char *c = cands[i]; abbr && *c && *w; c++)
-            if (*c == *w)
-                w++;
-        abbr = abbr && *w == '\0';
-        if (((d <= limit && d < len) || abbr) && d < best) {
-            best = d;
-            found = cands[i];
-        }
-    }
-    return found;
 }
 
 /* ------------------------------------------------------------ structures */
@@ -573,7 +464,7 @@ static int make_file(parser *P, const yaml_node_t *n, const char *what,
     v->text = xstrdup(name);
     v->shown = xstrdup(name);
     v->path = name[0] == '/' ? xstrdup(name)
-                             : str_printf("%s%s", P->e->dir, name);
+                             : xasprintf("%s%s", P->e->dir, name);
     struct stat st;
     const char *why = NULL;
     if (stat(v->path, &st) != 0)
@@ -630,7 +521,7 @@ static int parse_range(parser *P, const yaml_node_t *map, const char *what,
             i++;
         if (i == 3) {
             cusim_mark km = mark_of(P, k);
-            const char *near = nearest(scalar(k), keys, 3);
+            const char *near = suggest_nearest(scalar(k), keys, 3);
             if (near)
                 return err_at(P->err, &km, "%s: unknown range key '%s' (did "
                               "you mean '%s'?)", what, scalar(k), near);
@@ -666,7 +557,7 @@ static int parse_range(parser *P, const yaml_node_t *map, const char *what,
     *n = (size_t)count;
     for (uint64_t i = 0; i < count; i++) {
         long long v = (long long)((uint64_t)from + i * (uint64_t)step);
-        (*vals)[i].text = str_printf("%lld", v);
+        (*vals)[i].text = xasprintf("%lld", v);
         (*vals)[i].shown = xstrdup((*vals)[i].text);
         (*vals)[i].mark = m;
     }
@@ -733,7 +624,7 @@ static int check_axis_key(parser *P, const yaml_node_t *k, const char *section,
     *files = strcmp(s, "hardware") == 0 || strcmp(s, "kernel") == 0;
     if (*files || is_set_path(s))
         return 0;
-    const char *near = nearest(s, file_keys, 2);
+    const char *near = suggest_nearest(s, file_keys, 2);
     if (near)
         return err_at(P->err, &m, "%s: unknown key '%s' (did you mean "
                       "'%s'?)", section, s, near);
@@ -869,7 +760,7 @@ static int parse_sweep(parser *P, const yaml_node_t *n)
         bool files;
         if (check_axis_key(P, k, "sweep", &files) != 0)
             return -1;
-        char *what = str_printf("sweep: %s", scalar(k));
+        char *what = xasprintf("sweep: %s", scalar(k));
         exp_value *vals;
         size_t count;
         int rc = parse_values(P, ydoc_node(P->d, pr->value), what, scalar(k),
@@ -922,7 +813,7 @@ static int parse_zip(parser *P, const yaml_node_t *n)
         rc = check_axis_key(P, k, "zip", &files);
         if (rc != 0)
             break;
-        char *what = str_printf("zip: %s", scalar(k));
+        char *what = xasprintf("zip: %s", scalar(k));
         rc = parse_values(P, v, what, scalar(k), files, &vals[i], &counts[i]);
         free(what);
         if (rc == 0 && counts[i] != counts[0]) {
@@ -992,7 +883,7 @@ static int parse_points(parser *P, const yaml_node_t *n)
             if (check_axis_key(P, k, what, &files) != 0)
                 return -1;
             exp_value val;
-            char *vwhat = str_printf("%s: %s", what, scalar(k));
+            char *vwhat = xasprintf("%s: %s", what, scalar(k));
             int rc = files ? make_file(P, v, scalar(k), &val)
                            : make_value(P, v, vwhat, &val);
             free(vwhat);
@@ -1123,7 +1014,7 @@ static int parse_panel(parser *P, const yaml_node_t *n, const char *what,
         while (i < N_PANEL_KEYS && strcmp(s, panel_keys[i]) != 0)
             i++;
         if (i == N_PANEL_KEYS) {
-            const char *near = nearest(s, panel_keys, N_PANEL_KEYS);
+            const char *near = suggest_nearest(s, panel_keys, N_PANEL_KEYS);
             if (near)
                 return err_at(P->err, &km, "%s: unknown key '%s' (did you "
                               "mean '%s'?)", what, s, near);
@@ -1166,7 +1057,7 @@ static int parse_plot(parser *P, const yaml_node_t *n, size_t index,
         while (i < N_PLOT_KEYS && strcmp(s, plot_keys[i]) != 0)
             i++;
         if (i == N_PLOT_KEYS) {
-            const char *near = nearest(s, plot_keys, N_PLOT_KEYS);
+            const char *near = suggest_nearest(s, plot_keys, N_PLOT_KEYS);
             if (near)
                 return err_at(P->err, &km, "%s: unknown key '%s' (did you "
                               "mean '%s'?)", what, s, near);
@@ -1511,7 +1402,7 @@ static int check_column(parser *P, const char *name, const char *what,
     for (size_t i = 0; i < c && !found; i++)
         found = strcmp(cols[i], name) == 0;
     if (!found) {
-        const char *near = nearest(name, cols, c);
+        const char *near = suggest_nearest(name, cols, c);
         if (near)
             rc = err_at(P->err, m, "%s: no column '%s' in the results (did "
                         "you mean '%s'?)", what, name, near);
@@ -1587,12 +1478,13 @@ static int check_plot_columns(parser *P)
 
 /* ------------------------------------------------------ loading configs */
 
-/* Hash of a config's echo: the fingerprint of what a point ran. */
-static uint64_t echo_hash(const cusim_hw *hw, const cusim_kernel *k)
+/* The echo of `hw` (when not NULL) or else of `k` (cusim_hw_echo,
+ * cusim_kernel_echo) as a string of `*size` bytes; the caller frees it. */
+static char *echo_text(const cusim_hw *hw, const cusim_kernel *k,
+                       size_t *size)
 {
     char *text = NULL;
-    size_t size = 0;
-    FILE *f = open_memstream(&text, &size);
+    FILE *f = open_memstream(&text, size);
     if (!f)
         abort();
     if (hw)
@@ -1601,6 +1493,14 @@ static uint64_t echo_hash(const cusim_hw *hw, const cusim_kernel *k)
         cusim_kernel_echo(f, k);
     if (fclose(f) != 0)
         abort();
+    return text;
+}
+
+/* Hash of a config's echo: the fingerprint of what a point ran. */
+static uint64_t echo_hash(const cusim_hw *hw, const cusim_kernel *k)
+{
+    size_t size = 0;
+    char *text = echo_text(hw, k, &size);
     uint64_t h = fnv(text, size, FNV_SEED);
     free(text);
     return h;
@@ -1810,7 +1710,7 @@ static int parse_top(parser *P, const yaml_node_t *root)
         else if (strcmp(s, "plots") == 0)
             rc = parse_plots(P, v);
         else {
-            const char *near = nearest(s, top_keys, N_TOP);
+            const char *near = suggest_nearest(s, top_keys, N_TOP);
             if (near)
                 return err_at(P->err, &km, "unknown key '%s' (did you mean "
                               "'%s'?)", s, near);
@@ -1979,433 +1879,24 @@ const plot_spec *exp_plot(const experiment *e, size_t i)
     return i < e->n_plots ? &e->plots[i] : NULL;
 }
 
-/* ------------------------------------------------- the results directory */
+/* ------------------------------- for the results directory (results.c) */
 
-static int io_error(cusim_error *err, const char *path, const char *what)
+size_t exp_n_metrics(const experiment *e)
 {
-    return err_set(err, path, 1, 1, "cannot %s: %s", what, strerror(errno));
+    return e->n_metrics;
 }
 
-/* mkdir -p */
-static int make_dirs(const char *dir, cusim_error *err)
+const char *exp_metric(const experiment *e, size_t i)
 {
-    char *p = xstrdup(dir);
-    int rc = 0;
-    for (char *s = p + 1; rc == 0; s++) {
-        if (*s != '/' && *s != '\0')
-            continue;
-        char c = *s;
-        *s = '\0';
-        struct stat st;
-        if (mkdir(p, 0777) != 0 && errno != EEXIST)
-            rc = io_error(err, p, "create the directory");
-        else if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode))
-            rc = err_set(err, p, 1, 1, "cannot create the directory: a file "
-                         "of that name exists");
-        *s = c;
-        if (c == '\0')
-            break;
-    }
-    free(p);
-    return rc;
+    return i < e->n_metrics ? e->metrics[i] : NULL;
 }
 
-static char *point_path(const char *dir, size_t p)
-{
-    return str_printf("%s/points/%05zu.json", dir, p);
-}
-
-/* Whether a directory entry is a temporary file of ours, NAME.tmp.PID,
- * where NAME starts with `base` ("" for any). */
-static bool is_temp(const char *name, const char *base)
-{
-    const char *t = strstr(name, ".tmp.");
-    return t && t[5] && strspn(t + 5, "0123456789") == strlen(t + 5)
-           && has_prefix(name, base);
-}
-
-static bool is_point_file(const char *name)
-{
-    size_t digits = strspn(name, "0123456789");
-    return digits >= 5 && strcmp(name + digits, ".json") == 0;
-}
-
-/* What remove_files removes. */
-typedef enum pick {
-    PICK_TEMP,         /* temporary files */
-    PICK_POINTS,       /* temporary files and point results */
-    PICK_OUTPUTS       /* temporary files of the outputs (ctx: OUTPUT.) */
-} pick;
-
-static bool picked(const char *name, pick what, const char *ctx)
-{
-    switch (what) {
-    case PICK_TEMP:
-        return is_temp(name, "");
-    case PICK_POINTS:
-        return is_temp(name, "") || is_point_file(name);
-    case PICK_OUTPUTS:
-        return is_temp(name, ctx) || is_temp(name, "manifest.yaml.");
-    }
-    return false;
-}
-
-/* Removes the files of `dir` that `what` selects. */
-static int remove_files(const char *dir, pick what, const char *ctx,
-                        cusim_error *err)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return io_error(err, dir, "read the directory");
-    int rc = 0;
-    struct dirent *de;
-    while ((de = readdir(d)) && rc == 0)
-        if (picked(de->d_name, what, ctx)) {
-            char *path = str_printf("%s/%s", dir, de->d_name);
-            if (unlink(path) != 0 && errno != ENOENT)
-                rc = io_error(err, path, "remove");
-            free(path);
-        }
-    closedir(d);
-    return rc;
-}
-
-int exp_dir_prepare(const experiment *e, const char *dir, bool resume,
-                    int *lock_fd, cusim_error *err)
-{
-    *lock_fd = -1;
-    char *outputs = str_printf("%s.", e->output);
-    char *points = str_printf("%s/points", dir);
-    char *lock = str_printf("%s/.lock", dir);
-    int rc = make_dirs(points, err);
-    if (rc == 0) {
-        int fd = open(lock, O_RDWR | O_CREAT, 0666);
-        struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
-        if (fd < 0) {
-            rc = io_error(err, lock, "open");
-        } else if (fcntl(fd, F_SETLK, &fl) != 0) {
-            rc = errno == EACCES || errno == EAGAIN
-                 ? err_set(err, dir, 1, 1, "another cusim run is writing "
-                           "into this directory")
-                 : io_error(err, lock, "lock");
-            close(fd);
-        } else {
-            *lock_fd = fd;
-        }
-    }
-    if (rc == 0)
-        rc = remove_files(points, resume ? PICK_TEMP : PICK_POINTS, NULL, err);
-    if (rc == 0)
-        rc = remove_files(dir, PICK_OUTPUTS, outputs, err);
-    if (rc != 0 && *lock_fd >= 0) {
-        close(*lock_fd);
-        *lock_fd = -1;
-    }
-    free(points);
-    free(lock);
-    free(outputs);
-    return rc;
-}
-
-/* Writes `text` to `path` atomically: a temporary file, then rename. */
-static int write_file(const char *path, const char *text, size_t len,
-                      cusim_error *err)
-{
-    char *tmp = str_printf("%s.tmp.%ld", path, (long)getpid());
-    int rc = 0;
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        rc = io_error(err, tmp, "create");
-    } else {
-        if (fwrite(text, 1, len, f) != len)
-            rc = io_error(err, tmp, "write");
-        if (fclose(f) != 0 && rc == 0)
-            rc = io_error(err, tmp, "write");
-        if (rc == 0 && rename(tmp, path) != 0)
-            rc = io_error(err, path, "rename the temporary file to");
-        if (rc != 0)
-            unlink(tmp);
-    }
-    free(tmp);
-    return rc;
-}
-
-/* ---------------------------------------------------------- point files */
-
-static void json_string(sbuf *b, const char *s)
-{
-    sb_putc(b, '"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            sb_putc(b, '\\');
-            sb_putc(b, (char)c);
-        } else if (c < 0x20 || c == 0x7F) {
-            sb_printf(b, "\\u%04x", c);
-        } else {
-            sb_putc(b, (char)c);
-        }
-    }
-    sb_putc(b, '"');
-}
-
-/* Reads a JSON string at *p (as json_string writes them) into `out`;
- * advances *p. Returns -1 on anything else. */
-static int json_read_string(const char **p, sbuf *out)
-{
-    const char *s = *p;
-    if (*s++ != '"')
-        return -1;
-    while (*s && *s != '"') {
-        if (*s != '\\') {
-            sb_putc(out, *s++);
-            continue;
-        }
-        s++;
-        if (*s == 'u') {
-            unsigned v = 0;
-            for (int i = 1; i <= 4; i++) {
-                char c = s[i];
-                unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0')
-                           : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
-                           : 99;
-                if (d > 15)
-                    return -1;
-                v = v * 16 + d;
-            }
-            if (v == 0 || v > 0x7F)
-                return -1;
-            sb_putc(out, (char)v);
-            s += 5;
-        } else if (*s == '"' || *s == '\\') {
-            sb_putc(out, *s++);
-        } else {
-            return -1;
-        }
-    }
-    if (*s != '"')
-        return -1;
-    *p = s + 1;
-    return 0;
-}
-
-static bool skip(const char **p, const char *lit)
-{
-    size_t n = strlen(lit);
-    if (strncmp(*p, lit, n) != 0)
-        return false;
-    *p += n;
-    return true;
-}
-
-/* The fingerprint of point p's configuration. */
-static uint64_t point_fingerprint(const experiment *e, size_t p)
+uint64_t exp_point_fingerprint(const experiment *e, size_t p)
 {
     uint64_t h = fnv(CUSIM_VERSION, sizeof CUSIM_VERSION, FNV_SEED);
     h = fnv(&e->metrics_hash, sizeof e->metrics_hash, h);
     h = fnv(&e->hw_hash[e->point_hw[p]], sizeof(uint64_t), h);
     return fnv(&e->kernel_hash[e->point_kernel[p]], sizeof(uint64_t), h);
-}
-
-/* A point's result file:
- *   {"cusim":VERSION,"point":P,"config":"%016x",
- *    "status":"ok"|"failed"|"crashed","error":null|"...",
- *    "csv":null|"...","json":null|{...}}
- * on one line. `csv` is the metric part of the CSV row; `json` the
- * result's fields as cusim sim --format json prints them. "crashed": the
- * worker died (`status` "crashed" instead of "failed"); the outputs show
- * it as failed, and --resume runs the point again. */
-static int point_write(const experiment *e, const char *dir, size_t p,
-                       const char *status, const char *error,
-                       const char *csv, const char *json, cusim_error *err)
-{
-    sbuf b = { 0 };
-    sb_puts(&b, "{\"cusim\":");
-    json_string(&b, CUSIM_VERSION);
-    sb_printf(&b, ",\"point\":%zu,\"config\":\"%016llx\",\"status\":\"%s\","
-              "\"error\":", p, (unsigned long long)point_fingerprint(e, p),
-              status);
-    if (error)
-        json_string(&b, error);
-    else
-        sb_puts(&b, "null");
-    sb_puts(&b, ",\"csv\":");
-    if (csv)
-        json_string(&b, csv);
-    else
-        sb_puts(&b, "null");
-    sb_puts(&b, ",\"json\":");
-    sb_puts(&b, json ? json : "null");
-    sb_puts(&b, "}\n");
-    char *path = point_path(dir, p);
-    int rc = write_file(path, b.s, b.n, err);
-    free(path);
-    free(b.s);
-    return rc;
-}
-
-/* A point's result as read back. */
-typedef struct point_rec {
-    bool failed;
-    bool crashed;      /* failed because its worker died */
-    char *error;       /* failed: the message */
-    char *csv;         /* ok: the metric part of the CSV row */
-    char *json;        /* ok: {...} */
-} point_rec;
-
-static void rec_free(point_rec *r)
-{
-    free(r->error);
-    free(r->csv);
-    free(r->json);
-    memset(r, 0, sizeof *r);
-}
-
-enum { POINT_FILE_MAX = 1 << 20 };
-
-/* Reads point p's result file; -1 when it is missing, incomplete, of
- * another version or of another configuration. */
-static int point_read(const experiment *e, const char *dir, size_t p,
-                      point_rec *r)
-{
-    memset(r, 0, sizeof *r);
-    char *path = point_path(dir, p);
-    FILE *f = fopen(path, "r");
-    free(path);
-    if (!f)
-        return -1;
-    char *text = xmalloc(POINT_FILE_MAX + 1);
-    size_t n = fread(text, 1, POINT_FILE_MAX, f);
-    fclose(f);
-    text[n] = '\0';
-
-    char head[128];
-    snprintf(head, sizeof head, "{\"cusim\":\"%s\",\"point\":%zu,\"config\":"
-             "\"%016llx\",\"status\":\"", CUSIM_VERSION, p,
-             (unsigned long long)point_fingerprint(e, p));
-    const char *s = text;
-    sbuf b = { 0 };
-    int rc = -1;
-    if (n == POINT_FILE_MAX || strlen(text) != n || n < 2
-        || strcmp(text + n - 2, "}\n") != 0 || !skip(&s, head))
-        goto done;
-    if (skip(&s, "ok\",\"error\":null,\"csv\":")) {
-        if (json_read_string(&s, &b) != 0 || !skip(&s, ",\"json\":{"))
-            goto done;
-        r->csv = sb_take(&b);
-        r->json = xstrndup(s - 1, (size_t)(text + n - 2 - (s - 1)));
-        rc = 0;
-    } else if (skip(&s, "failed\",\"error\":")
-               || (r->crashed = skip(&s, "crashed\",\"error\":"))) {
-        if (json_read_string(&s, &b) != 0
-            || strcmp(s, ",\"csv\":null,\"json\":null}\n") != 0)
-            goto done;
-        r->failed = true;
-        r->error = sb_take(&b);
-        rc = 0;
-    }
-done:
-    free(b.s);
-    free(text);
-    if (rc != 0)
-        rec_free(r);
-    return rc;
-}
-
-bool exp_point_done(const experiment *e, const char *dir, size_t p)
-{
-    point_rec r;
-    if (p >= e->n_points || point_read(e, dir, p, &r) != 0)
-        return false;
-    bool done = !r.crashed;
-    rec_free(&r);
-    return done;
-}
-
-/* What `print` writes to a string. */
-static char *print_report(const cusim_report *r, cusim_format fmt)
-{
-    char *text = NULL;
-    size_t size = 0;
-    FILE *f = open_memstream(&text, &size);
-    if (!f)
-        abort();
-    cusim_report_print(r, fmt, f);
-    if (fclose(f) != 0)
-        abort();
-    return text;
-}
-
-int exp_point_run(const experiment *e, const char *dir, size_t p,
-                  cusim_error *err)
-{
-    cusim_sim_options opt;
-    cusim_result res;
-    cusim_error serr;
-    memset(&opt, 0, sizeof opt);
-    int rc = cusim_simulate(exp_point_hw(e, p), exp_point_kernel(e, p), &opt,
-                            &res, NULL, &serr);
-    if (rc != 0) {
-        char *msg = str_printf("%s:%d:%d: %s", serr.file, serr.line,
-                               serr.column, serr.message);
-        int wrc = point_write(e, dir, p, "failed", msg, NULL, NULL, err);
-        free(msg);
-        if (wrc != 0)
-            return -1;
-        *err = serr;
-        return 1;
-    }
-    cusim_report *all = xcalloc(1, sizeof *all);
-    cusim_report *csv = xcalloc(1, sizeof *csv);
-    cusim_report_result(all, &res);
-    for (int i = 0; i < all->n; i++)
-        if (!has_prefix(all->fields[i].key, "sim."))
-            csv->fields[csv->n++] = all->fields[i];
-    char *json = print_report(all, CUSIM_FORMAT_JSON);
-    char *table = print_report(csv, CUSIM_FORMAT_CSV);
-    json[strcspn(json, "\n")] = '\0';
-    char *row = strchr(table, '\n');      /* after the header */
-    row = row ? row + 1 : table + strlen(table);
-    row[strcspn(row, "\n")] = '\0';
-    rc = point_write(e, dir, p, "ok", NULL, row, json, err);
-    free(json);
-    free(table);
-    free(all);
-    free(csv);
-    return rc;
-}
-
-int exp_point_fail(const experiment *e, const char *dir, size_t p,
-                   const char *message, cusim_error *err)
-{
-    return point_write(e, dir, p, "crashed", message, NULL, NULL, err);
-}
-
-/* ------------------------------------------------------------ assembly */
-
-static void csv_field(sbuf *b, const char *s)
-{
-    if (!strpbrk(s, ",\"\n\r")) {
-        sb_puts(b, s);
-        return;
-    }
-    sb_putc(b, '"');
-    for (; *s; s++) {
-        if (*s == '"')
-            sb_putc(b, '"');
-        sb_putc(b, *s);
-    }
-    sb_putc(b, '"');
-}
-
-/* Whether `s` is a JSON integer. */
-static bool json_integer(const char *s)
-{
-    if (*s == '-')
-        s++;
-    if (s[0] == '0')
-        return s[1] == '\0';
-    return *s >= '1' && *s <= '9' && strspn(s, "0123456789") == strlen(s);
 }
 
 /* Writes `s` as a YAML double-quoted scalar. */
@@ -2414,65 +1905,13 @@ static void yaml_quoted(sbuf *b, const char *s)
     emit_quoted(b, s, strlen(s));
 }
 
-/* Appends point p's CSV row and JSONL line. */
-static void assemble_point(const experiment *e, size_t p, const point_rec *r,
-                           sbuf *csv, sbuf *jsonl)
-{
-    sb_printf(jsonl, "{\"point\":%zu,\"params\":{", p);
-    for (size_t c = 0; c < e->n_keys; c++) {
-        const char *v = exp_param(e, p, c);
-        csv_field(csv, v);
-        sb_putc(csv, ',');
-        if (c)
-            sb_putc(jsonl, ',');
-        json_string(jsonl, e->keys[c].path);
-        sb_putc(jsonl, ':');
-        if (!*v)
-            sb_puts(jsonl, "null");
-        else if (json_integer(v))
-            sb_puts(jsonl, v);
-        else
-            json_string(jsonl, v);
-    }
-    if (r->failed) {
-        for (size_t i = 1; i < e->n_metrics; i++)
-            sb_putc(csv, ',');
-        sb_puts(csv, ",failed,");
-        csv_field(csv, r->error);
-        sb_puts(jsonl, "},\"status\":\"failed\",\"error\":");
-        json_string(jsonl, r->error);
-        sb_puts(jsonl, "}\n");
-    } else {
-        sb_puts(csv, r->csv);
-        sb_puts(csv, ",ok,");
-        sb_puts(jsonl, "},\"status\":\"ok\",\"error\":null");
-        if (strcmp(r->json, "{}") != 0) {
-            sb_putc(jsonl, ',');
-            sb_puts(jsonl, r->json + 1);
-        } else {
-            sb_putc(jsonl, '}');
-        }
-        sb_putc(jsonl, '\n');
-    }
-    sb_putc(csv, '\n');
-}
-
 /* Writes a config's echo indented by `indent` (lines left empty stay
  * empty, so block text reads back the same). */
 static void echo_indented(sbuf *b, const cusim_hw *hw, const cusim_kernel *k,
                           int indent)
 {
-    char *text = NULL;
     size_t size = 0;
-    FILE *f = open_memstream(&text, &size);
-    if (!f)
-        abort();
-    if (hw)
-        cusim_hw_echo(f, hw);
-    else
-        cusim_kernel_echo(f, k);
-    if (fclose(f) != 0)
-        abort();
+    char *text = echo_text(hw, k, &size);
     for (const char *line = text; *line;) {
         size_t n = strcspn(line, "\n");
         if (n)
@@ -2483,8 +1922,7 @@ static void echo_indented(sbuf *b, const cusim_hw *hw, const cusim_kernel *k,
     free(text);
 }
 
-/* DIR/manifest.yaml: every point's resolved configuration. */
-static char *manifest(const experiment *e)
+char *exp_manifest(const experiment *e)
 {
     sbuf b = { 0 };
     bool *hw_seen = xcalloc(e->n_hws, sizeof *hw_seen);
@@ -2541,109 +1979,4 @@ static char *manifest(const experiment *e)
     free(hw_seen);
     free(k_seen);
     return sb_take(&b);
-}
-
-/* An output file being written: a temporary name until it is complete. */
-typedef struct out_file {
-    char *path, *tmp;
-    FILE *f;
-} out_file;
-
-static int out_open(out_file *o, char *path, cusim_error *err)
-{
-    o->path = path;
-    o->tmp = str_printf("%s.tmp.%ld", path, (long)getpid());
-    o->f = fopen(o->tmp, "w");
-    return o->f ? 0 : io_error(err, o->tmp, "create");
-}
-
-static int out_write(out_file *o, sbuf *b, cusim_error *err)
-{
-    int rc = 0;
-    if (b->n && fwrite(b->s, 1, b->n, o->f) != b->n)
-        rc = io_error(err, o->tmp, "write");
-    b->n = 0;
-    if (b->s)
-        b->s[0] = '\0';
-    return rc;
-}
-
-/* Closes and, when `commit`, renames into place; else removes. */
-static int out_close(out_file *o, bool commit, cusim_error *err)
-{
-    int rc = 0;
-    if (o->f && fclose(o->f) != 0 && commit)
-        rc = io_error(err, o->tmp, "write");
-    if (o->f && commit && rc == 0 && rename(o->tmp, o->path) != 0)
-        rc = io_error(err, o->path, "rename the temporary file to");
-    if (o->f && (!commit || rc != 0))
-        unlink(o->tmp);
-    free(o->path);
-    free(o->tmp);
-    memset(o, 0, sizeof *o);
-    return rc;
-}
-
-int exp_assemble(const experiment *e, const char *dir, size_t *n_failed,
-                 cusim_error *err)
-{
-    out_file csv = { 0 }, jsonl = { 0 };
-    sbuf cb = { 0 }, jb = { 0 };
-    *n_failed = 0;
-    int rc = out_open(&csv, str_printf("%s/%s.csv", dir, e->output), err);
-    if (rc == 0)
-        rc = out_open(&jsonl, str_printf("%s/%s.jsonl", dir, e->output), err);
-
-    for (size_t c = 0; c < e->n_keys; c++) {
-        csv_field(&cb, e->keys[c].path);
-        sb_putc(&cb, ',');
-    }
-    for (size_t i = 0; i < e->n_metrics; i++)
-        sb_printf(&cb, "%s,", e->metrics[i]);
-    sb_puts(&cb, "status,error\n");
-
-    for (size_t p = 0; p < e->n_points && rc == 0; p++) {
-        point_rec r;
-        if (point_read(e, dir, p, &r) != 0) {
-            char *path = point_path(dir, p);
-            rc = err_set(err, path, 1, 1, "no complete result for point %zu "
-                         "(run again with --resume)", p);
-            free(path);
-            break;
-        }
-        *n_failed += r.failed;
-        assemble_point(e, p, &r, &cb, &jb);
-        rec_free(&r);
-        if (cb.n > (1u << 16) || jb.n > (1u << 16))
-            rc = out_write(&csv, &cb, err) || out_write(&jsonl, &jb, err)
-                 ? -1 : 0;
-    }
-    if (rc == 0)
-        rc = out_write(&csv, &cb, err) || out_write(&jsonl, &jb, err) ? -1 : 0;
-    free(cb.s);
-    free(jb.s);
-    if (rc == 0) {
-        char *text = manifest(e);
-        char *path = str_printf("%s/manifest.yaml", dir);
-        rc = write_file(path, text, strlen(text), err);
-        free(path);
-        free(text);
-    }
-    int c1 = out_close(&csv, rc == 0, err);
-    int c2 = out_close(&jsonl, rc == 0 && c1 == 0, err);
-    return rc || c1 || c2 ? -1 : 0;
-}
-
-int exp_plot_all(const experiment *e, const char *dir, cusim_error *err)
-{
-    if (e->n_plots == 0)
-        return 0;
-    char *figures = str_printf("%s/figures", dir);
-    char *csv = str_printf("%s/%s.csv", dir, e->output);
-    int rc = make_dirs(figures, err);
-    for (size_t i = 0; i < e->n_plots && rc == 0; i++)
-        rc = plot_write(&e->plots[i], csv, figures, err);
-    free(figures);
-    free(csv);
-    return rc;
 }

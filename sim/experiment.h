@@ -1,8 +1,9 @@
 /*
  * experiment.h — experiment files (configs/experiments/NAME.yaml): which
- * hardware and kernel files, which overrides, which sweep, where the results
- * go and which plots to draw; the expansion of a sweep into points; and the
- * results directory `cusim run` fills, point by point.
+ * hardware and kernel files, which overrides, which sweep, which outputs
+ * and which plots to draw; and the expansion of a sweep into points. The
+ * results directory that `cusim run` fills point by point is described in
+ * results.h, the figures in plot.h.
  *
  * Format (keys are a contract: add, never rename):
  *
@@ -27,7 +28,7 @@
  *     - { hw.cu.policy: gto }        # with every sweep/zip combination
  *     - { hw.cu.policy: lrr }        # (one more axis, slowest of all)
  *   output: c2                       # base name of the CSV/JSONL files
- *   plots: [...]                     # see plot_spec
+ *   plots: [...]                     # see plot_spec (plot.h)
  *
  * A swept or set value is YAML text handed to the config loader as a
  * `--set` value (so lists like [8, 8] work for workgroup_size). Keys are
@@ -56,29 +57,12 @@
  * fit fails before anything runs, located at the experiment file's value
  * (or in the hardware/kernel file when the fault is there).
  *
- * Columns (the CSV header, in order): the parameter columns, one per key
- * that varies, in axis order (keys of `points` in the order they first
- * appear), where a varying `hardware` is followed by `hw.name` and a
- * varying `kernel` by `kernel.name` (the resolved names); then every field
- * of cusim_report_result except sim.* (host timing, which varies run to
- * run: it is in the JSONL only); then `status` (ok | failed) and `error`.
- * A parameter a point does not set (a key some `points` entries omit) is
+ * Parameter columns: one per key that varies, in axis order (keys of
+ * `points` in the order they first appear), where a varying `hardware` is
+ * followed by `hw.name` and a varying `kernel` by `kernel.name` (the
+ * resolved names). They open every row of the results (results.h). A
+ * parameter a point does not set (a key some `points` entries omit) is
  * empty.
- *
- * Results directory DIR (cusim run's --out):
- *   DIR/points/NNNNN.json   one point's result, written atomically by the
- *                           worker that ran it (internal; --resume reads it)
- *   DIR/OUTPUT.csv          the table above, rows in point order
- *   DIR/OUTPUT.jsonl        one object per point, in point order: point,
- *                           params, status, error, then every result field
- *                           (sim.* included) nested as cusim sim's JSON
- *   DIR/manifest.yaml       each point's fully resolved hardware and kernel
- *                           (cusim_hw_echo / cusim_kernel_echo; a config
- *                           shared by several points is written once and
- *                           referred to with a YAML alias)
- *   DIR/figures/            the plots (plot_write)
- * Each output is written under a temporary name and renamed, so a reader
- * (or a run killed at any moment) sees either the old file or the new one.
  */
 #ifndef CUSIM_EXPERIMENT_H
 #define CUSIM_EXPERIMENT_H
@@ -87,54 +71,7 @@
 #include <stddef.h>
 
 #include "cusim.h"
-
-/* One plot of an experiment: a figure with one or more panels. Each
- * written as FILE.gp (gnuplot script, kept so users can restyle it),
- * FILE.png (pngcairo, 800 pixels wide) and FILE.svg:
- *
- *   plots:
- *     - file: c2-throughput            # base name under the figures dir
- *       title: "Latency hiding needs ~40 subgroups (C2)"
- *       panels:                        # optional; without it the plot's
- *         - x: occupancy.achieved      #   own x/y/... keys make one panel
- *           y: [issue.ipc]             # one column or a list of columns
- *           series: hw.cu.policy       # optional: one line per value
- *           xlabel: "achieved occupancy (fraction)"
- *           ylabel: "warp instructions per cycle per CU"
- *           logx: false
- *           logy: false
- *           title: "..."               # optional panel title
- */
-#define PLOT_MAX_PANELS 6
-#define PLOT_MAX_Y 6
-
-typedef struct plot_panel {
-    char x[96];
-    char y[PLOT_MAX_Y][96];
-    int n_y;
-    char series[96];                   /* "" for none */
-    char xlabel[128], ylabel[128];
-    char title[128];
-    int logx, logy;
-} plot_panel;
-
-typedef struct plot_spec {
-    char file[128];
-    char title[160];
-    plot_panel panels[PLOT_MAX_PANELS];
-    int n_panels;
-} plot_spec;
-
-/* Writes `spec`'s figure from the results CSV at `csv_path` (header row of
- * dotted column names, as cusim run writes it) into directory `dir`:
- * FILE.gp, FILE.png, FILE.svg. Runs `gnuplot` (it must be on PATH). Each
- * file is written atomically (temporary name, then rename). Returns 0, or
- * -1 with `err` set (a column the CSV lacks is an error naming the plot's
- * file and the column). */
-int plot_write(const plot_spec *spec, const char *csv_path, const char *dir,
-               cusim_error *err);
-
-/* ------------------------------------------------------------ experiments */
+#include "plot.h"
 
 #define EXP_MAX_POINTS 1000000
 
@@ -172,41 +109,5 @@ const cusim_kernel *exp_point_kernel(const experiment *e, size_t p);
 
 size_t exp_n_plots(const experiment *e);
 const plot_spec *exp_plot(const experiment *e, size_t i);
-
-/* ------------------------------------------------------------- running */
-
-/* Makes DIR and DIR/points, locks DIR against a second run (the lock is
- * `*lock_fd`: keep it open until the run ends, then close it), removes
- * temporary files a killed run left, and unless `resume` removes the
- * point results of an earlier run. Returns 0, or -1 with `err` set. */
-int exp_dir_prepare(const experiment *e, const char *dir, bool resume,
-                    int *lock_fd, cusim_error *err);
-
-/* Whether DIR holds a complete result for point `p` of exactly this
- * configuration (same cusim version, same resolved hardware and kernel). */
-bool exp_point_done(const experiment *e, const char *dir, size_t p);
-
-/* Simulates point `p` and writes its result file. Returns 0 when the point
- * ran, 1 when the simulation failed (the failure is its recorded result;
- * `err` says why), -1 when the result could not be written (`err`). */
-int exp_point_run(const experiment *e, const char *dir, size_t p,
-                  cusim_error *err);
-
-/* Records point `p` as failed with `message` (a worker that died): the
- * outputs show it failed, and exp_point_done says it is not done, so
- * --resume runs it again. Returns 0, or -1 with `err` set when the file
- * cannot be written. */
-int exp_point_fail(const experiment *e, const char *dir, size_t p,
-                   const char *message, cusim_error *err);
-
-/* Assembles DIR/OUTPUT.csv, DIR/OUTPUT.jsonl and DIR/manifest.yaml from the
- * point results, every point of which must be present. Sets `*n_failed`.
- * Returns 0, or -1 with `err` set. */
-int exp_assemble(const experiment *e, const char *dir, size_t *n_failed,
-                 cusim_error *err);
-
-/* Draws every plot from DIR/OUTPUT.csv into DIR/figures (plot_write).
- * Returns 0, or -1 with `err` set at the first plot that fails. */
-int exp_plot_all(const experiment *e, const char *dir, cusim_error *err);
 
 #endif /* CUSIM_EXPERIMENT_H */

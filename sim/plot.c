@@ -30,7 +30,7 @@
 #include <unistd.h>
 
 #include "error.h"
-#include "experiment.h"
+#include "plot.h"
 #include "suggest.h"
 #include "xalloc.h"
 

@@ -78,14 +78,6 @@ struct prog_ast {
 };
 
 
-static char *prog_strndup(const char *s, size_t n)
-{
-    char *d = xrealloc_array(NULL, n + 1, 1);
-    memcpy(d, s, n);
-    d[n] = '\0';
-    return d;
-}
-
 static void stmt_list_free(stmt_list *l)
 {
     for (uint32_t i = 0; i < l->n; i++)
@@ -252,7 +244,7 @@ static uint32_t reg_intern(prog_ast *ast, const char *name, size_t n)
         ast->cap_regs = ast->cap_regs ? 2 * ast->cap_regs : 16;
         ast->regs = xrealloc_array(ast->regs, ast->cap_regs, sizeof *ast->regs);
     }
-    ast->regs[ast->n_regs] = (prog_reg){ prog_strndup(name, n), false };
+    ast->regs[ast->n_regs] = (prog_reg){ xstrndup(name, n), false };
     return ast->n_regs++;
 }
 
@@ -622,7 +614,7 @@ prog_ast *prog_parse(const char *text, const prog_src *src, cusim_error *err)
     prog_ast *ast = xrealloc_array(NULL, 1, sizeof *ast);
     *ast = (prog_ast){ 0 };
     const char *file = src && src->file ? src->file : "<program>";
-    ast->file = prog_strndup(file, strlen(file));
+    ast->file = xstrdup(file);
     ast->line = src ? src->line : 1;
     ast->column = src ? src->column : 1;
     parser p = { .ast = ast, .err = err };

@@ -1,9 +1,11 @@
 /*
- * suggest.c — edit distance for did-you-mean messages.
+ * suggest.c — edit distance and nearest names for did-you-mean messages.
  */
 #include "suggest.h"
 
+#include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 size_t suggest_distance(const char *a, size_t la, const char *b, size_t lb)
 {
@@ -27,4 +29,26 @@ size_t suggest_distance(const char *a, size_t la, const char *b, size_t lb)
         }
     }
     return row[lb];
+}
+
+const char *suggest_nearest(const char *word, const char *const *cands,
+                            size_t n)
+{
+    size_t len = strlen(word), limit = len / 3 > 2 ? len / 3 : 2;
+    size_t best = (size_t)-1;
+    const char *found = NULL;
+    for (size_t i = 0; i < n; i++) {
+        size_t d = suggest_distance(word, len, cands[i], strlen(cands[i]));
+        bool abbr = len >= 2 && word[0] == cands[i][0];
+        const char *w = word;
+        for (const char *c = cands[i]; abbr && *c && *w; c++)
+            if (*c == *w)
+                w++;
+        abbr = abbr && *w == '\0';
+        if (((d <= limit && d < len) || abbr) && d < best) {
+            best = d;
+            found = cands[i];
+        }
+    }
+    return found;
 }

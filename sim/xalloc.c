@@ -3,6 +3,7 @@
  */
 #include "xalloc.h"
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,4 +50,17 @@ char *xstrndup(const char *s, size_t n)
 char *xstrdup(const char *s)
 {
     return xstrndup(s, SIZE_MAX);
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *s = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+    va_start(ap, fmt);
+    vsnprintf(s, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+    va_end(ap);
+    return s;
 }

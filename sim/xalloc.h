@@ -19,4 +19,7 @@ void *xcalloc(size_t n, size_t size);       /* zeroed; never NULL */
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);    /* at most n bytes, terminated */
 
+/* A new string formatted as printf would (the caller frees it). */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 #endif /* CUSIM_XALLOC_H */

@@ -14,15 +14,7 @@
 #include <string.h>
 
 #include "error.h"
-
-/* Out of memory is fatal in cusim; this is where yamldoc.c meets it. */
-static void *xrealloc(void *p, size_t size)
-{
-    p = realloc(p, size ? size : 1);
-    if (!p)
-        abort();
-    return p;
-}
+#include "xalloc.h"
 
 /* ------------------------------------------------------------ raw text */
 
@@ -283,7 +275,7 @@ int ydoc_load_file(ydoc *d, const char *path, const char *file,
     if (!f)
         return err_set(err, file, 1, 1, "cannot read: %s", strerror(errno));
     size_t cap = 4096;
-    char *buf = xrealloc(NULL, cap + 1);
+    char *buf = xmalloc(cap + 1);
     size_t n = 0;
     for (;;) {
         if (n == cap) {
@@ -295,7 +287,7 @@ int ydoc_load_file(ydoc *d, const char *path, const char *file,
                                YDOC_MAX_BYTES >> 20);
             }
             cap *= 2;
-            buf = xrealloc(buf, cap + 1);
+            buf = xrealloc_array(buf, cap + 1, 1);
         }
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;
@@ -323,8 +315,7 @@ int ydoc_load_string(ydoc *d, const char *text, const cusim_mark *at,
     d->at = *at;
     d->file = at->file;
     d->size = strlen(text);
-    d->text = xrealloc(NULL, d->size + 1);
-    memcpy(d->text, text, d->size + 1);
+    d->text = xstrdup(text);
     return parse(d, "a value", label, err);
 }
 

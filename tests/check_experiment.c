@@ -1,6 +1,6 @@
 /*
  * check_experiment.c — experiment files and the results directory
- * (sim/experiment.c).
+ * (sim/experiment.c, sim/results.c).
  *
  * Expansion: the order and count of points for a cartesian sweep, zip,
  * explicit points, ranges (the end rule), hardware and kernel file lists;
@@ -20,6 +20,7 @@
 
 #include "cutest.h"
 #include "experiment.h"
+#include "results.h"
 
 /* ------------------------------------------------------------- helpers */
 
@@ -585,25 +586,25 @@ START_TEST(run_and_assemble)
     cusim_error err;
     int lock = -1;
     size_t failed = 99;
-    ASSERT_OK(exp_dir_prepare(e, dir, false, &lock, &err), err);
+    ASSERT_OK(results_prepare(e, dir, false, &lock, &err), err);
     ck_assert_int_ge(lock, 0);
 
     /* nothing ran yet: assembling says which point is missing */
-    ck_assert_int_eq(exp_assemble(e, dir, &failed, &err), -1);
+    ck_assert_int_eq(results_assemble(e, dir, &failed, &err), -1);
     ck_assert_ptr_nonnull(strstr(err.file, "points/00000.json"));
 
     /* 192 elements: 3 workgroups, 1 in the second dispatch; 256: 4, and
      * 4 / 3 is not whole, so the second dispatch fails at run time */
-    ASSERT_OK(exp_point_run(e, dir, 0, &err), err);
-    ck_assert_int_eq(exp_point_run(e, dir, 1, &err), 1);
+    ASSERT_OK(results_point_run(e, dir, 0, &err), err);
+    ck_assert_int_eq(results_point_run(e, dir, 1, &err), 1);
     ck_assert_ptr_nonnull(strstr(err.message, "is not whole"));
     ck_assert_ptr_nonnull(strstr(err.file, "thirds.yaml"));
-    ck_assert(!exp_point_done(e, dir, 2));
-    ASSERT_OK(exp_point_run(e, dir, 2, &err), err);
+    ck_assert(!results_point_done(e, dir, 2));
+    ASSERT_OK(results_point_run(e, dir, 2, &err), err);
     for (size_t p = 0; p < 3; p++)
-        ck_assert(exp_point_done(e, dir, p));
+        ck_assert(results_point_done(e, dir, p));
 
-    ASSERT_OK(exp_assemble(e, dir, &failed, &err), err);
+    ASSERT_OK(results_assemble(e, dir, &failed, &err), err);
     ck_assert_uint_eq(failed, 1);
     char path[512];
     snprintf(path, sizeof path, "%s/run.csv", dir);
@@ -639,10 +640,10 @@ START_TEST(run_and_assemble)
     free(man);
 
     /* a worker's death is a failed point too */
-    ASSERT_OK(exp_point_fail(e, dir, 0, "killed by signal 9", &err), err);
-    ck_assert(!exp_point_done(e, dir, 0));   /* --resume runs it again */
-    ck_assert(exp_point_done(e, dir, 1));    /* but not a failed run */
-    ASSERT_OK(exp_assemble(e, dir, &failed, &err), err);
+    ASSERT_OK(results_point_fail(e, dir, 0, "killed by signal 9", &err), err);
+    ck_assert(!results_point_done(e, dir, 0));   /* --resume runs it again */
+    ck_assert(results_point_done(e, dir, 1));    /* but not a failed run */
+    ASSERT_OK(results_assemble(e, dir, &failed, &err), err);
     ck_assert_uint_eq(failed, 2);
     snprintf(path, sizeof path, "%s/run.csv", dir);
     csv = read_text(path);
@@ -663,31 +664,31 @@ START_TEST(resume_fingerprint)
     char *dir = out_dir();
     cusim_error err;
     int lock = -1, lock2 = -1;
-    ASSERT_OK(exp_dir_prepare(e, dir, false, &lock, &err), err);
+    ASSERT_OK(results_prepare(e, dir, false, &lock, &err), err);
     /* a second run cannot use the directory meanwhile */
     /* (fcntl locks are per process: try from a child) */
     pid_t pid = fork();
     ck_assert_int_ge(pid, 0);
     if (pid == 0)
-        _exit(exp_dir_prepare(e, dir, true, &lock2, &err) == -1
+        _exit(results_prepare(e, dir, true, &lock2, &err) == -1
               && strstr(err.message, "another cusim run") ? 0 : 1);
     int st;
     ck_assert_int_eq(waitpid(pid, &st, 0), pid);
     ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 
-    ASSERT_OK(exp_point_run(e, dir, 0, &err), err);
-    ck_assert(exp_point_done(e, dir, 0));
-    ck_assert(!exp_point_done(e, dir, 1));
+    ASSERT_OK(results_point_run(e, dir, 0, &err), err);
+    ck_assert(results_point_done(e, dir, 0));
+    ck_assert(!results_point_done(e, dir, 1));
     close(lock);
 
     /* the same experiment resumes; another configuration does not */
     experiment *same = load_text("fp.yaml", text, NULL, 0);
-    ck_assert(exp_point_done(same, dir, 0));
+    ck_assert(results_point_done(same, dir, 0));
     char a1[] = "kernel.elements=4096";
     cusim_set set;
     ASSERT_OK(cusim_set_parse(a1, 1, &set, &err), err);
     experiment *other = load_text("fp.yaml", text, &set, 1);
-    ck_assert(!exp_point_done(other, dir, 0));
+    ck_assert(!results_point_done(other, dir, 0));
 
     /* an incomplete file is not a result */
     char path[512];
@@ -696,19 +697,19 @@ START_TEST(resume_fingerprint)
     full[strlen(full) / 2] = '\0';
     write_text(path, full);
     free(full);
-    ck_assert(!exp_point_done(same, dir, 0));
+    ck_assert(!results_point_done(same, dir, 0));
 
     /* --resume keeps point files, a fresh run removes them; both remove
      * what a killed run left half-written */
-    ASSERT_OK(exp_point_run(same, dir, 1, &err), err);
+    ASSERT_OK(results_point_run(same, dir, 1, &err), err);
     snprintf(path, sizeof path, "%s/points/00007.json.tmp.123", dir);
     write_text(path, "{");
-    ASSERT_OK(exp_dir_prepare(same, dir, true, &lock, &err), err);
-    ck_assert(exp_point_done(same, dir, 1));
+    ASSERT_OK(results_prepare(same, dir, true, &lock, &err), err);
+    ck_assert(results_point_done(same, dir, 1));
     ck_assert_int_ne(access(path, F_OK), 0);
     close(lock);
-    ASSERT_OK(exp_dir_prepare(same, dir, false, &lock, &err), err);
-    ck_assert(!exp_point_done(same, dir, 1));
+    ASSERT_OK(results_prepare(same, dir, false, &lock, &err), err);
+    ck_assert(!results_point_done(same, dir, 1));
     close(lock);
 
     exp_free(e);

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "cutest.h"
-#include "experiment.h"
+#include "plot.h"
 
 /* ------------------------------------------------------------- helpers */
 

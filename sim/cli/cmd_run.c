@@ -32,12 +32,13 @@
 
 #include "cli.h"
 #include "experiment.h"
+#include "results.h"
 
 /* What a worker tells the parent after each point (under PIPE_BUF bytes,
  * so one write() arrives whole). */
 typedef struct done_msg {
     uint32_t point;
-    int32_t rc;            /* exp_point_run's: 0 ran, 1 failed */
+    int32_t rc;            /* results_point_run's: 0 ran, 1 failed */
     cusim_error err;       /* when rc is 1 */
 } done_msg;
 
@@ -109,7 +110,7 @@ static void worker_main(const experiment *e, const char *dir, int cmd,
         done_msg m;
         memset(&m, 0, sizeof m);
         m.point = point;
-        m.rc = exp_point_run(e, dir, point, &m.err);
+        m.rc = results_point_run(e, dir, point, &m.err);
         if (m.rc < 0) {   /* the result could not be written */
             cusim_error_print(&m.err, stderr);
             _exit(1);
@@ -247,7 +248,7 @@ static int hear(run *R, int i)
     close(w->done);
     waitpid(w->pid, &st, 0);
     w->pid = 0;
-    if (w->point >= 0 && exp_point_done(R->e, R->dir, (size_t)w->point)) {
+    if (w->point >= 0 && results_point_done(R->e, R->dir, (size_t)w->point)) {
         point_ended(R, i, false);   /* it died after writing the result */
     } else if (w->point >= 0) {
         char msg[160];
@@ -261,7 +262,8 @@ static int hear(run *R, int i)
         bar_clear(R);
         fprintf(stderr, "cusim run: point %ld failed: %s\n", w->point, msg);
         cusim_error err;
-        if (exp_point_fail(R->e, R->dir, (size_t)w->point, msg, &err) != 0) {
+        if (results_point_fail(R->e, R->dir, (size_t)w->point, msg, &err)
+            != 0) {
             cusim_error_print(&err, stderr);
             return -1;
         }
@@ -368,7 +370,7 @@ int cli_run(int argc, char **argv)
         return CLI_FAILURE;
     }
     int lock_fd = -1;
-    if (exp_dir_prepare(e, dir, args.resume, &lock_fd, &err) != 0) {
+    if (results_prepare(e, dir, args.resume, &lock_fd, &err) != 0) {
         cusim_error_print(&err, stderr);
         free(dir);
         exp_free(e);
@@ -386,7 +388,7 @@ int cli_run(int argc, char **argv)
     int jobs = args.jobs ? args.jobs : online_cpus();
     status = R.todo ? CLI_OK : CLI_FAILURE;
     for (size_t p = 0; p < R.n_points && R.todo; p++) {
-        if (args.resume && exp_point_done(e, dir, p))
+        if (args.resume && results_point_done(e, dir, p))
             R.n_resumed++;
         else
             R.todo[R.n_todo++] = p;
@@ -410,11 +412,11 @@ int cli_run(int argc, char **argv)
     sigaction(SIGPIPE, &old_pipe, NULL);
 
     size_t n_failed = 0;
-    if (status == CLI_OK && exp_assemble(e, dir, &n_failed, &err) != 0) {
+    if (status == CLI_OK && results_assemble(e, dir, &n_failed, &err) != 0) {
         cusim_error_print(&err, stderr);
         status = CLI_FAILURE;
     }
-    if (status == CLI_OK && exp_plot_all(e, dir, &err) != 0) {
+    if (status == CLI_OK && results_plot_all(e, dir, &err) != 0) {
         cusim_error_print(&err, stderr);
         status = CLI_FAILURE;
     }

@@ -1,0 +1,89 @@
+/*
+ * fileio.c — atomic output files and directories (see fileio.h).
+ */
+#include "fileio.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "xalloc.h"
+
+int fio_error(cusim_error *err, const char *path, const char *what)
+{
+    return err_set(err, path, 1, 1, "cannot %s: %s", what, strerror(errno));
+}
+
+int fio_make_dirs(const char *dir, cusim_error *err)
+{
+    char *p = xstrdup(dir);
+    int rc = 0;
+    for (char *s = p + 1; rc == 0; s++) {
+        if (*s != '/' && *s != '\0')
+            continue;
+        char c = *s;
+        *s = '\0';
+        struct stat st;
+        if (mkdir(p, 0777) != 0 && errno != EEXIST)
+            rc = fio_error(err, p, "create the directory");
+        else if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode))
+            rc = err_set(err, p, 1, 1, "cannot create the directory: a file "
+                         "of that name exists");
+        *s = c;
+        if (c == '\0')
+            break;
+    }
+    free(p);
+    return rc;
+}
+
+int fio_open(fio_out *o, char *path, cusim_error *err)
+{
+    o->path = path;
+    o->tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+    o->f = fopen(o->tmp, "w");
+    return o->f ? 0 : fio_error(err, o->tmp, "create");
+}
+
+int fio_write(fio_out *o, const char *data, size_t n, cusim_error *err)
+{
+    if (n && fwrite(data, 1, n, o->f) != n)
+        return fio_error(err, o->tmp, "write");
+    return 0;
+}
+
+int fio_close(fio_out *o, bool commit, cusim_error *err)
+{
+    int rc = 0;
+    if (o->f && fclose(o->f) != 0 && commit)
+        rc = fio_error(err, o->tmp, "write");
+    if (o->f && commit && rc == 0 && rename(o->tmp, o->path) != 0)
+        rc = fio_error(err, o->path, "rename the temporary file to");
+    if (o->f && (!commit || rc != 0))
+        unlink(o->tmp);
+    free(o->path);
+    free(o->tmp);
+    memset(o, 0, sizeof *o);
+    return rc;
+}
+
+int fio_write_file(const char *path, const char *text, size_t len,
+                   cusim_error *err)
+{
+    fio_out o;
+    int rc = fio_open(&o, xstrdup(path), err);
+    if (rc == 0)
+        rc = fio_write(&o, text, len, err);
+    int crc = fio_close(&o, rc == 0, err);
+    return rc || crc ? -1 : 0;
+}
+
+bool fio_is_temp(const char *name, const char *base)
+{
+    const char *t = strstr(name, ".tmp.");
+    return t && t[5] && strspn(t + 5, "0123456789") == strlen(t + 5)
+           && strncmp(name, base, strlen(base)) == 0;
+}

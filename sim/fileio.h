@@ -1,0 +1,56 @@
+/*
+ * fileio.h — writing output files so that a reader, or a run killed at any
+ * moment, sees either the old file or the complete new one: each is written
+ * under a temporary name, NAME.tmp.PID, and renamed into place when
+ * complete. Also: creating directories, and I/O failures as cusim_error
+ * values.
+ */
+#ifndef CUSIM_FILEIO_H
+#define CUSIM_FILEIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cusim.h"
+
+/* Sets `err` to "cannot WHAT: <strerror(errno)>" at `path` (line 1,
+ * column 1). Returns -1. */
+int fio_error(cusim_error *err, const char *path, const char *what);
+
+/* Creates `dir` and its missing parents (mkdir -p). Returns 0, or -1 with
+ * `err` set (a part of the path exists and is not a directory, or cannot
+ * be created). */
+int fio_make_dirs(const char *dir, cusim_error *err);
+
+/* An output file being written. Between fio_open and fio_close the bytes
+ * go to `tmp`; `path` is untouched until a committed close. */
+typedef struct fio_out {
+    char *path;        /* where the file goes (owned) */
+    char *tmp;         /* its temporary name, PATH.tmp.PID (owned) */
+    FILE *f;           /* open on `tmp`; NULL when it could not be made */
+} fio_out;
+
+/* Opens `o` for `path`, taking ownership of `path` (a malloc'd string).
+ * Returns 0, or -1 with `err` set; fio_close must follow either way. */
+int fio_open(fio_out *o, char *path, cusim_error *err);
+
+/* Writes the `n` bytes at `data`. Returns 0, or -1 with `err` set. */
+int fio_write(fio_out *o, const char *data, size_t n, cusim_error *err);
+
+/* Closes `o` and, when `commit`, renames it into place; otherwise (or when
+ * that fails) removes the temporary file. Frees what `o` owns and zeroes
+ * it. Returns 0, or -1 with `err` set when a commit fails. */
+int fio_close(fio_out *o, bool commit, cusim_error *err);
+
+/* Writes the `len` bytes of `text` as the file at `path` (fio_open,
+ * fio_write, fio_close). Returns 0, or -1 with `err` set. */
+int fio_write_file(const char *path, const char *text, size_t len,
+                   cusim_error *err);
+
+/* Whether directory entry `name` is a temporary file these functions
+ * write, NAME.tmp.PID, of a NAME starting with `base` ("" for any): what a
+ * killed run leaves behind. */
+bool fio_is_temp(const char *name, const char *base);
+
+#endif /* CUSIM_FILEIO_H */

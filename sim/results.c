@@ -1,0 +1,505 @@
+/*
+ * results.c — the results directory of `cusim run` (see results.h for the
+ * layout and the columns).
+ *
+ * A point's result is one line of JSON in DIR/points/NNNNN.json, written
+ * by whichever process ran it (temporary name, then rename). It carries
+ * the fingerprint of the point's resolved configuration
+ * (exp_point_fingerprint), so --resume never reuses a result of a
+ * different configuration, plus the CSV row and the JSON object of its
+ * fields, already formatted: assembling the outputs is then copying text
+ * in point order, which is what makes them the same bytes whatever the
+ * number of workers and however often a run was killed.
+ */
+#include "results.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "experiment_int.h"
+#include "fileio.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+/* ------------------------------------------------------------ directory */
+
+static char *point_path(const char *dir, size_t p)
+{
+    return xasprintf("%s/points/%05zu.json", dir, p);
+}
+
+static bool is_point_file(const char *name)
+{
+    size_t digits = strspn(name, "0123456789");
+    return digits >= 5 && strcmp(name + digits, ".json") == 0;
+}
+
+/* What remove_files removes. */
+typedef enum pick {
+    PICK_TEMP,         /* temporary files */
+    PICK_POINTS,       /* temporary files and point results */
+    PICK_OUTPUTS       /* temporary files of the outputs (ctx: OUTPUT.) */
+} pick;
+
+static bool picked(const char *name, pick what, const char *ctx)
+{
+    switch (what) {
+    case PICK_TEMP:
+        return fio_is_temp(name, "");
+    case PICK_POINTS:
+        return fio_is_temp(name, "") || is_point_file(name);
+    case PICK_OUTPUTS:
+        return fio_is_temp(name, ctx) || fio_is_temp(name, "manifest.yaml.");
+    }
+    return false;
+}
+
+/* Removes the files of `dir` that `what` selects. */
+static int remove_files(const char *dir, pick what, const char *ctx,
+                        cusim_error *err)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return fio_error(err, dir, "read the directory");
+    int rc = 0;
+    struct dirent *de;
+    while ((de = readdir(d)) && rc == 0)
+        if (picked(de->d_name, what, ctx)) {
+            char *path = xasprintf("%s/%s", dir, de->d_name);
+            if (unlink(path) != 0 && errno != ENOENT)
+                rc = fio_error(err, path, "remove");
+            free(path);
+        }
+    closedir(d);
+    return rc;
+}
+
+int results_prepare(const experiment *e, const char *dir, bool resume,
+                    int *lock_fd, cusim_error *err)
+{
+    *lock_fd = -1;
+    char *outputs = xasprintf("%s.", exp_output(e));
+    char *points = xasprintf("%s/points", dir);
+    char *lock = xasprintf("%s/.lock", dir);
+    int rc = fio_make_dirs(points, err);
+    if (rc == 0) {
+        int fd = open(lock, O_RDWR | O_CREAT, 0666);
+        struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+        if (fd < 0) {
+            rc = fio_error(err, lock, "open");
+        } else if (fcntl(fd, F_SETLK, &fl) != 0) {
+            rc = errno == EACCES || errno == EAGAIN
+                 ? err_set(err, dir, 1, 1, "another cusim run is writing "
+                           "into this directory")
+                 : fio_error(err, lock, "lock");
+            close(fd);
+        } else {
+            *lock_fd = fd;
+        }
+    }
+    if (rc == 0)
+        rc = remove_files(points, resume ? PICK_TEMP : PICK_POINTS, NULL, err);
+    if (rc == 0)
+        rc = remove_files(dir, PICK_OUTPUTS, outputs, err);
+    if (rc != 0 && *lock_fd >= 0) {
+        close(*lock_fd);
+        *lock_fd = -1;
+    }
+    free(points);
+    free(lock);
+    free(outputs);
+    return rc;
+}
+
+/* ---------------------------------------------------------- point files */
+
+static void json_string(sbuf *b, const char *s)
+{
+    sb_putc(b, '"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            sb_putc(b, '\\');
+            sb_putc(b, (char)c);
+        } else if (c < 0x20 || c == 0x7F) {
+            sb_printf(b, "\\u%04x", c);
+        } else {
+            sb_putc(b, (char)c);
+        }
+    }
+    sb_putc(b, '"');
+}
+
+/* Reads a JSON string at *p (as json_string writes them) into `out`;
+ * advances *p. Returns -1 on anything else. */
+static int json_read_string(const char **p, sbuf *out)
+{
+    const char *s = *p;
+    if (*s++ != '"')
+        return -1;
+    while (*s && *s != '"') {
+        if (*s != '\\') {
+            sb_putc(out, *s++);
+            continue;
+        }
+        s++;
+        if (*s == 'u') {
+            unsigned v = 0;
+            for (int i = 1; i <= 4; i++) {
+                char c = s[i];
+                unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0')
+                           : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
+                           : 99;
+                if (d > 15)
+                    return -1;
+                v = v * 16 + d;
+            }
+            if (v == 0 || v > 0x7F)
+                return -1;
+            sb_putc(out, (char)v);
+            s += 5;
+        } else if (*s == '"' || *s == '\\') {
+            sb_putc(out, *s++);
+        } else {
+            return -1;
+        }
+    }
+    if (*s != '"')
+        return -1;
+    *p = s + 1;
+    return 0;
+}
+
+static bool skip(const char **p, const char *lit)
+{
+    size_t n = strlen(lit);
+    if (strncmp(*p, lit, n) != 0)
+        return false;
+    *p += n;
+    return true;
+}
+
+/* A point's result file:
+ *   {"cusim":VERSION,"point":P,"config":"%016x",
+ *    "status":"ok"|"failed"|"crashed","error":null|"...",
+ *    "csv":null|"...","json":null|{...}}
+ * on one line. `csv` is the metric part of the CSV row; `json` the
+ * result's fields as cusim sim --format json prints them. "crashed": the
+ * worker died (`status` "crashed" instead of "failed"); the outputs show
+ * it as failed, and --resume runs the point again. */
+static int point_write(const experiment *e, const char *dir, size_t p,
+                       const char *status, const char *error,
+                       const char *csv, const char *json, cusim_error *err)
+{
+    sbuf b = { 0 };
+    sb_puts(&b, "{\"cusim\":");
+    json_string(&b, CUSIM_VERSION);
+    sb_printf(&b, ",\"point\":%zu,\"config\":\"%016llx\",\"status\":\"%s\","
+              "\"error\":", p, (unsigned long long)exp_point_fingerprint(e, p),
+              status);
+    if (error)
+        json_string(&b, error);
+    else
+        sb_puts(&b, "null");
+    sb_puts(&b, ",\"csv\":");
+    if (csv)
+        json_string(&b, csv);
+    else
+        sb_puts(&b, "null");
+    sb_puts(&b, ",\"json\":");
+    sb_puts(&b, json ? json : "null");
+    sb_puts(&b, "}\n");
+    char *path = point_path(dir, p);
+    int rc = fio_write_file(path, b.s, b.n, err);
+    free(path);
+    free(b.s);
+    return rc;
+}
+
+/* A point's result as read back. */
+typedef struct point_rec {
+    bool failed;
+    bool crashed;      /* failed because its worker died */
+    char *error;       /* failed: the message */
+    char *csv;         /* ok: the metric part of the CSV row */
+    char *json;        /* ok: {...} */
+} point_rec;
+
+static void rec_free(point_rec *r)
+{
+    free(r->error);
+    free(r->csv);
+    free(r->json);
+    memset(r, 0, sizeof *r);
+}
+
+enum { POINT_FILE_MAX = 1 << 20 };
+
+/* Reads point p's result file; -1 when it is missing, incomplete, of
+ * another version or of another configuration. */
+static int point_read(const experiment *e, const char *dir, size_t p,
+                      point_rec *r)
+{
+    memset(r, 0, sizeof *r);
+    char *path = point_path(dir, p);
+    FILE *f = fopen(path, "r");
+    free(path);
+    if (!f)
+        return -1;
+    char *text = xmalloc(POINT_FILE_MAX + 1);
+    size_t n = fread(text, 1, POINT_FILE_MAX, f);
+    fclose(f);
+    text[n] = '\0';
+
+    char head[128];
+    snprintf(head, sizeof head, "{\"cusim\":\"%s\",\"point\":%zu,\"config\":"
+             "\"%016llx\",\"status\":\"", CUSIM_VERSION, p,
+             (unsigned long long)exp_point_fingerprint(e, p));
+    const char *s = text;
+    sbuf b = { 0 };
+    int rc = -1;
+    if (n == POINT_FILE_MAX || strlen(text) != n || n < 2
+        || strcmp(text + n - 2, "}\n") != 0 || !skip(&s, head))
+        goto done;
+    if (skip(&s, "ok\",\"error\":null,\"csv\":")) {
+        if (json_read_string(&s, &b) != 0 || !skip(&s, ",\"json\":{"))
+            goto done;
+        r->csv = sb_take(&b);
+        r->json = xstrndup(s - 1, (size_t)(text + n - 2 - (s - 1)));
+        rc = 0;
+    } else if (skip(&s, "failed\",\"error\":")
+               || (r->crashed = skip(&s, "crashed\",\"error\":"))) {
+        if (json_read_string(&s, &b) != 0
+            || strcmp(s, ",\"csv\":null,\"json\":null}\n") != 0)
+            goto done;
+        r->failed = true;
+        r->error = sb_take(&b);
+        rc = 0;
+    }
+done:
+    free(b.s);
+    free(text);
+    if (rc != 0)
+        rec_free(r);
+    return rc;
+}
+
+bool results_point_done(const experiment *e, const char *dir, size_t p)
+{
+    point_rec r;
+    if (p >= exp_n_points(e) || point_read(e, dir, p, &r) != 0)
+        return false;
+    bool done = !r.crashed;
+    rec_free(&r);
+    return done;
+}
+
+/* What cusim_report_print writes, as a string (the caller frees it). */
+static char *print_report(const cusim_report *r, cusim_format fmt)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    if (!f)
+        abort();
+    cusim_report_print(r, fmt, f);
+    if (fclose(f) != 0)
+        abort();
+    return text;
+}
+
+int results_point_run(const experiment *e, const char *dir, size_t p,
+                      cusim_error *err)
+{
+    cusim_sim_options opt;
+    cusim_result res;
+    cusim_error serr;
+    memset(&opt, 0, sizeof opt);
+    int rc = cusim_simulate(exp_point_hw(e, p), exp_point_kernel(e, p), &opt,
+                            &res, NULL, &serr);
+    if (rc != 0) {
+        char *msg = xasprintf("%s:%d:%d: %s", serr.file, serr.line,
+                              serr.column, serr.message);
+        int wrc = point_write(e, dir, p, "failed", msg, NULL, NULL, err);
+        free(msg);
+        if (wrc != 0)
+            return -1;
+        *err = serr;
+        return 1;
+    }
+    cusim_report *all = xcalloc(1, sizeof *all);
+    cusim_report *csv = xcalloc(1, sizeof *csv);
+    cusim_report_result(all, &res);
+    for (int i = 0; i < all->n; i++)     /* the metrics: all but sim.* */
+        if (strncmp(all->fields[i].key, "sim.", 4) != 0)
+            csv->fields[csv->n++] = all->fields[i];
+    char *json = print_report(all, CUSIM_FORMAT_JSON);
+    char *table = print_report(csv, CUSIM_FORMAT_CSV);
+    json[strcspn(json, "\n")] = '\0';
+    char *row = strchr(table, '\n');      /* after the header */
+    row = row ? row + 1 : table + strlen(table);
+    row[strcspn(row, "\n")] = '\0';
+    rc = point_write(e, dir, p, "ok", NULL, row, json, err);
+    free(json);
+    free(table);
+    free(all);
+    free(csv);
+    return rc;
+}
+
+int results_point_fail(const experiment *e, const char *dir, size_t p,
+                       const char *message, cusim_error *err)
+{
+    return point_write(e, dir, p, "crashed", message, NULL, NULL, err);
+}
+
+/* ------------------------------------------------------------ assembly */
+
+static void csv_field(sbuf *b, const char *s)
+{
+    if (!strpbrk(s, ",\"\n\r")) {
+        sb_puts(b, s);
+        return;
+    }
+    sb_putc(b, '"');
+    for (; *s; s++) {
+        if (*s == '"')
+            sb_putc(b, '"');
+        sb_putc(b, *s);
+    }
+    sb_putc(b, '"');
+}
+
+/* Whether `s` is a JSON integer. */
+static bool json_integer(const char *s)
+{
+    if (*s == '-')
+        s++;
+    if (s[0] == '0')
+        return s[1] == '\0';
+    return *s >= '1' && *s <= '9' && strspn(s, "0123456789") == strlen(s);
+}
+
+/* Appends point p's CSV row and JSONL line. */
+static void assemble_point(const experiment *e, size_t p, const point_rec *r,
+                           sbuf *csv, sbuf *jsonl)
+{
+    sb_printf(jsonl, "{\"point\":%zu,\"params\":{", p);
+    for (size_t c = 0; c < exp_n_columns(e); c++) {
+        const char *v = exp_param(e, p, c);
+        csv_field(csv, v);
+        sb_putc(csv, ',');
+        if (c)
+            sb_putc(jsonl, ',');
+        json_string(jsonl, exp_column(e, c));
+        sb_putc(jsonl, ':');
+        if (!*v)
+            sb_puts(jsonl, "null");
+        else if (json_integer(v))
+            sb_puts(jsonl, v);
+        else
+            json_string(jsonl, v);
+    }
+    if (r->failed) {
+        for (size_t i = 1; i < exp_n_metrics(e); i++)
+            sb_putc(csv, ',');
+        sb_puts(csv, ",failed,");
+        csv_field(csv, r->error);
+        sb_puts(jsonl, "},\"status\":\"failed\",\"error\":");
+        json_string(jsonl, r->error);
+        sb_puts(jsonl, "}\n");
+    } else {
+        sb_puts(csv, r->csv);
+        sb_puts(csv, ",ok,");
+        sb_puts(jsonl, "},\"status\":\"ok\",\"error\":null");
+        if (strcmp(r->json, "{}") != 0) {
+            sb_putc(jsonl, ',');
+            sb_puts(jsonl, r->json + 1);
+        } else {
+            sb_putc(jsonl, '}');
+        }
+        sb_putc(jsonl, '\n');
+    }
+    sb_putc(csv, '\n');
+}
+
+/* Writes out what `b` holds and empties it. */
+static int flush(fio_out *o, sbuf *b, cusim_error *err)
+{
+    int rc = fio_write(o, b->s, b->n, err);
+    sb_clear(b);
+    return rc;
+}
+
+int results_assemble(const experiment *e, const char *dir, size_t *n_failed,
+                     cusim_error *err)
+{
+    const char *output = exp_output(e);
+    fio_out csv = { 0 }, jsonl = { 0 };
+    sbuf cb = { 0 }, jb = { 0 };
+    *n_failed = 0;
+    int rc = fio_open(&csv, xasprintf("%s/%s.csv", dir, output), err);
+    if (rc == 0)
+        rc = fio_open(&jsonl, xasprintf("%s/%s.jsonl", dir, output), err);
+
+    for (size_t c = 0; c < exp_n_columns(e); c++) {
+        csv_field(&cb, exp_column(e, c));
+        sb_putc(&cb, ',');
+    }
+    for (size_t i = 0; i < exp_n_metrics(e); i++)
+        sb_printf(&cb, "%s,", exp_metric(e, i));
+    sb_puts(&cb, "status,error\n");
+
+    for (size_t p = 0; p < exp_n_points(e) && rc == 0; p++) {
+        point_rec r;
+        if (point_read(e, dir, p, &r) != 0) {
+            char *path = point_path(dir, p);
+            rc = err_set(err, path, 1, 1, "no complete result for point %zu "
+                         "(run again with --resume)", p);
+            free(path);
+            break;
+        }
+        *n_failed += r.failed;
+        assemble_point(e, p, &r, &cb, &jb);
+        rec_free(&r);
+        if (cb.n > (1u << 16) || jb.n > (1u << 16))
+            rc = flush(&csv, &cb, err) || flush(&jsonl, &jb, err) ? -1 : 0;
+    }
+    if (rc == 0)
+        rc = flush(&csv, &cb, err) || flush(&jsonl, &jb, err) ? -1 : 0;
+    free(cb.s);
+    free(jb.s);
+    if (rc == 0) {
+        char *text = exp_manifest(e);
+        char *path = xasprintf("%s/manifest.yaml", dir);
+        rc = fio_write_file(path, text, strlen(text), err);
+        free(path);
+        free(text);
+    }
+    int c1 = fio_close(&csv, rc == 0, err);
+    int c2 = fio_close(&jsonl, rc == 0 && c1 == 0, err);
+    return rc || c1 || c2 ? -1 : 0;
+}
+
+int results_plot_all(const experiment *e, const char *dir,
+                     cusim_error *err)
+{
+    if (exp_n_plots(e) == 0)
+        return 0;
+    char *figures = xasprintf("%s/figures", dir);
+    char *csv = xasprintf("%s/%s.csv", dir, exp_output(e));
+    int rc = fio_make_dirs(figures, err);
+    for (size_t i = 0; i < exp_n_plots(e) && rc == 0; i++)
+        rc = plot_write(exp_plot(e, i), csv, figures, err);
+    free(figures);
+    free(csv);
+    return rc;
+}
+

@@ -1,0 +1,72 @@
+/*
+ * results.h — the results directory `cusim run` fills from an experiment
+ * (experiment.h), point by point: one result file per point, written by
+ * whichever worker ran it and reused by --resume, then assembled into the
+ * outputs.
+ *
+ * Results directory DIR (cusim run's --out):
+ *   DIR/points/NNNNN.json   one point's result, written atomically by the
+ *                           worker that ran it (internal; --resume reads it)
+ *   DIR/OUTPUT.csv          the table below, rows in point order
+ *   DIR/OUTPUT.jsonl        one object per point, in point order: point,
+ *                           params, status, error, then every result field
+ *                           (sim.* included) nested as cusim sim's JSON
+ *   DIR/manifest.yaml       each point's fully resolved hardware and kernel
+ *                           (cusim_hw_echo / cusim_kernel_echo; a config
+ *                           shared by several points is written once and
+ *                           referred to with a YAML alias)
+ *   DIR/figures/            the plots (plot_write)
+ * Each output is written under a temporary name and renamed (fileio.h), so
+ * a reader (or a run killed at any moment) sees either the old file or the
+ * new one.
+ *
+ * Columns (the CSV header, in order): the experiment's parameter columns
+ * (exp_column); then every field of cusim_report_result except sim.* (host
+ * timing, which varies run to run: it is in the JSONL only); then `status`
+ * (ok | failed) and `error`. A failed point's metric cells are empty.
+ */
+#ifndef CUSIM_RESULTS_H
+#define CUSIM_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cusim.h"
+#include "experiment.h"
+
+/* Makes DIR and DIR/points, locks DIR against a second run (the lock is
+ * `*lock_fd`: keep it open until the run ends, then close it), removes
+ * temporary files a killed run left, and unless `resume` removes the
+ * point results of an earlier run. Returns 0, or -1 with `err` set. */
+int results_prepare(const experiment *e, const char *dir, bool resume,
+                    int *lock_fd, cusim_error *err);
+
+/* Whether DIR holds a complete result for point `p` of exactly this
+ * configuration (same cusim version, same resolved hardware and kernel). */
+bool results_point_done(const experiment *e, const char *dir, size_t p);
+
+/* Simulates point `p` and writes its result file. Returns 0 when the point
+ * ran, 1 when the simulation failed (the failure is its recorded result;
+ * `err` says why), -1 when the result could not be written (`err`). */
+int results_point_run(const experiment *e, const char *dir, size_t p,
+                      cusim_error *err);
+
+/* Records point `p` as failed with `message` (a worker that died): the
+ * outputs show it failed, and results_point_done says it is not done, so
+ * --resume runs it again. Returns 0, or -1 with `err` set when the file
+ * cannot be written. */
+int results_point_fail(const experiment *e, const char *dir, size_t p,
+                       const char *message, cusim_error *err);
+
+/* Assembles DIR/OUTPUT.csv, DIR/OUTPUT.jsonl and DIR/manifest.yaml from the
+ * point results, every point of which must be present. Sets `*n_failed`.
+ * Returns 0, or -1 with `err` set. */
+int results_assemble(const experiment *e, const char *dir, size_t *n_failed,
+                     cusim_error *err);
+
+/* Draws every plot from DIR/OUTPUT.csv into DIR/figures (plot_write).
+ * Returns 0, or -1 with `err` set at the first plot that fails. */
+int results_plot_all(const experiment *e, const char *dir,
+                     cusim_error *err);
+
+#endif /* CUSIM_RESULTS_H */
