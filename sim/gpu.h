@@ -49,6 +49,14 @@ typedef struct sg {
     uint8_t global;         /* next instruction touches global memory */
 } sg;
 
+/* An entry of a partition's waiting heap, its key held inline so that
+ * sifting touches only the heap's own memory. */
+typedef struct wait_entry {
+    uint64_t ready_at;      /* the subgroup's ready_at when pushed */
+    uint64_t age;
+    uint32_t sg;
+} wait_entry;
+
 /* A scheduler partition: a share of the CU's registers and subgroup slots,
  * its own execution units, and the subgroups placed in it. Invariants:
  * every RUN subgroup of the partition is in exactly one of `ready` (its
@@ -58,7 +66,7 @@ typedef struct sg {
 typedef struct part {
     uint32_t *ready;
     uint32_t n_ready;
-    uint32_t *wait;
+    wait_entry *wait;
     uint32_t n_wait;
     uint32_t n_barrier;
     uint32_t free_slots;

@@ -82,40 +82,41 @@ static int sg_advance(gpu *g, sg *s)
 
 /* -------------------------------------------- the waiting heap, ready set */
 
-/* Heap order: earlier ready_at first, then older. */
-static int wait_before(const gpu *g, uint32_t a, uint32_t b)
+/* Heap order: earlier ready_at first, then older. A subgroup's ready_at
+ * does not change while it waits, so the inline key stays exact. */
+static int wait_before(const wait_entry *x, const wait_entry *y)
 {
-    const sg *x = &g->sgs[a], *y = &g->sgs[b];
     return x->ready_at < y->ready_at
            || (x->ready_at == y->ready_at && x->age < y->age);
 }
 
 static void wait_push(gpu *g, part *pt, uint32_t s)
 {
+    wait_entry e = { g->sgs[s].ready_at, g->sgs[s].age, s };
     uint32_t i = pt->n_wait++;
     while (i > 0) {
         uint32_t parent = (i - 1) / 2;
-        if (!wait_before(g, s, pt->wait[parent]))
+        if (!wait_before(&e, &pt->wait[parent]))
             break;
         pt->wait[i] = pt->wait[parent];
         i = parent;
     }
-    pt->wait[i] = s;
+    pt->wait[i] = e;
 }
 
-static uint32_t wait_pop(gpu *g, part *pt)
+static uint32_t wait_pop(part *pt)
 {
-    uint32_t top = pt->wait[0];
-    uint32_t last = pt->wait[--pt->n_wait];
+    uint32_t top = pt->wait[0].sg;
+    wait_entry last = pt->wait[--pt->n_wait];
     uint32_t i = 0;
     for (;;) {
         uint32_t child = 2 * i + 1;
         if (child >= pt->n_wait)
             break;
         if (child + 1 < pt->n_wait
-            && wait_before(g, pt->wait[child + 1], pt->wait[child]))
+            && wait_before(&pt->wait[child + 1], &pt->wait[child]))
             child++;
-        if (!wait_before(g, pt->wait[child], last))
+        if (!wait_before(&pt->wait[child], &last))
             break;
         pt->wait[i] = pt->wait[child];
         i = child;
@@ -148,8 +149,8 @@ static void ready_remove_at(part *pt, uint32_t i)
  * set. */
 static void promote(gpu *g, part *pt, uint64_t now)
 {
-    while (pt->n_wait > 0 && g->sgs[pt->wait[0]].ready_at <= now)
-        ready_insert(g, pt, wait_pop(g, pt));
+    while (pt->n_wait > 0 && pt->wait[0].ready_at <= now)
+        ready_insert(g, pt, wait_pop(pt));
 }
 
 int sched_start(gpu *g, uint32_t si)
@@ -355,7 +356,7 @@ static void plan(gpu *g, uint32_t p, uint64_t from, gate_memo *memo)
     if (pt->n_wait > 0) {
         /* The registers' ready cycle is a lower bound: if the unit or the
          * cap then holds the subgroup back, the next wake-up finds out. */
-        const sg *s = &g->sgs[pt->wait[0]];
+        const sg *s = &g->sgs[pt->wait[0].sg];
         uint64_t t = s->ready_at > from ? s->ready_at : from;
         if (t < best) {
             best = t;
