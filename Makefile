@@ -87,6 +87,7 @@ unit: $(TEST_BINS)
 cli-test: $(BIN)
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-all
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-experiments
+	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-claims
 
 # make install into a temporary DESTDIR, checks of the installed tree (the
 # library used through pkg-config, the man page against every --help), then

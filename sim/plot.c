@@ -571,6 +571,25 @@ static int log_base(const plot_data *d, int axis_y)
     return lo > 0 && hi / lo <= 1024.0 ? 2 : 10;
 }
 
+/* The tick label format of an axis: whole numbers as such ("%.0f") up to
+ * 99999; larger whole numbers with a suffix so they fit under their tick:
+ * binary ("32ki", "1Mi") when every value is a multiple of 1024, as sweeps
+ * of sizes are, else SI ("150k"); anything else gnuplot's default. */
+static const char *axis_format(const plot_data *d, int axis_y)
+{
+    double most = 0;
+    int binary = 1;
+    for (int i = 0; i < d->n_curves; i++)
+        for (int j = 0; j < d->curves[i].n; j++) {
+            double v = axis_y ? d->curves[i].pts[j].y : d->curves[i].pts[j].x;
+            if (v != floor(v))
+                return "% h";
+            most = fabs(v) > most ? fabs(v) : most;
+            binary = binary && fmod(v, 1024.0) == 0;
+        }
+    return most < 1e5 ? "%.0f" : binary ? "%.0b%B" : "%.0s%c";
+}
+
 /* Point types that stay distinct in grey: circle, square, triangles,
  * diamond, pentagon (all filled). */
 static const int point_types[] = { 7, 5, 9, 11, 13, 15 };
@@ -603,7 +622,9 @@ static void write_panel(FILE *f, const plot_spec *spec, int p,
         }
         gp_string(f, buf);
     }
-    fputs("\n    unset logscale\n", f);
+    fprintf(f, "\n    set format x '%s'\n", axis_format(d, 0));
+    fprintf(f, "    set format y '%s'\n", axis_format(d, 1));
+    fputs("    unset logscale\n", f);
     if (pn->logx)
         fprintf(f, "    set logscale x %d\n", log_base(d, 0));
     if (pn->logy)

@@ -1,0 +1,83 @@
+# c10-elements-per-invocation.gp: a cusim experiment figure (written by plot_write; edit freely to restyle).
+# Figure: C10: more elements per invocation, lower occupancy, faster (blend-index)
+# Data: /work/main/results/c10/c10.csv (4 rows), columns:
+#   panel 1: x = kernel.elements_per_invocation, y = cycles (log x)
+#   panel 2: x = kernel.elements_per_invocation, y = occupancy.theoretical, occupancy.achieved (log x)
+# Re-render: gnuplot c10-elements-per-invocation.gp
+#   writes c10-elements-per-invocation.png (pngcairo, 800 px wide) and c10-elements-per-invocation.svg next to this script.
+#   The data is inlined below, so this file alone reproduces the figure.
+
+if (!exists("png_out") || !exists("svg_out")) {
+    here = ''
+    if (exists("ARG0")) {
+        do for [i = strlen(ARG0):1:-1] {
+            if (here eq '' && ARG0[i:i] eq '/') { here = ARG0[1:i] }
+        }
+    }
+    png_out = here.'c10-elements-per-invocation.png'
+    svg_out = here.'c10-elements-per-invocation.svg'
+}
+
+# Panel 1, curve 1: cycles against kernel.elements_per_invocation (4 points)
+$p1_c1 << EOD
+1 18423
+2 10483
+4 10295
+8 10333
+EOD
+
+# Panel 2, curve 1: occupancy.theoretical against kernel.elements_per_invocation (4 points)
+$p2_c1 << EOD
+1 1
+2 1
+4 0.75
+8 0.375
+EOD
+# Panel 2, curve 2: occupancy.achieved against kernel.elements_per_invocation (4 points)
+$p2_c2 << EOD
+1 0.9651488628
+2 0.932560455
+4 0.6935587664
+8 0.3489124649
+EOD
+
+set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
+set grid ls 100
+set key below center horizontal samplen 2 width 2 height 1
+set border 3 lw 1.2
+set tics nomirror out
+set pointsize 1.1
+do for [i = 1:8] { set linetype i lw 2 }
+
+# The figure, drawn once per terminal: PNG, then SVG.
+do for [fmt in "png svg"] {
+    if (fmt eq "png") {
+        set terminal pngcairo size 800,1000 noenhanced font 'Sans,11'
+        set output png_out
+    } else {
+        set terminal svg size 800,1000 dynamic noenhanced font 'Sans,11'
+        set output svg_out
+    }
+    set multiplot layout 2,1 title 'C10: more elements per invocation, lower occupancy, faster (blend-index)' font 'Sans,13'
+    # Panel 1
+    set title 'Time' font 'Sans,13'
+    set xlabel 'elements (pixels) per invocation'
+    set ylabel 'kernel time (cycles)'
+    set format x '%.0f'
+    set format y '%.0f'
+    unset logscale
+    set logscale x 2
+    plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'cycles'
+    # Panel 2
+    set title 'Occupancy' font 'Sans,13'
+    set xlabel 'elements (pixels) per invocation'
+    set ylabel 'occupancy (fraction of subgroup slots)'
+    set format x '%.0f'
+    set format y '% h'
+    unset logscale
+    set logscale x 2
+    plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'occupancy.theoretical', \
+         $p2_c2 using 1:2 with linespoints lt 2 pt 5 title 'occupancy.achieved'
+    unset multiplot
+    set output
+}

@@ -1,0 +1,116 @@
+# c8-group-size-per-gpu.gp: a cusim experiment figure (written by plot_write; edit freely to restyle).
+# Figure: C8: the best workgroup size depends on the GPU (same kernel)
+# Data: /work/main/results/c8/c8.csv (12 rows), columns:
+#   panel 1: x = kernel.workgroup_size, y = time_us, series = hw.name (log x and y)
+#   panel 2: x = kernel.workgroup_size, y = occupancy.theoretical, series = hw.name (log x)
+# Re-render: gnuplot c8-group-size-per-gpu.gp
+#   writes c8-group-size-per-gpu.png (pngcairo, 800 px wide) and c8-group-size-per-gpu.svg next to this script.
+#   The data is inlined below, so this file alone reproduces the figure.
+
+if (!exists("png_out") || !exists("svg_out")) {
+    here = ''
+    if (exists("ARG0")) {
+        do for [i = strlen(ARG0):1:-1] {
+            if (here eq '' && ARG0[i:i] eq '/') { here = ARG0[1:i] }
+        }
+    }
+    png_out = here.'c8-group-size-per-gpu.png'
+    svg_out = here.'c8-group-size-per-gpu.svg'
+}
+
+# Panel 1, curve 1: time_us against kernel.workgroup_size, hw.name = nvidia-sm70 (3 points)
+$p1_c1 << EOD
+64 16.62287582
+128 12.50457516
+256 13
+EOD
+# Panel 1, curve 2: time_us against kernel.workgroup_size, hw.name = nvidia-sm80 (3 points)
+$p1_c2 << EOD
+64 14.31560284
+128 12.4822695
+256 14.41843972
+EOD
+# Panel 1, curve 3: time_us against kernel.workgroup_size, hw.name = nvidia-sm90 (3 points)
+$p1_c3 << EOD
+64 7.640909091
+128 7.641414141
+256 9.051515152
+EOD
+# Panel 1, curve 4: time_us against kernel.workgroup_size, hw.name = amd-gcn (3 points)
+$p1_c4 << EOD
+64 51.67981889
+128 28.60090556
+256 25.5297542
+EOD
+
+# Panel 2, curve 1: occupancy.theoretical against kernel.workgroup_size, hw.name = nvidia-sm70 (3 points)
+$p2_c1 << EOD
+64 0.25
+128 0.4375
+256 0.375
+EOD
+# Panel 2, curve 2: occupancy.theoretical against kernel.workgroup_size, hw.name = nvidia-sm80 (3 points)
+$p2_c2 << EOD
+64 0.375
+128 0.4375
+256 0.375
+EOD
+# Panel 2, curve 3: occupancy.theoretical against kernel.workgroup_size, hw.name = nvidia-sm90 (3 points)
+$p2_c3 << EOD
+64 0.4375
+128 0.4375
+256 0.375
+EOD
+# Panel 2, curve 4: occupancy.theoretical against kernel.workgroup_size, hw.name = amd-gcn (3 points)
+$p2_c4 << EOD
+64 0.125
+128 0.25
+256 0.3
+EOD
+
+set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
+set grid ls 100
+set key below center horizontal samplen 2 width 2 height 1
+set border 3 lw 1.2
+set tics nomirror out
+set pointsize 1.1
+do for [i = 1:8] { set linetype i lw 2 }
+
+# The figure, drawn once per terminal: PNG, then SVG.
+do for [fmt in "png svg"] {
+    if (fmt eq "png") {
+        set terminal pngcairo size 800,1000 noenhanced font 'Sans,11'
+        set output png_out
+    } else {
+        set terminal svg size 800,1000 dynamic noenhanced font 'Sans,11'
+        set output svg_out
+    }
+    set multiplot layout 2,1 title 'C8: the best workgroup size depends on the GPU (same kernel)' font 'Sans,13'
+    # Panel 1
+    set title 'Time per GPU' font 'Sans,13'
+    set xlabel 'workgroup size (invocations)'
+    set ylabel 'kernel time (microseconds)'
+    set format x '%.0f'
+    set format y '% h'
+    unset logscale
+    set logscale x 2
+    set logscale y 2
+    plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'hw.name = nvidia-sm70', \
+         $p1_c2 using 1:2 with linespoints lt 2 pt 5 title 'hw.name = nvidia-sm80', \
+         $p1_c3 using 1:2 with linespoints lt 3 pt 9 title 'hw.name = nvidia-sm90', \
+         $p1_c4 using 1:2 with linespoints lt 4 pt 11 title 'hw.name = amd-gcn'
+    # Panel 2
+    set title 'Occupancy per GPU' font 'Sans,13'
+    set xlabel 'workgroup size (invocations)'
+    set ylabel 'occupancy (fraction of subgroup slots)'
+    set format x '%.0f'
+    set format y '% h'
+    unset logscale
+    set logscale x 2
+    plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'hw.name = nvidia-sm70', \
+         $p2_c2 using 1:2 with linespoints lt 2 pt 5 title 'hw.name = nvidia-sm80', \
+         $p2_c3 using 1:2 with linespoints lt 3 pt 9 title 'hw.name = nvidia-sm90', \
+         $p2_c4 using 1:2 with linespoints lt 4 pt 11 title 'hw.name = amd-gcn'
+    unset multiplot
+    set output
+}
