@@ -5,6 +5,7 @@
 #                   ASan/UBSan and runs every unit test and the CLI tests
 #   make demo       installs missing Debian packages, builds, and runs the
 #                   shipped default (see README.md)
+#   make bench      the speed targets: simulator speed, -j scaling
 #   make debug      debug build (assertions, sanitizers) in build/debug
 #   make install    installs the release build under $(DESTDIR)$(PREFIX)
 #                   (default /usr/local): the binary, libcusim.a, cusim.h,
@@ -49,7 +50,7 @@ TEST_BINS := $(TEST_SRCS:tests/%.c=$(O)/tests/%)
 LIB := $(O)/libcusim.a
 BIN := $(O)/cusim
 
-.PHONY: all debug test unit cli-test install-test xcheck demo deps clean \
+.PHONY: all debug test unit cli-test install-test xcheck demo bench deps clean \
         install uninstall
 all: $(BIN)
 
@@ -106,6 +107,10 @@ xcheck: $(LIB)
 	    -isystem $(CUDA_INC) tests/xcheck/cuda_occupancy.cc -o $(O)/tests/xcheck \
 	    $(LIB) $(PKG_LIBS) -lm $(LDFLAGS) && $(O)/tests/xcheck $(CURDIR); \
 	else echo "xcheck: skipped ($(CUDA_INC)/cuda_occupancy.h not found)"; fi
+
+# Speed targets: simulator speed and -j scaling (a benchmark, not a test).
+bench: all
+	@scripts/bench $(BIN)
 
 demo: deps
 	$(MAKE) all
