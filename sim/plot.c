@@ -660,8 +660,11 @@ static void write_script(FILE *f, const plot_spec *spec, const char *csv_path,
         gp_comment_text(f, spec->title);
         fputc('\n', f);
     }
+    /* The CSV's base name only: the script must not depend on where the
+     * results directory was (the figures are committed and compared). */
+    const char *slash = strrchr(csv_path, '/');
     fputs("# Data: ", f);
-    gp_comment_text(f, csv_path);
+    gp_comment_text(f, slash ? slash + 1 : csv_path);
     fprintf(f, " (%d row%s", n_used, n_used == 1 ? "" : "s");
     if (n_failed)
         fprintf(f, "; %d failed row%s left out", n_failed,

@@ -1,6 +1,6 @@
 # c10-elements-per-invocation.gp: a cusim experiment figure (written by plot_write; edit freely to restyle).
 # Figure: C10: more elements per invocation, lower occupancy, faster (blend-index)
-# Data: /work/main/results/c10/c10.csv (4 rows), columns:
+# Data: c10.csv (4 rows), columns:
 #   panel 1: x = kernel.elements_per_invocation, y = cycles (log x)
 #   panel 2: x = kernel.elements_per_invocation, y = occupancy.theoretical, occupancy.achieved (log x)
 # Re-render: gnuplot c10-elements-per-invocation.gp

@@ -1,6 +1,6 @@
 # c12-c13-simd-efficiency.gp: a cusim experiment figure (written by plot_write; edit freely to restyle).
 # Figure: C12/C13: useful lanes per group size; 64 is the first 100% on both widths
-# Data: /work/main/results/c12-c13/c12-c13.csv (256 rows), columns:
+# Data: c12-c13.csv (256 rows), columns:
 #   panel 1: x = kernel.workgroup_size, y = simd_efficiency, series = hw.name
 # Re-render: gnuplot c12-c13-simd-efficiency.gp
 #   writes c12-c13-simd-efficiency.png (pngcairo, 800 px wide) and c12-c13-simd-efficiency.svg next to this script.

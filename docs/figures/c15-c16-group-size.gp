@@ -1,6 +1,6 @@
 # c15-c16-group-size.gp: a cusim experiment figure (written by plot_write; edit freely to restyle).
 # Figure: C15/C16: without shared memory, bigger groups only cost (seed GPU, 30 CUs)
-# Data: /work/main/results/c15-c16/c15-c16.csv (10 rows), columns:
+# Data: c15-c16.csv (10 rows), columns:
 #   panel 1: x = kernel.workgroup_size, y = cycles, series = kernel.name (log x and y)
 #   panel 2: x = kernel.workgroup_size, y = stalls.tail, series = kernel.name (log x)
 # Re-render: gnuplot c15-c16-group-size.gp

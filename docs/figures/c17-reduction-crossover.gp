@@ -1,6 +1,6 @@
 # c17-reduction-crossover.gp: a cusim experiment figure (written by plot_write; edit freely to restyle).
 # Figure: C17: a two-dispatch reduction, groups of 64 vs 256 (seed GPU)
-# Data: /work/main/results/c17/c17.csv (18 rows), columns:
+# Data: c17.csv (18 rows), columns:
 #   panel 1: x = kernel.elements, y = time_us, series = kernel.workgroup_size (log x and y)
 # Re-render: gnuplot c17-reduction-crossover.gp
 #   writes c17-reduction-crossover.png (pngcairo, 800 px wide) and c17-reduction-crossover.svg next to this script.

@@ -1,6 +1,6 @@
 # c19-stencil-halo.gp: a cusim experiment figure (written by plot_write; edit freely to restyle).
 # Figure: C19: 3x3 stencil, groups of 64 in three shapes (seed GPU)
-# Data: /work/main/results/c19/c19.csv (12 rows), columns:
+# Data: c19.csv (12 rows), columns:
 #   panel 1: x = hw.memory.bandwidth, y = cycles, series = kernel.workgroup_size (log x and y)
 #   panel 2: x = hw.memory.bandwidth, y = memory.bytes, series = kernel.workgroup_size (log x)
 # Re-render: gnuplot c19-stencil-halo.gp

@@ -1,6 +1,6 @@
 # c2-latency-hiding.gp: a cusim experiment figure (written by plot_write; edit freely to restyle).
 # Figure: C2: hiding a 400-cycle load every 10 instructions takes ~40 subgroups
-# Data: /work/main/results/c2/c2.csv (15 rows), columns:
+# Data: c2.csv (15 rows), columns:
 #   panel 1: x = occupancy.subgroups_per_cu, y = issue.ipc
 #   panel 2: x = occupancy.subgroups_per_cu, y = time_us (log y)
 # Re-render: gnuplot c2-latency-hiding.gp

@@ -1,6 +1,6 @@
 # c4-c5-register-staircase.gp: a cusim experiment figure (written by plot_write; edit freely to restyle).
 # Figure: C4/C5: registers per invocation set resident groups in steps (blur 16x16, seed CU)
-# Data: /work/main/results/c4-c5/c4-c5.csv (113 rows), columns:
+# Data: c4-c5.csv (113 rows), columns:
 #   panel 1: x = kernel.registers, y = occupancy.workgroups_per_cu
 #   panel 2: x = kernel.registers, y = cycles
 # Re-render: gnuplot c4-c5-register-staircase.gp

@@ -1,6 +1,6 @@
 # c6a-arithmetic-intensity.gp: a cusim experiment figure (written by plot_write; edit freely to restyle).
 # Figure: C6a: 256 multiply-adds per load, ~25% occupancy hides the latency
-# Data: /work/main/results/c6a/c6a.csv (32 rows), columns:
+# Data: c6a.csv (32 rows), columns:
 #   panel 1: x = occupancy.theoretical, y = cycles, series = hw.cu.policy
 #   panel 2: x = occupancy.theoretical, y = issue.utilization, series = hw.cu.policy
 # Re-render: gnuplot c6a-arithmetic-intensity.gp

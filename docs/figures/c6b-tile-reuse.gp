@@ -1,6 +1,6 @@
 # c6b-tile-reuse.gp: a cusim experiment figure (written by plot_write; edit freely to restyle).
 # Figure: C6b: matrix multiply, a 64x64 tile (4x the reuse, fewer groups) vs 16x16
-# Data: /work/main/results/c6b/c6b.csv (12 rows), columns:
+# Data: c6b.csv (12 rows), columns:
 #   panel 1: x = hw.memory.bandwidth, y = time_us, series = kernel.name (log x and y)
 #   panel 2: x = hw.memory.bandwidth, y = occupancy.achieved, series = kernel.name (log x)
 # Re-render: gnuplot c6b-tile-reuse.gp

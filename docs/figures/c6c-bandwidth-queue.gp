@@ -1,6 +1,6 @@
 # c6c-bandwidth-queue.gp: a cusim experiment figure (written by plot_write; edit freely to restyle).
 # Figure: C6c: past the bandwidth limit, more residency only lengthens the queue
-# Data: /work/main/results/c6c/c6c.csv (12 rows), columns:
+# Data: c6c.csv (12 rows), columns:
 #   panel 1: x = hw.cu.max_workgroups, y = memory.bandwidth_utilization, series = hw.compute_units (log x)
 #   panel 2: x = hw.cu.max_workgroups, y = memory.avg_latency, series = hw.compute_units (log x and y)
 # Re-render: gnuplot c6c-bandwidth-queue.gp

@@ -1,6 +1,6 @@
 # c8-group-size-per-gpu.gp: a cusim experiment figure (written by plot_write; edit freely to restyle).
 # Figure: C8: the best workgroup size depends on the GPU (same kernel)
-# Data: /work/main/results/c8/c8.csv (12 rows), columns:
+# Data: c8.csv (12 rows), columns:
 #   panel 1: x = kernel.workgroup_size, y = time_us, series = hw.name (log x and y)
 #   panel 2: x = kernel.workgroup_size, y = occupancy.theoretical, series = hw.name (log x)
 # Re-render: gnuplot c8-group-size-per-gpu.gp

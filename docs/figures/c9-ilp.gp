@@ -1,6 +1,6 @@
 # c9-ilp.gp: a cusim experiment figure (written by plot_write; edit freely to restyle).
 # Figure: C9: four independent loads (ILP 4) hide as much as 4x the residency
-# Data: /work/main/results/c9/c9.csv (10 rows), columns:
+# Data: c9.csv (10 rows), columns:
 #   panel 1: x = occupancy.subgroups_per_cu, y = time_us, series = kernel.name (log x and y)
 # Re-render: gnuplot c9-ilp.gp
 #   writes c9-ilp.png (pngcairo, 800 px wide) and c9-ilp.svg next to this script.
