@@ -401,9 +401,10 @@ static void dump_state(const gpu *g, FILE *out)
     }
 }
 
-static const char *bound_of(const cusim_result *r, const cusim_hw *hw)
+/* A first classification of what bounds the run, from its measured
+ * fractions (cusim diagnose will refine it with counterfactual runs). */
+static const char *bound_of(const cusim_result *r)
 {
-    (void)hw;
     if (r->bandwidth_utilization >= 0.7)
         return "bandwidth";
     if (r->stalls[CUSIM_STALL_TAIL] + r->stalls[CUSIM_STALL_IDLE] >= 0.5)
@@ -462,7 +463,7 @@ static void measure(const gpu *g, cusim_result *r)
     r->avg_inflight = (double)ms->latency_sum / cycles;
     r->dispatches = g->n_dispatches;
     r->retired_instructions = g->retired_instructions;
-    r->bound = bound_of(r, hw);
+    r->bound = bound_of(r);
 }
 
 static double seconds(void)
