@@ -1,8 +1,20 @@
 /*
- * evq.c — an indexed binary min-heap of (cycle, seq, handle).
+ * evq.c — the event queue as a calendar: a wheel of EVQ_WHEEL one-cycle
+ * buckets for the near future and a binary heap for the far future.
  *
- * Invariants: heap[0 .. n-1] is a min-heap on (cycle, seq); pos[h] is the
- * index of handle h in heap, or NONE when h is not pending.
+ * Invariants:
+ *  - `base` is the cycle of the last event popped (0 before the first);
+ *    no event is ever scheduled before it;
+ *  - every wheel event has base <= cycle < base + EVQ_WHEEL and sits in
+ *    bucket cycle % EVQ_WHEEL, a FIFO list in scheduling order; bit b of
+ *    `bits` says bucket b is non-empty;
+ *  - every heap event has cycle >= base + EVQ_WHEEL, ordered by
+ *    (cycle, seq).
+ * When `base` advances, heap events that come within the wheel's reach move
+ * into it, in (cycle, seq) order, before anything else can be scheduled at
+ * those cycles: so within a bucket, FIFO order is scheduling order and the
+ * queue pops in (cycle, sequence) order exactly as a single heap would,
+ * while the common case (an event a few cycles ahead) costs O(1).
  */
 #include "evq.h"
 
@@ -10,6 +22,10 @@
 #include <stdlib.h>
 
 #define NONE UINT32_MAX
+#define EVQ_WHEEL 1024u                  /* a power of two */
+#define EVQ_WORDS (EVQ_WHEEL / 64)
+
+enum { IN_NONE, IN_WHEEL, IN_HEAP };
 
 typedef struct evq_item {
     uint64_t cycle;
@@ -18,11 +34,21 @@ typedef struct evq_item {
 } evq_item;
 
 struct evq {
-    evq_item *heap;
-    uint32_t *pos;
-    uint32_t n;
     uint32_t cap;
+    uint32_t n;                          /* events pending, both parts */
+    uint64_t base;
     uint64_t next_seq;
+    /* per handle */
+    uint64_t *cycle;
+    uint32_t *next, *prev;               /* wheel bucket links */
+    uint32_t *pos;                       /* heap index */
+    uint8_t *where;
+    /* the wheel */
+    uint32_t head[EVQ_WHEEL], tail[EVQ_WHEEL];
+    uint64_t bits[EVQ_WORDS];
+    /* the heap */
+    evq_item *heap;
+    uint32_t n_heap;
 };
 
 evq *evq_new(uint32_t n_handles)
@@ -30,14 +56,19 @@ evq *evq_new(uint32_t n_handles)
     evq *q = calloc(1, sizeof *q);
     if (!q)
         return NULL;
-    q->heap = malloc(sizeof *q->heap * (n_handles ? n_handles : 1));
-    q->pos = malloc(sizeof *q->pos * (n_handles ? n_handles : 1));
-    if (!q->heap || !q->pos) {
+    size_t n = n_handles ? n_handles : 1;
+    q->cycle = malloc(sizeof *q->cycle * n);
+    q->next = malloc(sizeof *q->next * n);
+    q->prev = malloc(sizeof *q->prev * n);
+    q->pos = malloc(sizeof *q->pos * n);
+    q->where = calloc(n, sizeof *q->where);
+    q->heap = malloc(sizeof *q->heap * n);
+    if (!q->cycle || !q->next || !q->prev || !q->pos || !q->where || !q->heap) {
         evq_free(q);
         return NULL;
     }
-    for (uint32_t h = 0; h < n_handles; h++)
-        q->pos[h] = NONE;
+    for (uint32_t b = 0; b < EVQ_WHEEL; b++)
+        q->head[b] = q->tail[b] = NONE;
     q->cap = n_handles;
     return q;
 }
@@ -46,10 +77,16 @@ void evq_free(evq *q)
 {
     if (!q)
         return;
-    free(q->heap);
+    free(q->cycle);
+    free(q->next);
+    free(q->prev);
     free(q->pos);
+    free(q->where);
+    free(q->heap);
     free(q);
 }
+
+/* ----------------------------------------------------------- the heap */
 
 static bool before(const evq_item *a, const evq_item *b)
 {
@@ -80,9 +117,10 @@ static void sift_down(evq *q, uint32_t i)
     evq_item item = q->heap[i];
     for (;;) {
         uint32_t child = 2 * i + 1;
-        if (child >= q->n)
+        if (child >= q->n_heap)
             break;
-        if (child + 1 < q->n && before(&q->heap[child + 1], &q->heap[child]))
+        if (child + 1 < q->n_heap
+            && before(&q->heap[child + 1], &q->heap[child]))
             child++;
         if (!before(&q->heap[child], &item))
             break;
@@ -92,44 +130,133 @@ static void sift_down(evq *q, uint32_t i)
     place(q, i, item);
 }
 
-/* Removes the item at heap index i. */
-static void remove_at(evq *q, uint32_t i)
+static void heap_remove_at(evq *q, uint32_t i)
 {
-    q->pos[q->heap[i].handle] = NONE;
-    q->n--;
-    if (i == q->n)
+    q->n_heap--;
+    if (i == q->n_heap)
         return;
-    evq_item moved = q->heap[q->n];
+    evq_item moved = q->heap[q->n_heap];
     place(q, i, moved);
     sift_down(q, i);
     sift_up(q, q->pos[moved.handle]);
 }
 
+static void heap_push(evq *q, uint32_t handle, uint64_t cycle)
+{
+    evq_item item = { cycle, q->next_seq++, handle };
+    q->heap[q->n_heap] = item;
+    q->pos[handle] = q->n_heap;
+    sift_up(q, q->n_heap++);
+}
+
+/* ---------------------------------------------------------- the wheel */
+
+static void wheel_append(evq *q, uint32_t handle, uint64_t cycle)
+{
+    uint32_t b = (uint32_t)(cycle % EVQ_WHEEL);
+    q->next[handle] = NONE;
+    q->prev[handle] = q->tail[b];
+    if (q->tail[b] == NONE) {
+        q->head[b] = handle;
+        q->bits[b / 64] |= 1ull << (b % 64);
+    } else {
+        q->next[q->tail[b]] = handle;
+    }
+    q->tail[b] = handle;
+}
+
+static void wheel_unlink(evq *q, uint32_t handle)
+{
+    uint32_t b = (uint32_t)(q->cycle[handle] % EVQ_WHEEL);
+    uint32_t n = q->next[handle], p = q->prev[handle];
+    if (p == NONE)
+        q->head[b] = n;
+    else
+        q->next[p] = n;
+    if (n == NONE)
+        q->tail[b] = p;
+    else
+        q->prev[n] = p;
+    if (q->head[b] == NONE)
+        q->bits[b / 64] &= ~(1ull << (b % 64));
+}
+
+/* The earliest wheel cycle, or UINT64_MAX when the wheel is empty: the
+ * first non-empty bucket at or after base's, wrapping once. */
+static uint64_t wheel_first(const evq *q)
+{
+    uint32_t start = (uint32_t)(q->base % EVQ_WHEEL);
+    for (uint32_t k = 0; k <= EVQ_WORDS; k++) {
+        uint32_t w = (start / 64 + k) % EVQ_WORDS;
+        uint64_t bits = q->bits[w];
+        if (k == 0)
+            bits &= ~0ull << (start % 64);          /* at or after start */
+        else if (k == EVQ_WORDS)
+            bits &= (start % 64) ? ~(~0ull << (start % 64)) : 0; /* before */
+        if (bits) {
+            uint32_t b = w * 64 + (uint32_t)__builtin_ctzll(bits);
+            return q->base + ((b - start) & (EVQ_WHEEL - 1));
+        }
+    }
+    return UINT64_MAX;
+}
+
+/* Moves `base` to `cycle` and the heap events now within reach into the
+ * wheel, in (cycle, seq) order. */
+static void advance(evq *q, uint64_t cycle)
+{
+    assert(cycle >= q->base);
+    q->base = cycle;
+    while (q->n_heap > 0 && q->heap[0].cycle < q->base + EVQ_WHEEL) {
+        evq_item top = q->heap[0];
+        heap_remove_at(q, 0);
+        q->where[top.handle] = IN_WHEEL;
+        wheel_append(q, top.handle, top.cycle);
+    }
+}
+
+/* ------------------------------------------------------------ the API */
+
+static void detach(evq *q, uint32_t handle)
+{
+    if (q->where[handle] == IN_WHEEL)
+        wheel_unlink(q, handle);
+    else
+        heap_remove_at(q, q->pos[handle]);
+    q->where[handle] = IN_NONE;
+    q->n--;
+}
+
 void evq_set(evq *q, uint32_t handle, uint64_t cycle)
 {
-    assert(handle < q->cap);
-    if (q->pos[handle] != NONE)
-        remove_at(q, q->pos[handle]);
-    evq_item item = { cycle, q->next_seq++, handle };
-    q->heap[q->n] = item;
-    q->pos[handle] = q->n;
-    sift_up(q, q->n++);
+    assert(handle < q->cap && cycle >= q->base);
+    if (q->where[handle] != IN_NONE)
+        detach(q, handle);
+    q->cycle[handle] = cycle;
+    q->n++;
+    if (cycle < q->base + EVQ_WHEEL) {
+        q->where[handle] = IN_WHEEL;
+        wheel_append(q, handle, cycle);
+    } else {
+        q->where[handle] = IN_HEAP;
+        heap_push(q, handle, cycle);
+    }
 }
 
 void evq_cancel(evq *q, uint32_t handle)
 {
     assert(handle < q->cap);
-    if (q->pos[handle] != NONE)
-        remove_at(q, q->pos[handle]);
+    if (q->where[handle] != IN_NONE)
+        detach(q, handle);
 }
 
 bool evq_pending(const evq *q, uint32_t handle, uint64_t *cycle)
 {
     assert(handle < q->cap);
-    if (q->pos[handle] == NONE)
+    if (q->where[handle] == IN_NONE)
         return false;
     if (cycle)
-        *cycle = q->heap[q->pos[handle]].cycle;
+        *cycle = q->cycle[handle];
     return true;
 }
 
@@ -141,15 +268,21 @@ bool evq_empty(const evq *q)
 uint64_t evq_next_cycle(const evq *q)
 {
     assert(q->n > 0);
-    return q->heap[0].cycle;
+    uint64_t c = wheel_first(q);
+    return c != UINT64_MAX ? c : q->heap[0].cycle;
 }
 
 uint32_t evq_pop(evq *q, uint64_t *cycle)
 {
     assert(q->n > 0);
-    evq_item top = q->heap[0];
-    remove_at(q, 0);
+    uint64_t c = wheel_first(q);
+    if (c == UINT64_MAX)
+        c = q->heap[0].cycle;   /* every wheel event is earlier than these */
+    advance(q, c);
+    uint32_t handle = q->head[c % EVQ_WHEEL];
+    assert(handle != NONE && q->cycle[handle] == c);
+    detach(q, handle);
     if (cycle)
-        *cycle = top.cycle;
-    return top.handle;
+        *cycle = c;
+    return handle;
 }

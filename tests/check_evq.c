@@ -86,6 +86,60 @@ START_TEST(random_against_sorting)
 }
 END_TEST
 
+START_TEST(interleaved_against_reference)
+{
+    /* Sets, moves, cancels and pops interleaved, with cycles from the
+     * current one to far beyond the calendar's wheel (1024 cycles), checked
+     * against a plain reference: the pending handle with the smallest
+     * (cycle, last-set order). */
+    enum { H = 97, STEPS = 200000 };
+    evq *q = evq_new(H);
+    uint64_t when[H], seq[H], s = 0, now = 0;
+    int pending[H] = { 0 };
+    uint32_t x = 777;
+    int pops = 0;
+    for (int step = 0; step < STEPS; step++) {
+        x = x * 1103515245u + 12345u;
+        uint32_t h = (x >> 8) % H, op = (x >> 20) % 10;
+        if (op < 4) {
+            /* pop: compare with the reference minimum */
+            int best = -1;
+            for (int i = 0; i < H; i++)
+                if (pending[i] && (best < 0 || when[i] < when[best]
+                                   || (when[i] == when[best] && seq[i] < seq[best])))
+                    best = i;
+            ck_assert_int_eq(evq_empty(q), best < 0);
+            if (best < 0)
+                continue;
+            ck_assert_uint_eq(evq_next_cycle(q), when[best]);
+            uint64_t c;
+            uint32_t got = evq_pop(q, &c);
+            ck_assert_uint_eq(got, (uint32_t)best);
+            ck_assert_uint_eq(c, when[best]);
+            pending[best] = 0;
+            now = c;
+            pops++;
+        } else if (op == 4) {
+            evq_cancel(q, h);
+            pending[h] = 0;
+        } else {
+            /* near (same cycle, a few ahead) or far (past the wheel) */
+            uint32_t r = (x >> 12);
+            uint64_t ahead = op < 8 ? r % 8 : op == 8 ? r % 1500 : r % 5000;
+            when[h] = now + ahead;
+            seq[h] = s++;
+            pending[h] = 1;
+            evq_set(q, h, when[h]);
+            uint64_t c;
+            ck_assert(evq_pending(q, h, &c));
+            ck_assert_uint_eq(c, when[h]);
+        }
+    }
+    ck_assert_int_gt(pops, STEPS / 10);
+    evq_free(q);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("evq");
@@ -93,6 +147,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, orders_by_cycle_then_sequence);
     tcase_add_test(tc, moves_and_cancels);
     tcase_add_test(tc, random_against_sorting);
+    tcase_add_test(tc, interleaved_against_reference);
     suite_add_tcase(s, tc);
     return s;
 }
