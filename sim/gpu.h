@@ -41,6 +41,7 @@ typedef struct sg {
     uint32_t part;          /* scheduler partition (global index) */
     uint32_t tx;            /* next instruction: transactions (global) */
     uint64_t issued;        /* instructions issued */
+    uint32_t wnext;         /* next in its partition's wheel bucket */
     uint32_t loop_left[PROG_MAX_DEPTH];
     uint8_t depth;
     uint8_t state;          /* enum sg_state */
@@ -57,17 +58,25 @@ typedef struct wait_entry {
     uint32_t sg;
 } wait_entry;
 
+#define PART_WHEEL 64     /* cycles of near future a partition's wheel holds */
+
 /* A scheduler partition: a share of the CU's registers and subgroup slots,
  * its own execution units, and the subgroups placed in it. Invariants:
  * every RUN subgroup of the partition is in exactly one of `ready` (its
- * registers were ready when last looked at; ordered by age, oldest first)
- * and `wait` (a min-heap on (ready_at, age)); BARRIER subgroups are in
- * neither and counted in `n_barrier`. */
+ * registers were ready when last looked at; ordered by age, oldest first),
+ * the wheel (registers ready within PART_WHEEL cycles of wbase: most alu
+ * results) and `wait` (a min-heap on (ready_at, age) for the rest: memory);
+ * BARRIER subgroups are in none and counted in `n_barrier`. */
 typedef struct part {
     uint32_t *ready;
     uint32_t n_ready;
-    wait_entry *wait;
+    wait_entry *wait;       /* far future: ready_at >= wbase + PART_WHEEL */
     uint32_t n_wait;
+    uint32_t whead[PART_WHEEL];  /* near future: bucket ready_at % PART_WHEEL,
+                                    unordered lists through sg.wnext */
+    uint64_t wbits;         /* bit b: bucket b is non-empty */
+    uint64_t wbase;         /* the wheel covers [wbase, wbase + PART_WHEEL) */
+    uint32_t n_wheel;
     uint32_t n_barrier;
     uint32_t free_slots;
     uint32_t free_regs;

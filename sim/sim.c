@@ -351,6 +351,8 @@ static void gpu_init(gpu *g)
         pt->last = NONE32;
         pt->issued_at = NEVER;
         pt->reason = CUSIM_STALL_IDLE;
+        for (uint32_t b = 0; b < PART_WHEEL; b++)
+            pt->whead[b] = NONE32;
     }
     for (uint32_t w = 0; w < n_cu * wg_per_cu; w++)
         g->wgs[w].sgs = xcalloc(sg_per_cu, sizeof(uint32_t));
@@ -527,7 +529,8 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
                    && g.cus[c].free_shared == hw->cu.shared_memory);
         for (uint32_t p = 0; p < g.n_parts; p++)
             assert(g.parts[p].free_regs == hw->cu.registers / hw->cu.schedulers
-                   && g.parts[p].n_ready == 0 && g.parts[p].n_wait == 0);
+                   && g.parts[p].n_ready == 0 && g.parts[p].n_wait == 0
+                   && g.parts[p].n_wheel == 0);
         for (uint32_t p = 0; p < g.n_parts; p++)
             sched_account(&g, p, g.end, CUSIM_STALL_TAIL);
         for (uint32_t c = 0; c < hw->compute_units; c++)
