@@ -101,12 +101,16 @@ install-test:
 CUDA_INC ?= /usr/local/cuda/include
 CXX ?= c++
 xcheck: $(LIB)
-	@if [ -f $(CUDA_INC)/cuda_occupancy.h ]; then \
+	@if [ ! -f $(CUDA_INC)/cuda_occupancy.h ]; then \
+	  echo "xcheck: skipped ($(CUDA_INC)/cuda_occupancy.h not found)"; \
+	elif ! command -v $(CXX) >/dev/null 2>&1; then \
+	  echo "xcheck: skipped (no C++ compiler $(CXX))"; \
+	else \
 	  mkdir -p $(O)/tests && \
 	  $(CXX) -std=c++17 -O1 -Wall -Wextra -Werror $(OPT) -Isim \
 	    -isystem $(CUDA_INC) tests/xcheck/cuda_occupancy.cc -o $(O)/tests/xcheck \
 	    $(LIB) $(PKG_LIBS) -lm $(LDFLAGS) && $(O)/tests/xcheck $(CURDIR); \
-	else echo "xcheck: skipped ($(CUDA_INC)/cuda_occupancy.h not found)"; fi
+	fi
 
 # Speed targets: simulator speed and -j scaling (a benchmark, not a test).
 bench: all
