@@ -229,7 +229,7 @@ END_TEST
  * gain of going from 6.25% to 100% is already made by 25%. */
 START_TEST(c6a_high_intensity_diminishing_returns)
 {
-    /* compute-bound (one 400-cycle load per 256 fma in four independent
+    /* compute-bound (one 400-cycle load per 384 fma in four independent
      * chains) on one seed CU (hw.compute_units=1: about 7 of the 64 bytes
      * per cycle at full issue). Groups of 128 are 4 subgroups:
      * hw.cu.max_workgroups 1, 4, 16 give 6.25%, 25%, 100%. */
@@ -483,9 +483,9 @@ END_TEST
 START_TEST(c6a_quarter_occupancy_hides_latency)
 {
     /* The seed: with high arithmetic intensity "una ocupación del 25%
-     * basta". compute-bound issues 256 fma in four independent chains (one
+     * basta". compute-bound issues 384 fma in four independent chains (one
      * per cycle) per 400-cycle load: a subgroup keeps its scheduler busy
-     * ~265 of every ~665 cycles, so 400 / 265 + 1 = 2.5 subgroups per
+     * ~393 of every ~793 cycles, so 400 / 393 + 1 = 2 subgroups per
      * scheduler hide the load; 25% on the seed CU is 4 per scheduler. Then
      * 25% is within 10% of 100%. One CU (memory never queues).
      *
@@ -534,7 +534,7 @@ START_TEST(c15_64_finishes_sooner)
      * groups are slower. That costs time when each CU's issue rate is what
      * bounds its work: compute-bound on single-issue CUs
      * (hw.cu.schedulers=1), with the channel raised so memory cannot
-     * equalise the two. 20 CUs each issue 8 subgroups' ~265 instructions;
+     * equalise the two. 20 CUs each issue 8 subgroups' ~393 instructions;
      * with groups of 64 the busiest CU holds 3 groups, 6 subgroups: about
      * 6/8 of the issue time, plus the same 400-cycle load. At least 10%
      * sooner. */

@@ -20,11 +20,11 @@ if (!exists("png_out") || !exists("svg_out")) {
 
 # Panel 1, curve 1: cycles against kernel.workgroup_size, kernel.name = compute-bound (5 points)
 $p1_c1 << EOD
-64 2393
-128 2921
-256 2921
-512 5035
-1024 9257
+64 3161
+128 3945
+256 3945
+512 7083
+1024 13353
 EOD
 # Panel 1, curve 2: cycles against kernel.workgroup_size, kernel.name = elementwise-scale (5 points)
 $p1_c2 << EOD
@@ -37,11 +37,11 @@ EOD
 
 # Panel 2, curve 1: stalls.tail against kernel.workgroup_size, kernel.name = compute-bound (5 points)
 $p2_c1 << EOD
-64 0.2514277755
-128 0.3865342919
-256 0.4336642702
-512 0.6983912612
-1024 0.8433869864
+64 0.2213856375
+128 0.3759695817
+256 0.4108660752
+512 0.69102546
+1024 0.8412616391
 EOD
 # Panel 2, curve 2: stalls.tail against kernel.workgroup_size, kernel.name = elementwise-scale (5 points)
 $p2_c2 << EOD
