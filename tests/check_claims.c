@@ -40,16 +40,9 @@ static cusim_result sim_run(const char *hw, const char *kernel,
         if (cusim_set_parse(text[n], (int)n + 1, &set[n], &err) != 0)
             ck_abort_msg("--set %s: %s", sets[n], err.message);
     }
-    char hw_path[4096], kernel_path[4096];
-    snprintf(hw_path, sizeof hw_path, "%s", cutest_path(hw));
-    snprintf(kernel_path, sizeof kernel_path, "%s", cutest_path(kernel));
-
     cusim_hw h;
     cusim_kernel k;
-    if (cusim_hw_load(hw_path, set, n, &h, &err) != 0)
-        ck_abort_msg("%s:%d:%d: %s", err.file, err.line, err.column, err.message);
-    if (cusim_kernel_load(kernel_path, set, n, &k, &err) != 0)
-        ck_abort_msg("%s:%d:%d: %s", err.file, err.line, err.column, err.message);
+    cutest_load(hw, kernel, set, n, &h, &k);
     cusim_result r;
     int rc = cusim_simulate(&h, &k, NULL, &r, NULL, &err);
     cusim_kernel_free(&k);

@@ -445,20 +445,13 @@ END_TEST
 static cusim_occupancy shipped(const char *hw_file, const char *threads,
                                const char *regs)
 {
-    char hw_path[4096];
-    snprintf(hw_path, sizeof hw_path, "%s", cutest_path(hw_file));
     cusim_set sets[] = {
         { "kernel.workgroup_size", threads, "--set", 1, 1 },
         { "kernel.registers", regs, "--set", 2, 1 },
     };
     cusim_hw hw;
     cusim_kernel k;
-    cusim_error err;
-    if (cusim_hw_load(hw_path, sets, 2, &hw, &err) != 0
-        || cusim_kernel_load(cutest_path("tests/xcheck/kernel.yaml"), sets, 2,
-                             &k, &err) != 0)
-        ck_abort_msg("%s:%d:%d: %s", err.file, err.line, err.column,
-                     err.message);
+    cutest_load(hw_file, "tests/xcheck/kernel.yaml", sets, 2, &hw, &k);
     return occupancy(&hw, &k);
 }
 
@@ -503,12 +496,8 @@ START_TEST(shipped_seed_cu)
     /* C4 on configs/hw/seed-cu.yaml and workloads/blur-tiled.yaml. */
     cusim_hw hw;
     cusim_kernel k;
-    cusim_error err;
-    char hw_path[4096];
-    snprintf(hw_path, sizeof hw_path, "%s", cutest_path("configs/hw/seed-cu.yaml"));
-    ck_assert_int_eq(cusim_hw_load(hw_path, NULL, 0, &hw, &err), 0);
-    ck_assert_int_eq(cusim_kernel_load(cutest_path("workloads/blur-tiled.yaml"),
-                                       NULL, 0, &k, &err), 0);
+    cutest_load("configs/hw/seed-cu.yaml", "workloads/blur-tiled.yaml", NULL, 0,
+                &hw, &k);
     cusim_occupancy o = occupancy(&hw, &k);
     ck_assert_uint_eq(o.limits[CUSIM_LIMIT_SHARED_MEMORY], 50);
     ck_assert_uint_eq(o.workgroups_per_cu, 6);

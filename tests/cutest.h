@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cusim.h"
+
 /* Returns CUSIM_ROOT/rel in a static buffer (tests are single-threaded). */
 static inline const char *cutest_path(const char *rel)
 {
@@ -22,6 +24,23 @@ static inline const char *cutest_path(const char *rel)
     const char *root = getenv("CUSIM_ROOT");
     snprintf(buf, sizeof buf, "%s/%s", root ? root : ".", rel);
     return buf;
+}
+
+/* Loads the profile and kernel at repository-relative paths with the
+ * overrides `sets`, as `cusim sim HW KERNEL --set ...` would; aborts the
+ * test on any error. The caller frees `k` (cusim_kernel_free). */
+static inline void cutest_load(const char *hw_rel, const char *kernel_rel,
+                               const cusim_set *sets, size_t n_sets,
+                               cusim_hw *hw, cusim_kernel *k)
+{
+    char hw_path[4096], kernel_path[4096];
+    snprintf(hw_path, sizeof hw_path, "%s", cutest_path(hw_rel));
+    snprintf(kernel_path, sizeof kernel_path, "%s", cutest_path(kernel_rel));
+    cusim_error err;
+    if (cusim_hw_load(hw_path, sets, n_sets, hw, &err) != 0
+        || cusim_kernel_load(kernel_path, sets, n_sets, k, &err) != 0)
+        ck_abort_msg("%s:%d:%d: %s", err.file, err.line, err.column,
+                     err.message);
 }
 
 #define CUTEST_MAIN(make_suite)                                   \
