@@ -100,31 +100,32 @@ static void ring_retire(cu_ring *r, uint32_t cap, uint64_t now)
     }
 }
 
-uint64_t mem_accept_at(memsys *m, uint32_t cu, uint32_t n, uint64_t now)
+uint64_t mem_accept_at(const memsys *m, uint32_t cu, uint32_t n, uint64_t at)
 {
-    cu_ring *r = &m->rings[cu];
+    /* Reads the ring without retiring anything: a scheduler asks about a
+     * cycle ahead while other CUs' schedulers may still issue in this one.
+     * Entries complete in ring order, so walking from the oldest finds the
+     * first cycle at which room for n transactions (and one entry) opens. */
+    const cu_ring *r = &m->rings[cu];
     uint32_t cap = (uint32_t)m->cap;
-    ring_retire(r, cap, now);
-    if (r->len == 0 || (r->count + n <= m->cap && r->len < cap))
-        return now;
-    /* Walk forward until enough has completed: room for n transactions and
-     * one ring entry. */
     uint32_t count = r->count, len = r->len;
-    for (uint32_t i = 0; i < r->len; i++) {
+    uint64_t when = at;
+    for (uint32_t i = 0;; i++) {
+        if (len == 0 || (count + n <= m->cap && len < cap))
+            return when;
         const inflight *it = &r->items[(r->head + i) % cap];
         count -= it->n;
         len--;
-        if (len == 0 || (count + n <= m->cap && len < cap))
-            return it->done;
+        if (it->done > when)
+            when = it->done;
     }
-    assert(0 && "unreachable: an empty ring accepts anything");
-    return now;
 }
 
 uint64_t mem_issue(memsys *m, uint32_t cu, uint32_t n, uint64_t now)
 {
     cu_ring *r = &m->rings[cu];
     uint32_t cap = (uint32_t)m->cap;
+    ring_retire(r, cap, now);
     assert(mem_accept_at(m, cu, n, now) == now);
     uint64_t slot = now * m->bandwidth;
     if (m->channel_free < slot)

@@ -42,9 +42,10 @@ void mem_free(memsys *m);   /* NULL-safe */
 uint32_t mem_transactions(uint32_t transaction, uint32_t bytes,
                           isa_pattern pattern, uint32_t stride, uint32_t lanes);
 
-/* The earliest cycle >= now at which CU `cu` may issue `n` transactions
- * under its in-flight cap. */
-uint64_t mem_accept_at(memsys *m, uint32_t cu, uint32_t n, uint64_t now);
+/* The earliest cycle >= at at which CU `cu` may issue `n` transactions
+ * under its in-flight cap, as far as the transactions issued so far go.
+ * Changes nothing, so it may be asked about a future cycle. */
+uint64_t mem_accept_at(const memsys *m, uint32_t cu, uint32_t n, uint64_t at);
 
 /* Issues `n` transactions from CU `cu` at cycle `now` (mem_accept_at must
  * have returned `now`); returns the cycle the last one completes. */

@@ -21,9 +21,9 @@ if (!exists("png_out") || !exists("svg_out")) {
 # Panel 1, curve 1: cycles against kernel.elements_per_invocation (4 points)
 $p1_c1 << EOD
 1 18423
-2 10483
-4 10295
-8 10333
+2 10478
+4 10335
+8 10361
 EOD
 
 # Panel 2, curve 1: occupancy.theoretical against kernel.elements_per_invocation (4 points)
@@ -36,9 +36,9 @@ EOD
 # Panel 2, curve 2: occupancy.achieved against kernel.elements_per_invocation (4 points)
 $p2_c2 << EOD
 1 0.9651488628
-2 0.932560455
-4 0.6935587664
-8 0.3489124649
+2 0.935680712
+4 0.6929305757
+8 0.3467992954
 EOD
 
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid

@@ -27,7 +27,7 @@ $p1_c1 << EOD
 131072 12.84
 262144 23.80133333
 524288 45.724
-1048576 90.82466667
+1048576 90.81533333
 EOD
 # Panel 1, curve 2: time_us against kernel.elements, kernel.workgroup_size = 256 (9 points)
 $p1_c2 << EOD
@@ -39,7 +39,7 @@ $p1_c2 << EOD
 131072 12.812
 262144 23.74133333
 524288 45.608
-1048576 89.33733333
+1048576 89.44333333
 EOD
 
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid

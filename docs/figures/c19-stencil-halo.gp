@@ -21,23 +21,23 @@ if (!exists("png_out") || !exists("svg_out")) {
 # Panel 1, curve 1: cycles against hw.memory.bandwidth, kernel.workgroup_size = [8, 8] (4 points)
 $p1_c1 << EOD
 64 49562
-256 12994
-1024 6171
-4096 6338
+256 13029
+1024 6145
+4096 6284
 EOD
 # Panel 1, curve 2: cycles against hw.memory.bandwidth, kernel.workgroup_size = [16, 4] (4 points)
 $p1_c2 << EOD
 64 65946
-256 17341
-1024 8195
-4096 8321
+256 17302
+1024 8230
+4096 8390
 EOD
 # Panel 1, curve 3: cycles against hw.memory.bandwidth, kernel.workgroup_size = [64, 1] (4 points)
 $p1_c3 << EOD
-64 82330
-256 21592
-1024 10253
-4096 10353
+64 82384
+256 21538
+1024 10269
+4096 10401
 EOD
 
 # Panel 2, curve 1: memory.bytes against hw.memory.bandwidth, kernel.workgroup_size = [8, 8] (4 points)

@@ -54,7 +54,7 @@ $p1_c2 << EOD
 0.8125 51431
 0.875 51409
 0.9375 51386
-1 51374
+1 51371
 EOD
 
 # Panel 2, curve 1: issue.utilization against occupancy.theoretical, hw.cu.policy = gto (16 points)
@@ -93,7 +93,7 @@ $p2_c2 << EOD
 0.8125 0.9805759172
 0.875 0.9809955455
 0.9375 0.981434632
-1 0.9816638767
+1 0.9817212046
 EOD
 
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid

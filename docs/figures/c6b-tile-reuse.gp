@@ -22,38 +22,38 @@ if (!exists("png_out") || !exists("svg_out")) {
 $p1_c1 << EOD
 1 11535.83267
 2 5768.935333
-4 2887.252667
-8 1452.219333
-16 762.294
-64 708.1813333
+4 2885.481333
+8 1453.762667
+16 758.148
+64 709.4326667
 EOD
 # Panel 1, curve 2: time_us against hw.memory.bandwidth, kernel.name = gemm-tile64 (6 points)
 $p1_c2 << EOD
 1 3148.346667
-2 1575.583333
-4 792.328
-8 405.8126667
-16 256.1853333
-64 232.1893333
+2 1575.582
+4 791.2693333
+8 403.868
+16 252.834
+64 231.6573333
 EOD
 
 # Panel 2, curve 1: occupancy.achieved against hw.memory.bandwidth, kernel.name = gemm-tile16 (6 points)
 $p2_c1 << EOD
 1 0.9968217798
 2 0.9965067789
-4 0.9960098169
-8 0.9952791222
-16 0.9968838576
-64 0.993709003
+4 0.9964422747
+8 0.9955250032
+16 0.9975554465
+64 0.9934626166
 EOD
 # Panel 2, curve 2: occupancy.achieved against hw.memory.bandwidth, kernel.name = gemm-tile64 (6 points)
 $p2_c2 << EOD
 1 0.6027951443
-2 0.6024735812
-4 0.5997321606
-8 0.5949473402
-16 0.5917503084
-64 0.5902076323
+2 0.6024869434
+4 0.6003965991
+8 0.5973238781
+16 0.5932944145
+64 0.5934530456
 EOD
 
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
