@@ -14,6 +14,7 @@
 
 #include <stdint.h>
 
+#include "alloc.h"
 #include "cusim.h"
 #include "evq.h"
 #include "memsys.h"
@@ -78,8 +79,6 @@ typedef struct part {
     uint64_t wbase;         /* the wheel covers [wbase, wbase + PART_WHEEL) */
     uint32_t n_wheel;
     uint32_t n_barrier;
-    uint32_t free_slots;
-    uint32_t free_regs;
     uint32_t cu;
     uint32_t last;          /* subgroup issued last (gto, lrr), or NONE32 */
     uint64_t unit_free[CUSIM_UNIT_COUNT];
@@ -102,7 +101,7 @@ typedef struct wg {
 } wg;
 
 typedef struct cu {
-    uint32_t free_wg, free_inv, free_shared;
+    alloc_cu res;           /* its free resources (the admission rule's) */
     uint32_t *free_sgs;     /* stack of free subgroup indices */
     uint32_t n_free_sgs;
     uint32_t *free_wgs;     /* stack of free workgroup slots */
@@ -116,6 +115,7 @@ typedef struct cu {
 typedef struct dispatch {
     prog_code *code;
     cusim_occupancy occ;
+    alloc_need need;        /* what one of its workgroups takes */
     uint64_t invocations;
     uint32_t n_wg;
     uint32_t wg_size;
@@ -134,6 +134,7 @@ typedef struct gpu {
     part *parts;
     wg *wgs;
     cu *cus;
+    uint32_t *part_free;    /* the CUs' alloc_cu partition storage */
 
     dispatch *dispatches;
     uint32_t n_dispatches;

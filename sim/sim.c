@@ -65,7 +65,10 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
         if (i > 0 && cusim_dispatch_elements(d, prev_elements, prev_workgroups,
                                              &elements, err) != 0)
             return -1;
-        if (cusim_occupancy_compute(g->hw, d, &dp->occ, err) != 0)
+        if (cusim_occupancy_compute(g->hw, d, &dp->occ, err) != 0
+            || alloc_need_of(g->hw, d, dp->occ.simd_width,
+                             dp->occ.registers_per_invocation, &dp->need,
+                             err) != 0)
             return -1;
         prog_shape shape = shape_of(d, dp->occ.simd_width);
         dp->code = prog_resolve(d->ast, &shape, err);
@@ -91,13 +94,6 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
 
 /* ----------------------------------------------------------- allocation */
 
-/* Subgroups partition p can still take at `per_sg` registers each. */
-static uint32_t part_room(const part *pt, uint32_t per_sg)
-{
-    uint32_t by_regs = per_sg ? pt->free_regs / per_sg : pt->free_slots;
-    return by_regs < pt->free_slots ? by_regs : pt->free_slots;
-}
-
 /* Residency integral of CU c up to `now`. */
 static void cu_residency(cu *c, uint64_t now)
 {
@@ -115,20 +111,12 @@ static int cu_admit(gpu *g, uint32_t ci, uint32_t index, uint64_t now)
     uint32_t invocations = d->wg_size;
     if ((uint64_t)index * d->wg_size + invocations > d->invocations)
         invocations = (uint32_t)(d->invocations - (uint64_t)index * d->wg_size);
-    uint32_t n_sg = d->occ.subgroups_per_workgroup;
-    uint32_t per_sg = d->occ.registers_per_subgroup;
-    uint32_t shm = d->occ.shared_per_workgroup;
-
-    if (c->resident_wg >= d->occ.limits[CUSIM_LIMIT_WORKGROUPS]
-        || c->free_inv < d->wg_size || c->free_shared < shm)
-        return 0;
-    uint32_t first = ci * hw->cu.schedulers, room = 0;
-    for (uint32_t p = 0; p < hw->cu.schedulers; p++)
-        room += part_room(&g->parts[first + p], per_sg);
-    if (room < n_sg)
+    uint32_t n_sg = d->need.subgroups;
+    if (!alloc_fits(&c->res, &d->need))
         return 0;
 
     cu_residency(c, now);
+    alloc_take(&c->res, &d->need);
     assert(c->n_free_wgs > 0 && c->n_free_sgs >= n_sg);
     uint32_t wi = c->free_wgs[--c->n_free_wgs];
     wg *w = &g->wgs[wi];
@@ -137,9 +125,6 @@ static int cu_admit(gpu *g, uint32_t ci, uint32_t index, uint64_t now)
     w->invocations = invocations;
     w->cu = ci;
     w->done_at = now;
-    c->free_wg--;
-    c->free_inv -= d->wg_size;
-    c->free_shared -= shm;
     c->resident_wg++;
     if (c->resident_wg > c->peak_wg)
         c->peak_wg = c->resident_wg;
@@ -147,15 +132,7 @@ static int cu_admit(gpu *g, uint32_t ci, uint32_t index, uint64_t now)
     g->invocations += invocations;
 
     for (uint32_t i = 0; i < n_sg; i++) {
-        /* The partition with the most room, the lowest on ties. */
-        uint32_t best = first;
-        for (uint32_t p = first + 1; p < first + hw->cu.schedulers; p++)
-            if (part_room(&g->parts[p], per_sg) > part_room(&g->parts[best], per_sg))
-                best = p;
-        part *pt = &g->parts[best];
-        assert(pt->free_slots > 0 && pt->free_regs >= per_sg);
-        pt->free_slots--;
-        pt->free_regs -= per_sg;
+        uint32_t best = ci * hw->cu.schedulers + alloc_place(&c->res, &d->need);
 
         uint32_t si = c->free_sgs[--c->n_free_sgs];
         sg *s = &g->sgs[si];
@@ -255,9 +232,7 @@ static void wg_retire(gpu *g, uint32_t wi, uint64_t now)
     cu_residency(c, now);
     for (uint32_t i = 0; i < w->n_sg; i++) {
         sg *s = &g->sgs[w->sgs[i]];
-        part *pt = &g->parts[s->part];
-        pt->free_slots++;
-        pt->free_regs += d->occ.registers_per_subgroup;
+        alloc_unplace(&c->res, &d->need, s->part % g->hw->cu.schedulers);
         assert(s->state == SG_DONE);
         g->retired_instructions += s->issued;
         s->state = SG_FREE;
@@ -265,9 +240,7 @@ static void wg_retire(gpu *g, uint32_t wi, uint64_t now)
         c->resident_sg--;
     }
     c->free_wgs[c->n_free_wgs++] = wi;
-    c->free_wg++;
-    c->free_inv += d->wg_size;
-    c->free_shared += d->occ.shared_per_workgroup;
+    alloc_release(&c->res, &d->need);
     c->resident_wg--;
     g->end = now;
     g->last_progress = now;
@@ -320,6 +293,7 @@ static void gpu_free(gpu *g)
     free(g->parts);
     free(g->wgs);
     free(g->cus);
+    free(g->part_free);
 }
 
 static void gpu_init(gpu *g)
@@ -339,14 +313,13 @@ static void gpu_init(gpu *g)
     g->parts = xcalloc(g->n_parts, sizeof *g->parts);
     g->wgs = xcalloc((size_t)n_cu * wg_per_cu, sizeof *g->wgs);
     g->cus = xcalloc(n_cu, sizeof *g->cus);
+    g->part_free = xcalloc((size_t)n_cu * P * 2, sizeof *g->part_free);
     for (uint32_t s = 0; s < n_cu * sg_per_cu; s++)
         g->sgs[s].ready = g->regs + (size_t)s * g->n_regs;
     for (uint32_t p = 0; p < g->n_parts; p++) {
         part *pt = &g->parts[p];
         pt->ready = xcalloc(sg_per_cu / P, sizeof *pt->ready);
         pt->wait = xcalloc(sg_per_cu / P, sizeof *pt->wait);
-        pt->free_slots = sg_per_cu / P;
-        pt->free_regs = hw->cu.registers / P;
         pt->cu = p / P;
         pt->last = NONE32;
         pt->issued_at = NEVER;
@@ -358,9 +331,7 @@ static void gpu_init(gpu *g)
         g->wgs[w].sgs = xcalloc(sg_per_cu, sizeof(uint32_t));
     for (uint32_t ci = 0; ci < n_cu; ci++) {
         cu *c = &g->cus[ci];
-        c->free_wg = wg_per_cu;
-        c->free_inv = hw->cu.max_invocations;
-        c->free_shared = hw->cu.shared_memory;
+        alloc_cu_init(&c->res, hw, g->part_free + (size_t)ci * P * 2);
         c->free_sgs = xcalloc(sg_per_cu, sizeof *c->free_sgs);
         c->free_wgs = xcalloc(wg_per_cu, sizeof *c->free_wgs);
         /* Stacks popped from the end: lowest index first. */
@@ -523,13 +494,23 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
     if (status == 0) {
         if (g.drain > g.end)
             g.end = g.drain;   /* the kernel ends when its stores land */
-        for (uint32_t c = 0; c < hw->compute_units; c++)
+#ifndef NDEBUG
+        uint32_t empty_part[2 * ALLOC_MAX_PARTS];
+        alloc_cu empty;
+        alloc_cu_init(&empty, hw, empty_part);
+        for (uint32_t c = 0; c < hw->compute_units; c++) {
+            const alloc_cu *res = &g.cus[c].res;
             assert(g.cus[c].resident_wg == 0 && g.cus[c].resident_sg == 0
-                   && g.cus[c].free_inv == hw->cu.max_invocations
-                   && g.cus[c].free_shared == hw->cu.shared_memory);
+                   && res->workgroups == empty.workgroups
+                   && res->barriers == empty.barriers
+                   && res->invocations == empty.invocations
+                   && res->shared == empty.shared
+                   && memcmp(res->part, empty.part,
+                             sizeof empty_part[0] * 2 * res->n_parts) == 0);
+        }
+#endif
         for (uint32_t p = 0; p < g.n_parts; p++)
-            assert(g.parts[p].free_regs == hw->cu.registers / hw->cu.schedulers
-                   && g.parts[p].n_ready == 0 && g.parts[p].n_wait == 0
+            assert(g.parts[p].n_ready == 0 && g.parts[p].n_wait == 0
                    && g.parts[p].n_wheel == 0);
         for (uint32_t p = 0; p < g.n_parts; p++)
             sched_account(&g, p, g.end, CUSIM_STALL_TAIL);

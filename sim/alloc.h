@@ -1,0 +1,96 @@
+/*
+ * alloc.h — the admission rule: what one workgroup of a kernel takes from a
+ * compute unit, whether it fits in what a CU has free, and which scheduler
+ * partition each of its subgroups goes to (claims C1, C3, C4, C14).
+ *
+ * This is the ONE place the allocation rules live. The timing simulator
+ * asks it each time it hands a workgroup to a CU (alloc_fits, alloc_take,
+ * alloc_place) and gives the resources back when the workgroup retires
+ * (alloc_unplace, alloc_release); the static occupancy calculator asks the very same
+ * functions of an empty CU (alloc_rooms), so static and dynamic residency
+ * agree by construction.
+ *
+ * The resources of one CU (SPEC section 2):
+ *   - per partition (cu.schedulers of them): subgroup slots and registers;
+ *     each subgroup takes one slot and its rounded registers from ONE
+ *     partition; subgroups of one workgroup may go to different ones;
+ *   - CU-wide: workgroup slots, barrier slots (taken only by workgroups
+ *     that need a hardware barrier), invocation slots and shared memory.
+ *
+ * Data flow: kernel + profile -> alloc_need_of (what a workgroup takes,
+ * and the user errors of a workgroup that can never fit) -> alloc_cu (a
+ * CU's free resources) -> alloc_rooms / alloc_fits / alloc_take /
+ * alloc_place / alloc_unplace / alloc_release.
+ */
+#ifndef CUSIM_ALLOC_H
+#define CUSIM_ALLOC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cusim.h"
+
+#define ALLOC_MAX_PARTS 64     /* the most cu.schedulers a profile may have */
+
+/* What one workgroup takes. Invariant: invocations, subgroups >= 1. */
+typedef struct alloc_need {
+    uint32_t invocations;      /* invocation slots: the workgroup size (a
+                                  partial last workgroup holds them all) */
+    uint32_t subgroups;        /* each takes one slot and `sg_registers`
+                                  registers in one partition */
+    uint32_t sg_registers;     /* rounded to the allocation unit */
+    uint32_t shared;           /* bytes: rounded, reserve included */
+    bool barrier;              /* takes one of the CU's barrier slots */
+} alloc_need;
+
+/* The free resources of one CU. `part` is the caller's storage of
+ * 2 x n_parts entries: partition p has part[2p] free subgroup slots and
+ * part[2p + 1] free registers. */
+typedef struct alloc_cu {
+    uint32_t workgroups;       /* free workgroup slots */
+    uint32_t barriers;         /* free barrier slots */
+    uint32_t invocations;      /* free invocation slots */
+    uint32_t shared;           /* free shared memory bytes */
+    uint32_t n_parts;
+    uint32_t *part;
+} alloc_cu;
+
+/* Sets `c` to an empty CU of `hw`, using `part` (2 x cu.schedulers
+ * entries) as its partitions' storage. */
+void alloc_cu_init(alloc_cu *c, const cusim_hw *hw, uint32_t *part);
+
+/* What a workgroup of `k` takes at SIMD width `width` with `registers`
+ * registers per invocation. Returns 0, or -1 with `err` at the kernel key
+ * at fault when a workgroup can never fit on an empty CU of `hw` (naming
+ * the resource and by how much). */
+int alloc_need_of(const cusim_hw *hw, const cusim_kernel *k, uint32_t width,
+                  uint32_t registers, alloc_need *need, cusim_error *err);
+
+/* How many more workgroups of `need` each resource of `c` admits, by
+ * limiter (CUSIM_UNLIMITED where the workgroup takes none of it), and, in
+ * *fit, how many all of them admit together. Asked of an empty CU, these
+ * are the static occupancy's limits and workgroups per CU. */
+void alloc_rooms(const alloc_cu *c, const alloc_need *need,
+                 uint32_t rooms[CUSIM_LIMIT_COUNT], uint32_t *fit);
+
+/* True when one more workgroup of `need` fits in `c` now. */
+bool alloc_fits(const alloc_cu *c, const alloc_need *need);
+
+/* Takes one workgroup of `need` from `c`'s CU-wide resources; alloc_fits
+ * must be true. Each of its `need->subgroups` subgroups must then be
+ * placed with alloc_place. */
+void alloc_take(alloc_cu *c, const alloc_need *need);
+
+/* Places one subgroup of a workgroup alloc_take admitted: takes a slot and
+ * its registers from the partition with the most room for one more, the
+ * lowest on ties, and returns that partition (0 .. n_parts-1). */
+uint32_t alloc_place(alloc_cu *c, const alloc_need *need);
+
+/* Gives back what alloc_place took from partition `p`. */
+void alloc_unplace(alloc_cu *c, const alloc_need *need, uint32_t p);
+
+/* Gives back what alloc_take took (after alloc_unplace of every one of
+ * the workgroup's subgroups). */
+void alloc_release(alloc_cu *c, const alloc_need *need);
+
+#endif /* CUSIM_ALLOC_H */
