@@ -34,7 +34,10 @@ typedef struct evq_item {
 } evq_item;
 
 struct evq {
-    uint32_t cap;
+    uint32_t cap;                        /* handles, all kinds together */
+    uint32_t n_kinds;
+    uint32_t first[EVQ_MAX_KINDS + 1];   /* kind k's handles: first[k] ..
+                                            first[k + 1] - 1 */
     uint32_t n;                          /* events pending, both parts */
     uint64_t base;
     uint64_t next_seq;
@@ -43,6 +46,7 @@ struct evq {
     uint32_t *next, *prev;               /* wheel bucket links */
     uint32_t *pos;                       /* heap index */
     uint8_t *where;
+    uint8_t *kind;
     /* the wheel */
     uint32_t head[EVQ_WHEEL], tail[EVQ_WHEEL];
     uint64_t bits[EVQ_WORDS];
@@ -51,25 +55,42 @@ struct evq {
     uint32_t n_heap;
 };
 
-evq *evq_new(uint32_t n_handles)
+evq *evq_new(const uint32_t *counts, uint32_t n_kinds)
 {
+    assert(n_kinds >= 1 && n_kinds <= EVQ_MAX_KINDS);
     evq *q = calloc(1, sizeof *q);
     if (!q)
         return NULL;
+    uint64_t n_handles = 0;
+    for (uint32_t k = 0; k < n_kinds; k++) {
+        q->first[k] = (uint32_t)n_handles;
+        n_handles += counts[k];
+    }
+    if (n_handles >= NONE) {
+        free(q);
+        return NULL;
+    }
+    q->first[n_kinds] = (uint32_t)n_handles;
+    q->n_kinds = n_kinds;
     size_t n = n_handles ? n_handles : 1;
     q->cycle = malloc(sizeof *q->cycle * n);
     q->next = malloc(sizeof *q->next * n);
     q->prev = malloc(sizeof *q->prev * n);
     q->pos = malloc(sizeof *q->pos * n);
     q->where = calloc(n, sizeof *q->where);
+    q->kind = malloc(sizeof *q->kind * n);
     q->heap = malloc(sizeof *q->heap * n);
-    if (!q->cycle || !q->next || !q->prev || !q->pos || !q->where || !q->heap) {
+    if (!q->cycle || !q->next || !q->prev || !q->pos || !q->where || !q->kind
+        || !q->heap) {
         evq_free(q);
         return NULL;
     }
     for (uint32_t b = 0; b < EVQ_WHEEL; b++)
         q->head[b] = q->tail[b] = NONE;
-    q->cap = n_handles;
+    for (uint32_t k = 0; k < n_kinds; k++)
+        for (uint32_t h = q->first[k]; h < q->first[k + 1]; h++)
+            q->kind[h] = (uint8_t)k;
+    q->cap = (uint32_t)n_handles;
     return q;
 }
 
@@ -82,6 +103,7 @@ void evq_free(evq *q)
     free(q->prev);
     free(q->pos);
     free(q->where);
+    free(q->kind);
     free(q->heap);
     free(q);
 }
@@ -227,9 +249,17 @@ static void detach(evq *q, uint32_t handle)
     q->n--;
 }
 
-void evq_set(evq *q, uint32_t handle, uint64_t cycle)
+/* The handle of event (kind, index). */
+static uint32_t handle_of(const evq *q, uint32_t kind, uint32_t index)
 {
-    assert(handle < q->cap && cycle >= q->base);
+    assert(kind < q->n_kinds && index < q->first[kind + 1] - q->first[kind]);
+    return q->first[kind] + index;
+}
+
+void evq_set(evq *q, uint32_t kind, uint32_t index, uint64_t cycle)
+{
+    uint32_t handle = handle_of(q, kind, index);
+    assert(cycle >= q->base);
     if (q->where[handle] != IN_NONE)
         detach(q, handle);
     q->cycle[handle] = cycle;
@@ -243,16 +273,17 @@ void evq_set(evq *q, uint32_t handle, uint64_t cycle)
     }
 }
 
-void evq_cancel(evq *q, uint32_t handle)
+void evq_cancel(evq *q, uint32_t kind, uint32_t index)
 {
-    assert(handle < q->cap);
+    uint32_t handle = handle_of(q, kind, index);
     if (q->where[handle] != IN_NONE)
         detach(q, handle);
 }
 
-bool evq_pending(const evq *q, uint32_t handle, uint64_t *cycle)
+bool evq_pending(const evq *q, uint32_t kind, uint32_t index,
+                 uint64_t *cycle)
 {
-    assert(handle < q->cap);
+    uint32_t handle = handle_of(q, kind, index);
     if (q->where[handle] == IN_NONE)
         return false;
     if (cycle)
@@ -272,7 +303,7 @@ uint64_t evq_next_cycle(const evq *q)
     return c != UINT64_MAX ? c : q->heap[0].cycle;
 }
 
-uint32_t evq_pop(evq *q, uint64_t *cycle)
+evq_event evq_pop(evq *q, uint64_t *cycle)
 {
     assert(q->n > 0);
     uint64_t c = wheel_first(q);
@@ -284,5 +315,6 @@ uint32_t evq_pop(evq *q, uint64_t *cycle)
     detach(q, handle);
     if (cycle)
         *cycle = c;
-    return handle;
+    uint32_t kind = q->kind[handle];
+    return (evq_event){ kind, handle - q->first[kind] };
 }

@@ -3,10 +3,11 @@
  * sequence number) so that same-cycle events resolve in a deterministic
  * order (the order in which they were scheduled).
  *
- * Events are identified by a small integer handle chosen by the caller
- * (e.g. "scheduler 17", "workgroup slot 40"). Each handle is pending at most
- * once: scheduling a pending handle again moves it. Every handle's storage
- * is allocated by evq_new, so scheduling never allocates.
+ * An event names its kind and an index within that kind, both chosen by
+ * the caller (e.g. kind "wake a scheduler partition", index 17); the queue
+ * gives them no meaning. Each (kind, index) is pending at most once:
+ * scheduling a pending one again moves it. All storage is allocated by
+ * evq_new, so scheduling never allocates.
  */
 #ifndef CUSIM_EVQ_H
 #define CUSIM_EVQ_H
@@ -16,26 +17,37 @@
 
 typedef struct evq evq;
 
-/* A queue for handles 0 .. n_handles-1; NULL when out of memory. */
-evq *evq_new(uint32_t n_handles);
+#define EVQ_MAX_KINDS 8
+
+/* An event: its kind (0 .. n_kinds-1) and index within the kind. */
+typedef struct evq_event {
+    uint32_t kind;
+    uint32_t index;
+} evq_event;
+
+/* A queue for `n_kinds` kinds of event (at most EVQ_MAX_KINDS), kind k
+ * having indices 0 .. counts[k]-1; NULL when out of memory. */
+evq *evq_new(const uint32_t *counts, uint32_t n_kinds);
 void evq_free(evq *q);   /* NULL-safe */
 
-/* Schedules `handle` at `cycle` (moving it if already pending). */
-void evq_set(evq *q, uint32_t handle, uint64_t cycle);
+/* Schedules event (kind, index) at `cycle` (moving it if already pending). */
+void evq_set(evq *q, uint32_t kind, uint32_t index, uint64_t cycle);
 
-/* Removes `handle` if pending. */
-void evq_cancel(evq *q, uint32_t handle);
+/* Removes event (kind, index) if pending. */
+void evq_cancel(evq *q, uint32_t kind, uint32_t index);
 
-/* True when `handle` is pending; its cycle goes to *cycle when non-NULL. */
-bool evq_pending(const evq *q, uint32_t handle, uint64_t *cycle);
+/* True when (kind, index) is pending; its cycle goes to *cycle when
+ * non-NULL. */
+bool evq_pending(const evq *q, uint32_t kind, uint32_t index,
+                 uint64_t *cycle);
 
 bool evq_empty(const evq *q);
 
 /* The earliest (cycle, sequence) event: its cycle. evq_empty must be false. */
 uint64_t evq_next_cycle(const evq *q);
 
-/* Removes the earliest event and returns its handle; *cycle gets its cycle.
+/* Removes the earliest event and returns it; *cycle gets its cycle.
  * evq_empty must be false. */
-uint32_t evq_pop(evq *q, uint64_t *cycle);
+evq_event evq_pop(evq *q, uint64_t *cycle);
 
 #endif /* CUSIM_EVQ_H */

@@ -5,13 +5,17 @@
  * Everything is allocated once when a run starts (pools sized by the
  * profile's caps); the per-cycle path only moves indices between lists.
  *
- * Event handles in the queue: 0 .. n_parts-1 wake a scheduler partition;
- * n_parts + w retires workgroup slot w; the last handle starts the next
- * dispatch once the previous one's stores have drained.
+ * The modules talk one way: the run loop and dispatcher (sim.c) admit
+ * workgroups through the admission rule (alloc.c) and hand their
+ * subgroups to the schedulers (sched.c), which issue into the memory
+ * system (memsys.c). The schedulers never call back: they tell the
+ * dispatcher that a workgroup is done by scheduling its EV_RETIRE event,
+ * and read `pending` to tell an idle partition from the tail.
  */
 #ifndef CUSIM_GPU_H
 #define CUSIM_GPU_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "alloc.h"
@@ -24,6 +28,17 @@
 #define NONE32 UINT32_MAX
 
 enum sg_state { SG_FREE, SG_RUN, SG_BARRIER, SG_DONE };
+
+/* The kinds of event in the GPU's queue, and what their index is. */
+enum gpu_event {
+    EV_WAKE,        /* a scheduler partition (global index): issue what it
+                       can at this cycle */
+    EV_RETIRE,      /* a workgroup slot whose last subgroup has completed:
+                       free its resources */
+    EV_DISPATCH,    /* 0: start the next dispatch (the previous one has
+                       retired and its stores have drained) */
+    EV_KINDS
+};
 
 /* A subgroup (warp, wave). It holds only its position in the shared
  * program, its loop counters and its scoreboard, plus what its next
@@ -140,6 +155,9 @@ typedef struct gpu {
     uint32_t n_dispatches;
     uint32_t cur;           /* the dispatch running */
     uint32_t next_wg;       /* of the current dispatch, next to hand out */
+    bool pending;           /* next_wg has not reached the current
+                               dispatch's end (set by the dispatcher, read
+                               by the schedulers) */
     uint32_t retired_wg;    /* of the current dispatch */
 
     uint64_t now;
@@ -160,26 +178,15 @@ typedef struct gpu {
  * issues what it can, and schedules its next wake-up. */
 void sched_run(gpu *g, uint32_t p, uint64_t now);
 
-/* sched.c: makes sure partition p is woken no later than `at`. */
-void sched_wake(gpu *g, uint32_t p, uint64_t at);
-
 /* sched.c: accounts p's stall cycles up to `now` and sets the reason for
  * the cycles after it. */
 void sched_account(gpu *g, uint32_t p, uint64_t now, cusim_stall reason);
 
-/* sched.c: moves a newly admitted subgroup to its first instruction (its
- * program may begin with loops) and places it in partition s->part;
- * returns 0, or 1 if it has nothing to run (then it is not placed). */
-int sched_start(gpu *g, uint32_t s);
-
-/* sched.c: every subgroup of w that has not ended waits at the barrier:
- * releases them `latency.barrier` cycles after `now`. */
-void sched_barrier_release(gpu *g, wg *w, uint64_t now);
-
-/* sim.c: subgroup s has issued its last instruction at `now`. */
-void gpu_subgroup_finished(gpu *g, uint32_t s, uint64_t now);
-
-/* sim.c: true while the current dispatch has workgroups to hand out. */
-int gpu_has_pending(const gpu *g);
+/* sched.c: starts newly admitted subgroup s (lanes, partition and
+ * workgroup set) at `now`: moves it to its first instruction (its program
+ * may begin with loops) and wakes its partition, or, when it has no lane
+ * or nothing to run, ends it at once (it holds its slot and registers
+ * until its workgroup retires). */
+void sched_start(gpu *g, uint32_t s, uint64_t now);
 
 #endif /* CUSIM_GPU_H */

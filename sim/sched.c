@@ -218,15 +218,6 @@ static uint32_t first_waiting(const gpu *g, const part *pt)
     return best;
 }
 
-int sched_start(gpu *g, uint32_t si)
-{
-    sg *s = &g->sgs[si];
-    if (sg_advance(g, s))
-        return 1;
-    wait_push(g, &g->parts[s->part], si);
-    return 0;
-}
-
 /* ------------------------------------------------------------- waking */
 
 void sched_account(gpu *g, uint32_t p, uint64_t now, cusim_stall reason)
@@ -239,13 +230,78 @@ void sched_account(gpu *g, uint32_t p, uint64_t now, cusim_stall reason)
     pt->reason = (uint8_t)reason;
 }
 
-void sched_wake(gpu *g, uint32_t p, uint64_t at)
+/* Makes sure partition p is woken no later than `at` (and not again in a
+ * cycle it has issued in). */
+static void sched_wake(gpu *g, uint32_t p, uint64_t at)
 {
     uint64_t pending;
     if (g->parts[p].issued_at != NEVER && at <= g->parts[p].issued_at)
         at = g->parts[p].issued_at + 1;
-    if (!evq_pending(g->q, p, &pending) || at < pending)
-        evq_set(g->q, p, at);
+    if (!evq_pending(g->q, EV_WAKE, p, &pending) || at < pending)
+        evq_set(g->q, EV_WAKE, p, at);
+}
+
+/* ----------------------------------------- barriers and subgroup ends */
+
+/* Every subgroup of w that has not ended waits at the barrier: releases
+ * them `latency.barrier` cycles after `now`. */
+static void barrier_release(gpu *g, wg *w, uint64_t now)
+{
+    uint64_t at = now + g->hw->latency[CUSIM_LAT_BARRIER];
+    for (uint32_t i = 0; i < w->n_sg; i++) {
+        uint32_t si = w->sgs[i];
+        sg *s = &g->sgs[si];
+        if (s->state != SG_BARRIER)
+            continue;   /* ended */
+        part *pt = &g->parts[s->part];
+        s->state = SG_RUN;
+        if (s->ready_at < at)
+            s->ready_at = at;
+        pt->n_barrier--;
+        wait_push(g, pt, si);
+        sched_wake(g, s->part, at);
+    }
+    w->arrived = 0;
+}
+
+/* Subgroup s has issued a barrier at `now`: it waits for every subgroup of
+ * its workgroup that has not ended (one that ends at a trailing barrier
+ * has nothing to wait for). */
+static void barrier_arrive(gpu *g, part *pt, sg *s, uint64_t now)
+{
+    wg *w = &g->wgs[s->wg];
+    s->state = SG_BARRIER;
+    pt->n_barrier++;
+    if (++w->arrived + w->finished == w->n_sg)
+        barrier_release(g, w, now);
+}
+
+/* Subgroup s (state SG_DONE) has issued its last instruction at `now`.
+ * Its workgroup retires when all its subgroups have ended and their
+ * results have landed: the dispatcher hears of it through EV_RETIRE. */
+static void subgroup_ended(gpu *g, uint32_t si, uint64_t now)
+{
+    sg *s = &g->sgs[si];
+    wg *w = &g->wgs[s->wg];
+    uint64_t done = s->done_at > now + 1 ? s->done_at : now + 1;
+    if (done > w->done_at)
+        w->done_at = done;
+    if (++w->finished == w->n_sg)
+        evq_set(g->q, EV_RETIRE, s->wg, w->done_at);
+    else if (w->arrived > 0 && w->arrived + w->finished == w->n_sg)
+        barrier_release(g, w, now);   /* the others waited for it */
+}
+
+void sched_start(gpu *g, uint32_t si, uint64_t now)
+{
+    sg *s = &g->sgs[si];
+    if (s->lanes == 0 || sg_advance(g, s)) {
+        s->state = SG_DONE;
+        subgroup_ended(g, si, now);
+        return;
+    }
+    wait_push(g, &g->parts[s->part], si);
+    sched_wake(g, s->part, now);
 }
 
 /* ------------------------------------------------------------- issuing */
@@ -317,25 +373,6 @@ static uint32_t pick(gpu *g, const part *pt, uint64_t now, gate_memo *memo)
     return NONE32;
 }
 
-void sched_barrier_release(gpu *g, wg *w, uint64_t now)
-{
-    uint64_t at = now + g->hw->latency[CUSIM_LAT_BARRIER];
-    for (uint32_t i = 0; i < w->n_sg; i++) {
-        uint32_t si = w->sgs[i];
-        sg *s = &g->sgs[si];
-        if (s->state != SG_BARRIER)
-            continue;   /* ended */
-        part *pt = &g->parts[s->part];
-        s->state = SG_RUN;
-        if (s->ready_at < at)
-            s->ready_at = at;
-        pt->n_barrier--;
-        wait_push(g, pt, si);
-        sched_wake(g, s->part, at);
-    }
-    w->arrived = 0;
-}
-
 /* Issues the instruction of the subgroup at ready-set index `ri`. */
 static void issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
 {
@@ -384,21 +421,13 @@ static void issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
 
     int ended = sg_advance(g, s);
     if (info->unit == CUSIM_UNIT_BARRIER && !ended) {
-        /* Waits for every subgroup of its workgroup that has not ended
-         * (one that ends at a trailing barrier has nothing to wait for). */
-        wg *w = &g->wgs[s->wg];
-        s->state = SG_BARRIER;
-        pt->n_barrier++;
-        if (++w->arrived + w->finished == w->n_sg)
-            sched_barrier_release(g, w, now);
+        barrier_arrive(g, pt, s, now);
     } else if (!ended) {
         wait_push(g, pt, si);
     } else {
         s->state = SG_DONE;
-    }
-    if (s->state == SG_DONE) {
         pt->last = NONE32;
-        gpu_subgroup_finished(g, si, now);
+        subgroup_ended(g, si, now);
     }
 }
 
@@ -431,11 +460,11 @@ static void plan(gpu *g, uint32_t p, uint64_t from, gate_memo *memo)
         }
     }
     if (best == NEVER) {
-        evq_cancel(g->q, p);
+        evq_cancel(g->q, EV_WAKE, p);
         reason = pt->n_barrier ? CUSIM_STALL_BARRIER
-                 : gpu_has_pending(g) ? CUSIM_STALL_IDLE : CUSIM_STALL_TAIL;
+                 : g->pending ? CUSIM_STALL_IDLE : CUSIM_STALL_TAIL;
     } else {
-        evq_set(g->q, p, best);
+        evq_set(g->q, EV_WAKE, p, best);
     }
     sched_account(g, p, from, reason);
 }
@@ -445,7 +474,7 @@ void sched_run(gpu *g, uint32_t p, uint64_t now)
     part *pt = &g->parts[p];
     if (pt->issued_at == now) {
         /* Woken again in a cycle it already issued in: try the next. */
-        evq_set(g->q, p, now + 1);
+        evq_set(g->q, EV_WAKE, p, now + 1);
         return;
     }
     sched_account(g, p, now, (cusim_stall)pt->reason);

@@ -1,12 +1,13 @@
 /*
  * sim.c — the timing simulator: setting up the GPU's pools, the dispatcher
- * that hands workgroups to compute units as they free up, the allocator
- * that admits a workgroup only when all its subgroups fit, the event loop,
- * and the measurement of a run.
+ * that hands workgroups to compute units as they free up (asking the
+ * admission rule of alloc.h whether each fits), the event loop, and the
+ * measurement of a run.
  *
  * The loop pops events from one queue for the whole GPU, ordered by
- * (cycle, sequence): scheduler wake-ups and workgroup retirements. Time
- * jumps from one event to the next, so idle cycles cost nothing.
+ * (cycle, sequence), each naming its kind (enum gpu_event): scheduler
+ * wake-ups, workgroup retirements and the start of the next dispatch.
+ * Time jumps from one event to the next, so idle cycles cost nothing.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -92,7 +93,7 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
     return 0;
 }
 
-/* ----------------------------------------------------------- allocation */
+/* ----------------------------------------------------------- admission */
 
 /* Residency integral of CU c up to `now`. */
 static void cu_residency(cu *c, uint64_t now)
@@ -132,8 +133,7 @@ static int cu_admit(gpu *g, uint32_t ci, uint32_t index, uint64_t now)
     g->invocations += invocations;
 
     for (uint32_t i = 0; i < n_sg; i++) {
-        uint32_t best = ci * hw->cu.schedulers + alloc_place(&c->res, &d->need);
-
+        uint32_t p = ci * hw->cu.schedulers + alloc_place(&c->res, &d->need);
         uint32_t si = c->free_sgs[--c->n_free_sgs];
         sg *s = &g->sgs[si];
         uint64_t *ready = s->ready;
@@ -142,7 +142,7 @@ static int cu_admit(gpu *g, uint32_t ci, uint32_t index, uint64_t now)
         memset(ready, 0, sizeof *ready * g->n_regs);
         s->age = g->next_age++;
         s->wg = wi;
-        s->part = best;
+        s->part = p;
         s->state = SG_RUN;
         s->done_at = now;
         s->ready_at = now;
@@ -153,28 +153,25 @@ static int cu_admit(gpu *g, uint32_t ci, uint32_t index, uint64_t now)
         w->sgs[i] = si;
         c->resident_sg++;
         g->subgroups++;
-        /* A subgroup of the partial last workgroup with no invocation at all
-         * (or an empty program) ends at once; it holds its slot and
-         * registers until its workgroup retires. */
-        if (s->lanes == 0 || sched_start(g, si)) {
-            s->state = SG_DONE;
-            gpu_subgroup_finished(g, si, now);
-            continue;
-        }
-        sched_wake(g, best, now);
+        sched_start(g, si, now);
     }
     return 1;
 }
 
-int gpu_has_pending(const gpu *g)
+/* Hands out workgroup next_wg if it fits on CU `ci`; returns 1 if so. */
+static int hand_out(gpu *g, uint32_t ci, uint64_t now)
 {
-    return g->next_wg < g->dispatches[g->cur].n_wg;
+    if (!cu_admit(g, ci, g->next_wg, now))
+        return 0;
+    g->next_wg++;
+    g->pending = g->next_wg < g->dispatches[g->cur].n_wg;
+    return 1;
 }
 
 /* Once the dispatcher has nothing left, idle partitions are in the tail. */
 static void note_exhausted(gpu *g, uint64_t now)
 {
-    if (gpu_has_pending(g))
+    if (g->pending)
         return;
     for (uint32_t p = 0; p < g->n_parts; p++)
         if (g->parts[p].reason == CUSIM_STALL_IDLE)
@@ -184,8 +181,8 @@ static void note_exhausted(gpu *g, uint64_t now)
 /* Hands workgroups to CU `ci` while they fit. */
 static void fill_cu(gpu *g, uint32_t ci, uint64_t now)
 {
-    while (gpu_has_pending(g) && cu_admit(g, ci, g->next_wg, now))
-        g->next_wg++;
+    while (g->pending && hand_out(g, ci, now))
+        ;
     note_exhausted(g, now);
 }
 
@@ -193,34 +190,13 @@ static void fill_cu(gpu *g, uint32_t ci, uint64_t now)
 static void fill_all(gpu *g, uint64_t now)
 {
     int progress = 1;
-    while (progress && gpu_has_pending(g)) {
+    while (progress && g->pending) {
         progress = 0;
-        for (uint32_t ci = 0; ci < g->hw->compute_units && gpu_has_pending(g); ci++)
-            if (cu_admit(g, ci, g->next_wg, now)) {
-                g->next_wg++;
+        for (uint32_t ci = 0; ci < g->hw->compute_units && g->pending; ci++)
+            if (hand_out(g, ci, now))
                 progress = 1;
-            }
     }
     note_exhausted(g, now);
-}
-
-void gpu_subgroup_finished(gpu *g, uint32_t si, uint64_t now)
-{
-    sg *s = &g->sgs[si];
-    wg *w = &g->wgs[s->wg];
-    uint64_t done = s->done_at > now + 1 ? s->done_at : now + 1;
-    if (done > w->done_at)
-        w->done_at = done;
-    if (++w->finished == w->n_sg)
-        evq_set(g->q, g->n_parts + s->wg, w->done_at);
-    else if (w->arrived > 0 && w->arrived + w->finished == w->n_sg)
-        sched_barrier_release(g, w, now);   /* the others waited for it */
-}
-
-/* The event handle that starts the next dispatch. */
-static uint32_t dispatch_handle(const gpu *g)
-{
-    return g->n_parts + g->hw->compute_units * g->hw->cu.max_workgroups;
 }
 
 /* Workgroup slot wi's last subgroup has completed: free everything. */
@@ -249,7 +225,7 @@ static void wg_retire(gpu *g, uint32_t wi, uint64_t now)
         /* The next dispatch starts once the whole previous one is done,
          * its stores included (a kernel boundary). */
         if (g->cur + 1 < g->n_dispatches)
-            evq_set(g->q, dispatch_handle(g), g->drain > now ? g->drain : now);
+            evq_set(g->q, EV_DISPATCH, 0, g->drain > now ? g->drain : now);
         return;
     }
     fill_cu(g, w->cu, now);
@@ -260,6 +236,7 @@ static void next_dispatch(gpu *g, uint64_t now)
 {
     g->cur++;
     g->next_wg = g->retired_wg = 0;
+    g->pending = g->dispatches[g->cur].n_wg > 0;
     g->width = g->dispatches[g->cur].occ.simd_width;
     g->last_progress = now;
     fill_all(g, now);
@@ -302,7 +279,12 @@ static void gpu_init(gpu *g)
     uint32_t n_cu = hw->compute_units, P = hw->cu.schedulers;
     uint32_t sg_per_cu = hw->cu.max_subgroups, wg_per_cu = hw->cu.max_workgroups;
     g->n_parts = n_cu * P;
-    g->q = evq_new(g->n_parts + n_cu * wg_per_cu + 1);
+    const uint32_t events[EV_KINDS] = {
+        [EV_WAKE] = g->n_parts,
+        [EV_RETIRE] = n_cu * wg_per_cu,
+        [EV_DISPATCH] = 1,
+    };
+    g->q = evq_new(events, EV_KINDS);
     g->mem = mem_new(hw);
     if (!g->q || !g->mem) {
         fputs("cusim: out of memory\n", stderr);
@@ -458,6 +440,7 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
         return -1;
     }
     gpu_init(&g);
+    g.pending = g.dispatches[0].n_wg > 0;
     uint64_t watchdog = g.opt->watchdog_cycles ? g.opt->watchdog_cycles
                                                : DEFAULT_WATCHDOG;
     fill_all(&g, 0);
@@ -465,7 +448,7 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
     int status = 0;
     while (!evq_empty(g.q)) {
         uint64_t now;
-        uint32_t h = evq_pop(g.q, &now);
+        evq_event ev = evq_pop(g.q, &now);
         g.now = now;
         if (now - g.last_progress > watchdog) {
             err_set(err, k->file, 1, 1, "simulation stalled: no instruction "
@@ -476,12 +459,20 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
             status = 1;
             break;
         }
-        if (h < g.n_parts)
-            sched_run(&g, h, now);
-        else if (h == dispatch_handle(&g))
+        switch ((enum gpu_event)ev.kind) {
+        case EV_WAKE:
+            sched_run(&g, ev.index, now);
+            break;
+        case EV_RETIRE:
+            wg_retire(&g, ev.index, now);
+            break;
+        case EV_DISPATCH:
             next_dispatch(&g, now);
-        else
-            wg_retire(&g, h - g.n_parts, now);
+            break;
+        case EV_KINDS:
+            assert(0);
+            break;
+        }
     }
     if (status == 0 && (g.cur + 1 < g.n_dispatches
                         || g.retired_wg < g.dispatches[g.cur].n_wg)) {
