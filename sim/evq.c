@@ -17,6 +17,7 @@
  * while the common case (an event a few cycles ahead) costs O(1).
  */
 #include "evq.h"
+#include "xalloc.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -58,33 +59,23 @@ struct evq {
 evq *evq_new(const uint32_t *counts, uint32_t n_kinds)
 {
     assert(n_kinds >= 1 && n_kinds <= EVQ_MAX_KINDS);
-    evq *q = calloc(1, sizeof *q);
-    if (!q)
-        return NULL;
+    evq *q = xcalloc(1, sizeof *q);
     uint64_t n_handles = 0;
     for (uint32_t k = 0; k < n_kinds; k++) {
         q->first[k] = (uint32_t)n_handles;
         n_handles += counts[k];
     }
-    if (n_handles >= NONE) {
-        free(q);
-        return NULL;
-    }
+    assert(n_handles < NONE);
     q->first[n_kinds] = (uint32_t)n_handles;
     q->n_kinds = n_kinds;
     size_t n = n_handles ? n_handles : 1;
-    q->cycle = malloc(sizeof *q->cycle * n);
-    q->next = malloc(sizeof *q->next * n);
-    q->prev = malloc(sizeof *q->prev * n);
-    q->pos = malloc(sizeof *q->pos * n);
-    q->where = calloc(n, sizeof *q->where);
-    q->kind = malloc(sizeof *q->kind * n);
-    q->heap = malloc(sizeof *q->heap * n);
-    if (!q->cycle || !q->next || !q->prev || !q->pos || !q->where || !q->kind
-        || !q->heap) {
-        evq_free(q);
-        return NULL;
-    }
+    q->cycle = xmalloc(sizeof *q->cycle * n);
+    q->next = xmalloc(sizeof *q->next * n);
+    q->prev = xmalloc(sizeof *q->prev * n);
+    q->pos = xmalloc(sizeof *q->pos * n);
+    q->where = xcalloc(n, sizeof *q->where);
+    q->kind = xmalloc(sizeof *q->kind * n);
+    q->heap = xmalloc(sizeof *q->heap * n);
     for (uint32_t b = 0; b < EVQ_WHEEL; b++)
         q->head[b] = q->tail[b] = NONE;
     for (uint32_t k = 0; k < n_kinds; k++)

@@ -26,7 +26,7 @@ typedef struct evq_event {
 } evq_event;
 
 /* A queue for `n_kinds` kinds of event (at most EVQ_MAX_KINDS), kind k
- * having indices 0 .. counts[k]-1; NULL when out of memory. */
+ * having indices 0 .. counts[k]-1 (fewer than 2^32 - 1 in all). */
 evq *evq_new(const uint32_t *counts, uint32_t n_kinds);
 void evq_free(evq *q);   /* NULL-safe */
 

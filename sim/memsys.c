@@ -8,6 +8,7 @@
  * because the channel is FIFO and the latency fixed.
  */
 #include "memsys.h"
+#include "xalloc.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -33,26 +34,15 @@ struct memsys {
 
 memsys *mem_new(const cusim_hw *hw)
 {
-    memsys *m = calloc(1, sizeof *m);
-    if (!m)
-        return NULL;
+    memsys *m = xcalloc(1, sizeof *m);
     m->bandwidth = hw->memory.bandwidth;
     m->transaction = hw->memory.transaction;
     m->latency = hw->latency[CUSIM_LAT_GLOBAL];
     m->cap = hw->memory.max_inflight;
     m->n_cus = hw->compute_units;
-    m->rings = calloc(m->n_cus, sizeof *m->rings);
-    if (!m->rings) {
-        mem_free(m);
-        return NULL;
-    }
-    for (uint32_t c = 0; c < m->n_cus; c++) {
-        m->rings[c].items = malloc(sizeof(inflight) * m->cap);
-        if (!m->rings[c].items) {
-            mem_free(m);
-            return NULL;
-        }
-    }
+    m->rings = xcalloc(m->n_cus, sizeof *m->rings);
+    for (uint32_t c = 0; c < m->n_cus; c++)
+        m->rings[c].items = xmalloc(sizeof(inflight) * m->cap);
     return m;
 }
 

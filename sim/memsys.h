@@ -32,7 +32,7 @@ typedef struct mem_stats {
     uint64_t latency_sum;        /* over transactions, issue to completion */
 } mem_stats;
 
-/* A memory system for `hw`; NULL when out of memory. */
+/* A memory system for `hw`. */
 memsys *mem_new(const cusim_hw *hw);
 void mem_free(memsys *m);   /* NULL-safe */
 

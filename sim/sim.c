@@ -286,10 +286,6 @@ static void gpu_init(gpu *g)
     };
     g->q = evq_new(events, EV_KINDS);
     g->mem = mem_new(hw);
-    if (!g->q || !g->mem) {
-        fputs("cusim: out of memory\n", stderr);
-        abort();
-    }
     g->sgs = xcalloc((size_t)n_cu * sg_per_cu, sizeof *g->sgs);
     g->regs = xcalloc((size_t)n_cu * sg_per_cu * g->n_regs, sizeof *g->regs);
     g->parts = xcalloc(g->n_parts, sizeof *g->parts);

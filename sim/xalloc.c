@@ -9,10 +9,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *out_of_memory(void)
+/* Allocations left before the injected failure; negative: none injected.
+ * Test-only state (see xalloc.h). */
+static long fail_countdown = -1;
+
+void xalloc_fail_after(long n)
+{
+    fail_countdown = n < 0 ? -1 : n;
+}
+
+_Noreturn void xalloc_die(void)
 {
     fputs("cusim: out of memory\n", stderr);
     abort();
+}
+
+static void *out_of_memory(void)
+{
+    xalloc_die();
+}
+
+/* True when the test hook says this allocation fails. */
+static int injected_failure(void)
+{
+    if (fail_countdown < 0)
+        return 0;
+    if (fail_countdown == 0)
+        return 1;
+    fail_countdown--;
+    return 0;
 }
 
 void *xrealloc_array(void *old, size_t n, size_t size)
@@ -21,7 +46,7 @@ void *xrealloc_array(void *old, size_t n, size_t size)
         n = 1;
     if (size == 0)
         size = 1;
-    if (size > SIZE_MAX / n)
+    if (size > SIZE_MAX / n || injected_failure())
         return out_of_memory();
     void *p = realloc(old, n * size);
     return p ? p : out_of_memory();
@@ -34,6 +59,8 @@ void *xmalloc(size_t size)
 
 void *xcalloc(size_t n, size_t size)
 {
+    if (injected_failure())
+        return out_of_memory();
     void *p = calloc(n ? n : 1, size ? size : 1);
     return p ? p : out_of_memory();
 }

@@ -3,12 +3,28 @@
  *
  * Running out of memory is not a user error and no caller can do anything
  * useful about it, so it aborts here, in one place, with a message; callers
- * carry no dead error paths (as Redis's zmalloc does).
+ * carry no dead error paths (as Redis's zmalloc does). This is the one
+ * out-of-memory policy of the library and the command line: every
+ * allocation goes through these functions, and code that learns of an
+ * exhausted memory some other way (libyaml) calls xalloc_die.
+ *
+ * Fault injection (SQLite's test_malloc idea): xalloc_fail_after(n) lets
+ * the next n allocations succeed and makes the one after fail, as if
+ * memory had run out, so a test can drive every allocation's failure. It
+ * is the one piece of process-wide state in the library, and exists for
+ * tests only; the command line sets it from CUSIM_FAIL_ALLOC=N.
  */
 #ifndef CUSIM_XALLOC_H
 #define CUSIM_XALLOC_H
 
 #include <stddef.h>
+
+/* Reports "cusim: out of memory" on stderr and aborts. */
+_Noreturn void xalloc_die(void);
+
+/* Test hook: the next `n` allocations succeed, the one after fails
+ * (xalloc_die). A negative n turns the hook off (the default). */
+void xalloc_fail_after(long n);
 
 /* realloc of an array of n elements of `size` bytes (n = 0 allocates one
  * element's worth, so the result is never NULL); overflow-checked. */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "xalloc.h"
 
 int cli_sim(int argc, char **argv)
 {
@@ -59,11 +60,7 @@ int cli_sim(int argc, char **argv)
         return CLI_FAILURE;
     }
 
-    cusim_report *r = calloc(1, sizeof *r);
-    if (!r) {
-        fputs("cusim sim: out of memory\n", stderr);
-        return CLI_FAILURE;
-    }
+    cusim_report *r = xcalloc(1, sizeof *r);
     cusim_report_string(r, "hw", hw.name);
     cusim_report_string(r, "kernel", k.name);
     cusim_report_result(r, &res);

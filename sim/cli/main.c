@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "cusim.h"
+#include "xalloc.h"
 
 static const char usage_text[] =
     "usage: cusim COMMAND [ARGS]\n"
@@ -47,6 +48,11 @@ static int usage(FILE *out, int status)
 
 int main(int argc, char **argv)
 {
+    /* Fault injection for tests (xalloc.h): CUSIM_FAIL_ALLOC=N lets N
+     * allocations succeed and fails the next. */
+    const char *fail = getenv("CUSIM_FAIL_ALLOC");
+    if (fail && *fail)
+        xalloc_fail_after(strtol(fail, NULL, 10));
     if (argc < 2)
         return usage(stderr, 2);
     const char *cmd = argv[1];
