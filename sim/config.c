@@ -32,10 +32,19 @@
  * `dispatches[I].KEY`, I counted from 0. A `--set` cannot reach the list.
  *
  * Marks: marks[i] belongs to row i and says where that key's value came
- * from. Its `file` points at the struct's own `file` array (for values from
- * the file and for defaults, line 0) or at the cusim_set's `file` string
- * (for overrides; the caller keeps it alive). A copy of the struct keeps
- * pointing at the original's `file`.
+ * from. Its `file` is NULL for the config's own file (values from the file,
+ * and defaults, line 0), resolved to the struct's `file` by cfg_hw_mark and
+ * cfg_kernel_mark, or the cusim_set's `file` string (for overrides; the
+ * caller keeps it alive). No mark points into the struct, so a cusim_hw
+ * copies by assignment.
+ *
+ * Applying overrides to a loaded config (cfg_hw_apply, cfg_kernel_apply)
+ * runs pass 2 on the overrides alone, then pass 3 on the values they wrote
+ * and pass 4, on a copy of the config: the file's values were converted
+ * and checked when it was loaded, so the first error is the one loading
+ * the file with the same overrides reports. A kernel's later dispatches
+ * then take again from the dispatch before them each key they inherited
+ * (a key whose mark equals the previous dispatch's).
  */
 #include "config.h"
 
@@ -373,7 +382,9 @@ typedef struct slot {
     const yaml_node_t *value;
     cusim_mark mark;          /* the value's */
     cusim_mark key_mark;      /* the key's: block scalars indent from it */
-    int rank;                 /* 0 default, 1 the file, 2 + i --set i */
+    int rank;                 /* 0 default, 1 the file, 2 an earlier
+                                 override (of a loaded config), then
+                                 set_rank + i for --set i */
     const char *shown;        /* "" or "hw.": how messages name the key */
 } slot;
 
@@ -384,6 +395,7 @@ struct loader {
     const char *file;         /* obj's own copy of the path */
     ydoc *doc;                /* the document being walked */
     int rank;
+    int set_rank;             /* the rank of the first --set */
     const char *shown;
     slot slots[CUSIM_MAX_KEYS];
     cusim_error *err;
@@ -1055,6 +1067,23 @@ static int convert(const loader *L, int i)
     return -1;
 }
 
+/* Mark `m` of a struct whose file name is `file`, made whole. */
+static cusim_mark mark_in(const char *file, const cusim_mark *m)
+{
+    cusim_mark r = *m;
+    if (!r.file)
+        r.file = file;
+    return r;
+}
+
+/* The mark kept in the struct for `m`: NULL for the config's own file. */
+static cusim_mark kept_mark(const loader *L, cusim_mark m)
+{
+    if (m.file == L->file)
+        m.file = NULL;
+    return m;
+}
+
 /* Whether mark `a` (of rank ra) was written after `b` (rank rb). */
 static bool later(const cusim_mark *a, int ra, const cusim_mark *b, int rb)
 {
@@ -1097,8 +1126,9 @@ static int check_hw(const loader *L)
             continue;
         int at = later(&L->marks[i], L->slots[i].rank, &L->marks[sched],
                        L->slots[sched].rank) ? i : sched;
-        return err_at(L->err, &L->marks[at], "%s (%u) must divide evenly "
-                      "among cu.schedulers (%u)", divided[d], v, parts);
+        cusim_mark m = mark_in(L->file, &L->marks[at]);
+        return err_at(L->err, &m, "%s (%u) must divide evenly among "
+                      "cu.schedulers (%u)", divided[d], v, parts);
     }
     return 0;
 }
@@ -1155,7 +1185,7 @@ static int walk_sets(loader *L, const cusim_set *sets, size_t n_sets,
         if (ydoc_load_string(&docs[i], value, &at, shown, L->err) != 0)
             return -1;
         L->doc = &docs[i];
-        L->rank = 2 + (int)i;
+        L->rank = L->set_rank + (int)i;
         L->shown = L->t->prefix;
         if (strlen(path + plen) > MAX_PATH)
             return unknown_key(L, path + plen, strlen(path + plen), &at);
@@ -1187,7 +1217,7 @@ static int convert_written(loader *L)
     for (int j = 0; j < n; j++) {
         if (convert(L, order[j]) != 0)
             return -1;
-        L->marks[order[j]] = L->slots[order[j]].mark;
+        L->marks[order[j]] = kept_mark(L, L->slots[order[j]].mark);
     }
     return 0;
 }
@@ -1244,7 +1274,7 @@ static int load_dispatches(loader *L, int row)
         E.t = &dispatch_table;
         E.obj = (char *)d;
         E.marks = d->marks;
-        E.file = d->file;
+        E.file = L->file;   /* the document's name, as in its marks */
         E.doc = (ydoc *)s->doc;
         E.rank = s->rank;
         E.err = L->err;
@@ -1261,7 +1291,7 @@ static int load_dispatches(loader *L, int row)
         }
         if (!E.slots[name].doc) {
             dispatch_name(first->name, i + 2, d->name, sizeof d->name);
-            d->marks[name] = (cusim_mark){ d->file, 0, 0 };
+            d->marks[name] = (cusim_mark){ NULL, 0, 0 };
         }
         if (!E.slots[program].doc) {
             size_t len = strlen(prev->program);
@@ -1318,8 +1348,11 @@ static int resolve(loader *L)
     return 0;
 }
 
-static int load(const cfg_table *t, const char *path, const cusim_set *sets,
-                size_t n_sets, void *obj, cusim_error *err)
+/* Loads the file at `path`, or when `text` is non-NULL that text under
+ * the name `path`, with the overrides `sets`, into `obj`. */
+static int load(const cfg_table *t, const char *path, const char *text,
+                const cusim_set *sets, size_t n_sets, void *obj,
+                cusim_error *err)
 {
     loader L;
     ydoc file;
@@ -1335,6 +1368,7 @@ static int load(const cfg_table *t, const char *path, const cusim_set *sets,
     L.err = err;
     char *fname = field(&L, t->file);
     L.file = fname;
+    L.set_rank = 2;
     if (!path)
         path = "";
     if (strlen(path) >= sizeof ((cusim_hw *)0)->file)
@@ -1343,9 +1377,10 @@ static int load(const cfg_table *t, const char *path, const cusim_set *sets,
                        sizeof ((cusim_hw *)0)->file - 1);
     strcpy(fname, path);
     for (int i = 0; i < t->n; i++)
-        L.marks[i] = (cusim_mark){ fname, 0, 0 };
+        L.marks[i] = (cusim_mark){ NULL, 0, 0 };
 
-    if (ydoc_load_file(&file, path, fname, t->what, err) != 0)
+    if ((text ? ydoc_load_text(&file, text, fname, t->what, err)
+              : ydoc_load_file(&file, path, fname, t->what, err)) != 0)
         return -1;
     docs = xmalloc(n_sets * sizeof *docs);
     memset(docs, 0, n_sets * sizeof *docs);
@@ -1378,25 +1413,197 @@ done:
 int cfg_hw_load(const char *path, const cusim_set *sets, size_t n_sets,
                 cusim_hw *out, cusim_error *err)
 {
-    return load(&hw_table, path, sets, n_sets, out, err);
+    return load(&hw_table, path, NULL, sets, n_sets, out, err);
 }
 
 int cfg_kernel_load(const char *path, const cusim_set *sets, size_t n_sets,
                     cusim_kernel *out, cusim_error *err)
 {
-    return load(&kernel_table, path, sets, n_sets, out, err);
+    return load(&kernel_table, path, NULL, sets, n_sets, out, err);
 }
 
-const cusim_mark *cfg_hw_mark(const cusim_hw *hw, const char *path)
+int cfg_hw_load_string(const char *text, const char *name,
+                       const cusim_set *sets, size_t n_sets, cusim_hw *out,
+                       cusim_error *err)
+{
+    return load(&hw_table, name, text ? text : "", sets, n_sets, out, err);
+}
+
+int cfg_kernel_load_string(const char *text, const char *name,
+                           const cusim_set *sets, size_t n_sets,
+                           cusim_kernel *out, cusim_error *err)
+{
+    return load(&kernel_table, name, text ? text : "", sets, n_sets, out,
+                err);
+}
+
+/* ------------------------------------------------------ loaded configs */
+
+/* Bytes of key `k`'s field and of its second field (see cfg_type). */
+static size_t value_size(const cfg_key *k, size_t *aux)
+{
+    *aux = 0;
+    switch (k->type) {
+    case T_NAME:
+        return k->max + 1;
+    case T_UINT:
+        return sizeof(uint32_t);
+    case T_UINT64:
+        return sizeof(uint64_t);
+    case T_POLICY:
+        return sizeof(cusim_policy);
+    case T_WIDTHS:
+        *aux = sizeof(int);
+        return CUSIM_MAX_WIDTHS * sizeof(uint32_t);
+    case T_SHAPE:
+        *aux = sizeof(int);
+        return 3 * sizeof(uint32_t);
+    case T_REGS:
+        *aux = sizeof(bool);
+        return sizeof(uint32_t);
+    case T_TEXT:
+        *aux = 2 * sizeof(int);
+        return sizeof(char *);
+    case T_COUNT:
+        *aux = EXPR_CAP;
+        return sizeof(uint64_t);
+    case T_DISPATCHES:
+        break;
+    }
+    return 0;
+}
+
+/* Copies key `k`'s value from struct `src` to struct `dst` (a text is
+ * duplicated, the one it replaces freed; the dispatch chain is not a value
+ * and stays). */
+static void copy_value(const cfg_key *k, char *dst, const char *src)
+{
+    size_t aux, size = value_size(k, &aux);
+    if (k->type == T_TEXT) {
+        char **to = (char **)(dst + k->offset);
+        const char *from = *(char *const *)(src + k->offset);
+        free(*to);
+        *to = from ? xstrdup(from) : NULL;
+    } else {
+        memcpy(dst + k->offset, src + k->offset, size);
+    }
+    memcpy(dst + k->aux, src + k->aux, aux);
+}
+
+static bool same_mark(const cusim_mark *a, const cusim_mark *b)
+{
+    return a->file == b->file && a->line == b->line
+           && a->column == b->column;
+}
+
+/* Applies the overrides of `t`'s kind to `obj`, a loaded config the caller
+ * may change: passes 2 to 4 (see the file comment). On failure `obj` may
+ * hold some of the new values; the caller throws it away. */
+static int apply_sets(const cfg_table *t, void *obj, const cusim_set *sets,
+                      size_t n_sets, cusim_error *err)
+{
+    loader L;
+    memset(&L, 0, sizeof L);
+    L.entry = -1;
+    L.t = t;
+    L.obj = obj;
+    L.marks = (cusim_mark *)field(&L, t->marks);
+    L.err = err;
+    L.file = field(&L, t->file);
+    L.set_rank = 3;
+    for (int i = 0; i < t->n; i++)   /* the rank each value was loaded at */
+        L.slots[i].rank = L.marks[i].line == 0 ? 0 : !L.marks[i].file ? 1
+                          : 2;
+    ydoc *docs = xcalloc(n_sets ? n_sets : 1, sizeof *docs);
+    int rc = walk_sets(&L, sets, n_sets, docs) == 0
+             && convert_written(&L) == 0
+             && (!t->check || t->check(&L) == 0) ? 0 : -1;
+    for (size_t i = 0; i < n_sets; i++)
+        ydoc_free(&docs[i]);
+    free(docs);
+    return rc;
+}
+
+/* After overrides changed the first dispatch of `k` (a copy of `old`),
+ * gives each later dispatch again what it took from the one before it
+ * when it was loaded: each key whose mark equals the previous dispatch's,
+ * and a default name. */
+static void inherit_again(cusim_kernel *k, const cusim_kernel *old)
+{
+    const int name = key_index(&dispatch_table, "name");
+    long position = 2;
+    const cusim_kernel *prev_old = old;
+    for (cusim_kernel *prev = k, *d = k->next; d;
+         prev = d, d = d->next, prev_old = prev_old->next, position++) {
+        const cusim_kernel *d_old = prev_old->next;
+        for (int i = 0; i < dispatch_table.n; i++) {
+            if (i == name || !same_mark(&d_old->marks[i],
+                                        &prev_old->marks[i]))
+                continue;
+            copy_value(&kernel_keys[i], (char *)d, (const char *)prev);
+            d->marks[i] = prev->marks[i];
+        }
+        if (d->marks[name].line == 0)
+            dispatch_name(k->name, position, d->name, sizeof d->name);
+    }
+}
+
+int cfg_hw_apply(cusim_hw *hw, const cusim_set *sets, size_t n_sets,
+                 cusim_error *err)
+{
+    cusim_hw copy = *hw;
+    if (apply_sets(&hw_table, &copy, sets, n_sets, err) != 0)
+        return -1;
+    *hw = copy;
+    return 0;
+}
+
+void cfg_kernel_clone(cusim_kernel *dst, const cusim_kernel *src)
+{
+    cusim_kernel *to = dst;
+    for (const cusim_kernel *from = src; from; from = from->next) {
+        memcpy(to, from, sizeof *to);
+        to->program = from->program ? xstrdup(from->program) : NULL;
+        to->ast = NULL;
+        to->next = from->next ? xmalloc(sizeof *to->next) : NULL;
+        to = to->next;
+    }
+}
+
+void cfg_kernel_free(cusim_kernel *k)
+{
+    if (!k)
+        return;
+    free(k->program);
+    free_dispatches(k->next);
+    k->program = NULL;
+    k->next = NULL;
+}
+
+int cfg_kernel_apply(const cusim_kernel *k, const cusim_set *sets,
+                     size_t n_sets, cusim_kernel *out, cusim_error *err)
+{
+    cfg_kernel_clone(out, k);
+    if (apply_sets(&kernel_table, out, sets, n_sets, err) != 0) {
+        cfg_kernel_free(out);
+        return -1;
+    }
+    inherit_again(out, k);
+    return 0;
+}
+
+cusim_mark cfg_hw_mark(const cusim_hw *hw, const char *path)
 {
     int i = key_index(&hw_table, path);
-    return i < 0 ? NULL : &hw->marks[i];
+    return i < 0 ? (cusim_mark){ NULL, 0, 0 }
+                 : mark_in(hw->file, &hw->marks[i]);
 }
 
-const cusim_mark *cfg_kernel_mark(const cusim_kernel *k, const char *path)
+cusim_mark cfg_kernel_mark(const cusim_kernel *k, const char *path)
 {
     int i = key_index(&kernel_table, path);
-    return i < 0 ? NULL : &k->marks[i];
+    return i < 0 ? (cusim_mark){ NULL, 0, 0 }
+                 : mark_in(k->file, &k->marks[i]);
 }
 
 /* ------------------------------------------------------------ --set */

@@ -81,9 +81,11 @@ static int occupancy_for_width(const cusim_hw *hw, const cusim_kernel *k,
                                uint32_t width, cusim_occupancy *o,
                                cusim_error *err)
 {
-    const cusim_mark *wg_mark = cfg_kernel_mark(k, "workgroup_size");
-    const cusim_mark *reg_mark = cfg_kernel_mark(k, "registers");
-    const cusim_mark *shm_mark = cfg_kernel_mark(k, "shared_bytes");
+    const cusim_mark wg_at = cfg_kernel_mark(k, "workgroup_size");
+    const cusim_mark reg_at = cfg_kernel_mark(k, "registers");
+    const cusim_mark shm_at = cfg_kernel_mark(k, "shared_bytes");
+    const cusim_mark *wg_mark = &wg_at, *reg_mark = &reg_at;
+    const cusim_mark *shm_mark = &shm_at;
     const uint64_t n = cusim_kernel_workgroup_size(k);
     const uint64_t parts = hw->cu.schedulers;
 
@@ -209,7 +211,8 @@ int cusim_occupancy_compute(const cusim_hw *hw, const cusim_kernel *k,
         for (int i = 0, at = 0; i < hw->n_simd_widths; i++)
             at += snprintf(widths + at, sizeof widths - (size_t)at, "%s%u",
                            i ? ", " : "", hw->simd_widths[i]);
-        return err_at(err, cfg_kernel_mark(k, "subgroup_size"),
+        cusim_mark at = cfg_kernel_mark(k, "subgroup_size");
+        return err_at(err, &at,
                       "subgroup_size: %u is not a SIMD width of %s "
                       "(expected one of %s)",
                       k->subgroup_size, hw->name, widths);
