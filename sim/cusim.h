@@ -139,7 +139,7 @@ typedef struct cusim_hw {
         uint32_t transaction;          /* bytes */
         uint32_t max_inflight;         /* transactions per CU */
     } memory;
-    cusim_mark marks[CUSIM_MAX_KEYS];  /* per descriptor, see config.c */
+    cusim_mark marks[CUSIM_MAX_KEYS];  /* per descriptor, see cfg_keys.c */
 } cusim_hw;
 
 /* ----------------------------------------------------------------- kernel */

@@ -1,5 +1,5 @@
 /*
- * check_config.c — loading hardware profiles and kernels (sim/config.c).
+ * check_config.c — loading hardware profiles and kernels (sim/cfg_*.c).
  *
  * Good files in tests/good/cfg-*.yaml are checked value by value and mark
  * by mark; every file in tests/bad/cfg-*.yaml must fail with exactly the
@@ -8,6 +8,9 @@
  * Kernels of several dispatches: each later dispatch inherits what its
  * entry does not write (marks included), its program is its own, its
  * element count may be an expression evaluated by cusim_dispatch_elements.
+ * Configs are values: a profile copies by assignment, a kernel clones;
+ * overrides applied in memory, and loads from a string, give what loading
+ * the file with them gives, errors included.
  */
 #include <dirent.h>
 #include <stddef.h>
