@@ -45,9 +45,11 @@ void alloc_cu_init(alloc_cu *c, const cusim_hw *hw, uint32_t *part)
 int alloc_need_of(const cusim_hw *hw, const cusim_kernel *k, uint32_t width,
                   uint32_t registers, alloc_need *need, cusim_error *err)
 {
-    const cusim_mark *wg_mark = cfg_kernel_mark(k, "workgroup_size");
-    const cusim_mark *reg_mark = cfg_kernel_mark(k, "registers");
-    const cusim_mark *shm_mark = cfg_kernel_mark(k, "shared_bytes");
+    const cusim_mark wg_at = cfg_kernel_mark(k, "workgroup_size");
+    const cusim_mark reg_at = cfg_kernel_mark(k, "registers");
+    const cusim_mark shm_at = cfg_kernel_mark(k, "shared_bytes");
+    const cusim_mark *wg_mark = &wg_at, *reg_mark = &reg_at;
+    const cusim_mark *shm_mark = &shm_at;
     const uint64_t n = cusim_kernel_workgroup_size(k);
     const uint64_t parts = hw->cu.schedulers;
     const uint64_t sg = div_up(n, width);

@@ -18,21 +18,72 @@ int cusim_hw_load(const char *path, const cusim_set *sets, size_t n_sets,
     return cfg_hw_load(path, sets, n_sets, out, err);
 }
 
+int cusim_hw_load_string(const char *text, const char *name,
+                         const cusim_set *sets, size_t n_sets, cusim_hw *out,
+                         cusim_error *err)
+{
+    return cfg_hw_load_string(text, name, sets, n_sets, out, err);
+}
+
+int cusim_hw_apply(cusim_hw *hw, const cusim_set *sets, size_t n_sets,
+                   cusim_error *err)
+{
+    return cfg_hw_apply(hw, sets, n_sets, err);
+}
+
+/* Parses the program of every dispatch of `k`, a kernel as the config
+ * loader leaves it (no `ast`), in order; on failure frees `k`. */
+static int parse_programs(cusim_kernel *k, cusim_error *err)
+{
+    for (cusim_kernel *d = k; d; d = d->next) {
+        cusim_mark at = cfg_kernel_mark(d, "program");
+        prog_src src = { at.file, d->program_line, d->program_column };
+        d->ast = prog_parse(d->program, &src, err);
+        if (!d->ast) {
+            cusim_kernel_free(k);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int cusim_kernel_load(const char *path, const cusim_set *sets, size_t n_sets,
                       cusim_kernel *out, cusim_error *err)
 {
     if (cfg_kernel_load(path, sets, n_sets, out, err) != 0)
         return -1;
-    for (cusim_kernel *d = out; d; d = d->next) {
-        prog_src src = { cfg_kernel_mark(d, "program")->file,
-                         d->program_line, d->program_column };
-        d->ast = prog_parse(d->program, &src, err);
-        if (!d->ast) {
-            cusim_kernel_free(out);
-            return -1;
-        }
-    }
+    return parse_programs(out, err);
+}
+
+int cusim_kernel_load_string(const char *text, const char *name,
+                             const cusim_set *sets, size_t n_sets,
+                             cusim_kernel *out, cusim_error *err)
+{
+    if (cfg_kernel_load_string(text, name, sets, n_sets, out, err) != 0)
+        return -1;
+    return parse_programs(out, err);
+}
+
+int cusim_kernel_apply(cusim_kernel *k, const cusim_set *sets, size_t n_sets,
+                       cusim_error *err)
+{
+    cusim_kernel applied;
+    if (cfg_kernel_apply(k, sets, n_sets, &applied, err) != 0
+        || parse_programs(&applied, err) != 0)
+        return -1;
+    cusim_kernel_free(k);
+    *k = applied;
     return 0;
+}
+
+void cusim_kernel_clone(cusim_kernel *dst, const cusim_kernel *src)
+{
+    cfg_kernel_clone(dst, src);
+    cusim_kernel *to = dst;
+    for (const cusim_kernel *from = src; from; from = from->next) {
+        to->ast = prog_ast_clone(from->ast);
+        to = to->next;
+    }
 }
 
 void cusim_kernel_free(cusim_kernel *k)
@@ -59,7 +110,7 @@ int cusim_dispatch_elements(const cusim_kernel *d, uint64_t prev_elements,
                             cusim_error *err)
 {
     const uint64_t max = (uint64_t)1 << 48;   /* as the `elements` key */
-    const cusim_mark *at = cfg_kernel_mark(d, "elements");
+    const cusim_mark mark = cfg_kernel_mark(d, "elements"), *at = &mark;
     if (!d->elements_expr[0]) {
         *out = d->elements;
         return 0;

@@ -1,13 +1,16 @@
 /*
  * config.h — loading hardware profiles and kernels from YAML.
  *
- * One descriptor table per kind (config.c) lists every key: its dotted path,
- * type, default, range and help text. That table alone drives parsing,
- * validation, defaults, `--set` overrides, the `cusim keys` listing and the
- * echo of a resolved config; nothing else in cusim spells a key's default.
+ * One descriptor table per kind (cfg_keys.c) lists every key: its dotted
+ * path, type, default, range and help text. That table alone drives
+ * parsing, validation, defaults, `--set` overrides, the `cusim keys`
+ * listing and the echo of a resolved config; nothing else in cusim spells
+ * a key's default. The module is four files sharing cfg_int.h: cfg_keys.c
+ * (the tables, key lookup, the listing), cfg_load.c (the walk, conversion,
+ * overrides), cfg_dispatch.c (a kernel's chain of dispatches), cfg_echo.c.
  *
  * When adding a key: add a field to cusim_hw / cusim_kernel (cusim.h) and a
- * row to the table in config.c; everything else follows.
+ * row to the table in cfg_keys.c; everything else follows.
  */
 #ifndef CUSIM_CONFIG_H
 #define CUSIM_CONFIG_H
@@ -35,10 +38,46 @@ int cfg_hw_load(const char *path, const cusim_set *sets, size_t n_sets,
 int cfg_kernel_load(const char *path, const cusim_set *sets, size_t n_sets,
                     cusim_kernel *out, cusim_error *err);
 
+/* The same from the NUL-terminated `text`, named `name` in marks and
+ * messages (and giving the default `name` key, as a path would): the same
+ * value, or the same error at the same place, as loading a file called
+ * `name` that holds `text`. */
+int cfg_hw_load_string(const char *text, const char *name,
+                       const cusim_set *sets, size_t n_sets, cusim_hw *out,
+                       cusim_error *err);
+int cfg_kernel_load_string(const char *text, const char *name,
+                           const cusim_set *sets, size_t n_sets,
+                           cusim_kernel *out, cusim_error *err);
+
+/* Applies the overrides of `sets` whose path starts with "hw." to a loaded
+ * profile, in memory: the same value, or the same first error at the same
+ * place, as loading its file with its earlier overrides and then these.
+ * On failure `hw` is unchanged. */
+int cfg_hw_apply(cusim_hw *hw, const cusim_set *sets, size_t n_sets,
+                 cusim_error *err);
+
+/* Fills `out` with `k` (a kernel loaded by cfg_kernel_load) with the
+ * "kernel." overrides of `sets` applied, as cfg_hw_apply: a later dispatch
+ * takes the new value of a key it inherited. `out` is a new kernel (its
+ * programs not parsed: every `ast` is NULL; free it with cfg_kernel_free
+ * or, once parsed, cusim_kernel_free); on failure nothing is left to free. */
+int cfg_kernel_apply(const cusim_kernel *k, const cusim_set *sets,
+                     size_t n_sets, cusim_kernel *out, cusim_error *err);
+
+/* Fills `dst` with a deep copy of `src` and its dispatch chain: program
+ * texts duplicated, every `ast` NULL. */
+void cfg_kernel_clone(cusim_kernel *dst, const cusim_kernel *src);
+
+/* Frees the program texts and the dispatch chain of a kernel whose `ast`
+ * are all NULL (as cfg_kernel_load leaves them); NULL-safe. */
+void cfg_kernel_free(cusim_kernel *k);
+
 /* Where the value of key `path` (e.g. "workgroup_size", "cu.registers")
- * came from; a mark with line 0 (the default) for keys never written. */
-const cusim_mark *cfg_hw_mark(const cusim_hw *hw, const char *path);
-const cusim_mark *cfg_kernel_mark(const cusim_kernel *k, const char *path);
+ * came from, with the config's own file name (pointing at its `file`) for
+ * keys of the file; line 0 (the default) for keys never written. A path
+ * that names no key gives file NULL, line 0. */
+cusim_mark cfg_hw_mark(const cusim_hw *hw, const char *path);
+cusim_mark cfg_kernel_mark(const cusim_kernel *k, const char *path);
 
 /* Prints every key of `kind`: path, type, default, range, help. */
 void cfg_print_keys(FILE *out, cfg_kind kind);

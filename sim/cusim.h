@@ -61,9 +61,13 @@ int cusim_set_parse(char *arg, int index, cusim_set *set, cusim_error *err);
 /* ---------------------------------------------------- source locations */
 
 /* Where a resolved key's value came from (for errors found after loading,
- * such as a workgroup that can never fit). line 0 means "the default". */
+ * such as a workgroup that can never fit). line 0 means "the default". In
+ * a config's `marks`, file NULL means the config's own `file` (so that a
+ * copy of the struct stays right); the library resolves it when it reports
+ * an error. */
 typedef struct cusim_mark {
-    const char *file;   /* the config's own file name or "--set" */
+    const char *file;   /* the override's file ("--set"), or NULL: the
+                           config's own file */
     int line;
     int column;
 } cusim_mark;
@@ -101,7 +105,9 @@ typedef enum cusim_latency_class {
 
 /* A resolved hardware profile (a file in configs/hw/). A plain value: every
  * field is filled (from the file, a --set, or the key's default) and has
- * passed its range check. See `cusim keys hw` for the meaning of each. */
+ * passed its range check. See `cusim keys hw` for the meaning of each. It
+ * holds no pointer into itself, so it copies by assignment (marks of
+ * overrides point at the cusim_set strings). */
 typedef struct cusim_hw {
     char file[256];                    /* where it was loaded from */
     char name[64];
@@ -133,7 +139,7 @@ typedef struct cusim_hw {
         uint32_t transaction;          /* bytes */
         uint32_t max_inflight;         /* transactions per CU */
     } memory;
-    cusim_mark marks[CUSIM_MAX_KEYS];  /* per descriptor, see config.c */
+    cusim_mark marks[CUSIM_MAX_KEYS];  /* per descriptor, see cfg_keys.c */
 } cusim_hw;
 
 /* ----------------------------------------------------------------- kernel */
@@ -186,13 +192,41 @@ typedef struct cusim_kernel {
  * ignored, any other path is an error. A kernel's program is parsed here, so
  * its syntax errors surface at load time. On success fills `*out` (the
  * caller owns it: cusim_kernel_free for kernels; a cusim_kernel must not be
- * copied by value while both copies are freed) and returns 0. Marks point
- * into `out->file` and into the cusim_set strings, which must outlive
- * `out`. */
+ * copied by value while both copies are freed: use cusim_kernel_clone) and
+ * returns 0. Marks of overrides point into the cusim_set strings, which
+ * must outlive `out`. */
 int cusim_hw_load(const char *path, const cusim_set *sets, size_t n_sets,
                   cusim_hw *out, cusim_error *err);
 int cusim_kernel_load(const char *path, const cusim_set *sets, size_t n_sets,
                       cusim_kernel *out, cusim_error *err);
+
+/* The same from the NUL-terminated `text`, which messages and marks call
+ * `name` (and whose default `name` key comes from it, as from a path):
+ * the same value, or the same error at the same place, as loading a file
+ * called `name` that holds `text`. For library users and fuzzers. */
+int cusim_hw_load_string(const char *text, const char *name,
+                         const cusim_set *sets, size_t n_sets, cusim_hw *out,
+                         cusim_error *err);
+int cusim_kernel_load_string(const char *text, const char *name,
+                             const cusim_set *sets, size_t n_sets,
+                             cusim_kernel *out, cusim_error *err);
+
+/* Applies overrides to a loaded config in memory (no file is read again):
+ * the same value, or the same first error at the same FILE:LINE:COLUMN, as
+ * loading its file with its earlier overrides followed by `sets`. Paths of
+ * the other kind are ignored, as at load. In a kernel, a later dispatch
+ * takes the new value of every key it inherited from the one before it.
+ * On failure the config is unchanged. */
+int cusim_hw_apply(cusim_hw *hw, const cusim_set *sets, size_t n_sets,
+                   cusim_error *err);
+int cusim_kernel_apply(cusim_kernel *k, const cusim_set *sets, size_t n_sets,
+                       cusim_error *err);
+
+/* Fills `dst` with a deep copy of `src`: its own program texts, parsed
+ * programs and dispatch chain, so either may be freed first. The caller
+ * owns `dst` (cusim_kernel_free). */
+void cusim_kernel_clone(cusim_kernel *dst, const cusim_kernel *src);
+
 void cusim_kernel_free(cusim_kernel *k);   /* NULL-safe; frees `program`,
                                              `ast` and the `next` chain */
 

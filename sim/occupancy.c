@@ -100,7 +100,8 @@ int cusim_occupancy_compute(const cusim_hw *hw, const cusim_kernel *k,
         for (int i = 0, at = 0; i < hw->n_simd_widths; i++)
             at += snprintf(widths + at, sizeof widths - (size_t)at, "%s%u",
                            i ? ", " : "", hw->simd_widths[i]);
-        return err_at(err, cfg_kernel_mark(k, "subgroup_size"),
+        cusim_mark at = cfg_kernel_mark(k, "subgroup_size");
+        return err_at(err, &at,
                       "subgroup_size: %u is not a SIMD width of %s "
                       "(expected one of %s)",
                       k->subgroup_size, hw->name, widths);

@@ -98,6 +98,45 @@ void prog_ast_free(prog_ast *ast)
     free(ast);
 }
 
+/* Fills `to` with a copy of `from`: each count parsed again from its text
+ * (which parsed before, so it parses again), its columns moved so that
+ * offsets into the text without its leading blanks land where they did. */
+static void stmt_list_clone(stmt_list *to, const stmt_list *from)
+{
+    *to = *from;
+    to->v = xrealloc_array(NULL, from->cap ? from->cap : 1, sizeof *to->v);
+    for (uint32_t i = 0; i < from->n; i++) {
+        prog_stmt *s = &to->v[i];
+        *s = from->v[i];
+        if (!s->count)
+            continue;
+        const char *text = expr_text(from->v[i].count);
+        expr_error xe;
+        s->count = expr_parse(text, strlen(text), &xe);
+        if (!s->count)
+            abort();   /* the same text parsed when the program did */
+        s->count_column += (int)s->count_start;
+        s->count_start = 0;
+    }
+}
+
+prog_ast *prog_ast_clone(const prog_ast *ast)
+{
+    if (!ast)
+        return NULL;
+    prog_ast *c = xmalloc(sizeof *c);
+    *c = *ast;
+    c->file = xstrdup(ast->file);
+    stmt_list_clone(&c->once, &ast->once);
+    stmt_list_clone(&c->body, &ast->body);
+    c->regs = xrealloc_array(NULL, ast->cap_regs ? ast->cap_regs : 1,
+                             sizeof *c->regs);
+    for (uint32_t i = 0; i < ast->n_regs; i++)
+        c->regs[i] = (prog_reg){ xstrdup(ast->regs[i].name),
+                                 ast->regs[i].per_copy };
+    return c;
+}
+
 /* ---------------------------------------------------------------- parser */
 
 typedef enum block_kind { BLOCK_ONCE, BLOCK_BODY, BLOCK_REPEAT } block_kind;

@@ -53,6 +53,11 @@ typedef struct prog_ast prog_ast;    /* opaque: a parsed program */
 prog_ast *prog_parse(const char *text, const prog_src *src, cusim_error *err);
 void prog_ast_free(prog_ast *ast);   /* NULL-safe */
 
+/* A deep copy of `ast`, or NULL for NULL: the same program, resolving to
+ * the same code and failing with the same errors at the same places. The
+ * caller owns it (prog_ast_free). */
+prog_ast *prog_ast_clone(const prog_ast *ast);
+
 /* The kinds of entries in prog_code: an ISA opcode or loop control. */
 enum {
     PROG_LOOP = ISA_OP_COUNT,          /* start of a repeat */

@@ -78,8 +78,9 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
         dp->wg_size = cusim_kernel_workgroup_size(d);
         dp->invocations = div_up(elements, d->elements_per_invocation);
         uint64_t n_wg = div_up(dp->invocations, dp->wg_size);
+        cusim_mark at = cfg_kernel_mark(d, "elements");
         if (n_wg > UINT32_MAX)
-            return err_at(err, cfg_kernel_mark(d, "elements"),
+            return err_at(err, &at,
                           "elements: %llu workgroups is more than cusim can "
                           "dispatch (at most %u)", (unsigned long long)n_wg,
                           UINT32_MAX);

@@ -307,6 +307,20 @@ int ydoc_load_file(ydoc *d, const char *path, const char *file,
     return parse(d, what, NULL, err);
 }
 
+int ydoc_load_text(ydoc *d, const char *text, const char *file,
+                   const char *what, cusim_error *err)
+{
+    memset(d, 0, sizeof *d);
+    d->file = file;
+    size_t n = strlen(text);
+    if (n >= YDOC_MAX_BYTES)   /* as a file that fills the last buffer */
+        return err_set(err, file, 1, 1, "file is larger than %u MiB "
+                       "(expected a small YAML file)", YDOC_MAX_BYTES >> 20);
+    d->text = xstrdup(text);
+    d->size = n;
+    return parse(d, what, NULL, err);
+}
+
 int ydoc_load_string(ydoc *d, const char *text, const cusim_mark *at,
                      const char *label, cusim_error *err)
 {

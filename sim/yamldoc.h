@@ -47,6 +47,12 @@ typedef struct ydoc {
 int ydoc_load_file(ydoc *d, const char *path, const char *file,
                    const char *what, cusim_error *err);
 
+/* Parses the NUL-terminated `text` as ydoc_load_file parses a file's
+ * bytes (the text is copied): the same document, the same errors, at the
+ * same places, naming `file` (which must outlive `d`). */
+int ydoc_load_text(ydoc *d, const char *text, const char *file,
+                   const char *what, cusim_error *err);
+
 /* Parses `text` (a `--set` value). Every node, and every error, is placed
  * at `*at` (copied; its `file` string must outlive `d`); `label` starts
  * error messages, e.g. "hw.cu.registers". Empty text (or only a comment) is

@@ -1,5 +1,5 @@
 /*
- * check_config.c — loading hardware profiles and kernels (sim/config.c).
+ * check_config.c — loading hardware profiles and kernels (sim/cfg_*.c).
  *
  * Good files in tests/good/cfg-*.yaml are checked value by value and mark
  * by mark; every file in tests/bad/cfg-*.yaml must fail with exactly the
@@ -8,8 +8,12 @@
  * Kernels of several dispatches: each later dispatch inherits what its
  * entry does not write (marks included), its program is its own, its
  * element count may be an expression evaluated by cusim_dispatch_elements.
+ * Configs are values: a profile copies by assignment, a kernel clones;
+ * overrides applied in memory, and loads from a string, give what loading
+ * the file with them gives, errors included.
  */
 #include <dirent.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +22,8 @@
 
 #include "config.h"
 #include "cutest.h"
+#include "error.h"
+#include "program.h"
 
 /* ------------------------------------------------------------- helpers */
 
@@ -25,14 +31,64 @@
     ck_assert_msg((rc) == 0, "unexpected error %s:%d:%d: %s", (err).file, \
                   (err).line, (err).column, (err).message)
 
-static void assert_mark(const cusim_mark *m, const char *file, int line,
+static void assert_mark(cusim_mark m, const char *file, int line,
                         int column)
 {
-    ck_assert_ptr_nonnull(m);
-    ck_assert_str_eq(m->file, file);
-    ck_assert_int_eq(m->line, line);
+    ck_assert_ptr_nonnull(m.file);
+    ck_assert_str_eq(m.file, file);
+    ck_assert_int_eq(m.line, line);
     if (line > 0)
-        ck_assert_int_eq(m->column, column);
+        ck_assert_int_eq(m.column, column);
+}
+
+static void assert_marks_equal(const cusim_mark *a, const cusim_mark *b)
+{
+    for (int i = 0; i < CUSIM_MAX_KEYS; i++) {
+        ck_assert_msg(a[i].file == b[i].file && a[i].line == b[i].line
+                      && a[i].column == b[i].column, "marks[%d]: %s:%d:%d "
+                      "and %s:%d:%d", i, a[i].file ? a[i].file : "(own)",
+                      a[i].line, a[i].column,
+                      b[i].file ? b[i].file : "(own)", b[i].line,
+                      b[i].column);
+    }
+}
+
+/* Every value and mark of two profiles is the same. */
+static void assert_hw_equal(const cusim_hw *a, const cusim_hw *b)
+{
+    /* the fields before `marks` are char arrays and 32-bit values: no
+     * padding between them */
+    ck_assert_int_eq(memcmp(a, b, offsetof(cusim_hw, memory)
+                                  + sizeof a->memory), 0);
+    assert_marks_equal(a->marks, b->marks);
+}
+
+/* Every value and mark of two kernels and their dispatches is the same,
+ * and both are parsed or neither is. */
+static void assert_kernel_equal(const cusim_kernel *a, const cusim_kernel *b)
+{
+    for (; a && b; a = a->next, b = b->next) {
+        ck_assert_str_eq(a->file, b->file);
+        ck_assert_str_eq(a->name, b->name);
+        ck_assert_int_eq(memcmp(a->workgroup, b->workgroup,
+                                sizeof a->workgroup), 0);
+        ck_assert_int_eq(a->workgroup_dims, b->workgroup_dims);
+        ck_assert_uint_eq(a->registers, b->registers);
+        ck_assert_int_eq(a->registers_auto, b->registers_auto);
+        ck_assert_uint_eq(a->shared_bytes, b->shared_bytes);
+        ck_assert_uint_eq(a->elements, b->elements);
+        ck_assert_uint_eq(a->elements_per_invocation,
+                          b->elements_per_invocation);
+        ck_assert_uint_eq(a->subgroup_size, b->subgroup_size);
+        ck_assert_str_eq(a->program, b->program);
+        ck_assert_int_eq(a->program_line, b->program_line);
+        ck_assert_int_eq(a->program_column, b->program_column);
+        ck_assert_str_eq(a->elements_expr, b->elements_expr);
+        ck_assert_int_eq(a->ast != NULL, b->ast != NULL);
+        assert_marks_equal(a->marks, b->marks);
+    }
+    ck_assert_ptr_null(a);
+    ck_assert_ptr_null(b);
 }
 
 /* Writes `text` to a new temporary file; returns its malloc'd path. */
@@ -129,16 +185,18 @@ START_TEST(hw_marks)
         { "memory.max_inflight", 27, 17 },
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        const cusim_mark *m = cfg_hw_mark(&hw, want[i].key);
-        ck_assert_msg(m != NULL, "no mark for %s", want[i].key);
-        ck_assert_ptr_eq(m->file, hw.file);
-        ck_assert_msg(m->line == want[i].line
-                      && m->column == want[i].column,
-                      "%s at %d:%d, expected %d:%d", want[i].key, m->line,
-                      m->column, want[i].line, want[i].column);
+        cusim_mark m = cfg_hw_mark(&hw, want[i].key);
+        ck_assert_msg(m.file != NULL, "no mark for %s", want[i].key);
+        ck_assert_ptr_eq(m.file, hw.file);
+        ck_assert_msg(m.line == want[i].line && m.column == want[i].column,
+                      "%s at %d:%d, expected %d:%d", want[i].key, m.line,
+                      m.column, want[i].line, want[i].column);
     }
-    ck_assert_ptr_null(cfg_hw_mark(&hw, "cu.regs"));
-    ck_assert_ptr_null(cfg_hw_mark(&hw, "cu"));
+    for (int i = 0; i < CUSIM_MAX_KEYS; i++)   /* none points into hw */
+        ck_assert_ptr_null(hw.marks[i].file);
+    ck_assert_ptr_null(cfg_hw_mark(&hw, "cu.regs").file);
+    ck_assert_int_eq(cfg_hw_mark(&hw, "cu.regs").line, 0);
+    ck_assert_ptr_null(cfg_hw_mark(&hw, "cu").file);
 }
 END_TEST
 
@@ -178,7 +236,7 @@ START_TEST(hw_defaults)
     assert_mark(cfg_hw_mark(&hw, "name"), hw.file, 0, 0);
     assert_mark(cfg_hw_mark(&hw, "cu.lanes.sfu"), hw.file, 0, 0);
     assert_mark(cfg_hw_mark(&hw, "cu.registers"), hw.file, 8, 14);
-    ck_assert_ptr_eq(cfg_hw_mark(&hw, "clock_mhz")->file, hw.file);
+    ck_assert_ptr_eq(cfg_hw_mark(&hw, "clock_mhz").file, hw.file);
 }
 END_TEST
 
@@ -237,7 +295,7 @@ START_TEST(kernel_every_key)
     assert_mark(cfg_kernel_mark(&k, "program"), k.file, 9, 10);
     assert_mark(cfg_kernel_mark(&k, "workgroup_size"), k.file, 3, 17);
     assert_mark(cfg_kernel_mark(&k, "elements"), k.file, 6, 11);
-    ck_assert_ptr_null(cfg_kernel_mark(&k, "cu.registers"));
+    ck_assert_ptr_null(cfg_kernel_mark(&k, "cu.registers").file);
     free(k.program);
 }
 END_TEST
@@ -333,7 +391,7 @@ START_TEST(set_overrides)
     ck_assert_uint_eq(hw.cu.lanes[CUSIM_UNIT_MEM], 16);   /* the file's */
     ck_assert_uint_eq(hw.cu.registers, 65536);
     assert_mark(cfg_hw_mark(&hw, "cu.shared_memory"), "--set", 2, 1);
-    ck_assert_ptr_eq(cfg_hw_mark(&hw, "cu.shared_memory")->file,
+    ck_assert_ptr_eq(cfg_hw_mark(&hw, "cu.shared_memory").file,
                      sets[1].file);
     assert_mark(cfg_hw_mark(&hw, "cu.policy"), "--set", 4, 1);
     assert_mark(cfg_hw_mark(&hw, "clock_mhz"), "exp.yaml", 12, 7);
@@ -636,6 +694,113 @@ static const bad_case bad_cases[] = {
       "dispatches or its entries (write them in the kernel file)" },
 };
 
+/* Asserts that `err` is bad case `c`'s error (in `path` for a file). */
+static void assert_bad_case(const bad_case *c, const char *path, int rc,
+                            const cusim_error *err, const char *how)
+{
+    ck_assert_msg(rc == -1, "%s%s: %s without error",
+                  c->file ? c->file : "--set ", c->file ? "" : c->set, how);
+    ck_assert_str_eq(err->file, c->file ? path : "--set");
+    ck_assert_msg(err->line == c->line && err->column == c->column,
+                  "%s: %s: error at %d:%d (%s), expected %d:%d",
+                  c->file ? c->file : c->set, how, err->line, err->column,
+                  err->message, c->line, c->column);
+    ck_assert_str_eq(err->message, c->message);
+}
+
+/* Loads `path` (or, with `text`, that text named `path`) as bad case
+ * `c`'s kind; a kernel that loads is freed, one that fails must leave
+ * nothing to free. */
+static int load_as(const bad_case *c, const char *path, const char *text,
+                   const cusim_set *sets, size_t n_sets, cusim_error *err)
+{
+    int rc;
+    memset(err, 0, sizeof *err);
+    if (c->kind == 'h') {
+        cusim_hw hw;
+        return text ? cusim_hw_load_string(text, path, sets, n_sets, &hw, err)
+                    : cfg_hw_load(path, sets, n_sets, &hw, err);
+    }
+    cusim_kernel k;
+    if (text)
+        rc = c->kind == 'p'
+             ? cusim_kernel_load_string(text, path, sets, n_sets, &k, err)
+             : cfg_kernel_load_string(text, path, sets, n_sets, &k, err);
+    else
+        rc = c->kind == 'p' ? cusim_kernel_load(path, sets, n_sets, &k, err)
+                            : cfg_kernel_load(path, sets, n_sets, &k, err);
+    if (rc == 0) {
+        cusim_kernel_free(&k);
+    } else {
+        ck_assert_ptr_null(k.program);   /* nothing left to free */
+        ck_assert_ptr_null(k.next);
+    }
+    return rc;
+}
+
+/* Loads `path` without overrides, then applies `sets` to it in memory:
+ * the error must be the one loading with them gives, and the config must
+ * be left as it was. */
+static int apply_as(const bad_case *c, const char *path,
+                    const cusim_set *sets, size_t n_sets, cusim_error *err)
+{
+    int rc;
+    if (c->kind == 'h') {
+        cusim_hw hw, before;
+        ASSERT_LOADED(cusim_hw_load(path, NULL, 0, &hw, err), *err);
+        before = hw;
+        rc = cusim_hw_apply(&hw, sets, n_sets, err);
+        assert_hw_equal(&hw, &before);
+        return rc;
+    }
+    cusim_kernel k, before;
+    ASSERT_LOADED(cusim_kernel_load(path, NULL, 0, &k, err), *err);
+    cusim_kernel_clone(&before, &k);
+    if (c->kind == 'p') {
+        rc = cusim_kernel_apply(&k, sets, n_sets, err);
+    } else {
+        cusim_kernel out;
+        rc = cfg_kernel_apply(&k, sets, n_sets, &out, err);
+        if (rc == 0)
+            cfg_kernel_free(&out);
+    }
+    assert_kernel_equal(&k, &before);
+    cusim_kernel_free(&k);
+    cusim_kernel_free(&before);
+    return rc;
+}
+
+/* Reads the file at `path` into a new string, or NULL when it cannot be
+ * read or holds a NUL byte (which would end the string). */
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    ck_assert_ptr_nonnull(buf);
+    for (size_t got; (got = fread(buf + n, 1, cap - n, f)) > 0;) {
+        n += got;
+        if (n == cap) {
+            cap *= 2;
+            buf = realloc(buf, cap + 1);
+            ck_assert_ptr_nonnull(buf);
+        }
+    }
+    bool bad = ferror(f) || memchr(buf, '\0', n);
+    fclose(f);
+    buf[n] = '\0';
+    if (bad) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* Each case fails where and how bad_cases[] says: loaded from its file,
+ * and from that file's text by load_string; an override case also when
+ * its overrides are applied to the loaded file in memory. */
 START_TEST(bad_input)
 {
     const bad_case *c = &bad_cases[_i];
@@ -643,7 +808,6 @@ START_TEST(bad_input)
     cusim_set sets[3];
     size_t n_sets = 0;
     cusim_error err;
-    int rc;
 
     if (c->file) {
         char rel[256];
@@ -663,29 +827,19 @@ START_TEST(bad_input)
             ? (cusim_set){ "kernel.elements", "x", "--set", 3, 1 }
             : (cusim_set){ "hw.clock_mhz", "x", "--set", 3, 1 };
     }
-    memset(&err, 0, sizeof err);
-    if (c->kind == 'h') {
-        cusim_hw hw;
-        rc = cfg_hw_load(path, sets, n_sets, &hw, &err);
-    } else {
-        cusim_kernel k;
-        rc = c->kind == 'p' ? cusim_kernel_load(path, sets, n_sets, &k, &err)
-                            : cfg_kernel_load(path, sets, n_sets, &k, &err);
-        if (rc == 0) {
-            cusim_kernel_free(&k);
-        } else {
-            ck_assert_ptr_null(k.program);   /* nothing left to free */
-            ck_assert_ptr_null(k.next);
-        }
+    int rc = load_as(c, path, NULL, sets, n_sets, &err);
+    assert_bad_case(c, path, rc, &err, "loaded");
+    if (!c->file) {
+        rc = apply_as(c, path, sets, n_sets, &err);
+        assert_bad_case(c, path, rc, &err, "applied");
+        return;
     }
-    ck_assert_msg(rc == -1, "%s%s: loaded without error",
-                  c->file ? c->file : "--set ", c->file ? "" : c->set);
-    ck_assert_str_eq(err.file, c->file ? path : "--set");
-    ck_assert_msg(err.line == c->line && err.column == c->column,
-                  "%s: error at %d:%d (%s), expected %d:%d",
-                  c->file ? c->file : c->set, err.line, err.column,
-                  err.message, c->line, c->column);
-    ck_assert_str_eq(err.message, c->message);
+    char *text = read_text(path);
+    if (text) {
+        rc = load_as(c, path, text, NULL, 0, &err);
+        assert_bad_case(c, path, rc, &err, "loaded from a string");
+        free(text);
+    }
 }
 END_TEST
 
@@ -1485,6 +1639,348 @@ START_TEST(dispatches_scrambled)
 }
 END_TEST
 
+/* --------------------------------------------------------- config values */
+
+/* A profile copies by assignment: the copy's marks and the errors found
+ * through them still name the file, after the original is overwritten and
+ * freed (ASan would catch a mark pointing into it). */
+START_TEST(hw_copy_by_value)
+{
+    cusim_set set = { "hw.clock_mhz", "2000", "--set", 1, 1 };
+    char path[4096];
+    snprintf(path, sizeof path, "%s",
+             cutest_path("tests/good/cfg-hw-full.yaml"));
+    cusim_error err;
+    cusim_hw *orig = malloc(sizeof *orig);
+    ck_assert_ptr_nonnull(orig);
+    ASSERT_LOADED(cusim_hw_load(path, &set, 1, orig, &err), err);
+    cusim_hw copy = *orig;
+    memset(orig, 0x5A, sizeof *orig);
+    free(orig);
+
+    ck_assert_str_eq(copy.file, path);
+    ck_assert_uint_eq(copy.cu.registers, 65536);
+    ck_assert_uint_eq(copy.clock_mhz, 2000);
+    assert_mark(cfg_hw_mark(&copy, "cu.registers"), path, 12, 14);
+    ck_assert_ptr_eq(cfg_hw_mark(&copy, "cu.registers").file, copy.file);
+    assert_mark(cfg_hw_mark(&copy, "cu.lanes.shared"), path, 22, 46);
+    assert_mark(cfg_hw_mark(&copy, "clock_mhz"), "--set", 1, 1);
+    assert_mark(cfg_hw_mark(&copy, "cu.lanes.sfu"), path, 22, 26);
+
+    /* an error at a mark of the copy, as the library reports one */
+    cusim_mark at = cfg_hw_mark(&copy, "cu.max_registers_per_invocation");
+    err_at(&err, &at, "too many");
+    ck_assert_str_eq(err.file, path);
+    ck_assert_int_eq(err.line, 14);
+    ck_assert_int_eq(err.column, 33);
+
+    /* applying to the copy: the rule across keys is checked as at load */
+    cusim_set bad = { "hw.cu.schedulers", "3", "--set", 2, 1 };
+    ck_assert_int_eq(cusim_hw_apply(&copy, &bad, 1, &err), -1);
+    ck_assert_str_eq(err.file, "--set");
+    ck_assert_int_eq(err.line, 2);
+    ck_assert_str_eq(err.message, "cu.registers (65536) must divide evenly "
+                     "among cu.schedulers (3)");
+    ck_assert_uint_eq(copy.cu.schedulers, 2);   /* unchanged */
+}
+END_TEST
+
+/* A clone owns all of its dispatches: with the original freed, its
+ * values, texts, parsed programs and occupancy are those of a fresh load
+ * (seed-cu, reduction: SPEC.md C3's slots limit, 8 groups of 8 subgroups). */
+START_TEST(kernel_clone)
+{
+    cusim_hw hw;
+    cusim_kernel fresh, clone;
+    cusim_kernel *orig = malloc(sizeof *orig);
+    ck_assert_ptr_nonnull(orig);
+    cusim_error err;
+    cutest_load("configs/hw/seed-cu.yaml", "workloads/reduction.yaml", NULL,
+                0, &hw, orig);
+    cutest_load("configs/hw/seed-cu.yaml", "workloads/reduction.yaml", NULL,
+                0, &hw, &fresh);
+    cusim_kernel_clone(&clone, orig);
+    ck_assert_ptr_ne(clone.program, orig->program);
+    ck_assert_ptr_ne(clone.ast, orig->ast);
+    ck_assert_ptr_ne(clone.next, orig->next);
+    ck_assert_ptr_ne(clone.next->ast, orig->next->ast);
+    cusim_kernel_free(orig);
+    memset(orig, 0x5A, sizeof *orig);
+    free(orig);
+
+    assert_kernel_equal(&clone, &fresh);
+    ck_assert_str_eq(clone.name, "reduction");
+    ck_assert_uint_eq(clone.workgroup[0], 256);
+    ck_assert_uint_eq(clone.registers, 16);
+    ck_assert_uint_eq(clone.shared_bytes, 1024);
+    ck_assert_uint_eq(clone.elements, 1048576);
+    ck_assert_ptr_nonnull(clone.next);
+    ck_assert_str_eq(clone.next->name, "reduction.combine");
+    ck_assert_str_eq(clone.next->elements_expr, "workgroups");
+    ck_assert_str_eq(clone.next->program, clone.program);
+    ck_assert_ptr_null(clone.next->next);
+    assert_mark(cfg_kernel_mark(&clone, "workgroup_size"), clone.file, 28,
+                17);
+
+    cusim_occupancy a, b;
+    ck_assert_int_eq(cusim_occupancy_compute(&hw, &clone, &a, &err), 0);
+    ck_assert_int_eq(cusim_occupancy_compute(&hw, &fresh, &b, &err), 0);
+    ck_assert_int_eq(a.limiter, CUSIM_LIMIT_SUBGROUPS);
+    ck_assert_uint_eq(a.workgroups_per_cu, 8);
+    ck_assert_uint_eq(a.subgroups_per_cu, 64);
+    ck_assert_uint_eq(a.limits[CUSIM_LIMIT_REGISTERS], 16);
+    ck_assert_uint_eq(a.limits[CUSIM_LIMIT_SHARED_MEMORY], 64);
+    ck_assert(a.theoretical == 1.0);
+    ck_assert_int_eq(a.limiter, b.limiter);
+    ck_assert_uint_eq(a.workgroups_per_cu, b.workgroups_per_cu);
+    ck_assert_uint_eq(a.registers_per_subgroup, b.registers_per_subgroup);
+    ck_assert_uint_eq(a.shared_per_workgroup, b.shared_per_workgroup);
+    ck_assert_int_eq(memcmp(a.limits, b.limits, sizeof a.limits), 0);
+
+    /* the second dispatch's program resolves to the same code */
+    prog_shape shape = { 256, 1, 1, 256, 32, 1 };
+    prog_code *ca = prog_resolve(clone.next->ast, &shape, &err);
+    prog_code *cb = prog_resolve(fresh.next->ast, &shape, &err);
+    ck_assert_ptr_nonnull(ca);
+    ck_assert_ptr_nonnull(cb);
+    ck_assert_uint_eq(ca->n_insns, cb->n_insns);
+    ck_assert_uint_eq(ca->once_len, 2);
+    ck_assert_uint_eq(ca->once_len, cb->once_len);
+    ck_assert_uint_eq(ca->n_regs, cb->n_regs);
+    ck_assert_uint_eq(ca->dynamic_insns, cb->dynamic_insns);
+    for (uint32_t i = 0; i < ca->n_insns; i++) {
+        ck_assert_uint_eq(ca->insns[i].op, cb->insns[i].op);
+        ck_assert_uint_eq(ca->insns[i].count, cb->insns[i].count);
+        ck_assert_uint_eq(ca->insns[i].dst, cb->insns[i].dst);
+    }
+    prog_code_free(ca);
+    prog_code_free(cb);
+    cusim_kernel_free(&clone);
+    cusim_kernel_free(&fresh);
+    cusim_kernel_free(&clone);   /* twice is harmless */
+}
+END_TEST
+
+/* A clone's program fails to resolve with the original's error, at the
+ * same place: a count with blanks before it, divided by zero at its '/'
+ * (text line 2 is file line 5; "repeat" at column 3, '/' 12 bytes on). */
+START_TEST(kernel_clone_errors)
+{
+    char *path = temp_file("workgroup_size: 64\nelements: 64\nprogram: |\n"
+                           "  alu x\n  repeat   64 / (workgroup_size - 64) {\n"
+                           "    alu x\n  }\ndispatches:\n  - elements: 1\n");
+    cusim_kernel k, clone;
+    cusim_error err, clone_err;
+    ASSERT_LOADED(cusim_kernel_load(path, NULL, 0, &k, &err), err);
+    cusim_kernel_clone(&clone, &k);
+    prog_shape shape = { 64, 1, 1, 64, 32, 1 };
+    ck_assert_ptr_null(prog_resolve(k.next->ast, &shape, &err));
+    cusim_kernel_free(&k);
+    ck_assert_ptr_null(prog_resolve(clone.next->ast, &shape, &clone_err));
+    ck_assert_str_eq(clone_err.file, path);
+    ck_assert_int_eq(clone_err.line, 5);
+    ck_assert_int_eq(clone_err.column, 15);
+    ck_assert_str_eq(clone_err.message, err.message);
+    ck_assert_int_eq(clone_err.line, err.line);
+    ck_assert_int_eq(clone_err.column, err.column);
+    ck_assert_str_eq(clone_err.file, err.file);
+    cusim_kernel_free(&clone);
+    remove_temp(path);
+}
+END_TEST
+
+/* Applying overrides in memory gives what loading with them gives. */
+START_TEST(apply_hw)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s", cutest_path("configs/hw/seed-cu.yaml"));
+    cusim_set set = { "hw.cu.registers", "32768", "--set", 1, 1 };
+    cusim_hw applied, loaded;
+    cusim_error err;
+    ASSERT_LOADED(cusim_hw_load(path, NULL, 0, &applied, &err), err);
+    ck_assert_uint_eq(applied.cu.registers, 65536);
+    ASSERT_LOADED(cusim_hw_apply(&applied, &set, 1, &err), err);
+    ASSERT_LOADED(cusim_hw_load(path, &set, 1, &loaded, &err), err);
+    assert_hw_equal(&applied, &loaded);
+    ck_assert_uint_eq(applied.cu.registers, 32768);
+    assert_mark(cfg_hw_mark(&applied, "cu.registers"), "--set", 1, 1);
+    assert_mark(cfg_hw_mark(&applied, "cu.schedulers"), path, 37, 15);
+
+    /* in two steps, a nested mapping, and a kernel path (ignored) */
+    cusim_set more[] = {
+        { "hw.cu.lanes", "{ alu: 16, sfu: 4 }", "exp.yaml", 12, 7 },
+        { "kernel.registers", "nonsense", "--set", 3, 1 },
+        { "hw.cu.registers", "16384", "--set", 4, 1 },
+    };
+    cusim_set all[] = { set, more[0], more[1], more[2] };
+    ASSERT_LOADED(cusim_hw_apply(&applied, more, 3, &err), err);
+    ASSERT_LOADED(cusim_hw_load(path, all, 4, &loaded, &err), err);
+    assert_hw_equal(&applied, &loaded);
+    ck_assert_uint_eq(applied.cu.lanes[CUSIM_UNIT_ALU], 16);
+    ck_assert_uint_eq(applied.cu.lanes[CUSIM_UNIT_SFU], 4);
+    ck_assert_uint_eq(applied.cu.registers, 16384);
+    assert_mark(cfg_hw_mark(&applied, "cu.lanes.sfu"), "exp.yaml", 12, 7);
+}
+END_TEST
+
+/* A bad override applied in memory fails with the message and place that
+ * loading with it gives, and changes nothing. */
+START_TEST(apply_hw_errors)
+{
+    static const struct {
+        const char *path, *value;
+        int line, column;
+        const char *message;
+    } cases[] = {
+        { "hw.cu.registers", "lots", 2, 1, "hw.cu.registers: expected an "
+          "integer from 1 to 67108864, got 'lots'" },
+        { "hw.cu.schedulers", "3", 2, 1, "cu.registers (65536) must "
+          "divide evenly among cu.schedulers (3)" },
+        { "hw.cu.regs", "1", 2, 1, "unknown key 'hw.cu.regs' (did you mean "
+          "'hw.cu.registers'?)" },
+        { "hw.simd_width", "[32, 32]", 2, 1, "hw.simd_width: 32 is listed "
+          "twice (expected distinct widths)" },
+        { "gpu.cu.registers", "1", 2, 1, "'gpu.cu.registers=1': a --set "
+          "path starts with 'hw.' or 'kernel.'" },
+    };
+    char path[4096];
+    snprintf(path, sizeof path, "%s", cutest_path("configs/hw/seed-cu.yaml"));
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cusim_set sets[] = {
+            { "hw.clock_mhz", "1000", "--set", 1, 1 },
+            { cases[i].path, cases[i].value, "--set", 2, 1 },
+        };
+        cusim_hw hw, before;
+        cusim_error at_load, applied;
+        ck_assert_int_eq(cusim_hw_load(path, sets, 2, &hw, &at_load), -1);
+        ASSERT_LOADED(cusim_hw_load(path, NULL, 0, &hw, &applied), applied);
+        before = hw;
+        ck_assert_int_eq(cusim_hw_apply(&hw, sets, 2, &applied), -1);
+        assert_hw_equal(&hw, &before);
+        ck_assert_str_eq(at_load.file, "--set");
+        ck_assert_int_eq(at_load.line, cases[i].line);
+        ck_assert_int_eq(at_load.column, cases[i].column);
+        ck_assert_str_eq(at_load.message, cases[i].message);
+        ck_assert_str_eq(applied.file, at_load.file);
+        ck_assert_int_eq(applied.line, at_load.line);
+        ck_assert_int_eq(applied.column, at_load.column);
+        ck_assert_str_eq(applied.message, at_load.message);
+    }
+}
+END_TEST
+
+/* Overrides applied to a loaded kernel of three dispatches reach the
+ * dispatches that inherit the key, as at load (dispatches_inherit_set). */
+START_TEST(apply_kernel)
+{
+    cusim_set sets[] = {
+        { "kernel.workgroup_size", "[4, 4]", "--set", 1, 1 },
+        { "kernel.program", "alu y", "exp.yaml", 7, 9 },
+        { "kernel.name", "r", "--set", 3, 1 },
+        { "hw.cu.registers", "nonsense", "--set", 4, 1 },
+    };
+    char path[4096];
+    snprintf(path, sizeof path, "%s",
+             cutest_path("tests/good/cfg-kernel-dispatches.yaml"));
+    cusim_kernel applied, loaded;
+    cusim_error err;
+    ASSERT_LOADED(cusim_kernel_load(path, NULL, 0, &applied, &err), err);
+    ASSERT_LOADED(cusim_kernel_apply(&applied, sets, 4, &err), err);
+    ASSERT_LOADED(cusim_kernel_load(path, sets, 4, &loaded, &err), err);
+    assert_kernel_equal(&applied, &loaded);
+    const cusim_kernel *d = applied.next;
+    ck_assert_str_eq(applied.name, "r");
+    ck_assert_str_eq(d->name, "combine");
+    ck_assert_uint_eq(d->workgroup[0], 4);
+    ck_assert_uint_eq(d->workgroup[1], 4);
+    assert_mark(cfg_kernel_mark(d, "workgroup_size"), "--set", 1, 1);
+    ck_assert_str_eq(d->program, "alu y");
+    ck_assert_ptr_nonnull(d->ast);
+    d = d->next;
+    ck_assert_str_eq(d->name, "r.3");
+    ck_assert_uint_eq(d->workgroup[0], 8);
+    assert_mark(cfg_kernel_mark(d, "workgroup_size"), path, 16, 21);
+    ck_assert_str_eq(d->program, "alu x\nst.global x, i\n");
+    cusim_kernel_free(&loaded);
+
+    /* a program that does not parse: the same error, nothing changed */
+    cusim_set bad = { "kernel.program", "fmaa y, x", "--set", 5, 1 };
+    cusim_kernel before;
+    cusim_kernel_clone(&before, &applied);
+    cusim_error at_load;
+    ck_assert_int_eq(cusim_kernel_load(path, &bad, 1, &loaded, &at_load), -1);
+    ck_assert_int_eq(cusim_kernel_apply(&applied, &bad, 1, &err), -1);
+    ck_assert_str_eq(err.file, "--set");
+    ck_assert_int_eq(err.line, at_load.line);
+    ck_assert_int_eq(err.column, at_load.column);
+    ck_assert_str_eq(err.message, at_load.message);
+    ck_assert_str_eq(err.message, "unknown opcode 'fmaa' (did you mean "
+                     "'fma'?)");
+    assert_kernel_equal(&applied, &before);
+    cusim_kernel_free(&before);
+    cusim_kernel_free(&applied);
+}
+END_TEST
+
+/* Loading a file's text gives what loading the file gives. */
+START_TEST(load_string_same)
+{
+    static const char *const hws[] = { "configs/hw/seed-cu.yaml",
+                                       "tests/good/cfg-hw-full.yaml" };
+    static const char *const kernels[] = {
+        "workloads/reduction.yaml", "tests/good/cfg-kernel-dispatches.yaml",
+        "tests/good/cfg-kernel.yaml",
+    };
+    cusim_set set = { "hw.cu.registers", "32768", "--set", 1, 1 };
+    cusim_error err;
+    for (size_t i = 0; i < sizeof hws / sizeof hws[0]; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s", cutest_path(hws[i]));
+        char *text = read_text(path);
+        ck_assert_ptr_nonnull(text);
+        cusim_hw a, b;
+        ASSERT_LOADED(cusim_hw_load(path, &set, 1, &a, &err), err);
+        ASSERT_LOADED(cusim_hw_load_string(text, path, &set, 1, &b, &err),
+                      err);
+        assert_hw_equal(&a, &b);
+        ck_assert_uint_eq(b.cu.registers, 32768);
+        free(text);
+    }
+    for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s", cutest_path(kernels[i]));
+        char *text = read_text(path);
+        ck_assert_ptr_nonnull(text);
+        cusim_kernel a, b;
+        ASSERT_LOADED(cusim_kernel_load(path, NULL, 0, &a, &err), err);
+        ASSERT_LOADED(cusim_kernel_load_string(text, path, NULL, 0, &b,
+                                               &err), err);
+        assert_kernel_equal(&a, &b);
+        cusim_kernel_free(&a);
+        cusim_kernel_free(&b);
+        free(text);
+    }
+    /* the name gives the default name and is what messages call it */
+    cusim_hw hw;
+    ASSERT_LOADED(cusim_hw_load_string("simd_width: 32\ncompute_units: 1\n"
+                                       "cu: { max_invocations: 64, "
+                                       "max_subgroups: 4, max_workgroups: 4,"
+                                       " registers: 1024, shared_memory: 0 }"
+                                       "\n", "dir/tiny.yaml", NULL, 0, &hw,
+                                       &err), err);
+    ck_assert_str_eq(hw.name, "tiny");
+    ck_assert_int_eq(cusim_hw_load_string("simd_width: 32\ncu: 4\n",
+                                          "mem", NULL, 0, &hw, &err), -1);
+    ck_assert_str_eq(err.file, "mem");
+    ck_assert_int_eq(err.line, 2);
+    ck_assert_int_eq(err.column, 5);
+    ck_assert_int_eq(cusim_hw_load_string("", "empty", NULL, 0, &hw, &err),
+                     -1);
+    ck_assert_str_eq(err.message, "empty file (expected a hardware profile "
+                     "mapping)");
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("config");
@@ -1526,6 +2022,16 @@ static Suite *make_suite(void)
     tc = tcase_create("echo");
     tcase_add_test(tc, echo_hw);
     tcase_add_test(tc, echo_kernel);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("values");
+    tcase_add_test(tc, hw_copy_by_value);
+    tcase_add_test(tc, kernel_clone);
+    tcase_add_test(tc, kernel_clone_errors);
+    tcase_add_test(tc, apply_hw);
+    tcase_add_test(tc, apply_hw_errors);
+    tcase_add_test(tc, apply_kernel);
+    tcase_add_test(tc, load_string_same);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("dispatches");

@@ -1,0 +1,181 @@
+/*
+ * cfg_int.h — what the pieces of the config loader share (internal: only
+ * sim/cfg_*.c include it).
+ *
+ *   cfg_keys.c      the descriptor tables, key lookup, `cusim keys`
+ *   cfg_load.c      the walk over a YAML document, did-you-mean, the
+ *                   conversion of values, --set, in-memory overrides
+ *   cfg_dispatch.c  the chain of further dispatches of a kernel
+ *   cfg_echo.c      the echo of a resolved config as YAML
+ *
+ * Marks: marks[i] belongs to row i of the table and says where that key's
+ * value came from. Its `file` is NULL for the config's own file (values
+ * from the file, and defaults, line 0), resolved to the struct's `file` by
+ * cfg_mark_in (cfg_hw_mark, cfg_kernel_mark, errors), or the cusim_set's
+ * `file` string (for overrides; the caller keeps it alive). No mark points
+ * into the struct, so a cusim_hw copies by assignment.
+ */
+#ifndef CUSIM_CFG_INT_H
+#define CUSIM_CFG_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "cusim.h"
+#include "yamldoc.h"
+
+/* ----------------------------------------------------------- key table */
+
+typedef enum cfg_type {
+    T_NAME,    /* char[64]: 1..max bytes of printable text; the default ""
+                  means the file's base name without its extension */
+    T_UINT,    /* uint32_t in min..max, plain decimal digits */
+    T_UINT64,  /* uint64_t in min..max */
+    T_POLICY,  /* cusim_policy, by the names in cfg_policy_names[] */
+    T_WIDTHS,  /* uint32_t[CUSIM_MAX_WIDTHS] in min..max, one number or a
+                  list of distinct ones, stored ascending; aux: int count */
+    T_SHAPE,   /* uint32_t[3]: one number or a list of 1..3, product at
+                  most max, unused dimensions 1; aux: int dimensions */
+    T_REGS,    /* uint32_t in min..max or the plain word `auto` (stored as
+                  0); aux: bool auto */
+    T_TEXT,    /* char *, malloc'd, not blank; aux: int line, followed by
+                  int column (where the text starts in the file) */
+    T_COUNT,   /* uint64_t in min..max; in a dispatches entry also an
+                  expression of workgroups and elements, whose text goes to
+                  aux, a char[128] ("" for a number; the number is then 0) */
+    T_DISPATCHES /* cusim_kernel *: the chain of further dispatches, from a
+                  list of at most max mappings (see the file comment) */
+} cfg_type;
+
+typedef struct cfg_key {
+    const char *path;     /* dotted, e.g. "cu.lanes.alu" */
+    cfg_type type;
+    size_t offset;        /* the field in cusim_hw / cusim_kernel */
+    size_t aux;           /* a second field, by type (see cfg_type) */
+    const char *def;      /* the default as YAML text; NULL: required */
+    uint64_t min, max;    /* numbers and list items; T_NAME: length */
+    const char *help;     /* shown by `cusim keys`; for required keys also
+                             in "missing required key 'x' (help)" */
+} cfg_key;
+
+/* The names of cusim_policy values, in enum order (cfg_keys.c). */
+enum { CFG_N_POLICIES = CUSIM_POLICY_OLDEST + 1 };
+extern const char *const cfg_policy_names[CFG_N_POLICIES];
+
+enum { CFG_MAX_PATH = 200 };   /* longer key paths are unknown by length */
+
+/* Bytes of a later dispatch's `elements` expression, NUL included. */
+#define CFG_EXPR_CAP sizeof ((cusim_kernel *)0)->elements_expr
+
+typedef struct cfg_loader cfg_loader;
+
+/* One kind of config: its table and where its common fields are. */
+typedef struct cfg_table {
+    const cfg_key *keys;
+    int n;
+    const char *prefix;   /* of its --set paths: "hw." */
+    const char *other;    /* the other kind's prefix: ignored in --set */
+    const char *what;     /* "a hardware profile mapping" */
+    size_t size;          /* sizeof the struct */
+    size_t file;          /* its char file[256] */
+    size_t marks;         /* its cusim_mark marks[CUSIM_MAX_KEYS] */
+    int (*check)(const cfg_loader *L);   /* rules across keys, or NULL */
+} cfg_table;
+
+/* The tables (cfg_keys.c): profiles, kernels, and one entry of a kernel's
+ * `dispatches` (kernel_keys without that last row, so row i means the same
+ * key in both). */
+extern const cfg_table cfg_hw_table;
+extern const cfg_table cfg_kernel_table;
+extern const cfg_table cfg_dispatch_table;
+
+/* The row of key `path` in `t`, or -1. */
+int cfg_key_index(const cfg_table *t, const char *path);
+
+/* Whether `path` names a nested mapping: a proper prefix of some key. */
+bool cfg_is_parent(const cfg_table *t, const char *path);
+
+/* Writes "a, b, c": the distinct next components of the keys under
+ * `parent` ("" for the top level), in table order. */
+void cfg_list_children(const cfg_table *t, const char *parent, char *buf,
+                       size_t size);
+
+/* Length of the parent part of a path ("cu.lanes" of "cu.lanes.x"; 0 at
+ * the top level). */
+size_t cfg_parent_len(const char *path);
+
+/* The policy names joined by `sep` ("gto, lrr, oldest"), in `buf`. */
+const char *cfg_policy_list(const char *sep, char *buf, size_t size);
+
+/* Mark `m` of a struct whose file name is `file`, made whole. */
+cusim_mark cfg_mark_in(const char *file, const cusim_mark *m);
+
+/* ------------------------------------------------------------- loading */
+
+/* The value node picked for one key. */
+typedef struct cfg_slot {
+    const ydoc *doc;          /* NULL: not written (default or missing) */
+    const yaml_node_t *value;
+    cusim_mark mark;          /* the value's */
+    cusim_mark key_mark;      /* the key's: block scalars indent from it */
+    int rank;                 /* 0 default, 1 the file, 2 an earlier
+                                 override (of a loaded config), then
+                                 set_rank + i for --set i */
+    const char *shown;        /* "" or "hw.": how messages name the key */
+} cfg_slot;
+
+struct cfg_loader {
+    const cfg_table *t;
+    char *obj;                /* the cusim_hw / cusim_kernel being filled */
+    cusim_mark *marks;
+    const char *file;         /* obj's own copy of the path */
+    ydoc *doc;                /* the document being walked */
+    int rank;
+    int set_rank;             /* the rank of the first --set */
+    const char *shown;
+    cfg_slot slots[CUSIM_MAX_KEYS];
+    cusim_error *err;
+    int entry;                /* -1, or which entry of `dispatches` obj is */
+    char entry_shown[32];     /* "dispatches[3].": `shown` for an entry */
+};
+
+/* Visits every pair of mapping `map` of L->doc, whose keys sit under
+ * `parent` ("" at the top level), picking each key's value node into
+ * L->slots (pass 1 of cfg_load.c; pass 2 for a --set). */
+int cfg_walk(cfg_loader *L, const yaml_node_t *map, const char *parent);
+
+/* Pass 3, first half: converts the values written, in the order they
+ * were written, and marks where each came from. */
+int cfg_convert_written(cfg_loader *L);
+
+/* What a key accepts, for "expected ..." in messages, in `buf`. */
+const char *cfg_expectation(const cfg_key *k, char *buf, size_t size);
+
+/* The rules that tie two hardware keys together (cfg_hw_table.check). */
+int cfg_check_hw(const cfg_loader *L);
+
+/* Applies the overrides of `t`'s kind to `obj`, a loaded config the caller
+ * may change: passes 2 to 4 of cfg_load.c. On failure `obj` may hold some
+ * of the new values; the caller throws it away. */
+int cfg_apply_sets(const cfg_table *t, void *obj, const cusim_set *sets,
+                   size_t n_sets, cusim_error *err);
+
+/* ---------------------------------------------------------- dispatches */
+
+/* Checks the shape of the list of dispatches in slot `s` (key `k`): at
+ * most k->max entries, each a mapping. */
+int cfg_convert_dispatches(const cfg_loader *L, const cfg_slot *s,
+                           const cfg_key *k);
+
+/* Loads the entries of the list in slot `row` (already checked by
+ * cfg_convert_dispatches) into the chain at L->obj's `next`, once the
+ * first dispatch is resolved. A failure leaves the chain to free. */
+int cfg_load_dispatches(cfg_loader *L, int row);
+
+/* Frees a chain of further dispatches whose programs are not parsed;
+ * NULL-safe. */
+void cfg_free_dispatches(cusim_kernel *d);
+
+#endif /* CUSIM_CFG_INT_H */

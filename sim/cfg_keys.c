@@ -1,0 +1,370 @@
+/*
+ * cfg_keys.c — the descriptor tables of configuration keys.
+ *
+ * Everything cusim knows about a config key is one row of hw_keys[] or
+ * kernel_keys[] below: dotted path, type, field, default, range and help.
+ * The loader (cfg_load.c), the range checks, the defaults, `--set`, `cusim
+ * keys` (here) and the echo of a resolved config (cfg_echo.c) are all
+ * driven by those rows.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cfg_int.h"
+
+/* ----------------------------------------------------------- key table */
+
+const char *const cfg_policy_names[CFG_N_POLICIES] = {
+    [CUSIM_POLICY_GTO] = "gto",
+    [CUSIM_POLICY_LRR] = "lrr",
+    [CUSIM_POLICY_OLDEST] = "oldest",
+};
+
+#define HW(f) offsetof(cusim_hw, f)
+#define KN(f) offsetof(cusim_kernel, f)
+
+/* Rows that share a prefix ("cu.", "cu.lanes.") must be contiguous: the
+ * echo writes each nested mapping once. When adding a key: add its field
+ * to cusim.h and its row here; nothing else spells its default. */
+static const cfg_key hw_keys[] = {
+    { "name", T_NAME, HW(name), 0, "", 1, sizeof ((cusim_hw *)0)->name - 1,
+      "shown in outputs" },
+    { "simd_width", T_WIDTHS, HW(simd_widths), HW(n_simd_widths), NULL,
+      1, 1024, "lanes per subgroup; a list lets the compiler model choose" },
+    { "compute_units", T_UINT, HW(compute_units), 0, NULL, 1, 1000000,
+      "compute units on the GPU" },
+    { "clock_mhz", T_UINT, HW(clock_mhz), 0, "1500", 1, 100000,
+      "core clock in MHz (turns cycles into time)" },
+    { "cu.max_invocations", T_UINT, HW(cu.max_invocations), 0, NULL,
+      1, 1048576, "resident invocations per CU" },
+    { "cu.max_subgroups", T_UINT, HW(cu.max_subgroups), 0, NULL, 1, 65536,
+      "resident subgroups per CU" },
+    { "cu.max_workgroups", T_UINT, HW(cu.max_workgroups), 0, NULL,
+      1, 65536, "resident workgroups per CU" },
+    { "cu.max_barrier_workgroups", T_UINT, HW(cu.max_barrier_workgroups), 0,
+      "0", 0, 65536, "resident workgroups of several subgroups per CU, "
+      "which need a hardware barrier (0: no separate limit)" },
+    { "cu.max_workgroup_size", T_UINT, HW(cu.max_workgroup_size), 0, "1024",
+      1, 1048576, "largest workgroup a kernel may launch" },
+    { "cu.registers", T_UINT, HW(cu.registers), 0, NULL, 1, 67108864,
+      "32-bit registers per CU" },
+    { "cu.register_granularity", T_UINT, HW(cu.register_granularity), 0,
+      "256", 1, 1048576, "per-subgroup allocation unit, in registers" },
+    { "cu.max_registers_per_invocation", T_UINT,
+      HW(cu.max_registers_per_invocation), 0, "255", 1, 65536,
+      "most registers one invocation may use" },
+    { "cu.shared_memory", T_UINT, HW(cu.shared_memory), 0, NULL,
+      0, 1073741824, "shared memory bytes per CU" },
+    { "cu.shared_granularity", T_UINT, HW(cu.shared_granularity), 0, "256",
+      1, 1048576, "shared memory allocation unit, in bytes" },
+    { "cu.shared_reserved", T_UINT, HW(cu.shared_reserved), 0, "0",
+      0, 1048576, "bytes reserved per workgroup (1 KiB from sm_80)" },
+    { "cu.max_shared_per_workgroup", T_UINT,
+      HW(cu.max_shared_per_workgroup), 0, "0", 0, 1073741824,
+      "most shared bytes one workgroup may use (0: cu.shared_memory)" },
+    { "cu.schedulers", T_UINT, HW(cu.schedulers), 0, "4", 1, 64,
+      "partitions; registers and subgroup slots divide evenly among them" },
+    { "cu.issue_per_cycle", T_UINT, HW(cu.issue_per_cycle), 0, "1", 1, 16,
+      "instructions each scheduler may issue per cycle" },
+    { "cu.policy", T_POLICY, HW(cu.policy), 0, "gto", 0, 0,
+      "scheduling: greedy-then-oldest, loose round robin, oldest first" },
+    { "cu.lanes.alu", T_UINT, HW(cu.lanes[CUSIM_UNIT_ALU]), 0, "32",
+      1, 1024, "ALU lanes (an instruction takes simd_width/lanes cycles)" },
+    { "cu.lanes.sfu", T_UINT, HW(cu.lanes[CUSIM_UNIT_SFU]), 0, "8",
+      1, 1024, "special-function unit lanes" },
+    { "cu.lanes.mem", T_UINT, HW(cu.lanes[CUSIM_UNIT_MEM]), 0, "32",
+      1, 1024, "global memory unit lanes" },
+    { "cu.lanes.shared", T_UINT, HW(cu.lanes[CUSIM_UNIT_SHARED]), 0, "32",
+      1, 1024, "shared memory unit lanes" },
+    { "latency.alu", T_UINT, HW(latency[CUSIM_LAT_ALU]), 0, "4",
+      1, 1000000, "cycles from issue to result: alu, fma" },
+    { "latency.sfu", T_UINT, HW(latency[CUSIM_LAT_SFU]), 0, "20",
+      1, 1000000, "cycles from issue to result: sfu" },
+    { "latency.shared", T_UINT, HW(latency[CUSIM_LAT_SHARED]), 0, "30",
+      1, 1000000, "cycles from issue to result: ld.shared, st.shared" },
+    { "latency.global", T_UINT, HW(latency[CUSIM_LAT_GLOBAL]), 0, "400",
+      1, 1000000, "cycles from issue to result: ld.global, before queueing" },
+    { "latency.barrier", T_UINT, HW(latency[CUSIM_LAT_BARRIER]), 0, "1",
+      1, 1000000, "cycles from the last arrival to release: barrier" },
+    { "memory.bandwidth", T_UINT, HW(memory.bandwidth), 0, "64", 1, 1048576,
+      "bytes per cycle, whole GPU" },
+    { "memory.transaction", T_UINT, HW(memory.transaction), 0, "32",
+      1, 4096, "bytes per memory transaction" },
+    { "memory.max_inflight", T_UINT, HW(memory.max_inflight), 0, "256",
+      1, 1048576, "transactions in flight per CU" },
+};
+
+static const cfg_key kernel_keys[] = {
+    { "name", T_NAME, KN(name), 0, "", 1,
+      sizeof ((cusim_kernel *)0)->name - 1, "shown in outputs" },
+    { "workgroup_size", T_SHAPE, KN(workgroup), KN(workgroup_dims), NULL,
+      1, 1048576, "invocations per workgroup: x, [x, y] or [x, y, z]" },
+    { "registers", T_REGS, KN(registers), KN(registers_auto), "auto",
+      1, 65536, "registers per invocation, or auto (from live values)" },
+    { "shared_bytes", T_UINT, KN(shared_bytes), 0, "0", 0, 1073741824,
+      "shared memory bytes per workgroup" },
+    { "elements", T_COUNT, KN(elements), KN(elements_expr), NULL,
+      1, (uint64_t)1 << 48, "work items in the dispatch" },
+    { "elements_per_invocation", T_UINT, KN(elements_per_invocation), 0,
+      "1", 1, 4096, "elements each invocation processes" },
+    { "subgroup_size", T_UINT, KN(subgroup_size), 0, "0", 0, 1024,
+      "subgroup width to use (0: the hardware model chooses)" },
+    { "program", T_TEXT, KN(program), KN(program_line), NULL, 0, 0,
+      "the synthetic ISA program text" },
+    /* must stay the last row: cfg_dispatch_table is the rows before it */
+    { "dispatches", T_DISPATCHES, KN(next), 0, "[]", 0, 8,
+      "further dispatches, run in order after the first (in the file "
+      "only, not by --set; their keys follow)" },
+};
+
+_Static_assert(sizeof hw_keys / sizeof hw_keys[0] <= CUSIM_MAX_KEYS,
+               "cusim_hw.marks is too small for hw_keys");
+_Static_assert(sizeof kernel_keys / sizeof kernel_keys[0] <= CUSIM_MAX_KEYS,
+               "cusim_kernel.marks is too small for kernel_keys");
+_Static_assert(offsetof(cusim_kernel, program_column)
+               == offsetof(cusim_kernel, program_line) + sizeof(int),
+               "T_TEXT expects the column right after the line");
+
+#define N_KERNEL_KEYS ((int)(sizeof kernel_keys / sizeof kernel_keys[0]))
+
+const cfg_table cfg_hw_table = {
+    hw_keys, (int)(sizeof hw_keys / sizeof hw_keys[0]), "hw.", "kernel.",
+    "a hardware profile mapping", sizeof(cusim_hw), HW(file), HW(marks),
+    cfg_check_hw,
+};
+
+const cfg_table cfg_kernel_table = {
+    kernel_keys, N_KERNEL_KEYS, "kernel.", "hw.", "a kernel mapping",
+    sizeof(cusim_kernel), KN(file), KN(marks), NULL,
+};
+
+/* The keys of one entry of `dispatches`: every kernel key but that list. */
+const cfg_table cfg_dispatch_table = {
+    kernel_keys, N_KERNEL_KEYS - 1, "kernel.", "hw.", "a dispatch mapping",
+    sizeof(cusim_kernel), KN(file), KN(marks), NULL,
+};
+
+int cfg_key_index(const cfg_table *t, const char *path)
+{
+    for (int i = 0; i < t->n; i++)
+        if (strcmp(t->keys[i].path, path) == 0)
+            return i;
+    return -1;
+}
+
+/* Whether `path` names a nested mapping: a proper prefix of some key. */
+bool cfg_is_parent(const cfg_table *t, const char *path)
+{
+    size_t len = strlen(path);
+    for (int i = 0; i < t->n; i++)
+        if (strncmp(t->keys[i].path, path, len) == 0
+            && t->keys[i].path[len] == '.')
+            return true;
+    return false;
+}
+
+/* Writes "a, b, c": the distinct next components of the keys under
+ * `parent` ("" for the top level), in table order. */
+void cfg_list_children(const cfg_table *t, const char *parent, char *buf,
+                       size_t size)
+{
+    size_t plen = strlen(parent), o = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < t->n; i++) {
+        const char *p = t->keys[i].path;
+        if (plen && (strncmp(p, parent, plen) != 0 || p[plen] != '.'))
+            continue;
+        const char *c = plen ? p + plen + 1 : p;
+        size_t clen = strcspn(c, ".");
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++) {
+            const char *q = t->keys[j].path;
+            if (plen && (strncmp(q, parent, plen) != 0 || q[plen] != '.'))
+                continue;
+            const char *d = plen ? q + plen + 1 : q;
+            seen = strcspn(d, ".") == clen && strncmp(c, d, clen) == 0;
+        }
+        if (seen)
+            continue;
+        int w = snprintf(buf + o, size - o, "%s%.*s", o ? ", " : "",
+                         (int)clen, c);
+        if (w < 0 || (size_t)w >= size - o)
+            return;
+        o += (size_t)w;
+    }
+}
+
+/* Length of the parent part of a path ("cu.lanes" of "cu.lanes.x"; 0 at
+ * the top level). */
+size_t cfg_parent_len(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    return dot ? (size_t)(dot - path) : 0;
+}
+
+/* The policy names joined by `sep` ("gto, lrr, oldest"). */
+const char *cfg_policy_list(const char *sep, char *buf, size_t size)
+{
+    size_t o = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < CFG_N_POLICIES; i++) {
+        int w = snprintf(buf + o, size - o, "%s%s", i ? sep : "",
+                         cfg_policy_names[i]);
+        if (w < 0 || (size_t)w >= size - o)
+            break;
+        o += (size_t)w;
+    }
+    return buf;
+}
+
+/* Mark `m` of a struct whose file name is `file`, made whole. */
+cusim_mark cfg_mark_in(const char *file, const cusim_mark *m)
+{
+    cusim_mark r = *m;
+    if (!r.file)
+        r.file = file;
+    return r;
+}
+
+cusim_mark cfg_hw_mark(const cusim_hw *hw, const char *path)
+{
+    int i = cfg_key_index(&cfg_hw_table, path);
+    return i < 0 ? (cusim_mark){ NULL, 0, 0 }
+                 : cfg_mark_in(hw->file, &hw->marks[i]);
+}
+
+cusim_mark cfg_kernel_mark(const cusim_kernel *k, const char *path)
+{
+    int i = cfg_key_index(&cfg_kernel_table, path);
+    return i < 0 ? (cusim_mark){ NULL, 0, 0 }
+                 : cfg_mark_in(k->file, &k->marks[i]);
+}
+
+/* ---------------------------------------------------------- printing */
+
+static const char *type_name(const cfg_key *k, char *buf, size_t size)
+{
+    switch (k->type) {
+    case T_NAME:
+    case T_TEXT:
+        return "text";
+    case T_UINT:
+    case T_UINT64:
+    case T_COUNT:
+        return "integer";
+    case T_POLICY:
+        return cfg_policy_list("|", buf, size);
+    case T_WIDTHS:
+    case T_SHAPE:
+        return "integer list";
+    case T_REGS:
+        return "integer|auto";
+    case T_DISPATCHES:
+        return "list";
+    }
+    return "?";
+}
+
+static const char *range_text(const cfg_key *k, char *buf, size_t size)
+{
+    unsigned long long lo = k->min, hi = k->max;
+    switch (k->type) {
+    case T_NAME:
+        snprintf(buf, size, "%llu..%llu chars", lo, hi);
+        break;
+    case T_UINT:
+    case T_UINT64:
+    case T_REGS:
+    case T_COUNT:
+        snprintf(buf, size, "%llu..%llu", lo, hi);
+        break;
+    case T_DISPATCHES:
+        snprintf(buf, size, "up to %llu", hi);
+        break;
+    case T_WIDTHS:
+        snprintf(buf, size, "%llu..%llu, up to %d", lo, hi,
+                 CUSIM_MAX_WIDTHS);
+        break;
+    case T_SHAPE:
+        snprintf(buf, size, "%llu..%llu, up to 3", lo, hi);
+        break;
+    case T_POLICY:
+    case T_TEXT:
+        snprintf(buf, size, "-");
+        break;
+    }
+    return buf;
+}
+
+static const char *default_text(const cfg_key *k)
+{
+    if (!k->def)
+        return "required";
+    if (k->type == T_NAME && !*k->def)
+        return "file name";
+    return k->def;
+}
+
+/* One line of `cusim keys`. */
+typedef struct key_line {
+    char path[CFG_MAX_PATH + 16];
+    char type[64];
+    const char *def;
+    char range[64];
+    const char *help;
+} key_line;
+
+/* Fills `line` for row `k`; `entry`: as a key of a dispatches entry,
+ * whose keys default to the previous dispatch's values. */
+static void key_line_of(const cfg_key *k, bool entry, key_line *line)
+{
+    char type[64];
+    snprintf(line->path, sizeof line->path, "%s%s",
+             entry ? "dispatches[]." : "", k->path);
+    snprintf(line->type, sizeof line->type, "%s",
+             type_name(k, type, sizeof type));
+    range_text(k, line->range, sizeof line->range);
+    line->def = default_text(k);
+    line->help = k->help;
+    if (!entry)
+        return;
+    if (k->type == T_COUNT) {
+        snprintf(line->type, sizeof line->type, "integer|expression");
+        line->help = "work items in the dispatch: a number, or an "
+                     "expression of workgroups and elements (the previous "
+                     "dispatch's counts)";
+    } else if (k->type == T_NAME) {
+        line->def = "<name>.N";
+        line->help = "shown in outputs (by default the kernel's name and "
+                     "the dispatch's position: reduction.2)";
+    } else {
+        line->def = "previous";
+    }
+}
+
+void cfg_print_keys(FILE *out, cfg_kind kind)
+{
+    const cfg_table *t = kind == CFG_HW ? &cfg_hw_table : &cfg_kernel_table;
+    key_line lines[2 * CUSIM_MAX_KEYS];
+    int n = 0, wp = 0, wt = 0, wd = 0, wr = 0;
+
+    for (int i = 0; i < t->n; i++) {
+        key_line_of(&t->keys[i], false, &lines[n++]);
+        if (t->keys[i].type != T_DISPATCHES)
+            continue;
+        for (int j = 0; j < cfg_dispatch_table.n; j++)
+            key_line_of(&cfg_dispatch_table.keys[j], true, &lines[n++]);
+    }
+    for (int i = 0; i < n; i++) {
+        int a = (int)strlen(lines[i].path), b = (int)strlen(lines[i].type);
+        int c = (int)strlen(lines[i].def), d = (int)strlen(lines[i].range);
+        wp = a > wp ? a : wp;
+        wt = b > wt ? b : wt;
+        wd = c > wd ? c : wd;
+        wr = d > wr ? d : wr;
+    }
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%-*s  %-*s  %-*s  %-*s  %s\n", wp, lines[i].path, wt,
+                lines[i].type, wd, lines[i].def, wr, lines[i].range,
+                lines[i].help);
+}
