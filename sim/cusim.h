@@ -258,15 +258,16 @@ uint32_t cusim_kernel_workgroup_size(const cusim_kernel *k);
  * occupancy.limits.NAME. When adding a resource: a row here and its rule
  * in occupancy.c and in sim.c's admission check. */
 #define CUSIM_LIMITERS(X)                                                    \
-    X(REGISTERS, "registers", "the register file (per partition, in "       \
-      "granules of cu.register_granularity)")                               \
+    X(REGISTERS, "registers", "the register file (cu.registers, split "     \
+      "among the partitions, cu.register_granularity a subgroup)")          \
     X(SHARED_MEMORY, "shared_memory", "shared memory (cu.shared_memory, "   \
-      "in units of cu.shared_granularity, cu.shared_reserved each)")        \
-    X(SUBGROUPS, "subgroups", "subgroup slots (cu.max_subgroups, divided "  \
+      "cu.shared_granularity a workgroup, cu.shared_reserved each)")        \
+    X(SUBGROUPS, "subgroups", "the subgroup slots (cu.max_subgroups, split "\
       "among the partitions)")                                              \
-    X(WORKGROUPS, "workgroups", "workgroup slots (cu.max_workgroups, or "   \
+    X(WORKGROUPS, "workgroups", "the workgroup slots (cu.max_workgroups; "  \
       "cu.max_barrier_workgroups for workgroups of several subgroups)")     \
-    X(INVOCATIONS, "invocations", "invocation slots (cu.max_invocations)")
+    X(INVOCATIONS, "invocations", "the invocation slots "                   \
+      "(cu.max_invocations)")
 
 typedef enum cusim_limiter {
 #define CUSIM_LIMITER_ROW_(id, name, meaning) CUSIM_LIMIT_##id,
@@ -316,17 +317,18 @@ int cusim_occupancy_compute(const cusim_hw *hw, const cusim_kernel *k,
  * where sched.c classifies a cycle (and sim.c's bound rule if it counts
  * there). */
 #define CUSIM_STALLS(X)                                                      \
-    X(ISSUED, "issued", "issued at least one instruction")                  \
-    X(MEMORY, "memory", "the first subgroup that could issue next waits "   \
-      "on a register produced by a global load")                            \
-    X(DEPENDENCY, "dependency", "the first subgroup that could issue next " \
-      "waits on a register produced by alu, sfu or shared memory")          \
-    X(BARRIER, "barrier", "no runnable subgroup: some wait at a barrier")   \
-    X(THROTTLE, "throttle", "the first subgroup that could issue next "     \
-      "waits for its execution unit or for the CU's memory in-flight cap")  \
-    X(IDLE, "idle", "no runnable subgroup, workgroups still to dispatch")   \
-    X(TAIL, "tail", "no runnable subgroup, none left to dispatch (the "     \
-      "dispatch tail and the final drain)")
+    X(ISSUED, "issued", "the scheduler issued at least one instruction")    \
+    X(MEMORY, "memory", "the first subgroup able to issue next waits on a " \
+      "register a global load produces")                                    \
+    X(DEPENDENCY, "dependency", "the first subgroup able to issue next "    \
+      "waits on a register alu, sfu or shared memory produces")             \
+    X(BARRIER, "barrier", "no subgroup can run and some wait at a barrier") \
+    X(THROTTLE, "throttle", "the first subgroup able to issue next waits "  \
+      "for its execution unit or for the CU's memory in-flight cap")        \
+    X(IDLE, "idle", "no subgroup can run and workgroups remain to be "      \
+      "dispatched")                                                         \
+    X(TAIL, "tail", "no subgroup can run and none remain to be dispatched " \
+      "(the dispatch tail and the final drain)")
 
 typedef enum cusim_stall {
 #define CUSIM_STALL_ROW_(id, name, meaning) CUSIM_STALL_##id,

@@ -324,7 +324,7 @@ static const struct {
     const char *title;     /* the text title line */
 } outputs[] = {
     { CUSIM_IN_SIM, "sim", "# cusim sim fields (json nests them at the "
-      "dots; csv: every one a column)" },
+      "dots)" },
     { CUSIM_IN_OCCUPANCY, "occupancy", "# cusim occupancy fields" },
 };
 
