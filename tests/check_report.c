@@ -341,6 +341,117 @@ START_TEST(fields_json_and_csv)
 }
 END_TEST
 
+/* ------------------------------------------------------- docs/model.md */
+
+/* Appends `s` to `b` with '|' escaped for a markdown table cell. */
+static void md_cell(sbuf *b, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '|')
+            sb_putc(b, '\\');
+        sb_putc(b, *s);
+    }
+}
+
+/* The field table as docs/model.md shows it. */
+static void md_fields(sbuf *b)
+{
+    sb_puts(b, "| field | type | unit | in | meaning | where it comes from |\n"
+               "|---|---|---|---|---|---|\n");
+    const cusim_field_desc *d;
+    for (size_t i = 0; (d = cusim_field_at(i)); i++) {
+        const char *type = d->values ? "name"
+                         : d->type == CUSIM_VALUE_REAL ? "real"
+                         : d->type == CUSIM_VALUE_STRING ? "text"
+                         : d->may_be_none ? "integer|none" : "integer";
+        const char *in = (d->in & CUSIM_IN_SIM) && (d->in & CUSIM_IN_OCCUPANCY)
+                         ? "sim, occupancy"
+                         : d->in & CUSIM_IN_SIM ? "sim" : "occupancy";
+        sb_printf(b, "| `%s` | ", d->key);
+        md_cell(b, type);
+        sb_puts(b, " | ");
+        md_cell(b, d->unit);
+        sb_printf(b, " | %s | ", in);
+        md_cell(b, d->meaning);
+        for (size_t v = 0; d->values && d->values[v]; v++)
+            sb_printf(b, "%s`%s`", v ? ", " : ": ", d->values[v]);
+        sb_puts(b, " | ");
+        md_cell(b, d->source);
+        sb_puts(b, " |\n");
+    }
+}
+
+#define MD_ITEM_(id, name, meaning) sb_puts(b, "- `" name "`: " meaning "\n");
+
+static void md_stalls(sbuf *b)
+{
+    CUSIM_STALLS(MD_ITEM_)
+}
+
+static void md_bounds(sbuf *b)
+{
+    CUSIM_BOUNDS(MD_ITEM_)
+}
+
+/* The text between the lines "<!-- generated: NAME ... -->" and
+ * "<!-- end: NAME -->" of `doc`, or NULL; the caller frees it. */
+static char *md_block(const char *doc, const char *name)
+{
+    char open[64], close[64];
+    snprintf(open, sizeof open, "\n<!-- generated: %s ", name);
+    snprintf(close, sizeof close, "\n<!-- end: %s -->\n", name);
+    const char *a = strstr(doc, open);
+    if (!a || !(a = strchr(a + 1, '\n')))
+        return NULL;
+    const char *z = strstr(a, close);
+    return z ? strndup(a + 1, (size_t)(z - a)) : NULL;
+}
+
+/* docs/model.md lists exactly the fields, stall classes and bounds of the
+ * tables, worded as they are. When they differ, the whole expected text
+ * is written to build/model-md.txt to paste in. */
+START_TEST(docs_model_md_matches_the_tables)
+{
+    FILE *f = fopen(cutest_path("docs/model.md"), "r");
+    ck_assert_ptr_nonnull(f);
+    char *doc = NULL;
+    size_t size = 0;
+    ck_assert_int_ge(getdelim(&doc, &size, '\0', f), 1);
+    fclose(f);
+    static const struct {
+        const char *name;
+        void (*render)(sbuf *);
+    } blocks[] = {
+        { "fields", md_fields }, { "stalls", md_stalls },
+        { "bounds", md_bounds },
+    };
+    sbuf all = { 0 };
+    const char *wrong = NULL;
+    for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
+        sbuf want = { 0 };
+        blocks[i].render(&want);
+        char *have = md_block(doc, blocks[i].name);
+        if (!wrong && (!have || strcmp(have, want.s) != 0))
+            wrong = blocks[i].name;
+        sb_printf(&all, "<!-- %s -->\n%s", blocks[i].name, want.s);
+        free(have);
+        free(want.s);
+    }
+    if (wrong) {
+        FILE *out = fopen(cutest_path("build/model-md.txt"), "w");
+        if (out) {
+            fputs(all.s, out);
+            fclose(out);
+        }
+    }
+    ck_assert_msg(!wrong, "docs/model.md: the %s block differs from the "
+                  "tables (the expected text is in build/model-md.txt)",
+                  wrong);
+    free(all.s);
+    free(doc);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("report");
@@ -363,6 +474,9 @@ static Suite *make_suite(void)
     tc = tcase_create("fields");
     tcase_add_test(tc, fields_text);
     tcase_add_test(tc, fields_json_and_csv);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("docs");
+    tcase_add_test(tc, docs_model_md_matches_the_tables);
     suite_add_tcase(s, tc);
     return s;
 }
