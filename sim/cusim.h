@@ -77,11 +77,36 @@ typedef struct cusim_mark {
 #define CUSIM_MAX_WIDTHS 8
 #define CUSIM_MAX_KEYS 64
 
+/* The enum tables below are X-macro lists, one row per value:
+ * X(ID, name, meaning). Each enum, its name function and its parser come
+ * from its table (sim/enums.c), and so do the values `cusim fields` lists
+ * and the report's fields (sim/fields.def). A table is a macro here rather
+ * than a .def file so that this header stays self-contained once
+ * installed. */
+#define CUSIM_ENUM_ONE_(id, name, meaning) + 1
+
+/* Scheduler policies: how a scheduler picks, among its subgroups that can
+ * issue, the one that does (the `cu.policy` key). When adding a policy: a
+ * row here and its pick in sched.c. */
+#define CUSIM_POLICIES(X)                                                    \
+    X(GTO, "gto", "greedy then oldest: keep issuing from the subgroup "     \
+      "issued last while it can, else the oldest")                          \
+    X(LRR, "lrr", "loose round robin: the first, in age order, after the "  \
+      "subgroup issued last")                                               \
+    X(OLDEST, "oldest", "oldest first")
+
 typedef enum cusim_policy {
-    CUSIM_POLICY_GTO,     /* greedy then oldest */
-    CUSIM_POLICY_LRR,     /* loose round robin */
-    CUSIM_POLICY_OLDEST   /* oldest first */
+#define CUSIM_POLICY_ROW_(id, name, meaning) CUSIM_POLICY_##id,
+    CUSIM_POLICIES(CUSIM_POLICY_ROW_)
+#undef CUSIM_POLICY_ROW_
 } cusim_policy;
+enum { CUSIM_POLICY_COUNT = 0 CUSIM_POLICIES(CUSIM_ENUM_ONE_) };
+
+/* "gto", "lrr", "oldest" (the `cu.policy` values); "?" out of range. */
+const char *cusim_policy_name(cusim_policy p);
+
+/* The policy named `name`; returns -1 (leaving *p) for any other name. */
+int cusim_policy_parse(const char *name, cusim_policy *p);
 
 /* Execution units; the synthetic ISA maps every opcode to one. */
 typedef enum cusim_unit {
@@ -261,17 +286,36 @@ uint32_t cusim_kernel_workgroup_size(const cusim_kernel *k);
 
 /* --------------------------------------------------------------- occupancy */
 
+/* The resources that bound how many workgroups a CU holds (claim C3), in
+ * the order ties are broken (the first of the scarcest is the limiter).
+ * `name` is the value of occupancy.limiter and the last component of
+ * occupancy.limits.NAME. When adding a resource: a row here and its rule
+ * in occupancy.c and in sim.c's admission check. */
+#define CUSIM_LIMITERS(X)                                                    \
+    X(REGISTERS, "registers", "the register file (cu.registers, split "     \
+      "among the partitions, cu.register_granularity a subgroup)")          \
+    X(SHARED_MEMORY, "shared_memory", "shared memory (cu.shared_memory, "   \
+      "cu.shared_granularity a workgroup, cu.shared_reserved each)")        \
+    X(SUBGROUPS, "subgroups", "the subgroup slots (cu.max_subgroups, split "\
+      "among the partitions)")                                              \
+    X(WORKGROUPS, "workgroups", "the workgroup slots (cu.max_workgroups; "  \
+      "cu.max_barrier_workgroups for workgroups of several subgroups)")     \
+    X(INVOCATIONS, "invocations", "the invocation slots "                   \
+      "(cu.max_invocations)")
+
 typedef enum cusim_limiter {
-    CUSIM_LIMIT_REGISTERS,
-    CUSIM_LIMIT_SHARED_MEMORY,
-    CUSIM_LIMIT_SUBGROUPS,
-    CUSIM_LIMIT_WORKGROUPS,
-    CUSIM_LIMIT_INVOCATIONS,
+#define CUSIM_LIMITER_ROW_(id, name, meaning) CUSIM_LIMIT_##id,
+    CUSIM_LIMITERS(CUSIM_LIMITER_ROW_)
+#undef CUSIM_LIMITER_ROW_
     CUSIM_LIMIT_COUNT
 } cusim_limiter;
 
-/* "registers", "shared_memory", ... as in the output field names. */
+/* "registers", "shared_memory", ... as in the output field names; "?" out
+ * of range. */
 const char *cusim_limiter_name(cusim_limiter l);
+
+/* The limiter named `name`; returns -1 (leaving *l) for any other name. */
+int cusim_limiter_parse(const char *name, cusim_limiter *l);
 
 #define CUSIM_UNLIMITED UINT32_MAX   /* a limit that does not apply */
 
@@ -301,23 +345,63 @@ int cusim_occupancy_compute(const cusim_hw *hw, const cusim_kernel *k,
 
 /* ------------------------------------------------------------- simulation */
 
-/* Why a scheduler did not issue in a cycle; every scheduler-cycle of a run
- * falls in exactly one class, so the fractions sum to 1. */
+/* Stall classes: what a scheduler did in a cycle, or why it did not issue.
+ * Every scheduler-cycle of a run falls in exactly one class, so the
+ * stalls.NAME fractions sum to 1. When adding a class: a row here and
+ * where sched.c classifies a cycle (and sim.c's bound rule if it counts
+ * there). */
+#define CUSIM_STALLS(X)                                                      \
+    X(ISSUED, "issued", "the scheduler issued at least one instruction")    \
+    X(MEMORY, "memory", "the first subgroup able to issue next waits on a " \
+      "register a global load produces")                                    \
+    X(DEPENDENCY, "dependency", "the first subgroup able to issue next "    \
+      "waits on a register alu, sfu or shared memory produces")             \
+    X(BARRIER, "barrier", "no subgroup can run and some wait at a barrier") \
+    X(THROTTLE, "throttle", "the first subgroup able to issue next waits "  \
+      "for its execution unit or for the CU's memory in-flight cap")        \
+    X(IDLE, "idle", "no subgroup can run and workgroups remain to be "      \
+      "dispatched")                                                         \
+    X(TAIL, "tail", "no subgroup can run and none remain to be dispatched " \
+      "(the dispatch tail and the final drain)")
+
 typedef enum cusim_stall {
-    CUSIM_STALL_ISSUED,      /* issued at least one instruction */
-    CUSIM_STALL_MEMORY,      /* next ready subgroup waits on a global load */
-    CUSIM_STALL_DEPENDENCY,  /* ... waits on an alu, sfu or shared result */
-    CUSIM_STALL_BARRIER,     /* every live subgroup waits at a barrier */
-    CUSIM_STALL_THROTTLE,    /* ... waits for its execution unit or for the
-                                CU's memory in-flight cap */
-    CUSIM_STALL_IDLE,        /* no runnable subgroup, workgroups still to
-                                dispatch */
-    CUSIM_STALL_TAIL,        /* no runnable subgroup, none left to dispatch
-                                (the dispatch tail and the final drain) */
+#define CUSIM_STALL_ROW_(id, name, meaning) CUSIM_STALL_##id,
+    CUSIM_STALLS(CUSIM_STALL_ROW_)
+#undef CUSIM_STALL_ROW_
     CUSIM_STALL_COUNT
 } cusim_stall;
 
+/* "issued", "memory", ... as in the stalls.* field names; "?" out of
+ * range. */
 const char *cusim_stall_name(cusim_stall s);
+
+/* What bounds a run (the `bound` field), in SPEC.md section 4's order.
+ * `meaning` states the rule sim.c applies; the rules are tried in the
+ * order bandwidth, small_grid, compute, latency, and balanced is what is
+ * left. When adding a bound: a row here and its rule in sim.c. */
+#define CUSIM_BOUNDS(X)                                                      \
+    X(COMPUTE, "compute", "the pipes are the limit: issued + throttle "     \
+      "stalls >= 0.7")                                                      \
+    X(BANDWIDTH, "bandwidth", "the memory channel is the limit: "           \
+      "memory.bandwidth_utilization >= 0.7")                                \
+    X(LATENCY, "latency", "waits are not hidden: memory + dependency + "    \
+      "barrier stalls >= 0.5")                                              \
+    X(BALANCED, "balanced", "none of the other rules holds")                \
+    X(SMALL_GRID, "small_grid", "too little work to fill the GPU: idle + "  \
+      "tail stalls >= 0.5")
+
+typedef enum cusim_bound {
+#define CUSIM_BOUND_ROW_(id, name, meaning) CUSIM_BOUND_##id,
+    CUSIM_BOUNDS(CUSIM_BOUND_ROW_)
+#undef CUSIM_BOUND_ROW_
+    CUSIM_BOUND_COUNT
+} cusim_bound;
+
+/* "compute", "bandwidth", ... (the `bound` values); "?" out of range. */
+const char *cusim_bound_name(cusim_bound b);
+
+/* The bound named `name`; returns -1 (leaving *b) for any other name. */
+int cusim_bound_parse(const char *name, cusim_bound *b);
 
 typedef struct cusim_sim_options {
     uint64_t watchdog_cycles;   /* stop after this many cycles without an
@@ -414,6 +498,47 @@ void cusim_report_occupancy(cusim_report *r, const cusim_occupancy *o);
 
 /* Appends every field of a simulated run, in SPEC.md section 4's order. */
 void cusim_report_result(cusim_report *r, const cusim_result *res);
+
+/* ----------------------------------------------------------- field table */
+
+/* Which outputs a field belongs to (cusim_field_desc.in, a bit set). */
+enum {
+    CUSIM_IN_SIM = 1,        /* `cusim sim`, cusim_report_result */
+    CUSIM_IN_OCCUPANCY = 2,  /* `cusim occupancy`, cusim_report_occupancy */
+    CUSIM_IN_CALLER = 4,     /* added by the caller before the report
+                                function's fields (hw, kernel: the command
+                                line adds them), not by it */
+    CUSIM_IN_HOST = 8        /* measures the simulator on its host, so it
+                                varies between runs (sim.*; not a metric
+                                column of `cusim run`'s CSV) */
+};
+
+/* One output field, as the table in sim/fields.def describes it. */
+typedef struct cusim_field_desc {
+    const char *key;            /* dotted, e.g. "occupancy.limits.registers" */
+    cusim_value_type type;      /* INT, REAL or STRING (never NONE) */
+    bool may_be_none;           /* NONE when it does not apply (a limit) */
+    const char *const *values;  /* a STRING field's possible values (NULL-
+                                   terminated), or NULL when free text */
+    unsigned in;                /* CUSIM_IN_* bits */
+    const char *unit;           /* "cycles", "fraction", ...; "-" for text */
+    const char *meaning;        /* one line */
+    const char *source;         /* where the value comes from */
+} cusim_field_desc;
+
+/* The output fields, every one once, in an order in which each report's
+ * fields appear in its own order (the caller's fields first); NULL when
+ * i is past the last. The pointers are to constant tables. */
+const cusim_field_desc *cusim_field_at(size_t i);
+
+/* Prints the fields of the outputs in `in` (CUSIM_IN_SIM and/or
+ * CUSIM_IN_OCCUPANCY), each in that output's order. TEXT: per output a
+ * "# ..." title line and one aligned line per field: key, type, unit,
+ * meaning (outputs separated by an empty line); JSON: one object
+ * {"sim": [{"key": ..., "type": ..., "unit": ..., "meaning": ...,
+ * "source": ...}, ...], "occupancy": [...]} on one line; CSV: a header row
+ * "output,key,type,unit,meaning,source" and one row per field. */
+void cusim_fields_print(FILE *out, unsigned in, cusim_format fmt);
 
 #ifdef __cplusplus
 }

@@ -20,18 +20,6 @@
 #include "error.h"
 #include "program.h"
 
-const char *cusim_limiter_name(cusim_limiter l)
-{
-    static const char *const names[CUSIM_LIMIT_COUNT] = {
-        [CUSIM_LIMIT_REGISTERS] = "registers",
-        [CUSIM_LIMIT_SHARED_MEMORY] = "shared_memory",
-        [CUSIM_LIMIT_SUBGROUPS] = "subgroups",
-        [CUSIM_LIMIT_WORKGROUPS] = "workgroups",
-        [CUSIM_LIMIT_INVOCATIONS] = "invocations",
-    };
-    return (unsigned)l < CUSIM_LIMIT_COUNT ? names[l] : "?";
-}
-
 /* Registers per invocation for `width`: the kernel's own figure, or the
  * program's peak live registers when it says `auto`. */
 static int registers_for(const cusim_kernel *k, uint32_t width,

@@ -3,6 +3,9 @@
  *
  * The model fills plain counter structs; this module turns them into fields
  * and prints them as text, JSON or CSV. Printers know nothing about GPUs.
+ * Which fields a result has, in what order, with what type, unit and
+ * meaning is the table sim/fields.def: it drives the report functions,
+ * cusim_field_at and `cusim fields`.
  */
 #include <assert.h>
 #include <math.h>
@@ -10,6 +13,7 @@
 #include <string.h>
 
 #include "cusim.h"
+#include "json.h"
 
 static cusim_field *report_add(cusim_report *r, const char *key,
                                cusim_value_type type)
@@ -54,18 +58,19 @@ int cusim_format_parse(const char *name, cusim_format *fmt)
     return -1;
 }
 
-/* Prints a JSON string literal. */
-static void json_string(FILE *out, const char *s)
+/* Writes `s` as a CSV field: quoted, with quotes doubled, when it holds a
+ * comma, a quote or a newline. */
+static void csv_text(FILE *out, const char *s)
 {
+    if (!strpbrk(s, ",\"\n")) {
+        fputs(s, out);
+        return;
+    }
     fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
+    for (const char *p = s; *p; p++) {
+        if (*p == '"')
+            fputc('"', out);
+        fputc(*p, out);
     }
     fputc('"', out);
 }
@@ -85,15 +90,9 @@ static void print_value(FILE *out, const cusim_field *f, cusim_format fmt)
     case CUSIM_VALUE_STRING:
         if (fmt == CUSIM_FORMAT_JSON)
             json_string(out, f->s);
-        else if (fmt == CUSIM_FORMAT_CSV && strpbrk(f->s, ",\"\n")) {
-            fputc('"', out);
-            for (const char *p = f->s; *p; p++) {
-                if (*p == '"')
-                    fputc('"', out);
-                fputc(*p, out);
-            }
-            fputc('"', out);
-        } else
+        else if (fmt == CUSIM_FORMAT_CSV)
+            csv_text(out, f->s);
+        else
             fputs(f->s, out);
         break;
     case CUSIM_VALUE_NONE:
@@ -192,7 +191,25 @@ void cusim_report_print(const cusim_report *r, cusim_format fmt, FILE *out)
     }
 }
 
-static void report_limit(cusim_report *r, const char *key, uint32_t v)
+/* ------------------------------------------------------ the field table */
+
+/* Appending one field of each fields.def TYPE. */
+static void add_INT(cusim_report *r, const char *key, int64_t v)
+{
+    cusim_report_int(r, key, v);
+}
+
+static void add_REAL(cusim_report *r, const char *key, double v)
+{
+    cusim_report_real(r, key, v);
+}
+
+static void add_TEXT(cusim_report *r, const char *key, const char *v)
+{
+    cusim_report_string(r, key, v);
+}
+
+static void add_LIMIT(cusim_report *r, const char *key, uint32_t v)
 {
     if (v == CUSIM_UNLIMITED)
         cusim_report_none(r, key);
@@ -200,71 +217,218 @@ static void report_limit(cusim_report *r, const char *key, uint32_t v)
         cusim_report_int(r, key, v);
 }
 
+static void add_LIMITER(cusim_report *r, const char *key, cusim_limiter v)
+{
+    cusim_report_string(r, key, cusim_limiter_name(v));
+}
+
+/* A result's bound is already its name (cusim_bound_name). */
+#define add_BOUND add_TEXT
+
+/* IN_SIM_<IN>(code) keeps `code` for the rows cusim_report_result
+ * appends, IN_OCC_<IN>(code) for those of cusim_report_occupancy. */
+#define IN_SIM_SIM(code) code
+#define IN_SIM_HOST(code) code
+#define IN_SIM_BOTH(code) code
+#define IN_SIM_OCC(code)
+#define IN_SIM_CALLER(code)
+#define IN_OCC_SIM(code)
+#define IN_OCC_HOST(code)
+#define IN_OCC_BOTH(code) code
+#define IN_OCC_OCC(code) code
+#define IN_OCC_CALLER(code)
+
 void cusim_report_occupancy(cusim_report *r, const cusim_occupancy *o)
 {
-    cusim_report_int(r, "simd_width", o->simd_width);
-    cusim_report_int(r, "registers_per_invocation", o->registers_per_invocation);
-    cusim_report_int(r, "subgroups_per_workgroup", o->subgroups_per_workgroup);
-    cusim_report_int(r, "registers_per_subgroup", o->registers_per_subgroup);
-    cusim_report_int(r, "shared_per_workgroup", o->shared_per_workgroup);
-    cusim_report_real(r, "occupancy.theoretical", o->theoretical);
-    cusim_report_string(r, "occupancy.limiter", cusim_limiter_name(o->limiter));
-    cusim_report_int(r, "occupancy.workgroups_per_cu", o->workgroups_per_cu);
-    cusim_report_int(r, "occupancy.subgroups_per_cu", o->subgroups_per_cu);
-    cusim_report_int(r, "occupancy.invocations_per_cu", o->invocations_per_cu);
-    static const char *const keys[CUSIM_LIMIT_COUNT] = {
-        "occupancy.limits.registers", "occupancy.limits.shared_memory",
-        "occupancy.limits.subgroups", "occupancy.limits.workgroups",
-        "occupancy.limits.invocations",
-    };
-    for (int l = 0; l < CUSIM_LIMIT_COUNT; l++)
-        report_limit(r, keys[l], o->limits[l]);
+#define FIELD(key, type, in, value, unit, meaning, source) \
+    IN_OCC_##in(add_##type(r, key, (value));)
+#include "fields.def"
+#undef FIELD
 }
 
 void cusim_report_result(cusim_report *r, const cusim_result *res)
 {
-    static const char *const stall_keys[CUSIM_STALL_COUNT] = {
-        "stalls.issued", "stalls.memory", "stalls.dependency",
-        "stalls.barrier", "stalls.throttle", "stalls.idle", "stalls.tail",
-    };
     const cusim_occupancy *o = &res->occupancy;
-    cusim_report_int(r, "cycles", (int64_t)res->cycles);
-    cusim_report_real(r, "time_us", res->time_us);
-    cusim_report_int(r, "workgroups", (int64_t)res->workgroups);
-    cusim_report_int(r, "subgroups", (int64_t)res->subgroups);
-    cusim_report_int(r, "invocations", (int64_t)res->invocations);
-    cusim_report_int(r, "warp_instructions", (int64_t)res->warp_instructions);
-    cusim_report_int(r, "lane_instructions", (int64_t)res->lane_instructions);
-    cusim_report_real(r, "simd_efficiency", res->simd_efficiency);
-    cusim_report_int(r, "simd_width", o->simd_width);
-    cusim_report_real(r, "occupancy.theoretical", o->theoretical);
-    cusim_report_real(r, "occupancy.achieved", res->achieved_occupancy);
-    cusim_report_string(r, "occupancy.limiter", cusim_limiter_name(o->limiter));
-    cusim_report_int(r, "occupancy.workgroups_per_cu", o->workgroups_per_cu);
-    cusim_report_int(r, "occupancy.subgroups_per_cu", o->subgroups_per_cu);
-    cusim_report_int(r, "occupancy.invocations_per_cu", o->invocations_per_cu);
-    cusim_report_int(r, "occupancy.peak_workgroups_per_cu",
-                     res->peak_workgroups_per_cu);
-    static const char *const keys[CUSIM_LIMIT_COUNT] = {
-        "occupancy.limits.registers", "occupancy.limits.shared_memory",
-        "occupancy.limits.subgroups", "occupancy.limits.workgroups",
-        "occupancy.limits.invocations",
-    };
-    for (int l = 0; l < CUSIM_LIMIT_COUNT; l++)
-        report_limit(r, keys[l], o->limits[l]);
-    cusim_report_real(r, "issue.ipc", res->ipc);
-    cusim_report_real(r, "issue.utilization", res->issue_utilization);
-    for (int s = 0; s < CUSIM_STALL_COUNT; s++)
-        cusim_report_real(r, stall_keys[s], res->stalls[s]);
-    cusim_report_int(r, "memory.transactions", (int64_t)res->memory_transactions);
-    cusim_report_int(r, "memory.bytes", (int64_t)res->memory_bytes);
-    cusim_report_real(r, "memory.bandwidth_utilization",
-                      res->bandwidth_utilization);
-    cusim_report_real(r, "memory.avg_latency", res->avg_latency);
-    cusim_report_real(r, "memory.avg_inflight", res->avg_inflight);
-    cusim_report_string(r, "bound", res->bound);
-    cusim_report_int(r, "dispatches", res->dispatches);
-    cusim_report_real(r, "sim.host_seconds", res->host_seconds);
-    cusim_report_real(r, "sim.warp_instructions_per_second",
-                      res->warp_instructions_per_second);
+#define FIELD(key, type, in, value, unit, meaning, source) \
+    IN_SIM_##in(add_##type(r, key, (value));)
+#include "fields.def"
+#undef FIELD
+}
+
+#define NAME_(id, name, meaning) name,
+static const char *const limiter_values[] = { CUSIM_LIMITERS(NAME_) NULL };
+static const char *const bound_values[] = { CUSIM_BOUNDS(NAME_) NULL };
+#undef NAME_
+
+/* A fields.def TYPE as cusim_field_desc's type, may_be_none, values. */
+#define DESC_INT CUSIM_VALUE_INT, false, NULL
+#define DESC_REAL CUSIM_VALUE_REAL, false, NULL
+#define DESC_TEXT CUSIM_VALUE_STRING, false, NULL
+#define DESC_LIMIT CUSIM_VALUE_INT, true, NULL
+#define DESC_LIMITER CUSIM_VALUE_STRING, false, limiter_values
+#define DESC_BOUND CUSIM_VALUE_STRING, false, bound_values
+
+/* A fields.def IN as cusim_field_desc's bits. */
+#define BITS_SIM CUSIM_IN_SIM
+#define BITS_HOST (CUSIM_IN_SIM | CUSIM_IN_HOST)
+#define BITS_OCC CUSIM_IN_OCCUPANCY
+#define BITS_BOTH (CUSIM_IN_SIM | CUSIM_IN_OCCUPANCY)
+#define BITS_CALLER (CUSIM_IN_SIM | CUSIM_IN_OCCUPANCY | CUSIM_IN_CALLER)
+
+static const cusim_field_desc field_table[] = {
+#define FIELD(key, type, in, value, unit, meaning, source) \
+    { key, DESC_##type, BITS_##in, unit, meaning, source },
+#include "fields.def"
+#undef FIELD
+};
+
+#define N_FIELDS (sizeof field_table / sizeof field_table[0])
+
+const cusim_field_desc *cusim_field_at(size_t i)
+{
+    return i < N_FIELDS ? &field_table[i] : NULL;
+}
+
+/* ------------------------------------------------------- cusim fields */
+
+/* The type as `cusim fields` shows it. */
+static const char *type_text(const cusim_field_desc *d)
+{
+    if (d->values)
+        return "name";
+    switch (d->type) {
+    case CUSIM_VALUE_INT:
+        return d->may_be_none ? "integer|none" : "integer";
+    case CUSIM_VALUE_REAL:
+        return "real";
+    case CUSIM_VALUE_STRING:
+    case CUSIM_VALUE_NONE:
+        break;
+    }
+    return "text";
+}
+
+/* The meaning as `cusim fields` shows it: a name's values follow it. */
+static void meaning_text(const cusim_field_desc *d, char *buf, size_t size)
+{
+    size_t at = (size_t)snprintf(buf, size, "%s", d->meaning);
+    for (size_t i = 0; d->values && d->values[i] && at < size; i++)
+        at += (size_t)snprintf(buf + at, size - at, "%s%s", i ? ", " : ": ",
+                               d->values[i]);
+}
+
+/* The outputs `cusim fields` lists, in its order. */
+static const struct {
+    unsigned in;
+    const char *name;      /* the JSON member, the CSV output column */
+    const char *title;     /* the text title line */
+} outputs[] = {
+    { CUSIM_IN_SIM, "sim", "# cusim sim fields (json nests them at the "
+      "dots)" },
+    { CUSIM_IN_OCCUPANCY, "occupancy", "# cusim occupancy fields" },
+};
+
+static void fields_text(FILE *out, unsigned in)
+{
+    int wk = 0, wt = 0, wu = 0;
+    for (size_t i = 0; i < N_FIELDS; i++) {
+        const cusim_field_desc *d = &field_table[i];
+        if (!(d->in & in))
+            continue;
+        int k = (int)strlen(d->key), t = (int)strlen(type_text(d));
+        int u = (int)strlen(d->unit);
+        wk = k > wk ? k : wk;
+        wt = t > wt ? t : wt;
+        wu = u > wu ? u : wu;
+    }
+    for (size_t i = 0; i < N_FIELDS; i++) {
+        const cusim_field_desc *d = &field_table[i];
+        char meaning[512];
+        if (!(d->in & in))
+            continue;
+        meaning_text(d, meaning, sizeof meaning);
+        fprintf(out, "%-*s  %-*s  %-*s  %s\n", wk, d->key, wt, type_text(d),
+                wu, d->unit, meaning);
+    }
+}
+
+static void fields_json(FILE *out, unsigned in)
+{
+    bool first = true;
+    for (size_t i = 0; i < N_FIELDS; i++) {
+        const cusim_field_desc *d = &field_table[i];
+        char meaning[512];
+        if (!(d->in & in))
+            continue;
+        meaning_text(d, meaning, sizeof meaning);
+        fputs(first ? "{\"key\":" : ",{\"key\":", out);
+        first = false;
+        json_string(out, d->key);
+        fputs(",\"type\":", out);
+        json_string(out, type_text(d));
+        if (d->values) {
+            fputs(",\"values\":[", out);
+            for (size_t v = 0; d->values[v]; v++) {
+                if (v)
+                    fputc(',', out);
+                json_string(out, d->values[v]);
+            }
+            fputc(']', out);
+        }
+        fputs(",\"unit\":", out);
+        json_string(out, d->unit);
+        fputs(",\"meaning\":", out);
+        json_string(out, meaning);
+        fputs(",\"source\":", out);
+        json_string(out, d->source);
+        fputc('}', out);
+    }
+}
+
+static void fields_csv(FILE *out, unsigned in, const char *output)
+{
+    for (size_t i = 0; i < N_FIELDS; i++) {
+        const cusim_field_desc *d = &field_table[i];
+        char meaning[512];
+        if (!(d->in & in))
+            continue;
+        meaning_text(d, meaning, sizeof meaning);
+        fprintf(out, "%s,%s,%s,", output, d->key, type_text(d));
+        csv_text(out, d->unit);
+        fputc(',', out);
+        csv_text(out, meaning);
+        fputc(',', out);
+        csv_text(out, d->source);
+        fputc('\n', out);
+    }
+}
+
+void cusim_fields_print(FILE *out, unsigned in, cusim_format fmt)
+{
+    bool first = true;
+    if (fmt == CUSIM_FORMAT_JSON)
+        fputc('{', out);
+    else if (fmt == CUSIM_FORMAT_CSV)
+        fputs("output,key,type,unit,meaning,source\n", out);
+    for (size_t o = 0; o < sizeof outputs / sizeof outputs[0]; o++) {
+        if (!(outputs[o].in & in))
+            continue;
+        switch (fmt) {
+        case CUSIM_FORMAT_TEXT:
+            fprintf(out, "%s%s\n", first ? "" : "\n", outputs[o].title);
+            fields_text(out, outputs[o].in);
+            break;
+        case CUSIM_FORMAT_JSON:
+            fprintf(out, "%s\"%s\":[", first ? "" : ",", outputs[o].name);
+            fields_json(out, outputs[o].in);
+            fputc(']', out);
+            break;
+        case CUSIM_FORMAT_CSV:
+            fields_csv(out, outputs[o].in, outputs[o].name);
+            break;
+        }
+        first = false;
+    }
+    if (fmt == CUSIM_FORMAT_JSON)
+        fputs("}\n", out);
 }

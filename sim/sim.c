@@ -22,15 +22,6 @@
 
 #define DEFAULT_WATCHDOG 10000000ull
 
-const char *cusim_stall_name(cusim_stall s)
-{
-    static const char *const names[CUSIM_STALL_COUNT] = {
-        "issued", "memory", "dependency", "barrier", "throttle", "idle", "tail",
-    };
-    return (unsigned)s < CUSIM_STALL_COUNT ? names[s] : "?";
-}
-
-
 static uint64_t div_up(uint64_t a, uint64_t b)
 {
     return (a + b - 1) / b;

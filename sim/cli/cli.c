@@ -87,6 +87,15 @@ static const cli_command commands[] = {
       "Lists every key of hardware profiles (hw) and kernels (kernel): its\n"
       "dotted path (as used by --set, with a hw. or kernel. prefix), type,\n"
       "default, range and meaning.\n" },
+    { "fields", cli_fields,
+      "usage: cusim fields [sim|occupancy] [--format text|json|csv]\n"
+      "\n"
+      "Lists every output field of cusim sim and cusim occupancy (both when\n"
+      "neither is named), in the order each prints them: its dotted key (as\n"
+      "in csv headers; json nests at the dots), type, unit and meaning. json\n"
+      "and csv also say where each value comes from.\n"
+      "\n"
+      "  --format FORMAT    text (default), json or csv\n" },
 };
 
 const cli_command *cli_find(const char *name)

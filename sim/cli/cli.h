@@ -63,6 +63,7 @@ int cli_sim(int argc, char **argv);
 int cli_occupancy(int argc, char **argv);
 int cli_check(int argc, char **argv);
 int cli_keys(int argc, char **argv);
+int cli_fields(int argc, char **argv);
 int cli_run(int argc, char **argv);
 
 #endif /* CUSIM_CLI_H */

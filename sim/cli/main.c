@@ -31,6 +31,8 @@ static const char usage_text[] =
     "                                  against each profile given)\n"
     "  keys [hw|kernel]                every configuration key: type,\n"
     "                                  default, range and meaning\n"
+    "  fields [sim|occupancy]          every output field: type, unit\n"
+    "                                  and meaning\n"
     "  help [COMMAND]                  this text, or a command's options\n"
     "\n"
     "Options:\n"

@@ -1,0 +1,86 @@
+/*
+ * enums.c — the names of cusim's enums (scheduler policies, limiters, stall
+ * classes, bounds), generated from their tables in cusim.h: the one place
+ * a name is spelled.
+ */
+#include <string.h>
+
+#include "cusim.h"
+
+#define NAME_(id, name, meaning) name,
+
+static const char *const policy_names[] = { CUSIM_POLICIES(NAME_) };
+static const char *const limiter_names[] = { CUSIM_LIMITERS(NAME_) };
+static const char *const stall_names[] = { CUSIM_STALLS(NAME_) };
+static const char *const bound_names[] = { CUSIM_BOUNDS(NAME_) };
+
+_Static_assert(sizeof policy_names / sizeof policy_names[0]
+               == CUSIM_POLICY_COUNT, "one name per policy");
+_Static_assert(sizeof limiter_names / sizeof limiter_names[0]
+               == CUSIM_LIMIT_COUNT, "one name per limiter");
+_Static_assert(sizeof stall_names / sizeof stall_names[0]
+               == CUSIM_STALL_COUNT, "one name per stall class");
+_Static_assert(sizeof bound_names / sizeof bound_names[0]
+               == CUSIM_BOUND_COUNT, "one name per bound");
+
+/* names[v], or "?" when v is not below n. */
+static const char *name_of(const char *const *names, int n, int v)
+{
+    return v >= 0 && v < n ? names[v] : "?";
+}
+
+/* The index of `name` in names[0..n), or -1. */
+static int index_of(const char *const *names, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+const char *cusim_policy_name(cusim_policy p)
+{
+    return name_of(policy_names, CUSIM_POLICY_COUNT, (int)p);
+}
+
+int cusim_policy_parse(const char *name, cusim_policy *p)
+{
+    int i = index_of(policy_names, CUSIM_POLICY_COUNT, name);
+    if (i < 0)
+        return -1;
+    *p = (cusim_policy)i;
+    return 0;
+}
+
+const char *cusim_limiter_name(cusim_limiter l)
+{
+    return name_of(limiter_names, CUSIM_LIMIT_COUNT, (int)l);
+}
+
+int cusim_limiter_parse(const char *name, cusim_limiter *l)
+{
+    int i = index_of(limiter_names, CUSIM_LIMIT_COUNT, name);
+    if (i < 0)
+        return -1;
+    *l = (cusim_limiter)i;
+    return 0;
+}
+
+const char *cusim_stall_name(cusim_stall s)
+{
+    return name_of(stall_names, CUSIM_STALL_COUNT, (int)s);
+}
+
+const char *cusim_bound_name(cusim_bound b)
+{
+    return name_of(bound_names, CUSIM_BOUND_COUNT, (int)b);
+}
+
+int cusim_bound_parse(const char *name, cusim_bound *b)
+{
+    int i = index_of(bound_names, CUSIM_BOUND_COUNT, name);
+    if (i < 0)
+        return -1;
+    *b = (cusim_bound)i;
+    return 0;
+}

@@ -1,0 +1,484 @@
+/*
+ * check_report.c — the output field table (sim/fields.def), the reports it
+ * drives, the enum tables' names, the JSON escaper, and `cusim fields`.
+ *
+ * The expected keys and outputs below are written out by hand, not taken
+ * from the table, so a change to the table that changes an output fails
+ * here.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "cusim.h"
+#include "cutest.h"
+#include "json.h"
+
+/* What `print` writes, as a string the caller frees. */
+#define CAPTURE(text, print)                                              \
+    do {                                                                  \
+        size_t size_;                                                     \
+        FILE *f_ = open_memstream(&(text), &size_);                       \
+        ck_assert_ptr_nonnull(f_);                                        \
+        print;                                                            \
+        ck_assert_int_eq(fclose(f_), 0);                                  \
+    } while (0)
+#define OUT f_
+
+static bool starts_with(const char *s, const char *prefix)
+{
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* The C4 worked example, version A (SPEC.md section 1), with the workgroup
+ * slots made unlimited so a limit prints as none. */
+static cusim_occupancy c4_a(void)
+{
+    cusim_occupancy o = {
+        .simd_width = 32, .registers_per_invocation = 40,
+        .subgroups_per_workgroup = 8, .registers_per_subgroup = 1280,
+        .shared_per_workgroup = 1296,
+        .limits = { [CUSIM_LIMIT_REGISTERS] = 6,
+                    [CUSIM_LIMIT_SHARED_MEMORY] = 50,
+                    [CUSIM_LIMIT_SUBGROUPS] = 8,
+                    [CUSIM_LIMIT_WORKGROUPS] = CUSIM_UNLIMITED,
+                    [CUSIM_LIMIT_INVOCATIONS] = 8 },
+        .limiter = CUSIM_LIMIT_REGISTERS, .workgroups_per_cu = 6,
+        .subgroups_per_cu = 48, .invocations_per_cu = 1536,
+        .theoretical = 0.75,
+    };
+    return o;
+}
+
+/* The keys of cusim sim's report after hw and kernel, as SPEC.md section 4
+ * and the shipped outputs have them. */
+static const char *const sim_keys[] = {
+    "cycles", "time_us", "workgroups", "subgroups", "invocations",
+    "warp_instructions", "lane_instructions", "simd_efficiency",
+    "simd_width", "occupancy.theoretical", "occupancy.achieved",
+    "occupancy.limiter", "occupancy.workgroups_per_cu",
+    "occupancy.subgroups_per_cu", "occupancy.invocations_per_cu",
+    "occupancy.peak_workgroups_per_cu", "occupancy.limits.registers",
+    "occupancy.limits.shared_memory", "occupancy.limits.subgroups",
+    "occupancy.limits.workgroups", "occupancy.limits.invocations",
+    "issue.ipc", "issue.utilization", "stalls.issued", "stalls.memory",
+    "stalls.dependency", "stalls.barrier", "stalls.throttle", "stalls.idle",
+    "stalls.tail", "memory.transactions", "memory.bytes",
+    "memory.bandwidth_utilization", "memory.avg_latency",
+    "memory.avg_inflight", "bound", "dispatches", "sim.host_seconds",
+    "sim.warp_instructions_per_second",
+};
+#define N_SIM_KEYS (sizeof sim_keys / sizeof sim_keys[0])
+
+/* ------------------------------------------------------------ reports */
+
+START_TEST(occupancy_report_c4_json)
+{
+    cusim_report *r = calloc(1, sizeof *r);
+    cusim_occupancy o = c4_a();
+    cusim_report_occupancy(r, &o);
+    char *text = NULL;
+    CAPTURE(text, cusim_report_print(r, CUSIM_FORMAT_JSON, OUT));
+    ck_assert_str_eq(text,
+        "{\"simd_width\":32,\"registers_per_invocation\":40,"
+        "\"subgroups_per_workgroup\":8,\"registers_per_subgroup\":1280,"
+        "\"shared_per_workgroup\":1296,\"occupancy\":{\"theoretical\":0.75,"
+        "\"limiter\":\"registers\",\"workgroups_per_cu\":6,"
+        "\"subgroups_per_cu\":48,\"invocations_per_cu\":1536,\"limits\":"
+        "{\"registers\":6,\"shared_memory\":50,\"subgroups\":8,"
+        "\"workgroups\":null,\"invocations\":8}}}\n");
+    free(text);
+    free(r);
+}
+END_TEST
+
+START_TEST(result_report_keys_and_values)
+{
+    cusim_result res;
+    memset(&res, 0, sizeof res);
+    res.occupancy = c4_a();
+    res.occupancy.limiter = CUSIM_LIMIT_SHARED_MEMORY;
+    res.cycles = 1234;
+    res.time_us = 0.5;
+    res.stalls[CUSIM_STALL_THROTTLE] = 0.25;
+    res.stalls[CUSIM_STALL_TAIL] = 0.75;
+    res.memory_bytes = 4096;
+    res.bound = "latency";
+    res.dispatches = 2;
+    res.host_seconds = NAN;
+    cusim_report *r = calloc(1, sizeof *r);
+    cusim_report_result(r, &res);
+    ck_assert_int_eq(r->n, (int)N_SIM_KEYS);
+    for (int i = 0; i < r->n; i++)
+        ck_assert_str_eq(r->fields[i].key, sim_keys[i]);
+    char *text = NULL;
+    CAPTURE(text, cusim_report_print(r, CUSIM_FORMAT_CSV, OUT));
+    const char *row = strchr(text, '\n') + 1;
+    /* cycles .. simd_width; occupancy.*; issue.*; stalls.*; memory.*;
+     * bound, dispatches; sim.* (NaN prints empty). */
+    ck_assert_str_eq(row,
+        "1234,0.5,0,0,0,0,0,0,32,"
+        "0.75,0,shared_memory,6,48,1536,0,6,50,8,,8,"
+        "0,0,"
+        "0,0,0,0,0.25,0,0.75,"
+        "0,4096,0,0,0,"
+        "latency,2,,0\n");
+    free(text);
+    free(r);
+}
+END_TEST
+
+/* ---------------------------------------------------------- the table */
+
+START_TEST(table_covers_the_reports)
+{
+    size_t n_sim = 0, n_occ = 0, n = 0;
+    const cusim_field_desc *d;
+    for (; (d = cusim_field_at(n)); n++) {
+        ck_assert(d->type != CUSIM_VALUE_NONE);
+        ck_assert(*d->key && *d->unit && *d->meaning && *d->source);
+        ck_assert(d->in & (CUSIM_IN_SIM | CUSIM_IN_OCCUPANCY));
+        if (d->in & CUSIM_IN_CALLER)
+            continue;
+        if (d->in & CUSIM_IN_SIM) {
+            ck_assert_uint_lt(n_sim, N_SIM_KEYS);
+            ck_assert_str_eq(d->key, sim_keys[n_sim]);
+            n_sim++;
+        }
+        n_occ += (d->in & CUSIM_IN_OCCUPANCY) != 0;
+        ck_assert_int_eq((d->in & CUSIM_IN_HOST) != 0,
+                         strncmp(d->key, "sim.", 4) == 0);
+    }
+    ck_assert_uint_eq(n_sim, N_SIM_KEYS);
+    ck_assert_uint_eq(n_occ, 15);                   /* as the JSON above */
+    ck_assert_uint_eq(n, N_SIM_KEYS + 2 + 4);       /* hw, kernel, and the
+                                                       occupancy-only four */
+    ck_assert_ptr_null(cusim_field_at(n + 1000));
+}
+END_TEST
+
+/* Within each output, the rows sharing a dotted prefix are contiguous (the
+ * JSON printer opens each object once) and no key repeats. */
+START_TEST(table_prefixes_contiguous)
+{
+    const unsigned outputs[] = { CUSIM_IN_SIM, CUSIM_IN_OCCUPANCY };
+    for (int o = 0; o < 2; o++) {
+        const char *keys[CUSIM_REPORT_MAX];
+        int n = 0;
+        const cusim_field_desc *d;
+        for (size_t i = 0; (d = cusim_field_at(i)); i++)
+            if (d->in & outputs[o])
+                keys[n++] = d->key;
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++) {
+                ck_assert_str_ne(keys[i], keys[j]);
+                /* Every prefix of keys[j] ending at a dot that keys[i]
+                 * shares is shared by everything between them. */
+                for (const char *dot = strchr(keys[j], '.'); dot;
+                     dot = strchr(dot + 1, '.')) {
+                    size_t len = (size_t)(dot - keys[j]) + 1;
+                    if (strncmp(keys[i], keys[j], len) != 0)
+                        break;
+                    for (int k = i + 1; k < j; k++)
+                        ck_assert_msg(strncmp(keys[k], keys[j], len) == 0,
+                                      "%s between %s and %s", keys[k],
+                                      keys[i], keys[j]);
+                }
+            }
+    }
+}
+END_TEST
+
+START_TEST(table_types_and_values)
+{
+    const cusim_field_desc *d;
+    int limits = 0;
+    for (size_t i = 0; (d = cusim_field_at(i)); i++) {
+        if (strncmp(d->key, "occupancy.limits.", 17) == 0) {
+            ck_assert(d->may_be_none && d->type == CUSIM_VALUE_INT);
+            ck_assert_str_eq(d->key + 17,
+                             cusim_limiter_name((cusim_limiter)limits++));
+        } else {
+            ck_assert(!d->may_be_none);
+        }
+        if (strcmp(d->key, "occupancy.limiter") == 0) {
+            ck_assert_ptr_nonnull(d->values);
+            ck_assert_str_eq(d->values[1], "shared_memory");
+            ck_assert_ptr_null(d->values[CUSIM_LIMIT_COUNT]);
+        } else if (strcmp(d->key, "bound") == 0) {
+            ck_assert_str_eq(d->values[4], "small_grid");
+            ck_assert_ptr_null(d->values[5]);
+        } else {
+            ck_assert_ptr_null(d->values);
+        }
+        if (strcmp(d->key, "cycles") == 0)
+            ck_assert_str_eq(d->unit, "cycles");
+        if (strcmp(d->key, "stalls.tail") == 0)
+            ck_assert_str_eq(d->unit, "fraction");
+    }
+    ck_assert_int_eq(limits, CUSIM_LIMIT_COUNT);
+}
+END_TEST
+
+/* -------------------------------------------------------------- names */
+
+START_TEST(enum_names)
+{
+    ck_assert_str_eq(cusim_stall_name(CUSIM_STALL_ISSUED), "issued");
+    ck_assert_str_eq(cusim_stall_name(CUSIM_STALL_THROTTLE), "throttle");
+    ck_assert_str_eq(cusim_stall_name(CUSIM_STALL_TAIL), "tail");
+    ck_assert_str_eq(cusim_stall_name(CUSIM_STALL_COUNT), "?");
+    ck_assert_int_eq(CUSIM_STALL_COUNT, 7);
+    ck_assert_str_eq(cusim_limiter_name(CUSIM_LIMIT_INVOCATIONS),
+                     "invocations");
+    ck_assert_str_eq(cusim_limiter_name((cusim_limiter)-1), "?");
+    ck_assert_str_eq(cusim_policy_name(CUSIM_POLICY_GTO), "gto");
+    ck_assert_str_eq(cusim_policy_name(CUSIM_POLICY_OLDEST), "oldest");
+    ck_assert_int_eq(CUSIM_POLICY_COUNT, 3);
+    ck_assert_str_eq(cusim_bound_name(CUSIM_BOUND_COMPUTE), "compute");
+    ck_assert_str_eq(cusim_bound_name(CUSIM_BOUND_SMALL_GRID), "small_grid");
+    ck_assert_str_eq(cusim_bound_name(CUSIM_BOUND_COUNT), "?");
+}
+END_TEST
+
+START_TEST(enum_parse)
+{
+    cusim_policy p = CUSIM_POLICY_GTO;
+    ck_assert_int_eq(cusim_policy_parse("lrr", &p), 0);
+    ck_assert_int_eq(p, CUSIM_POLICY_LRR);
+    ck_assert_int_eq(cusim_policy_parse("LRR", &p), -1);
+    ck_assert_int_eq(cusim_policy_parse("", &p), -1);
+    ck_assert_int_eq(p, CUSIM_POLICY_LRR);
+    cusim_limiter l = CUSIM_LIMIT_REGISTERS;
+    ck_assert_int_eq(cusim_limiter_parse("workgroups", &l), 0);
+    ck_assert_int_eq(l, CUSIM_LIMIT_WORKGROUPS);
+    ck_assert_int_eq(cusim_limiter_parse("shared", &l), -1);
+    cusim_bound b = CUSIM_BOUND_COMPUTE;
+    ck_assert_int_eq(cusim_bound_parse("balanced", &b), 0);
+    ck_assert_int_eq(b, CUSIM_BOUND_BALANCED);
+    ck_assert_int_eq(cusim_bound_parse("?", &b), -1);
+    /* Every name parses back to its value. */
+    for (int i = 0; i < CUSIM_LIMIT_COUNT; i++) {
+        ck_assert_int_eq(cusim_limiter_parse(
+            cusim_limiter_name((cusim_limiter)i), &l), 0);
+        ck_assert_int_eq(l, i);
+    }
+    for (int i = 0; i < CUSIM_BOUND_COUNT; i++) {
+        ck_assert_int_eq(cusim_bound_parse(cusim_bound_name((cusim_bound)i),
+                                           &b), 0);
+        ck_assert_int_eq(b, i);
+    }
+}
+END_TEST
+
+/* --------------------------------------------------------------- JSON */
+
+START_TEST(json_escapes)
+{
+    char *text = NULL;
+    CAPTURE(text, json_string(OUT, "a\"b\\c\x01\n\x1f\x7f~\xc3\xa9"));
+    ck_assert_str_eq(text, "\"a\\\"b\\\\c\\u0001\\u000a\\u001f\\u007f~"
+                           "\xc3\xa9\"");
+    sbuf b = { 0 };
+    json_string_sb(&b, "a\"b\\c\x01\n\x1f\x7f~\xc3\xa9");
+    ck_assert_str_eq(b.s, text);
+    free(text);
+    free(b.s);
+    CAPTURE(text, json_string(OUT, ""));
+    ck_assert_str_eq(text, "\"\"");
+    free(text);
+}
+END_TEST
+
+/* ------------------------------------------------------- cusim fields */
+
+START_TEST(fields_text)
+{
+    char *text = NULL;
+    CAPTURE(text, cusim_fields_print(OUT, CUSIM_IN_OCCUPANCY,
+                                     CUSIM_FORMAT_TEXT));
+    /* A title, hw, kernel and the 15 of the JSON above. */
+    int lines = 0;
+    for (const char *p = text; *p; p++)
+        lines += *p == '\n';
+    ck_assert_int_eq(lines, 1 + 2 + 15);
+    ck_assert_ptr_nonnull(strstr(text, "\noccupancy.limits.workgroups     "
+                                       "integer|none  workgroups   "
+                                       "workgroups per CU that "));
+    ck_assert_ptr_nonnull(strstr(text, "\noccupancy.limiter  "));
+    ck_assert_ptr_nonnull(strstr(text, "the resource that runs out first: "
+                                       "registers, shared_memory, "
+                                       "subgroups, workgroups, "
+                                       "invocations\n"));
+    ck_assert_ptr_null(strstr(text, "cycles"));
+    free(text);
+}
+END_TEST
+
+START_TEST(fields_json_and_csv)
+{
+    char *text = NULL;
+    CAPTURE(text, cusim_fields_print(OUT, CUSIM_IN_SIM | CUSIM_IN_OCCUPANCY,
+                                     CUSIM_FORMAT_JSON));
+    ck_assert(starts_with(text, "{\"sim\":[{\"key\":\"hw\",\"type\":\"text\","
+                                "\"unit\":\"-\","));
+    ck_assert_ptr_nonnull(strstr(text, "]," "\"occupancy\":[{\"key\":\"hw\""));
+    ck_assert_ptr_nonnull(strstr(text, "{\"key\":\"bound\",\"type\":\"name\","
+                                       "\"values\":[\"compute\","
+                                       "\"bandwidth\",\"latency\","
+                                       "\"balanced\",\"small_grid\"],"));
+    ck_assert_str_eq(text + strlen(text) - 4, "}]}\n");
+    free(text);
+
+    CAPTURE(text, cusim_fields_print(OUT, CUSIM_IN_SIM, CUSIM_FORMAT_CSV));
+    ck_assert(starts_with(text, "output,key,type,unit,meaning,source\n"
+                                "sim,hw,text,-,"));
+    ck_assert_ptr_nonnull(strstr(text, "\nsim,cycles,integer,cycles,"));
+    int lines = 0;
+    for (const char *p = text; *p; p++)
+        lines += *p == '\n';
+    ck_assert_int_eq(lines, 1 + 2 + (int)N_SIM_KEYS);
+    free(text);
+}
+END_TEST
+
+/* ------------------------------------------------------- docs/model.md */
+
+/* Appends `s` to `b` with '|' escaped for a markdown table cell. */
+static void md_cell(sbuf *b, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '|')
+            sb_putc(b, '\\');
+        sb_putc(b, *s);
+    }
+}
+
+/* The field table as docs/model.md shows it. */
+static void md_fields(sbuf *b)
+{
+    sb_puts(b, "| field | type | unit | in | meaning | where it comes from |\n"
+               "|---|---|---|---|---|---|\n");
+    const cusim_field_desc *d;
+    for (size_t i = 0; (d = cusim_field_at(i)); i++) {
+        const char *type = d->values ? "name"
+                         : d->type == CUSIM_VALUE_REAL ? "real"
+                         : d->type == CUSIM_VALUE_STRING ? "text"
+                         : d->may_be_none ? "integer|none" : "integer";
+        const char *in = (d->in & CUSIM_IN_SIM) && (d->in & CUSIM_IN_OCCUPANCY)
+                         ? "sim, occupancy"
+                         : d->in & CUSIM_IN_SIM ? "sim" : "occupancy";
+        sb_printf(b, "| `%s` | ", d->key);
+        md_cell(b, type);
+        sb_puts(b, " | ");
+        md_cell(b, d->unit);
+        sb_printf(b, " | %s | ", in);
+        md_cell(b, d->meaning);
+        for (size_t v = 0; d->values && d->values[v]; v++)
+            sb_printf(b, "%s`%s`", v ? ", " : ": ", d->values[v]);
+        sb_puts(b, " | ");
+        md_cell(b, d->source);
+        sb_puts(b, " |\n");
+    }
+}
+
+#define MD_ITEM_(id, name, meaning) sb_puts(b, "- `" name "`: " meaning "\n");
+
+static void md_stalls(sbuf *b)
+{
+    CUSIM_STALLS(MD_ITEM_)
+}
+
+static void md_bounds(sbuf *b)
+{
+    CUSIM_BOUNDS(MD_ITEM_)
+}
+
+/* The text between the lines "<!-- generated: NAME ... -->" and
+ * "<!-- end: NAME -->" of `doc`, or NULL; the caller frees it. */
+static char *md_block(const char *doc, const char *name)
+{
+    char open[64], close[64];
+    snprintf(open, sizeof open, "\n<!-- generated: %s ", name);
+    snprintf(close, sizeof close, "\n<!-- end: %s -->\n", name);
+    const char *a = strstr(doc, open);
+    if (!a || !(a = strchr(a + 1, '\n')))
+        return NULL;
+    const char *z = strstr(a, close);
+    return z ? strndup(a + 1, (size_t)(z - a)) : NULL;
+}
+
+/* docs/model.md lists exactly the fields, stall classes and bounds of the
+ * tables, worded as they are. When they differ, the whole expected text
+ * is written to build/model-md.txt to paste in. */
+START_TEST(docs_model_md_matches_the_tables)
+{
+    FILE *f = fopen(cutest_path("docs/model.md"), "r");
+    ck_assert_ptr_nonnull(f);
+    char *doc = NULL;
+    size_t size = 0;
+    ck_assert_int_ge(getdelim(&doc, &size, '\0', f), 1);
+    fclose(f);
+    static const struct {
+        const char *name;
+        void (*render)(sbuf *);
+    } blocks[] = {
+        { "fields", md_fields }, { "stalls", md_stalls },
+        { "bounds", md_bounds },
+    };
+    sbuf all = { 0 };
+    const char *wrong = NULL;
+    for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
+        sbuf want = { 0 };
+        blocks[i].render(&want);
+        char *have = md_block(doc, blocks[i].name);
+        if (!wrong && (!have || strcmp(have, want.s) != 0))
+            wrong = blocks[i].name;
+        sb_printf(&all, "<!-- %s -->\n%s", blocks[i].name, want.s);
+        free(have);
+        free(want.s);
+    }
+    if (wrong) {
+        FILE *out = fopen(cutest_path("build/model-md.txt"), "w");
+        if (out) {
+            fputs(all.s, out);
+            fclose(out);
+        }
+    }
+    ck_assert_msg(!wrong, "docs/model.md: the %s block differs from the "
+                  "tables (the expected text is in build/model-md.txt)",
+                  wrong);
+    free(all.s);
+    free(doc);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("report");
+    TCase *tc = tcase_create("reports");
+    tcase_add_test(tc, occupancy_report_c4_json);
+    tcase_add_test(tc, result_report_keys_and_values);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("table");
+    tcase_add_test(tc, table_covers_the_reports);
+    tcase_add_test(tc, table_prefixes_contiguous);
+    tcase_add_test(tc, table_types_and_values);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("names");
+    tcase_add_test(tc, enum_names);
+    tcase_add_test(tc, enum_parse);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("json");
+    tcase_add_test(tc, json_escapes);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("fields");
+    tcase_add_test(tc, fields_text);
+    tcase_add_test(tc, fields_json_and_csv);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("docs");
+    tcase_add_test(tc, docs_model_md_matches_the_tables);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+CUTEST_MAIN(make_suite)
