@@ -10,7 +10,8 @@
 #   make install    installs the release build under $(DESTDIR)$(PREFIX)
 #                   (default /usr/local): the binary, libcusim.a, cusim.h,
 #                   cusim.pc, the shipped profiles, workloads and
-#                   experiments, and the man page cusim(1)
+#                   experiments, the man page cusim(1) and the docs
+#                   (docs/*.md and docs/figures/ in $(DATADIR)/doc/cusim)
 #   make uninstall  removes what make install installed
 #   make clean
 #
@@ -134,6 +135,7 @@ INCLUDEDIR   ?= $(PREFIX)/include
 DATADIR      ?= $(PREFIX)/share
 PKGDATADIR   ?= $(DATADIR)/cusim
 MANDIR       ?= $(DATADIR)/man
+DOCDIR       ?= $(DATADIR)/doc/cusim
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 INSTALL      ?= install
 
@@ -141,6 +143,8 @@ REL       := build/release
 HW_DATA   := $(wildcard configs/hw/*.yaml)
 WL_DATA   := $(wildcard workloads/*.yaml)
 EXP_DATA  := $(wildcard configs/experiments/*.yaml)
+DOC_DATA  := $(wildcard docs/*.md)
+FIG_DATA  := $(wildcard docs/figures/*)
 VERSION    = $(shell sed -n 's/^\#define CUSIM_VERSION "\(.*\)"/\1/p' sim/cusim.h)
 YAML_LIBS  = $(strip $(or $(shell pkg-config --libs yaml-0.1 2>/dev/null),-lyaml))
 
@@ -156,7 +160,7 @@ install:
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBDIR)" \
 	    "$(DESTDIR)$(INCLUDEDIR)" "$(DESTDIR)$(PKGCONFIGDIR)" \
 	    "$(DESTDIR)$(PKGDATADIR)/hw" "$(DESTDIR)$(PKGDATADIR)/workloads" \
-	    "$(DESTDIR)$(MANDIR)/man1"
+	    "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(DOCDIR)/figures"
 	$(INSTALL) -m 755 $(REL)/cusim "$(DESTDIR)$(BINDIR)/cusim"
 	$(INSTALL) -m 644 $(REL)/libcusim.a "$(DESTDIR)$(LIBDIR)/libcusim.a"
 	$(INSTALL) -m 644 sim/cusim.h "$(DESTDIR)$(INCLUDEDIR)/cusim.h"
@@ -164,6 +168,10 @@ install:
 	$(INSTALL) -m 644 $(HW_DATA) "$(DESTDIR)$(PKGDATADIR)/hw/"
 	$(INSTALL) -m 644 $(WL_DATA) "$(DESTDIR)$(PKGDATADIR)/workloads/"
 	$(INSTALL) -m 644 man/cusim.1 "$(DESTDIR)$(MANDIR)/man1/cusim.1"
+	$(INSTALL) -m 644 $(DOC_DATA) "$(DESTDIR)$(DOCDIR)/"
+ifneq ($(FIG_DATA),)
+	$(INSTALL) -m 644 $(FIG_DATA) "$(DESTDIR)$(DOCDIR)/figures/"
+endif
 ifneq ($(EXP_DATA),)
 	@mkdir -p $(REL)/install/experiments
 	for f in $(notdir $(EXP_DATA)); do \
@@ -186,7 +194,10 @@ uninstall:
 	rm -f $(call installed,$(PKGDATADIR)/hw,$(HW_DATA))
 	rm -f $(call installed,$(PKGDATADIR)/workloads,$(WL_DATA))
 	rm -f $(call installed,$(PKGDATADIR)/experiments,$(EXP_DATA))
+	rm -f $(call installed,$(DOCDIR),$(DOC_DATA))
+	rm -f $(call installed,$(DOCDIR)/figures,$(FIG_DATA))
 	rmdir "$(DESTDIR)$(PKGDATADIR)/hw" "$(DESTDIR)$(PKGDATADIR)/workloads" \
 	    "$(DESTDIR)$(PKGDATADIR)/experiments" "$(DESTDIR)$(PKGDATADIR)" 2>/dev/null || true
+	rmdir "$(DESTDIR)$(DOCDIR)/figures" "$(DESTDIR)$(DOCDIR)" 2>/dev/null || true
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
