@@ -1804,7 +1804,7 @@ START_TEST(apply_hw)
     assert_hw_equal(&applied, &loaded);
     ck_assert_uint_eq(applied.cu.registers, 32768);
     assert_mark(cfg_hw_mark(&applied, "cu.registers"), "--set", 1, 1);
-    assert_mark(cfg_hw_mark(&applied, "cu.schedulers"), path, 37, 15);
+    assert_mark(cfg_hw_mark(&applied, "cu.schedulers"), path, 40, 15);
 
     /* in two steps, a nested mapping, and a kernel path (ignored) */
     cusim_set more[] = {
