@@ -2,6 +2,9 @@
  * alloc.c — the admission rule (see alloc.h): what a workgroup takes, and
  * the free resources of a compute unit it is taken from.
  *
+ * What a workgroup takes is its family's rule (sim/rule_*.c, chosen by
+ * cu.rules); what is free and how it is taken is common to all families.
+ *
  * Because a subgroup may go to any partition with room, a CU holds
  * schedulers x floor(partition registers / subgroup registers) subgroups'
  * worth of registers, which is exactly the CUDA Occupancy Calculator's
@@ -31,7 +34,7 @@ void alloc_cu_init(alloc_cu *c, const cusim_hw *hw, uint32_t *part)
     uint32_t parts = hw->cu.schedulers;
     assert(parts >= 1 && parts <= ALLOC_MAX_PARTS);
     c->workgroups = hw->cu.max_workgroups;
-    c->barriers = hw->cu.max_barrier_workgroups;
+    c->barriers = hw->cu.max_barrier_workgroups;   /* used by amd's rule */
     c->invocations = hw->cu.max_invocations;
     c->shared = hw->cu.shared_memory;
     c->n_parts = parts;
@@ -44,6 +47,19 @@ void alloc_cu_init(alloc_cu *c, const cusim_hw *hw, uint32_t *part)
 
 int alloc_need_of(const cusim_hw *hw, const cusim_kernel *k, uint32_t width,
                   uint32_t registers, alloc_need *need, cusim_error *err)
+{
+    static alloc_rule_fn *const families[CUSIM_RULES_COUNT] = {
+#define ALLOC_RULE_ENTRY_(id, name, meaning) [CUSIM_RULES_##id] = alloc_rule_##id,
+        CUSIM_RULES(ALLOC_RULE_ENTRY_)
+#undef ALLOC_RULE_ENTRY_
+    };
+    assert((unsigned)hw->cu.rules < CUSIM_RULES_COUNT);
+    return families[hw->cu.rules](hw, k, width, registers, need, err);
+}
+
+int alloc_need_common(const cusim_hw *hw, const cusim_kernel *k,
+                      uint32_t width, uint32_t registers, alloc_need *need,
+                      cusim_error *err)
 {
     const cusim_mark wg_at = cfg_kernel_mark(k, "workgroup_size");
     const cusim_mark reg_at = cfg_kernel_mark(k, "registers");
@@ -132,10 +148,7 @@ int alloc_need_of(const cusim_hw *hw, const cusim_kernel *k, uint32_t width,
     need->subgroups = (uint32_t)sg;
     need->sg_registers = (uint32_t)per_sg;
     need->shared = (uint32_t)shm;
-    /* Workgroups of several subgroups also need a hardware barrier; GCN
-     * has 16 per CU, while single-wave groups need none (LLVM AMDGPU). A
-     * cap of 0 means the profile has no such limit. */
-    need->barrier = sg > 1 && hw->cu.max_barrier_workgroups != 0;
+    need->barrier = false;
     return 0;
 }
 

@@ -60,11 +60,32 @@ typedef struct alloc_cu {
 void alloc_cu_init(alloc_cu *c, const cusim_hw *hw, uint32_t *part);
 
 /* What a workgroup of `k` takes at SIMD width `width` with `registers`
- * registers per invocation. Returns 0, or -1 with `err` at the kernel key
- * at fault when a workgroup can never fit on an empty CU of `hw` (naming
- * the resource and by how much). */
+ * registers per invocation, by the rules of hw's family (cu.rules).
+ * Returns 0, or -1 with `err` at the kernel key at fault when a workgroup
+ * can never fit on an empty CU of `hw` (naming the resource and by how
+ * much). */
 int alloc_need_of(const cusim_hw *hw, const cusim_kernel *k, uint32_t width,
                   uint32_t registers, alloc_need *need, cusim_error *err);
+
+/* ---------------------------------------------------- rule families
+ * One file per family, sim/rule_NAME.c, defines alloc_rule_ID (ID and NAME
+ * from its row of CUSIM_RULES in cusim.h) with alloc_need_of's contract.
+ * The rules every family shares are alloc_need_common; a family calls it
+ * and adds or changes what its vendor publishes. */
+typedef int alloc_rule_fn(const cusim_hw *hw, const cusim_kernel *k,
+                          uint32_t width, uint32_t registers,
+                          alloc_need *need, cusim_error *err);
+#define ALLOC_RULE_DECLARE_(id, name, meaning) alloc_rule_fn alloc_rule_##id;
+CUSIM_RULES(ALLOC_RULE_DECLARE_)
+#undef ALLOC_RULE_DECLARE_
+
+/* SPEC section 2's rules, as alloc_need_of, with `need->barrier` false: a
+ * subgroup is width invocations, its registers rounded up to
+ * cu.register_granularity; shared memory with cu.shared_reserved rounded
+ * up to cu.shared_granularity; the shape and per-workgroup caps. */
+int alloc_need_common(const cusim_hw *hw, const cusim_kernel *k,
+                      uint32_t width, uint32_t registers, alloc_need *need,
+                      cusim_error *err);
 
 /* How many more workgroups of `need` each resource of `c` admits, by
  * limiter (CUSIM_UNLIMITED where the workgroup takes none of it), and, in

@@ -164,8 +164,8 @@ static size_t value_size(const cfg_key *k, size_t *aux)
         return sizeof(uint32_t);
     case T_UINT64:
         return sizeof(uint64_t);
-    case T_POLICY:
-        return sizeof(cusim_policy);
+    case T_ENUM:
+        return sizeof(int);
     case T_WIDTHS:
         *aux = sizeof(int);
         return CUSIM_MAX_WIDTHS * sizeof(uint32_t);

@@ -107,9 +107,10 @@ static void echo_value(FILE *out, const cfg_key *k, const char *obj,
     case T_UINT64:
         fprintf(out, "%llu\n", (unsigned long long)*(const uint64_t *)f);
         return;
-    case T_POLICY: {
-        unsigned v = (unsigned)*(const cusim_policy *)f;
-        fprintf(out, "%s\n", v < CFG_N_POLICIES ? cfg_policy_names[v] : "?");
+    case T_ENUM: {
+        const cfg_enum *en = &cfg_enums[k->aux];
+        int v = *(const int *)f;
+        fprintf(out, "%s\n", v >= 0 && v < en->n ? en->names[v] : "?");
         return;
     }
     case T_WIDTHS:

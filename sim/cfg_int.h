@@ -33,7 +33,8 @@ typedef enum cfg_type {
                   means the file's base name without its extension */
     T_UINT,    /* uint32_t in min..max, plain decimal digits */
     T_UINT64,  /* uint64_t in min..max */
-    T_POLICY,  /* cusim_policy, by the names in cfg_policy_names[] */
+    T_ENUM,    /* an enum (int-sized), by its names: aux is its row in
+                  cfg_enums[] (the name's index is the value) */
     T_WIDTHS,  /* uint32_t[CUSIM_MAX_WIDTHS] in min..max, one number or a
                   list of distinct ones, stored ascending; aux: int count */
     T_SHAPE,   /* uint32_t[3]: one number or a list of 1..3, product at
@@ -60,9 +61,14 @@ typedef struct cfg_key {
                              in "missing required key 'x' (help)" */
 } cfg_key;
 
-/* The names of cusim_policy values, in enum order (cfg_keys.c). */
-enum { CFG_N_POLICIES = CUSIM_POLICY_OLDEST + 1 };
-extern const char *const cfg_policy_names[CFG_N_POLICIES];
+/* The enums a T_ENUM key may hold, and their value names (cfg_keys.c). */
+enum { CFG_ENUM_POLICY, CFG_ENUM_RULES };
+typedef struct cfg_enum {
+    const char *const *names;
+    int n;
+} cfg_enum;
+extern const cfg_enum cfg_enums[];
+
 
 enum { CFG_MAX_PATH = 200 };   /* longer key paths are unknown by length */
 
@@ -106,8 +112,10 @@ void cfg_list_children(const cfg_table *t, const char *parent, char *buf,
  * the top level). */
 size_t cfg_parent_len(const char *path);
 
-/* The policy names joined by `sep` ("gto, lrr, oldest"), in `buf`. */
-const char *cfg_policy_list(const char *sep, char *buf, size_t size);
+/* A T_ENUM key's value names joined by `sep` ("gto, lrr, oldest"), in
+ * `buf`. */
+const char *cfg_enum_list(const cfg_key *k, const char *sep, char *buf,
+                          size_t size);
 
 /* Mark `m` of a struct whose file name is `file`, made whole. */
 cusim_mark cfg_mark_in(const char *file, const cusim_mark *m);

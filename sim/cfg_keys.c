@@ -14,11 +14,18 @@
 
 /* ----------------------------------------------------------- key table */
 
-const char *const cfg_policy_names[CFG_N_POLICIES] = {
-    [CUSIM_POLICY_GTO] = "gto",
-    [CUSIM_POLICY_LRR] = "lrr",
-    [CUSIM_POLICY_OLDEST] = "oldest",
+/* The names of the enum-valued keys, from their tables in cusim.h. */
+#define NAME_(id, name, meaning) name,
+static const char *const policy_names[] = { CUSIM_POLICIES(NAME_) };
+static const char *const rules_names[] = { CUSIM_RULES(NAME_) };
+#undef NAME_
+const cfg_enum cfg_enums[] = {
+    [CFG_ENUM_POLICY] = { policy_names, CUSIM_POLICY_COUNT },
+    [CFG_ENUM_RULES] = { rules_names, CUSIM_RULES_COUNT },
 };
+_Static_assert(sizeof(cusim_policy) == sizeof(int)
+               && sizeof(cusim_rules) == sizeof(int),
+               "T_ENUM fields are int-sized");
 
 #define HW(f) offsetof(cusim_hw, f)
 #define KN(f) offsetof(cusim_kernel, f)
@@ -35,6 +42,9 @@ static const cfg_key hw_keys[] = {
       "compute units on the GPU" },
     { "clock_mhz", T_UINT, HW(clock_mhz), 0, "1500", 1, 100000,
       "core clock in MHz (turns cycles into time)" },
+    { "cu.rules", T_ENUM, HW(cu.rules), CFG_ENUM_RULES, "nvidia", 0, 0,
+      "whose occupancy rules apply: NVIDIA's (cuda_occupancy.h) or AMD's "
+      "(LLVM AMDGPU)" },
     { "cu.max_invocations", T_UINT, HW(cu.max_invocations), 0, NULL,
       1, 1048576, "resident invocations per CU" },
     { "cu.max_subgroups", T_UINT, HW(cu.max_subgroups), 0, NULL, 1, 65536,
@@ -66,7 +76,7 @@ static const cfg_key hw_keys[] = {
       "partitions; registers and subgroup slots divide evenly among them" },
     { "cu.issue_per_cycle", T_UINT, HW(cu.issue_per_cycle), 0, "1", 1, 16,
       "instructions each scheduler may issue per cycle" },
-    { "cu.policy", T_POLICY, HW(cu.policy), 0, "gto", 0, 0,
+    { "cu.policy", T_ENUM, HW(cu.policy), CFG_ENUM_POLICY, "gto", 0, 0,
       "scheduling: greedy-then-oldest, loose round robin, oldest first" },
     { "cu.lanes.alu", T_UINT, HW(cu.lanes[CUSIM_UNIT_ALU]), 0, "32",
       1, 1024, "ALU lanes (an instruction takes simd_width/lanes cycles)" },
@@ -202,14 +212,15 @@ size_t cfg_parent_len(const char *path)
     return dot ? (size_t)(dot - path) : 0;
 }
 
-/* The policy names joined by `sep` ("gto, lrr, oldest"). */
-const char *cfg_policy_list(const char *sep, char *buf, size_t size)
+const char *cfg_enum_list(const cfg_key *k, const char *sep, char *buf,
+                          size_t size)
 {
     size_t o = 0;
     buf[0] = '\0';
-    for (size_t i = 0; i < CFG_N_POLICIES; i++) {
+    const cfg_enum *en = &cfg_enums[k->aux];
+    for (int i = 0; i < en->n; i++) {
         int w = snprintf(buf + o, size - o, "%s%s", i ? sep : "",
-                         cfg_policy_names[i]);
+                         en->names[i]);
         if (w < 0 || (size_t)w >= size - o)
             break;
         o += (size_t)w;
@@ -252,8 +263,8 @@ static const char *type_name(const cfg_key *k, char *buf, size_t size)
     case T_UINT64:
     case T_COUNT:
         return "integer";
-    case T_POLICY:
-        return cfg_policy_list("|", buf, size);
+    case T_ENUM:
+        return cfg_enum_list(k, "|", buf, size);
     case T_WIDTHS:
     case T_SHAPE:
         return "integer list";
@@ -288,7 +299,7 @@ static const char *range_text(const cfg_key *k, char *buf, size_t size)
     case T_SHAPE:
         snprintf(buf, size, "%llu..%llu, up to 3", lo, hi);
         break;
-    case T_POLICY:
+    case T_ENUM:
     case T_TEXT:
         snprintf(buf, size, "-");
         break;

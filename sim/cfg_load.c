@@ -218,10 +218,10 @@ const char *cfg_expectation(const cfg_key *k, char *buf, size_t size)
     case T_COUNT:
         snprintf(buf, size, "an integer from %llu to %llu", lo, hi);
         break;
-    case T_POLICY: {
-        char names[64];
+    case T_ENUM: {
+        char names[128];
         snprintf(buf, size, "one of %s",
-                 cfg_policy_list(", ", names, sizeof names));
+                 cfg_enum_list(k, ", ", names, sizeof names));
         break;
     }
     case T_WIDTHS:
@@ -418,17 +418,18 @@ static int convert_name(const cfg_loader *L, const cfg_slot *s,
     return 0;
 }
 
-static int convert_policy(const cfg_loader *L, const cfg_slot *s,
-                          const cfg_key *k)
+static int convert_enum(const cfg_loader *L, const cfg_slot *s,
+                        const cfg_key *k)
 {
     char want[160], got[200];
     size_t len;
     const char *text = get_text(L, s, k, &len);
     if (!text)
         return -1;
-    for (size_t i = 0; i < CFG_N_POLICIES; i++)
-        if (strcmp(text, cfg_policy_names[i]) == 0 && len == strlen(text)) {
-            *(cusim_policy *)field(L, k->offset) = (cusim_policy)i;
+    const cfg_enum *en = &cfg_enums[k->aux];
+    for (int i = 0; i < en->n; i++)
+        if (strcmp(text, en->names[i]) == 0 && len == strlen(text)) {
+            *(int *)field(L, k->offset) = i;
             return 0;
         }
     return err_at(L->err, &s->mark, "%s%s: expected %s, got %s", s->shown,
@@ -646,8 +647,8 @@ static int convert(const cfg_loader *L, int i)
             return -1;
         *(uint64_t *)field(L, k->offset) = v;
         return 0;
-    case T_POLICY:
-        return convert_policy(L, s, k);
+    case T_ENUM:
+        return convert_enum(L, s, k);
     case T_WIDTHS:
         return convert_widths(L, s, k);
     case T_SHAPE:
@@ -717,6 +718,20 @@ int cfg_check_hw(const cfg_loader *L)
         cusim_mark m = cfg_mark_in(L->file, &L->marks[at]);
         return err_at(L->err, &m, "%s (%u) must divide evenly among "
                       "cu.schedulers (%u)", divided[d], v, parts);
+    }
+
+    /* Hardware barrier slots are an AMD resource (sim/rule_amd.c). */
+    int rules = cfg_key_index(L->t, "cu.rules");
+    int bar = cfg_key_index(L->t, "cu.max_barrier_workgroups");
+    cusim_rules family = *(const cusim_rules *)field(L, L->t->keys[rules].offset);
+    uint32_t cap = *(const uint32_t *)field(L, L->t->keys[bar].offset);
+    if (cap != 0 && family != CUSIM_RULES_AMD) {
+        int at = later(&L->marks[bar], L->slots[bar].rank, &L->marks[rules],
+                       L->slots[rules].rank) ? bar : rules;
+        cusim_mark m = cfg_mark_in(L->file, &L->marks[at]);
+        return err_at(L->err, &m, "cu.max_barrier_workgroups (%u) applies "
+                      "only to cu.rules amd (this profile's rules are %s; "
+                      "expected 0)", cap, cusim_rules_name(family));
     }
     return 0;
 }

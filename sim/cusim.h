@@ -108,6 +108,28 @@ const char *cusim_policy_name(cusim_policy p);
 /* The policy named `name`; returns -1 (leaving *p) for any other name. */
 int cusim_policy_parse(const char *name, cusim_policy *p);
 
+/* Occupancy rule families: whose published rules decide what a workgroup
+ * takes from a compute unit and how many fit (the `cu.rules` key). When
+ * adding a family: a row here and its rule file sim/rule_NAME.c (see
+ * sim/alloc.h); nothing else. */
+#define CUSIM_RULES(X)                                                       \
+    X(NVIDIA, "nvidia", "the CUDA Occupancy Calculator's (cuda_occupancy.h)" \
+      ": registers rounded per warp, sub-partitions, shared memory in "     \
+      "granules with a per-block reserve")                                  \
+    X(AMD, "amd", "LLVM's AMDGPU backend (AMDGPUBaseInfo.cpp): waves per "  \
+      "SIMD by VGPR granules, LDS per CU, a hardware barrier for each "     \
+      "workgroup of two or more waves")
+
+typedef enum cusim_rules {
+#define CUSIM_RULES_ROW_(id, name, meaning) CUSIM_RULES_##id,
+    CUSIM_RULES(CUSIM_RULES_ROW_)
+#undef CUSIM_RULES_ROW_
+} cusim_rules;
+enum { CUSIM_RULES_COUNT = 0 CUSIM_RULES(CUSIM_ENUM_ONE_) };
+
+/* "nvidia", "amd" (the `cu.rules` values); "?" out of range. */
+const char *cusim_rules_name(cusim_rules r);
+
 /* Execution units; the synthetic ISA maps every opcode to one. */
 typedef enum cusim_unit {
     CUSIM_UNIT_ALU,
@@ -156,6 +178,7 @@ typedef struct cusim_hw {
         uint32_t schedulers;
         uint32_t issue_per_cycle;
         cusim_policy policy;
+        cusim_rules rules;              /* whose occupancy rules apply */
         uint32_t lanes[CUSIM_UNIT_COUNT];  /* barrier lanes unused */
     } cu;
     uint32_t latency[CUSIM_LAT_COUNT];

@@ -1,6 +1,6 @@
 /*
- * enums.c — the names of cusim's enums (scheduler policies, limiters, stall
- * classes, bounds), generated from their tables in cusim.h: the one place
+ * enums.c — the names of cusim's enums (scheduler policies, rule families,
+ * limiters, stall classes, bounds), generated from their tables in cusim.h: the one place
  * a name is spelled.
  */
 #include <string.h>
@@ -10,12 +10,15 @@
 #define NAME_(id, name, meaning) name,
 
 static const char *const policy_names[] = { CUSIM_POLICIES(NAME_) };
+static const char *const rules_names[] = { CUSIM_RULES(NAME_) };
 static const char *const limiter_names[] = { CUSIM_LIMITERS(NAME_) };
 static const char *const stall_names[] = { CUSIM_STALLS(NAME_) };
 static const char *const bound_names[] = { CUSIM_BOUNDS(NAME_) };
 
 _Static_assert(sizeof policy_names / sizeof policy_names[0]
                == CUSIM_POLICY_COUNT, "one name per policy");
+_Static_assert(sizeof rules_names / sizeof rules_names[0]
+               == CUSIM_RULES_COUNT, "one name per rule family");
 _Static_assert(sizeof limiter_names / sizeof limiter_names[0]
                == CUSIM_LIMIT_COUNT, "one name per limiter");
 _Static_assert(sizeof stall_names / sizeof stall_names[0]
@@ -50,6 +53,11 @@ int cusim_policy_parse(const char *name, cusim_policy *p)
         return -1;
     *p = (cusim_policy)i;
     return 0;
+}
+
+const char *cusim_rules_name(cusim_rules r)
+{
+    return name_of(rules_names, CUSIM_RULES_COUNT, (int)r);
 }
 
 const char *cusim_limiter_name(cusim_limiter l)

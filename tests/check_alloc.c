@@ -104,6 +104,7 @@ START_TEST(barrier_cap_applies_to_multi_subgroup_groups)
     hw.cu.max_subgroups = 40;
     hw.cu.max_invocations = 2560;
     hw.cu.max_workgroups = 40;
+    hw.cu.rules = CUSIM_RULES_AMD;
     hw.cu.max_barrier_workgroups = 16;
     alloc_need two, one;
     cusim_error err;
@@ -112,6 +113,14 @@ START_TEST(barrier_cap_applies_to_multi_subgroup_groups)
     ck_assert_int_eq(alloc_need_of(&hw, &k1, 64, 4, &one, &err), 0);
     ck_assert(two.barrier);
     ck_assert(!one.barrier);
+    /* NVIDIA has no such SM-wide cap: a block's barriers are its own. */
+    hw.cu.rules = CUSIM_RULES_NVIDIA;
+    hw.cu.max_barrier_workgroups = 0;
+    alloc_need nv;
+    ck_assert_int_eq(alloc_need_of(&hw, &k2, 64, 4, &nv, &err), 0);
+    ck_assert(!nv.barrier);
+    hw.cu.rules = CUSIM_RULES_AMD;
+    hw.cu.max_barrier_workgroups = 16;
     uint32_t part[2 * ALLOC_MAX_PARTS], rooms[CUSIM_LIMIT_COUNT], fit;
     alloc_cu c;
     alloc_cu_init(&c, &hw, part);
@@ -166,7 +175,9 @@ START_TEST(one_by_one_admission_equals_rooms)
         hw.cu.max_subgroups = hw.cu.schedulers * (1 + rnd(&r, 16));
         hw.cu.max_invocations = 64 * (1 + rnd(&r, 40));
         hw.cu.max_workgroups = 1 + rnd(&r, 40);
-        hw.cu.max_barrier_workgroups = rnd(&r, 2) ? 0 : 1 + rnd(&r, 20);
+        hw.cu.rules = (cusim_rules)rnd(&r, CUSIM_RULES_COUNT);
+        hw.cu.max_barrier_workgroups =
+            hw.cu.rules == CUSIM_RULES_AMD && rnd(&r, 2) ? 1 + rnd(&r, 20) : 0;
         hw.cu.registers = hw.cu.schedulers * 256 * (1 + rnd(&r, 64));
         hw.cu.register_granularity = 1u << rnd(&r, 9);
         hw.cu.shared_memory = 512 * rnd(&r, 64);

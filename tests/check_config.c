@@ -537,7 +537,7 @@ static const bad_case bad_cases[] = {
       "unknown key 'registers' (did you mean 'cu.registers'?)" },
     { 'h', "cfg-hw-unknown.yaml", NULL, 9, 3,
       "unknown key 'cu.frobnicate' (valid keys under 'cu': "
-      "max_invocations, max_subgroups, max_workgroups, max_barrier_workgroups, max_workgroup_size, "
+      "rules, max_invocations, max_subgroups, max_workgroups, max_barrier_workgroups, max_workgroup_size, "
       "registers, register_granularity, max_registers_per_invocation, "
       "shared_memory, shared_granularity, shared_reserved, "
       "max_shared_per_workgroup, schedulers, issue_per_cycle, policy, "
@@ -561,8 +561,13 @@ static const bad_case bad_cases[] = {
       "cu.registers (65536) must divide evenly among cu.schedulers (3)" },
     { 'h', "cfg-hw-policy.yaml", NULL, 9, 11,
       "cu.policy: expected one of gto, lrr, oldest, got 'fifo'" },
+    { 'h', "cfg-hw-rules.yaml", NULL, 9, 10,
+      "cu.rules: expected one of nvidia, amd, got 'intel'" },
+    { 'h', "cfg-hw-barrier-nvidia.yaml", NULL, 7, 27,
+      "cu.max_barrier_workgroups (16) applies only to cu.rules amd (this "
+      "profile's rules are nvidia; expected 0)" },
     { 'h', "cfg-hw-cu-scalar.yaml", NULL, 3, 5,
-      "cu: expected a mapping (of max_invocations, max_subgroups, "
+      "cu: expected a mapping (of rules, max_invocations, max_subgroups, "
       "max_workgroups, max_barrier_workgroups, max_workgroup_size, registers, register_granularity, "
       "max_registers_per_invocation, shared_memory, shared_granularity, "
       "shared_reserved, max_shared_per_workgroup, schedulers, "
@@ -660,7 +665,7 @@ static const bad_case bad_cases[] = {
       "hw.cu.registers: expected an integer from 1 to 67108864, got "
       "'-5'" },
     { 'h', NULL, "hw.cu=4", 2, 1,
-      "hw.cu: expected a mapping (of max_invocations, max_subgroups, "
+      "hw.cu: expected a mapping (of rules, max_invocations, max_subgroups, "
       "max_workgroups, max_barrier_workgroups, max_workgroup_size, registers, register_granularity, "
       "max_registers_per_invocation, shared_memory, shared_granularity, "
       "shared_reserved, max_shared_per_workgroup, schedulers, "
@@ -998,7 +1003,7 @@ START_TEST(print_keys)
         if (strncmp(p, "cu.policy ", 10) == 0)
             policy = p;
     }
-    ck_assert_int_eq(lines, 31);
+    ck_assert_int_eq(lines, 32);
     ck_assert_ptr_nonnull(reg);
     ck_assert_ptr_nonnull(policy);
     ck_assert(strstr(reg, "required") && strstr(reg, "1..67108864")

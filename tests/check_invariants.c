@@ -44,7 +44,9 @@ static cusim_hw random_hw(rng *r)
     hw.cu.max_subgroups = hw.cu.schedulers * (2 + rnd(r, 15));
     hw.cu.max_invocations = hw.cu.max_subgroups * hw.simd_widths[0];
     hw.cu.max_workgroups = 1 + rnd(r, 32);
-    hw.cu.max_barrier_workgroups = rnd(r, 3) ? 0 : 1 + rnd(r, 16);
+    hw.cu.rules = (cusim_rules)rnd(r, CUSIM_RULES_COUNT);
+    hw.cu.max_barrier_workgroups =
+        hw.cu.rules == CUSIM_RULES_AMD && rnd(r, 2) ? 1 + rnd(r, 16) : 0;
     hw.cu.max_workgroup_size = 1024;
     hw.cu.registers = hw.cu.schedulers * 256 * (16 + rnd(r, 64));
     hw.cu.register_granularity = 1u << rnd(r, 9);
