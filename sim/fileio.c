@@ -87,3 +87,15 @@ bool fio_is_temp(const char *name, const char *base)
     return t && t[5] && strspn(t + 5, "0123456789") == strlen(t + 5)
            && strncmp(name, base, strlen(base)) == 0;
 }
+
+bool fio_is_base_name(const char *s, size_t max)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > max || s[0] == '.' || s[0] == '-')
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z')
+              || (s[i] >= '0' && s[i] <= '9') || strchr("._-+", s[i])))
+            return false;
+    return true;
+}

@@ -48,6 +48,11 @@ int fio_close(fio_out *o, bool commit, cusim_error *err);
 int fio_write_file(const char *path, const char *text, size_t len,
                    cusim_error *err);
 
+/* Whether `s` may name an output or figure file in a results directory: 1
+ * to `max` letters, digits, '.', '-', '_' or '+', not starting with '.' or
+ * '-'. */
+bool fio_is_base_name(const char *s, size_t max);
+
 /* Whether directory entry `name` is a temporary file these functions
  * write, NAME.tmp.PID, of a NAME starting with `base` ("" for any): what a
  * killed run leaves behind. */

@@ -23,10 +23,10 @@
 #include <unistd.h>
 
 #include "error.h"
-#include "experiment_int.h"
 #include "fileio.h"
 #include "strbuf.h"
 #include "xalloc.h"
+#include "yamlout.h"
 
 /* ------------------------------------------------------------ directory */
 
@@ -360,6 +360,104 @@ int results_point_fail(const experiment *e, const char *dir, size_t p,
     return point_write(e, dir, p, "crashed", message, NULL, NULL, err);
 }
 
+/* ------------------------------------------------------------ manifest */
+
+/* Writes `s` as a YAML double-quoted scalar. */
+static void yaml_quoted(sbuf *b, const char *s)
+{
+    yamlout_quoted(b, s, strlen(s), 0);
+}
+
+/* Writes the echo of `hw` (when not NULL) or else of `k` (cusim_hw_echo,
+ * cusim_kernel_echo) indented by `indent` (lines left empty stay empty, so
+ * block text reads back the same). */
+static void echo_indented(sbuf *b, const cusim_hw *hw, const cusim_kernel *k,
+                          int indent)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    if (!f)
+        abort();
+    if (hw)
+        cusim_hw_echo(f, hw);
+    else
+        cusim_kernel_echo(f, k);
+    if (fclose(f) != 0)
+        abort();
+    for (const char *line = text; *line;) {
+        size_t n = strcspn(line, "\n");
+        if (n)
+            sb_printf(b, "%*s%.*s", indent, "", (int)n, line);
+        sb_putc(b, '\n');
+        line += n + (line[n] == '\n');
+    }
+    free(text);
+}
+
+/* The text of DIR/manifest.yaml (see results.h): every point's parameters,
+ * files and fully resolved hardware and kernel, a configuration several
+ * points share written once with a YAML anchor and referred to by alias.
+ * The caller frees it. */
+static char *manifest_text(const experiment *e)
+{
+    sbuf b = { 0 };
+    bool *hw_seen = xcalloc(exp_n_hw_configs(e), sizeof *hw_seen);
+    bool *k_seen = xcalloc(exp_n_kernel_configs(e), sizeof *k_seen);
+    sb_printf(&b, "# The fully resolved configuration of every point of the "
+              "experiment, written\n# by cusim %s run. A configuration "
+              "several points share is written at the\n# first of them "
+              "(&hwN, &kernelN) and referred to after (*hwN, *kernelN).\n",
+              CUSIM_VERSION);
+    sb_puts(&b, "experiment: ");
+    yaml_quoted(&b, exp_file(e));
+    sb_puts(&b, "\nname: ");
+    yaml_quoted(&b, exp_name(e));
+    sb_printf(&b, "\npoints:\n");
+    for (size_t p = 0; p < exp_n_points(e); p++) {
+        sb_printf(&b, "  - point: %zu\n", p);
+        bool any = false;
+        for (size_t c = 0; c < exp_n_columns(e); c++) {
+            bool is_file;
+            const char *text = exp_param_text(e, p, c, &is_file);
+            if (!text)
+                continue;
+            if (!any)
+                sb_puts(&b, "    params:\n");
+            any = true;
+            sb_printf(&b, "      %s: ", exp_column(e, c));
+            if (is_file)
+                yaml_quoted(&b, text);
+            else
+                sb_puts(&b, text);
+            sb_putc(&b, '\n');
+        }
+        sb_puts(&b, "    hardware_file: ");
+        yaml_quoted(&b, exp_point_hw_file(e, p));
+        sb_puts(&b, "\n    kernel_file: ");
+        yaml_quoted(&b, exp_point_kernel_file(e, p));
+        size_t h = exp_point_hw_config(e, p);
+        size_t k = exp_point_kernel_config(e, p);
+        if (hw_seen[h]) {
+            sb_printf(&b, "\n    hw: *hw%zu\n", h);
+        } else {
+            sb_printf(&b, "\n    hw: &hw%zu\n", h);
+            echo_indented(&b, exp_point_hw(e, p), NULL, 6);
+            hw_seen[h] = true;
+        }
+        if (k_seen[k]) {
+            sb_printf(&b, "    kernel: *kernel%zu\n", k);
+        } else {
+            sb_printf(&b, "    kernel: &kernel%zu\n", k);
+            echo_indented(&b, NULL, exp_point_kernel(e, p), 6);
+            k_seen[k] = true;
+        }
+    }
+    free(hw_seen);
+    free(k_seen);
+    return sb_take(&b);
+}
+
 /* ------------------------------------------------------------ assembly */
 
 static void csv_field(sbuf *b, const char *s)
@@ -477,7 +575,7 @@ int results_assemble(const experiment *e, const char *dir, size_t *n_failed,
     free(cb.s);
     free(jb.s);
     if (rc == 0) {
-        char *text = exp_manifest(e);
+        char *text = manifest_text(e);
         char *path = xasprintf("%s/manifest.yaml", dir);
         rc = fio_write_file(path, text, strlen(text), err);
         free(path);
