@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "csv.h"
 #include "error.h"
 #include "fileio.h"
 #include "strbuf.h"
@@ -249,14 +250,14 @@ static int point_read(const experiment *e, const char *dir, size_t p,
 {
     memset(r, 0, sizeof *r);
     char *path = point_path(dir, p);
-    FILE *f = fopen(path, "r");
+    char *text;
+    size_t n;
+    cusim_error unread;      /* any reason is the same: not a result */
+    int got = fio_read_file(path, POINT_FILE_MAX - 1, "the point result",
+                            &text, &n, &unread);
     free(path);
-    if (!f)
+    if (got != 0)
         return -1;
-    char *text = xmalloc(POINT_FILE_MAX + 1);
-    size_t n = fread(text, 1, POINT_FILE_MAX, f);
-    fclose(f);
-    text[n] = '\0';
 
     char head[128];
     snprintf(head, sizeof head, "{\"cusim\":\"%s\",\"point\":%zu,\"config\":"
@@ -265,7 +266,7 @@ static int point_read(const experiment *e, const char *dir, size_t p,
     const char *s = text;
     sbuf b = { 0 };
     int rc = -1;
-    if (n == POINT_FILE_MAX || strlen(text) != n || n < 2
+    if (strlen(text) != n || n < 2
         || strcmp(text + n - 2, "}\n") != 0 || !skip(&s, head))
         goto done;
     if (skip(&s, "ok\",\"error\":null,\"csv\":")) {
@@ -459,21 +460,6 @@ static char *manifest_text(const experiment *e)
 }
 
 /* ------------------------------------------------------------ assembly */
-
-static void csv_field(sbuf *b, const char *s)
-{
-    if (!strpbrk(s, ",\"\n\r")) {
-        sb_puts(b, s);
-        return;
-    }
-    sb_putc(b, '"');
-    for (; *s; s++) {
-        if (*s == '"')
-            sb_putc(b, '"');
-        sb_putc(b, *s);
-    }
-    sb_putc(b, '"');
-}
 
 /* Whether `s` is a JSON integer. */
 static bool json_integer(const char *s)
