@@ -145,11 +145,5 @@ void csv_field(sbuf *b, const char *s)
         sb_puts(b, s);
         return;
     }
-    sb_putc(b, '"');
-    for (; *s; s++) {
-        if (*s == '"')
-            sb_putc(b, '"');
-        sb_putc(b, *s);
-    }
-    sb_putc(b, '"');
+    sb_put_doubled(b, s, '"');
 }

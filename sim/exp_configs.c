@@ -163,6 +163,18 @@ int exp_configs_load(experiment *e, cusim_error *err)
     return rc;
 }
 
+char *exp_point_hw_echo(const experiment *e, size_t p)
+{
+    size_t size;
+    return echo_text(e->hws[e->point_hw[p]], NULL, &size);
+}
+
+char *exp_point_kernel_echo(const experiment *e, size_t p)
+{
+    size_t size;
+    return echo_text(NULL, e->kernels[e->point_kernel[p]], &size);
+}
+
 uint64_t exp_point_fingerprint(const experiment *e, size_t p)
 {
     uint64_t h = hmap_fnv(CUSIM_VERSION, sizeof CUSIM_VERSION, HMAP_FNV_SEED);

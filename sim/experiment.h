@@ -116,6 +116,11 @@ const char *exp_param_text(const experiment *e, size_t p, size_t c,
 const cusim_hw *exp_point_hw(const experiment *e, size_t p);
 const cusim_kernel *exp_point_kernel(const experiment *e, size_t p);
 
+/* The echo (cusim_hw_echo, cusim_kernel_echo) of point `p`'s resolved
+ * hardware or kernel, as text; the caller frees it. */
+char *exp_point_hw_echo(const experiment *e, size_t p);
+char *exp_point_kernel_echo(const experiment *e, size_t p);
+
 /* The paths of point `p`'s hardware and kernel files, resolved against the
  * experiment's directory (owned by `e`). */
 const char *exp_point_hw_file(const experiment *e, size_t p);

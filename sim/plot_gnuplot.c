@@ -296,28 +296,15 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
           "}\n", f);
 }
 
-/* Appends `s` to `b` as a gnuplot single-quoted string, bytes as they are
- * (a file name: line breaks kept), a quote doubled. */
-static void arg_quoted(sbuf *b, const char *s)
-{
-    sb_putc(b, '\'');
-    for (; *s; s++) {
-        if (*s == '\'')
-            sb_putc(b, '\'');
-        sb_putc(b, *s);
-    }
-    sb_putc(b, '\'');
-}
-
 int plot_gp_run(const char *script, const char *png, const char *svg,
                 const char *csv_path, const plot_spec *spec,
                 cusim_error *err)
 {
     sbuf b = { 0 };
-    sb_puts(&b, "png_out=");
-    arg_quoted(&b, png);
+    sb_puts(&b, "png_out=");          /* file names: bytes as they are */
+    sb_put_doubled(&b, png, '\'');
     sb_puts(&b, "; svg_out=");
-    arg_quoted(&b, svg);
+    sb_put_doubled(&b, svg, '\'');
     char *vars = sb_take(&b);
 
     int fds[2];

@@ -369,23 +369,10 @@ static void yaml_quoted(sbuf *b, const char *s)
     yamlout_quoted(b, s, strlen(s), 0);
 }
 
-/* Writes the echo of `hw` (when not NULL) or else of `k` (cusim_hw_echo,
- * cusim_kernel_echo) indented by `indent` (lines left empty stay empty, so
- * block text reads back the same). */
-static void echo_indented(sbuf *b, const cusim_hw *hw, const cusim_kernel *k,
-                          int indent)
+/* Writes a config's echo `text` (freed) indented by `indent` (lines left
+ * empty stay empty, so block text reads back the same). */
+static void echo_indented(sbuf *b, char *text, int indent)
 {
-    char *text = NULL;
-    size_t size = 0;
-    FILE *f = open_memstream(&text, &size);
-    if (!f)
-        abort();
-    if (hw)
-        cusim_hw_echo(f, hw);
-    else
-        cusim_kernel_echo(f, k);
-    if (fclose(f) != 0)
-        abort();
     for (const char *line = text; *line;) {
         size_t n = strcspn(line, "\n");
         if (n)
@@ -443,14 +430,14 @@ static char *manifest_text(const experiment *e)
             sb_printf(&b, "\n    hw: *hw%zu\n", h);
         } else {
             sb_printf(&b, "\n    hw: &hw%zu\n", h);
-            echo_indented(&b, exp_point_hw(e, p), NULL, 6);
+            echo_indented(&b, exp_point_hw_echo(e, p), 6);
             hw_seen[h] = true;
         }
         if (k_seen[k]) {
             sb_printf(&b, "    kernel: *kernel%zu\n", k);
         } else {
             sb_printf(&b, "    kernel: &kernel%zu\n", k);
-            echo_indented(&b, NULL, exp_point_kernel(e, p), 6);
+            echo_indented(&b, exp_point_kernel_echo(e, p), 6);
             k_seen[k] = true;
         }
     }

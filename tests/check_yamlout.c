@@ -30,20 +30,19 @@ static char *flow(const char *yaml, bool top)
     return sb_take(&b);
 }
 
-/* Parses `text` as one scalar and returns its value. */
-static char *read_scalar(const char *text, size_t *len)
+/* Asserts that libyaml reads `text` as one scalar of the `n` bytes at
+ * `value`. */
+static void assert_reads_back(const char *text, const char *value, size_t n)
 {
     ydoc d;
     cusim_error err;
     cusim_mark at = { "t", 1, 1 };
     ck_assert_int_eq(ydoc_load_string(&d, text, &at, "t", &err), 0);
-    const yaml_node_t *n = ydoc_root(&d);
-    ck_assert_int_eq(n->type, YAML_SCALAR_NODE);
-    *len = n->data.scalar.length;
-    char *v = malloc(*len + 1);
-    memcpy(v, n->data.scalar.value, *len + 1);
+    const yaml_node_t *node = ydoc_root(&d);
+    ck_assert_int_eq(node->type, YAML_SCALAR_NODE);
+    ck_assert_uint_eq(node->data.scalar.length, n);
+    ck_assert_mem_eq(node->data.scalar.value, value, n);
     ydoc_free(&d);
-    return v;
 }
 
 START_TEST(quoted_escapes)
@@ -51,14 +50,11 @@ START_TEST(quoted_escapes)
     static const char in[] = "a\"b\\c\nd\te\x01\x7f" "f";
     char *q = quoted(in, sizeof in - 1, 0);
     ck_assert_str_eq(q, "\"a\\\"b\\\\c\\nd\\te\\x01\\x7Ff\"");
-    size_t len;
-    char *back = read_scalar(q, &len);
-    ck_assert_uint_eq(len, sizeof in - 1);
-    ck_assert_mem_eq(back, in, len);
-    free(back);
+    assert_reads_back(q, in, sizeof in - 1);
     free(q);
     q = quoted("a\0b", 3, 0);                 /* a NUL inside */
     ck_assert_str_eq(q, "\"a\\x00b\"");
+    assert_reads_back(q, "a\0b", 3);
     free(q);
     q = quoted("", 0, 0);
     ck_assert_str_eq(q, "\"\"");
@@ -74,11 +70,7 @@ START_TEST(unicode_breaks)
                              "d\xe2\x80\xa9" "e\xc3\xa9";
     char *q = quoted(in, sizeof in - 1, YAMLOUT_UNICODE_BREAKS);
     ck_assert_str_eq(q, "\"a\\Lb\\Nc\\uFEFFd\\Pe\xc3\xa9\"");
-    size_t len;
-    char *back = read_scalar(q, &len);
-    ck_assert_uint_eq(len, sizeof in - 1);
-    ck_assert_mem_eq(back, in, len);
-    free(back);
+    assert_reads_back(q, in, sizeof in - 1);
     free(q);
     q = quoted(in, sizeof in - 1, 0);         /* copied as they are */
     ck_assert_uint_eq(strlen(q), sizeof in - 1 + 2);
@@ -88,26 +80,24 @@ END_TEST
 
 START_TEST(flow_text)
 {
-    char *t = flow("[8, 8]", true);
-    ck_assert_str_eq(t, "[8, 8]");
-    free(t);
-    t = flow("a: b", true);
-    ck_assert_str_eq(t, "{a: b}");
-    free(t);
     /* plain text that would read differently inside a collection is
      * quoted there, written as is at the top; empty becomes ~ */
-    t = flow("- 'x, y'\n- a: b\n- c #d\n- ''\n-\n", true);
-    ck_assert_str_eq(t, "[\"x, y\", {a: b}, c, \"\", ~]");
-    free(t);
-    t = flow("x: y", false);
-    ck_assert_str_eq(t, "{x: y}");
-    free(t);
-    t = flow("plain text, with comma", true);
-    ck_assert_str_eq(t, "plain text, with comma");
-    free(t);
-    t = flow("'quoted'", true);
-    ck_assert_str_eq(t, "\"quoted\"");
-    free(t);
+    static const struct { const char *yaml; bool top; const char *out; }
+        cases[] = {
+        { "[8, 8]", true, "[8, 8]" },
+        { "a: b", true, "{a: b}" },
+        { "x: y", false, "{x: y}" },
+        { "- 'x, y'\n- a: b\n- c #d\n- ''\n-\n", true,
+          "[\"x, y\", {a: b}, c, \"\", ~]" },
+        { "[a:b, 'k: v', '#c']", true, "[a:b, \"k: v\", \"#c\"]" },
+        { "plain text, with comma", true, "plain text, with comma" },
+        { "'quoted'", true, "\"quoted\"" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *t = flow(cases[i].yaml, cases[i].top);
+        ck_assert_str_eq(t, cases[i].out);
+        free(t);
+    }
 }
 END_TEST
 
