@@ -10,6 +10,9 @@
  * fields, already formatted: assembling the outputs is then copying text
  * in point order, which is what makes them the same bytes whatever the
  * number of workers and however often a run was killed.
+ *
+ * The manifest is written from the experiment's public accessors
+ * (experiment.h), its scalars quoted by yamlout.h; CSV fields by csv.h.
  */
 #include "results.h"
 
