@@ -69,6 +69,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "cusim.h"
 #include "plot.h"
@@ -93,6 +94,7 @@ int exp_load(const char *path, const cusim_set *sets, size_t n_sets,
              experiment **out, cusim_error *err);
 void exp_free(experiment *e);   /* NULL-safe */
 
+const char *exp_file(const experiment *e);     /* the path as given */
 const char *exp_name(const experiment *e);
 const char *exp_output(const experiment *e);   /* base name of the files */
 size_t exp_n_points(const experiment *e);
@@ -103,9 +105,46 @@ size_t exp_n_columns(const experiment *e);
 const char *exp_column(const experiment *e, size_t c);
 const char *exp_param(const experiment *e, size_t p, size_t c);
 
+/* Point `p`'s value in column `c` as the experiment wrote it: the YAML
+ * text of an override, or a file name as written (then `*is_file` is
+ * set). NULL when the point does not set the column or the column is
+ * derived (hw.name, kernel.name). Owned by `e`. */
+const char *exp_param_text(const experiment *e, size_t p, size_t c,
+                           bool *is_file);
+
 /* Point `p`'s resolved configuration (owned by `e`). */
 const cusim_hw *exp_point_hw(const experiment *e, size_t p);
 const cusim_kernel *exp_point_kernel(const experiment *e, size_t p);
+
+/* The echo (cusim_hw_echo, cusim_kernel_echo) of point `p`'s resolved
+ * hardware or kernel, as text; the caller frees it. */
+char *exp_point_hw_echo(const experiment *e, size_t p);
+char *exp_point_kernel_echo(const experiment *e, size_t p);
+
+/* The paths of point `p`'s hardware and kernel files, resolved against the
+ * experiment's directory (owned by `e`). */
+const char *exp_point_hw_file(const experiment *e, size_t p);
+const char *exp_point_kernel_file(const experiment *e, size_t p);
+
+/* The distinct configurations the points run, numbered from 0 in the
+ * order the points first need them, and point `p`'s: points with the same
+ * number run the same hardware (or kernel) configuration. */
+size_t exp_n_hw_configs(const experiment *e);
+size_t exp_n_kernel_configs(const experiment *e);
+size_t exp_point_hw_config(const experiment *e, size_t p);
+size_t exp_point_kernel_config(const experiment *e, size_t p);
+
+/* The metric columns of the results, in order: every field
+ * cusim_report_result fills but sim.* (host timing, which varies run to
+ * run). The strings are the report's static keys. */
+size_t exp_n_metrics(const experiment *e);
+const char *exp_metric(const experiment *e, size_t i);
+
+/* The fingerprint of point `p`'s configuration: the cusim version, every
+ * report key (sim.* included) and the echo of the point's resolved
+ * hardware and kernel. A result of another fingerprint is not this
+ * point's. */
+uint64_t exp_point_fingerprint(const experiment *e, size_t p);
 
 size_t exp_n_plots(const experiment *e);
 const plot_spec *exp_plot(const experiment *e, size_t i);

@@ -4,6 +4,7 @@
 #include "fileio.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,6 +16,39 @@
 int fio_error(cusim_error *err, const char *path, const char *what)
 {
     return err_set(err, path, 1, 1, "cannot %s: %s", what, strerror(errno));
+}
+
+int fio_read_file(const char *path, size_t max, const char *what, char **out,
+                  size_t *len, cusim_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return err_set(err, path, 1, 1, "cannot open %s: %s", what,
+                       strerror(errno));
+    size_t cap = 4096, n = 0;
+    char *buf = xmalloc(cap);
+    for (;;) {
+        if (cap - n < 2048) {
+            cap *= 2;
+            buf = xrealloc_array(buf, cap, 1);
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0 || n > max)
+            break;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad || n > max) {
+        free(buf);
+        return bad ? err_set(err, path, 1, 1, "cannot read %s", what)
+                   : err_set(err, path, 1, 1, "%s is larger than %zu bytes",
+                             what, max);
+    }
+    buf[n] = '\0';
+    *out = buf;
+    *len = n;
+    return 0;
 }
 
 int fio_make_dirs(const char *dir, cusim_error *err)
@@ -40,10 +74,22 @@ int fio_make_dirs(const char *dir, cusim_error *err)
     return rc;
 }
 
+char *fio_temp_name(const char *path)
+{
+    return xasprintf("%s.tmp.%ld", path, (long)getpid());
+}
+
+int fio_rename(const char *tmp, const char *path, cusim_error *err)
+{
+    if (rename(tmp, path) != 0)
+        return fio_error(err, path, "rename the temporary file to");
+    return 0;
+}
+
 int fio_open(fio_out *o, char *path, cusim_error *err)
 {
     o->path = path;
-    o->tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+    o->tmp = fio_temp_name(path);
     o->f = fopen(o->tmp, "w");
     return o->f ? 0 : fio_error(err, o->tmp, "create");
 }
@@ -55,13 +101,20 @@ int fio_write(fio_out *o, const char *data, size_t n, cusim_error *err)
     return 0;
 }
 
+int fio_flush(fio_out *o, cusim_error *err)
+{
+    if (fflush(o->f) != 0 || ferror(o->f))
+        return fio_error(err, o->tmp, "write");
+    return 0;
+}
+
 int fio_close(fio_out *o, bool commit, cusim_error *err)
 {
     int rc = 0;
     if (o->f && fclose(o->f) != 0 && commit)
         rc = fio_error(err, o->tmp, "write");
-    if (o->f && commit && rc == 0 && rename(o->tmp, o->path) != 0)
-        rc = fio_error(err, o->path, "rename the temporary file to");
+    if (o->f && commit && rc == 0)
+        rc = fio_rename(o->tmp, o->path, err);
     if (o->f && (!commit || rc != 0))
         unlink(o->tmp);
     free(o->path);
@@ -86,4 +139,16 @@ bool fio_is_temp(const char *name, const char *base)
     const char *t = strstr(name, ".tmp.");
     return t && t[5] && strspn(t + 5, "0123456789") == strlen(t + 5)
            && strncmp(name, base, strlen(base)) == 0;
+}
+
+bool fio_is_base_name(const char *s, size_t max)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > max || s[0] == '.' || s[0] == '-')
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z')
+              || (s[i] >= '0' && s[i] <= '9') || strchr("._-+", s[i])))
+            return false;
+    return true;
 }

@@ -2,8 +2,8 @@
  * fileio.h — writing output files so that a reader, or a run killed at any
  * moment, sees either the old file or the complete new one: each is written
  * under a temporary name, NAME.tmp.PID, and renamed into place when
- * complete. Also: creating directories, and I/O failures as cusim_error
- * values.
+ * complete. Also: reading a whole file, creating directories, and I/O
+ * failures as cusim_error values.
  */
 #ifndef CUSIM_FILEIO_H
 #define CUSIM_FILEIO_H
@@ -18,6 +18,14 @@
  * column 1). Returns -1. */
 int fio_error(cusim_error *err, const char *path, const char *what);
 
+/* Reads the file at `path` into `*out` (NUL-terminated, `*len` bytes
+ * without the NUL; the caller frees it). `what` names the file in
+ * messages ("the results CSV"). Returns 0, or -1 with `err` set at `path`:
+ * "cannot open WHAT: <strerror>", "cannot read WHAT", or "WHAT is larger
+ * than MAX bytes" when it holds more than `max` bytes. */
+int fio_read_file(const char *path, size_t max, const char *what, char **out,
+                  size_t *len, cusim_error *err);
+
 /* Creates `dir` and its missing parents (mkdir -p). Returns 0, or -1 with
  * `err` set (a part of the path exists and is not a directory, or cannot
  * be created). */
@@ -31,12 +39,25 @@ typedef struct fio_out {
     FILE *f;           /* open on `tmp`; NULL when it could not be made */
 } fio_out;
 
+/* The temporary name an output file `path` is written under:
+ * PATH.tmp.PID (the caller frees it). */
+char *fio_temp_name(const char *path);
+
+/* Renames temporary file `tmp` to `path` (replacing it). Returns 0, or -1
+ * with `err` set at `path`. */
+int fio_rename(const char *tmp, const char *path, cusim_error *err);
+
 /* Opens `o` for `path`, taking ownership of `path` (a malloc'd string).
  * Returns 0, or -1 with `err` set; fio_close must follow either way. */
 int fio_open(fio_out *o, char *path, cusim_error *err);
 
 /* Writes the `n` bytes at `data`. Returns 0, or -1 with `err` set. */
 int fio_write(fio_out *o, const char *data, size_t n, cusim_error *err);
+
+/* Pushes what was written to `o.f` out to its temporary file, so another
+ * process can read it there before the close. Returns 0, or -1 with `err`
+ * set. */
+int fio_flush(fio_out *o, cusim_error *err);
 
 /* Closes `o` and, when `commit`, renames it into place; otherwise (or when
  * that fails) removes the temporary file. Frees what `o` owns and zeroes
@@ -47,6 +68,11 @@ int fio_close(fio_out *o, bool commit, cusim_error *err);
  * fio_write, fio_close). Returns 0, or -1 with `err` set. */
 int fio_write_file(const char *path, const char *text, size_t len,
                    cusim_error *err);
+
+/* Whether `s` may name an output or figure file in a results directory: 1
+ * to `max` letters, digits, '.', '-', '_' or '+', not starting with '.' or
+ * '-'. */
+bool fio_is_base_name(const char *s, size_t max);
 
 /* Whether directory entry `name` is a temporary file these functions
  * write, NAME.tmp.PID, of a NAME starting with `base` ("" for any): what a

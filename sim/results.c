@@ -10,6 +10,9 @@
  * fields, already formatted: assembling the outputs is then copying text
  * in point order, which is what makes them the same bytes whatever the
  * number of workers and however often a run was killed.
+ *
+ * The manifest is written from the experiment's public accessors
+ * (experiment.h), its scalars quoted by yamlout.h; CSV fields by csv.h.
  */
 #include "results.h"
 
@@ -22,11 +25,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "csv.h"
 #include "error.h"
-#include "experiment_int.h"
 #include "fileio.h"
 #include "strbuf.h"
 #include "xalloc.h"
+#include "yamlout.h"
 
 /* ------------------------------------------------------------ directory */
 
@@ -249,14 +253,14 @@ static int point_read(const experiment *e, const char *dir, size_t p,
 {
     memset(r, 0, sizeof *r);
     char *path = point_path(dir, p);
-    FILE *f = fopen(path, "r");
+    char *text;
+    size_t n;
+    cusim_error unread;      /* any reason is the same: not a result */
+    int got = fio_read_file(path, POINT_FILE_MAX - 1, "the point result",
+                            &text, &n, &unread);
     free(path);
-    if (!f)
+    if (got != 0)
         return -1;
-    char *text = xmalloc(POINT_FILE_MAX + 1);
-    size_t n = fread(text, 1, POINT_FILE_MAX, f);
-    fclose(f);
-    text[n] = '\0';
 
     char head[128];
     snprintf(head, sizeof head, "{\"cusim\":\"%s\",\"point\":%zu,\"config\":"
@@ -265,7 +269,7 @@ static int point_read(const experiment *e, const char *dir, size_t p,
     const char *s = text;
     sbuf b = { 0 };
     int rc = -1;
-    if (n == POINT_FILE_MAX || strlen(text) != n || n < 2
+    if (strlen(text) != n || n < 2
         || strcmp(text + n - 2, "}\n") != 0 || !skip(&s, head))
         goto done;
     if (skip(&s, "ok\",\"error\":null,\"csv\":")) {
@@ -360,22 +364,92 @@ int results_point_fail(const experiment *e, const char *dir, size_t p,
     return point_write(e, dir, p, "crashed", message, NULL, NULL, err);
 }
 
-/* ------------------------------------------------------------ assembly */
+/* ------------------------------------------------------------ manifest */
 
-static void csv_field(sbuf *b, const char *s)
+/* Writes `s` as a YAML double-quoted scalar. */
+static void yaml_quoted(sbuf *b, const char *s)
 {
-    if (!strpbrk(s, ",\"\n\r")) {
-        sb_puts(b, s);
-        return;
-    }
-    sb_putc(b, '"');
-    for (; *s; s++) {
-        if (*s == '"')
-            sb_putc(b, '"');
-        sb_putc(b, *s);
-    }
-    sb_putc(b, '"');
+    yamlout_quoted(b, s, strlen(s), 0);
 }
+
+/* Writes a config's echo `text` (freed) indented by `indent` (lines left
+ * empty stay empty, so block text reads back the same). */
+static void echo_indented(sbuf *b, char *text, int indent)
+{
+    for (const char *line = text; *line;) {
+        size_t n = strcspn(line, "\n");
+        if (n)
+            sb_printf(b, "%*s%.*s", indent, "", (int)n, line);
+        sb_putc(b, '\n');
+        line += n + (line[n] == '\n');
+    }
+    free(text);
+}
+
+/* The text of DIR/manifest.yaml (see results.h): every point's parameters,
+ * files and fully resolved hardware and kernel, a configuration several
+ * points share written once with a YAML anchor and referred to by alias.
+ * The caller frees it. */
+static char *manifest_text(const experiment *e)
+{
+    sbuf b = { 0 };
+    bool *hw_seen = xcalloc(exp_n_hw_configs(e), sizeof *hw_seen);
+    bool *k_seen = xcalloc(exp_n_kernel_configs(e), sizeof *k_seen);
+    sb_printf(&b, "# The fully resolved configuration of every point of the "
+              "experiment, written\n# by cusim %s run. A configuration "
+              "several points share is written at the\n# first of them "
+              "(&hwN, &kernelN) and referred to after (*hwN, *kernelN).\n",
+              CUSIM_VERSION);
+    sb_puts(&b, "experiment: ");
+    yaml_quoted(&b, exp_file(e));
+    sb_puts(&b, "\nname: ");
+    yaml_quoted(&b, exp_name(e));
+    sb_printf(&b, "\npoints:\n");
+    for (size_t p = 0; p < exp_n_points(e); p++) {
+        sb_printf(&b, "  - point: %zu\n", p);
+        bool any = false;
+        for (size_t c = 0; c < exp_n_columns(e); c++) {
+            bool is_file;
+            const char *text = exp_param_text(e, p, c, &is_file);
+            if (!text)
+                continue;
+            if (!any)
+                sb_puts(&b, "    params:\n");
+            any = true;
+            sb_printf(&b, "      %s: ", exp_column(e, c));
+            if (is_file)
+                yaml_quoted(&b, text);
+            else
+                sb_puts(&b, text);
+            sb_putc(&b, '\n');
+        }
+        sb_puts(&b, "    hardware_file: ");
+        yaml_quoted(&b, exp_point_hw_file(e, p));
+        sb_puts(&b, "\n    kernel_file: ");
+        yaml_quoted(&b, exp_point_kernel_file(e, p));
+        size_t h = exp_point_hw_config(e, p);
+        size_t k = exp_point_kernel_config(e, p);
+        if (hw_seen[h]) {
+            sb_printf(&b, "\n    hw: *hw%zu\n", h);
+        } else {
+            sb_printf(&b, "\n    hw: &hw%zu\n", h);
+            echo_indented(&b, exp_point_hw_echo(e, p), 6);
+            hw_seen[h] = true;
+        }
+        if (k_seen[k]) {
+            sb_printf(&b, "    kernel: *kernel%zu\n", k);
+        } else {
+            sb_printf(&b, "    kernel: &kernel%zu\n", k);
+            echo_indented(&b, exp_point_kernel_echo(e, p), 6);
+            k_seen[k] = true;
+        }
+    }
+    free(hw_seen);
+    free(k_seen);
+    return sb_take(&b);
+}
+
+/* ------------------------------------------------------------ assembly */
 
 /* Whether `s` is a JSON integer. */
 static bool json_integer(const char *s)
@@ -477,7 +551,7 @@ int results_assemble(const experiment *e, const char *dir, size_t *n_failed,
     free(cb.s);
     free(jb.s);
     if (rc == 0) {
-        char *text = exp_manifest(e);
+        char *text = manifest_text(e);
         char *path = xasprintf("%s/manifest.yaml", dir);
         rc = fio_write_file(path, text, strlen(text), err);
         free(path);

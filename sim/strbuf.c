@@ -52,6 +52,17 @@ void sb_printf(sbuf *b, const char *fmt, ...)
     free(big);
 }
 
+void sb_put_doubled(sbuf *b, const char *s, char q)
+{
+    sb_putc(b, q);
+    for (; *s; s++) {
+        if (*s == q)
+            sb_putc(b, q);
+        sb_putc(b, *s);
+    }
+    sb_putc(b, q);
+}
+
 void sb_clear(sbuf *b)
 {
     b->n = 0;

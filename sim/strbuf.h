@@ -22,6 +22,10 @@ void sb_putc(sbuf *b, char c);
 void sb_printf(sbuf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Appends `s` between two `q` characters, each `q` inside doubled: a CSV
+ * field's quoting with '"', a gnuplot single-quoted string's with '\''. */
+void sb_put_doubled(sbuf *b, const char *s, char q);
+
 /* Empties `b`, keeping its memory for what comes next. */
 void sb_clear(sbuf *b);
 

@@ -1,0 +1,184 @@
+/*
+ * exp_configs.c — the configurations an experiment's points run: each
+ * distinct hardware and kernel configuration loaded once (a configuration
+ * is its file plus the overrides that reach it, with where each was
+ * written), each distinct pair's occupancy checked, and the fingerprint of
+ * what a point runs (the cusim version, the report's keys and the echo of
+ * its resolved hardware and kernel), which --resume compares.
+ */
+#include "exp_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hmap.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+/* Fills `sets` (room for e->max_sets) with point p's overrides, in the
+ * order they apply: the experiment's `set:`, the command line's, then the
+ * point's axis values; returns how many. */
+static size_t point_sets(const experiment *e, size_t p, cusim_set *sets)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < e->n_set; i++)
+        sets[n++] = (cusim_set){ e->set[i].path, e->set[i].v.text, e->file,
+                                 e->set[i].v.mark.line,
+                                 e->set[i].v.mark.column };
+    for (size_t i = 0; i < e->n_cli; i++)
+        sets[n++] = e->cli[i];
+    return n + exp_sweep_sets(&e->sw, p, e->file, sets + n);
+}
+
+void exp_configs_metrics(experiment *e)
+{
+    cusim_report *r = xcalloc(1, sizeof *r);
+    cusim_result res;
+    memset(&res, 0, sizeof res);
+    res.bound = "";
+    cusim_report_result(r, &res);
+    uint64_t h = HMAP_FNV_SEED;
+    for (int i = 0; i < r->n; i++) {
+        h = hmap_fnv(r->fields[i].key, strlen(r->fields[i].key) + 1, h);
+        if (strncmp(r->fields[i].key, "sim.", 4) != 0)
+            e->metrics[e->n_metrics++] = r->fields[i].key;
+    }
+    e->metrics_hash = h;
+    free(r);
+}
+
+/* The echo of `hw` (when not NULL) or else of `k` (cusim_hw_echo,
+ * cusim_kernel_echo) as a string of `*size` bytes; the caller frees it. */
+static char *echo_text(const cusim_hw *hw, const cusim_kernel *k,
+                       size_t *size)
+{
+    char *text = NULL;
+    FILE *f = open_memstream(&text, size);
+    if (!f)
+        abort();
+    if (hw)
+        cusim_hw_echo(f, hw);
+    else
+        cusim_kernel_echo(f, k);
+    if (fclose(f) != 0)
+        abort();
+    return text;
+}
+
+/* Hash of a config's echo: the fingerprint of what a point ran. */
+static uint64_t echo_hash(const cusim_hw *hw, const cusim_kernel *k)
+{
+    size_t size = 0;
+    char *text = echo_text(hw, k, &size);
+    uint64_t h = hmap_fnv(text, size, HMAP_FNV_SEED);
+    free(text);
+    return h;
+}
+
+/* The identity of a config: its file and the overrides that reach it
+ * (those not of `skip`'s kind), with where each was written. */
+static char *config_id(const char *file, const cusim_set *sets, size_t n,
+                       const char *skip)
+{
+    sbuf b = { 0 };
+    sb_puts(&b, file);
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(sets[i].path, skip, strlen(skip)) != 0)
+            sb_printf(&b, "\n%s=%s@%s:%d:%d", sets[i].path, sets[i].value,
+                      sets[i].file, sets[i].line, sets[i].column);
+    return sb_take(&b);
+}
+
+int exp_configs_load(experiment *e, cusim_error *err)
+{
+    cusim_set *sets = xcalloc(e->max_sets + 1, sizeof *sets);
+    hmap_str hw_ids = { 0 }, k_ids = { 0 };
+    hmap_set pairs = { 0 };
+    int rc = 0;
+    e->point_hw = xcalloc(e->sw.n_points, sizeof *e->point_hw);
+    e->point_kernel = xcalloc(e->sw.n_points, sizeof *e->point_kernel);
+
+    for (size_t p = 0; p < e->sw.n_points && rc == 0; p++) {
+        size_t n = point_sets(e, p, sets);
+        const char *hw_file = exp_point_hw_file(e, p);
+        const char *k_file = exp_point_kernel_file(e, p);
+
+        char *id = config_id(hw_file, sets, n, "kernel.");
+        long hi = hmap_str_get(&hw_ids, id);
+        if (hi < 0) {
+            cusim_hw *hw = xcalloc(1, sizeof *hw);
+            if (cusim_hw_load(hw_file, sets, n, hw, err) != 0) {
+                free(hw);
+                free(id);
+                rc = -1;
+                break;
+            }
+            e->hws = xrealloc_array(e->hws, e->n_hws + 1, sizeof *e->hws);
+            e->hw_hash = xrealloc_array(e->hw_hash, e->n_hws + 1,
+                                        sizeof *e->hw_hash);
+            e->hws[e->n_hws] = hw;
+            e->hw_hash[e->n_hws] = echo_hash(hw, NULL);
+            hi = (long)e->n_hws++;
+            hmap_str_put(&hw_ids, id, (uint32_t)hi);
+        } else {
+            free(id);
+        }
+
+        id = config_id(k_file, sets, n, "hw.");
+        long ki = hmap_str_get(&k_ids, id);
+        if (ki < 0) {
+            cusim_kernel *k = xcalloc(1, sizeof *k);
+            if (cusim_kernel_load(k_file, sets, n, k, err) != 0) {
+                free(k);
+                free(id);
+                rc = -1;
+                break;
+            }
+            e->kernels = xrealloc_array(e->kernels, e->n_kernels + 1,
+                                        sizeof *e->kernels);
+            e->kernel_hash = xrealloc_array(e->kernel_hash, e->n_kernels + 1,
+                                            sizeof *e->kernel_hash);
+            e->kernels[e->n_kernels] = k;
+            e->kernel_hash[e->n_kernels] = echo_hash(NULL, k);
+            ki = (long)e->n_kernels++;
+            hmap_str_put(&k_ids, id, (uint32_t)ki);
+        } else {
+            free(id);
+        }
+        e->point_hw[p] = (uint32_t)hi;
+        e->point_kernel[p] = (uint32_t)ki;
+
+        if (hmap_set_add(&pairs, ((uint64_t)hi << 32) | (uint64_t)ki))
+            for (const cusim_kernel *d = e->kernels[ki]; d && rc == 0;
+                 d = d->next) {
+                cusim_occupancy occ;
+                rc = cusim_occupancy_compute(e->hws[hi], d, &occ, err);
+            }
+    }
+    hmap_str_free(&hw_ids);
+    hmap_str_free(&k_ids);
+    hmap_set_free(&pairs);
+    free(sets);
+    return rc;
+}
+
+char *exp_point_hw_echo(const experiment *e, size_t p)
+{
+    size_t size;
+    return echo_text(e->hws[e->point_hw[p]], NULL, &size);
+}
+
+char *exp_point_kernel_echo(const experiment *e, size_t p)
+{
+    size_t size;
+    return echo_text(NULL, e->kernels[e->point_kernel[p]], &size);
+}
+
+uint64_t exp_point_fingerprint(const experiment *e, size_t p)
+{
+    uint64_t h = hmap_fnv(CUSIM_VERSION, sizeof CUSIM_VERSION, HMAP_FNV_SEED);
+    h = hmap_fnv(&e->metrics_hash, sizeof e->metrics_hash, h);
+    h = hmap_fnv(&e->hw_hash[e->point_hw[p]], sizeof(uint64_t), h);
+    return hmap_fnv(&e->kernel_hash[e->point_kernel[p]], sizeof(uint64_t), h);
+}

@@ -1,0 +1,67 @@
+/*
+ * exp_int.h — the loaded experiment's struct, shared by the files of the
+ * experiment module only: experiment.c (loading passes, accessors),
+ * exp_parse.c (the file's sections) and exp_configs.c (the configurations).
+ * Everyone else, results.c included, uses experiment.h.
+ */
+#ifndef CUSIM_EXP_INT_H
+#define CUSIM_EXP_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "exp_sweep.h"
+#include "experiment.h"
+#include "yamldoc.h"
+
+/* Invariants after exp_load: sw.n_points is the product of the axes'
+ * sizes (1 with no axes); every point has a hardware and a kernel file;
+ * point_hw[p] and point_kernel[p] index loaded configs that passed
+ * validation together. */
+struct experiment {
+    char *file;              /* as given: marks and messages name it */
+    char *dir;               /* its directory with a trailing '/', or "" */
+    char name[64];
+    char *description;
+    char output[128];
+    exp_value hardware, kernel;   /* top-level single files (text NULL:
+                                     none, or a list: then an axis) */
+    exp_assign *set;         /* `set:` */
+    size_t n_set;
+    cusim_set *cli;          /* the command line's, strings owned */
+    size_t n_cli;
+    exp_sweep sw;            /* the axes and the parameter columns */
+    size_t max_sets;         /* the most overrides one point has */
+    cusim_hw **hws;          /* each distinct hardware config, in the order
+                                the points first need it */
+    uint64_t *hw_hash;       /* of each one's echo */
+    size_t n_hws;
+    cusim_kernel **kernels;
+    uint64_t *kernel_hash;
+    size_t n_kernels;
+    uint32_t *point_hw, *point_kernel;
+    plot_spec *plots;
+    size_t n_plots;
+    const char *metrics[CUSIM_REPORT_MAX];   /* CSV metric columns */
+    size_t n_metrics;
+    uint64_t metrics_hash;   /* of every report key, sim.* included */
+};
+
+/* exp_parse.c: passes 1 and 2 of exp_load (experiment.c) over document
+ * `d` of `e->file`: every top-level section, the defaulted name and
+ * output, then the axes in expansion order with their columns and the
+ * rules across sections. Sets `*plots` to the `plots:` node (NULL when
+ * there is none) for the column checks. Returns 0, or -1 with `err` set. */
+int exp_parse(experiment *e, ydoc *d, const yaml_node_t **plots,
+              cusim_error *err);
+
+/* exp_configs.c: fills e->metrics and e->metrics_hash (before parsing:
+ * the plots' column checks need them). */
+void exp_configs_metrics(experiment *e);
+
+/* exp_configs.c: pass 4 of exp_load: loads every point's hardware and
+ * kernel (each distinct configuration once) and computes each distinct
+ * pair's occupancy, in point order. Returns 0, or -1 with `err` set. */
+int exp_configs_load(experiment *e, cusim_error *err);
+
+#endif /* CUSIM_EXP_INT_H */

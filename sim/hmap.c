@@ -1,0 +1,103 @@
+/*
+ * hmap.c — FNV-1a, a string -> index map and a set of 64-bit values
+ * (see hmap.h).
+ */
+#include "hmap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+uint64_t hmap_fnv(const void *p, size_t n, uint64_t h)
+{
+    const unsigned char *c = p;
+    for (size_t i = 0; i < n; i++) {
+        h ^= c[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+/* The slot of `key`, or the empty slot where it would go. */
+static size_t str_slot(const hmap_str *m, const char *key)
+{
+    size_t i = (size_t)hmap_fnv(key, strlen(key), HMAP_FNV_SEED)
+               & (m->cap - 1);
+    while (m->keys[i] && strcmp(m->keys[i], key) != 0)
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+long hmap_str_get(const hmap_str *m, const char *key)
+{
+    if (!m->cap)
+        return -1;
+    size_t i = str_slot(m, key);
+    return m->keys[i] ? (long)m->vals[i] : -1;
+}
+
+void hmap_str_put(hmap_str *m, char *key, uint32_t val)
+{
+    if (2 * (m->n + 1) > m->cap) {
+        hmap_str old = *m;
+        m->cap = old.cap ? 2 * old.cap : 64;
+        m->keys = xcalloc(m->cap, sizeof *m->keys);
+        m->vals = xcalloc(m->cap, sizeof *m->vals);
+        m->n = 0;
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.keys[i]) {
+                size_t j = str_slot(m, old.keys[i]);
+                m->keys[j] = old.keys[i];
+                m->vals[j] = old.vals[i];
+                m->n++;
+            }
+        free(old.keys);
+        free(old.vals);
+    }
+    size_t i = str_slot(m, key);
+    if (m->keys[i])
+        free(m->keys[i]);
+    else
+        m->n++;
+    m->keys[i] = key;
+    m->vals[i] = val;
+}
+
+void hmap_str_free(hmap_str *m)
+{
+    for (size_t i = 0; i < m->cap; i++)
+        free(m->keys[i]);
+    free(m->keys);
+    free(m->vals);
+    memset(m, 0, sizeof *m);
+}
+
+bool hmap_set_add(hmap_set *s, uint64_t value)
+{
+    if (2 * (s->n + 1) > s->cap) {
+        hmap_set old = *s;
+        s->cap = old.cap ? 2 * old.cap : 64;
+        s->v = xcalloc(s->cap, sizeof *s->v);
+        s->n = 0;
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.v[i])
+                hmap_set_add(s, old.v[i] - 1);
+        free(old.v);
+    }
+    size_t i = (size_t)hmap_fnv(&value, sizeof value, HMAP_FNV_SEED)
+               & (s->cap - 1);
+    while (s->v[i] && s->v[i] != value + 1)
+        i = (i + 1) & (s->cap - 1);
+    if (s->v[i])
+        return false;
+    s->v[i] = value + 1;
+    s->n++;
+    return true;
+}
+
+void hmap_set_free(hmap_set *s)
+{
+    free(s->v);
+    memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,394 @@
+/*
+ * plot_gnuplot.c — a figure's gnuplot script, and gnuplot run on it (see
+ * plot_gnuplot.h).
+ *
+ * The script needs nothing but itself: `gnuplot FILE.gp` redraws FILE.png
+ * and FILE.svg next to it, so a user can restyle a figure by editing it.
+ */
+#include "plot_gnuplot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+extern char **environ;  /* POSIX: the caller declares it; handed to gnuplot */
+
+#define PLOT_FONT "Sans,11"
+#define PLOT_TITLE_FONT "Sans,13"
+
+/* Writes `s` as a gnuplot single-quoted string: no escapes are interpreted
+ * there, a quote is doubled, and line breaks become spaces. */
+static void gp_string(FILE *f, const char *s)
+{
+    fputc('\'', f);
+    for (; *s; s++) {
+        if (*s == '\'')
+            fputs("''", f);
+        else if ((unsigned char)*s < 0x20)
+            fputc(' ', f);
+        else
+            fputc(*s, f);
+    }
+    fputc('\'', f);
+}
+
+/* Writes `s` inside a comment line (line breaks become spaces). */
+static void gp_comment_text(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        fputc((unsigned char)*s < 0x20 ? ' ' : *s, f);
+}
+
+/* Rows and columns of the multiplot: panels side by side only when there
+ * are four or more, so a panel is never narrower than half the figure. */
+static void plot_layout(int n_panels, int *rows, int *cols)
+{
+    *cols = n_panels >= 4 ? 2 : 1;
+    *rows = (n_panels + *cols - 1) / *cols;
+}
+
+/* The legend entry of curve `c` in panel `pn`. */
+static void curve_title(FILE *f, const plot_panel *pn, const plot_curve *c)
+{
+    char buf[512];
+    if (c->series) {
+        const char *v = c->series[0] ? c->series : "(empty)";
+        if (pn->n_y > 1)
+            snprintf(buf, sizeof buf, "%s, %s = %s", pn->y[c->y],
+                     pn->series, v);
+        else
+            snprintf(buf, sizeof buf, "%s = %s", pn->series, v);
+    } else {
+        snprintf(buf, sizeof buf, "%s", pn->y[c->y]);
+    }
+    gp_string(f, buf);
+}
+
+/* The base of a log axis: 2 for data within ten octaves (sweeps of sizes
+ * and counts read best in powers of two), 10 beyond. */
+static int log_base(const plot_data *d, int axis_y)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < d->n_curves; i++)
+        for (int j = 0; j < d->curves[i].n; j++) {
+            double v = axis_y ? d->curves[i].pts[j].y : d->curves[i].pts[j].x;
+            lo = v < lo ? v : lo;
+            hi = v > hi ? v : hi;
+        }
+    return lo > 0 && hi / lo <= 1024.0 ? 2 : 10;
+}
+
+/* The tick label format of an axis: whole numbers as such ("%.0f") up to
+ * 99999; larger whole numbers with a suffix so they fit under their tick:
+ * binary ("32ki", "1Mi") when every value is a multiple of 1024, as sweeps
+ * of sizes are, else SI ("150k"); anything else gnuplot's default. */
+static const char *axis_format(const plot_data *d, int axis_y)
+{
+    double most = 0;
+    int binary = 1;
+    for (int i = 0; i < d->n_curves; i++)
+        for (int j = 0; j < d->curves[i].n; j++) {
+            double v = axis_y ? d->curves[i].pts[j].y : d->curves[i].pts[j].x;
+            if (v != floor(v))
+                return "% h";
+            most = fabs(v) > most ? fabs(v) : most;
+            binary = binary && fmod(v, 1024.0) == 0;
+        }
+    return most < 1e5 ? "%.0f" : binary ? "%.0b%B" : "%.0s%c";
+}
+
+/* Point types that stay distinct in grey: circle, square, triangles,
+ * diamond, pentagon (all filled). */
+static const int point_types[] = { 7, 5, 9, 11, 13, 15 };
+#define N_POINT_TYPES (int)(sizeof point_types / sizeof point_types[0])
+
+/* Writes panel `p`'s drawing commands (inside the per-terminal loop). */
+static void write_panel(FILE *f, const plot_spec *spec, int p,
+                        const plot_data *d)
+{
+    const plot_panel *pn = &spec->panels[p];
+    fprintf(f, "    # Panel %d\n", p + 1);
+    if (pn->title[0]) {
+        fputs("    set title ", f);
+        gp_string(f, pn->title);
+        fputs(" font '" PLOT_TITLE_FONT "'\n", f);
+    } else {
+        fputs("    unset title\n", f);
+    }
+    fputs("    set xlabel ", f);
+    gp_string(f, pn->xlabel[0] ? pn->xlabel : pn->x);
+    fputs("\n    set ylabel ", f);
+    if (pn->ylabel[0]) {
+        gp_string(f, pn->ylabel);
+    } else {
+        char buf[PLOT_MAX_Y * 98] = "";
+        for (int k = 0; k < pn->n_y; k++) {
+            size_t used = strlen(buf);
+            snprintf(buf + used, sizeof buf - used, "%s%s", k ? ", " : "",
+                     pn->y[k]);
+        }
+        gp_string(f, buf);
+    }
+    fprintf(f, "\n    set format x '%s'\n", axis_format(d, 0));
+    fprintf(f, "    set format y '%s'\n", axis_format(d, 1));
+    fputs("    unset logscale\n", f);
+    if (pn->logx)
+        fprintf(f, "    set logscale x %d\n", log_base(d, 0));
+    if (pn->logy)
+        fprintf(f, "    set logscale y %d\n", log_base(d, 1));
+    fputs("    plot ", f);
+    int drawn = 0;
+    for (int i = 0; i < d->n_curves; i++) {
+        const plot_curve *c = &d->curves[i];
+        if (c->n == 0)
+            continue;
+        if (drawn)
+            fputs(", \\\n         ", f);
+        fprintf(f, "$p%d_c%d using 1:2 with linespoints lt %d pt %d title ",
+                p + 1, i + 1, drawn + 1, point_types[drawn % N_POINT_TYPES]);
+        curve_title(f, pn, c);
+        drawn++;
+    }
+    fputc('\n', f);
+}
+
+void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
+                    const plot_data *data, int n_used, int n_failed)
+{
+    int rows, cols;
+    plot_layout(spec->n_panels, &rows, &cols);
+    const char *file = spec->file;
+
+    fprintf(f, "# %s.gp: a cusim experiment figure (written by plot_write;"
+            " edit freely to restyle).\n", file);
+    if (spec->title[0]) {
+        fputs("# Figure: ", f);
+        gp_comment_text(f, spec->title);
+        fputc('\n', f);
+    }
+    /* The CSV's base name only: the script must not depend on where the
+     * results directory was (the figures are committed and compared). */
+    const char *slash = strrchr(csv_path, '/');
+    fputs("# Data: ", f);
+    gp_comment_text(f, slash ? slash + 1 : csv_path);
+    fprintf(f, " (%d row%s", n_used, n_used == 1 ? "" : "s");
+    if (n_failed)
+        fprintf(f, "; %d failed row%s left out", n_failed,
+                n_failed == 1 ? "" : "s");
+    fputs("), columns:\n", f);
+    for (int p = 0; p < spec->n_panels; p++) {
+        const plot_panel *pn = &spec->panels[p];
+        fprintf(f, "#   panel %d: x = ", p + 1);
+        gp_comment_text(f, pn->x);
+        fputs(", y = ", f);
+        for (int k = 0; k < pn->n_y; k++) {
+            fputs(k ? ", " : "", f);
+            gp_comment_text(f, pn->y[k]);
+        }
+        if (pn->series[0]) {
+            fputs(", series = ", f);
+            gp_comment_text(f, pn->series);
+        }
+        if (pn->logx || pn->logy)
+            fprintf(f, " (log %s)", pn->logx && pn->logy ? "x and y"
+                    : pn->logx ? "x" : "y");
+        fputc('\n', f);
+    }
+    fprintf(f,
+            "# Re-render: gnuplot %s.gp\n"
+            "#   writes %s.png (pngcairo, %d px wide) and %s.svg next to this"
+            " script.\n"
+            "#   The data is inlined below, so this file alone reproduces the"
+            " figure.\n\n", file, file, PLOT_WIDTH, file);
+
+    /* Outputs default to the script's own directory (ARG0 is its path);
+     * plot_write passes png_out and svg_out with -e. */
+    fputs("if (!exists(\"png_out\") || !exists(\"svg_out\")) {\n"
+          "    here = ''\n"
+          "    if (exists(\"ARG0\")) {\n"
+          "        do for [i = strlen(ARG0):1:-1] {\n"
+          "            if (here eq '' && ARG0[i:i] eq '/') { here = ARG0[1:i] }"
+          "\n"
+          "        }\n"
+          "    }\n", f);
+    fputs("    png_out = here.", f);
+    char name[160];
+    snprintf(name, sizeof name, "%s.png", file);
+    gp_string(f, name);
+    fputs("\n    svg_out = here.", f);
+    snprintf(name, sizeof name, "%s.svg", file);
+    gp_string(f, name);
+    fputs("\n}\n\n", f);
+
+    /* Data: one block per curve, sorted by x. */
+    for (int p = 0; p < spec->n_panels; p++) {
+        const plot_panel *pn = &spec->panels[p];
+        const plot_data *d = &data[p];
+        for (int i = 0; i < d->n_curves; i++) {
+            const plot_curve *c = &d->curves[i];
+            fprintf(f, "# Panel %d, curve %d: ", p + 1, i + 1);
+            gp_comment_text(f, pn->y[c->y]);
+            fputs(" against ", f);
+            gp_comment_text(f, pn->x);
+            if (c->series) {
+                fputs(", ", f);
+                gp_comment_text(f, pn->series);
+                fputs(" = ", f);
+                gp_comment_text(f, c->series);
+            }
+            fprintf(f, " (%d point%s%s)\n", c->n, c->n == 1 ? "" : "s",
+                    c->n ? "" : ": not drawn");
+            if (c->n == 0)
+                continue;
+            fprintf(f, "$p%d_c%d << EOD\n", p + 1, i + 1);
+            for (int j = 0; j < c->n; j++)
+                fprintf(f, "%.15g %.15g\n", c->pts[j].x, c->pts[j].y);
+            fputs("EOD\n", f);
+        }
+        if (d->dropped_log)
+            fprintf(f, "# Panel %d: %d point%s <= 0 left out (log axis)\n",
+                    p + 1, d->dropped_log, d->dropped_log == 1 ? "" : "s");
+        fputc('\n', f);
+    }
+
+    /* Style shared by every panel and both terminals. */
+    fputs("set style line 100 lc rgb '#dcdcdc' lw 1 dt solid\n"
+          "set grid ls 100\n"
+          "set key below center horizontal samplen 2 width 2 height 1\n"
+          "set border 3 lw 1.2\n"
+          "set tics nomirror out\n"
+          "set pointsize 1.1\n"
+          "do for [i = 1:8] { set linetype i lw 2 }\n\n", f);
+
+    fprintf(f, "# The figure, drawn once per terminal: PNG, then SVG.\n"
+            "do for [fmt in \"png svg\"] {\n"
+            "    if (fmt eq \"png\") {\n"
+            "        set terminal pngcairo size %d,%d noenhanced font '"
+            PLOT_FONT "'\n"
+            "        set output png_out\n"
+            "    } else {\n"
+            "        set terminal svg size %d,%d dynamic noenhanced font '"
+            PLOT_FONT "'\n"
+            "        set output svg_out\n"
+            "    }\n", PLOT_WIDTH, PLOT_ROW_HEIGHT * rows, PLOT_WIDTH,
+            PLOT_ROW_HEIGHT * rows);
+    fprintf(f, "    set multiplot layout %d,%d", rows, cols);
+    if (spec->title[0]) {
+        fputs(" title ", f);
+        gp_string(f, spec->title);
+        fputs(" font '" PLOT_TITLE_FONT "'", f);
+    }
+    fputc('\n', f);
+    for (int p = 0; p < spec->n_panels; p++)
+        write_panel(f, spec, p, &data[p]);
+    fputs("    unset multiplot\n"
+          "    set output\n"
+          "}\n", f);
+}
+
+int plot_gp_run(const char *script, const char *png, const char *svg,
+                const char *csv_path, const plot_spec *spec,
+                cusim_error *err)
+{
+    sbuf b = { 0 };
+    sb_puts(&b, "png_out=");          /* file names: bytes as they are */
+    sb_put_doubled(&b, png, '\'');
+    sb_puts(&b, "; svg_out=");
+    sb_put_doubled(&b, svg, '\'');
+    char *vars = sb_take(&b);
+
+    int fds[2];
+    if (pipe(fds) < 0) {
+        free(vars);
+        return err_set(err, csv_path, 1, 1, "plot '%s': cannot run gnuplot:"
+                       " pipe: %s", spec->file, strerror(errno));
+    }
+    /* Only the child's dup2'd copies may outlive the exec. */
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
+    posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
+    char *argv[] = { "gnuplot", "-e", vars, (char *)script, NULL };
+    pid_t pid;
+    int spawn_rc = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(fds[1]);
+    free(vars);
+    if (spawn_rc != 0) {
+        close(fds[0]);
+        return err_set(err, csv_path, 1, 1, "plot '%s': cannot run gnuplot:"
+                       " %s (install gnuplot-nox, or put gnuplot on PATH)",
+                       spec->file, strerror(spawn_rc));
+    }
+
+    /* Keep the tail of its output: gnuplot stops at its first error and
+     * reports it last. */
+    char out[512];
+    size_t n_out = 0;
+    for (;;) {
+        char chunk[1024];
+        ssize_t got = read(fds[0], chunk, sizeof chunk);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            break;
+        for (ssize_t i = 0; i < got; i++) {
+            if (n_out == sizeof out - 1) {
+                memmove(out, out + 1, n_out - 1);
+                n_out--;
+            }
+            out[n_out++] = chunk[i];
+        }
+    }
+    close(fds[0]);
+    out[n_out] = '\0';
+
+    int status;
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR)
+            return err_set(err, csv_path, 1, 1, "plot '%s': waiting for"
+                           " gnuplot: %s", spec->file, strerror(errno));
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return 0;
+
+    /* One line of its output: line breaks become " | ". */
+    char said[600] = "";
+    size_t w = 0;
+    for (const char *s = out; *s && w + 4 < sizeof said; s++) {
+        if (*s == '\n') {
+            while (s[1] == '\n')
+                s++;
+            if (w > 0 && s[1]) {
+                memcpy(said + w, " | ", 3);
+                w += 3;
+            }
+        } else if ((unsigned char)*s >= 0x20 || *s == '\t') {
+            said[w++] = *s;
+        }
+    }
+    said[w] = '\0';
+    char how[48];
+    if (WIFEXITED(status))
+        snprintf(how, sizeof how, "exit status %d", WEXITSTATUS(status));
+    else
+        snprintf(how, sizeof how, "signal %d",
+                 WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+    return err_set(err, csv_path, 1, 1, "plot '%s': gnuplot failed (%s)%s%s",
+                   spec->file, how, said[0] ? ": " : "", said);
+}
+

@@ -1,0 +1,59 @@
+/*
+ * plot_gnuplot.h — the gnuplot side of a figure (plot.c): the curves of
+ * each panel, already gathered from the results CSV, written as a
+ * self-contained gnuplot script, and gnuplot run on it.
+ */
+#ifndef CUSIM_PLOT_GNUPLOT_H
+#define CUSIM_PLOT_GNUPLOT_H
+
+#include <stdio.h>
+
+#include "cusim.h"
+#include "plot.h"
+
+/* Figure geometry: every panel row is PLOT_ROW_HEIGHT pixels of an image
+ * PLOT_WIDTH pixels wide (design documents show figures at 800 px). */
+#define PLOT_WIDTH 800
+#define PLOT_ROW_HEIGHT 500
+
+/* One point of a curve. */
+typedef struct plot_point {
+    double x, y;
+    int row;            /* CSV row, so ties in x keep the file's order */
+} plot_point;
+
+/* One line of a panel: the points of y column `y` whose series cell reads
+ * `series` (NULL without a series column), sorted by x then by row. */
+typedef struct plot_curve {
+    int y;
+    const char *series;
+    plot_point *pts;
+    int n;
+} plot_curve;
+
+/* A panel resolved against the CSV. */
+typedef struct plot_data {
+    int x_col, y_col[PLOT_MAX_Y], series_col;   /* series_col -1: none */
+    plot_curve *curves;
+    int n_curves;
+    int dropped_log;    /* points left out: <= 0 on a log axis */
+} plot_data;
+
+/* Writes the gnuplot script of `spec` drawing `data[0 .. n_panels-1]` to
+ * `f`: comments (the CSV's base name from `csv_path`, `n_used` rows drawn
+ * from, `n_failed` failed rows left out, the columns), the data inlined
+ * as heredoc blocks, then the drawing commands run once per terminal
+ * (pngcairo, then svg) into png_out and svg_out, which default to FILE.png
+ * and FILE.svg next to the script. */
+void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
+                    const plot_data *data, int n_used, int n_failed);
+
+/* Runs `gnuplot -e "png_out='PNG'; svg_out='SVG'" SCRIPT` without a shell,
+ * its stdin from /dev/null. Returns 0 when it exits with status 0, else -1
+ * with `err` set at `csv_path` (line 1, column 1) naming plot `spec->file`
+ * and quoting the tail of gnuplot's output on one line. */
+int plot_gp_run(const char *script, const char *png, const char *svg,
+                const char *csv_path, const plot_spec *spec,
+                cusim_error *err);
+
+#endif /* CUSIM_PLOT_GNUPLOT_H */

@@ -1,0 +1,379 @@
+/*
+ * plot_spec.c — an experiment's `plots:` read into plot_spec values, and
+ * the plots' columns checked against the results' (see plot_spec.h).
+ */
+#include "plot_spec.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "fileio.h"
+#include "suggest.h"
+#include "xalloc.h"
+#include "ynode.h"
+
+/* While reading. */
+typedef struct ps_parser {
+    ydoc *d;
+    cusim_error *err;
+} ps_parser;
+
+static cusim_mark mark_of(const ps_parser *P, const yaml_node_t *n)
+{
+    return ydoc_mark(P->d, n);
+}
+
+static const char *describe(const yaml_node_t *n, char *buf, size_t size)
+{
+    return ydoc_describe(n, false, buf, size);
+}
+
+/* Copies a scalar into a fixed field. */
+static int plot_text(ps_parser *P, const yaml_node_t *n, const char *what,
+                     char *dst, size_t size)
+{
+    char got[200];
+    cusim_mark m = mark_of(P, n);
+    if (!yn_is_scalar(n) || ydoc_is_null(n))
+        return err_at(P->err, &m, "%s: expected text, got %s", what,
+                      describe(n, got, sizeof got));
+    if (strlen(yn_scalar(n)) >= size)
+        return err_at(P->err, &m, "%s: longer than %zu characters", what,
+                      size - 1);
+    snprintf(dst, size, "%s", yn_scalar(n));
+    return 0;
+}
+
+static int plot_bool(ps_parser *P, const yaml_node_t *n, const char *what,
+                     int *dst)
+{
+    char got[200];
+    cusim_mark m = mark_of(P, n);
+    if (yn_is_plain(n, "true") || yn_is_plain(n, "false")) {
+        *dst = yn_is_plain(n, "true");
+        return 0;
+    }
+    return err_at(P->err, &m, "%s: expected true or false, got %s", what,
+                  describe(n, got, sizeof got));
+}
+
+static const char *const panel_keys[] = {
+    "x", "y", "series", "xlabel", "ylabel", "logx", "logy", "title",
+};
+#define N_PANEL_KEYS (sizeof panel_keys / sizeof panel_keys[0])
+
+static const char *const plot_keys[] = {
+    "file", "title", "panels", "x", "y", "series", "xlabel", "ylabel",
+    "logx", "logy",
+};
+#define N_PLOT_KEYS (sizeof plot_keys / sizeof plot_keys[0])
+
+/* Reads one panel's key `key` (already known valid). */
+static int panel_key(ps_parser *P, plot_panel *pn, const char *key,
+                     const yaml_node_t *v, const char *what)
+{
+    char w[160], got[200];
+    snprintf(w, sizeof w, "%s.%s", what, key);
+    if (strcmp(key, "x") == 0)
+        return plot_text(P, v, w, pn->x, sizeof pn->x);
+    if (strcmp(key, "series") == 0)
+        return plot_text(P, v, w, pn->series, sizeof pn->series);
+    if (strcmp(key, "xlabel") == 0)
+        return plot_text(P, v, w, pn->xlabel, sizeof pn->xlabel);
+    if (strcmp(key, "ylabel") == 0)
+        return plot_text(P, v, w, pn->ylabel, sizeof pn->ylabel);
+    if (strcmp(key, "title") == 0)
+        return plot_text(P, v, w, pn->title, sizeof pn->title);
+    if (strcmp(key, "logx") == 0)
+        return plot_bool(P, v, w, &pn->logx);
+    if (strcmp(key, "logy") == 0)
+        return plot_bool(P, v, w, &pn->logy);
+    /* y: one column or a list */
+    if (v->type != YAML_SEQUENCE_NODE) {
+        pn->n_y = 1;
+        return plot_text(P, v, w, pn->y[0], sizeof pn->y[0]);
+    }
+    size_t len = (size_t)(v->data.sequence.items.top
+                          - v->data.sequence.items.start);
+    cusim_mark m = mark_of(P, v);
+    if (len == 0 || len > PLOT_MAX_Y)
+        return err_at(P->err, &m, "%s: expected 1 to %d columns, got %s", w,
+                      PLOT_MAX_Y, len ? "more" : describe(v, got, sizeof got));
+    for (size_t i = 0; i < len; i++)
+        if (plot_text(P, ydoc_node(P->d, v->data.sequence.items.start[i]), w,
+                      pn->y[i], sizeof pn->y[i]) != 0)
+            return -1;
+    pn->n_y = (int)len;
+    return 0;
+}
+
+/* Checks a panel's required keys and fills default axis labels. */
+static int panel_finish(ps_parser *P, plot_panel *pn, const cusim_mark *m,
+                        const char *what)
+{
+    if (!pn->x[0])
+        return err_at(P->err, m, "%s: missing required key 'x' (the column "
+                      "on the horizontal axis)", what);
+    if (pn->n_y == 0)
+        return err_at(P->err, m, "%s: missing required key 'y' (a column or "
+                      "a list of columns on the vertical axis)", what);
+    if (!pn->xlabel[0])
+        snprintf(pn->xlabel, sizeof pn->xlabel, "%s", pn->x);
+    if (!pn->ylabel[0])
+        snprintf(pn->ylabel, sizeof pn->ylabel, "%s", pn->y[0]);
+    return 0;
+}
+
+static int parse_panel(ps_parser *P, const yaml_node_t *n, const char *what,
+                       plot_panel *pn)
+{
+    char got[200];
+    cusim_mark m = mark_of(P, n);
+    if (n->type != YAML_MAPPING_NODE)
+        return err_at(P->err, &m, "%s: expected a panel mapping (x, y, "
+                      "...), got %s", what, describe(n, got, sizeof got));
+    if (yn_check_keys(P->d, n, what, P->err) != 0)
+        return -1;
+    memset(pn, 0, sizeof *pn);
+    for (const yaml_node_pair_t *pr = n->data.mapping.pairs.start;
+         pr < n->data.mapping.pairs.top; pr++) {
+        const yaml_node_t *k = ydoc_node(P->d, pr->key);
+        cusim_mark km = mark_of(P, k);
+        const char *s = yn_scalar(k);
+        size_t i = 0;
+        while (i < N_PANEL_KEYS && strcmp(s, panel_keys[i]) != 0)
+            i++;
+        if (i == N_PANEL_KEYS) {
+            const char *near = suggest_nearest(s, panel_keys, N_PANEL_KEYS);
+            if (near)
+                return err_at(P->err, &km, "%s: unknown key '%s' (did you "
+                              "mean '%s'?)", what, s, near);
+            return err_at(P->err, &km, "%s: unknown key '%s' (valid keys: x, "
+                          "y, series, xlabel, ylabel, logx, logy, title)",
+                          what, s);
+        }
+        if (panel_key(P, pn, s, ydoc_node(P->d, pr->value), what) != 0)
+            return -1;
+    }
+    return panel_finish(P, pn, &m, what);
+}
+
+static int parse_plot(ps_parser *P, const yaml_node_t *n, size_t index,
+                      plot_spec *ps)
+{
+    char what[48], got[200];
+    cusim_mark m = mark_of(P, n);
+    snprintf(what, sizeof what, "plots[%zu]", index);
+    memset(ps, 0, sizeof *ps);
+    if (n->type != YAML_MAPPING_NODE)
+        return err_at(P->err, &m, "%s: expected a plot mapping (file, "
+                      "title, x, y, ...), got %s", what,
+                      describe(n, got, sizeof got));
+    if (yn_check_keys(P->d, n, what, P->err) != 0)
+        return -1;
+    const yaml_node_t *panels = NULL, *file = NULL;
+    const yaml_node_t *first_panel_key = NULL;
+    plot_panel own;
+    memset(&own, 0, sizeof own);
+    for (const yaml_node_pair_t *pr = n->data.mapping.pairs.start;
+         pr < n->data.mapping.pairs.top; pr++) {
+        const yaml_node_t *k = ydoc_node(P->d, pr->key);
+        const yaml_node_t *v = ydoc_node(P->d, pr->value);
+        cusim_mark km = mark_of(P, k);
+        const char *s = yn_scalar(k);
+        char w[80];
+        snprintf(w, sizeof w, "%s.%s", what, s);
+        size_t i = 0;
+        while (i < N_PLOT_KEYS && strcmp(s, plot_keys[i]) != 0)
+            i++;
+        if (i == N_PLOT_KEYS) {
+            const char *near = suggest_nearest(s, plot_keys, N_PLOT_KEYS);
+            if (near)
+                return err_at(P->err, &km, "%s: unknown key '%s' (did you "
+                              "mean '%s'?)", what, s, near);
+            return err_at(P->err, &km, "%s: unknown key '%s' (valid keys: "
+                          "file, title, panels, x, y, series, xlabel, ylabel, "
+                          "logx, logy)", what, s);
+        }
+        if (strcmp(s, "file") == 0) {
+            file = v;
+            if (plot_text(P, v, w, ps->file, sizeof ps->file) != 0)
+                return -1;
+            cusim_mark vm = mark_of(P, v);
+            if (!fio_is_base_name(ps->file, sizeof ps->file - 1))
+                return err_at(P->err, &vm, "%s: expected a file base name "
+                              "(letters, digits, '.', '-', '_' or '+', not "
+                              "starting with '.' or '-'), got '%s'", w,
+                              ps->file);
+        } else if (strcmp(s, "title") == 0) {
+            if (plot_text(P, v, w, ps->title, sizeof ps->title) != 0)
+                return -1;
+        } else if (strcmp(s, "panels") == 0) {
+            panels = v;
+        } else {
+            if (!first_panel_key)
+                first_panel_key = k;
+            if (panel_key(P, &own, s, v, what) != 0)
+                return -1;
+        }
+    }
+    if (!file)
+        return err_at(P->err, &m, "%s: missing required key 'file' (the "
+                      "figure's base name)", what);
+    if (panels && first_panel_key) {
+        cusim_mark km = mark_of(P, first_panel_key);
+        return err_at(P->err, &km, "%s: '%s' belongs in each panel when the "
+                      "plot has panels", what, yn_scalar(first_panel_key));
+    }
+    if (!panels) {
+        if (panel_finish(P, &own, &m, what) != 0)
+            return -1;
+        ps->panels[0] = own;
+        ps->n_panels = 1;
+        return 0;
+    }
+    cusim_mark pm = mark_of(P, panels);
+    if (panels->type != YAML_SEQUENCE_NODE)
+        return err_at(P->err, &pm, "%s.panels: expected a list of panels, got "
+                      "%s", what, describe(panels, got, sizeof got));
+    size_t len = (size_t)(panels->data.sequence.items.top
+                          - panels->data.sequence.items.start);
+    if (len == 0 || len > PLOT_MAX_PANELS)
+        return err_at(P->err, &pm, "%s.panels: expected 1 to %d panels, got "
+                      "%zu", what, PLOT_MAX_PANELS, len);
+    for (size_t i = 0; i < len; i++) {
+        char pw[80];
+        snprintf(pw, sizeof pw, "%s.panels[%zu]", what, i);
+        const yaml_node_t *pn =
+            ydoc_node(P->d, panels->data.sequence.items.start[i]);
+        if (parse_panel(P, pn, pw, &ps->panels[i]) != 0)
+            return -1;
+    }
+    ps->n_panels = (int)len;
+    return 0;
+}
+
+int plot_spec_parse(ydoc *d, const yaml_node_t *n, plot_spec **plots,
+                    size_t *n_plots, cusim_error *err)
+{
+    ps_parser P0 = { d, err }, *P = &P0;
+    char got[200];
+    cusim_mark m = mark_of(P, n);
+    *plots = NULL;
+    *n_plots = 0;
+    if (ydoc_is_null(n))
+        return 0;
+    if (n->type != YAML_SEQUENCE_NODE)
+        return err_at(P->err, &m, "plots: expected a list of plots, got %s",
+                      describe(n, got, sizeof got));
+    size_t len = (size_t)(n->data.sequence.items.top
+                          - n->data.sequence.items.start);
+    plot_spec *ps = xcalloc(len, sizeof *ps);
+    for (size_t i = 0; i < len; i++) {
+        const yaml_node_t *it = ydoc_node(P->d,
+                                          n->data.sequence.items.start[i]);
+        int rc = parse_plot(P, it, i, &ps[i]);
+        for (size_t j = 0; j < i && rc == 0; j++)
+            if (strcmp(ps[j].file, ps[i].file) == 0) {
+                cusim_mark im = mark_of(P, it);
+                rc = err_at(P->err, &im, "plots[%zu]: file '%s' is also "
+                            "plots[%zu]'s (figures need distinct names)",
+                            i, ps[i].file, j);
+            }
+        if (rc != 0) {
+            free(ps);
+            return -1;
+        }
+    }
+    *plots = ps;
+    *n_plots = len;
+    return 0;
+}
+
+/* Whether `name` is one of the columns; otherwise sets err at m. */
+static int check_column(ps_parser *P, const char *const *cols, size_t c,
+                        const char *name, const char *what,
+                        const cusim_mark *m)
+{
+    int rc = 0;
+    bool found = false;
+    for (size_t i = 0; i < c && !found; i++)
+        found = strcmp(cols[i], name) == 0;
+    if (!found) {
+        const char *near = suggest_nearest(name, cols, c);
+        if (near)
+            rc = err_at(P->err, m, "%s: no column '%s' in the results (did "
+                        "you mean '%s'?)", what, name, near);
+        else
+            rc = err_at(P->err, m, "%s: no column '%s' in the results "
+                        "(columns: the swept keys, the fields of cusim sim "
+                        "but sim.*, status, error)", what, name);
+    }
+    return rc;
+}
+
+/* The node of key `key` in mapping `map`, or the mapping itself. */
+static const yaml_node_t *child(ps_parser *P, const yaml_node_t *map,
+                                const char *key)
+{
+    if (!map || map->type != YAML_MAPPING_NODE)
+        return map;
+    for (const yaml_node_pair_t *pr = map->data.mapping.pairs.start;
+         pr < map->data.mapping.pairs.top; pr++)
+        if (strcmp(yn_scalar(ydoc_node(P->d, pr->key)), key) == 0)
+            return ydoc_node(P->d, pr->value);
+    return map;
+}
+
+int plot_spec_check_columns(ydoc *d, const yaml_node_t *list,
+                            const plot_spec *plots, size_t n_plots,
+                            const char *const *cols, size_t n_cols,
+                            cusim_error *err)
+{
+    ps_parser P0 = { d, err }, *P = &P0;
+    for (size_t i = 0; i < n_plots; i++) {
+        const yaml_node_t *pn =
+            ydoc_node(P->d, list->data.sequence.items.start[i]);
+        const yaml_node_t *panels = child(P, pn, "panels");
+        for (int j = 0; j < plots[i].n_panels; j++) {
+            const plot_panel *pl = &plots[i].panels[j];
+            const yaml_node_t *node = pn;
+            char what[64];
+            if (panels != pn) {
+                node = ydoc_node(P->d, panels->data.sequence.items.start[j]);
+                snprintf(what, sizeof what, "plots[%zu].panels[%d]", i, j);
+            } else {
+                snprintf(what, sizeof what, "plots[%zu]", i);
+            }
+            const char *names[2 + PLOT_MAX_Y];
+            const char *keys[2 + PLOT_MAX_Y];
+            int n = 0;
+            names[n] = pl->x, keys[n++] = "x";
+            if (pl->series[0])
+                names[n] = pl->series, keys[n++] = "series";
+            for (int y = 0; y < pl->n_y; y++)
+                names[n] = pl->y[y], keys[n++] = "y";
+            for (int c = 0; c < n; c++) {
+                const yaml_node_t *at = child(P, node, keys[c]);
+                if (at->type == YAML_SEQUENCE_NODE)
+                    for (const yaml_node_item_t *it =
+                             at->data.sequence.items.start;
+                         it < at->data.sequence.items.top; it++)
+                        if (strcmp(yn_scalar(ydoc_node(P->d, *it)), names[c])
+                            == 0) {
+                            at = ydoc_node(P->d, *it);
+                            break;
+                        }
+                cusim_mark m = mark_of(P, at);
+                char w[96];
+                snprintf(w, sizeof w, "%s.%s", what, keys[c]);
+                if (check_column(P, cols, n_cols, names[c], w, &m) != 0)
+                    return -1;
+            }
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,33 @@
+/*
+ * plot_spec.h — reading an experiment's `plots:` (the format is in
+ * plot.h) into plot_spec values, and checking that every column a plot
+ * names is one the results will have. Used by the experiment loader.
+ */
+#ifndef CUSIM_PLOT_SPEC_H
+#define CUSIM_PLOT_SPEC_H
+
+#include <stddef.h>
+
+#include "cusim.h"
+#include "plot.h"
+#include "yamldoc.h"
+
+/* Reads the `plots:` value `n` of document `d`: null (no plots) or a list
+ * of plot mappings; fills the default axis labels (a panel's x and first
+ * y column). Figure names must be distinct base names. On success returns
+ * 0 with `*plots` (the caller frees it; NULL for none) and `*n_plots`; on
+ * failure returns -1 with `err` set at the node at fault, `*plots` NULL
+ * and `*n_plots` 0. */
+int plot_spec_parse(ydoc *d, const yaml_node_t *n, plot_spec **plots,
+                    size_t *n_plots, cusim_error *err);
+
+/* Checks that every x, y and series column of `plots[0 .. n_plots-1]`,
+ * read from `plots:` node `list` of `d`, is one of `cols[0 .. n_cols-1]`
+ * (the results' columns). Returns 0, or -1 with `err` set at the node that
+ * names the first missing one, with a did-you-mean when one is close. */
+int plot_spec_check_columns(ydoc *d, const yaml_node_t *list,
+                            const plot_spec *plots, size_t n_plots,
+                            const char *const *cols, size_t n_cols,
+                            cusim_error *err);
+
+#endif /* CUSIM_PLOT_SPEC_H */
