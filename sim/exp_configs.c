@@ -33,19 +33,19 @@ static size_t point_sets(const experiment *e, size_t p, cusim_set *sets)
 
 void exp_configs_metrics(experiment *e)
 {
-    cusim_report *r = xcalloc(1, sizeof *r);
-    cusim_result res;
-    memset(&res, 0, sizeof res);
-    res.bound = "";
-    cusim_report_result(r, &res);
+    /* Every field of a simulated run but the host's (sim.*), from the
+     * field table; the hash covers them all, so a results directory of
+     * another field set is not resumed. */
     uint64_t h = HMAP_FNV_SEED;
-    for (int i = 0; i < r->n; i++) {
-        h = hmap_fnv(r->fields[i].key, strlen(r->fields[i].key) + 1, h);
-        if (strncmp(r->fields[i].key, "sim.", 4) != 0)
-            e->metrics[e->n_metrics++] = r->fields[i].key;
+    const cusim_field_desc *d;
+    for (size_t i = 0; (d = cusim_field_at(i)); i++) {
+        if (!(d->in & CUSIM_IN_SIM) || (d->in & CUSIM_IN_CALLER))
+            continue;
+        h = hmap_fnv(d->key, strlen(d->key) + 1, h);
+        if (!(d->in & CUSIM_IN_HOST))
+            e->metrics[e->n_metrics++] = d->key;
     }
     e->metrics_hash = h;
-    free(r);
 }
 
 /* The echo of `hw` (when not NULL) or else of `k` (cusim_hw_echo,

@@ -28,6 +28,7 @@
 #include "csv.h"
 #include "error.h"
 #include "fileio.h"
+#include "json.h"
 #include "strbuf.h"
 #include "xalloc.h"
 #include "yamlout.h"
@@ -124,23 +125,6 @@ int results_prepare(const experiment *e, const char *dir, bool resume,
 
 /* ---------------------------------------------------------- point files */
 
-static void json_string(sbuf *b, const char *s)
-{
-    sb_putc(b, '"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            sb_putc(b, '\\');
-            sb_putc(b, (char)c);
-        } else if (c < 0x20 || c == 0x7F) {
-            sb_printf(b, "\\u%04x", c);
-        } else {
-            sb_putc(b, (char)c);
-        }
-    }
-    sb_putc(b, '"');
-}
-
 /* Reads a JSON string at *p (as json_string writes them) into `out`;
  * advances *p. Returns -1 on anything else. */
 static int json_read_string(const char **p, sbuf *out)
@@ -204,17 +188,17 @@ static int point_write(const experiment *e, const char *dir, size_t p,
 {
     sbuf b = { 0 };
     sb_puts(&b, "{\"cusim\":");
-    json_string(&b, CUSIM_VERSION);
+    json_string_sb(&b, CUSIM_VERSION);
     sb_printf(&b, ",\"point\":%zu,\"config\":\"%016llx\",\"status\":\"%s\","
               "\"error\":", p, (unsigned long long)exp_point_fingerprint(e, p),
               status);
     if (error)
-        json_string(&b, error);
+        json_string_sb(&b, error);
     else
         sb_puts(&b, "null");
     sb_puts(&b, ",\"csv\":");
     if (csv)
-        json_string(&b, csv);
+        json_string_sb(&b, csv);
     else
         sb_puts(&b, "null");
     sb_puts(&b, ",\"json\":");
@@ -472,14 +456,14 @@ static void assemble_point(const experiment *e, size_t p, const point_rec *r,
         sb_putc(csv, ',');
         if (c)
             sb_putc(jsonl, ',');
-        json_string(jsonl, exp_column(e, c));
+        json_string_sb(jsonl, exp_column(e, c));
         sb_putc(jsonl, ':');
         if (!*v)
             sb_puts(jsonl, "null");
         else if (json_integer(v))
             sb_puts(jsonl, v);
         else
-            json_string(jsonl, v);
+            json_string_sb(jsonl, v);
     }
     if (r->failed) {
         for (size_t i = 1; i < exp_n_metrics(e); i++)
@@ -487,7 +471,7 @@ static void assemble_point(const experiment *e, size_t p, const point_rec *r,
         sb_puts(csv, ",failed,");
         csv_field(csv, r->error);
         sb_puts(jsonl, "},\"status\":\"failed\",\"error\":");
-        json_string(jsonl, r->error);
+        json_string_sb(jsonl, r->error);
         sb_puts(jsonl, "}\n");
     } else {
         sb_puts(csv, r->csv);

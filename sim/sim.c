@@ -346,20 +346,20 @@ static void dump_state(const gpu *g, FILE *out)
 
 /* A first classification of what bounds the run, from its measured
  * fractions (cusim diagnose will refine it with counterfactual runs). */
-static const char *bound_of(const cusim_result *r)
+static cusim_bound bound_of(const cusim_result *r)
 {
     if (r->bandwidth_utilization >= 0.7)
-        return "bandwidth";
+        return CUSIM_BOUND_BANDWIDTH;
     if (r->stalls[CUSIM_STALL_TAIL] + r->stalls[CUSIM_STALL_IDLE] >= 0.5)
-        return "small_grid";
+        return CUSIM_BOUND_SMALL_GRID;
     /* Issuing, or held only by a busy execution unit (or the memory cap,
      * but a saturated channel was caught above): the pipes are the limit. */
     if (r->stalls[CUSIM_STALL_ISSUED] + r->stalls[CUSIM_STALL_THROTTLE] >= 0.7)
-        return "compute";
+        return CUSIM_BOUND_COMPUTE;
     if (r->stalls[CUSIM_STALL_MEMORY] + r->stalls[CUSIM_STALL_DEPENDENCY]
         + r->stalls[CUSIM_STALL_BARRIER] >= 0.5)
-        return "latency";
-    return "balanced";
+        return CUSIM_BOUND_LATENCY;
+    return CUSIM_BOUND_BALANCED;
 }
 
 static void measure(const gpu *g, cusim_result *r)
@@ -406,7 +406,7 @@ static void measure(const gpu *g, cusim_result *r)
     r->avg_inflight = (double)ms->latency_sum / cycles;
     r->dispatches = g->n_dispatches;
     r->retired_instructions = g->retired_instructions;
-    r->bound = bound_of(r);
+    r->bound = cusim_bound_name(bound_of(r));
 }
 
 static double seconds(void)
