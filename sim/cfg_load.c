@@ -15,7 +15,7 @@
  *   4. check the rules that tie two keys together;
  * then a kernel's further dispatches are loaded (cfg_dispatch.c).
  *
- * Applying overrides to a loaded config (cfg_hw_apply, cfg_kernel_apply)
+ * Applying overrides to a loaded config (cusim_hw_apply, cfg_kernel_apply)
  * runs pass 2 on the overrides alone, then pass 3 on the values they wrote
  * and pass 4, on a copy of the config: the file's values were converted
  * and checked when it was loaded, so the first error is the one loading
@@ -918,9 +918,9 @@ int cfg_kernel_load(const char *path, const cusim_set *sets, size_t n_sets,
     return load(&cfg_kernel_table, path, NULL, sets, n_sets, out, err);
 }
 
-int cfg_hw_load_string(const char *text, const char *name,
-                       const cusim_set *sets, size_t n_sets, cusim_hw *out,
-                       cusim_error *err)
+int cusim_hw_load_string(const char *text, const char *name,
+                         const cusim_set *sets, size_t n_sets, cusim_hw *out,
+                         cusim_error *err)
 {
     return load(&cfg_hw_table, name, text ? text : "", sets, n_sets, out, err);
 }
@@ -963,8 +963,8 @@ int cfg_apply_sets(const cfg_table *t, void *obj, const cusim_set *sets,
     return rc;
 }
 
-int cfg_hw_apply(cusim_hw *hw, const cusim_set *sets, size_t n_sets,
-                 cusim_error *err)
+int cusim_hw_apply(cusim_hw *hw, const cusim_set *sets, size_t n_sets,
+                   cusim_error *err)
 {
     cusim_hw copy = *hw;
     if (cfg_apply_sets(&cfg_hw_table, &copy, sets, n_sets, err) != 0)
