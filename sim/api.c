@@ -18,19 +18,6 @@ int cusim_hw_load(const char *path, const cusim_set *sets, size_t n_sets,
     return cfg_hw_load(path, sets, n_sets, out, err);
 }
 
-int cusim_hw_load_string(const char *text, const char *name,
-                         const cusim_set *sets, size_t n_sets, cusim_hw *out,
-                         cusim_error *err)
-{
-    return cfg_hw_load_string(text, name, sets, n_sets, out, err);
-}
-
-int cusim_hw_apply(cusim_hw *hw, const cusim_set *sets, size_t n_sets,
-                   cusim_error *err)
-{
-    return cfg_hw_apply(hw, sets, n_sets, err);
-}
-
 /* Parses the program of every dispatch of `k`, a kernel as the config
  * loader leaves it (no `ast`), in order; on failure frees `k`. */
 static int parse_programs(cusim_kernel *k, cusim_error *err)

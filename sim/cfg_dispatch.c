@@ -34,11 +34,9 @@ int cfg_convert_dispatches(const cfg_loader *L, const cfg_slot *s,
                            const cfg_key *k)
 {
     const yaml_node_t *n = s->value;
-    char want[160], got[200], keys[512];
+    char got[200], keys[512];
     if (n->type != YAML_SEQUENCE_NODE)
-        return err_at(L->err, &s->mark, "%s%s: expected %s, got %s",
-                      s->shown, k->path, cfg_expectation(k, want, sizeof want),
-                      ydoc_describe(n, false, got, sizeof got));
+        return cfg_wrong(L, s, k, &s->mark, n, false);
     const yaml_node_item_t *it = n->data.sequence.items.start;
     long count = n->data.sequence.items.top - it;
     for (long i = 0; i < count; i++) {

@@ -28,6 +28,9 @@
 
 /* ----------------------------------------------------------- key table */
 
+/* The kinds of value a key holds. When adding one, also: convert() and
+ * cfg_expectation() in cfg_load.c, value_size() in cfg_dispatch.c,
+ * echo_value() in cfg_echo.c, type_name() and range_text() in cfg_keys.c. */
 typedef enum cfg_type {
     T_NAME,    /* char[64]: 1..max bytes of printable text; the default ""
                   means the file's base name without its extension */
@@ -160,6 +163,11 @@ int cfg_convert_written(cfg_loader *L);
 
 /* What a key accepts, for "expected ..." in messages, in `buf`. */
 const char *cfg_expectation(const cfg_key *k, char *buf, size_t size);
+
+/* Fails with "KEY: expected WHAT IT ACCEPTS, got WHAT `n` IS" at `at`
+ * (see ydoc_describe for `show_quoted`); returns -1. */
+int cfg_wrong(const cfg_loader *L, const cfg_slot *s, const cfg_key *k,
+              const cusim_mark *at, const yaml_node_t *n, bool show_quoted);
 
 /* The rules that tie two hardware keys together (cfg_hw_table.check). */
 int cfg_check_hw(const cfg_loader *L);

@@ -15,7 +15,7 @@
  *   4. check the rules that tie two keys together;
  * then a kernel's further dispatches are loaded (cfg_dispatch.c).
  *
- * Applying overrides to a loaded config (cfg_hw_apply, cfg_kernel_apply)
+ * Applying overrides to a loaded config (cusim_hw_apply, cfg_kernel_apply)
  * runs pass 2 on the overrides alone, then pass 3 on the values they wrote
  * and pass 4, on a copy of the config: the file's values were converted
  * and checked when it was loaded, so the first error is the one loading
@@ -260,6 +260,15 @@ static const char *expectation_in(const cfg_loader *L, const cfg_key *k,
     return buf;
 }
 
+int cfg_wrong(const cfg_loader *L, const cfg_slot *s, const cfg_key *k,
+              const cusim_mark *at, const yaml_node_t *n, bool show_quoted)
+{
+    char want[160], got[200];
+    return err_at(L->err, at, "%s%s: expected %s, got %s", s->shown, k->path,
+                  expectation_in(L, k, want, sizeof want),
+                  ydoc_describe(n, show_quoted, got, sizeof got));
+}
+
 /* Reads node `n` (the slot's value or one of its list items) as an
  * integer from k->min to k->max. */
 static int get_uint(const cfg_loader *L, const cfg_slot *s, const cfg_key *k,
@@ -267,22 +276,18 @@ static int get_uint(const cfg_loader *L, const cfg_slot *s, const cfg_key *k,
 {
     char want[160], got[200];
     cusim_mark m = ydoc_mark(s->doc, n);
-    expectation_in(L, k, want, sizeof want);
     if (n->type != YAML_SCALAR_NODE
         || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
-        return err_at(L->err, &m, "%s%s: expected %s, got %s", s->shown,
-                      k->path, want, ydoc_describe(n, false, got,
-                                                   sizeof got));
+        return cfg_wrong(L, s, k, &m, n, false);
     int rc = parse_decimal((const char *)n->data.scalar.value,
                            n->data.scalar.length, v);
     if (rc > 0)
         return err_at(L->err, &m, "%s%s: %s does not fit in 64 bits "
                       "(expected %s)", s->shown, k->path,
-                      ydoc_describe(n, false, got, sizeof got), want);
+                      ydoc_describe(n, false, got, sizeof got),
+                      expectation_in(L, k, want, sizeof want));
     if (rc < 0 || *v < k->min || *v > k->max)
-        return err_at(L->err, &m, "%s%s: expected %s, got %s", s->shown,
-                      k->path, want, ydoc_describe(n, false, got,
-                                                   sizeof got));
+        return cfg_wrong(L, s, k, &m, n, false);
     return 0;
 }
 
@@ -291,7 +296,6 @@ static int get_list(const cfg_loader *L, const cfg_slot *s, const cfg_key *k,
                     const char *items, int max_items, uint32_t *v, int *n)
 {
     const yaml_node_t *node = s->value;
-    char want[160], got[200];
     uint64_t x;
 
     if (node->type == YAML_SCALAR_NODE) {
@@ -302,9 +306,7 @@ static int get_list(const cfg_loader *L, const cfg_slot *s, const cfg_key *k,
         return 0;
     }
     if (node->type != YAML_SEQUENCE_NODE)
-        return err_at(L->err, &s->mark, "%s%s: expected %s, got %s",
-                      s->shown, k->path, cfg_expectation(k, want, sizeof want),
-                      ydoc_describe(node, false, got, sizeof got));
+        return cfg_wrong(L, s, k, &s->mark, node, false);
     const yaml_node_item_t *it = node->data.sequence.items.start;
     long count = node->data.sequence.items.top - it;
     if (count == 0)
@@ -382,12 +384,9 @@ static int convert_shape(const cfg_loader *L, const cfg_slot *s,
 static const char *get_text(const cfg_loader *L, const cfg_slot *s,
                             const cfg_key *k, size_t *len)
 {
-    char want[160], got[200];
     const yaml_node_t *n = s->value;
     if (n->type != YAML_SCALAR_NODE || ydoc_is_null(n)) {
-        err_at(L->err, &s->mark, "%s%s: expected %s, got %s", s->shown,
-               k->path, cfg_expectation(k, want, sizeof want),
-               ydoc_describe(n, true, got, sizeof got));
+        cfg_wrong(L, s, k, &s->mark, n, true);
         return NULL;
     }
     *len = n->data.scalar.length;
@@ -397,7 +396,7 @@ static const char *get_text(const cfg_loader *L, const cfg_slot *s,
 static int convert_name(const cfg_loader *L, const cfg_slot *s,
                         const cfg_key *k)
 {
-    char want[160], got[200];
+    char want[160];
     size_t len;
     const char *text = get_text(L, s, k, &len);
     if (!text)
@@ -411,9 +410,7 @@ static int convert_name(const cfg_loader *L, const cfg_slot *s,
                       s->shown, k->path, cfg_expectation(k, want, sizeof want),
                       len);
     if (!printable || len < k->min)
-        return err_at(L->err, &s->mark, "%s%s: expected %s, got %s",
-                      s->shown, k->path, cfg_expectation(k, want, sizeof want),
-                      ydoc_describe(s->value, true, got, sizeof got));
+        return cfg_wrong(L, s, k, &s->mark, s->value, true);
     memcpy(field(L, k->offset), text, len + 1);
     return 0;
 }
@@ -421,7 +418,6 @@ static int convert_name(const cfg_loader *L, const cfg_slot *s,
 static int convert_enum(const cfg_loader *L, const cfg_slot *s,
                         const cfg_key *k)
 {
-    char want[160], got[200];
     size_t len;
     const char *text = get_text(L, s, k, &len);
     if (!text)
@@ -432,9 +428,7 @@ static int convert_enum(const cfg_loader *L, const cfg_slot *s,
             *(int *)field(L, k->offset) = i;
             return 0;
         }
-    return err_at(L->err, &s->mark, "%s%s: expected %s, got %s", s->shown,
-                  k->path, cfg_expectation(k, want, sizeof want),
-                  ydoc_describe(s->value, true, got, sizeof got));
+    return cfg_wrong(L, s, k, &s->mark, s->value, true);
 }
 
 static int convert_regs(const cfg_loader *L, const cfg_slot *s,
@@ -933,9 +927,9 @@ int cfg_kernel_load(const char *path, const cusim_set *sets, size_t n_sets,
     return load(&cfg_kernel_table, path, NULL, sets, n_sets, out, err);
 }
 
-int cfg_hw_load_string(const char *text, const char *name,
-                       const cusim_set *sets, size_t n_sets, cusim_hw *out,
-                       cusim_error *err)
+int cusim_hw_load_string(const char *text, const char *name,
+                         const cusim_set *sets, size_t n_sets, cusim_hw *out,
+                         cusim_error *err)
 {
     return load(&cfg_hw_table, name, text ? text : "", sets, n_sets, out, err);
 }
@@ -978,8 +972,8 @@ int cfg_apply_sets(const cfg_table *t, void *obj, const cusim_set *sets,
     return rc;
 }
 
-int cfg_hw_apply(cusim_hw *hw, const cusim_set *sets, size_t n_sets,
-                 cusim_error *err)
+int cusim_hw_apply(cusim_hw *hw, const cusim_set *sets, size_t n_sets,
+                   cusim_error *err)
 {
     cusim_hw copy = *hw;
     if (cfg_apply_sets(&cfg_hw_table, &copy, sets, n_sets, err) != 0)

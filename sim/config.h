@@ -38,29 +38,17 @@ int cfg_hw_load(const char *path, const cusim_set *sets, size_t n_sets,
 int cfg_kernel_load(const char *path, const cusim_set *sets, size_t n_sets,
                     cusim_kernel *out, cusim_error *err);
 
-/* The same from the NUL-terminated `text`, named `name` in marks and
- * messages (and giving the default `name` key, as a path would): the same
- * value, or the same error at the same place, as loading a file called
- * `name` that holds `text`. */
-int cfg_hw_load_string(const char *text, const char *name,
-                       const cusim_set *sets, size_t n_sets, cusim_hw *out,
-                       cusim_error *err);
+/* cusim_kernel_load_string (cusim.h) without parsing the programs. (For
+ * profiles, cusim_hw_load_string and cusim_hw_apply are defined here.) */
 int cfg_kernel_load_string(const char *text, const char *name,
                            const cusim_set *sets, size_t n_sets,
                            cusim_kernel *out, cusim_error *err);
 
-/* Applies the overrides of `sets` whose path starts with "hw." to a loaded
- * profile, in memory: the same value, or the same first error at the same
- * place, as loading its file with its earlier overrides and then these.
- * On failure `hw` is unchanged. */
-int cfg_hw_apply(cusim_hw *hw, const cusim_set *sets, size_t n_sets,
-                 cusim_error *err);
-
 /* Fills `out` with `k` (a kernel loaded by cfg_kernel_load) with the
- * "kernel." overrides of `sets` applied, as cfg_hw_apply: a later dispatch
- * takes the new value of a key it inherited. `out` is a new kernel (its
- * programs not parsed: every `ast` is NULL; free it with cfg_kernel_free
- * or, once parsed, cusim_kernel_free); on failure nothing is left to free. */
+ * "kernel." overrides of `sets` applied, as cusim_kernel_apply (cusim.h)
+ * but into a new kernel whose programs are not parsed (every `ast` NULL;
+ * free it with cfg_kernel_free or, once parsed, cusim_kernel_free); on
+ * failure nothing is left to free. */
 int cfg_kernel_apply(const cusim_kernel *k, const cusim_set *sets,
                      size_t n_sets, cusim_kernel *out, cusim_error *err);
 

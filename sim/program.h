@@ -18,6 +18,10 @@
  * elements_per_invocation, never on the number of elements or iterations.
  * All subgroups of a dispatch share one prog_code; a subgroup holds only a
  * program counter, a loop-counter stack and its scoreboard.
+ *
+ * The module is prog_parse.c (text -> prog_ast), prog_resolve.c
+ * (prog_ast -> prog_code) and prog_live.c (the peak live registers),
+ * sharing prog_int.h.
  */
 #ifndef CUSIM_PROGRAM_H
 #define CUSIM_PROGRAM_H

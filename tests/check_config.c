@@ -63,32 +63,75 @@ static void assert_hw_equal(const cusim_hw *a, const cusim_hw *b)
     assert_marks_equal(a->marks, b->marks);
 }
 
+/* The values of two profiles are the same (their files and marks may
+ * differ). */
+static void same_hw(const cusim_hw *a, const cusim_hw *b)
+{
+    ck_assert_str_eq(a->name, b->name);
+    ck_assert_int_eq(a->n_simd_widths, b->n_simd_widths);
+    for (int i = 0; i < a->n_simd_widths; i++)
+        ck_assert_uint_eq(a->simd_widths[i], b->simd_widths[i]);
+    ck_assert_uint_eq(a->compute_units, b->compute_units);
+    ck_assert_uint_eq(a->clock_mhz, b->clock_mhz);
+    ck_assert_uint_eq(a->cu.max_invocations, b->cu.max_invocations);
+    ck_assert_uint_eq(a->cu.max_subgroups, b->cu.max_subgroups);
+    ck_assert_uint_eq(a->cu.max_workgroups, b->cu.max_workgroups);
+    ck_assert_uint_eq(a->cu.max_workgroup_size, b->cu.max_workgroup_size);
+    ck_assert_uint_eq(a->cu.registers, b->cu.registers);
+    ck_assert_uint_eq(a->cu.register_granularity,
+                      b->cu.register_granularity);
+    ck_assert_uint_eq(a->cu.max_registers_per_invocation,
+                      b->cu.max_registers_per_invocation);
+    ck_assert_uint_eq(a->cu.shared_memory, b->cu.shared_memory);
+    ck_assert_uint_eq(a->cu.shared_granularity, b->cu.shared_granularity);
+    ck_assert_uint_eq(a->cu.shared_reserved, b->cu.shared_reserved);
+    ck_assert_uint_eq(a->cu.max_shared_per_workgroup,
+                      b->cu.max_shared_per_workgroup);
+    ck_assert_uint_eq(a->cu.schedulers, b->cu.schedulers);
+    ck_assert_uint_eq(a->cu.issue_per_cycle, b->cu.issue_per_cycle);
+    ck_assert_int_eq(a->cu.policy, b->cu.policy);
+    for (int u = 0; u < CUSIM_UNIT_COUNT; u++)
+        ck_assert_uint_eq(a->cu.lanes[u], b->cu.lanes[u]);
+    for (int l = 0; l < CUSIM_LAT_COUNT; l++)
+        ck_assert_uint_eq(a->latency[l], b->latency[l]);
+    ck_assert_uint_eq(a->memory.bandwidth, b->memory.bandwidth);
+    ck_assert_uint_eq(a->memory.transaction, b->memory.transaction);
+    ck_assert_uint_eq(a->memory.max_inflight, b->memory.max_inflight);
+}
+
+/* The values of two kernels and of their dispatches are the same. */
+static void same_kernel(const cusim_kernel *a, const cusim_kernel *b)
+{
+    ck_assert_str_eq(a->name, b->name);
+    ck_assert_int_eq(a->workgroup_dims, b->workgroup_dims);
+    for (int i = 0; i < 3; i++)
+        ck_assert_uint_eq(a->workgroup[i], b->workgroup[i]);
+    ck_assert_uint_eq(a->registers, b->registers);
+    ck_assert_int_eq(a->registers_auto, b->registers_auto);
+    ck_assert_uint_eq(a->shared_bytes, b->shared_bytes);
+    ck_assert_uint_eq(a->elements, b->elements);
+    ck_assert_uint_eq(a->elements_per_invocation,
+                      b->elements_per_invocation);
+    ck_assert_uint_eq(a->subgroup_size, b->subgroup_size);
+    ck_assert_str_eq(a->program, b->program);
+    ck_assert_str_eq(a->elements_expr, b->elements_expr);
+    ck_assert_int_eq(a->next != NULL, b->next != NULL);
+    if (a->next)
+        same_kernel(a->next, b->next);
+}
+
 /* Every value and mark of two kernels and their dispatches is the same,
  * and both are parsed or neither is. */
 static void assert_kernel_equal(const cusim_kernel *a, const cusim_kernel *b)
 {
-    for (; a && b; a = a->next, b = b->next) {
+    same_kernel(a, b);   /* the values, and as many dispatches */
+    for (; a; a = a->next, b = b->next) {
         ck_assert_str_eq(a->file, b->file);
-        ck_assert_str_eq(a->name, b->name);
-        ck_assert_int_eq(memcmp(a->workgroup, b->workgroup,
-                                sizeof a->workgroup), 0);
-        ck_assert_int_eq(a->workgroup_dims, b->workgroup_dims);
-        ck_assert_uint_eq(a->registers, b->registers);
-        ck_assert_int_eq(a->registers_auto, b->registers_auto);
-        ck_assert_uint_eq(a->shared_bytes, b->shared_bytes);
-        ck_assert_uint_eq(a->elements, b->elements);
-        ck_assert_uint_eq(a->elements_per_invocation,
-                          b->elements_per_invocation);
-        ck_assert_uint_eq(a->subgroup_size, b->subgroup_size);
-        ck_assert_str_eq(a->program, b->program);
         ck_assert_int_eq(a->program_line, b->program_line);
         ck_assert_int_eq(a->program_column, b->program_column);
-        ck_assert_str_eq(a->elements_expr, b->elements_expr);
         ck_assert_int_eq(a->ast != NULL, b->ast != NULL);
         assert_marks_equal(a->marks, b->marks);
     }
-    ck_assert_ptr_null(a);
-    ck_assert_ptr_null(b);
 }
 
 /* Writes `text` to a new temporary file; returns its malloc'd path. */
@@ -1036,60 +1079,6 @@ END_TEST
 
 /* ----------------------------------------------------------------- echo */
 
-static void same_hw(const cusim_hw *a, const cusim_hw *b)
-{
-    ck_assert_str_eq(a->name, b->name);
-    ck_assert_int_eq(a->n_simd_widths, b->n_simd_widths);
-    for (int i = 0; i < a->n_simd_widths; i++)
-        ck_assert_uint_eq(a->simd_widths[i], b->simd_widths[i]);
-    ck_assert_uint_eq(a->compute_units, b->compute_units);
-    ck_assert_uint_eq(a->clock_mhz, b->clock_mhz);
-    ck_assert_uint_eq(a->cu.max_invocations, b->cu.max_invocations);
-    ck_assert_uint_eq(a->cu.max_subgroups, b->cu.max_subgroups);
-    ck_assert_uint_eq(a->cu.max_workgroups, b->cu.max_workgroups);
-    ck_assert_uint_eq(a->cu.max_workgroup_size, b->cu.max_workgroup_size);
-    ck_assert_uint_eq(a->cu.registers, b->cu.registers);
-    ck_assert_uint_eq(a->cu.register_granularity,
-                      b->cu.register_granularity);
-    ck_assert_uint_eq(a->cu.max_registers_per_invocation,
-                      b->cu.max_registers_per_invocation);
-    ck_assert_uint_eq(a->cu.shared_memory, b->cu.shared_memory);
-    ck_assert_uint_eq(a->cu.shared_granularity, b->cu.shared_granularity);
-    ck_assert_uint_eq(a->cu.shared_reserved, b->cu.shared_reserved);
-    ck_assert_uint_eq(a->cu.max_shared_per_workgroup,
-                      b->cu.max_shared_per_workgroup);
-    ck_assert_uint_eq(a->cu.schedulers, b->cu.schedulers);
-    ck_assert_uint_eq(a->cu.issue_per_cycle, b->cu.issue_per_cycle);
-    ck_assert_int_eq(a->cu.policy, b->cu.policy);
-    for (int u = 0; u < CUSIM_UNIT_COUNT; u++)
-        ck_assert_uint_eq(a->cu.lanes[u], b->cu.lanes[u]);
-    for (int l = 0; l < CUSIM_LAT_COUNT; l++)
-        ck_assert_uint_eq(a->latency[l], b->latency[l]);
-    ck_assert_uint_eq(a->memory.bandwidth, b->memory.bandwidth);
-    ck_assert_uint_eq(a->memory.transaction, b->memory.transaction);
-    ck_assert_uint_eq(a->memory.max_inflight, b->memory.max_inflight);
-}
-
-static void same_kernel(const cusim_kernel *a, const cusim_kernel *b)
-{
-    ck_assert_str_eq(a->name, b->name);
-    ck_assert_int_eq(a->workgroup_dims, b->workgroup_dims);
-    for (int i = 0; i < 3; i++)
-        ck_assert_uint_eq(a->workgroup[i], b->workgroup[i]);
-    ck_assert_uint_eq(a->registers, b->registers);
-    ck_assert_int_eq(a->registers_auto, b->registers_auto);
-    ck_assert_uint_eq(a->shared_bytes, b->shared_bytes);
-    ck_assert_uint_eq(a->elements, b->elements);
-    ck_assert_uint_eq(a->elements_per_invocation,
-                      b->elements_per_invocation);
-    ck_assert_uint_eq(a->subgroup_size, b->subgroup_size);
-    ck_assert_str_eq(a->program, b->program);
-    ck_assert_str_eq(a->elements_expr, b->elements_expr);
-    ck_assert_int_eq(a->next != NULL, b->next != NULL);
-    if (a->next)
-        same_kernel(a->next, b->next);
-}
-
 static void echo_round_trip_hw(const char *path, const cusim_set *sets,
                                size_t n_sets)
 {
@@ -1285,19 +1274,28 @@ START_TEST(dispatches_parsed)
 END_TEST
 
 /* An override of the first dispatch reaches the dispatches that inherit
- * the key, with the override's mark; an entry that writes it keeps its. */
+ * the key, with the override's mark; an entry that writes it keeps its.
+ * The same overrides applied in memory to the loaded kernel give the same
+ * kernel. */
 START_TEST(dispatches_inherit_set)
 {
     cusim_set sets[] = {
         { "kernel.workgroup_size", "[4, 4]", "--set", 1, 1 },
         { "kernel.program", "alu y", "exp.yaml", 7, 9 },
         { "kernel.name", "r", "--set", 3, 1 },
+        { "hw.cu.registers", "nonsense", "--set", 4, 1 },   /* ignored */
     };
-    cusim_kernel k;
+    cusim_kernel k, applied;
     cusim_error err;
-    ASSERT_LOADED(cusim_kernel_load(
-                      cutest_path("tests/good/cfg-kernel-dispatches.yaml"),
-                      sets, 3, &k, &err), err);
+    char path[4096];
+    snprintf(path, sizeof path, "%s",
+             cutest_path("tests/good/cfg-kernel-dispatches.yaml"));
+    ASSERT_LOADED(cusim_kernel_load(path, sets, 4, &k, &err), err);
+    ASSERT_LOADED(cusim_kernel_load(path, NULL, 0, &applied, &err), err);
+    ASSERT_LOADED(cusim_kernel_apply(&applied, sets, 4, &err), err);
+    assert_kernel_equal(&applied, &k);
+    cusim_kernel_free(&applied);
+    ck_assert_str_eq(k.name, "r");
     const cusim_kernel *d = k.next;
     ck_assert_int_eq(d->workgroup_dims, 2);
     ck_assert_uint_eq(d->workgroup[0], 4);
@@ -1874,56 +1872,29 @@ START_TEST(apply_hw_errors)
 }
 END_TEST
 
-/* Overrides applied to a loaded kernel of three dispatches reach the
- * dispatches that inherit the key, as at load (dispatches_inherit_set). */
-START_TEST(apply_kernel)
+/* A bad override applied to a loaded kernel: the error loading with it
+ * gives (here from the program parser), and the kernel unchanged. */
+START_TEST(apply_kernel_errors)
 {
-    cusim_set sets[] = {
-        { "kernel.workgroup_size", "[4, 4]", "--set", 1, 1 },
-        { "kernel.program", "alu y", "exp.yaml", 7, 9 },
-        { "kernel.name", "r", "--set", 3, 1 },
-        { "hw.cu.registers", "nonsense", "--set", 4, 1 },
-    };
     char path[4096];
     snprintf(path, sizeof path, "%s",
              cutest_path("tests/good/cfg-kernel-dispatches.yaml"));
-    cusim_kernel applied, loaded;
-    cusim_error err;
-    ASSERT_LOADED(cusim_kernel_load(path, NULL, 0, &applied, &err), err);
-    ASSERT_LOADED(cusim_kernel_apply(&applied, sets, 4, &err), err);
-    ASSERT_LOADED(cusim_kernel_load(path, sets, 4, &loaded, &err), err);
-    assert_kernel_equal(&applied, &loaded);
-    const cusim_kernel *d = applied.next;
-    ck_assert_str_eq(applied.name, "r");
-    ck_assert_str_eq(d->name, "combine");
-    ck_assert_uint_eq(d->workgroup[0], 4);
-    ck_assert_uint_eq(d->workgroup[1], 4);
-    assert_mark(cfg_kernel_mark(d, "workgroup_size"), "--set", 1, 1);
-    ck_assert_str_eq(d->program, "alu y");
-    ck_assert_ptr_nonnull(d->ast);
-    d = d->next;
-    ck_assert_str_eq(d->name, "r.3");
-    ck_assert_uint_eq(d->workgroup[0], 8);
-    assert_mark(cfg_kernel_mark(d, "workgroup_size"), path, 16, 21);
-    ck_assert_str_eq(d->program, "alu x\nst.global x, i\n");
-    cusim_kernel_free(&loaded);
-
-    /* a program that does not parse: the same error, nothing changed */
     cusim_set bad = { "kernel.program", "fmaa y, x", "--set", 5, 1 };
-    cusim_kernel before;
-    cusim_kernel_clone(&before, &applied);
-    cusim_error at_load;
-    ck_assert_int_eq(cusim_kernel_load(path, &bad, 1, &loaded, &at_load), -1);
-    ck_assert_int_eq(cusim_kernel_apply(&applied, &bad, 1, &err), -1);
+    cusim_kernel k, before;
+    cusim_error err, at_load;
+    ck_assert_int_eq(cusim_kernel_load(path, &bad, 1, &k, &at_load), -1);
+    ASSERT_LOADED(cusim_kernel_load(path, NULL, 0, &k, &err), err);
+    cusim_kernel_clone(&before, &k);
+    ck_assert_int_eq(cusim_kernel_apply(&k, &bad, 1, &err), -1);
     ck_assert_str_eq(err.file, "--set");
     ck_assert_int_eq(err.line, at_load.line);
     ck_assert_int_eq(err.column, at_load.column);
     ck_assert_str_eq(err.message, at_load.message);
     ck_assert_str_eq(err.message, "unknown opcode 'fmaa' (did you mean "
                      "'fma'?)");
-    assert_kernel_equal(&applied, &before);
+    assert_kernel_equal(&k, &before);
     cusim_kernel_free(&before);
-    cusim_kernel_free(&applied);
+    cusim_kernel_free(&k);
 }
 END_TEST
 
@@ -2035,7 +2006,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, kernel_clone_errors);
     tcase_add_test(tc, apply_hw);
     tcase_add_test(tc, apply_hw_errors);
-    tcase_add_test(tc, apply_kernel);
+    tcase_add_test(tc, apply_kernel_errors);
     tcase_add_test(tc, load_string_same);
     suite_add_tcase(s, tc);
 

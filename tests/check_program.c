@@ -4,7 +4,8 @@
  * register renaming and numbering, loops and their jumps, counts that depend
  * on the shape, dynamic instruction counts) and the peak live registers
  * behind `registers: auto`. Expected values are worked out by hand in the
- * comments.
+ * comments. Every program built or failing to resolve here does the same
+ * through a clone of its parsed form (prog_ast_clone).
  */
 #include "cutest.h"
 #include "program.h"
@@ -39,12 +40,38 @@ static prog_code *resolve_ok(const prog_ast *ast, prog_shape shape)
     return code;
 }
 
-/* Parses and resolves `text` with E elements per invocation. */
+/* Asserts that two resolved programs are the same code. */
+static void check_same_code(const prog_code *a, const prog_code *b)
+{
+    ck_assert_uint_eq(a->n_insns, b->n_insns);
+    ck_assert_uint_eq(a->once_len, b->once_len);
+    ck_assert_uint_eq(a->n_regs, b->n_regs);
+    ck_assert_uint_eq(a->live_registers, b->live_registers);
+    ck_assert_uint_eq(a->dynamic_insns, b->dynamic_insns);
+    for (uint32_t i = 0; i < a->n_insns; i++) {
+        const prog_insn *x = &a->insns[i], *y = &b->insns[i];
+        ck_assert_msg(x->op == y->op && x->n_src == y->n_src
+                      && x->pattern == y->pattern && x->dst == y->dst
+                      && memcmp(x->src, y->src, sizeof x->src) == 0
+                      && x->bytes == y->bytes && x->stride == y->stride
+                      && x->count == y->count && x->jump == y->jump,
+                      "insn %u differs", i);
+    }
+}
+
+/* Parses and resolves `text` with E elements per invocation; a clone of
+ * the parsed program, resolved after the original is freed, gives the
+ * same code. */
 static prog_code *build(const char *text, uint32_t e)
 {
     prog_ast *ast = parse_ok(text);
     prog_code *code = resolve_ok(ast, shape_e(e));
+    prog_ast *copy = prog_ast_clone(ast);
     prog_ast_free(ast);
+    prog_code *again = resolve_ok(copy, shape_e(e));
+    check_same_code(code, again);
+    prog_code_free(again);
+    prog_ast_free(copy);
     return code;
 }
 
@@ -92,21 +119,29 @@ static void check_parse_error(const char *text, int line, int column,
                   "'%s': message '%s' lacks '%s'", text, err.message, part);
 }
 
-/* Asserts that `text` parses but resolving it for `shape` fails. */
+/* Asserts that `text` parses but resolving it for `shape` fails; so does
+ * resolving a clone of it (the original freed), with the same error. */
 static void check_resolve_error(const char *text, prog_shape shape, int line,
                                 int column, const char *part)
 {
-    cusim_error err = { "", 0, 0, "" };
     prog_ast *ast = parse_ok(text);
-    prog_code *code = prog_resolve(ast, &shape, &err);
+    prog_ast *copy = prog_ast_clone(ast);
     prog_ast_free(ast);
-    ck_assert_msg(code == NULL, "'%s' resolved", text);
-    ck_assert_str_eq(err.file, "k.yaml");
-    ck_assert_msg(err.line == line && err.column == column,
-                  "'%s': at %d:%d, expected %d:%d (%s)", text, err.line,
-                  err.column, line, column, err.message);
-    ck_assert_msg(strstr(err.message, part) != NULL,
-                  "'%s': message '%s' lacks '%s'", text, err.message, part);
+    for (int pass = 0; pass < 2; pass++) {
+        cusim_error err = { "", 0, 0, "" };
+        prog_ast *a = pass == 0 ? parse_ok(text) : copy;
+        prog_code *code = prog_resolve(a, &shape, &err);
+        prog_ast_free(a);
+        ck_assert_msg(code == NULL, "'%s' resolved", text);
+        ck_assert_str_eq(err.file, "k.yaml");
+        ck_assert_msg(err.line == line && err.column == column,
+                      "'%s'%s: at %d:%d, expected %d:%d (%s)", text,
+                      pass ? " (clone)" : "", err.line, err.column, line,
+                      column, err.message);
+        ck_assert_msg(strstr(err.message, part) != NULL,
+                      "'%s': message '%s' lacks '%s'", text, err.message,
+                      part);
+    }
 }
 
 /* The example of SPEC.md section 3. */
@@ -431,6 +466,7 @@ START_TEST(test_free_null)
 {
     prog_ast_free(NULL);
     prog_code_free(NULL);
+    ck_assert_ptr_null(prog_ast_clone(NULL));
 }
 END_TEST
 

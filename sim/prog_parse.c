@@ -1,81 +1,23 @@
 /*
- * program.c — the synthetic ISA's text form (SPEC.md section 3): a
- * line-oriented parser into a statement list, and the resolver that turns
- * a parsed program plus a launch shape into the flat prog_code the
- * simulator executes.
+ * prog_parse.c — the synthetic ISA's text form (SPEC.md section 3): a
+ * line-oriented parser into a statement list.
  *
  * Parsing keeps two statement lists, `once` and `body` (a program without
  * blocks is all body). Each list is flat: a `repeat` is a STMT_REPEAT
  * holding its count expression, its `}` a STMT_END. Registers are interned
  * by name; a name written anywhere in the body is marked per-copy.
- *
- * Resolving evaluates every count, then emits the once part followed by the
- * body "unrolled and jammed": every body instruction is emitted
- * elements_per_invocation (E) times in place, copy 0 .. E-1 consecutively,
- * while loop control is emitted once, so the copies run in lockstep through
- * the same loops. Per-copy registers get one number per copy; all others
- * (inputs, values only read in the body) are shared by the copies.
  */
-#include "program.h"
-
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "error.h"
-#include "expr.h"
+#include "prog_int.h"
 #include "suggest.h"
 #include "xalloc.h"
 
 /* --------------------------------------------------------------- the AST */
-
-typedef enum stmt_kind {
-    STMT_INSN,                         /* an ISA instruction */
-    STMT_REPEAT,                       /* `repeat EXPR {` */
-    STMT_END                           /* the `}` closing a repeat */
-} stmt_kind;
-
-#define STMT_NO_REG UINT32_MAX
-
-/* One statement. `line` and `column` are the file location of its first
- * token (the opcode, `repeat` or `}`). Register operands are indices into
- * prog_ast.regs; `dst` is STMT_NO_REG for stores and barrier. */
-typedef struct prog_stmt {
-    stmt_kind kind;
-    int line, column;
-    isa_op op;                         /* STMT_INSN */
-    uint8_t n_src;
-    uint8_t pattern;                   /* isa_pattern (memory forms) */
-    uint32_t dst;
-    uint32_t src[PROG_MAX_SRCS];
-    uint32_t bytes;                    /* memory forms; 0 otherwise */
-    uint32_t stride;                   /* ISA_PATTERN_STRIDED */
-    expr *count;                       /* STMT_REPEAT, owned */
-    int count_column;                  /* file column of the count text's
-                                          byte 0 (expr offsets add to it) */
-    size_t count_start;                /* offset of its first non-blank */
-} prog_stmt;
-
-typedef struct stmt_list {
-    prog_stmt *v;
-    uint32_t n, cap;
-} stmt_list;
-
-/* A register name. Invariant: `per_copy` iff some body statement writes
- * it. */
-typedef struct prog_reg {
-    char *name;
-    bool per_copy;
-} prog_reg;
-
-struct prog_ast {
-    char *file;                        /* copy of prog_src.file */
-    int line, column;                  /* where the text starts */
-    stmt_list once, body;
-    prog_reg *regs;
-    uint32_t n_regs, cap_regs;
-};
 
 
 static void stmt_list_free(stmt_list *l)
@@ -233,28 +175,6 @@ static const char *found(const parser *p, size_t pos, char buf[8])
         return "the end of the line";
     snprintf(buf, 8, "'%c'", p->line[pos]);
     return buf;
-}
-
-/* Edit distance, for did-you-mean. */
-static size_t edit_distance(const char *a, size_t n, const char *b)
-{
-    return suggest_distance(a, n, b, strlen(b));
-}
-
-/* The candidate closest to `s` within an edit distance of 2, or NULL. */
-static const char *closest(const char *s, size_t n,
-                           const char *const *candidates, size_t count)
-{
-    const char *best = NULL;
-    size_t best_d = 3;
-    for (size_t i = 0; i < count; i++) {
-        size_t d = edit_distance(s, n, candidates[i]);
-        if (d < best_d) {
-            best_d = d;
-            best = candidates[i];
-        }
-    }
-    return best;
 }
 
 
@@ -445,7 +365,7 @@ static size_t parse_modifier(parser *p, prog_stmt *s, size_t pos,
     int which = span_is(key, klen, "bytes") ? 0
               : span_is(key, klen, "pattern") ? 1 : -1;
     if (which < 0) {
-        const char *near = closest(key, klen, keys, 2);
+        const char *near = suggest_within(key, klen, keys, 2, 2);
         if (near)
             fail(p, pos, "unknown modifier '%.*s' (did you mean '%s'?)",
                  (int)klen, key, near);
@@ -518,7 +438,7 @@ static int parse_insn(parser *p, size_t offset, size_t end)
     isa_op op = isa_lookup(word, wlen);
     if (op == ISA_OP_COUNT) {
         size_t n_words = sizeof first_words / sizeof *first_words;
-        const char *near = closest(word, wlen, first_words, n_words);
+        const char *near = suggest_within(word, wlen, first_words, n_words, 2);
         if (near)
             return fail(p, offset,
                         "unknown opcode '%.*s' (did you mean '%s'?)",
@@ -640,7 +560,7 @@ static int parse_line(parser *p)
     return parse_insn(p, pos, end);
 }
 
-static uint32_t count_insns(const stmt_list *l)
+uint32_t prog_count_insns(const stmt_list *l)
 {
     uint32_t n = 0;
     for (uint32_t i = 0; i < l->n; i++)
@@ -678,7 +598,7 @@ prog_ast *prog_parse(const char *text, const prog_src *src, cusim_error *err)
                 block_names[p.open[d].kind]);
         goto fail;
     }
-    if (count_insns(&ast->once) + count_insns(&ast->body) == 0) {
+    if (prog_count_insns(&ast->once) + prog_count_insns(&ast->body) == 0) {
         err_set(err, ast->file, ast->line, ast->column,
                 "program has no instructions (expected at least one line "
                 "such as 'alu x')");
@@ -688,302 +608,4 @@ prog_ast *prog_parse(const char *text, const prog_src *src, cusim_error *err)
 fail:
     prog_ast_free(ast);
     return NULL;
-}
-
-/* -------------------------------------------------------------- resolver */
-
-void prog_code_free(prog_code *code)
-{
-    if (!code)
-        return;
-    free(code->insns);
-    free(code);
-}
-
-#define UNNUMBERED UINT32_MAX
-
-/* Resolver state. `slot[r]` is the first of register name r's slots in
- * `number` (E slots for per-copy names, one for shared names); `number`
- * holds the dense register number given to a slot, or UNNUMBERED. */
-typedef struct resolver {
-    const prog_ast *ast;
-    expr_env env;
-    cusim_error *err;
-    prog_code *code;
-    uint32_t copies;                   /* elements_per_invocation */
-    size_t *slot;
-    uint32_t *number;
-    uint32_t loops[PROG_MAX_DEPTH];    /* open PROG_LOOP indices */
-    uint64_t mult[PROG_MAX_DEPTH + 1]; /* iterations of each depth */
-    int depth;
-} resolver;
-
-/* The register number of name `r` in body copy `copy`, numbering it on
- * first appearance. */
-static int reg_number(resolver *rs, uint32_t r, uint32_t copy,
-                      const prog_stmt *s, uint16_t *out)
-{
-    if (r == STMT_NO_REG) {
-        *out = PROG_NO_REG;
-        return 0;
-    }
-    uint32_t *num = &rs->number[rs->slot[r] +
-                                (rs->ast->regs[r].per_copy ? copy : 0)];
-    if (*num == UNNUMBERED) {
-        if (rs->code->n_regs == PROG_NO_REG)
-            return err_set(rs->err, rs->ast->file, s->line, s->column,
-                           "program needs more than %d registers (with "
-                           "elements_per_invocation = %u)", PROG_NO_REG,
-                           rs->copies);
-        *num = rs->code->n_regs++;
-    }
-    *out = (uint16_t)*num;
-    return 0;
-}
-
-/* Evaluates a repeat's count: an exact whole number in 0 .. UINT32_MAX. */
-static int eval_count(resolver *rs, const prog_stmt *s, uint32_t *out)
-{
-    const prog_ast *ast = rs->ast;
-    int col = s->count_column + (int)s->count_start;
-    const char *text = expr_text(s->count);
-    expr_error xe;
-    expr_value v;
-    if (expr_eval(s->count, &rs->env, &v, &xe) < 0)
-        return err_set(rs->err, ast->file, s->line,
-                       s->count_column + (int)xe.offset, "%s", xe.message);
-    if (!expr_value_is_integer(&v))
-        return err_set(rs->err, ast->file, s->line, col,
-                       "repeat count %s = %g is not whole (wrap it in ceil() "
-                       "or floor())", text, v.real);
-    if (v.num < 0)
-        return err_set(rs->err, ast->file, s->line, col,
-                       "repeat count %s is negative (%lld)", text,
-                       (long long)v.num);
-    if (v.num > UINT32_MAX)
-        return err_set(rs->err, ast->file, s->line, col,
-                       "repeat count %s = %lld is too large (at most %u)",
-                       text, (long long)v.num, UINT32_MAX);
-    *out = (uint32_t)v.num;
-    return 0;
-}
-
-static void emit(prog_code *code, const prog_insn *in)
-{
-    code->insns[code->n_insns++] = *in;
-}
-
-/* Emits one statement list; `copies` is 1 for the once part and E for the
- * body. */
-static int emit_list(resolver *rs, const stmt_list *l, uint32_t copies)
-{
-    prog_code *code = rs->code;
-    for (uint32_t i = 0; i < l->n; i++) {
-        const prog_stmt *s = &l->v[i];
-        prog_insn in = { .dst = PROG_NO_REG,
-                         .src = { PROG_NO_REG, PROG_NO_REG, PROG_NO_REG } };
-        if (s->kind == STMT_REPEAT) {
-            in.op = PROG_LOOP;
-            if (eval_count(rs, s, &in.count) < 0)
-                return -1;
-            uint64_t m = rs->mult[rs->depth] * in.count;
-            if (in.count && m / in.count != rs->mult[rs->depth])
-                return err_set(rs->err, rs->ast->file, s->line, s->column,
-                               "the program executes more than %llu "
-                               "instructions per invocation",
-                               (unsigned long long)UINT64_MAX);
-            rs->loops[rs->depth++] = code->n_insns;
-            rs->mult[rs->depth] = m;
-            emit(code, &in);
-        } else if (s->kind == STMT_END) {
-            uint32_t start = rs->loops[--rs->depth];
-            in.op = PROG_ENDLOOP;
-            in.jump = start;
-            code->insns[start].jump = code->n_insns;
-            emit(code, &in);
-        } else {
-            in.op = (uint16_t)s->op;
-            in.n_src = s->n_src;
-            in.pattern = s->pattern;
-            in.bytes = s->bytes;
-            in.stride = s->stride;
-            for (uint32_t c = 0; c < copies; c++) {
-                /* Numbered in textual order: destination, then sources. */
-                if (reg_number(rs, s->dst, c, s, &in.dst) < 0)
-                    return -1;
-                for (int k = 0; k < s->n_src; k++)
-                    if (reg_number(rs, s->src[k], c, s, &in.src[k]) < 0)
-                        return -1;
-                emit(code, &in);
-                if (__builtin_add_overflow(code->dynamic_insns,
-                                           rs->mult[rs->depth],
-                                           &code->dynamic_insns))
-                    return err_set(rs->err, rs->ast->file, s->line,
-                                   s->column, "the program executes more "
-                                   "than %llu instructions per invocation",
-                                   (unsigned long long)UINT64_MAX);
-            }
-        }
-    }
-    return 0;
-}
-
-/*
- * Peak live 32-bit registers of the resolved code, for `registers: auto`.
- *
- * The rule, on the linear code (every loop walked once):
- *  - Each register number has ONE interval [start, end] of instruction
- *    indices (loop markers included). start is its first definition, or 0
- *    when it is read before it is ever written (an input, ready at start;
- *    an instruction reads its sources before writing its destination).
- *    end is its last read or write (a value defined and never used is
- *    live for just its defining instruction).
- *  - Loops: a register live at the entry of a loop (start before the
- *    PROG_LOOP) and read inside it stays live to the loop's PROG_ENDLOOP,
- *    since the next iteration reads it again. A loop-carried value (read in
- *    the loop before it is written there) is covered by the same rule: it
- *    was defined before the loop or is an input, so it is live at entry.
- *  - Width: ceil(bytes / 4) registers when some load with bytes=N defines
- *    it, else 1 (the largest such definition wins).
- *  - Intervals are closed, so an instruction's sources at their last use
- *    and its destination are counted together.
- * The result is the largest sum of widths over the intervals covering any
- * one instruction, and at least 1.
- */
-static uint32_t live_peak(const prog_code *code)
-{
-    uint32_t n = code->n_insns, r_count = code->n_regs;
-    if (n == 0 || r_count == 0)
-        return 1;
-    uint32_t *start = xrealloc_array(NULL, r_count, sizeof *start);
-    uint32_t *end = xrealloc_array(NULL, r_count, sizeof *end);
-    uint32_t *width = xrealloc_array(NULL, r_count, sizeof *width);
-    int64_t *delta = xrealloc_array(NULL, (size_t)n + 1, sizeof *delta);
-    for (uint32_t r = 0; r < r_count; r++) {
-        start[r] = end[r] = 0;
-        width[r] = 1;
-    }
-    /* Every register appears in some instruction; the first appearance
-     * fixes start (0 for a read, the index for a write). */
-    bool *seen = xrealloc_array(NULL, r_count, sizeof *seen);
-    memset(seen, 0, r_count * sizeof *seen);
-    for (uint32_t i = 0; i < n; i++) {
-        const prog_insn *in = &code->insns[i];
-        for (int k = 0; k < in->n_src; k++) {
-            uint16_t r = in->src[k];
-            if (!seen[r])
-                start[r] = 0;
-            seen[r] = true;
-            end[r] = i;
-        }
-        if (in->dst != PROG_NO_REG) {
-            uint16_t r = in->dst;
-            if (!seen[r])
-                start[r] = i;
-            seen[r] = true;
-            end[r] = i;
-            if (in->op < ISA_OP_COUNT &&
-                isa_get((isa_op)in->op)->form == ISA_FORM_LOAD &&
-                (in->bytes + 3) / 4 > width[r])
-                width[r] = (in->bytes + 3) / 4;
-        }
-    }
-    /* Loop extension: the outermost enclosing loop that starts after the
-     * register's start reaches furthest. */
-    uint32_t open[PROG_MAX_DEPTH];
-    int depth = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        const prog_insn *in = &code->insns[i];
-        if (in->op == PROG_LOOP) {
-            open[depth++] = i;
-            continue;
-        }
-        if (in->op == PROG_ENDLOOP) {
-            depth--;
-            continue;
-        }
-        for (int k = 0; k < in->n_src; k++) {
-            uint16_t r = in->src[k];
-            for (int d = 0; d < depth; d++)
-                if (start[r] < open[d]) {
-                    uint32_t stop = code->insns[open[d]].jump;
-                    if (stop > end[r])
-                        end[r] = stop;
-                    break;
-                }
-        }
-    }
-    memset(delta, 0, ((size_t)n + 1) * sizeof *delta);
-    for (uint32_t r = 0; r < r_count; r++) {
-        delta[start[r]] += width[r];
-        delta[end[r] + 1] -= width[r];
-    }
-    int64_t live = 0, peak = 1;
-    for (uint32_t i = 0; i < n; i++) {
-        live += delta[i];
-        if (live > peak)
-            peak = live;
-    }
-    free(start);
-    free(end);
-    free(width);
-    free(delta);
-    free(seen);
-    return (uint32_t)peak;
-}
-
-prog_code *prog_resolve(const prog_ast *ast, const prog_shape *shape,
-                        cusim_error *err)
-{
-    uint32_t copies = shape->elements_per_invocation;
-    if (copies == 0) {
-        err_set(err, ast->file, ast->line, ast->column,
-                "elements_per_invocation is 0 (expected at least 1)");
-        return NULL;
-    }
-    uint64_t n_insns = (uint64_t)ast->once.n + ast->body.n +
-                       (uint64_t)count_insns(&ast->body) * (copies - 1);
-    if (n_insns > UINT32_MAX) {
-        err_set(err, ast->file, ast->line, ast->column,
-                "program too large: %llu instructions with "
-                "elements_per_invocation = %u", (unsigned long long)n_insns,
-                copies);
-        return NULL;
-    }
-    resolver rs = {
-        .ast = ast,
-        .env = { shape->workgroup_size, shape->workgroup_x,
-                 shape->workgroup_y, shape->workgroup_z, shape->simd_width,
-                 shape->elements_per_invocation },
-        .err = err,
-        .copies = copies,
-        .mult = { 1 },
-    };
-    rs.slot = xrealloc_array(NULL, ast->n_regs + 1, sizeof *rs.slot);
-    size_t slots = 0;
-    for (uint32_t r = 0; r < ast->n_regs; r++) {
-        rs.slot[r] = slots;
-        slots += ast->regs[r].per_copy ? copies : 1;
-    }
-    rs.number = xrealloc_array(NULL, slots + 1, sizeof *rs.number);
-    for (size_t i = 0; i < slots; i++)
-        rs.number[i] = UNNUMBERED;
-
-    prog_code *code = xrealloc_array(NULL, 1, sizeof *code);
-    *code = (prog_code){ 0 };
-    code->insns = xrealloc_array(NULL, n_insns ? n_insns : 1,
-                             sizeof *code->insns);
-    rs.code = code;
-    int rc = emit_list(&rs, &ast->once, 1);
-    code->once_len = code->n_insns;
-    if (rc == 0)
-        rc = emit_list(&rs, &ast->body, copies);
-    free(rs.slot);
-    free(rs.number);
-    if (rc < 0) {
-        prog_code_free(code);
-        return NULL;
-    }
-    code->live_registers = live_peak(code);
-    return code;
 }
