@@ -54,15 +54,15 @@ static char *echo_text(const cusim_hw *hw, const cusim_kernel *k,
                        size_t *size)
 {
     char *text = NULL;
-    FILE *f = open_memstream(&text, size);
+    FILE *f = open_memstream(&text, size);   /* fails only out of memory */
     if (!f)
-        abort();
+        xalloc_die();
     if (hw)
         cusim_hw_echo(f, hw);
     else
         cusim_kernel_echo(f, k);
     if (fclose(f) != 0)
-        abort();
+        xalloc_die();
     return text;
 }
 

@@ -294,12 +294,12 @@ static char *print_report(const cusim_report *r, cusim_format fmt)
 {
     char *text = NULL;
     size_t size = 0;
-    FILE *f = open_memstream(&text, &size);
+    FILE *f = open_memstream(&text, &size);   /* fails only out of memory */
     if (!f)
-        abort();
+        xalloc_die();
     cusim_report_print(r, fmt, f);
     if (fclose(f) != 0)
-        abort();
+        xalloc_die();
     return text;
 }
 

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "experiment.h"
+#include "xalloc.h"
 
 int cli_check(int argc, char **argv)
 {
@@ -25,14 +26,8 @@ int cli_check(int argc, char **argv)
         return CLI_BAD_INPUT;
     }
 
-    cusim_hw *hws = calloc((size_t)args.n_files, sizeof *hws);
-    cusim_kernel *ks = calloc((size_t)args.n_files, sizeof *ks);
-    if (!hws || !ks) {
-        free(hws);
-        free(ks);
-        fputs("cusim check: out of memory\n", stderr);
-        return CLI_FAILURE;
-    }
+    cusim_hw *hws = xcalloc((size_t)args.n_files, sizeof *hws);
+    cusim_kernel *ks = xcalloc((size_t)args.n_files, sizeof *ks);
     int n_hw = 0, n_k = 0;
     status = CLI_OK;
     cusim_error err;

@@ -33,6 +33,7 @@
 #include "cli.h"
 #include "experiment.h"
 #include "results.h"
+#include "xalloc.h"
 
 /* What a worker tells the parent after each point (under PIPE_BUF bytes,
  * so one write() arrives whole). */
@@ -286,10 +287,8 @@ static int run_points(run *R)
         rc = spawn(R, i);
     for (int i = 0; i < R->n_workers && rc == 0; i++)
         assign(R, i);
-    struct pollfd *fds = calloc((size_t)R->n_workers, sizeof *fds);
-    int *who = calloc((size_t)R->n_workers, sizeof *who);
-    if (!fds || !who)
-        rc = -1;
+    struct pollfd *fds = xcalloc((size_t)R->n_workers, sizeof *fds);
+    int *who = xcalloc((size_t)R->n_workers, sizeof *who);
     while (rc == 0 && R->n_done < R->n_todo) {
         nfds_t n = 0;
         for (int i = 0; i < R->n_workers; i++)
@@ -355,20 +354,8 @@ int cli_run(int argc, char **argv)
     if (exp_load(args.files[0], args.sets, (size_t)args.n_sets, &e, &err))
         return cli_bad_input(&err);
 
-    char *dir = NULL;
-    if (args.out) {
-        dir = strdup(args.out);
-    } else {
-        size_t len = strlen("results/") + strlen(exp_output(e)) + 1;
-        dir = malloc(len);
-        if (dir)
-            snprintf(dir, len, "results/%s", exp_output(e));
-    }
-    if (!dir) {
-        exp_free(e);
-        fputs("cusim run: out of memory\n", stderr);
-        return CLI_FAILURE;
-    }
+    char *dir = args.out ? xstrdup(args.out)
+                         : xasprintf("results/%s", exp_output(e));
     int lock_fd = -1;
     if (results_prepare(e, dir, args.resume, &lock_fd, &err) != 0) {
         cusim_error_print(&err, stderr);
@@ -384,19 +371,17 @@ int cli_run(int argc, char **argv)
     R.n_points = exp_n_points(e);
     R.tty = isatty(STDERR_FILENO);
     R.start = now();
-    R.todo = calloc(R.n_points ? R.n_points : 1, sizeof *R.todo);
+    R.todo = xcalloc(R.n_points, sizeof *R.todo);
     int jobs = args.jobs ? args.jobs : online_cpus();
-    status = R.todo ? CLI_OK : CLI_FAILURE;
-    for (size_t p = 0; p < R.n_points && R.todo; p++) {
+    status = CLI_OK;
+    for (size_t p = 0; p < R.n_points; p++) {
         if (args.resume && results_point_done(e, dir, p))
             R.n_resumed++;
         else
             R.todo[R.n_todo++] = p;
     }
     R.n_workers = R.n_todo < (size_t)jobs ? (int)R.n_todo : jobs;
-    R.w = calloc(R.n_workers ? (size_t)R.n_workers : 1, sizeof *R.w);
-    if (!R.w)
-        status = CLI_FAILURE;
+    R.w = xcalloc((size_t)R.n_workers, sizeof *R.w);
 
     /* a worker that dies must not take the parent with it */
     struct sigaction ign, old_pipe;
