@@ -47,7 +47,7 @@ struct evq {
     uint32_t *next, *prev;               /* wheel bucket links */
     uint32_t *pos;                       /* heap index */
     uint8_t *where;
-    uint8_t *kind;
+    evq_event *event;                    /* what the handle stands for */
     /* the wheel */
     uint32_t head[EVQ_WHEEL], tail[EVQ_WHEEL];
     uint64_t bits[EVQ_WORDS];
@@ -74,13 +74,13 @@ evq *evq_new(const uint32_t *counts, uint32_t n_kinds)
     q->prev = xmalloc(sizeof *q->prev * n);
     q->pos = xmalloc(sizeof *q->pos * n);
     q->where = xcalloc(n, sizeof *q->where);
-    q->kind = xmalloc(sizeof *q->kind * n);
+    q->event = xmalloc(sizeof *q->event * n);
     q->heap = xmalloc(sizeof *q->heap * n);
     for (uint32_t b = 0; b < EVQ_WHEEL; b++)
         q->head[b] = q->tail[b] = NONE;
     for (uint32_t k = 0; k < n_kinds; k++)
         for (uint32_t h = q->first[k]; h < q->first[k + 1]; h++)
-            q->kind[h] = (uint8_t)k;
+            q->event[h] = (evq_event){ k, h - q->first[k] };
     q->cap = (uint32_t)n_handles;
     return q;
 }
@@ -94,7 +94,7 @@ void evq_free(evq *q)
     free(q->prev);
     free(q->pos);
     free(q->where);
-    free(q->kind);
+    free(q->event);
     free(q->heap);
     free(q);
 }
@@ -306,6 +306,5 @@ evq_event evq_pop(evq *q, uint64_t *cycle)
     detach(q, handle);
     if (cycle)
         *cycle = c;
-    uint32_t kind = q->kind[handle];
-    return (evq_event){ kind, handle - q->first[kind] };
+    return q->event[handle];
 }
