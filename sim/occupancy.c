@@ -25,14 +25,7 @@
 static int registers_for(const cusim_kernel *k, uint32_t width,
                          uint32_t *regs, cusim_error *err)
 {
-    prog_shape shape = {
-        .workgroup_x = k->workgroup[0],
-        .workgroup_y = k->workgroup[1],
-        .workgroup_z = k->workgroup[2],
-        .workgroup_size = cusim_kernel_workgroup_size(k),
-        .simd_width = width,
-        .elements_per_invocation = k->elements_per_invocation,
-    };
+    prog_shape shape = prog_shape_of(k, width);
     /* Resolving checks every count for this shape even when the register
      * figure is given, so a bad count surfaces here and not mid-run. */
     prog_code *code = prog_resolve(k->ast, &shape, err);

@@ -207,3 +207,15 @@ prog_code *prog_resolve(const prog_ast *ast, const prog_shape *shape,
     code->live_registers = prog_live_peak(code);
     return code;
 }
+
+prog_shape prog_shape_of(const cusim_kernel *k, uint32_t width)
+{
+    return (prog_shape){
+        .workgroup_x = k->workgroup[0],
+        .workgroup_y = k->workgroup[1],
+        .workgroup_z = k->workgroup[2],
+        .workgroup_size = cusim_kernel_workgroup_size(k),
+        .simd_width = width,
+        .elements_per_invocation = k->elements_per_invocation,
+    };
+}

@@ -47,6 +47,9 @@ typedef struct prog_shape {
     uint32_t elements_per_invocation;
 } prog_shape;
 
+/* The launch shape of kernel `k` run at SIMD width `width`. */
+prog_shape prog_shape_of(const cusim_kernel *k, uint32_t width);
+
 typedef struct prog_ast prog_ast;    /* opaque: a parsed program */
 
 /* Parses `text`. Returns NULL and fills `err` (at the offending token's file

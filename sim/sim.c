@@ -29,18 +29,6 @@ static uint64_t div_up(uint64_t a, uint64_t b)
 
 /* ------------------------------------------------------------ dispatches */
 
-static prog_shape shape_of(const cusim_kernel *k, uint32_t width)
-{
-    return (prog_shape){
-        .workgroup_x = k->workgroup[0],
-        .workgroup_y = k->workgroup[1],
-        .workgroup_z = k->workgroup[2],
-        .workgroup_size = cusim_kernel_workgroup_size(k),
-        .simd_width = width,
-        .elements_per_invocation = k->elements_per_invocation,
-    };
-}
-
 /* Resolves the kernel's chain of dispatches: each one's occupancy, program
  * and size (a later dispatch's element count may depend on the previous
  * one's, as a reduction's second pass takes the first pass's partials). */
@@ -62,7 +50,7 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
                              dp->occ.registers_per_invocation, &dp->need,
                              err) != 0)
             return -1;
-        prog_shape shape = shape_of(d, dp->occ.simd_width);
+        prog_shape shape = prog_shape_of(d, dp->occ.simd_width);
         dp->code = prog_resolve(d->ast, &shape, err);
         if (!dp->code)
             return -1;

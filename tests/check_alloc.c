@@ -11,25 +11,14 @@
 #include "alloc.h"
 #include "cutest.h"
 
-/* The seeds' CU (SPEC section 3, claim C4): 65536 registers in 4
+/* The seeds' CU (claim C4, docs/formats.md): 65536 registers in 4
  * partitions, 64 subgroup slots, 32 workgroups, 2048 invocations, 64 KiB
  * of shared memory in 256-byte units. */
 static cusim_hw seed_cu(void)
 {
-    cusim_hw hw = { .name = "seed-cu", .simd_widths = { 32 },
-                    .n_simd_widths = 1, .compute_units = 1,
-                    .clock_mhz = 1500 };
-    hw.cu.max_invocations = 2048;
-    hw.cu.max_subgroups = 64;
-    hw.cu.max_workgroups = 32;
-    hw.cu.max_workgroup_size = 1024;
-    hw.cu.registers = 65536;
-    hw.cu.register_granularity = 256;
-    hw.cu.max_registers_per_invocation = 255;
-    hw.cu.shared_memory = 65536;
+    cusim_hw hw = cutest_seed_cu();
+    hw.compute_units = 1;
     hw.cu.shared_granularity = 256;
-    hw.cu.schedulers = 4;
-    hw.cu.issue_per_cycle = 1;
     return hw;
 }
 
@@ -152,42 +141,32 @@ START_TEST(never_fits_names_the_resource)
 }
 END_TEST
 
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static uint32_t rnd(rng *r, uint32_t n)   /* 0 .. n-1 */
-{
-    r->s = r->s * 6364136223846793005ull + 1442695040888963407ull;
-    return (uint32_t)((r->s >> 33) % n);
-}
-
 /* Admitting one workgroup at a time into an empty CU admits exactly the
  * `fit` of alloc_rooms, and each room counts down by one per admission
  * until it refuses; releasing everything restores the empty CU. */
 START_TEST(one_by_one_admission_equals_rooms)
 {
-    rng r = { 12345 };
+    cutest_rng r = { 12345 };
     int tried = 0;
     for (int i = 0; i < 2000; i++) {
         cusim_hw hw = seed_cu();
-        hw.cu.schedulers = 1 + rnd(&r, 4);
-        hw.cu.max_subgroups = hw.cu.schedulers * (1 + rnd(&r, 16));
-        hw.cu.max_invocations = 64 * (1 + rnd(&r, 40));
-        hw.cu.max_workgroups = 1 + rnd(&r, 40);
-        hw.cu.rules = (cusim_rules)rnd(&r, CUSIM_RULES_COUNT);
+        hw.cu.schedulers = 1 + cutest_rnd(&r, 4);
+        hw.cu.max_subgroups = hw.cu.schedulers * (1 + cutest_rnd(&r, 16));
+        hw.cu.max_invocations = 64 * (1 + cutest_rnd(&r, 40));
+        hw.cu.max_workgroups = 1 + cutest_rnd(&r, 40);
+        hw.cu.rules = (cusim_rules)cutest_rnd(&r, CUSIM_RULES_COUNT);
         hw.cu.max_barrier_workgroups =
-            hw.cu.rules == CUSIM_RULES_AMD && rnd(&r, 2) ? 1 + rnd(&r, 20) : 0;
-        hw.cu.registers = hw.cu.schedulers * 256 * (1 + rnd(&r, 64));
-        hw.cu.register_granularity = 1u << rnd(&r, 9);
-        hw.cu.shared_memory = 512 * rnd(&r, 64);
-        hw.cu.shared_granularity = 1u << rnd(&r, 10);
-        hw.cu.shared_reserved = rnd(&r, 3) ? 0 : 128;
-        uint32_t width = 8u << rnd(&r, 4);
-        cusim_kernel k = kernel(1 + rnd(&r, 256), 1, rnd(&r, 3) ? 0 : rnd(&r, 9000));
+            hw.cu.rules == CUSIM_RULES_AMD && cutest_rnd(&r, 2) ? 1 + cutest_rnd(&r, 20) : 0;
+        hw.cu.registers = hw.cu.schedulers * 256 * (1 + cutest_rnd(&r, 64));
+        hw.cu.register_granularity = 1u << cutest_rnd(&r, 9);
+        hw.cu.shared_memory = 512 * cutest_rnd(&r, 64);
+        hw.cu.shared_granularity = 1u << cutest_rnd(&r, 10);
+        hw.cu.shared_reserved = cutest_rnd(&r, 3) ? 0 : 128;
+        uint32_t width = 8u << cutest_rnd(&r, 4);
+        cusim_kernel k = kernel(1 + cutest_rnd(&r, 256), 1, cutest_rnd(&r, 3) ? 0 : cutest_rnd(&r, 9000));
         alloc_need need;
         cusim_error err;
-        if (alloc_need_of(&hw, &k, width, rnd(&r, 64), &need, &err) != 0)
+        if (alloc_need_of(&hw, &k, width, cutest_rnd(&r, 64), &need, &err) != 0)
             continue;
         tried++;
         uint32_t part[2 * ALLOC_MAX_PARTS], empty_part[2 * ALLOC_MAX_PARTS];

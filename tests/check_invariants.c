@@ -23,54 +23,44 @@
 #include "isa.h"
 #include "program.h"
 
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static uint32_t rnd(rng *r, uint32_t n)   /* 0 .. n-1 */
-{
-    r->s = r->s * 6364136223846793005ull + 1442695040888963407ull;
-    return (uint32_t)((r->s >> 33) % n);
-}
-
-static cusim_hw random_hw(rng *r)
+static cusim_hw random_hw(cutest_rng *r)
 {
     static const uint32_t widths[] = { 8, 16, 32, 64 };
     cusim_hw hw = { .name = "random", .n_simd_widths = 1 };
-    hw.simd_widths[0] = widths[rnd(r, 4)];
-    hw.compute_units = 1 + rnd(r, 4);
+    hw.simd_widths[0] = widths[cutest_rnd(r, 4)];
+    hw.compute_units = 1 + cutest_rnd(r, 4);
     hw.clock_mhz = 1000;
-    hw.cu.schedulers = 1 + rnd(r, 4);
-    hw.cu.max_subgroups = hw.cu.schedulers * (2 + rnd(r, 15));
+    hw.cu.schedulers = 1 + cutest_rnd(r, 4);
+    hw.cu.max_subgroups = hw.cu.schedulers * (2 + cutest_rnd(r, 15));
     hw.cu.max_invocations = hw.cu.max_subgroups * hw.simd_widths[0];
-    hw.cu.max_workgroups = 1 + rnd(r, 32);
-    hw.cu.rules = (cusim_rules)rnd(r, CUSIM_RULES_COUNT);
+    hw.cu.max_workgroups = 1 + cutest_rnd(r, 32);
+    hw.cu.rules = (cusim_rules)cutest_rnd(r, CUSIM_RULES_COUNT);
     hw.cu.max_barrier_workgroups =
-        hw.cu.rules == CUSIM_RULES_AMD && rnd(r, 2) ? 1 + rnd(r, 16) : 0;
+        hw.cu.rules == CUSIM_RULES_AMD && cutest_rnd(r, 2) ? 1 + cutest_rnd(r, 16) : 0;
     hw.cu.max_workgroup_size = 1024;
-    hw.cu.registers = hw.cu.schedulers * 256 * (16 + rnd(r, 64));
-    hw.cu.register_granularity = 1u << rnd(r, 9);
+    hw.cu.registers = hw.cu.schedulers * 256 * (16 + cutest_rnd(r, 64));
+    hw.cu.register_granularity = 1u << cutest_rnd(r, 9);
     hw.cu.max_registers_per_invocation = 255;
-    hw.cu.shared_memory = 1024 * (rnd(r, 64));
-    hw.cu.shared_granularity = 1u << rnd(r, 10);
-    hw.cu.shared_reserved = rnd(r, 2) ? 0 : 256;
-    hw.cu.issue_per_cycle = 1 + rnd(r, 2);
-    hw.cu.policy = (cusim_policy)rnd(r, 3);
+    hw.cu.shared_memory = 1024 * (cutest_rnd(r, 64));
+    hw.cu.shared_granularity = 1u << cutest_rnd(r, 10);
+    hw.cu.shared_reserved = cutest_rnd(r, 2) ? 0 : 256;
+    hw.cu.issue_per_cycle = 1 + cutest_rnd(r, 2);
+    hw.cu.policy = (cusim_policy)cutest_rnd(r, 3);
     for (int u = 0; u < CUSIM_UNIT_COUNT; u++)
-        hw.cu.lanes[u] = 1u << rnd(r, 7);
-    hw.latency[CUSIM_LAT_ALU] = 1 + rnd(r, 8);
-    hw.latency[CUSIM_LAT_SFU] = 1 + rnd(r, 30);
-    hw.latency[CUSIM_LAT_SHARED] = 1 + rnd(r, 40);
-    hw.latency[CUSIM_LAT_GLOBAL] = 1 + rnd(r, 600);
-    hw.latency[CUSIM_LAT_BARRIER] = 1 + rnd(r, 20);
-    hw.memory.bandwidth = 1 + rnd(r, 512);
-    hw.memory.transaction = 1u << (3 + rnd(r, 5));
-    hw.memory.max_inflight = 1 + rnd(r, 300);
+        hw.cu.lanes[u] = 1u << cutest_rnd(r, 7);
+    hw.latency[CUSIM_LAT_ALU] = 1 + cutest_rnd(r, 8);
+    hw.latency[CUSIM_LAT_SFU] = 1 + cutest_rnd(r, 30);
+    hw.latency[CUSIM_LAT_SHARED] = 1 + cutest_rnd(r, 40);
+    hw.latency[CUSIM_LAT_GLOBAL] = 1 + cutest_rnd(r, 600);
+    hw.latency[CUSIM_LAT_BARRIER] = 1 + cutest_rnd(r, 20);
+    hw.memory.bandwidth = 1 + cutest_rnd(r, 512);
+    hw.memory.transaction = 1u << (3 + cutest_rnd(r, 5));
+    hw.memory.max_inflight = 1 + cutest_rnd(r, 300);
     return hw;
 }
 
 /* A random program over registers r0..r5, with loops and barriers. */
-static void random_program(rng *r, char *buf, size_t size)
+static void random_program(cutest_rng *r, char *buf, size_t size)
 {
     static const char *const ops[] = {
         "alu", "fma", "sfu", "ld.global", "st.global", "ld.shared",
@@ -81,25 +71,25 @@ static void random_program(rng *r, char *buf, size_t size)
     };
     size_t at = 0;
     int depth = 0;
-    int n = 1 + (int)rnd(r, 14);
+    int n = 1 + (int)cutest_rnd(r, 14);
     for (int i = 0; i < n; i++) {
-        if (depth < 2 && rnd(r, 6) == 0) {
+        if (depth < 2 && cutest_rnd(r, 6) == 0) {
             at += (size_t)snprintf(buf + at, size - at, "repeat %u {\n",
-                                   rnd(r, 4));
+                                   cutest_rnd(r, 4));
             depth++;
         }
-        const char *op = ops[rnd(r, 8)];
-        unsigned d = rnd(r, 6), a = rnd(r, 6), b = rnd(r, 6);
+        const char *op = ops[cutest_rnd(r, 8)];
+        unsigned d = cutest_rnd(r, 6), a = cutest_rnd(r, 6), b = cutest_rnd(r, 6);
         if (strcmp(op, "barrier") == 0)
             at += (size_t)snprintf(buf + at, size - at, "barrier\n");
         else if (strncmp(op, "ld.", 3) == 0 || strncmp(op, "st.", 3) == 0)
             at += (size_t)snprintf(buf + at, size - at, "%s r%u, r%u bytes=%u%s\n",
-                                   op, d, a, 1u << rnd(r, 5),
-                                   patterns[rnd(r, 4)]);
+                                   op, d, a, 1u << cutest_rnd(r, 5),
+                                   patterns[cutest_rnd(r, 4)]);
         else
             at += (size_t)snprintf(buf + at, size - at, "%s r%u, r%u, r%u\n",
                                    op, d, a, b);
-        if (depth > 0 && rnd(r, 3) == 0) {
+        if (depth > 0 && cutest_rnd(r, 3) == 0) {
             at += (size_t)snprintf(buf + at, size - at, "}\n");
             depth--;
         }
@@ -181,7 +171,7 @@ static int same_result(const cusim_result *a, const cusim_result *b)
 
 START_TEST(randomized)
 {
-    rng r = { 20261130 };
+    cutest_rng r = { 20261130 };
     int ran = 0, tried = 0, full = 0;
     char text[4096];
     while (ran < 300) {
@@ -189,11 +179,11 @@ START_TEST(randomized)
         ck_assert_int_lt(tried, 3000);
         cusim_hw hw = random_hw(&r);
         random_program(&r, text, sizeof text);
-        uint32_t wx = 1 + rnd(&r, 128), wy = rnd(&r, 3) ? 1 : 1 + rnd(&r, 4);
+        uint32_t wx = 1 + cutest_rnd(&r, 128), wy = cutest_rnd(&r, 3) ? 1 : 1 + cutest_rnd(&r, 4);
         cusim_kernel k = { .name = "random", .workgroup = { wx, wy, 1 },
-                           .workgroup_dims = 2, .registers = 4 + rnd(&r, 60),
-                           .shared_bytes = rnd(&r, 2) ? 0 : rnd(&r, 8192),
-                           .elements_per_invocation = 1 + rnd(&r, 3) };
+                           .workgroup_dims = 2, .registers = 4 + cutest_rnd(&r, 60),
+                           .shared_bytes = cutest_rnd(&r, 2) ? 0 : cutest_rnd(&r, 8192),
+                           .elements_per_invocation = 1 + cutest_rnd(&r, 3) };
         cusim_error err;
         prog_src src = { "random.yaml", 1, 1 };
         k.ast = prog_parse(text, &src, &err);
@@ -204,8 +194,8 @@ START_TEST(randomized)
             continue;   /* does not fit this random CU: not a run */
         }
         uint64_t wg = (uint64_t)wx * wy;
-        uint64_t groups = 1 + rnd(&r, hw.compute_units * occ.workgroups_per_cu * 3);
-        k.elements = groups * wg * k.elements_per_invocation - rnd(&r, (uint32_t)wg);
+        uint64_t groups = 1 + cutest_rnd(&r, hw.compute_units * occ.workgroups_per_cu * 3);
+        k.elements = groups * wg * k.elements_per_invocation - cutest_rnd(&r, (uint32_t)wg);
 
         cusim_result a, b;
         cusim_sim_options opt = { .watchdog_cycles = 100000000 };

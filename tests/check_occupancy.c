@@ -12,33 +12,12 @@
 
 /* ---------------------------------------------------------------- fixtures */
 
-/* The seeds' hypothetical CU (SPEC.md section 3), built in code so these
- * tests do not depend on the YAML loader. Shared granularity 1: the seeds
- * divide bytes exactly (65536 / 1296 = 50 groups). */
-static cusim_hw seed_cu(void)
-{
-    cusim_hw hw = { .name = "seed-cu", .simd_widths = { 32 }, .n_simd_widths = 1,
-                    .compute_units = 30, .clock_mhz = 1500 };
-    hw.cu.max_invocations = 2048;
-    hw.cu.max_subgroups = 64;
-    hw.cu.max_workgroups = 32;
-    hw.cu.max_workgroup_size = 1024;
-    hw.cu.registers = 65536;
-    hw.cu.register_granularity = 256;
-    hw.cu.max_registers_per_invocation = 255;
-    hw.cu.shared_memory = 65536;
-    hw.cu.shared_granularity = 1;
-    hw.cu.schedulers = 4;
-    hw.cu.issue_per_cycle = 1;
-    return hw;
-}
-
 /* An NVIDIA SM as the CUDA Occupancy Calculator sees it (cuda_occupancy.h:
  * cudaOccMaxBlocksPerMultiprocessor, cudaOccSMemAllocationGranularity,
  * reservedSharedMemPerBlock). */
 static cusim_hw nvidia(int sm)
 {
-    cusim_hw hw = seed_cu();
+    cusim_hw hw = cutest_seed_cu();
     snprintf(hw.name, sizeof hw.name, "sm_%d", sm);
     hw.cu.max_workgroups = sm == 75 || sm == 86 ? 16 : sm == 89 ? 24 : 32;
     hw.cu.max_subgroups = sm == 75 ? 32 : sm == 86 || sm == 89 ? 48 : 64;
@@ -56,7 +35,7 @@ static cusim_hw nvidia(int sm)
  * workgroups per CU. */
 static cusim_hw amd_gcn(void)
 {
-    cusim_hw hw = seed_cu();
+    cusim_hw hw = cutest_seed_cu();
     snprintf(hw.name, sizeof hw.name, "gcn");
     hw.simd_widths[0] = 64;
     hw.cu.max_subgroups = 40;
@@ -99,7 +78,7 @@ START_TEST(seed_c4_version_a)
 {
     /* 16x16 group, 1296-byte tile, 40 registers: shared allows 50 groups,
      * registers 6, slots 8 -> 6 groups, 1536 invocations, 75%. */
-    cusim_hw hw = seed_cu();
+    cusim_hw hw = cutest_seed_cu();
     cusim_kernel k = kernel(16, 16, 40, 1296);
     cusim_occupancy o = occupancy(&hw, &k);
     ck_assert_uint_eq(o.limits[CUSIM_LIMIT_SHARED_MEMORY], 50);
@@ -117,7 +96,7 @@ END_TEST
 START_TEST(seed_c4_version_b)
 {
     /* 72 registers: 65536 / 72 = 910 invocations -> 3 groups, 37.5%. */
-    cusim_hw hw = seed_cu();
+    cusim_hw hw = cutest_seed_cu();
     cusim_kernel k = kernel(16, 16, 72, 1296);
     cusim_occupancy o = occupancy(&hw, &k);
     ck_assert_uint_eq(o.workgroups_per_cu, 3);
@@ -130,7 +109,7 @@ END_TEST
 START_TEST(seed_c3_registers)
 {
     /* 65536 registers: 64 per invocation -> 1024 invocations, 128 -> 512. */
-    cusim_hw hw = seed_cu();
+    cusim_hw hw = cutest_seed_cu();
     cusim_kernel k64 = kernel(256, 1, 64, 0);
     cusim_kernel k128 = kernel(256, 1, 128, 0);
     ck_assert_uint_eq(occupancy(&hw, &k64).invocations_per_cu, 1024);
@@ -141,7 +120,7 @@ END_TEST
 START_TEST(seed_c3_shared_memory)
 {
     /* 32 KiB per CU: 8 KiB per group -> 4 groups, 16 KiB -> 2. */
-    cusim_hw hw = seed_cu();
+    cusim_hw hw = cutest_seed_cu();
     hw.cu.shared_memory = 32768;
     cusim_kernel k8 = kernel(64, 1, 16, 8192);
     cusim_kernel k16 = kernel(64, 1, 16, 16384);
@@ -157,7 +136,7 @@ START_TEST(seed_c3_slots)
 {
     /* @workgroup_size(16) on hardware that admits 16 resident groups:
      * 256 live invocations though 2048 would fit. */
-    cusim_hw hw = seed_cu();
+    cusim_hw hw = cutest_seed_cu();
     hw.cu.max_workgroups = 16;
     cusim_kernel k = kernel(16, 1, 16, 0);
     cusim_occupancy o = occupancy(&hw, &k);
@@ -325,7 +304,7 @@ END_TEST
 START_TEST(error_registers_per_workgroup)
 {
     /* 1024 invocations x 72 registers = 73728 > 65536: never fits. */
-    cusim_hw hw = seed_cu();
+    cusim_hw hw = cutest_seed_cu();
     cusim_kernel k = kernel(1024, 1, 72, 0);
     cusim_occupancy o;
     cusim_error err;
@@ -339,7 +318,7 @@ END_TEST
 
 START_TEST(error_shape_and_shared)
 {
-    cusim_hw hw = seed_cu();
+    cusim_hw hw = cutest_seed_cu();
     cusim_occupancy o;
     cusim_error err;
     cusim_kernel big = kernel(2048, 1, 8, 0);
@@ -371,7 +350,7 @@ START_TEST(error_partition_spread)
      * subgroup. The CU as a whole has room for 15 such subgroups (64000 /
      * 4160), but each partition only for 3 (16000 / 4160), 12 in all, so a
      * workgroup of 13 subgroups (416 invocations) can never be placed. */
-    cusim_hw hw = seed_cu();
+    cusim_hw hw = cutest_seed_cu();
     hw.cu.registers = 64000;
     hw.cu.register_granularity = 32;
     cusim_kernel k = kernel(13 * 32, 1, 130, 0);
@@ -397,7 +376,7 @@ START_TEST(width_choice)
      * invocations, so the widest (32) wins. With 16 registers, width 32
      * holds 2048 invocations, width 8 only 512: 32 wins again. A kernel may
      * also ask for a width; 48 is not one of them. */
-    cusim_hw hw = seed_cu();
+    cusim_hw hw = cutest_seed_cu();
     hw.simd_widths[0] = 8, hw.simd_widths[1] = 16, hw.simd_widths[2] = 32;
     hw.n_simd_widths = 3;
     cusim_kernel k = kernel(64, 1, 128, 0);
@@ -426,7 +405,7 @@ START_TEST(partial_subgroups)
     /* C12: a group of 40 on width 32 is 2 subgroups, so 32 groups fill all
      * 64 subgroup slots (occupancy 1) with 1280 invocations; the 24 masked
      * lanes of each second subgroup are simd_efficiency's business. */
-    cusim_hw hw = seed_cu();
+    cusim_hw hw = cutest_seed_cu();
     cusim_kernel k = kernel(40, 1, 16, 0);
     cusim_occupancy o = occupancy(&hw, &k);
     ck_assert_uint_eq(o.subgroups_per_workgroup, 2);

@@ -43,6 +43,38 @@ static inline void cutest_load(const char *hw_rel, const char *kernel_rel,
                      err.message);
 }
 
+/* The seeds' hypothetical CU (docs/formats.md's example profile), built in
+ * code so tests do not depend on the YAML loader. Shared granularity 1:
+ * the seeds divide bytes exactly (65536 / 1296 = 50 groups). */
+static inline cusim_hw cutest_seed_cu(void)
+{
+    cusim_hw hw = { .name = "seed-cu", .simd_widths = { 32 }, .n_simd_widths = 1,
+                    .compute_units = 30, .clock_mhz = 1500 };
+    hw.cu.max_invocations = 2048;
+    hw.cu.max_subgroups = 64;
+    hw.cu.max_workgroups = 32;
+    hw.cu.max_workgroup_size = 1024;
+    hw.cu.registers = 65536;
+    hw.cu.register_granularity = 256;
+    hw.cu.max_registers_per_invocation = 255;
+    hw.cu.shared_memory = 65536;
+    hw.cu.shared_granularity = 1;
+    hw.cu.schedulers = 4;
+    hw.cu.issue_per_cycle = 1;
+    return hw;
+}
+
+/* A fixed-seed generator for randomized tests, so failures reproduce. */
+typedef struct cutest_rng {
+    uint64_t s;
+} cutest_rng;
+
+static inline uint32_t cutest_rnd(cutest_rng *r, uint32_t n)   /* 0 .. n-1 */
+{
+    r->s = r->s * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)((r->s >> 33) % n);
+}
+
 #define CUTEST_MAIN(make_suite)                                   \
     int main(void)                                                \
     {                                                             \

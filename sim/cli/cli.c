@@ -112,6 +112,25 @@ int cli_bad_input(const cusim_error *err)
     return CLI_BAD_INPUT;
 }
 
+int cli_load_pair(const cli_command *cmd, const cli_args *args,
+                  cusim_hw *hw, cusim_kernel *k)
+{
+    if (args->n_files != 2) {
+        fprintf(stderr, "cusim %s: expected HW.yaml KERNEL.yaml, got %d "
+                "file%s (see cusim %s --help)\n", cmd->name, args->n_files,
+                args->n_files == 1 ? "" : "s", cmd->name);
+        return CLI_BAD_INPUT;
+    }
+    cusim_error err;
+    if (cusim_hw_load(args->files[0], args->sets, (size_t)args->n_sets, hw,
+                      &err) != 0)
+        return cli_bad_input(&err);
+    if (cusim_kernel_load(args->files[1], args->sets, (size_t)args->n_sets, k,
+                          &err) != 0)
+        return cli_bad_input(&err);
+    return CLI_OK;
+}
+
 /* The value of option `name` given as "--name=V" or "--name V". */
 static const char *option_value(const char *name, int argc, char **argv,
                                 int *i)

@@ -58,6 +58,13 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
 /* Prints `err` as one line to stderr and returns CLI_BAD_INPUT. */
 int cli_bad_input(const cusim_error *err);
 
+/* Loads the HW.yaml KERNEL.yaml pair of a command's arguments, with its
+ * --set overrides. Returns CLI_OK (the caller frees `k`), or prints one
+ * error line (wrong number of files, or the load's FILE:LINE:COLUMN
+ * message) and returns CLI_BAD_INPUT. */
+int cli_load_pair(const cli_command *cmd, const cli_args *args,
+                  cusim_hw *hw, cusim_kernel *k);
+
 /* Commands (one file each). */
 int cli_sim(int argc, char **argv);
 int cli_occupancy(int argc, char **argv);

@@ -16,22 +16,12 @@ int cli_occupancy(int argc, char **argv)
         fputs(cmd->help, stdout);
         return CLI_OK;
     }
-    if (args.n_files != 2) {
-        fprintf(stderr, "cusim occupancy: expected HW.yaml KERNEL.yaml, got "
-                "%d file%s (see cusim occupancy --help)\n", args.n_files,
-                args.n_files == 1 ? "" : "s");
-        return CLI_BAD_INPUT;
-    }
-
-    cusim_error err;
     cusim_hw hw;
     cusim_kernel k;
+    if ((status = cli_load_pair(cmd, &args, &hw, &k)) != CLI_OK)
+        return status;
+    cusim_error err;
     cusim_occupancy occ;
-    if (cusim_hw_load(args.files[0], args.sets, (size_t)args.n_sets, &hw, &err))
-        return cli_bad_input(&err);
-    if (cusim_kernel_load(args.files[1], args.sets, (size_t)args.n_sets, &k,
-                          &err))
-        return cli_bad_input(&err);
     status = cusim_occupancy_compute(&hw, &k, &occ, &err);
     if (status != 0) {
         cusim_kernel_free(&k);
