@@ -14,6 +14,11 @@
  * Cost per issued instruction: O(1) on the partition's wheel for results a
  * few cycles away (O(log n) in its heap for memory), plus a walk of the
  * ready set that stops at the first subgroup able to issue.
+ *
+ * Barriers and the end of subgroups live here too (one section): a
+ * workgroup's subgroups meet at a barrier, and when the last of them ends
+ * the partition schedules the workgroup's EV_RETIRE event for the
+ * dispatcher (sim.c); nothing here calls the dispatcher.
  */
 #include <assert.h>
 
