@@ -11,9 +11,9 @@
 #include "alloc.h"
 #include "cutest.h"
 
-/* The seeds' CU (SPEC section 3, claim C4): 65536 registers in 4
- * partitions, 64 subgroup slots, 32 workgroups, 2048 invocations, 64 KiB
- * of shared memory in 256-byte units. */
+/* The seeds' CU (docs/formats.md's example profile; claim C4 of
+ * docs/claims.md): 65536 registers in 4 partitions, 64 subgroup slots, 32
+ * workgroups, 2048 invocations, 64 KiB of shared memory in 256-byte units. */
 static cusim_hw seed_cu(void)
 {
     cusim_hw hw = { .name = "seed-cu", .simd_widths = { 32 },

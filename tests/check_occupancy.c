@@ -2,7 +2,8 @@
  * check_occupancy.c — static occupancy against the seeds' worked examples
  * (C3, C4), the CUDA guides' published examples, the AMD GCN rules, and a
  * grid checked against the CUDA Occupancy Calculator's algorithm written out
- * independently here from its documentation (HARDWARE.md).
+ * independently here from its documentation (docs/profiles.md, "Occupancy
+ * checks the profiles must satisfy", gives the steps and the sources).
  */
 #include <stdlib.h>
 
@@ -12,9 +13,9 @@
 
 /* ---------------------------------------------------------------- fixtures */
 
-/* The seeds' hypothetical CU (SPEC.md section 3), built in code so these
- * tests do not depend on the YAML loader. Shared granularity 1: the seeds
- * divide bytes exactly (65536 / 1296 = 50 groups). */
+/* The seeds' hypothetical CU (docs/formats.md's example profile), built in
+ * code so these tests do not depend on the YAML loader. Shared granularity
+ * 1: the seeds divide bytes exactly (65536 / 1296 = 50 groups). */
 static cusim_hw seed_cu(void)
 {
     cusim_hw hw = { .name = "seed-cu", .simd_widths = { 32 }, .n_simd_widths = 1,
@@ -262,7 +263,8 @@ END_TEST
 /* ------------------------------------------- grid vs the CUDA algorithm */
 
 /* The CUDA Occupancy Calculator's result, written out from its documented
- * steps (HARDWARE.md; cuda_occupancy.h cudaOccMaxActiveBlocksPerMultiprocessor):
+ * steps (docs/profiles.md; cuda_occupancy.h
+ * cudaOccMaxActiveBlocksPerMultiprocessor):
  * the minimum of the warp, register, shared-memory and block limits. */
 static int cuda_blocks(const cusim_hw *hw, int threads, int regs, int smem)
 {
