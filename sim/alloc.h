@@ -10,7 +10,8 @@
  * functions of an empty CU (alloc_rooms), so static and dynamic residency
  * agree by construction.
  *
- * The resources of one CU (SPEC section 2):
+ * The resources of one CU (docs/model.md, "Compute units, partitions,
+ * allocation"):
  *   - per partition (cu.schedulers of them): subgroup slots and registers;
  *     each subgroup takes one slot and its rounded registers from ONE
  *     partition; subgroups of one workgroup may go to different ones;
@@ -79,8 +80,8 @@ typedef int alloc_rule_fn(const cusim_hw *hw, const cusim_kernel *k,
 CUSIM_RULES(ALLOC_RULE_DECLARE_)
 #undef ALLOC_RULE_DECLARE_
 
-/* SPEC section 2's rules, as alloc_need_of, with `need->barrier` false: a
- * subgroup is width invocations, its registers rounded up to
+/* docs/model.md's allocation rules, as alloc_need_of, with `need->barrier`
+ * false: a subgroup is width invocations, its registers rounded up to
  * cu.register_granularity; shared memory with cu.shared_reserved rounded
  * up to cu.shared_granularity; the shape and per-workgroup caps. */
 int alloc_need_common(const cusim_hw *hw, const cusim_kernel *k,

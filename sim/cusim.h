@@ -342,7 +342,7 @@ int cusim_limiter_parse(const char *name, cusim_limiter *l);
 
 #define CUSIM_UNLIMITED UINT32_MAX   /* a limit that does not apply */
 
-/* Static occupancy of one kernel on one CU (SPEC.md section 2). */
+/* Static occupancy of one kernel on one CU (docs/model.md). */
 typedef struct cusim_occupancy {
     uint32_t simd_width;               /* the width used */
     uint32_t registers_per_invocation; /* after `auto` is resolved */
@@ -398,7 +398,7 @@ typedef enum cusim_stall {
  * range. */
 const char *cusim_stall_name(cusim_stall s);
 
-/* What bounds a run (the `bound` field), in SPEC.md section 4's order.
+/* What bounds a run (the `bound` field), in docs/model.md's order.
  * `meaning` states the rule sim.c applies; the rules are tried in the
  * order bandwidth, small_grid, compute, latency, and balanced is what is
  * left. When adding a bound: a row here and its rule in sim.c. */
@@ -432,8 +432,8 @@ typedef struct cusim_sim_options {
     FILE *trace;                /* one line per issued instruction, or NULL */
 } cusim_sim_options;
 
-/* What one simulated run measured (SPEC.md section 4). Counters are raw;
- * fractions are derived from them when the run ends. */
+/* What one simulated run measured (docs/model.md's fields). Counters are
+ * raw; fractions are derived from them when the run ends. */
 typedef struct cusim_result {
     uint64_t cycles;
     double time_us;
@@ -515,11 +515,11 @@ void cusim_report_print(const cusim_report *r, cusim_format fmt, FILE *out);
 /* Parses "text", "json" or "csv"; returns -1 for anything else. */
 int cusim_format_parse(const char *name, cusim_format *fmt);
 
-/* Appends the occupancy fields of SPEC.md section 4 (occupancy.*) plus
+/* Appends the occupancy fields of docs/model.md (occupancy.*) plus
  * simd_width and the per-workgroup allocation figures. */
 void cusim_report_occupancy(cusim_report *r, const cusim_occupancy *o);
 
-/* Appends every field of a simulated run, in SPEC.md section 4's order. */
+/* Appends every field of a simulated run, in sim/fields.def's order. */
 void cusim_report_result(cusim_report *r, const cusim_result *res);
 
 /* ----------------------------------------------------------- field table */

@@ -1,5 +1,5 @@
 /*
- * prog_parse.c — the synthetic ISA's text form (SPEC.md section 3): a
+ * prog_parse.c — the synthetic ISA's text form (docs/isa.md): a
  * line-oriented parser into a statement list.
  *
  * Parsing keeps two statement lists, `once` and `body` (a program without

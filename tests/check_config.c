@@ -1690,7 +1690,8 @@ END_TEST
 
 /* A clone owns all of its dispatches: with the original freed, its
  * values, texts, parsed programs and occupancy are those of a fresh load
- * (seed-cu, reduction: SPEC.md C3's slots limit, 8 groups of 8 subgroups). */
+ * (seed-cu, reduction: the slots limit of docs/claims.md's C3, 8 groups of
+ * 8 subgroups). */
 START_TEST(kernel_clone)
 {
     cusim_hw hw;

@@ -2,7 +2,8 @@
  * check_occupancy.c — static occupancy against the seeds' worked examples
  * (C3, C4), the CUDA guides' published examples, the AMD GCN rules, and a
  * grid checked against the CUDA Occupancy Calculator's algorithm written out
- * independently here from its documentation (HARDWARE.md).
+ * independently here from its documentation (docs/profiles.md, "Occupancy
+ * checks the profiles must satisfy", gives the steps and the sources).
  */
 #include <stdlib.h>
 
@@ -241,7 +242,8 @@ END_TEST
 /* ------------------------------------------- grid vs the CUDA algorithm */
 
 /* The CUDA Occupancy Calculator's result, written out from its documented
- * steps (HARDWARE.md; cuda_occupancy.h cudaOccMaxActiveBlocksPerMultiprocessor):
+ * steps (docs/profiles.md; cuda_occupancy.h
+ * cudaOccMaxActiveBlocksPerMultiprocessor):
  * the minimum of the warp, register, shared-memory and block limits. */
 static int cuda_blocks(const cusim_hw *hw, int threads, int regs, int smem)
 {

@@ -144,7 +144,8 @@ static void check_resolve_error(const char *text, prog_shape shape, int line,
     }
 }
 
-/* The example of SPEC.md section 3. */
+/* The latency-bound example of docs/isa.md, with one source fewer in its
+ * alu and fma. */
 static const char *spec_example =
     "# latency-bound: one global load in every ten instructions\n"
     "once {                         # runs once per invocation\n"

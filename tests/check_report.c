@@ -29,7 +29,7 @@ static bool starts_with(const char *s, const char *prefix)
     return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-/* The C4 worked example, version A (SPEC.md section 1), with the workgroup
+/* The C4 worked example, version A (docs/claims.md), with the workgroup
  * slots made unlimited so a limit prints as none. */
 static cusim_occupancy c4_a(void)
 {
@@ -49,8 +49,8 @@ static cusim_occupancy c4_a(void)
     return o;
 }
 
-/* The keys of cusim sim's report after hw and kernel, as SPEC.md section 4
- * and the shipped outputs have them. */
+/* The keys of cusim sim's report after hw and kernel, as docs/model.md's
+ * field table and the shipped outputs have them. */
 static const char *const sim_keys[] = {
     "cycles", "time_us", "workgroups", "subgroups", "invocations",
     "warp_instructions", "lane_instructions", "simd_efficiency",

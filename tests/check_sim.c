@@ -1,7 +1,7 @@
 /*
  * check_sim.c — golden cycle counts of the timing simulator on kernels
  * small enough to work out by hand. Every expected number is derived in the
- * comment above its test from SPEC.md section 2's rules:
+ * comment above its test from docs/model.md's rules:
  *
  *   - a workgroup is admitted at cycle 0 and its subgroups may issue then;
  *   - an instruction's result is ready `latency[class]` cycles after issue;

@@ -10,7 +10,7 @@
 
 #include "cusim.h"
 
-/* Exit statuses (SPEC.md section 4). */
+/* Exit statuses (docs/cli.md, "Exit status"). */
 enum { CLI_OK = 0, CLI_FAILURE = 1, CLI_BAD_INPUT = 2 };
 
 typedef struct cli_command {
