@@ -24,6 +24,7 @@
 #include "cutest.h"
 #include "error.h"
 #include "program.h"
+#include "yamldoc.h"
 
 /* ------------------------------------------------------------- helpers */
 
@@ -930,6 +931,34 @@ START_TEST(unreadable)
     ck_assert_int_eq(cfg_kernel_load(cutest_path("tests"), NULL, 0, &k,
                                      &err), -1);
     ck_assert_str_eq(err.message, "cannot read: Is a directory");
+}
+END_TEST
+
+/* A file of YDOC_MAX_BYTES is refused unparsed; one byte less is read and
+ * parsed (here up to the NUL bytes after its first line; the files are
+ * sparse, so this is quick). */
+START_TEST(size_limit)
+{
+    char path[] = "/tmp/cusim-big-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, "name: a\n", 8), 8);
+    ck_assert_int_eq(ftruncate(fd, YDOC_MAX_BYTES), 0);
+    close(fd);
+    cusim_hw hw;
+    cusim_error err;
+    ck_assert_int_eq(cfg_hw_load(path, NULL, 0, &hw, &err), -1);
+    ck_assert_int_eq(err.line, 1);
+    ck_assert_int_eq(err.column, 1);
+    ck_assert_str_eq(err.message, "file is larger than 64 MiB (expected a "
+                     "small YAML file)");
+    ck_assert_int_eq(truncate(path, YDOC_MAX_BYTES - 1), 0);
+    ck_assert_int_eq(cfg_hw_load(path, NULL, 0, &hw, &err), -1);
+    ck_assert_int_eq(err.line, 2);
+    ck_assert_int_eq(err.column, 1);
+    ck_assert_str_eq(err.message, "YAML syntax error: control characters "
+                     "are not allowed (0x00)");
+    unlink(path);
 }
 END_TEST
 
@@ -1986,6 +2015,7 @@ static Suite *make_suite(void)
                         (int)(sizeof bad_cases / sizeof bad_cases[0]));
     tcase_add_test(tc, corpus_complete);
     tcase_add_test(tc, unreadable);
+    tcase_add_test(tc, size_limit);
     tcase_add_test(tc, scrambled_input);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
