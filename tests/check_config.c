@@ -995,8 +995,8 @@ START_TEST(scrambled_input)
             cusim_kernel_free(&k);
         else
             ck_assert(err.line >= 1 && err.column >= 1 && err.message[0]);
-        cfg_kind kind;
-        cfg_sniff(path, &kind, &err);
+        cusim_file_kind kind;
+        cusim_file_sniff(path, &kind, &err);
         remove_temp(path);
     }
 
@@ -1023,36 +1023,69 @@ END_TEST
 
 /* ------------------------------------------------------- sniff, keys */
 
+/* The kind of `text` as a file, or -1 when the sniffer refuses it. */
+static int sniffed(const char *text)
+{
+    char *path = temp_file(text);
+    cusim_file_kind kind;
+    cusim_error err;
+    int rc = cusim_file_sniff(path, &kind, &err);
+    remove_temp(path);
+    return rc == 0 ? (int)kind : -1;
+}
+
 START_TEST(sniff)
 {
-    cfg_kind kind;
+    cusim_file_kind kind;
     cusim_error err;
-    ck_assert_int_eq(cfg_sniff(cutest_path("tests/good/cfg-hw-minimal.yaml"),
-                               &kind, &err), 0);
-    ck_assert_int_eq(kind, CFG_HW);
-    ck_assert_int_eq(cfg_sniff(cutest_path("tests/good/cfg-kernel.yaml"),
-                               &kind, &err), 0);
-    ck_assert_int_eq(kind, CFG_KERNEL);
+    ck_assert_int_eq(cusim_file_sniff(
+                         cutest_path("tests/good/cfg-hw-minimal.yaml"),
+                         &kind, &err), 0);
+    ck_assert_int_eq(kind, CUSIM_FILE_HW);
+    ck_assert_int_eq(cusim_file_sniff(
+                         cutest_path("tests/good/cfg-kernel.yaml"),
+                         &kind, &err), 0);
+    ck_assert_int_eq(kind, CUSIM_FILE_KERNEL);
+    ck_assert_int_eq(cusim_file_sniff(
+                         cutest_path("configs/experiments/smoke.yaml"),
+                         &kind, &err), 0);
+    ck_assert_int_eq(kind, CUSIM_FILE_EXPERIMENT);
     /* not validated: a typo does not stop sniffing */
-    ck_assert_int_eq(cfg_sniff(cutest_path("tests/bad/cfg-hw-typo.yaml"),
-                               &kind, &err), 0);
-    ck_assert_int_eq(kind, CFG_HW);
+    ck_assert_int_eq(cusim_file_sniff(
+                         cutest_path("tests/bad/cfg-hw-typo.yaml"),
+                         &kind, &err), 0);
+    ck_assert_int_eq(kind, CUSIM_FILE_HW);
 
-    ck_assert_int_eq(cfg_sniff(cutest_path("tests/bad/cfg-top-list.yaml"),
-                               &kind, &err), -1);
+    ck_assert_int_eq(cusim_file_sniff(
+                         cutest_path("tests/bad/cfg-top-list.yaml"),
+                         &kind, &err), -1);
     ck_assert_str_eq(err.message, "expected a hardware profile or kernel "
                      "mapping, got a list");
-    ck_assert_int_eq(cfg_sniff(cutest_path("tests/bad/cfg-empty.yaml"),
-                               &kind, &err), -1);
+    ck_assert_int_eq(cusim_file_sniff(
+                         cutest_path("tests/bad/cfg-empty.yaml"),
+                         &kind, &err), -1);
     ck_assert_str_eq(err.message, "empty file (expected a hardware profile "
                      "or kernel mapping)");
+    ck_assert_int_eq(cusim_file_sniff("/nonexistent.yaml", &kind, &err), -1);
+    ck_assert_str_eq(err.message, "cannot read: No such file or directory");
     char *path = temp_file("name: something\nsize: 3\n");
-    ck_assert_int_eq(cfg_sniff(path, &kind, &err), -1);
+    ck_assert_int_eq(cusim_file_sniff(path, &kind, &err), -1);
     ck_assert_int_eq(err.line, 1);
     ck_assert_int_eq(err.column, 1);
     ck_assert_str_eq(err.message, "neither a kernel (no 'program' key) nor "
                      "a hardware profile (no 'cu' or 'simd_width' key)");
     remove_temp(path);
+
+    /* which key wins: program, then cu or simd_width, then a section of
+     * an experiment; name and description belong to every kind */
+    ck_assert_int_eq(sniffed("sweep: 1\nprogram: x\n"), CUSIM_FILE_KERNEL);
+    ck_assert_int_eq(sniffed("cu: 1\nprogram: x\n"), CUSIM_FILE_KERNEL);
+    ck_assert_int_eq(sniffed("plots: 1\nsimd_width: 32\n"), CUSIM_FILE_HW);
+    ck_assert_int_eq(sniffed("kernel: k.yaml\ncu: 1\n"), CUSIM_FILE_HW);
+    ck_assert_int_eq(sniffed("name: n\nset: 1\n"), CUSIM_FILE_EXPERIMENT);
+    ck_assert_int_eq(sniffed("output: o\n"), CUSIM_FILE_EXPERIMENT);
+    ck_assert_int_eq(sniffed("name: n\ndescription: d\n"), -1);
+    ck_assert_int_eq(sniffed("? [program]\n: 1\n"), -1);   /* not a scalar */
 }
 END_TEST
 
