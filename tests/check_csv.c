@@ -59,6 +59,16 @@ START_TEST(writer_quotes_when_it_must)
         char *got = field(cases[i].in);
         ck_assert_str_eq(got, cases[i].out);
         free(got);
+        /* the same bytes through a FILE */
+        char *text = NULL;
+        size_t size = 0;
+        FILE *f = open_memstream(&text, &size);
+        ck_assert_ptr_nonnull(f);
+        csv_write_field(f, cases[i].in);
+        ck_assert_int_eq(fclose(f), 0);
+        ck_assert_uint_eq(size, strlen(cases[i].out));
+        ck_assert_str_eq(text, cases[i].out);
+        free(text);
     }
 }
 END_TEST
