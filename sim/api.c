@@ -141,15 +141,6 @@ uint32_t cusim_kernel_workgroup_size(const cusim_kernel *k)
     return k->workgroup[0] * k->workgroup[1] * k->workgroup[2];
 }
 
-int cusim_file_sniff(const char *path, cusim_file_kind *kind, cusim_error *err)
-{
-    cfg_kind k;
-    if (cfg_sniff(path, &k, err) != 0)
-        return -1;
-    *kind = k == CFG_HW ? CUSIM_FILE_HW : CUSIM_FILE_KERNEL;
-    return 0;
-}
-
 void cusim_hw_echo(FILE *out, const cusim_hw *hw)
 {
     cfg_echo_hw(out, hw);

@@ -11,60 +11,14 @@
 #include <string.h>
 
 #include "cfg_int.h"
-
-/* Whether a UTF-8 sequence at s is one YAML treats specially inside text:
- * NEL, LS, PS (line breaks) or a byte order mark. */
-static size_t special_utf8(const unsigned char *s)
-{
-    if (s[0] == 0xC2 && s[1] == 0x85)
-        return 2;
-    if (s[0] == 0xE2 && s[1] == 0x80 && (s[2] == 0xA8 || s[2] == 0xA9))
-        return 3;
-    if (s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF)
-        return 3;
-    return 0;
-}
-
-/* Writes `s` as a double-quoted YAML scalar. */
-static void echo_quoted(FILE *out, const char *s)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    fputc('"', out);
-    while (*p) {
-        size_t sp = special_utf8(p);
-        if (sp) {
-            fputs(p[0] == 0xC2 ? "\\N" : p[0] == 0xEF ? "\\uFEFF"
-                  : p[2] == 0xA8 ? "\\L" : "\\P", out);
-            p += sp;
-            continue;
-        }
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p == '\n')
-            fputs("\\n", out);
-        else if (*p == '\t')
-            fputs("\\t", out);
-        else if (*p < 0x20 || *p == 0x7F)
-            fprintf(out, "\\x%02X", *p);
-        else
-            fputc(*p, out);
-        p++;
-    }
-    fputc('"', out);
-}
+#include "yamlout.h"
 
 /* Writes `s` as a literal block scalar indented by `indent` when that
  * reads back exactly, else as a double-quoted scalar. */
 static void echo_text(FILE *out, const char *s, int indent)
 {
-    const unsigned char *p = (const unsigned char *)s;
-    bool literal = strspn(s, " \t\n") < strlen(s);
-    for (; *p && literal; p++)
-        if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7F
-            || special_utf8(p))
-            literal = false;
-    if (!literal) {
-        echo_quoted(out, s);
+    if (!yamlout_literal_ok(s, strlen(s))) {
+        yamlout_write_quoted(out, s, strlen(s), YAMLOUT_UNICODE_BREAKS);
         fputc('\n', out);
         return;
     }
@@ -98,7 +52,7 @@ static void echo_value(FILE *out, const cfg_key *k, const char *obj,
     const void *f = obj + k->offset;
     switch (k->type) {
     case T_NAME:
-        echo_quoted(out, f);
+        yamlout_write_quoted(out, f, strlen(f), YAMLOUT_UNICODE_BREAKS);
         fputc('\n', out);
         return;
     case T_UINT:

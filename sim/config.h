@@ -74,9 +74,4 @@ void cfg_print_keys(FILE *out, cfg_kind kind);
 void cfg_echo_hw(FILE *out, const cusim_hw *hw);
 void cfg_echo_kernel(FILE *out, const cusim_kernel *k);
 
-/* Tells a profile from a kernel by its top-level keys, without validating
- * it: returns 0 and sets *kind, or -1 with `err` set when the file cannot be
- * read or parsed or has neither `program` nor `cu`/`simd_width`. */
-int cfg_sniff(const char *path, cfg_kind *kind, cusim_error *err);
-
 #endif /* CUSIM_CONFIG_H */

@@ -138,7 +138,6 @@ int csv_column(const csv_table *csv, const char *name)
     return -1;
 }
 
-
 void csv_field(sbuf *b, const char *s)
 {
     if (!strpbrk(s, ",\"\n\r")) {
@@ -146,4 +145,13 @@ void csv_field(sbuf *b, const char *s)
         return;
     }
     sb_put_doubled(b, s, '"');
+}
+
+void csv_write_field(FILE *out, const char *s)
+{
+    sbuf b = { 0 };
+    csv_field(&b, s);
+    if (b.n)
+        fwrite(b.s, 1, b.n, out);
+    free(b.s);
 }

@@ -7,13 +7,13 @@
  * are skipped; every record must have the header's number of fields.
  *
  * Writer: a field holding a comma, a quote, LF or CR is quoted, its quotes
- * doubled; any other is written as is. (report.c's CSV printer, for cusim
- * sim --format csv, quotes on comma, quote and LF only: a CR inside a
- * string is written bare there. Switching it onto csv_field would quote
- * such strings, the only bytes that would change.)
+ * doubled; any other is written as is. The one CSV field writer: the
+ * results CSV and report.c's printers (`--format csv`, `cusim fields`).
  */
 #ifndef CUSIM_CSV_H
 #define CUSIM_CSV_H
+
+#include <stdio.h>
 
 #include "cusim.h"
 #include "strbuf.h"
@@ -59,5 +59,8 @@ int csv_column(const csv_table *csv, const char *name);
 
 /* Appends `s` to `b` as one CSV field (quoted when it must be). */
 void csv_field(sbuf *b, const char *s);
+
+/* Writes the same bytes as csv_field to `out`. */
+void csv_write_field(FILE *out, const char *s);
 
 #endif /* CUSIM_CSV_H */

@@ -290,11 +290,20 @@ int cusim_dispatch_elements(const cusim_kernel *d, uint64_t prev_elements,
                             uint64_t prev_workgroups, uint64_t *out,
                             cusim_error *err);
 
-/* What kind of config a file holds, told by its top-level keys. */
+/* What kind of file a YAML file holds. */
 typedef enum cusim_file_kind {
     CUSIM_FILE_HW,
-    CUSIM_FILE_KERNEL
+    CUSIM_FILE_KERNEL,
+    CUSIM_FILE_EXPERIMENT
 } cusim_file_kind;
+
+/* Tells what the file at `path` holds by its top-level keys, without
+ * validating it: a kernel when it has `program`; else a hardware profile
+ * when it has `cu` or `simd_width`; else an experiment when it has one of
+ * an experiment's sections (hardware, kernel, set, sweep, zip, points,
+ * output, plots). Returns 0 and sets *kind, or -1 with `err` set when the
+ * file cannot be read or parsed, is not a mapping, or has none of those
+ * keys. */
 int cusim_file_sniff(const char *path, cusim_file_kind *kind, cusim_error *err);
 
 /* Prints a resolved config as YAML that loads back to the same value. */

@@ -10,6 +10,9 @@
  * (exp_sweep.h), builds the parameter columns and checks the rules across
  * sections: a key varies in one place, every point has hardware and a
  * kernel, the point count is bounded.
+ *
+ * Also cusim_file_sniff, the one test of what a file holds (profile,
+ * kernel or experiment), by the same top-level keys.
  */
 #include "exp_int.h"
 
@@ -625,26 +628,38 @@ static int build_axes(parser *P)
 
 /* ------------------------------------------------------------- loading */
 
-bool exp_sniff(const char *path)
+int cusim_file_sniff(const char *path, cusim_file_kind *kind, cusim_error *err)
 {
-    static const char *const config_keys[] = { "program", "cu", "simd_width" };
+    static const char what[] = "a hardware profile or kernel mapping";
     ydoc d;
-    cusim_error err;
-    bool is_exp = false, config_key = false;
-    if (ydoc_load_file(&d, path, path, "an experiment mapping", &err) != 0)
-        return false;
+    char got[200];
+    bool hw = false, kernel = false, exp = false;
+
+    if (ydoc_load_file(&d, path, path, what, err) != 0)
+        return -1;
     const yaml_node_t *root = ydoc_root(&d);
-    if (root->type == YAML_MAPPING_NODE)
-        for (const yaml_node_pair_t *pr = root->data.mapping.pairs.start;
-             pr < root->data.mapping.pairs.top; pr++) {
-            const char *k = yn_scalar(ydoc_node(&d, pr->key));
-            for (size_t i = 0; i < 3; i++)
-                config_key |= strcmp(k, config_keys[i]) == 0;
-            for (size_t i = 2; i < N_TOP; i++)   /* not name, description */
-                is_exp |= strcmp(k, top_keys[i]) == 0;
-        }
+    if (root->type != YAML_MAPPING_NODE) {
+        cusim_mark m = ydoc_mark(&d, root);
+        err_at(err, &m, "expected %s, got %s", what,
+               ydoc_describe(root, true, got, sizeof got));
+        ydoc_free(&d);
+        return -1;
+    }
+    for (const yaml_node_pair_t *pr = root->data.mapping.pairs.start;
+         pr < root->data.mapping.pairs.top; pr++) {
+        const char *k = yn_scalar(ydoc_node(&d, pr->key));
+        kernel |= strcmp(k, "program") == 0;
+        hw |= strcmp(k, "cu") == 0 || strcmp(k, "simd_width") == 0;
+        for (size_t i = 2; i < N_TOP; i++)   /* not name, description */
+            exp |= strcmp(k, top_keys[i]) == 0;
+    }
     ydoc_free(&d);
-    return is_exp && !config_key;
+    if (!kernel && !hw && !exp)
+        return err_set(err, path, 1, 1, "neither a kernel (no 'program' key) "
+                       "nor a hardware profile (no 'cu' or 'simd_width' key)");
+    *kind = kernel ? CUSIM_FILE_KERNEL : hw ? CUSIM_FILE_HW
+                                            : CUSIM_FILE_EXPERIMENT;
+    return 0;
 }
 
 /* Sets the name from the file's base name and the output from the name,

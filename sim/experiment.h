@@ -79,12 +79,6 @@
 /* A loaded, validated experiment: its points and their resolved configs. */
 typedef struct experiment experiment;
 
-/* Whether the file at `path` looks like an experiment (a top-level key of
- * the experiment format such as `sweep`, `hardware` or `kernel`, and none
- * of a kernel's `program` or a profile's `cu`/`simd_width`). Unreadable or
- * unparsable files are not experiments (the config loaders report them). */
-bool exp_sniff(const char *path);
-
 /* Loads the experiment at `path` with the command line's overrides `sets`
  * (applied to every point after the experiment's own `set:`; the strings
  * are copied), expands its points and validates everything a run needs

@@ -18,36 +18,50 @@ int fio_error(cusim_error *err, const char *path, const char *what)
     return err_set(err, path, 1, 1, "cannot %s: %s", what, strerror(errno));
 }
 
-int fio_read_file(const char *path, size_t max, const char *what, char **out,
-                  size_t *len, cusim_error *err)
+int fio_read(const char *path, size_t max, char **out, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
-        return err_set(err, path, 1, 1, "cannot open %s: %s", what,
-                       strerror(errno));
-    size_t cap = 4096, n = 0;
+        return FIO_CANNOT_OPEN;
+    /* room for max + 1 bytes and the NUL at most: enough to see that a
+     * file is too large */
+    size_t cap = 4096, n = 0, got;
     char *buf = xmalloc(cap);
-    for (;;) {
-        if (cap - n < 2048) {
-            cap *= 2;
+    do {
+        if (cap - n < 2048 && cap < max + 2) {
+            cap = cap < (max + 2) / 2 ? cap * 2 : max + 2;
             buf = xrealloc_array(buf, cap, 1);
         }
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        got = fread(buf + n, 1, cap - n - 1, f);
         n += got;
-        if (got == 0 || n > max)
-            break;
-    }
-    int bad = ferror(f);
+    } while (got > 0 && n <= max);
+    int rc = ferror(f) ? FIO_CANNOT_READ : n > max ? FIO_TOO_LARGE : 0;
+    int e = errno;
     fclose(f);
-    if (bad || n > max) {
+    if (rc != 0) {
         free(buf);
-        return bad ? err_set(err, path, 1, 1, "cannot read %s", what)
-                   : err_set(err, path, 1, 1, "%s is larger than %zu bytes",
-                             what, max);
+        errno = e;
+        return rc;
     }
     buf[n] = '\0';
     *out = buf;
     *len = n;
+    return 0;
+}
+
+int fio_read_file(const char *path, size_t max, const char *what, char **out,
+                  size_t *len, cusim_error *err)
+{
+    switch (fio_read(path, max, out, len)) {
+    case FIO_CANNOT_OPEN:
+        return err_set(err, path, 1, 1, "cannot open %s: %s", what,
+                       strerror(errno));
+    case FIO_CANNOT_READ:
+        return err_set(err, path, 1, 1, "cannot read %s", what);
+    case FIO_TOO_LARGE:
+        return err_set(err, path, 1, 1, "%s is larger than %zu bytes", what,
+                       max);
+    }
     return 0;
 }
 

@@ -18,11 +18,24 @@
  * column 1). Returns -1. */
 int fio_error(cusim_error *err, const char *path, const char *what);
 
-/* Reads the file at `path` into `*out` (NUL-terminated, `*len` bytes
- * without the NUL; the caller frees it). `what` names the file in
- * messages ("the results CSV"). Returns 0, or -1 with `err` set at `path`:
- * "cannot open WHAT: <strerror>", "cannot read WHAT", or "WHAT is larger
- * than MAX bytes" when it holds more than `max` bytes. */
+/* How fio_read fails. */
+enum {
+    FIO_CANNOT_OPEN = 1,   /* errno says why */
+    FIO_CANNOT_READ,       /* errno says why */
+    FIO_TOO_LARGE          /* more than `max` bytes */
+};
+
+/* Reads the whole file at `path` into `*out` (NUL-terminated, `*len`
+ * bytes without the NUL; the caller frees it), refusing files of more than
+ * `max` bytes (`max` < SIZE_MAX - 1) after reading at most max + 1 of
+ * them. Returns 0, or one of the FIO_ codes above with nothing allocated:
+ * the one file reader, for callers that word their own messages. */
+int fio_read(const char *path, size_t max, char **out, size_t *len);
+
+/* fio_read with its failures as messages; `what` names the file in them
+ * ("the results CSV"). Returns 0, or -1 with `err` set at `path`: "cannot
+ * open WHAT: <strerror>", "cannot read WHAT", or "WHAT is larger than MAX
+ * bytes" when it holds more than `max` bytes. */
 int fio_read_file(const char *path, size_t max, const char *what, char **out,
                   size_t *len, cusim_error *err);
 

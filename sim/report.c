@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "csv.h"
 #include "cusim.h"
 #include "json.h"
 
@@ -58,23 +59,6 @@ int cusim_format_parse(const char *name, cusim_format *fmt)
     return -1;
 }
 
-/* Writes `s` as a CSV field: quoted, with quotes doubled, when it holds a
- * comma, a quote or a newline. */
-static void csv_text(FILE *out, const char *s)
-{
-    if (!strpbrk(s, ",\"\n")) {
-        fputs(s, out);
-        return;
-    }
-    fputc('"', out);
-    for (const char *p = s; *p; p++) {
-        if (*p == '"')
-            fputc('"', out);
-        fputc(*p, out);
-    }
-    fputc('"', out);
-}
-
 static void print_value(FILE *out, const cusim_field *f, cusim_format fmt)
 {
     switch (f->type) {
@@ -91,7 +75,7 @@ static void print_value(FILE *out, const cusim_field *f, cusim_format fmt)
         if (fmt == CUSIM_FORMAT_JSON)
             json_string(out, f->s);
         else if (fmt == CUSIM_FORMAT_CSV)
-            csv_text(out, f->s);
+            csv_write_field(out, f->s);
         else
             fputs(f->s, out);
         break;
@@ -394,11 +378,11 @@ static void fields_csv(FILE *out, unsigned in, const char *output)
             continue;
         meaning_text(d, meaning, sizeof meaning);
         fprintf(out, "%s,%s,%s,", output, d->key, type_text(d));
-        csv_text(out, d->unit);
+        csv_write_field(out, d->unit);
         fputc(',', out);
-        csv_text(out, meaning);
+        csv_write_field(out, meaning);
         fputc(',', out);
-        csv_text(out, d->source);
+        csv_write_field(out, d->source);
         fputc('\n', out);
     }
 }

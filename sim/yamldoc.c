@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "fileio.h"
 #include "xalloc.h"
 
 /* ------------------------------------------------------------ raw text */
@@ -265,45 +266,25 @@ done:
     return rc;
 }
 
+/* The error for a file of YDOC_MAX_BYTES or more. */
+static int too_large(const char *file, cusim_error *err)
+{
+    return err_set(err, file, 1, 1, "file is larger than %u MiB (expected "
+                   "a small YAML file)", YDOC_MAX_BYTES >> 20);
+}
+
 int ydoc_load_file(ydoc *d, const char *path, const char *file,
                    const char *what, cusim_error *err)
 {
     memset(d, 0, sizeof *d);
     d->file = file;
-
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    switch (fio_read(path, YDOC_MAX_BYTES - 1, &d->text, &d->size)) {
+    case FIO_CANNOT_OPEN:
+    case FIO_CANNOT_READ:
         return err_set(err, file, 1, 1, "cannot read: %s", strerror(errno));
-    size_t cap = 4096;
-    char *buf = xmalloc(cap + 1);
-    size_t n = 0;
-    for (;;) {
-        if (n == cap) {
-            if (cap >= YDOC_MAX_BYTES) {
-                fclose(f);
-                free(buf);
-                return err_set(err, file, 1, 1, "file is larger than %u "
-                               "MiB (expected a small YAML file)",
-                               YDOC_MAX_BYTES >> 20);
-            }
-            cap *= 2;
-            buf = xrealloc_array(buf, cap + 1, 1);
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
+    case FIO_TOO_LARGE:
+        return too_large(file, err);
     }
-    if (ferror(f)) {
-        int e = errno;
-        fclose(f);
-        free(buf);
-        return err_set(err, file, 1, 1, "cannot read: %s", strerror(e));
-    }
-    fclose(f);
-    buf[n] = '\0';
-    d->text = buf;
-    d->size = n;
     return parse(d, what, NULL, err);
 }
 
@@ -313,9 +294,8 @@ int ydoc_load_text(ydoc *d, const char *text, const char *file,
     memset(d, 0, sizeof *d);
     d->file = file;
     size_t n = strlen(text);
-    if (n >= YDOC_MAX_BYTES)   /* as a file that fills the last buffer */
-        return err_set(err, file, 1, 1, "file is larger than %u MiB "
-                       "(expected a small YAML file)", YDOC_MAX_BYTES >> 20);
+    if (n >= YDOC_MAX_BYTES)   /* as a file that size */
+        return too_large(file, err);
     d->text = xstrdup(text);
     d->size = n;
     return parse(d, what, NULL, err);

@@ -3,6 +3,7 @@
  */
 #include "yamlout.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The length of the UTF-8 sequence at `p` when it is one of the code
@@ -52,6 +53,28 @@ void yamlout_quoted(sbuf *b, const char *s, size_t n, unsigned flags)
         }
     }
     sb_putc(b, '"');
+}
+
+void yamlout_write_quoted(FILE *out, const char *s, size_t n, unsigned flags)
+{
+    sbuf b = { 0 };
+    yamlout_quoted(&b, s, n, flags);
+    fwrite(b.s, 1, b.n, out);
+    free(b.s);
+}
+
+bool yamlout_literal_ok(const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    const char *esc;
+    bool blank = true;
+    for (size_t i = 0; i < n; i++) {
+        if ((p[i] < 0x20 && p[i] != '\n' && p[i] != '\t') || p[i] == 0x7F
+            || unicode_break(p + i, n - i, &esc))
+            return false;
+        blank = blank && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n');
+    }
+    return !blank;
 }
 
 /* Whether plain text would read differently inside a flow collection. */

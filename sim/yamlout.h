@@ -1,14 +1,16 @@
 /*
  * yamlout.h — writing YAML text: the library's double-quoted scalar (the
  * one YAML quoter: the manifest, the values an experiment hands the config
- * loader, and, once switched onto it, the config echo), and a parsed node
- * written back as flow text that reads back to the same value.
+ * loader, and the config echo), the test for text a literal block scalar
+ * carries exactly, and a parsed node written back as flow text that reads
+ * back to the same value.
  */
 #ifndef CUSIM_YAMLOUT_H
 #define CUSIM_YAMLOUT_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "strbuf.h"
 #include "yamldoc.h"
@@ -32,6 +34,16 @@
  * values always have been (kept so those outputs stay the same bytes).
  * `s` may hold NUL bytes (\x00). */
 void yamlout_quoted(sbuf *b, const char *s, size_t n, unsigned flags);
+
+/* Writes the same bytes as yamlout_quoted to `out`. */
+void yamlout_write_quoted(FILE *out, const char *s, size_t n, unsigned flags);
+
+/* Whether the `n` bytes at `s` read back (libyaml) as exactly those bytes
+ * when written as a literal block scalar (`|`, with the indentation and
+ * chomping indicators the text needs): they are not all spaces, tabs and
+ * newlines, and hold no byte below 0x20 other than newline and tab, no
+ * 0x7F and none of the code points YAMLOUT_UNICODE_BREAKS escapes. */
+bool yamlout_literal_ok(const char *s, size_t n);
 
 /* Appends node `n` of document `d` to `b` as YAML flow text that reads
  * back to the same value: sequences as [a, b], mappings as {k: v}, plain

@@ -24,6 +24,7 @@
 #include "cutest.h"
 #include "error.h"
 #include "program.h"
+#include "yamldoc.h"
 
 /* ------------------------------------------------------------- helpers */
 
@@ -933,6 +934,33 @@ START_TEST(unreadable)
 }
 END_TEST
 
+/* A file of YDOC_MAX_BYTES is refused unparsed; one byte less is read and
+ * parsed (here up to the NUL bytes after its first line; the files are
+ * sparse, so this is quick). */
+START_TEST(size_limit)
+{
+    char path[] = "/tmp/cusim-big-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, "name: a\n", 8), 8);
+    close(fd);
+    static const char *const refused[2] = {
+        "file is larger than 64 MiB (expected a small YAML file)",
+        "YAML syntax error: control characters are not allowed (0x00)",
+    };
+    for (int shorter = 0; shorter < 2; shorter++) {   /* by 0, 1 byte */
+        cusim_hw hw;
+        cusim_error err;
+        ck_assert_int_eq(truncate(path, YDOC_MAX_BYTES - shorter), 0);
+        ck_assert_int_eq(cfg_hw_load(path, NULL, 0, &hw, &err), -1);
+        ck_assert_int_eq(err.line, 1 + shorter);
+        ck_assert_int_eq(err.column, 1);
+        ck_assert_str_eq(err.message, refused[shorter]);
+    }
+    unlink(path);
+}
+END_TEST
+
 /* Nothing crashes, leaks or reads out of bounds on scrambled input: random
  * strings of YAML punctuation and key names, and deep nesting. */
 START_TEST(scrambled_input)
@@ -966,8 +994,8 @@ START_TEST(scrambled_input)
             cusim_kernel_free(&k);
         else
             ck_assert(err.line >= 1 && err.column >= 1 && err.message[0]);
-        cfg_kind kind;
-        cfg_sniff(path, &kind, &err);
+        cusim_file_kind kind;
+        cusim_file_sniff(path, &kind, &err);
         remove_temp(path);
     }
 
@@ -994,36 +1022,61 @@ END_TEST
 
 /* ------------------------------------------------------- sniff, keys */
 
+/* The kind of `text` as a file, or -1 when the sniffer refuses it. */
+static int sniffed(const char *text)
+{
+    char *path = temp_file(text);
+    cusim_file_kind kind;
+    cusim_error err;
+    int rc = cusim_file_sniff(path, &kind, &err);
+    remove_temp(path);
+    return rc == 0 ? (int)kind : -1;
+}
+
 START_TEST(sniff)
 {
-    cfg_kind kind;
+    static const struct { const char *file; int kind; const char *error; }
+        cases[] = {
+        { "tests/good/cfg-hw-minimal.yaml", CUSIM_FILE_HW, NULL },
+        { "tests/good/cfg-kernel.yaml", CUSIM_FILE_KERNEL, NULL },
+        { "configs/experiments/smoke.yaml", CUSIM_FILE_EXPERIMENT, NULL },
+        /* not validated: a typo does not stop sniffing */
+        { "tests/bad/cfg-hw-typo.yaml", CUSIM_FILE_HW, NULL },
+        { "tests/bad/cfg-top-list.yaml", -1, "expected a hardware profile "
+          "or kernel mapping, got a list" },
+        { "tests/bad/cfg-empty.yaml", -1, "empty file (expected a hardware "
+          "profile or kernel mapping)" },
+        { "tests/bad/no-such-file.yaml", -1, "cannot read: No such file or "
+          "directory" },
+    };
+    cusim_file_kind kind;
     cusim_error err;
-    ck_assert_int_eq(cfg_sniff(cutest_path("tests/good/cfg-hw-minimal.yaml"),
-                               &kind, &err), 0);
-    ck_assert_int_eq(kind, CFG_HW);
-    ck_assert_int_eq(cfg_sniff(cutest_path("tests/good/cfg-kernel.yaml"),
-                               &kind, &err), 0);
-    ck_assert_int_eq(kind, CFG_KERNEL);
-    /* not validated: a typo does not stop sniffing */
-    ck_assert_int_eq(cfg_sniff(cutest_path("tests/bad/cfg-hw-typo.yaml"),
-                               &kind, &err), 0);
-    ck_assert_int_eq(kind, CFG_HW);
-
-    ck_assert_int_eq(cfg_sniff(cutest_path("tests/bad/cfg-top-list.yaml"),
-                               &kind, &err), -1);
-    ck_assert_str_eq(err.message, "expected a hardware profile or kernel "
-                     "mapping, got a list");
-    ck_assert_int_eq(cfg_sniff(cutest_path("tests/bad/cfg-empty.yaml"),
-                               &kind, &err), -1);
-    ck_assert_str_eq(err.message, "empty file (expected a hardware profile "
-                     "or kernel mapping)");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int rc = cusim_file_sniff(cutest_path(cases[i].file), &kind, &err);
+        ck_assert_int_eq(rc, cases[i].error ? -1 : 0);
+        if (cases[i].error)
+            ck_assert_str_eq(err.message, cases[i].error);
+        else
+            ck_assert_int_eq(kind, cases[i].kind);
+    }
     char *path = temp_file("name: something\nsize: 3\n");
-    ck_assert_int_eq(cfg_sniff(path, &kind, &err), -1);
+    ck_assert_int_eq(cusim_file_sniff(path, &kind, &err), -1);
     ck_assert_int_eq(err.line, 1);
     ck_assert_int_eq(err.column, 1);
     ck_assert_str_eq(err.message, "neither a kernel (no 'program' key) nor "
                      "a hardware profile (no 'cu' or 'simd_width' key)");
     remove_temp(path);
+
+    /* which key wins: program, then cu or simd_width, then a section of
+     * an experiment; name and description belong to every kind */
+    ck_assert_int_eq(sniffed("sweep: 1\nprogram: x\n"), CUSIM_FILE_KERNEL);
+    ck_assert_int_eq(sniffed("cu: 1\nprogram: x\n"), CUSIM_FILE_KERNEL);
+    ck_assert_int_eq(sniffed("plots: 1\nsimd_width: 32\n"), CUSIM_FILE_HW);
+    ck_assert_int_eq(sniffed("kernel: k.yaml\ncu: 1\n"), CUSIM_FILE_HW);
+    ck_assert_int_eq(sniffed("name: n\nset: 1\n"), CUSIM_FILE_EXPERIMENT);
+    ck_assert_int_eq(sniffed("output: o\n"), CUSIM_FILE_EXPERIMENT);
+    ck_assert_int_eq(sniffed("name: n\ndescription: d\n"), -1);
+    ck_assert_int_eq(sniffed("? [program]\n: 1\n"), -1);   /* not a scalar */
 }
 END_TEST
 
@@ -1987,6 +2040,7 @@ static Suite *make_suite(void)
                         (int)(sizeof bad_cases / sizeof bad_cases[0]));
     tcase_add_test(tc, corpus_complete);
     tcase_add_test(tc, unreadable);
+    tcase_add_test(tc, size_limit);
     tcase_add_test(tc, scrambled_input);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);

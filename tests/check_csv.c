@@ -1,8 +1,10 @@
 /*
  * check_csv.c — the library's CSV (sim/csv.c) and the whole-file reader
- * under it (fio_read_file, sim/fileio.c): the bytes csv_field writes, that
- * csv_read reads them back as the same fields, and the reader's limits.
+ * under it (fio_read and fio_read_file, sim/fileio.c): the bytes csv_field
+ * writes, that csv_read reads them back as the same fields, and the
+ * reader's limits and failures.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -57,6 +59,16 @@ START_TEST(writer_quotes_when_it_must)
         char *got = field(cases[i].in);
         ck_assert_str_eq(got, cases[i].out);
         free(got);
+        /* the same bytes through a FILE */
+        char *text = NULL;
+        size_t size = 0;
+        FILE *f = open_memstream(&text, &size);
+        ck_assert_ptr_nonnull(f);
+        csv_write_field(f, cases[i].in);
+        ck_assert_int_eq(fclose(f), 0);
+        ck_assert_uint_eq(size, strlen(cases[i].out));
+        ck_assert_str_eq(text, cases[i].out);
+        free(text);
     }
 }
 END_TEST
@@ -142,6 +154,40 @@ START_TEST(read_file_limit)
 }
 END_TEST
 
+/* fio_read's codes, with errno, at the size limit on either side of a
+ * grown buffer: 6000 bytes take a second read past the first 4096. */
+START_TEST(read_codes)
+{
+    enum { MAX = 6000 };
+    char *text = NULL, *big = malloc(MAX + 1);
+    size_t n = 0;
+    memset(big, 'y', MAX + 1);
+    write_file(big, MAX);
+    ck_assert_int_eq(fio_read(path, MAX, &text, &n), 0);
+    ck_assert_uint_eq(n, MAX);
+    ck_assert_int_eq(memcmp(text, big, MAX), 0);
+    ck_assert_int_eq(text[MAX], '\0');
+    free(text);
+    write_file(big, MAX + 1);
+    text = NULL;
+    ck_assert_int_eq(fio_read(path, MAX, &text, &n), FIO_TOO_LARGE);
+    ck_assert_ptr_null(text);
+    write_file("", 0);
+    ck_assert_int_eq(fio_read(path, 0, &text, &n), 0);
+    ck_assert_uint_eq(n, 0);
+    ck_assert_str_eq(text, "");
+    free(text);
+    write_file("z", 1);
+    ck_assert_int_eq(fio_read(path, 0, &text, &n), FIO_TOO_LARGE);
+    ck_assert_int_eq(fio_read("/nonexistent/x.csv", MAX, &text, &n),
+                     FIO_CANNOT_OPEN);
+    ck_assert_int_eq(errno, ENOENT);
+    ck_assert_int_eq(fio_read("/tmp", MAX, &text, &n), FIO_CANNOT_READ);
+    ck_assert_int_eq(errno, EISDIR);
+    free(big);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("csv");
@@ -151,6 +197,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, written_fields_read_back);
     tcase_add_test(tc, reader_errors);
     tcase_add_test(tc, read_file_limit);
+    tcase_add_test(tc, read_codes);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,6 +1,7 @@
 /*
  * check_report.c — the output field table (sim/fields.def), the reports it
- * drives, the enum tables' names, the JSON escaper, and `cusim fields`.
+ * drives, the enum tables' names, the JSON escaper, CSV quoting, and
+ * `cusim fields`.
  *
  * The expected keys and outputs below are written out by hand, not taken
  * from the table, so a change to the table that changes an output fails
@@ -122,6 +123,28 @@ START_TEST(result_report_keys_and_values)
         "0,0,0,0,0.25,0,0.75,"
         "0,4096,0,0,0,"
         "latency,2,,0\n");
+    free(text);
+    free(r);
+}
+END_TEST
+
+/* String fields in CSV are written by csv.c's field writer: quoted, with
+ * quotes doubled, when they hold a comma, a quote, LF or CR. */
+START_TEST(csv_quoting)
+{
+    cusim_report *r = calloc(1, sizeof *r);
+    cusim_report_string(r, "a", "plain");
+    cusim_report_string(r, "b", "x,y");
+    cusim_report_string(r, "c", "say \"hi\"");
+    cusim_report_string(r, "d", "cr\rhere");
+    cusim_report_string(r, "e", "two\nlines");
+    cusim_report_string(r, "f", "");
+    cusim_report_int(r, "g", -3);
+    char *text = NULL;
+    CAPTURE(text, cusim_report_print(r, CUSIM_FORMAT_CSV, OUT));
+    ck_assert_str_eq(text, "a,b,c,d,e,f,g\n"
+                     "plain,\"x,y\",\"say \"\"hi\"\"\",\"cr\rhere\","
+                     "\"two\nlines\",,-3\n");
     free(text);
     free(r);
 }
@@ -470,6 +493,9 @@ static Suite *make_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("json");
     tcase_add_test(tc, json_escapes);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("csv");
+    tcase_add_test(tc, csv_quoting);
     suite_add_tcase(s, tc);
     tc = tcase_create("fields");
     tcase_add_test(tc, fields_text);

@@ -78,6 +78,49 @@ START_TEST(unicode_breaks)
 }
 END_TEST
 
+START_TEST(write_quoted)
+{
+    /* the same bytes to a FILE, a NUL inside included */
+    static const char in[] = "a\"\xe2\x80\xa8\0b\n";
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    ck_assert_ptr_nonnull(f);
+    yamlout_write_quoted(f, in, sizeof in - 1, YAMLOUT_UNICODE_BREAKS);
+    yamlout_write_quoted(f, in, 1, 0);
+    ck_assert_int_eq(fclose(f), 0);
+    ck_assert_uint_eq(size, strlen(text));
+    ck_assert_str_eq(text, "\"a\\\"\\L\\x00b\\n\"\"a\"");
+    free(text);
+}
+END_TEST
+
+START_TEST(literal_ok)
+{
+    static const struct { const char *s; bool ok; } cases[] = {
+        { "alu x\n", true },
+        { "\n  \talu x\n\n", true },          /* leading blanks are fine */
+        { "caf\xc3\xa9\n", true },             /* other UTF-8 is copied */
+        { "", false },
+        { " \t\n", false },                    /* only white space */
+        { "a\rb", false },
+        { "a\x7f", false },
+        { "a\x01", false },
+        { "a\xc2\x85", false },                 /* NEL */
+        { "a\xe2\x80\xa8", false },             /* LS */
+        { "a\xe2\x80\xa9", false },             /* PS */
+        { "\xef\xbb\xbf" "a", false },          /* BOM */
+        { "a\xe2\x80", true },                 /* a cut LS is not one */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        ck_assert_msg(yamlout_literal_ok(cases[i].s, strlen(cases[i].s))
+                      == cases[i].ok, "case %zu", i);
+    /* a NUL inside counts as a control byte */
+    ck_assert(!yamlout_literal_ok("a\0b", 3));
+    ck_assert(yamlout_literal_ok("a\0b", 1));
+}
+END_TEST
+
 START_TEST(flow_text)
 {
     /* plain text that would read differently inside a collection is
@@ -126,6 +169,10 @@ static Suite *make_suite(void)
     TCase *tc = tcase_create("quoted");
     tcase_add_test(tc, quoted_escapes);
     tcase_add_test(tc, unicode_breaks);
+    tcase_add_test(tc, write_quoted);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("literal blocks");
+    tcase_add_test(tc, literal_ok);
     suite_add_tcase(s, tc);
     tc = tcase_create("nodes");
     tcase_add_test(tc, flow_text);

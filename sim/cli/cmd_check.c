@@ -38,7 +38,9 @@ int cli_check(int argc, char **argv)
         size_t n_sets = (size_t)args.n_sets;
         cusim_file_kind kind;
         experiment *e;
-        if (exp_sniff(file)) {
+        if (cusim_file_sniff(file, &kind, &err) != 0) {
+            status = cli_bad_input(&err);
+        } else if (kind == CUSIM_FILE_EXPERIMENT) {
             if (exp_load(file, sets, n_sets, &e, &err) != 0) {
                 status = cli_bad_input(&err);
                 continue;
@@ -47,8 +49,6 @@ int cli_check(int argc, char **argv)
                    exp_name(e), exp_n_points(e),
                    exp_n_points(e) == 1 ? "" : "s");
             exp_free(e);
-        } else if (cusim_file_sniff(file, &kind, &err) != 0) {
-            status = cli_bad_input(&err);
         } else if (kind == CUSIM_FILE_HW) {
             if (cusim_hw_load(file, sets, n_sets, &hws[n_hw], &err) != 0) {
                 status = cli_bad_input(&err);
