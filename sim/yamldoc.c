@@ -192,7 +192,7 @@ void ydoc_scalar(ydoc *d, const char *text, const cusim_mark *at)
                                      (const yaml_char_t *)text,
                                      (int)strlen(text),
                                      YAML_PLAIN_SCALAR_STYLE))
-        abort();   /* libyaml fails here only when memory runs out */
+        xalloc_die();   /* libyaml fails here only when memory runs out */
     d->loaded = true;
 }
 
@@ -219,7 +219,7 @@ static int parse(ydoc *d, const char *what, const char *label,
         return -1;
     }
     if (!yaml_parser_initialize(&p))
-        abort();   /* only fails when memory runs out */
+        xalloc_die();   /* only fails when memory runs out */
     yaml_parser_set_input_string(&p, (const unsigned char *)d->text,
                                  d->size);
     if (!yaml_parser_load(&p, &d->doc)) {

@@ -350,6 +350,15 @@ int cli_run(int argc, char **argv)
     }
 
     cusim_error err;
+    cusim_file_kind kind;
+    if (cusim_file_sniff(args.files[0], &kind, &err) == 0
+        && kind != CUSIM_FILE_EXPERIMENT) {
+        fprintf(stderr, "%s:1:1: this is a %s, not an experiment (cusim run "
+                "takes an experiment file: see cusim run --help)\n",
+                args.files[0],
+                kind == CUSIM_FILE_HW ? "hardware profile" : "kernel");
+        return CLI_BAD_INPUT;
+    }
     experiment *e;
     if (exp_load(args.files[0], args.sets, (size_t)args.n_sets, &e, &err))
         return cli_bad_input(&err);
