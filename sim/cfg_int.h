@@ -3,8 +3,9 @@
  * sim/cfg_*.c include it).
  *
  *   cfg_keys.c      the descriptor tables, key lookup, `cusim keys`
- *   cfg_load.c      the walk over a YAML document, did-you-mean, the
- *                   conversion of values, --set, in-memory overrides
+ *   cfg_load.c      the walk over a YAML document, did-you-mean, --set,
+ *                   in-memory overrides
+ *   cfg_convert.c   the conversion of a key's value node by its type
  *   cfg_dispatch.c  the chain of further dispatches of a kernel
  *   cfg_echo.c      the echo of a resolved config as YAML
  *
@@ -151,6 +152,16 @@ struct cfg_loader {
     int entry;                /* -1, or which entry of `dispatches` obj is */
     char entry_shown[32];     /* "dispatches[3].": `shown` for an entry */
 };
+
+/* The field at `offset` of the struct L is building. */
+static inline void *cfg_field(const cfg_loader *L, size_t offset)
+{
+    return L->obj + offset;
+}
+
+/* cfg_convert.c: converts the node picked for table row i (or the row's
+ * default text) into its field. Returns 0, or -1 with L->err set. */
+int cfg_convert(const cfg_loader *L, int i);
 
 /* Visits every pair of mapping `map` of L->doc, whose keys sit under
  * `parent` ("" at the top level), picking each key's value node into

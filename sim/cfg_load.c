@@ -10,8 +10,8 @@
  *   2. walk each `--set` of this kind the same way; its node replaces the
  *      file's;
  *   3. convert the picked nodes in the order they were written (types and
- *      ranges), report the first missing required key, then convert each
- *      remaining key's default text through the same code;
+ *      ranges: cfg_convert.c), report the first missing required key, then
+ *      convert each remaining key's default text through the same code;
  *   4. check the rules that tie two keys together;
  * then a kernel's further dispatches are loaded (cfg_dispatch.c).
  *
@@ -27,14 +27,8 @@
 
 #include "cfg_int.h"
 #include "error.h"
-#include "expr.h"
 #include "suggest.h"
 #include "xalloc.h"
-
-static void *field(const cfg_loader *L, size_t offset)
-{
-    return L->obj + offset;
-}
 
 /* Writes `s` for a message: control characters as '?', cut when long. */
 static const char *shown_text(const char *s, size_t len, char *buf,
@@ -181,484 +175,6 @@ int cfg_walk(cfg_loader *L, const yaml_node_t *map, const char *parent)
     return 0;
 }
 
-/* --------------------------------------------------------- conversion */
-
-/* Parses plain decimal digits with an optional '+': 0, or -1 when `s` is
- * not such a number, or 1 when it does not fit in 64 bits. */
-static int parse_decimal(const char *s, size_t len, uint64_t *v)
-{
-    size_t i = (len > 0 && s[0] == '+') ? 1 : 0;
-    if (i == len)
-        return -1;
-    *v = 0;
-    int overflow = 0;
-    for (; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        unsigned d = (unsigned)(s[i] - '0');
-        if (*v > (UINT64_MAX - d) / 10)
-            overflow = 1;
-        else
-            *v = *v * 10 + d;
-    }
-    return overflow;
-}
-
-/* What a key accepts, for "expected ..." in messages. */
-const char *cfg_expectation(const cfg_key *k, char *buf, size_t size)
-{
-    unsigned long long lo = k->min, hi = k->max;
-    switch (k->type) {
-    case T_NAME:
-        snprintf(buf, size, "a name of %llu to %llu printable characters",
-                 lo, hi);
-        break;
-    case T_UINT:
-    case T_UINT64:
-    case T_COUNT:
-        snprintf(buf, size, "an integer from %llu to %llu", lo, hi);
-        break;
-    case T_ENUM: {
-        char names[128];
-        snprintf(buf, size, "one of %s",
-                 cfg_enum_list(k, ", ", names, sizeof names));
-        break;
-    }
-    case T_WIDTHS:
-        snprintf(buf, size, "an integer from %llu to %llu or a list of them",
-                 lo, hi);
-        break;
-    case T_SHAPE:
-        snprintf(buf, size, "an integer from %llu to %llu or a list of 1 "
-                 "to 3 of them", lo, hi);
-        break;
-    case T_REGS:
-        snprintf(buf, size, "an integer from %llu to %llu or 'auto'", lo,
-                 hi);
-        break;
-    case T_TEXT:
-        snprintf(buf, size, "the program text");
-        break;
-    case T_DISPATCHES:
-        snprintf(buf, size, "a list of up to %llu dispatch mappings", hi);
-        break;
-    }
-    return buf;
-}
-
-/* What key `k` accepts where `L` reads it: in a dispatches entry, a count
- * may also be an expression. */
-static const char *expectation_in(const cfg_loader *L, const cfg_key *k,
-                                  char *buf, size_t size)
-{
-    cfg_expectation(k, buf, size);
-    if (k->type == T_COUNT && L->entry >= 0) {
-        size_t len = strlen(buf);
-        snprintf(buf + len, size - len, " or an expression of workgroups "
-                 "and elements");
-    }
-    return buf;
-}
-
-int cfg_wrong(const cfg_loader *L, const cfg_slot *s, const cfg_key *k,
-              const cusim_mark *at, const yaml_node_t *n, bool show_quoted)
-{
-    char want[160], got[200];
-    return err_at(L->err, at, "%s%s: expected %s, got %s", s->shown, k->path,
-                  expectation_in(L, k, want, sizeof want),
-                  ydoc_describe(n, show_quoted, got, sizeof got));
-}
-
-/* Reads node `n` (the slot's value or one of its list items) as an
- * integer from k->min to k->max. */
-static int get_uint(const cfg_loader *L, const cfg_slot *s, const cfg_key *k,
-                    const yaml_node_t *n, uint64_t *v)
-{
-    char want[160], got[200];
-    cusim_mark m = ydoc_mark(s->doc, n);
-    if (n->type != YAML_SCALAR_NODE
-        || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
-        return cfg_wrong(L, s, k, &m, n, false);
-    int rc = parse_decimal((const char *)n->data.scalar.value,
-                           n->data.scalar.length, v);
-    if (rc > 0)
-        return err_at(L->err, &m, "%s%s: %s does not fit in 64 bits "
-                      "(expected %s)", s->shown, k->path,
-                      ydoc_describe(n, false, got, sizeof got),
-                      expectation_in(L, k, want, sizeof want));
-    if (rc < 0 || *v < k->min || *v > k->max)
-        return cfg_wrong(L, s, k, &m, n, false);
-    return 0;
-}
-
-/* Reads a one-number-or-list key into `v` (at most `max_items`). */
-static int get_list(const cfg_loader *L, const cfg_slot *s, const cfg_key *k,
-                    const char *items, int max_items, uint32_t *v, int *n)
-{
-    const yaml_node_t *node = s->value;
-    uint64_t x;
-
-    if (node->type == YAML_SCALAR_NODE) {
-        if (get_uint(L, s, k, node, &x) != 0)
-            return -1;
-        v[0] = (uint32_t)x;
-        *n = 1;
-        return 0;
-    }
-    if (node->type != YAML_SEQUENCE_NODE)
-        return cfg_wrong(L, s, k, &s->mark, node, false);
-    const yaml_node_item_t *it = node->data.sequence.items.start;
-    long count = node->data.sequence.items.top - it;
-    if (count == 0)
-        return err_at(L->err, &s->mark, "%s%s: expected a list of 1 to %d "
-                      "%s, got an empty list", s->shown, k->path, max_items,
-                      items);
-    if (count > max_items)
-        return err_at(L->err, &s->mark, "%s%s: expected a list of 1 to %d "
-                      "%s, got %ld", s->shown, k->path, max_items, items,
-                      count);
-    for (long i = 0; i < count; i++) {
-        if (get_uint(L, s, k, ydoc_node((ydoc *)s->doc, it[i]), &x) != 0)
-            return -1;
-        v[i] = (uint32_t)x;
-    }
-    *n = (int)count;
-    return 0;
-}
-
-static int convert_widths(const cfg_loader *L, const cfg_slot *s,
-                          const cfg_key *k)
-{
-    uint32_t v[CUSIM_MAX_WIDTHS];
-    int n;
-    if (get_list(L, s, k, "widths", CUSIM_MAX_WIDTHS, v, &n) != 0)
-        return -1;
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < i; j++)
-            if (v[i] == v[j]) {
-                const yaml_node_item_t *it =
-                    s->value->data.sequence.items.start;
-                cusim_mark m = ydoc_mark(s->doc,
-                                         ydoc_node((ydoc *)s->doc, it[i]));
-                return err_at(L->err, &m, "%s%s: %u is listed twice "
-                              "(expected distinct widths)", s->shown,
-                              k->path, v[i]);
-            }
-    for (int i = 1; i < n; i++)   /* insertion sort: at most 8 */
-        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
-            uint32_t tmp = v[j];
-            v[j] = v[j - 1];
-            v[j - 1] = tmp;
-        }
-    memcpy(field(L, k->offset), v, (size_t)n * sizeof v[0]);
-    *(int *)field(L, k->aux) = n;
-    return 0;
-}
-
-static int convert_shape(const cfg_loader *L, const cfg_slot *s,
-                         const cfg_key *k)
-{
-    uint32_t v[3] = { 1, 1, 1 };
-    int n;
-    if (get_list(L, s, k, "sizes", 3, v, &n) != 0)
-        return -1;
-    uint64_t product = (uint64_t)v[0] * v[1] * v[2];
-    if (product > k->max) {
-        char dims[64];
-        if (n == 2)
-            snprintf(dims, sizeof dims, "%u x %u", v[0], v[1]);
-        else
-            snprintf(dims, sizeof dims, "%u x %u x %u", v[0], v[1], v[2]);
-        return err_at(L->err, &s->mark, "%s%s: %s = %llu invocations "
-                      "(expected at most %llu)", s->shown, k->path, dims,
-                      (unsigned long long)product,
-                      (unsigned long long)k->max);
-    }
-    memcpy(field(L, k->offset), v, sizeof v);
-    *(int *)field(L, k->aux) = n;
-    return 0;
-}
-
-/* Reads a scalar that may be any text (names, the policy, the program);
- * returns NULL after reporting a list, a mapping or nothing. */
-static const char *get_text(const cfg_loader *L, const cfg_slot *s,
-                            const cfg_key *k, size_t *len)
-{
-    const yaml_node_t *n = s->value;
-    if (n->type != YAML_SCALAR_NODE || ydoc_is_null(n)) {
-        cfg_wrong(L, s, k, &s->mark, n, true);
-        return NULL;
-    }
-    *len = n->data.scalar.length;
-    return (const char *)n->data.scalar.value;
-}
-
-static int convert_name(const cfg_loader *L, const cfg_slot *s,
-                        const cfg_key *k)
-{
-    char want[160];
-    size_t len;
-    const char *text = get_text(L, s, k, &len);
-    if (!text)
-        return -1;
-    bool printable = strlen(text) == len;
-    for (size_t i = 0; i < len; i++)
-        if ((unsigned char)text[i] < 0x20 || text[i] == 0x7F)
-            printable = false;
-    if (len > k->max)
-        return err_at(L->err, &s->mark, "%s%s: expected %s, got %zu bytes",
-                      s->shown, k->path, cfg_expectation(k, want, sizeof want),
-                      len);
-    if (!printable || len < k->min)
-        return cfg_wrong(L, s, k, &s->mark, s->value, true);
-    memcpy(field(L, k->offset), text, len + 1);
-    return 0;
-}
-
-static int convert_enum(const cfg_loader *L, const cfg_slot *s,
-                        const cfg_key *k)
-{
-    size_t len;
-    const char *text = get_text(L, s, k, &len);
-    if (!text)
-        return -1;
-    const cfg_enum *en = &cfg_enums[k->aux];
-    for (int i = 0; i < en->n; i++)
-        if (strcmp(text, en->names[i]) == 0 && len == strlen(text)) {
-            *(int *)field(L, k->offset) = i;
-            return 0;
-        }
-    return cfg_wrong(L, s, k, &s->mark, s->value, true);
-}
-
-static int convert_regs(const cfg_loader *L, const cfg_slot *s,
-                        const cfg_key *k)
-{
-    const yaml_node_t *n = s->value;
-    uint64_t v;
-    if (n->type == YAML_SCALAR_NODE
-        && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE
-        && strcmp((const char *)n->data.scalar.value, "auto") == 0) {
-        *(uint32_t *)field(L, k->offset) = 0;
-        *(bool *)field(L, k->aux) = true;
-        return 0;
-    }
-    if (get_uint(L, s, k, n, &v) != 0)
-        return -1;
-    *(uint32_t *)field(L, k->offset) = (uint32_t)v;
-    *(bool *)field(L, k->aux) = false;
-    return 0;
-}
-
-/* Byte offset of character `column` (0-based) in a UTF-8 line. */
-static size_t column_offset(const char *line, size_t len, int column)
-{
-    size_t i = 0;
-    for (int c = 0; i < len && c < column; c++) {
-        i++;
-        while (i < len && ((unsigned char)line[i] & 0xC0) == 0x80)
-            i++;
-    }
-    return i;
-}
-
-/* Where the text of a scalar starts in its file, so that a program's
- * line k, column c sits at line + k - 1, column + c - 1. */
-static void text_origin(const cfg_slot *s, int *line, int *column)
-{
-    const yaml_node_t *n = s->value;
-    *line = s->mark.line;
-    *column = s->mark.column;
-    if (s->doc->fixed)
-        return;
-    switch (n->data.scalar.style) {
-    case YAML_SINGLE_QUOTED_SCALAR_STYLE:
-    case YAML_DOUBLE_QUOTED_SCALAR_STYLE:
-        *column += 1;
-        return;
-    case YAML_LITERAL_SCALAR_STYLE:
-    case YAML_FOLDED_SCALAR_STYLE:
-        break;
-    default:
-        return;
-    }
-    /* A block scalar: the text starts on the line after its indicator, at
-     * the block's indentation, which is either given by a digit in the
-     * indicator (relative to the key's column) or that of the first line
-     * that is not blank. */
-    *line = s->mark.line + 1;
-    *column = s->key_mark.column + 2;   /* a guess, if the bytes are odd */
-    size_t len;
-    const char *ln = ydoc_line(s->doc, s->mark.line - 1, &len);
-    if (!ln)
-        return;
-    size_t i = column_offset(ln, len, s->mark.column - 1);
-    while (i < len && (ln[i] == '&' || ln[i] == '!')) {   /* anchor, tag */
-        while (i < len && ln[i] != ' ' && ln[i] != '\t')
-            i++;
-        while (i < len && (ln[i] == ' ' || ln[i] == '\t'))
-            i++;
-    }
-    if (i < len && (ln[i] == '|' || ln[i] == '>')) {
-        for (size_t j = i + 1; j < len && j <= i + 2; j++)
-            if (ln[j] >= '1' && ln[j] <= '9') {
-                *column = s->key_mark.column + (ln[j] - '0');
-                return;
-            }
-    }
-    for (int l = s->mark.line; (ln = ydoc_line(s->doc, l, &len)); l++) {
-        size_t sp = 0;
-        while (sp < len && ln[sp] == ' ')
-            sp++;
-        size_t rest = sp;
-        while (rest < len && (ln[rest] == ' ' || ln[rest] == '\t'))
-            rest++;
-        if (rest < len) {
-            *column = (int)sp + 1;
-            return;
-        }
-    }
-}
-
-static int convert_text(const cfg_loader *L, const cfg_slot *s,
-                        const cfg_key *k)
-{
-    char want[160];
-    size_t len;
-    const char *text = get_text(L, s, k, &len);
-    if (!text)
-        return -1;
-    if (strlen(text) != len)
-        return err_at(L->err, &s->mark, "%s%s: the text contains a NUL "
-                      "character (expected %s)", s->shown, k->path,
-                      cfg_expectation(k, want, sizeof want));
-    if (strspn(text, " \t\r\n") == len)
-        return err_at(L->err, &s->mark, "%s%s: expected %s, got %s",
-                      s->shown, k->path, cfg_expectation(k, want, sizeof want),
-                      len ? "only blank text" : "an empty text");
-    char *copy = xmalloc(len + 1);
-    memcpy(copy, text, len + 1);
-    char **dst = field(L, k->offset);
-    free(*dst);
-    *dst = copy;
-    int *where = field(L, k->aux);
-    text_origin(s, &where[0], &where[1]);
-    return 0;
-}
-
-/* The column of byte `offset` of a plain scalar's value: counted from
- * the value's start when the file holds the value as it reads, on one
- * line; else the value's own column (a value folded over several lines). */
-static int scalar_column(const cfg_slot *s, size_t offset)
-{
-    const yaml_node_t *n = s->value;
-    const char *value = (const char *)n->data.scalar.value;
-    size_t vlen = n->data.scalar.length, len;
-    const char *ln = s->doc->fixed ? NULL
-                     : ydoc_line(s->doc, s->mark.line - 1, &len);
-    if (!ln)
-        return s->mark.column;
-    size_t at = column_offset(ln, len, s->mark.column - 1);
-    if (len - at < vlen || memcmp(ln + at, value, vlen) != 0)
-        return s->mark.column;
-    int column = s->mark.column;
-    for (size_t i = 0; i < offset && i < vlen; i++)
-        if (((unsigned char)value[i] & 0xC0) != 0x80)
-            column++;
-    return column;
-}
-
-/* An entry's count written as an expression: checks its syntax and names
- * and keeps its text (the number becomes 0 until it is evaluated). */
-static int convert_expression(const cfg_loader *L, const cfg_slot *s,
-                              const cfg_key *k)
-{
-    const yaml_node_t *n = s->value;
-    const char *text = (const char *)n->data.scalar.value;
-    size_t len = n->data.scalar.length;
-    char want[160];
-    expr_error xe;
-
-    if (strlen(text) != len)
-        return err_at(L->err, &s->mark, "%s%s: the text contains a NUL "
-                      "character (expected %s)", s->shown, k->path,
-                      expectation_in(L, k, want, sizeof want));
-    expr *e = expr_parse_names(text, len, EXPR_NAMES_DISPATCH, &xe);
-    if (!e) {
-        cusim_mark m = s->mark;
-        m.column = scalar_column(s, xe.offset);
-        return err_at(L->err, &m, "%s%s: %s", s->shown, k->path,
-                      xe.message);
-    }
-    size_t tlen = strlen(expr_text(e));
-    if (tlen >= CFG_EXPR_CAP) {
-        expr_free(e);
-        return err_at(L->err, &s->mark, "%s%s: the expression is %zu "
-                      "characters long (at most %zu)", s->shown, k->path,
-                      tlen, CFG_EXPR_CAP - 1);
-    }
-    memcpy(field(L, k->aux), expr_text(e), tlen + 1);
-    expr_free(e);
-    *(uint64_t *)field(L, k->offset) = 0;
-    return 0;
-}
-
-static int convert_count(const cfg_loader *L, const cfg_slot *s,
-                         const cfg_key *k)
-{
-    const yaml_node_t *n = s->value;
-    uint64_t v;
-    *(char *)field(L, k->aux) = '\0';
-    if (L->entry >= 0 && n->type == YAML_SCALAR_NODE
-        && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE
-        && !ydoc_is_null(n)
-        && parse_decimal((const char *)n->data.scalar.value,
-                         n->data.scalar.length, &v) < 0)
-        return convert_expression(L, s, k);
-    if (get_uint(L, s, k, n, &v) != 0)
-        return -1;
-    *(uint64_t *)field(L, k->offset) = v;
-    return 0;
-}
-
-/* Converts slot `i`'s value into its field, checking type and range. */
-static int convert(const cfg_loader *L, int i)
-{
-    const cfg_key *k = &L->t->keys[i];
-    const cfg_slot *s = &L->slots[i];
-    uint64_t v;
-
-    switch (k->type) {
-    case T_NAME:
-        return convert_name(L, s, k);
-    case T_UINT:
-        if (get_uint(L, s, k, s->value, &v) != 0)
-            return -1;
-        *(uint32_t *)field(L, k->offset) = (uint32_t)v;
-        return 0;
-    case T_UINT64:
-        if (get_uint(L, s, k, s->value, &v) != 0)
-            return -1;
-        *(uint64_t *)field(L, k->offset) = v;
-        return 0;
-    case T_ENUM:
-        return convert_enum(L, s, k);
-    case T_WIDTHS:
-        return convert_widths(L, s, k);
-    case T_SHAPE:
-        return convert_shape(L, s, k);
-    case T_REGS:
-        return convert_regs(L, s, k);
-    case T_TEXT:
-        return convert_text(L, s, k);
-    case T_COUNT:
-        return convert_count(L, s, k);
-    case T_DISPATCHES:
-        return cfg_convert_dispatches(L, s, k);
-    }
-    return -1;
-}
-
 /* The mark kept in the struct for `m`: NULL for the config's own file. */
 static cusim_mark kept_mark(const cfg_loader *L, cusim_mark m)
 {
@@ -700,11 +216,11 @@ int cfg_check_hw(const cfg_loader *L)
     static const char *const divided[] = { "cu.registers",
                                            "cu.max_subgroups" };
     int sched = cfg_key_index(L->t, "cu.schedulers");
-    uint32_t parts = *(const uint32_t *)field(L, L->t->keys[sched].offset);
+    uint32_t parts = *(const uint32_t *)cfg_field(L, L->t->keys[sched].offset);
 
     for (size_t d = 0; d < sizeof divided / sizeof divided[0]; d++) {
         int i = cfg_key_index(L->t, divided[d]);
-        uint32_t v = *(const uint32_t *)field(L, L->t->keys[i].offset);
+        uint32_t v = *(const uint32_t *)cfg_field(L, L->t->keys[i].offset);
         if (v % parts == 0)
             continue;
         int at = later(&L->marks[i], L->slots[i].rank, &L->marks[sched],
@@ -717,8 +233,8 @@ int cfg_check_hw(const cfg_loader *L)
     /* Hardware barrier slots are an AMD resource (sim/rule_amd.c). */
     int rules = cfg_key_index(L->t, "cu.rules");
     int bar = cfg_key_index(L->t, "cu.max_barrier_workgroups");
-    cusim_rules family = *(const cusim_rules *)field(L, L->t->keys[rules].offset);
-    uint32_t cap = *(const uint32_t *)field(L, L->t->keys[bar].offset);
+    cusim_rules family = *(const cusim_rules *)cfg_field(L, L->t->keys[rules].offset);
+    uint32_t cap = *(const uint32_t *)cfg_field(L, L->t->keys[bar].offset);
     if (cap != 0 && family != CUSIM_RULES_AMD) {
         int at = later(&L->marks[bar], L->slots[bar].rank, &L->marks[rules],
                        L->slots[rules].rank) ? bar : rules;
@@ -735,11 +251,11 @@ static void free_texts(const cfg_loader *L)
 {
     for (int i = 0; i < L->t->n; i++)
         if (L->t->keys[i].type == T_TEXT) {
-            char **p = field(L, L->t->keys[i].offset);
+            char **p = cfg_field(L, L->t->keys[i].offset);
             free(*p);
             *p = NULL;
         } else if (L->t->keys[i].type == T_DISPATCHES) {
-            cusim_kernel **p = field(L, L->t->keys[i].offset);
+            cusim_kernel **p = cfg_field(L, L->t->keys[i].offset);
             cfg_free_dispatches(*p);
             *p = NULL;
         }
@@ -800,7 +316,7 @@ int cfg_convert_written(cfg_loader *L)
         order[j] = i;
     }
     for (int j = 0; j < n; j++) {
-        if (convert(L, order[j]) != 0)
+        if (cfg_convert(L, order[j]) != 0)
             return -1;
         L->marks[order[j]] = kept_mark(L, L->slots[order[j]].mark);
     }
@@ -827,7 +343,7 @@ static int resolve(cfg_loader *L)
         if (L->slots[i].doc || k->type == T_DISPATCHES)
             continue;   /* no further dispatches: `next` stays NULL */
         if (k->type == T_NAME && !*k->def) {
-            base_name(L->file, field(L, k->offset), k->max + 1);
+            base_name(L->file, cfg_field(L, k->offset), k->max + 1);
             continue;
         }
         ydoc d;
@@ -837,7 +353,7 @@ static int resolve(cfg_loader *L)
         s->value = ydoc_root(&d);
         s->mark = def;
         s->shown = "";
-        int rc = convert(L, i);
+        int rc = cfg_convert(L, i);
         assert(rc == 0 && "a default is out of its own range");
         s->doc = NULL;
         ydoc_free(&d);
@@ -869,9 +385,9 @@ static int load(const cfg_table *t, const char *path, const char *text,
     L.entry = -1;
     L.t = t;
     L.obj = obj;
-    L.marks = (cusim_mark *)field(&L, t->marks);
+    L.marks = (cusim_mark *)cfg_field(&L, t->marks);
     L.err = err;
-    char *fname = field(&L, t->file);
+    char *fname = cfg_field(&L, t->file);
     L.file = fname;
     L.set_rank = 2;
     if (!path)
@@ -955,9 +471,9 @@ int cfg_apply_sets(const cfg_table *t, void *obj, const cusim_set *sets,
     L.entry = -1;
     L.t = t;
     L.obj = obj;
-    L.marks = (cusim_mark *)field(&L, t->marks);
+    L.marks = (cusim_mark *)cfg_field(&L, t->marks);
     L.err = err;
-    L.file = field(&L, t->file);
+    L.file = cfg_field(&L, t->file);
     L.set_rank = 3;
     for (int i = 0; i < t->n; i++)   /* the rank each value was loaded at */
         L.slots[i].rank = L.marks[i].line == 0 ? 0 : !L.marks[i].file ? 1
