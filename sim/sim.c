@@ -458,7 +458,6 @@ static void measure(const gpu *g, const tally *end, cusim_result *r)
     cusim_dispatch_result run = { 0 };
     span_figures(g, &zero, end, &run);
     run.theoretical = r->occupancy.theoretical;
-    run.waves = 0.0;
     assert(g->n_dispatches <= CUSIM_DISPATCH_MAX);
     for (uint32_t i = 0; i < g->n_dispatches; i++) {
         const dispatch *d = &g->dispatches[i];
@@ -471,7 +470,6 @@ static void measure(const gpu *g, const tally *end, cusim_result *r)
         dr->bound = span_bound(dr);
         run.waves += dr->waves;
     }
-    run.achieved = r->achieved_occupancy;
     r->sol_compute = run.sol_compute;
     r->sol_busiest_unit = run.sol_busiest_unit;
     r->sol_memory = run.sol_memory;
