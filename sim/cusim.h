@@ -408,19 +408,24 @@ typedef enum cusim_stall {
 const char *cusim_stall_name(cusim_stall s);
 
 /* What bounds a run (the `bound` field), in docs/model.md's order.
- * `meaning` states the rule sim.c applies; the rules are tried in the
- * order bandwidth, small_grid, compute, latency, and balanced is what is
- * left. When adding a bound: a row here and its rule in sim.c. */
+ * `meaning` states the rule sim.c's bound_of applies, after Nsight
+ * Compute's: a speed of light of 0.8 or more makes the run throughput-
+ * bound (compute, from max(sol.compute, sol.busiest_unit), or bandwidth,
+ * from sol.memory; the higher when both are); both under 0.6 make it
+ * small_grid or latency; anything else is balanced. When adding a bound: a
+ * row here and its rule in bound_of. */
 #define CUSIM_BOUNDS(X)                                                      \
-    X(COMPUTE, "compute", "the pipes are the limit: issued + throttle "     \
-      "stalls >= 0.7")                                                      \
+    X(COMPUTE, "compute", "the pipes are the limit: max(sol.compute, "      \
+      "sol.busiest_unit) >= 0.8 and not below sol.memory")                  \
     X(BANDWIDTH, "bandwidth", "the memory channel is the limit: "           \
-      "memory.bandwidth_utilization >= 0.7")                                \
-    X(LATENCY, "latency", "waits are not hidden: memory + dependency + "    \
-      "barrier stalls >= 0.5")                                              \
-    X(BALANCED, "balanced", "none of the other rules holds")                \
-    X(SMALL_GRID, "small_grid", "too little work to fill the GPU: idle + "  \
-      "tail stalls >= 0.5")
+      "sol.memory >= 0.8 and above max(sol.compute, sol.busiest_unit)")     \
+    X(LATENCY, "latency", "waits are not hidden: both speeds of light "     \
+      "under 0.6, and not small_grid")                                      \
+    X(BALANCED, "balanced", "a speed of light between 0.6 and 0.8, none "   \
+      "at 0.8: neither limit is reached, nor far off")                      \
+    X(SMALL_GRID, "small_grid", "too little work to fill the GPU: both "    \
+      "speeds of light under 0.6, waves < 1 and occupancy.achieved < half " \
+      "occupancy.theoretical")
 
 typedef enum cusim_bound {
 #define CUSIM_BOUND_ROW_(id, name, meaning) CUSIM_BOUND_##id,
@@ -441,6 +446,21 @@ typedef struct cusim_sim_options {
     FILE *trace;                /* one line per issued instruction, or NULL */
 } cusim_sim_options;
 
+/* The most dispatches a kernel has: its first and at most 8 more (the
+ * kernel key `dispatches`). */
+#define CUSIM_DISPATCH_MAX 9
+
+/* One dispatch's own figures in a run (the dispatch[N].* fields): from its
+ * start (the previous one's stores landed) to the next one's start, or
+ * the run's end. */
+typedef struct cusim_dispatch_result {
+    uint64_t cycles;
+    double theoretical;      /* its static occupancy */
+    double achieved;         /* its time-averaged occupancy */
+    double sol_compute, sol_busiest_unit, sol_memory, waves;
+    const char *bound;
+} cusim_dispatch_result;
+
 /* What one simulated run measured (docs/model.md's fields). Counters are
  * raw; fractions are derived from them when the run ends. */
 typedef struct cusim_result {
@@ -460,8 +480,22 @@ typedef struct cusim_result {
     double bandwidth_utilization;    /* bytes / (cycles x memory.bandwidth) */
     double avg_latency;              /* per transaction, with queueing */
     double avg_inflight;             /* transactions, GPU-wide average */
+    double sol_compute;              /* issue slots used / all of them */
+    double sol_busiest_unit;         /* the busiest execution unit's busy
+                                        share of its cycles */
+    double sol_memory;               /* bytes / (cycles x memory.bandwidth) */
+    double waves;                    /* workgroups / what the GPU holds at
+                                        once, summed over dispatches */
+    double arithmetic_intensity;     /* arithmetic lane instructions per
+                                        byte of global traffic; 0 if none */
+    double roofline_performance;     /* arithmetic lane instructions per
+                                        cycle, GPU-wide */
+    double roofline_ridge;           /* the intensity at which the compute
+                                        roof meets the bandwidth roof */
     const char *bound;   /* compute, bandwidth, latency, balanced, small_grid */
     uint32_t dispatches;
+    cusim_dispatch_result dispatch[CUSIM_DISPATCH_MAX];  /* each dispatch's
+                                        own figures, [0, dispatches) */
     uint64_t retired_instructions;   /* issued by subgroups whose workgroup
                                         retired: equals warp_instructions */
     double host_seconds;
@@ -489,7 +523,7 @@ typedef enum cusim_value_type {
     CUSIM_VALUE_NONE       /* no value: "null" in JSON, empty in CSV */
 } cusim_value_type;
 
-#define CUSIM_REPORT_MAX 128
+#define CUSIM_REPORT_MAX 192
 
 typedef struct cusim_field {
     const char *key;
@@ -540,9 +574,12 @@ enum {
     CUSIM_IN_CALLER = 4,     /* added by the caller before the report
                                 function's fields (hw, kernel: the command
                                 line adds them), not by it */
-    CUSIM_IN_HOST = 8        /* measures the simulator on its host, so it
+    CUSIM_IN_HOST = 8,       /* measures the simulator on its host, so it
                                 varies between runs (sim.*; not a metric
                                 column of `cusim run`'s CSV) */
+    CUSIM_IN_DISPATCH = 16   /* one per dispatch (dispatch[N].*, N from 0),
+                                only in runs of 2 or more dispatches; not a
+                                metric column of `cusim run`'s CSV */
 };
 
 /* One output field, as the table in sim/fields.def describes it. */

@@ -33,7 +33,8 @@ static size_t point_sets(const experiment *e, size_t p, cusim_set *sets)
 
 void exp_configs_metrics(experiment *e)
 {
-    /* Every field of a simulated run but the host's (sim.*), from the
+    /* Every field of a simulated run but the host's (sim.*) and the
+     * per-dispatch ones (dispatch[N].*, in the JSON Lines only), from the
      * field table; the hash covers them all, so a results directory of
      * another field set is not resumed. */
     uint64_t h = HMAP_FNV_SEED;
@@ -42,7 +43,7 @@ void exp_configs_metrics(experiment *e)
         if (!(d->in & CUSIM_IN_SIM) || (d->in & CUSIM_IN_CALLER))
             continue;
         h = hmap_fnv(d->key, strlen(d->key) + 1, h);
-        if (!(d->in & CUSIM_IN_HOST))
+        if (!(d->in & (CUSIM_IN_HOST | CUSIM_IN_DISPATCH)))
             e->metrics[e->n_metrics++] = d->key;
     }
     e->metrics_hash = h;

@@ -126,6 +126,17 @@ typedef struct cu {
     uint64_t res_integral;  /* resident subgroups x cycles */
 } cu;
 
+/* The run's cumulative counters at one cycle: taken when each dispatch
+ * starts and when the run ends, so that a dispatch's own figures are the
+ * differences between two of them. */
+typedef struct tally {
+    uint64_t at;            /* the cycle */
+    uint64_t warp_instructions;
+    uint64_t bytes;         /* through the memory channel */
+    uint64_t residency;     /* resident subgroups x cycles, all CUs */
+    uint64_t unit_busy[CUSIM_UNIT_COUNT];
+} tally;
+
 /* One dispatch of a kernel: its resolved program and launch shape. */
 typedef struct dispatch {
     prog_code *code;
@@ -134,6 +145,7 @@ typedef struct dispatch {
     uint64_t invocations;
     uint32_t n_wg;
     uint32_t wg_size;
+    tally start;            /* the counters when it started */
 } dispatch;
 
 typedef struct gpu {
@@ -169,6 +181,10 @@ typedef struct gpu {
     uint64_t warp_instructions;
     uint64_t lane_instructions;
     uint64_t lane_slots;    /* simd_width per warp instruction issued */
+    uint64_t unit_busy[CUSIM_UNIT_COUNT];   /* cycles each kind of execution
+                                               unit was busy, summed over
+                                               partitions (counted at issue) */
+    uint64_t unit_lanes[CUSIM_UNIT_COUNT];  /* active lanes issued to it */
     uint64_t retired_instructions;  /* issued by subgroups whose workgroup
                                        has retired */
     uint64_t subgroups, invocations, workgroups;

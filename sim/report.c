@@ -230,6 +230,21 @@ void cusim_report_occupancy(cusim_report *r, const cusim_occupancy *o)
 #undef FIELD
 }
 
+/* The keys dispatch[N].KEY of the per-dispatch rows, N from 0. */
+#define DISPATCH_KEY_(n, key, type, value, unit, meaning, source) \
+    "dispatch[" #n "]." key,
+#define DISPATCH_KEYS_(n) { CUSIM_DISPATCH_FIELDS(DISPATCH_KEY_, n) },
+static const char *const dispatch_keys[][sizeof (const char *[]) {
+    CUSIM_DISPATCH_FIELDS(DISPATCH_KEY_, N) } / sizeof (const char *)] = {
+    DISPATCH_KEYS_(0) DISPATCH_KEYS_(1) DISPATCH_KEYS_(2) DISPATCH_KEYS_(3)
+    DISPATCH_KEYS_(4) DISPATCH_KEYS_(5) DISPATCH_KEYS_(6) DISPATCH_KEYS_(7)
+    DISPATCH_KEYS_(8)
+};
+#undef DISPATCH_KEYS_
+#undef DISPATCH_KEY_
+_Static_assert(sizeof dispatch_keys / sizeof dispatch_keys[0]
+               == CUSIM_DISPATCH_MAX, "a key row per possible dispatch");
+
 void cusim_report_result(cusim_report *r, const cusim_result *res)
 {
     const cusim_occupancy *o = &res->occupancy;
@@ -237,6 +252,16 @@ void cusim_report_result(cusim_report *r, const cusim_result *res)
     IN_SIM_##in(add_##type(r, key, (value));)
 #include "fields.def"
 #undef FIELD
+    if (res->dispatches < 2)
+        return;
+    for (uint32_t n = 0; n < res->dispatches && n < CUSIM_DISPATCH_MAX; n++) {
+        const cusim_dispatch_result *dr = &res->dispatch[n];
+        int k = 0;
+#define ROW_(n_, key, type, value, unit, meaning, source) \
+        add_##type(r, dispatch_keys[n][k++], (value));
+        CUSIM_DISPATCH_FIELDS(ROW_, -)
+#undef ROW_
+    }
 }
 
 #define NAME_(id, name, meaning) name,
@@ -264,6 +289,11 @@ static const cusim_field_desc field_table[] = {
     { key, DESC_##type, BITS_##in, unit, meaning, source },
 #include "fields.def"
 #undef FIELD
+#define ROW_(n, key, type, value, unit, meaning, source) \
+    { "dispatch[" #n "]." key, DESC_##type, CUSIM_IN_SIM | CUSIM_IN_DISPATCH, \
+      unit, meaning, source },
+    CUSIM_DISPATCH_FIELDS(ROW_, N)
+#undef ROW_
 };
 
 #define N_FIELDS (sizeof field_table / sizeof field_table[0])

@@ -325,8 +325,10 @@ int results_point_run(const experiment *e, const char *dir, size_t p,
     cusim_report *all = xcalloc(1, sizeof *all);
     cusim_report *csv = xcalloc(1, sizeof *csv);
     cusim_report_result(all, &res);
-    for (int i = 0; i < all->n; i++)     /* the metrics: all but sim.* */
-        if (strncmp(all->fields[i].key, "sim.", 4) != 0)
+    for (int i = 0; i < all->n; i++)     /* the metrics: all but sim.* and
+                                            dispatch[N].* */
+        if (strncmp(all->fields[i].key, "sim.", 4) != 0
+            && strncmp(all->fields[i].key, "dispatch[", 9) != 0)
             csv->fields[csv->n++] = all->fields[i];
     char *json = print_report(all, CUSIM_FORMAT_JSON);
     char *table = print_report(csv, CUSIM_FORMAT_CSV);

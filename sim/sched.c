@@ -402,6 +402,8 @@ static void issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
     if (info->unit != CUSIM_UNIT_BARRIER) {
         uint32_t lanes = hw->cu.lanes[info->unit];
         pt->unit_free[info->unit] = now + (g->width + lanes - 1) / lanes;
+        g->unit_busy[info->unit] += (g->width + lanes - 1) / lanes;
+        g->unit_lanes[info->unit] += s->lanes;
     }
 
     uint64_t done;

@@ -211,10 +211,25 @@ static void wg_retire(gpu *g, uint32_t wi, uint64_t now)
     fill_cu(g, w->cu, now);
 }
 
+/* The run's cumulative counters at `now` (the CUs' residency accounted up
+ * to it first). */
+static tally tally_at(gpu *g, uint64_t now)
+{
+    tally t = { .at = now, .warp_instructions = g->warp_instructions,
+                .bytes = mem_get_stats(g->mem)->bytes };
+    for (uint32_t c = 0; c < g->hw->compute_units; c++) {
+        cu_residency(&g->cus[c], now);
+        t.residency += g->cus[c].res_integral;
+    }
+    memcpy(t.unit_busy, g->unit_busy, sizeof t.unit_busy);
+    return t;
+}
+
 /* Starts the next dispatch at `now`. */
 static void next_dispatch(gpu *g, uint64_t now)
 {
     g->cur++;
+    g->dispatches[g->cur].start = tally_at(g, now);
     g->next_wg = g->retired_wg = 0;
     g->pending = g->dispatches[g->cur].n_wg > 0;
     g->width = g->dispatches[g->cur].occ.simd_width;
@@ -332,25 +347,67 @@ static void dump_state(const gpu *g, FILE *out)
     }
 }
 
-/* A first classification of what bounds the run, from its measured
- * fractions (cusim diagnose will refine it with counterfactual runs). */
-static cusim_bound bound_of(const cusim_result *r)
+/* What bounds a run or a dispatch (CUSIM_BOUNDS), Nsight Compute's rule:
+ * a speed of light (SOL) of 80% or more is that throughput's bound, the
+ * higher one's when both are (compute on a tie); both under 60% is a
+ * latency bound, or a small grid when the work is less than one wave and
+ * the achieved occupancy is below half the theoretical (the GPU was never
+ * filled); in between is balanced. `compute` is the higher of the issue
+ * slots' and the busiest execution unit's SOL. */
+static cusim_bound bound_of(double compute, double memory, double waves,
+                            double achieved, double theoretical)
 {
-    if (r->bandwidth_utilization >= 0.7)
-        return CUSIM_BOUND_BANDWIDTH;
-    if (r->stalls[CUSIM_STALL_TAIL] + r->stalls[CUSIM_STALL_IDLE] >= 0.5)
-        return CUSIM_BOUND_SMALL_GRID;
-    /* Issuing, or held only by a busy execution unit (or the memory cap,
-     * but a saturated channel was caught above): the pipes are the limit. */
-    if (r->stalls[CUSIM_STALL_ISSUED] + r->stalls[CUSIM_STALL_THROTTLE] >= 0.7)
-        return CUSIM_BOUND_COMPUTE;
-    if (r->stalls[CUSIM_STALL_MEMORY] + r->stalls[CUSIM_STALL_DEPENDENCY]
-        + r->stalls[CUSIM_STALL_BARRIER] >= 0.5)
-        return CUSIM_BOUND_LATENCY;
+    if (compute >= 0.8 || memory >= 0.8)
+        return compute >= memory ? CUSIM_BOUND_COMPUTE : CUSIM_BOUND_BANDWIDTH;
+    if (compute < 0.6 && memory < 0.6)
+        return waves < 1.0 && achieved < 0.5 * theoretical
+               ? CUSIM_BOUND_SMALL_GRID : CUSIM_BOUND_LATENCY;
     return CUSIM_BOUND_BALANCED;
 }
 
-static void measure(const gpu *g, cusim_result *r)
+/* The figures of the span between tallies a and b (a dispatch, or the
+ * whole run from the zero tally): cycles, achieved occupancy and the
+ * speeds of light. */
+static void span_figures(const gpu *g, const tally *a, const tally *b,
+                         cusim_dispatch_result *out)
+{
+    const cusim_hw *hw = g->hw;
+    assert(b->at >= a->at);
+    uint64_t T = b->at - a->at;
+    double cycles = T ? (double)T : 1.0;
+    out->cycles = T;
+    out->achieved = (double)(b->residency - a->residency)
+        / (cycles * hw->compute_units * hw->cu.max_subgroups);
+    out->sol_compute = (double)(b->warp_instructions - a->warp_instructions)
+        / (cycles * g->n_parts * hw->cu.issue_per_cycle);
+    out->sol_busiest_unit = 0.0;
+    for (int u = 0; u < CUSIM_UNIT_COUNT; u++) {
+        double busy = (double)(b->unit_busy[u] - a->unit_busy[u])
+            / (cycles * g->n_parts);
+        if (u != CUSIM_UNIT_BARRIER && busy > out->sol_busiest_unit)
+            out->sol_busiest_unit = busy;
+    }
+    out->sol_memory = (double)(b->bytes - a->bytes)
+        / (cycles * hw->memory.bandwidth);
+}
+
+/* Dispatch d's waves: its workgroups / what the GPU holds at once. */
+static double waves_of(const gpu *g, const dispatch *d)
+{
+    return (double)d->n_wg
+        / ((double)g->hw->compute_units * d->occ.workgroups_per_cu);
+}
+
+static const char *span_bound(const cusim_dispatch_result *f)
+{
+    double compute = f->sol_compute > f->sol_busiest_unit
+                     ? f->sol_compute : f->sol_busiest_unit;
+    return cusim_bound_name(bound_of(compute, f->sol_memory, f->waves,
+                                     f->achieved, f->theoretical));
+}
+
+/* Fills `r` from the run's counters; `end` is their tally at its end. */
+static void measure(const gpu *g, const tally *end, cusim_result *r)
 {
     const cusim_hw *hw = g->hw;
     const mem_stats *ms = mem_get_stats(g->mem);
@@ -394,7 +451,39 @@ static void measure(const gpu *g, cusim_result *r)
     r->avg_inflight = (double)ms->latency_sum / cycles;
     r->dispatches = g->n_dispatches;
     r->retired_instructions = g->retired_instructions;
-    r->bound = cusim_bound_name(bound_of(r));
+
+    /* Speed of light and shape: the whole run is the span from the zero
+     * tally; each dispatch the span to the next one's start. */
+    const tally zero = { 0 };
+    cusim_dispatch_result run = { 0 };
+    span_figures(g, &zero, end, &run);
+    run.theoretical = r->occupancy.theoretical;
+    assert(g->n_dispatches <= CUSIM_DISPATCH_MAX);
+    for (uint32_t i = 0; i < g->n_dispatches; i++) {
+        const dispatch *d = &g->dispatches[i];
+        cusim_dispatch_result *dr = &r->dispatch[i];
+        span_figures(g, &d->start,
+                     i + 1 < g->n_dispatches ? &g->dispatches[i + 1].start
+                                             : end, dr);
+        dr->theoretical = d->occ.theoretical;
+        dr->waves = waves_of(g, d);
+        dr->bound = span_bound(dr);
+        run.waves += dr->waves;
+    }
+    r->sol_compute = run.sol_compute;
+    r->sol_busiest_unit = run.sol_busiest_unit;
+    r->sol_memory = run.sol_memory;
+    r->waves = run.waves;
+    uint64_t arith = g->unit_lanes[CUSIM_UNIT_ALU]
+                     + g->unit_lanes[CUSIM_UNIT_SFU];
+    r->arithmetic_intensity = ms->bytes ? (double)arith / (double)ms->bytes
+                                        : 0.0;
+    r->roofline_performance = (double)arith / cycles;
+    uint32_t lanes = hw->cu.issue_per_cycle * g->dispatches[0].occ.simd_width;
+    if (lanes > hw->cu.lanes[CUSIM_UNIT_ALU])
+        lanes = hw->cu.lanes[CUSIM_UNIT_ALU];
+    r->roofline_ridge = (double)g->n_parts * lanes / hw->memory.bandwidth;
+    r->bound = span_bound(&run);
 }
 
 static double seconds(void)
@@ -481,10 +570,9 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
                    && g.parts[p].n_wheel == 0);
         for (uint32_t p = 0; p < g.n_parts; p++)
             sched_account(&g, p, g.end, CUSIM_STALL_TAIL);
-        for (uint32_t c = 0; c < hw->compute_units; c++)
-            cu_residency(&g.cus[c], g.end);
+        tally end = tally_at(&g, g.end);
         memset(out, 0, sizeof *out);
-        measure(&g, out);
+        measure(&g, &end, out);
         out->host_seconds = seconds() - t0;
         out->warp_instructions_per_second = out->host_seconds > 0
             ? (double)out->warp_instructions / out->host_seconds : 0.0;

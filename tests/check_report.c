@@ -65,10 +65,20 @@ static const char *const sim_keys[] = {
     "stalls.dependency", "stalls.barrier", "stalls.throttle", "stalls.idle",
     "stalls.tail", "memory.transactions", "memory.bytes",
     "memory.bandwidth_utilization", "memory.avg_latency",
-    "memory.avg_inflight", "bound", "dispatches", "sim.host_seconds",
+    "memory.avg_inflight", "sol.compute", "sol.busiest_unit", "sol.memory",
+    "waves", "arithmetic_intensity", "roofline.performance",
+    "roofline.ridge", "bound", "dispatches", "sim.host_seconds",
     "sim.warp_instructions_per_second",
 };
 #define N_SIM_KEYS (sizeof sim_keys / sizeof sim_keys[0])
+
+/* The keys of each dispatch of a run of two or more, after sim_keys, as
+ * dispatch[N].KEY. */
+static const char *const dispatch_keys[] = {
+    "cycles", "occupancy.theoretical", "occupancy.achieved", "sol.compute",
+    "sol.busiest_unit", "sol.memory", "waves", "bound",
+};
+#define N_DISPATCH_KEYS (sizeof dispatch_keys / sizeof dispatch_keys[0])
 
 /* ------------------------------------------------------------ reports */
 
@@ -103,26 +113,77 @@ START_TEST(result_report_keys_and_values)
     res.stalls[CUSIM_STALL_THROTTLE] = 0.25;
     res.stalls[CUSIM_STALL_TAIL] = 0.75;
     res.memory_bytes = 4096;
+    res.sol_memory = 0.5;
+    res.waves = 1.5;
+    res.roofline_ridge = 8;
     res.bound = "latency";
     res.dispatches = 2;
+    res.dispatch[0] = (cusim_dispatch_result){ 1000, 0.75, 0.5, 0.25, 0.125,
+                                               0.0625, 1.5, "balanced" };
+    res.dispatch[1] = (cusim_dispatch_result){ 234, 1, 0, 0, 0, 0, 0,
+                                               "small_grid" };
     res.host_seconds = NAN;
     cusim_report *r = calloc(1, sizeof *r);
     cusim_report_result(r, &res);
-    ck_assert_int_eq(r->n, (int)N_SIM_KEYS);
-    for (int i = 0; i < r->n; i++)
+    ck_assert_int_eq(r->n, (int)(N_SIM_KEYS + 2 * N_DISPATCH_KEYS));
+    for (size_t i = 0; i < N_SIM_KEYS; i++)
         ck_assert_str_eq(r->fields[i].key, sim_keys[i]);
+    for (size_t i = 0; i < 2 * N_DISPATCH_KEYS; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "dispatch[%zu].%s", i / N_DISPATCH_KEYS,
+                 dispatch_keys[i % N_DISPATCH_KEYS]);
+        ck_assert_str_eq(r->fields[N_SIM_KEYS + i].key, key);
+    }
     char *text = NULL;
     CAPTURE(text, cusim_report_print(r, CUSIM_FORMAT_CSV, OUT));
     const char *row = strchr(text, '\n') + 1;
     /* cycles .. simd_width; occupancy.*; issue.*; stalls.*; memory.*;
-     * bound, dispatches; sim.* (NaN prints empty). */
+     * sol.*, waves, arithmetic_intensity, roofline.*; bound, dispatches;
+     * sim.* (NaN prints empty); dispatch[0].*, dispatch[1].*. */
     ck_assert_str_eq(row,
         "1234,0.5,0,0,0,0,0,0,32,"
         "0.75,0,shared_memory,6,48,1536,0,6,50,8,,8,"
         "0,0,"
         "0,0,0,0,0.25,0,0.75,"
         "0,4096,0,0,0,"
-        "latency,2,,0\n");
+        "0,0,0.5,1.5,0,0,8,"
+        "latency,2,,0,"
+        "1000,0.75,0.5,0.25,0.125,0.0625,1.5,balanced,"
+        "234,1,0,0,0,0,0,small_grid\n");
+    free(text);
+    free(r);
+}
+END_TEST
+
+/* A run of one dispatch has no dispatch[N].* rows; JSON nests the rows of
+ * two at their dots, one object per dispatch. */
+START_TEST(result_report_dispatch_rows)
+{
+    cusim_result res;
+    memset(&res, 0, sizeof res);
+    res.occupancy = c4_a();
+    res.bound = "compute";
+    res.dispatches = 1;
+    res.dispatch[0].bound = "compute";
+    cusim_report *r = calloc(1, sizeof *r);
+    cusim_report_result(r, &res);
+    ck_assert_int_eq(r->n, (int)N_SIM_KEYS);
+    r->n = 0;
+    res.dispatches = 2;
+    res.dispatch[0] = (cusim_dispatch_result){ 7, 1, 0.5, 0.25, 0.25, 0.75,
+                                               2, "balanced" };
+    res.dispatch[1] = (cusim_dispatch_result){ 3, 0.5, 0.125, 0, 0, 0,
+                                               0.5, "small_grid" };
+    cusim_report_result(r, &res);
+    char *text = NULL;
+    CAPTURE(text, cusim_report_print(r, CUSIM_FORMAT_JSON, OUT));
+    ck_assert_ptr_nonnull(strstr(text,
+        ",\"dispatch[0]\":{\"cycles\":7,\"occupancy\":{\"theoretical\":1,"
+        "\"achieved\":0.5},\"sol\":{\"compute\":0.25,\"busiest_unit\":0.25,"
+        "\"memory\":0.75},\"waves\":2,\"bound\":\"balanced\"},"
+        "\"dispatch[1]\":{\"cycles\":3,\"occupancy\":{\"theoretical\":0.5,"
+        "\"achieved\":0.125},\"sol\":{\"compute\":0,\"busiest_unit\":0,"
+        "\"memory\":0},\"waves\":0.5,\"bound\":\"small_grid\"}}\n"));
     free(text);
     free(r);
 }
@@ -154,7 +215,7 @@ END_TEST
 
 START_TEST(table_covers_the_reports)
 {
-    size_t n_sim = 0, n_occ = 0, n = 0;
+    size_t n_sim = 0, n_occ = 0, n_dispatch = 0, n = 0;
     const cusim_field_desc *d;
     for (; (d = cusim_field_at(n)); n++) {
         ck_assert(d->type != CUSIM_VALUE_NONE);
@@ -162,6 +223,16 @@ START_TEST(table_covers_the_reports)
         ck_assert(d->in & (CUSIM_IN_SIM | CUSIM_IN_OCCUPANCY));
         if (d->in & CUSIM_IN_CALLER)
             continue;
+        if (d->in & CUSIM_IN_DISPATCH) {
+            char key[64];
+            ck_assert_uint_lt(n_dispatch, N_DISPATCH_KEYS);
+            snprintf(key, sizeof key, "dispatch[N].%s",
+                     dispatch_keys[n_dispatch++]);
+            ck_assert_str_eq(d->key, key);
+            ck_assert_uint_eq(d->in, CUSIM_IN_SIM | CUSIM_IN_DISPATCH);
+            continue;
+        }
+        ck_assert_uint_eq(n_dispatch, 0);   /* they come last */
         if (d->in & CUSIM_IN_SIM) {
             ck_assert_uint_lt(n_sim, N_SIM_KEYS);
             ck_assert_str_eq(d->key, sim_keys[n_sim]);
@@ -173,8 +244,10 @@ START_TEST(table_covers_the_reports)
     }
     ck_assert_uint_eq(n_sim, N_SIM_KEYS);
     ck_assert_uint_eq(n_occ, 15);                   /* as the JSON above */
-    ck_assert_uint_eq(n, N_SIM_KEYS + 2 + 4);       /* hw, kernel, and the
-                                                       occupancy-only four */
+    ck_assert_uint_eq(n_dispatch, N_DISPATCH_KEYS);
+    ck_assert_uint_eq(n, N_SIM_KEYS + 2 + 4 + N_DISPATCH_KEYS);
+                                        /* hw, kernel, the occupancy-only
+                                           four and the per-dispatch rows */
     ck_assert_ptr_null(cusim_field_at(n + 1000));
 }
 END_TEST
@@ -227,7 +300,8 @@ START_TEST(table_types_and_values)
             ck_assert_ptr_nonnull(d->values);
             ck_assert_str_eq(d->values[1], "shared_memory");
             ck_assert_ptr_null(d->values[CUSIM_LIMIT_COUNT]);
-        } else if (strcmp(d->key, "bound") == 0) {
+        } else if (strcmp(d->key, "bound") == 0
+                   || strcmp(d->key, "dispatch[N].bound") == 0) {
             ck_assert_str_eq(d->values[4], "small_grid");
             ck_assert_ptr_null(d->values[5]);
         } else {
@@ -359,7 +433,7 @@ START_TEST(fields_json_and_csv)
     int lines = 0;
     for (const char *p = text; *p; p++)
         lines += *p == '\n';
-    ck_assert_int_eq(lines, 1 + 2 + (int)N_SIM_KEYS);
+    ck_assert_int_eq(lines, 1 + 2 + (int)(N_SIM_KEYS + N_DISPATCH_KEYS));
     free(text);
 }
 END_TEST
@@ -389,6 +463,7 @@ static void md_fields(sbuf *b)
                          : d->may_be_none ? "integer|none" : "integer";
         const char *in = (d->in & CUSIM_IN_SIM) && (d->in & CUSIM_IN_OCCUPANCY)
                          ? "sim, occupancy"
+                         : d->in & CUSIM_IN_DISPATCH ? "sim, 2+ dispatches"
                          : d->in & CUSIM_IN_SIM ? "sim" : "occupancy";
         sb_printf(b, "| `%s` | ", d->key);
         md_cell(b, type);
@@ -481,6 +556,7 @@ static Suite *make_suite(void)
     TCase *tc = tcase_create("reports");
     tcase_add_test(tc, occupancy_report_c4_json);
     tcase_add_test(tc, result_report_keys_and_values);
+    tcase_add_test(tc, result_report_dispatch_rows);
     suite_add_tcase(s, tc);
     tc = tcase_create("table");
     tcase_add_test(tc, table_covers_the_reports);

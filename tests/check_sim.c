@@ -196,6 +196,200 @@ START_TEST(loops_repeat)
 }
 END_TEST
 
+/* ------------------------------------------ speed of light and shape */
+
+START_TEST(sol_dependent_alu)
+{
+    /* three_dependent_alu with 16 alu lanes: each alu keeps the unit busy
+     * ceil(32 / 16) = 2 cycles, less than the 4-cycle latency, so the run
+     * still takes 12 cycles. One partition, one issue slot a cycle: 3 of
+     * 12 slots used (sol.compute 0.25); the alu unit busy 3 x 2 = 6 of 12
+     * (sol.busiest_unit 0.5). No global traffic: sol.memory and the
+     * intensity are 0. 3 x 32 lanes / 12 cycles = 8 lanes a cycle; the
+     * ridge is 1 x min(1 x 32, 16) / 64 = 0.25. One workgroup of the 8 a
+     * CU holds (subgroup slots: 8 / 1): 0.125 waves; one subgroup resident
+     * for all 12 cycles of 8 slots: achieved 0.125 against theoretical 1.
+     * Both SOLs under 0.6, under a wave, achieved under half: small_grid. */
+    cusim_hw hw = tiny();
+    hw.cu.lanes[CUSIM_UNIT_ALU] = 16;
+    cusim_result r = run(&hw, 32, 32, "alu a\nalu b, a\nalu c, b\n");
+    ck_assert_uint_eq(r.cycles, 12);
+    ck_assert_double_eq_tol(r.sol_compute, 0.25, 1e-12);
+    ck_assert_double_eq_tol(r.sol_busiest_unit, 0.5, 1e-12);
+    ck_assert_double_eq(r.sol_memory, 0.0);
+    ck_assert_double_eq(r.arithmetic_intensity, 0.0);
+    ck_assert_double_eq_tol(r.roofline_performance, 8.0, 1e-12);
+    ck_assert_double_eq_tol(r.roofline_ridge, 0.25, 1e-12);
+    ck_assert_double_eq_tol(r.waves, 0.125, 1e-12);
+    ck_assert_double_eq_tol(r.achieved_occupancy, 0.125, 1e-12);
+    ck_assert_str_eq(r.bound, "small_grid");
+}
+END_TEST
+
+START_TEST(sol_load_then_use)
+{
+    /* load_then_use: 406 cycles, 128 bytes: sol.memory 128 / (406 x 64).
+     * Two issue slots used of 406; the mem and alu units each busy one
+     * cycle. One alu of 32 lanes per 128 bytes: intensity 0.25; 32 lanes
+     * in 406 cycles. */
+    cusim_hw hw = tiny();
+    cusim_result r = run(&hw, 32, 32, "ld.global x, i bytes=4\nalu y, x\n");
+    ck_assert_uint_eq(r.cycles, 406);
+    ck_assert_double_eq_tol(r.sol_memory, 128.0 / (406 * 64), 1e-12);
+    ck_assert_double_eq_tol(r.sol_compute, 2.0 / 406, 1e-12);
+    ck_assert_double_eq_tol(r.sol_busiest_unit, 1.0 / 406, 1e-12);
+    ck_assert_double_eq_tol(r.arithmetic_intensity, 0.25, 1e-12);
+    ck_assert_double_eq_tol(r.roofline_performance, 32.0 / 406, 1e-12);
+}
+END_TEST
+
+START_TEST(bound_bandwidth)
+{
+    /* 64 workgroups of 8 subgroups, each lane loading and storing one
+     * random 4-byte word: 32 transactions = 16 channel cycles per
+     * instruction, against 2 issue slots. With a 100-cycle latency the
+     * channel needs 64 x 100 bytes = 200 transactions in flight to stay
+     * busy; 8 subgroups of 64 transactions (the cap raised to 1024) keep
+     * it so (sol.memory near 1), the issue slots nearly idle. */
+    cusim_hw hw = tiny();
+    hw.latency[CUSIM_LAT_GLOBAL] = 100;
+    hw.memory.max_inflight = 1024;
+    cusim_result r = run(&hw, 256, 64 * 256,
+                         "ld.global x, i bytes=4 pattern=random\n"
+                         "st.global x, i bytes=4 pattern=random\n");
+    ck_assert_double_ge(r.sol_memory, 0.95);
+    ck_assert_double_lt(r.sol_compute, 0.1);
+    ck_assert_double_eq_tol(r.waves, 64.0, 1e-12);
+    ck_assert_str_eq(r.bound, "bandwidth");
+}
+END_TEST
+
+START_TEST(bound_compute)
+{
+    /* 8 resident subgroups of 64 dependent alus each (latency 4): some
+     * subgroup is always ready, so the one issue slot is used nearly every
+     * cycle, over 16 waves. */
+    cusim_hw hw = tiny();
+    cusim_result r = run(&hw, 256, 16 * 256, "repeat 64 {\n  alu x, x\n}\n");
+    ck_assert_double_ge(r.sol_compute, 0.95);
+    ck_assert_double_eq(r.sol_memory, 0.0);
+    ck_assert_str_eq(r.bound, "compute");
+}
+END_TEST
+
+START_TEST(bound_latency)
+{
+    /* One workgroup slot, so one resident subgroup, that loads and then
+     * uses: 8 waves of 406 cycles in which the channel moves 128 bytes and
+     * 2 instructions issue. Far from both throughputs but the GPU was full
+     * (its one slot taken): latency, not small_grid. */
+    cusim_hw hw = tiny();
+    hw.cu.max_workgroups = 1;
+    cusim_result r = run(&hw, 32, 8 * 32, "ld.global x, i bytes=4\nalu y, x\n");
+    ck_assert_double_eq_tol(r.waves, 8.0, 1e-12);
+    ck_assert_double_lt(r.sol_memory, 0.01);
+    ck_assert_double_lt(r.sol_compute, 0.01);
+    ck_assert_str_eq(r.bound, "latency");
+}
+END_TEST
+
+/* The shipped files, on the shipped profiles. */
+static cusim_result run_files(const char *hw_path, const char *kernel_path,
+                              const cusim_set *sets, size_t n_sets,
+                              cusim_hw *hw, cusim_kernel *k)
+{
+    cusim_error err;
+    if (cusim_hw_load(cutest_path(hw_path), sets, n_sets, hw, &err) != 0
+        || cusim_kernel_load(cutest_path(kernel_path), sets, n_sets, k,
+                             &err) != 0)
+        ck_abort_msg("load: %s", err.message);
+    cusim_result r;
+    if (cusim_simulate(hw, k, NULL, &r, NULL, &err) != 0)
+        ck_abort_msg("simulate: %s", err.message);
+    return r;
+}
+
+START_TEST(bound_why_copy_inflight_cap)
+{
+    /* Issue 8's first case: copy on nvidia-sm90 with 32 transactions in
+     * flight per CU is held by the cap, not the pipes: its issue slots are
+     * 0.1% used and its channel about 12%: latency, not compute. */
+    cusim_set set = { "hw.memory.max_inflight", "32", "test", 1, 1 };
+    cusim_hw hw;
+    cusim_kernel k;
+    cusim_result r = run_files("configs/hw/nvidia-sm90.yaml",
+                               "workloads/copy.yaml", &set, 1, &hw, &k);
+    ck_assert_double_lt(r.sol_compute, 0.01);
+    ck_assert_double_lt(r.sol_memory, 0.2);
+    ck_assert_str_eq(r.bound, "latency");
+    cusim_kernel_free(&k);
+}
+END_TEST
+
+START_TEST(bound_why_latency_bound_small_grid)
+{
+    /* Issue 8's third case: latency-bound on nvidia-sm90 is 65536 / 64 =
+     * 1024 workgroups against 132 CUs x 32 resident (workgroup slots):
+     * 1024 / 4224 waves; achieved occupancy about 0.23 of 1: small_grid. */
+    cusim_hw hw;
+    cusim_kernel k;
+    cusim_result r = run_files("configs/hw/nvidia-sm90.yaml",
+                               "workloads/latency-bound.yaml", NULL, 0, &hw,
+                               &k);
+    ck_assert_uint_eq(r.occupancy.workgroups_per_cu, 32);
+    ck_assert_double_eq_tol(r.waves, 1024.0 / 4224, 1e-12);
+    ck_assert_double_eq(r.occupancy.theoretical, 1.0);
+    ck_assert_double_lt(r.achieved_occupancy, 0.5);
+    ck_assert_str_eq(r.bound, "small_grid");
+    cusim_kernel_free(&k);
+}
+END_TEST
+
+START_TEST(dispatches_of_reduction)
+{
+    /* reduction: pass 1 over 1048576 elements in groups of 256 (4096
+     * workgroups), pass 2 over its 4096 partials (16 workgroups). Each
+     * dispatch's cycles are its own, so they add up to the run's; each
+     * one's theoretical occupancy is its own static one; the waves add up. */
+    static const char *const profiles[] = { "configs/hw/seed-cu.yaml",
+                                            "configs/hw/nvidia-sm90.yaml" };
+    for (int i = 0; i < 2; i++) {
+        cusim_hw hw;
+        cusim_kernel k;
+        cusim_result r = run_files(profiles[i], "workloads/reduction.yaml",
+                                   NULL, 0, &hw, &k);
+        ck_assert_uint_eq(r.dispatches, 2);
+        ck_assert_uint_eq(r.dispatch[0].cycles + r.dispatch[1].cycles,
+                          r.cycles);
+        ck_assert_uint_gt(r.dispatch[1].cycles, 0);
+        cusim_occupancy occ[2];
+        cusim_error err;
+        ck_assert_int_eq(cusim_occupancy_compute(&hw, &k, &occ[0], &err), 0);
+        ck_assert_ptr_nonnull(k.next);
+        ck_assert_int_eq(cusim_occupancy_compute(&hw, k.next, &occ[1], &err),
+                         0);
+        double waves = 0;
+        for (int d = 0; d < 2; d++) {
+            ck_assert_double_eq(r.dispatch[d].theoretical,
+                                occ[d].theoretical);
+            ck_assert_double_le(r.dispatch[d].achieved,
+                                r.dispatch[d].theoretical);
+            waves += r.dispatch[d].waves;
+        }
+        ck_assert_double_eq_tol(r.dispatch[0].waves,
+                                4096.0 / (hw.compute_units
+                                          * occ[0].workgroups_per_cu), 1e-12);
+        ck_assert_double_eq_tol(r.dispatch[1].waves,
+                                16.0 / (hw.compute_units
+                                        * occ[1].workgroups_per_cu), 1e-12);
+        ck_assert_double_eq_tol(r.waves, waves, 1e-12);
+        /* 16 workgroups cannot fill a GPU of 30 or 132 CUs. */
+        ck_assert_str_eq(r.dispatch[1].bound, "small_grid");
+        cusim_kernel_free(&k);
+    }
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("sim");
@@ -209,6 +403,17 @@ static Suite *make_suite(void)
     tcase_add_test(golden, partial_last_workgroup);
     tcase_add_test(golden, loops_repeat);
     suite_add_tcase(s, golden);
+    TCase *sol = tcase_create("sol");
+    tcase_add_test(sol, sol_dependent_alu);
+    tcase_add_test(sol, sol_load_then_use);
+    tcase_add_test(sol, bound_bandwidth);
+    tcase_add_test(sol, bound_compute);
+    tcase_add_test(sol, bound_latency);
+    tcase_add_test(sol, bound_why_copy_inflight_cap);
+    tcase_add_test(sol, bound_why_latency_bound_small_grid);
+    tcase_add_test(sol, dispatches_of_reduction);
+    tcase_set_timeout(sol, 120);
+    suite_add_tcase(s, sol);
     return s;
 }
 
