@@ -159,6 +159,10 @@ static void plan_one(diag_variant *v, diag_kind kind, const cusim_hw *hw,
         ok = set_add(v, "hw.cu.issue_per_cycle", hw->cu.issue_per_cycle,
                      2 * (uint64_t)hw->cu.issue_per_cycle);
         break;
+    case DIAG_SCHEDULERS:   /* each partition brings its issue and pipes */
+        ok = set_add(v, "hw.cu.schedulers", hw->cu.schedulers,
+                     2 * (uint64_t)hw->cu.schedulers);
+        break;
     case DIAG_INFLIGHT:
         ok = set_add(v, "hw.memory.max_inflight", hw->memory.max_inflight,
                      2 * (uint64_t)hw->memory.max_inflight);
@@ -265,6 +269,7 @@ static const char *lever_kind(diag_kind k)
     case DIAG_BANDWIDTH:
         return "bandwidth";
     case DIAG_ISSUE:
+    case DIAG_SCHEDULERS:
         return "compute";
     default:
         return "latency";
@@ -303,8 +308,18 @@ static void advice(const diag_plan *p, diag_verdict *v)
                  "gets some", v->waves);
         what = buf;
     } else if (strcmp(v->kind, "balanced") == 0) {
-        what = "no single resource dominates: profile the hot loop's "
-               "instruction mix";
+        const cusim_result *r = &b->res;
+        if (r->bandwidth_utilization >= 0.6 && r->issue_utilization >= 0.6) {
+            snprintf(buf, sizeof buf, "the memory channel (%.0f%%) and the "
+                     "issue slots (%.0f%%) are both near their peaks: cut "
+                     "bytes and instructions together",
+                     100 * r->bandwidth_utilization,
+                     100 * r->issue_utilization);
+            what = buf;
+        } else {
+            what = "no single resource dominates: profile the hot loop's "
+                   "instruction mix";
+        }
     } else if (v->lever == DIAG_INFLIGHT) {
         what = "the CU's in-flight cap is full: fewer, larger transactions "
                "(coalesced or vector accesses)";
@@ -349,7 +364,7 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
     const cusim_result *r = &b->res;
     static const diag_kind levers[] = { DIAG_RESIDENCY_UP, DIAG_BANDWIDTH,
                                         DIAG_LATENCY, DIAG_ISSUE,
-                                        DIAG_INFLIGHT };
+                                        DIAG_SCHEDULERS, DIAG_INFLIGHT };
     enum { N_LEVERS = sizeof levers / sizeof levers[0] };
 
     double per_wave = (double)b->hw.compute_units * b->occ.workgroups_per_cu;
@@ -389,7 +404,13 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
     /* the evidence: the lever first, then the three the issue names */
     char *e = v->evidence;
     size_t size = sizeof v->evidence;
-    snprintf(e, size, "%s-bound: ", v->kind);
+    if (strcmp(v->kind, "small_grid") == 0)
+        snprintf(e, size, "small grid (%.2f waves of workgroups): ",
+                 v->waves);
+    else if (strcmp(v->kind, "balanced") == 0)
+        snprintf(e, size, "balanced: ");
+    else
+        snprintf(e, size, "%s-bound: ", v->kind);
     bool first = true;
     if (v->lever != DIAG_BASELINE)
         evidence_add(e, size, p, v->lever, &first);
@@ -398,9 +419,12 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
         if (shown[i] != v->lever)
             evidence_add(e, size, p, shown[i], &first);
-    if (v->lever != DIAG_ISSUE && strcmp(v->kind, "compute") != 0
-        && diag_speedup(p, DIAG_ISSUE) >= DIAG_HELPS)
-        evidence_add(e, size, p, DIAG_ISSUE, &first);
+    static const diag_kind compute[] = { DIAG_ISSUE, DIAG_SCHEDULERS };
+    for (size_t i = 0; i < sizeof compute / sizeof compute[0]; i++)
+        if (compute[i] != v->lever
+            && (strcmp(v->kind, "compute") == 0
+                || diag_speedup(p, compute[i]) >= DIAG_HELPS))
+            evidence_add(e, size, p, compute[i], &first);
 
     snprintf(v->bound, sizeof v->bound, "%s", r->bound ? r->bound : "?");
     v->agrees = strcmp(v->bound, v->kind) == 0;

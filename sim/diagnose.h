@@ -2,7 +2,8 @@
  * diagnose.h — what bounds a kernel, found by experiment (`cusim
  * diagnose`, issue 8): the kernel is simulated as given (the baseline) and
  * again with one thing changed at a time (a counterfactual: twice the
- * residency, twice the bandwidth, half the global latency, ...), all with
+ * residency, twice the bandwidth, half the global latency, twice the
+ * issue rate or the partitions, ...), all with
  * the same simulator (cusim_simulate, never a formula). The speedups say
  * which resource the kernel waits on; a verdict names it, with the
  * speedups as evidence, the first thing to try and a Little's-law line.
@@ -29,6 +30,7 @@
     X(BANDWIDTH, "bandwidth", "2x bandwidth")                             \
     X(LATENCY, "latency", "1/2 latency")                                  \
     X(ISSUE, "issue", "2x issue rate")                                    \
+    X(SCHEDULERS, "schedulers", "2x schedulers")                          \
     X(INFLIGHT, "inflight", "2x in-flight cap")                           \
     X(ELEMENTS, "elements", "2x elements per invocation")
 

@@ -110,6 +110,31 @@ START_TEST(latency_bound_residency)
 }
 END_TEST
 
+START_TEST(compute_bound_pipes)
+{
+    /* compute-bound on nvidia-sm90: 384 fma per load, most of the issue
+     * slots used. An alu instruction keeps its partition's 32 lanes busy
+     * one cycle (width 32), so a partition completes at most one per cycle
+     * however many it may issue: 2x issue rate < 1.1x. Twice the
+     * partitions bring twice the pipes: >= 1.5x (not 2x: the memory phase
+     * and the tail do not shrink). 16 CUs and 32768 elements keep the
+     * shipped run's work per CU (262144 on 132 CUs) at an eighth of the
+     * cost. */
+    cusim_set sets[] = { SET("hw.compute_units", "16"),
+                         SET("kernel.elements", "32768") };
+    diag_verdict v;
+    diag_plan *p = diagnose("configs/hw/nvidia-sm90.yaml",
+                            "workloads/compute-bound.yaml", sets, 2, &v);
+    ck_assert_double_lt(diag_speedup(p, DIAG_ISSUE), 1.1);
+    ck_assert_double_ge(diag_speedup(p, DIAG_SCHEDULERS), 1.5);
+    ck_assert_double_lt(diag_speedup(p, DIAG_BANDWIDTH), 1.1);
+    ck_assert_str_eq(v.kind, "compute");
+    ck_assert_int_eq(v.lever, DIAG_SCHEDULERS);
+    ck_assert_str_eq(p->v[DIAG_SCHEDULERS].change, "hw.cu.schedulers 4 -> 8");
+    diag_plan_free(p);
+}
+END_TEST
+
 START_TEST(variants_that_cannot_apply)
 {
     /* A workgroup that takes all 64 KiB cannot take twice that (cannot
@@ -143,6 +168,7 @@ START_TEST(names)
 {
     ck_assert_str_eq(diag_kind_name(DIAG_RESIDENCY_UP), "residency_up");
     ck_assert_str_eq(diag_kind_label(DIAG_LATENCY), "1/2 latency");
+    ck_assert_str_eq(diag_kind_name(DIAG_SCHEDULERS), "schedulers");
     ck_assert_str_eq(diag_kind_name(DIAG_COUNT), "?");
 }
 END_TEST
@@ -154,6 +180,7 @@ static Suite *make_suite(void)
     tcase_set_timeout(runs, 120);
     tcase_add_test(runs, bandwidth_bound_copy);
     tcase_add_test(runs, latency_bound_residency);
+    tcase_add_test(runs, compute_bound_pipes);
     tcase_add_test(runs, variants_that_cannot_apply);
     suite_add_tcase(s, runs);
     TCase *tables = tcase_create("names");
