@@ -321,8 +321,11 @@ static void advice(const diag_plan *p, diag_verdict *v)
                    "instruction mix";
         }
     } else if (v->lever == DIAG_INFLIGHT) {
-        what = "the CU's in-flight cap is full: fewer, larger transactions "
-               "(coalesced or vector accesses)";
+        snprintf(buf, sizeof buf, "the CU's in-flight cap (%" PRIu32
+                 " transactions) is full: fewer, larger transactions "
+                 "(coalesced or vector accesses); more residency will not "
+                 "help", b->hw.memory.max_inflight);
+        what = buf;
     } else if (v->lever == DIAG_RESIDENCY_UP) {
         switch (b->occ.limiter) {
         case CUSIM_LIMIT_REGISTERS:
@@ -399,6 +402,13 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
         if (strcmp(v->kind, "latency") == 0 && v->waves < 1
             && s_res < DIAG_HELPS)
             v->kind = "small_grid";
+        /* more residency does not help but a wider cap does: the cap is
+         * the wall (shorter latency helps only by freeing its slots
+         * sooner) */
+        double s_cap = diag_speedup(p, DIAG_INFLIGHT);
+        if (strcmp(v->kind, "latency") == 0 && s_res < DIAG_HELPS
+            && s_cap >= DIAG_HELPS && s_cap * DIAG_CLOSE >= s_best)
+            v->lever = DIAG_INFLIGHT;
     }
 
     /* the evidence: the lever first, then the three the issue names */
@@ -433,6 +443,8 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
     v->needed_bytes = (double)b->hw.latency[CUSIM_LAT_GLOBAL]
                       * b->hw.memory.bandwidth;
     v->achieved_bytes = r->avg_inflight * b->hw.memory.transaction;
+    v->cap_bytes = (double)b->hw.memory.max_inflight
+                   * b->hw.memory.transaction * b->hw.compute_units;
     if (v->achieved_bytes > 0)
         v->subgroups_needed = resident(b) * v->needed_bytes
                               / v->achieved_bytes;
@@ -517,6 +529,12 @@ static void print_text(FILE *out, const diag_plan *p, const diag_verdict *v)
                 b->hw.cu.max_subgroups);
     else
         fprintf(out, "  the kernel has no global memory traffic\n");
+    if (v->cap_bytes < v->needed_bytes)
+        fprintf(out, "  the in-flight cap allows at most %.0f bytes (%" PRIu32
+                " transactions x %" PRIu32 " bytes x %" PRIu32 " CU%s): "
+                "less than needed\n", v->cap_bytes, b->hw.memory.max_inflight,
+                b->hw.memory.transaction, b->hw.compute_units,
+                b->hw.compute_units == 1 ? "" : "s");
 }
 
 /* ---------------------------------------------------------------- json */
@@ -590,6 +608,8 @@ static void print_json(FILE *out, const diag_plan *p, const diag_verdict *v)
     json_real(out, "achieved_bytes", v->achieved_bytes);
     fputs(", ", out);
     json_real(out, "subgroups_per_cu", v->subgroups_needed);
+    fputs(", ", out);
+    json_real(out, "cap_bytes", v->cap_bytes);
     fputs("}}}\n", out);
 }
 

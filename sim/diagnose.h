@@ -82,6 +82,8 @@ typedef struct diag_verdict {
     double subgroups_needed;    /* resident subgroups per CU that would
                                    keep needed_bytes in flight; 0 when the
                                    kernel has no global traffic */
+    double cap_bytes;           /* the most the in-flight caps allow:
+                                   max_inflight x transaction x CUs */
 } diag_verdict;
 
 typedef struct diag_plan {

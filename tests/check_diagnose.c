@@ -135,6 +135,32 @@ START_TEST(compute_bound_pipes)
 }
 END_TEST
 
+START_TEST(inflight_cap_bound)
+{
+    /* The issue's first case, on 8 CUs: copy on nvidia-sm90 with a cap of
+     * 32 transactions in flight per CU. A CU then moves 32 x 32 bytes per
+     * 660-cycle round trip, about 1.6 bytes per cycle, far below the
+     * channel's 1692: twice the cap doubles the rate (>= 1.8x), more
+     * resident subgroups only queue behind the cap (< 1.1x), as does more
+     * bandwidth. The cap allows 32 x 32 x 8 = 8192 bytes in flight. */
+    cusim_set sets[] = { SET("hw.memory.max_inflight", "32"),
+                         SET("hw.compute_units", "8"),
+                         SET("kernel.elements", "262144") };
+    diag_verdict v;
+    diag_plan *p = diagnose("configs/hw/nvidia-sm90.yaml",
+                            "workloads/copy.yaml", sets, 3, &v);
+    ck_assert_double_ge(diag_speedup(p, DIAG_INFLIGHT), 1.8);
+    ck_assert_double_lt(diag_speedup(p, DIAG_RESIDENCY_UP), 1.1);
+    ck_assert_double_lt(diag_speedup(p, DIAG_BANDWIDTH), 1.1);
+    ck_assert_str_eq(v.kind, "latency");
+    ck_assert_int_eq(v.lever, DIAG_INFLIGHT);
+    ck_assert_double_eq(v.cap_bytes, 8192);
+    ck_assert_double_le(v.achieved_bytes, v.cap_bytes);
+    ck_assert_ptr_nonnull(strstr(v.try_first, "in-flight cap (32"));
+    diag_plan_free(p);
+}
+END_TEST
+
 START_TEST(variants_that_cannot_apply)
 {
     /* A workgroup that takes all 64 KiB cannot take twice that (cannot
@@ -181,6 +207,7 @@ static Suite *make_suite(void)
     tcase_add_test(runs, bandwidth_bound_copy);
     tcase_add_test(runs, latency_bound_residency);
     tcase_add_test(runs, compute_bound_pipes);
+    tcase_add_test(runs, inflight_cap_bound);
     tcase_add_test(runs, variants_that_cannot_apply);
     suite_add_tcase(s, runs);
     TCase *tables = tcase_create("names");
