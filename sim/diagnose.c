@@ -276,7 +276,8 @@ static const char *lever_kind(diag_kind k)
     }
 }
 
-/* "; 2x bandwidth -> 1.00x" for each lever in `order` that ran. */
+/* Appends "; 2x bandwidth -> 1.00x" for lever k when it ran (the first
+ * one without "; ", and with " faster" when it helped). */
 static void evidence_add(char *buf, size_t size, const diag_plan *p,
                          diag_kind k, bool *first)
 {
