@@ -40,6 +40,29 @@ static const cli_command commands[] = {
       "  --set PATH=VALUE   override a key, e.g. kernel.registers=72 or\n"
       "                     hw.cu.shared_memory=32768 (repeatable)\n"
       "  --format FORMAT    text (default), json or csv\n" },
+    { "diagnose", cli_diagnose,
+      "usage: cusim diagnose HW.yaml KERNEL.yaml [--set PATH=VALUE]... [-j N]\n"
+      "                      [--format text|json]\n"
+      "\n"
+      "Finds what bounds KERNEL on HW by experiment: simulates it as given\n"
+      "(the baseline) and again with one change at a time, the same\n"
+      "simulator each time: residency up and down (halving or doubling what\n"
+      "limits it: registers per invocation, shared memory per workgroup, or\n"
+      "the CU's slot caps), memory bandwidth x2, global latency /2, issue\n"
+      "rate x2, schedulers x2 (each with its own issue and pipes), the\n"
+      "memory in-flight cap x2 and elements per invocation x2.\n"
+      "Reports each variant's speedup over the baseline and what changed\n"
+      "(resident subgroups, bandwidth and issue utilization, the top stall),\n"
+      "a variant that cannot launch as n/a; then the verdict (bandwidth,\n"
+      "latency, compute, small_grid or balanced) with the speedups as its\n"
+      "evidence, whether it agrees with the baseline's bound, the first thing\n"
+      "to try, and Little's law: the bytes in flight the memory needs\n"
+      "(latency x bandwidth), those achieved, and the subgroups that takes.\n"
+      "\n"
+      "  --set PATH=VALUE   override a key of the baseline (repeatable)\n"
+      "  -j N, --jobs N     run the variants on N worker processes (default\n"
+      "                     1); the output is the same bytes whatever N\n"
+      "  --format FORMAT    text (default) or json\n" },
     { "run", cli_run,
       "usage: cusim run EXPERIMENT.yaml [-j N] [--out DIR] [--resume] "
       "[--set PATH=VALUE]...\n"
@@ -197,8 +220,8 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
                 return CLI_BAD_INPUT;
             }
             args->watchdog = n;
-        } else if ((opts & CLI_OPT_RUN) && (is_option(a, "--jobs")
-                                            || strncmp(a, "-j", 2) == 0)) {
+        } else if ((opts & (CLI_OPT_RUN | CLI_OPT_JOBS))
+                   && (is_option(a, "--jobs") || strncmp(a, "-j", 2) == 0)) {
             const char *v = a[1] == 'j' && a[2] ? a + 2
                             : option_value(a[1] == 'j' ? "-j" : "--jobs",
                                            argc, argv, &i);

@@ -47,7 +47,8 @@ enum {
     CLI_OPT_FORMAT = 2,
     CLI_OPT_ECHO = 4,
     CLI_OPT_TRACE = 8,      /* --trace FILE and --watchdog CYCLES */
-    CLI_OPT_RUN = 16        /* -j N, --out DIR, --resume */
+    CLI_OPT_RUN = 16,       /* -j N, --out DIR, --resume */
+    CLI_OPT_JOBS = 32       /* -j N alone */
 };
 
 /* Parses argv (modifying it: --set values are split in place). Returns 0,
@@ -72,5 +73,6 @@ int cli_check(int argc, char **argv);
 int cli_keys(int argc, char **argv);
 int cli_fields(int argc, char **argv);
 int cli_run(int argc, char **argv);
+int cli_diagnose(int argc, char **argv);
 
 #endif /* CUSIM_CLI_H */

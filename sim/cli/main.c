@@ -23,6 +23,8 @@ static const char usage_text[] =
     "  sim HW.yaml KERNEL.yaml         simulate KERNEL on HW cycle by cycle\n"
     "  occupancy HW.yaml KERNEL.yaml   static occupancy of KERNEL on one\n"
     "                                  compute unit of HW\n"
+    "  diagnose HW.yaml KERNEL.yaml    what bounds KERNEL on HW, by\n"
+    "                                  counterfactual runs\n"
     "  run EXPERIMENT.yaml             run every point of an experiment\n"
     "                                  on N workers: CSV, JSON Lines,\n"
     "                                  manifest and plots\n"

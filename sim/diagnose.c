@@ -1,0 +1,624 @@
+/*
+ * diagnose.c — `cusim diagnose`: the baseline and its counterfactual runs,
+ * the verdict drawn from their speedups, and the report (see diagnose.h).
+ *
+ * Each counterfactual is a set of in-memory overrides (cusim_hw_apply /
+ * cusim_kernel_apply, so it is validated exactly as a --set would be) on a
+ * copy of the baseline's configs. The residency variants change what limits
+ * the baseline's residency (occupancy.limiter): registers per invocation,
+ * shared memory per workgroup, or, when a slot cap limits, the CU's slot
+ * caps together (subgroups, workgroups, invocations), so that the next slot
+ * does not take over at the same count.
+ */
+#include "diagnose.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "xalloc.h"
+
+/* A speedup at or above this is a resource the kernel waits on. */
+#define DIAG_HELPS 1.15
+/* Two levers of different kinds within this ratio of each other: balanced. */
+#define DIAG_CLOSE 1.10
+
+static const char *const kind_names[] = {
+#define DIAG_NAME_ROW_(id, name, label) name,
+    DIAG_VARIANTS(DIAG_NAME_ROW_)
+#undef DIAG_NAME_ROW_
+};
+
+static const char *const kind_labels[] = {
+#define DIAG_LABEL_ROW_(id, name, label) label,
+    DIAG_VARIANTS(DIAG_LABEL_ROW_)
+#undef DIAG_LABEL_ROW_
+};
+
+const char *diag_kind_name(diag_kind k)
+{
+    return k >= 0 && k < DIAG_COUNT ? kind_names[k] : "?";
+}
+
+const char *diag_kind_label(diag_kind k)
+{
+    return k >= 0 && k < DIAG_COUNT ? kind_labels[k] : "?";
+}
+
+/* Appends printf text to v->change. */
+static void change_add(diag_variant *v, const char *fmt, ...)
+{
+    size_t len = strlen(v->change);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(v->change + len, sizeof v->change - len, fmt, ap);
+    va_end(ap);
+}
+
+static void not_applicable(diag_variant *v, const char *fmt, ...)
+{
+    v->applicable = false;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(v->why, sizeof v->why, fmt, ap);
+    va_end(ap);
+}
+
+/* Adds the override `path`=`to` (the value was `from`) to v. Returns false,
+ * marking v not applicable, when `to` is 0 (nothing left to halve). */
+static bool set_add(diag_variant *v, const char *path, uint64_t from,
+                    uint64_t to)
+{
+    if (to == 0) {
+        not_applicable(v, "%s is already %" PRIu64 ": nothing to halve", path,
+                       from);
+        return false;
+    }
+    int i = v->n_sets++;
+    snprintf(v->paths[i], sizeof v->paths[i], "%s", path);
+    snprintf(v->values[i], sizeof v->values[i], "%" PRIu64, to);
+    v->sets[i] = (cusim_set){ v->paths[i], v->values[i], "diagnose",
+                              (int)v->kind, 1 };
+    change_add(v, "%s%s %" PRIu64 " -> %" PRIu64, i ? ", " : "", path, from,
+               to);
+    return true;
+}
+
+/* Scales `x` up (twice) or down (half). */
+static uint64_t scaled(uint64_t x, bool up)
+{
+    return up ? 2 * x : x / 2;
+}
+
+/* The overrides of a residency variant: more (up) or fewer resident
+ * workgroups, by changing what limits the baseline. */
+static bool residency_sets(diag_variant *v, const cusim_hw *hw,
+                           const cusim_kernel *k, const cusim_occupancy *o,
+                           bool up)
+{
+    switch (o->limiter) {
+    case CUSIM_LIMIT_REGISTERS:   /* fewer registers: more workgroups */
+        return set_add(v, "kernel.registers", o->registers_per_invocation,
+                       scaled(o->registers_per_invocation, !up));
+    case CUSIM_LIMIT_SHARED_MEMORY:
+        if (k->shared_bytes == 0) {
+            not_applicable(v, "the kernel uses no shared memory: the "
+                           "per-workgroup reserve (hw.cu.shared_reserved) "
+                           "limits it");
+            return false;
+        }
+        return set_add(v, "kernel.shared_bytes", k->shared_bytes,
+                       scaled(k->shared_bytes, !up));
+    case CUSIM_LIMIT_SUBGROUPS:
+    case CUSIM_LIMIT_WORKGROUPS:
+    case CUSIM_LIMIT_INVOCATIONS:
+    default:
+        /* a slot cap: the hardware's, all slots together */
+        if (!set_add(v, "hw.cu.max_subgroups", hw->cu.max_subgroups,
+                     scaled(hw->cu.max_subgroups, up))
+            || !set_add(v, "hw.cu.max_workgroups", hw->cu.max_workgroups,
+                        scaled(hw->cu.max_workgroups, up))
+            || !set_add(v, "hw.cu.max_invocations", hw->cu.max_invocations,
+                        scaled(hw->cu.max_invocations, up)))
+            return false;
+        if (hw->cu.max_barrier_workgroups)
+            return set_add(v, "hw.cu.max_barrier_workgroups",
+                           hw->cu.max_barrier_workgroups,
+                           scaled(hw->cu.max_barrier_workgroups, up));
+        return true;
+    }
+}
+
+/* Builds variant `kind` from the baseline's configs and occupancy. */
+static void plan_one(diag_variant *v, diag_kind kind, const cusim_hw *hw,
+                     const cusim_kernel *k, const cusim_occupancy *o)
+{
+    v->kind = kind;
+    v->applicable = true;
+    v->hw = *hw;
+    cusim_kernel_clone(&v->k, k);
+    bool ok = true;
+    switch (kind) {
+    case DIAG_BASELINE:
+        break;
+    case DIAG_RESIDENCY_UP:
+    case DIAG_RESIDENCY_DOWN:
+        ok = residency_sets(v, hw, k, o, kind == DIAG_RESIDENCY_UP);
+        break;
+    case DIAG_BANDWIDTH:
+        ok = set_add(v, "hw.memory.bandwidth", hw->memory.bandwidth,
+                     2 * (uint64_t)hw->memory.bandwidth);
+        break;
+    case DIAG_LATENCY:
+        ok = set_add(v, "hw.latency.global", hw->latency[CUSIM_LAT_GLOBAL],
+                     hw->latency[CUSIM_LAT_GLOBAL] / 2);
+        break;
+    case DIAG_ISSUE:
+        ok = set_add(v, "hw.cu.issue_per_cycle", hw->cu.issue_per_cycle,
+                     2 * (uint64_t)hw->cu.issue_per_cycle);
+        break;
+    case DIAG_SCHEDULERS:   /* each partition brings its issue and pipes */
+        ok = set_add(v, "hw.cu.schedulers", hw->cu.schedulers,
+                     2 * (uint64_t)hw->cu.schedulers);
+        break;
+    case DIAG_INFLIGHT:
+        ok = set_add(v, "hw.memory.max_inflight", hw->memory.max_inflight,
+                     2 * (uint64_t)hw->memory.max_inflight);
+        break;
+    case DIAG_ELEMENTS:
+        ok = set_add(v, "kernel.elements_per_invocation",
+                     k->elements_per_invocation,
+                     2 * (uint64_t)k->elements_per_invocation);
+        break;
+    case DIAG_COUNT:
+        break;
+    }
+    if (!ok)
+        return;
+    cusim_error err;
+    if (cusim_hw_apply(&v->hw, v->sets, (size_t)v->n_sets, &err) != 0
+        || cusim_kernel_apply(&v->k, v->sets, (size_t)v->n_sets, &err) != 0) {
+        not_applicable(v, "%s", err.message);
+        return;
+    }
+    if (cusim_occupancy_compute(&v->hw, &v->k, &v->occ, &err) != 0)
+        not_applicable(v, "cannot launch: %s", err.message);
+}
+
+diag_plan *diag_plan_new(const cusim_hw *hw, const cusim_kernel *k,
+                         cusim_error *err)
+{
+    cusim_occupancy o;
+    if (cusim_occupancy_compute(hw, k, &o, err) != 0)
+        return NULL;
+    diag_plan *p = xcalloc(1, sizeof *p);
+    for (int i = 0; i < DIAG_COUNT; i++)
+        plan_one(&p->v[i], (diag_kind)i, hw, k, &o);
+    return p;
+}
+
+void diag_plan_free(diag_plan *p)
+{
+    if (!p)
+        return;
+    for (int i = 0; i < DIAG_COUNT; i++)
+        cusim_kernel_free(&p->v[i].k);
+    free(p);
+}
+
+int diag_simulate(const diag_plan *p, diag_kind i, cusim_result *out,
+                  cusim_error *err)
+{
+    const diag_variant *v = &p->v[i];
+    cusim_sim_options opt = { 0 };
+    return cusim_simulate(&v->hw, &v->k, &opt, out, NULL, err);
+}
+
+void diag_record(diag_plan *p, diag_kind i, int rc, const cusim_result *res,
+                 const cusim_error *err)
+{
+    diag_variant *v = &p->v[i];
+    v->ran = true;
+    v->rc = rc;
+    if (rc == 0)
+        v->res = *res;
+    else if (rc < 0)
+        not_applicable(v, "cannot launch: %s", err->message);
+    else
+        snprintf(v->error, sizeof v->error, "%s", err->message);
+}
+
+/* Whether variant i has a result to compare. */
+static bool has_result(const diag_variant *v)
+{
+    return v->applicable && v->ran && v->rc == 0;
+}
+
+double diag_speedup(const diag_plan *p, diag_kind i)
+{
+    const diag_variant *b = &p->v[DIAG_BASELINE], *v = &p->v[i];
+    if (!has_result(b) || !has_result(v) || v->res.cycles == 0)
+        return 0;
+    return (double)b->res.cycles / (double)v->res.cycles;
+}
+
+/* The stall class with the largest share besides issuing. */
+static cusim_stall top_stall(const cusim_result *r)
+{
+    cusim_stall top = CUSIM_STALL_ISSUED;
+    for (int s = 0; s < CUSIM_STALL_COUNT; s++)
+        if (s != CUSIM_STALL_ISSUED
+            && (top == CUSIM_STALL_ISSUED || r->stalls[s] > r->stalls[top]))
+            top = (cusim_stall)s;
+    return top;
+}
+
+/* Resident subgroups per CU, averaged over the run (achieved occupancy in
+ * subgroups, so variants that change the slot cap compare). */
+static double resident(const diag_variant *v)
+{
+    return v->res.achieved_occupancy * v->hw.cu.max_subgroups;
+}
+
+/* What the verdict's kinds say about a lever. */
+static const char *lever_kind(diag_kind k)
+{
+    switch (k) {
+    case DIAG_BANDWIDTH:
+        return "bandwidth";
+    case DIAG_ISSUE:
+    case DIAG_SCHEDULERS:
+        return "compute";
+    default:
+        return "latency";
+    }
+}
+
+/* Appends "; 2x bandwidth -> 1.00x" for lever k when it ran (the first
+ * one without "; ", and with " faster" when it helped). */
+static void evidence_add(char *buf, size_t size, const diag_plan *p,
+                         diag_kind k, bool *first)
+{
+    size_t len = strlen(buf);
+    double s = diag_speedup(p, k);
+    if (s <= 0)
+        return;
+    snprintf(buf + len, size - len, "%s%s -> %.2fx%s", *first ? "" : "; ",
+             diag_kind_label(k), s, *first && s >= DIAG_HELPS ? " faster"
+                                                             : "");
+    *first = false;
+}
+
+/* The first thing to try for verdict `v`. */
+static void advice(const diag_plan *p, diag_verdict *v)
+{
+    const diag_variant *b = &p->v[DIAG_BASELINE];
+    const char *what = "";
+    char buf[256] = "";
+    if (strcmp(v->kind, "bandwidth") == 0) {
+        what = "move fewer bytes: wider, coalesced accesses, reuse through "
+               "shared memory, or fused passes; more residency will not help";
+    } else if (strcmp(v->kind, "compute") == 0) {
+        what = "issue fewer instructions: simpler arithmetic, less "
+               "per-element overhead, full subgroups";
+    } else if (strcmp(v->kind, "small_grid") == 0) {
+        snprintf(buf, sizeof buf, "give the GPU more work per dispatch (%.2f "
+                 "waves of workgroups), or smaller workgroups so every CU "
+                 "gets some", v->waves);
+        what = buf;
+    } else if (strcmp(v->kind, "balanced") == 0) {
+        const cusim_result *r = &b->res;
+        if (r->bandwidth_utilization >= 0.6 && r->issue_utilization >= 0.6) {
+            snprintf(buf, sizeof buf, "the memory channel (%.0f%%) and the "
+                     "issue slots (%.0f%%) are both near their peaks: cut "
+                     "bytes and instructions together",
+                     100 * r->bandwidth_utilization,
+                     100 * r->issue_utilization);
+            what = buf;
+        } else {
+            what = "no single resource dominates: profile the hot loop's "
+                   "instruction mix";
+        }
+    } else if (v->lever == DIAG_INFLIGHT) {
+        snprintf(buf, sizeof buf, "the CU's in-flight cap (%" PRIu32
+                 " transactions) is full: fewer, larger transactions "
+                 "(coalesced or vector accesses); more residency will not "
+                 "help", b->hw.memory.max_inflight);
+        what = buf;
+    } else if (v->lever == DIAG_RESIDENCY_UP) {
+        switch (b->occ.limiter) {
+        case CUSIM_LIMIT_REGISTERS:
+            snprintf(buf, sizeof buf, "fewer registers per invocation "
+                     "(now %" PRIu32 ", the limiter): more resident "
+                     "subgroups hide the waits",
+                     b->occ.registers_per_invocation);
+            break;
+        case CUSIM_LIMIT_SHARED_MEMORY:
+            snprintf(buf, sizeof buf, "less shared memory per workgroup "
+                     "(now %" PRIu32 " bytes, the limiter): more resident "
+                     "subgroups hide the waits", b->k.shared_bytes);
+            break;
+        default:
+            snprintf(buf, sizeof buf, "the CU's slots are full (%s): more "
+                     "independent work per subgroup (several loads in "
+                     "flight before their first use)",
+                     cusim_limiter_name(b->occ.limiter));
+            break;
+        }
+        what = buf;
+    } else {
+        what = "more independent loads per subgroup before their first use "
+               "(ILP), or more resident subgroups";
+    }
+    snprintf(v->try_first, sizeof v->try_first, "%s", what);
+    double se = diag_speedup(p, DIAG_ELEMENTS);
+    if (se >= DIAG_HELPS) {
+        size_t len = strlen(v->try_first);
+        snprintf(v->try_first + len, sizeof v->try_first - len,
+                 "; 2x elements per invocation already gives %.2fx", se);
+    }
+}
+
+void diag_conclude(const diag_plan *p, diag_verdict *v)
+{
+    memset(v, 0, sizeof *v);
+    const diag_variant *b = &p->v[DIAG_BASELINE];
+    const cusim_result *r = &b->res;
+    static const diag_kind levers[] = { DIAG_RESIDENCY_UP, DIAG_BANDWIDTH,
+                                        DIAG_LATENCY, DIAG_ISSUE,
+                                        DIAG_SCHEDULERS, DIAG_INFLIGHT };
+    enum { N_LEVERS = sizeof levers / sizeof levers[0] };
+
+    double per_wave = (double)b->hw.compute_units * b->occ.workgroups_per_cu;
+    v->waves = per_wave > 0 ? (double)r->workgroups / per_wave : 0;
+
+    /* the lever that helped most, and the best of another kind */
+    diag_kind best = DIAG_BASELINE;
+    double s_best = 0;
+    for (int i = 0; i < N_LEVERS; i++) {
+        double s = diag_speedup(p, levers[i]);
+        if (s > s_best) {
+            s_best = s;
+            best = levers[i];
+        }
+    }
+    double s_other = 0;
+    for (int i = 0; best != DIAG_BASELINE && i < N_LEVERS; i++)
+        if (strcmp(lever_kind(levers[i]), lever_kind(best)) != 0
+            && diag_speedup(p, levers[i]) > s_other)
+            s_other = diag_speedup(p, levers[i]);
+
+    double s_res = diag_speedup(p, DIAG_RESIDENCY_UP);
+    if (s_best < DIAG_HELPS) {
+        v->lever = DIAG_BASELINE;
+        v->kind = v->waves < 1 ? "small_grid" : "balanced";
+    } else if (s_other >= DIAG_HELPS && s_best / s_other < DIAG_CLOSE) {
+        v->lever = best;
+        v->kind = "balanced";
+    } else {
+        v->lever = best;
+        v->kind = lever_kind(best);
+        if (strcmp(v->kind, "latency") == 0 && v->waves < 1
+            && s_res < DIAG_HELPS)
+            v->kind = "small_grid";
+        /* more residency does not help but a wider cap does: the cap is
+         * the wall (shorter latency helps only by freeing its slots
+         * sooner) */
+        double s_cap = diag_speedup(p, DIAG_INFLIGHT);
+        if (strcmp(v->kind, "latency") == 0 && s_res < DIAG_HELPS
+            && s_cap >= DIAG_HELPS && s_cap * DIAG_CLOSE >= s_best)
+            v->lever = DIAG_INFLIGHT;
+    }
+
+    /* the evidence: the lever first, then the three the issue names */
+    char *e = v->evidence;
+    size_t size = sizeof v->evidence;
+    if (strcmp(v->kind, "small_grid") == 0)
+        snprintf(e, size, "small grid (%.2f waves of workgroups): ",
+                 v->waves);
+    else if (strcmp(v->kind, "balanced") == 0)
+        snprintf(e, size, "balanced: ");
+    else
+        snprintf(e, size, "%s-bound: ", v->kind);
+    bool first = true;
+    if (v->lever != DIAG_BASELINE)
+        evidence_add(e, size, p, v->lever, &first);
+    static const diag_kind shown[] = { DIAG_RESIDENCY_UP, DIAG_BANDWIDTH,
+                                       DIAG_LATENCY };
+    for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
+        if (shown[i] != v->lever)
+            evidence_add(e, size, p, shown[i], &first);
+    static const diag_kind compute[] = { DIAG_ISSUE, DIAG_SCHEDULERS };
+    for (size_t i = 0; i < sizeof compute / sizeof compute[0]; i++)
+        if (compute[i] != v->lever
+            && (strcmp(v->kind, "compute") == 0
+                || diag_speedup(p, compute[i]) >= DIAG_HELPS))
+            evidence_add(e, size, p, compute[i], &first);
+
+    snprintf(v->bound, sizeof v->bound, "%s", r->bound ? r->bound : "?");
+    v->agrees = strcmp(v->bound, v->kind) == 0;
+
+    /* Little's law: bytes in flight = latency x bandwidth */
+    v->needed_bytes = (double)b->hw.latency[CUSIM_LAT_GLOBAL]
+                      * b->hw.memory.bandwidth;
+    v->achieved_bytes = r->avg_inflight * b->hw.memory.transaction;
+    v->cap_bytes = (double)b->hw.memory.max_inflight
+                   * b->hw.memory.transaction * b->hw.compute_units;
+    if (v->achieved_bytes > 0)
+        v->subgroups_needed = resident(b) * v->needed_bytes
+                              / v->achieved_bytes;
+    advice(p, v);
+}
+
+/* ---------------------------------------------------------------- text */
+
+static void text_changes(FILE *out, const diag_variant *b,
+                         const diag_variant *v)
+{
+    const cusim_result *r0 = &b->res, *r = &v->res;
+    cusim_stall t0 = top_stall(r0), t = top_stall(r);
+    fprintf(out, "      subgroups per CU %.1f -> %.1f, bandwidth %.1f%% -> "
+            "%.1f%%, issue %.1f%% -> %.1f%%, top stall %s",
+            resident(b), resident(v), 100 * r0->bandwidth_utilization,
+            100 * r->bandwidth_utilization, 100 * r0->issue_utilization,
+            100 * r->issue_utilization, cusim_stall_name(t0));
+    if (t != t0)
+        fprintf(out, " -> %s", cusim_stall_name(t));
+    fputc('\n', out);
+}
+
+static void print_text(FILE *out, const diag_plan *p, const diag_verdict *v)
+{
+    const diag_variant *b = &p->v[DIAG_BASELINE];
+    const cusim_result *r = &b->res;
+    cusim_stall top = top_stall(r);
+    fprintf(out, "cusim diagnose: %s on %s\n\n", b->k.name, b->hw.name);
+    fprintf(out, "Baseline\n");
+    fprintf(out, "  time       %" PRIu64 " cycles (%.1f us), %.2f waves of "
+            "workgroups; bound %s\n", r->cycles, r->time_us, v->waves,
+            v->bound);
+    fprintf(out, "  occupancy  %.2f achieved, %.2f theoretical: %.1f "
+            "subgroups per CU, limited by %s\n",
+            r->achieved_occupancy, r->occupancy.theoretical, resident(b),
+            cusim_limiter_name(b->occ.limiter));
+    fprintf(out, "  memory     %.1f%% of the bandwidth used, %.1f "
+            "transactions in flight on average\n",
+            100 * r->bandwidth_utilization, r->avg_inflight);
+    fprintf(out, "  issue      %.1f%% of the issue slots used; top stall %s "
+            "(%.1f%% of scheduler-cycles)\n", 100 * r->issue_utilization,
+            cusim_stall_name(top), 100 * r->stalls[top]);
+
+    fprintf(out, "\nCounterfactuals (one change each, simulated again)\n");
+    for (int i = 1; i < DIAG_COUNT; i++) {
+        const diag_variant *x = &p->v[i];
+        if (!x->applicable) {
+            fprintf(out, "  %-27s n/a     %s\n", diag_kind_label(x->kind),
+                    x->why);
+            continue;
+        }
+        if (!x->ran || x->rc != 0) {
+            fprintf(out, "  %-27s failed  %s\n", diag_kind_label(x->kind),
+                    x->ran ? x->error : "did not run");
+            continue;
+        }
+        fprintf(out, "  %-27s %5.2fx  %s\n", diag_kind_label(x->kind),
+                diag_speedup(p, x->kind), x->change);
+        text_changes(out, b, x);
+    }
+
+    fprintf(out, "\nVerdict\n  %s\n", v->evidence);
+    if (v->agrees)
+        fprintf(out, "  agrees with the baseline's bound (%s)\n", v->bound);
+    else
+        fprintf(out, "  the baseline's bound says %s: the measured speedups "
+                "say %s\n", v->bound, v->kind);
+    fprintf(out, "  try first: %s\n", v->try_first);
+
+    fprintf(out, "\nLittle's law (bytes in flight = latency x bandwidth)\n");
+    fprintf(out, "  needed    %.0f bytes (%" PRIu32 " cycles x %" PRIu32
+            " bytes per cycle)\n", v->needed_bytes,
+            b->hw.latency[CUSIM_LAT_GLOBAL], b->hw.memory.bandwidth);
+    fprintf(out, "  achieved  %.0f bytes (%.1f transactions x %" PRIu32
+            " bytes)\n", v->achieved_bytes, r->avg_inflight,
+            b->hw.memory.transaction);
+    if (v->subgroups_needed > 0)
+        fprintf(out, "  that takes about %.0f resident subgroups per CU at "
+                "this kernel's bytes per subgroup (now %.1f; the CU holds "
+                "%" PRIu32 ")\n", v->subgroups_needed, resident(b),
+                b->hw.cu.max_subgroups);
+    else
+        fprintf(out, "  the kernel has no global memory traffic\n");
+    if (v->cap_bytes < v->needed_bytes)
+        fprintf(out, "  the in-flight cap allows at most %.0f bytes (%" PRIu32
+                " transactions x %" PRIu32 " bytes x %" PRIu32 " CU%s): "
+                "less than needed\n", v->cap_bytes, b->hw.memory.max_inflight,
+                b->hw.memory.transaction, b->hw.compute_units,
+                b->hw.compute_units == 1 ? "" : "s");
+}
+
+/* ---------------------------------------------------------------- json */
+
+static void json_real(FILE *out, const char *key, double x)
+{
+    fprintf(out, "\"%s\": %.10g", key, x);
+}
+
+static void json_run(FILE *out, const diag_variant *v)
+{
+    const cusim_result *r = &v->res;
+    fprintf(out, "\"cycles\": %" PRIu64 ", ", r->cycles);
+    json_real(out, "achieved_occupancy", r->achieved_occupancy);
+    fputs(", ", out);
+    json_real(out, "resident_subgroups", resident(v));
+    fputs(", ", out);
+    json_real(out, "bandwidth_utilization", r->bandwidth_utilization);
+    fputs(", ", out);
+    json_real(out, "issue_utilization", r->issue_utilization);
+    fprintf(out, ", \"top_stall\": \"%s\"", cusim_stall_name(top_stall(r)));
+}
+
+static void print_json(FILE *out, const diag_plan *p, const diag_verdict *v)
+{
+    const diag_variant *b = &p->v[DIAG_BASELINE];
+    fputs("{\"hw\": ", out);
+    json_string(out, b->hw.name);
+    fputs(", \"kernel\": ", out);
+    json_string(out, b->k.name);
+    fputs(", \"baseline\": {", out);
+    json_run(out, b);
+    fprintf(out, ", \"limiter\": \"%s\", \"bound\": ",
+            cusim_limiter_name(b->occ.limiter));
+    json_string(out, v->bound);
+    fputs(", ", out);
+    json_real(out, "waves", v->waves);
+    fputs("}, \"variants\": [", out);
+    for (int i = 1; i < DIAG_COUNT; i++) {
+        const diag_variant *x = &p->v[i];
+        fprintf(out, "%s{\"name\": \"%s\", \"change\": ", i > 1 ? ", " : "",
+                diag_kind_name(x->kind));
+        json_string(out, x->change);
+        fprintf(out, ", \"applicable\": %s", x->applicable ? "true" : "false");
+        if (!x->applicable) {
+            fputs(", \"reason\": ", out);
+            json_string(out, x->why);
+        } else if (!x->ran || x->rc != 0) {
+            fputs(", \"error\": ", out);
+            json_string(out, x->ran ? x->error : "did not run");
+        } else {
+            fputs(", ", out);
+            json_real(out, "speedup", diag_speedup(p, x->kind));
+            fputs(", ", out);
+            json_run(out, x);
+        }
+        fputs("}", out);
+    }
+    fprintf(out, "], \"verdict\": {\"kind\": \"%s\", \"lever\": \"%s\", "
+            "\"evidence\": ", v->kind,
+            v->lever == DIAG_BASELINE ? "none" : diag_kind_name(v->lever));
+    json_string(out, v->evidence);
+    fputs(", \"bound\": ", out);
+    json_string(out, v->bound);
+    fprintf(out, ", \"agrees_with_bound\": %s, \"try\": ",
+            v->agrees ? "true" : "false");
+    json_string(out, v->try_first);
+    fputs(", \"littles_law\": {", out);
+    json_real(out, "needed_bytes", v->needed_bytes);
+    fputs(", ", out);
+    json_real(out, "achieved_bytes", v->achieved_bytes);
+    fputs(", ", out);
+    json_real(out, "subgroups_per_cu", v->subgroups_needed);
+    fputs(", ", out);
+    json_real(out, "cap_bytes", v->cap_bytes);
+    fputs("}}}\n", out);
+}
+
+void diag_print(FILE *out, const diag_plan *p, const diag_verdict *v,
+                cusim_format fmt)
+{
+    if (fmt == CUSIM_FORMAT_JSON)
+        print_json(out, p, v);
+    else
+        print_text(out, p, v);
+}

@@ -1,0 +1,130 @@
+/*
+ * diagnose.h — what bounds a kernel, found by experiment (`cusim
+ * diagnose`, issue 8): the kernel is simulated as given (the baseline) and
+ * again with one thing changed at a time (a counterfactual: twice the
+ * residency, twice the bandwidth, half the global latency, twice the
+ * issue rate or the partitions, ...), all with
+ * the same simulator (cusim_simulate, never a formula). The speedups say
+ * which resource the kernel waits on; a verdict names it, with the
+ * speedups as evidence, the first thing to try and a Little's-law line.
+ *
+ * Use: diag_plan_new (builds every variant's configs and says which cannot
+ * apply), then for each variant diag_simulate (pure: may run in another
+ * process) and diag_record, then diag_conclude and diag_print.
+ */
+#ifndef CUSIM_DIAGNOSE_H
+#define CUSIM_DIAGNOSE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cusim.h"
+
+/* The variants, in the order they run and print: X(ID, name, label).
+ * `name` is the JSON `variants[].name`; `label` the text report's. When
+ * adding a variant: a row here and its change in diagnose.c's plan_one. */
+#define DIAG_VARIANTS(X)                                                   \
+    X(BASELINE, "baseline", "baseline")                                   \
+    X(RESIDENCY_UP, "residency_up", "+2x residency")                      \
+    X(RESIDENCY_DOWN, "residency_down", "1/2 residency")                  \
+    X(BANDWIDTH, "bandwidth", "2x bandwidth")                             \
+    X(LATENCY, "latency", "1/2 latency")                                  \
+    X(ISSUE, "issue", "2x issue rate")                                    \
+    X(SCHEDULERS, "schedulers", "2x schedulers")                          \
+    X(INFLIGHT, "inflight", "2x in-flight cap")                           \
+    X(ELEMENTS, "elements", "2x elements per invocation")
+
+typedef enum diag_kind {
+#define DIAG_KIND_ROW_(id, name, label) DIAG_##id,
+    DIAG_VARIANTS(DIAG_KIND_ROW_)
+#undef DIAG_KIND_ROW_
+    DIAG_COUNT
+} diag_kind;
+
+#define DIAG_MAX_SETS 4
+
+/* One variant: its configs, whether it applies, and once recorded its run.
+ * Its overrides' marks point into the struct's own strings, so a variant
+ * must not be copied once planned (the plan is allocated once). */
+typedef struct diag_variant {
+    diag_kind kind;
+    char change[192];           /* "kernel.shared_bytes 16384 -> 8192";
+                                   "" for the baseline */
+    bool applicable;            /* false: it cannot apply or launch */
+    char why[256];              /* when not applicable: why, one line */
+    cusim_hw hw;
+    cusim_kernel k;             /* owned (freed by diag_plan_free) */
+    cusim_occupancy occ;        /* static occupancy of hw and k */
+    cusim_set sets[DIAG_MAX_SETS];
+    char paths[DIAG_MAX_SETS][48], values[DIAG_MAX_SETS][24];
+    int n_sets;
+    bool ran;                   /* diag_record was called */
+    int rc;                     /* cusim_simulate's: 0 ran, 1 failed */
+    cusim_result res;           /* when rc is 0 */
+    char error[768];            /* when rc is 1: the failure's message */
+} diag_variant;
+
+/* The verdict's kinds, named as the `bound` values where they say the
+ * same thing. */
+typedef struct diag_verdict {
+    const char *kind;           /* "bandwidth", "latency", "compute",
+                                   "small_grid" or "balanced" */
+    diag_kind lever;            /* the variant that helped most, or
+                                   DIAG_BASELINE when none helped */
+    char evidence[320];         /* "latency-bound: +2x residency -> 1.80x
+                                   faster; 2x bandwidth -> 1.00x; ..." */
+    char bound[32];             /* the baseline's `bound` */
+    bool agrees;                /* kind equals bound */
+    char try_first[320];        /* the first thing to try, one sentence */
+    double waves;               /* workgroups / (CUs x workgroups per CU) */
+    double needed_bytes;        /* latency.global x memory.bandwidth */
+    double achieved_bytes;      /* memory.avg_inflight x transaction */
+    double subgroups_needed;    /* resident subgroups per CU that would
+                                   keep needed_bytes in flight; 0 when the
+                                   kernel has no global traffic */
+    double cap_bytes;           /* the most the in-flight caps allow:
+                                   max_inflight x transaction x CUs */
+} diag_verdict;
+
+typedef struct diag_plan {
+    diag_variant v[DIAG_COUNT];
+} diag_plan;
+
+/* "baseline", "residency_up", ... and "baseline", "+2x residency", ...;
+ * "?" out of range. */
+const char *diag_kind_name(diag_kind k);
+const char *diag_kind_label(diag_kind k);
+
+/* Builds every variant of `k` on `hw` (copies: the caller keeps its own).
+ * Returns the plan (the caller frees it with diag_plan_free), or NULL with
+ * `err` set when the baseline itself cannot launch (its occupancy fails).
+ * A variant that cannot apply or launch is marked not applicable. */
+diag_plan *diag_plan_new(const cusim_hw *hw, const cusim_kernel *k,
+                         cusim_error *err);
+
+void diag_plan_free(diag_plan *p);   /* NULL-safe */
+
+/* Simulates variant `i` (applicable) without changing the plan, so it may
+ * run in a forked worker: cusim_simulate's status, `out` and `err`. */
+int diag_simulate(const diag_plan *p, diag_kind i, cusim_result *out,
+                  cusim_error *err);
+
+/* Records variant i's run (what diag_simulate returned). A variant whose
+ * simulation says it cannot launch (status -1) becomes not applicable. */
+void diag_record(diag_plan *p, diag_kind i, int rc, const cusim_result *res,
+                 const cusim_error *err);
+
+/* Variant i's speedup over the baseline (baseline cycles / its cycles), or
+ * 0 when it is not applicable or did not run. */
+double diag_speedup(const diag_plan *p, diag_kind i);
+
+/* The verdict from the recorded runs. The baseline must have run (rc 0). */
+void diag_conclude(const diag_plan *p, diag_verdict *v);
+
+/* Prints the report: TEXT as sections (baseline, counterfactuals,
+ * verdict, Little's law); JSON as one object {"hw", "kernel", "baseline",
+ * "variants": [...], "verdict"} on one line. CSV is not offered. */
+void diag_print(FILE *out, const diag_plan *p, const diag_verdict *v,
+                cusim_format fmt);
+
+#endif /* CUSIM_DIAGNOSE_H */
