@@ -342,7 +342,8 @@ static cusim_bound bound_of(const cusim_result *r)
         return CUSIM_BOUND_SMALL_GRID;
     /* Issuing, or held only by a busy execution unit (or the memory cap,
      * but a saturated channel was caught above): the pipes are the limit. */
-    if (r->stalls[CUSIM_STALL_ISSUED] + r->stalls[CUSIM_STALL_THROTTLE] >= 0.7)
+    if (r->stalls[CUSIM_STALL_ISSUED] + r->stalls[CUSIM_STALL_MEMORY_THROTTLE]
+        + r->stalls[CUSIM_STALL_PIPE_BUSY] >= 0.7)
         return CUSIM_BOUND_COMPUTE;
     if (r->stalls[CUSIM_STALL_MEMORY] + r->stalls[CUSIM_STALL_DEPENDENCY]
         + r->stalls[CUSIM_STALL_BARRIER] >= 0.5)
@@ -386,6 +387,16 @@ static void measure(const gpu *g, cusim_result *r)
         }
     for (int s = 0; s < CUSIM_STALL_COUNT; s++)
         r->stalls[s] = all ? (double)total[s] / (double)all : 0.0;
+    uint64_t states[CUSIM_WS_COUNT] = { 0 }, live = 0;
+    for (uint32_t p = 0; p < g->n_parts; p++)
+        for (int s = 0; s < CUSIM_WS_COUNT; s++) {
+            states[s] += g->parts[p].ws[s];
+            live += g->parts[p].ws[s];
+        }
+    for (int s = 0; s < CUSIM_WS_COUNT; s++)
+        r->warp_states[s] = live ? (double)states[s] / (double)live : 0.0;
+    r->cycles_per_issue = g->warp_instructions
+        ? (double)live / (double)g->warp_instructions : 0.0;
     r->memory_transactions = ms->transactions;
     r->memory_bytes = ms->bytes;
     r->bandwidth_utilization = (double)ms->bytes / (cycles * hw->memory.bandwidth);
