@@ -536,7 +536,8 @@ static cusim_stall stall_of(const gpu *g, const part *pt)
  * `from`) and decides the states of its ready subgroups and its stall
  * class for the cycles until then. When the wake-up is later than `from`,
  * no ready subgroup can issue before it: each is pipe_busy when its unit
- * is busy at `from`, else memory_throttle. */
+ * is what frees last (at or after the in-flight cap), else
+ * memory_throttle. */
 static void plan(gpu *g, uint32_t p, uint64_t from, gate_memo *memo)
 {
     part *pt = &g->parts[p];
@@ -547,7 +548,7 @@ static void plan(gpu *g, uint32_t p, uint64_t from, gate_memo *memo)
         uint64_t t = structural_time(g, pt, s, from, memo);
         if (t < best)
             best = t;
-        pipe += pt->unit_free[s->unit] > from;
+        pipe += t > from && pt->unit_free[s->unit] == t;
     }
     /* The registers' ready cycle is a lower bound: if the unit or the cap
      * then holds the subgroup back, the next wake-up finds out. */
@@ -594,19 +595,23 @@ void sched_run(gpu *g, uint32_t p, uint64_t now)
         sched_account(g, p, now, CUSIM_STALL_ISSUED);
         sched_account(g, p, now + 1, CUSIM_STALL_ISSUED);
         pt->issued_at = now;
-        /* The ready subgroups that did not issue, in this cycle: as it
-         * began, pipe_busy when their unit was busy, memory_throttle when
-         * the in-flight cap was full (their unit free, no global access
-         * issued), else eligible. */
+        /* The ready subgroups that did not issue, in this cycle, as it
+         * began: memory_throttle when their access is global and the
+         * in-flight cap was full (no global access issued), else
+         * pipe_busy when their unit was busy, else eligible. */
         if (pt->n_ready > 0) {
             uint32_t pipe = 0, mem = 0;
             for (int u = 0; u < CUSIM_UNIT_BARRIER; u++)
-                if (pt->unit_free[u] > now && !(used >> u & 1))
+                if (u != CUSIM_UNIT_MEM && pt->unit_free[u] > now
+                    && !(used >> u & 1))
                     pipe += pt->n_ready_unit[u];
-            if (pt->n_ready_unit[CUSIM_UNIT_MEM] > 0
-                && pt->unit_free[CUSIM_UNIT_MEM] <= now
-                && mem_accept_at(g->mem, pt->cu, 1, now) > now)
-                mem = pt->n_ready_unit[CUSIM_UNIT_MEM];
+            uint32_t n_mem = pt->n_ready_unit[CUSIM_UNIT_MEM];
+            if (n_mem > 0 && !(used >> CUSIM_UNIT_MEM & 1)) {
+                if (mem_accept_at(g->mem, pt->cu, 1, now) > now)
+                    mem = n_mem;
+                else if (pt->unit_free[CUSIM_UNIT_MEM] > now)
+                    pipe += n_mem;
+            }
             pt->ws[CUSIM_WS_PIPE_BUSY] += pipe;
             pt->ws[CUSIM_WS_MEMORY_THROTTLE] += mem;
             pt->ws[CUSIM_WS_ELIGIBLE] += pt->n_ready - pipe - mem;
