@@ -181,6 +181,32 @@ START_TEST(memory_throttled)
 }
 END_TEST
 
+START_TEST(memory_throttled_while_issuing)
+{
+    /* memory.max_inflight 2; two subgroups of ld.global x (4
+     * transactions) and an independent alu y. sg0's load at 0 (done 402),
+     * its alu at 1 (gto), where it ends. sg1's load waits for the cap: in
+     * cycle 1 another subgroup issues while the cap is full, then the
+     * partition cannot issue until the cap frees at 402. sg1's load at 402
+     * (done 804), its alu at 403; the run ends when the load lands.
+     * Scheduler: issued 0, 1, 402, 403; memory_throttle 2-401; tail
+     * 404-803 (no live subgroup, the load in flight).
+     * sg0 (0-1): issued 2. sg1 (0-403): eligible 0 (a global access went
+     * first), memory_throttle 1-401, issued 402, 403. */
+    cusim_hw hw = tiny();
+    hw.memory.max_inflight = 2;
+    cusim_result r = run(&hw, 64, "ld.global x, i bytes=4\nalu y\n");
+    expect e = { .cycles = 804 };
+    e.stalls[CUSIM_STALL_ISSUED] = 4;
+    e.stalls[CUSIM_STALL_MEMORY_THROTTLE] = 400;
+    e.stalls[CUSIM_STALL_TAIL] = 400;
+    e.states[CUSIM_WS_ISSUED] = 4;
+    e.states[CUSIM_WS_ELIGIBLE] = 1;
+    e.states[CUSIM_WS_MEMORY_THROTTLE] = 401;
+    check(&r, &e);
+}
+END_TEST
+
 START_TEST(pipe_busy)
 {
     /* cu.lanes.alu 16: an alu instruction holds the unit 2 cycles. Two
@@ -345,6 +371,7 @@ static Suite *make_suite(void)
     tcase_add_test(golden, three_dependent_alu);
     tcase_add_test(golden, two_loads);
     tcase_add_test(golden, memory_throttled);
+    tcase_add_test(golden, memory_throttled_while_issuing);
     tcase_add_test(golden, pipe_busy);
     tcase_add_test(golden, barrier_release);
     tcase_add_test(golden, barrier_then_scoreboard);
