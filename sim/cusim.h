@@ -379,21 +379,26 @@ int cusim_occupancy_compute(const cusim_hw *hw, const cusim_kernel *k,
 
 /* Stall classes: what a scheduler did in a cycle, or why it did not issue.
  * Every scheduler-cycle of a run falls in exactly one class, so the
- * stalls.NAME fractions sum to 1. When adding a class: a row here and
- * where sched.c classifies a cycle (and sim.c's bound rule if it counts
- * there). */
+ * stalls.NAME fractions sum to 1. A cycle without an issue goes to the
+ * class that most of the partition's live subgroups are in (the warp
+ * states below), ties to the class listed first; with no live subgroup,
+ * to idle or tail. When adding a class: a row here, `stall_of` in sched.c
+ * (and sim.c's bound rule if it counts there). */
 #define CUSIM_STALLS(X)                                                      \
     X(ISSUED, "issued", "the scheduler issued at least one instruction")    \
-    X(MEMORY, "memory", "the first subgroup able to issue next waits on a " \
-      "register a global load produces")                                    \
-    X(DEPENDENCY, "dependency", "the first subgroup able to issue next "    \
-      "waits on a register alu, sfu or shared memory produces")             \
-    X(BARRIER, "barrier", "no subgroup can run and some wait at a barrier") \
-    X(THROTTLE, "throttle", "the first subgroup able to issue next waits "  \
-      "for its execution unit or for the CU's memory in-flight cap")        \
-    X(IDLE, "idle", "no subgroup can run and workgroups remain to be "      \
+    X(MEMORY, "memory", "most live subgroups wait on a register a global "  \
+      "load produces (warp state long_scoreboard)")                         \
+    X(DEPENDENCY, "dependency", "most live subgroups wait on a register "   \
+      "alu, sfu or shared memory produces (short_scoreboard)")              \
+    X(BARRIER, "barrier", "most live subgroups wait at a barrier or for "   \
+      "its release (barrier)")                                              \
+    X(MEMORY_THROTTLE, "memory_throttle", "most live subgroups are ready "  \
+      "but held by the CU's memory in-flight cap (memory_throttle)")        \
+    X(PIPE_BUSY, "pipe_busy", "most live subgroups are ready but their "    \
+      "execution unit is busy (pipe_busy)")                                 \
+    X(IDLE, "idle", "no live subgroup and workgroups remain to be "         \
       "dispatched")                                                         \
-    X(TAIL, "tail", "no subgroup can run and none remain to be dispatched " \
+    X(TAIL, "tail", "no live subgroup and none remain to be dispatched "    \
       "(the dispatch tail and the final drain)")
 
 typedef enum cusim_stall {
@@ -406,6 +411,39 @@ typedef enum cusim_stall {
 /* "issued", "memory", ... as in the stalls.* field names; "?" out of
  * range. */
 const char *cusim_stall_name(cusim_stall s);
+
+/* Warp states: what a live subgroup (admitted, not ended) does in a cycle.
+ * Every live subgroup-cycle falls in exactly one state, so the
+ * warp_states.NAME fractions sum to 1; each meaning names the Nsight
+ * Compute warp state it corresponds to. sched.c counts them (docs/model.md
+ * says when each is decided). When adding a state: a row here and where
+ * sched.c puts a subgroup in it. */
+#define CUSIM_WARP_STATES(X)                                                 \
+    X(ISSUED, "issued", "it issued an instruction (Nsight Compute: "        \
+      "selected)")                                                          \
+    X(ELIGIBLE, "eligible", "it could issue but another subgroup was "      \
+      "selected (not_selected)")                                            \
+    X(LONG_SCOREBOARD, "long_scoreboard", "it waits on a register a "       \
+      "global load produces (long_scoreboard)")                             \
+    X(SHORT_SCOREBOARD, "short_scoreboard", "it waits on a register alu, "  \
+      "sfu or shared memory produces (short_scoreboard, wait)")             \
+    X(BARRIER, "barrier", "it waits at a barrier or for its release "       \
+      "(barrier)")                                                          \
+    X(MEMORY_THROTTLE, "memory_throttle", "it is ready but the CU's memory "\
+      "in-flight cap holds its global access (lg_throttle)")                \
+    X(PIPE_BUSY, "pipe_busy", "it is ready but its execution unit is busy " \
+      "(math_pipe_throttle, mio_throttle)")
+
+typedef enum cusim_warp_state {
+#define CUSIM_WARP_STATE_ROW_(id, name, meaning) CUSIM_WS_##id,
+    CUSIM_WARP_STATES(CUSIM_WARP_STATE_ROW_)
+#undef CUSIM_WARP_STATE_ROW_
+    CUSIM_WS_COUNT
+} cusim_warp_state;
+
+/* "issued", "eligible", ... as in the warp_states.* field names; "?" out
+ * of range. */
+const char *cusim_warp_state_name(cusim_warp_state s);
 
 /* What bounds a run (the `bound` field), in docs/model.md's order.
  * `meaning` states the rule sim.c's bound_of applies, after Nsight
@@ -476,6 +514,9 @@ typedef struct cusim_result {
     double ipc;                      /* warp instructions per cycle per CU */
     double issue_utilization;        /* of all issue slots */
     double stalls[CUSIM_STALL_COUNT];
+    double warp_states[CUSIM_WS_COUNT];  /* of live subgroup-cycles */
+    double cycles_per_issue;         /* live subgroup-cycles / warp
+                                        instructions */
     uint64_t memory_transactions, memory_bytes;
     double bandwidth_utilization;    /* bytes / (cycles x memory.bandwidth) */
     double avg_latency;              /* per transaction, with queueing */

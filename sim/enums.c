@@ -1,7 +1,7 @@
 /*
  * enums.c — the names of cusim's enums (scheduler policies, rule families,
- * limiters, stall classes, bounds), generated from their tables in cusim.h: the one place
- * a name is spelled.
+ * limiters, stall classes, warp states, bounds), generated from their
+ * tables in cusim.h: the one place a name is spelled.
  */
 #include <string.h>
 
@@ -13,6 +13,7 @@ static const char *const policy_names[] = { CUSIM_POLICIES(NAME_) };
 static const char *const rules_names[] = { CUSIM_RULES(NAME_) };
 static const char *const limiter_names[] = { CUSIM_LIMITERS(NAME_) };
 static const char *const stall_names[] = { CUSIM_STALLS(NAME_) };
+static const char *const warp_state_names[] = { CUSIM_WARP_STATES(NAME_) };
 static const char *const bound_names[] = { CUSIM_BOUNDS(NAME_) };
 
 _Static_assert(sizeof policy_names / sizeof policy_names[0]
@@ -23,6 +24,8 @@ _Static_assert(sizeof limiter_names / sizeof limiter_names[0]
                == CUSIM_LIMIT_COUNT, "one name per limiter");
 _Static_assert(sizeof stall_names / sizeof stall_names[0]
                == CUSIM_STALL_COUNT, "one name per stall class");
+_Static_assert(sizeof warp_state_names / sizeof warp_state_names[0]
+               == CUSIM_WS_COUNT, "one name per warp state");
 _Static_assert(sizeof bound_names / sizeof bound_names[0]
                == CUSIM_BOUND_COUNT, "one name per bound");
 
@@ -77,6 +80,11 @@ int cusim_limiter_parse(const char *name, cusim_limiter *l)
 const char *cusim_stall_name(cusim_stall s)
 {
     return name_of(stall_names, CUSIM_STALL_COUNT, (int)s);
+}
+
+const char *cusim_warp_state_name(cusim_warp_state s)
+{
+    return name_of(warp_state_names, CUSIM_WS_COUNT, (int)s);
 }
 
 const char *cusim_bound_name(cusim_bound b)

@@ -64,6 +64,9 @@ typedef struct sg {
     uint8_t waits_global;   /* the register ready last comes from memory */
     uint8_t unit;           /* next instruction: cusim_unit */
     uint8_t global;         /* next instruction touches global memory */
+    uint8_t wstate;         /* cusim_warp_state while waiting (registers,
+                               barrier); counted in its part's n_ws */
+    uint64_t wsince;        /* the cycle it entered wstate */
 } sg;
 
 /* An entry of a partition's waiting heap, its key held inline so that
@@ -82,7 +85,14 @@ typedef struct wait_entry {
  * registers were ready when last looked at; ordered by age, oldest first),
  * the wheel (registers ready within PART_WHEEL cycles of wbase: most alu
  * results) and `wait` (a min-heap on (ready_at, age) for the rest: memory);
- * BARRIER subgroups are in none and counted in `n_barrier`. */
+ * BARRIER subgroups are in none and counted in `n_barrier`.
+ *
+ * Warp states (docs/model.md): a live subgroup that waits (on the wheel,
+ * in the heap, or at a barrier) is counted in n_ws[its wstate] and adds
+ * its cycles to ws[] when it stops waiting; one in the ready set is
+ * pipe_busy (n_rpipe of them), memory_throttle (n_rmem) or eligible (the
+ * rest), as decided at the partition's last wake-up, and those counts
+ * add to ws[] up to rs_since. */
 typedef struct part {
     uint32_t *ready;
     uint32_t n_ready;
@@ -101,6 +111,11 @@ typedef struct part {
     uint64_t accounted;     /* stall cycles are accounted up to here */
     uint8_t reason;         /* cusim_stall for cycles from `accounted` on */
     uint64_t stall[CUSIM_STALL_COUNT];
+    uint32_t n_ready_unit[CUSIM_UNIT_COUNT];  /* ready set, by next unit */
+    uint32_t n_ws[CUSIM_WS_COUNT];  /* waiting subgroups by warp state */
+    uint32_t n_rpipe, n_rmem;       /* of the ready set, see above */
+    uint64_t rs_since;
+    uint64_t ws[CUSIM_WS_COUNT];    /* subgroup-cycles accounted so far */
 } part;
 
 /* A resident workgroup. Its resources are held until its last subgroup has

@@ -2,14 +2,20 @@
  * sched.c — a scheduler partition of a compute unit: picking a ready
  * subgroup by policy, issuing its instruction (scoreboard, execution unit,
  * memory queue, barrier), advancing it through loops, and accounting every
- * cycle of the partition to one stall class.
+ * cycle of the partition to one stall class and every cycle of each live
+ * subgroup to one warp state.
  *
  * A partition is woken by the event queue only when something can change
  * for it: when a waiting subgroup's registers become ready, when a blocked
  * execution unit or the memory in-flight cap frees, when a barrier
  * releases, or when a workgroup is placed in it. Between wake-ups nothing
- * changes, so the cycles in between belong to the stall class decided at
- * the last wake-up; that is how cycle skipping keeps exact accounting.
+ * changes, so the cycles in between belong to the stall class and the warp
+ * states decided at the last wake-up; that is how cycle skipping keeps
+ * exact accounting. A waiting subgroup's warp state is stamped with the
+ * cycle it began and accounted when it ends, O(1) each; the ready set's
+ * states are counts per partition, multiplied by the elapsed time at each
+ * wake-up; the stall class of a stretch without an issue is read from the
+ * counts (the state most live subgroups are in).
  *
  * Cost per issued instruction: O(1) on the partition's wheel for results a
  * few cycles away (O(log n) in its heap for memory), plus a walk of the
@@ -86,6 +92,53 @@ static int sg_advance(gpu *g, sg *s)
     return 1;
 }
 
+/* --------------------------------------------------------- warp states */
+
+/* Adds the subgroup-cycles of p's ready set from rs_since to t (t >=
+ * rs_since): n_rpipe pipe_busy, n_rmem memory_throttle, the rest
+ * eligible. */
+static void ws_flush_ready(part *pt, uint64_t t)
+{
+    assert(t >= pt->rs_since);
+    if (pt->n_ready > 0) {
+        uint64_t dt = t - pt->rs_since;
+        pt->ws[CUSIM_WS_PIPE_BUSY] += pt->n_rpipe * dt;
+        pt->ws[CUSIM_WS_MEMORY_THROTTLE] += pt->n_rmem * dt;
+        pt->ws[CUSIM_WS_ELIGIBLE] += (pt->n_ready - pt->n_rpipe - pt->n_rmem) * dt;
+    }
+    pt->rs_since = t;
+}
+
+/* Waiting subgroup s enters state w at cycle t; when it leaves (at a
+ * cycle >= t) the cycles in between go to w. */
+static void ws_enter(part *pt, sg *s, cusim_warp_state w, uint64_t t)
+{
+    s->wstate = (uint8_t)w;
+    s->wsince = t;
+    pt->n_ws[w]++;
+}
+
+static void ws_leave(part *pt, const sg *s, uint64_t t)
+{
+    assert(t >= s->wsince);
+    pt->n_ws[s->wstate]--;
+    pt->ws[s->wstate] += t - s->wsince;
+}
+
+/* The state of s waiting from cycle t on: eligible when its registers
+ * are already ready (its partition has not looked yet), barrier while a
+ * barrier's release holds it (`held`), else the scoreboard its registers
+ * wait on. */
+static cusim_warp_state wait_state(const sg *s, uint64_t t, int held)
+{
+    if (s->ready_at <= t)
+        return CUSIM_WS_ELIGIBLE;
+    if (held)
+        return CUSIM_WS_BARRIER;
+    return s->waits_global ? CUSIM_WS_LONG_SCOREBOARD
+                           : CUSIM_WS_SHORT_SCOREBOARD;
+}
+
 /* ------------------------------- waiting: wheel and heap; the ready set */
 
 /* Heap order: earlier ready_at first, then older. A subgroup's ready_at
@@ -136,6 +189,7 @@ static uint32_t heap_pop(part *pt)
 static void ready_insert(gpu *g, part *pt, uint32_t s)
 {
     uint64_t age = g->sgs[s].age;
+    pt->n_ready_unit[g->sgs[s].unit]++;
     uint32_t i = pt->n_ready++;
     while (i > 0 && g->sgs[pt->ready[i - 1]].age > age) {
         pt->ready[i] = pt->ready[i - 1];
@@ -186,14 +240,15 @@ static uint64_t wheel_first(const part *pt)
 }
 
 /* Moves the subgroups whose registers are ready by `now` into the ready
- * set, then the wheel forward to `now`, taking from the heap what comes
- * within its reach. */
+ * set (they leave their waiting state), then the wheel forward to `now`,
+ * taking from the heap what comes within its reach. */
 static void promote(gpu *g, part *pt, uint64_t now)
 {
     for (uint64_t c; (c = wheel_first(pt)) <= now;) {
         uint32_t b = (uint32_t)(c % PART_WHEEL);
         for (uint32_t si = pt->whead[b], next; si != NONE32; si = next) {
             next = g->sgs[si].wnext;
+            ws_leave(pt, &g->sgs[si], now);
             ready_insert(g, pt, si);
             pt->n_wheel--;
         }
@@ -202,25 +257,24 @@ static void promote(gpu *g, part *pt, uint64_t now)
     }
     if (now > pt->wbase)
         pt->wbase = now;
-    while (pt->n_wait > 0 && pt->wait[0].ready_at <= now)
-        ready_insert(g, pt, heap_pop(pt));
+    while (pt->n_wait > 0 && pt->wait[0].ready_at <= now) {
+        uint32_t si = heap_pop(pt);
+        ws_leave(pt, &g->sgs[si], now);
+        ready_insert(g, pt, si);
+    }
     while (pt->n_wait > 0 && pt->wait[0].ready_at < pt->wbase + PART_WHEEL)
         wait_push(g, pt, heap_pop(pt));
 }
 
-/* The waiting subgroup whose registers are ready first (the oldest of
- * those), or NONE32. */
-static uint32_t first_waiting(const gpu *g, const part *pt)
+/* The first cycle a waiting subgroup's registers are ready, or NEVER.
+ * Right after promote(now) every one left is ready after `now`, so a
+ * wheel bucket's cycle is its subgroups' ready_at. */
+static uint64_t first_ready_at(const part *pt)
 {
     uint64_t c = wheel_first(pt);
     if (c == NEVER)
-        return pt->n_wait ? pt->wait[0].sg : NONE32;
-    uint32_t best = NONE32;
-    for (uint32_t si = pt->whead[c % PART_WHEEL]; si != NONE32;
-         si = g->sgs[si].wnext)
-        if (best == NONE32 || g->sgs[si].age < g->sgs[best].age)
-            best = si;
-    return best;
+        return pt->n_wait ? pt->wait[0].ready_at : NEVER;
+    return c;
 }
 
 /* ------------------------------------------------------------- waking */
@@ -249,7 +303,9 @@ static void sched_wake(gpu *g, uint32_t p, uint64_t at)
 /* ----------------------------------------- barriers and subgroup ends */
 
 /* Every subgroup of w that has not ended waits at the barrier: releases
- * them `latency.barrier` cycles after `now`. */
+ * them `latency.barrier` (>= 1) cycles after `now`, the cycle the last of
+ * them issued in. From the next cycle on each waits in state barrier
+ * until then, or on its registers if they are ready later. */
 static void barrier_release(gpu *g, wg *w, uint64_t now)
 {
     uint64_t at = now + g->hw->latency[CUSIM_LAT_BARRIER];
@@ -260,8 +316,11 @@ static void barrier_release(gpu *g, wg *w, uint64_t now)
             continue;   /* ended */
         part *pt = &g->parts[s->part];
         s->state = SG_RUN;
-        if (s->ready_at < at)
+        int held = s->ready_at < at;
+        if (held)
             s->ready_at = at;
+        ws_leave(pt, s, now + 1);
+        ws_enter(pt, s, wait_state(s, now + 1, held), now + 1);
         pt->n_barrier--;
         wait_push(g, pt, si);
         sched_wake(g, s->part, at);
@@ -269,13 +328,14 @@ static void barrier_release(gpu *g, wg *w, uint64_t now)
     w->arrived = 0;
 }
 
-/* Subgroup s has issued a barrier at `now`: it waits for every subgroup of
- * its workgroup that has not ended (one that ends at a trailing barrier
- * has nothing to wait for). */
+/* Subgroup s has issued a barrier at `now`: from the next cycle on it
+ * waits for every subgroup of its workgroup that has not ended (one that
+ * ends at a trailing barrier has nothing to wait for). */
 static void barrier_arrive(gpu *g, part *pt, sg *s, uint64_t now)
 {
     wg *w = &g->wgs[s->wg];
     s->state = SG_BARRIER;
+    ws_enter(pt, s, CUSIM_WS_BARRIER, now + 1);
     pt->n_barrier++;
     if (++w->arrived + w->finished == w->n_sg)
         barrier_release(g, w, now);
@@ -305,7 +365,9 @@ void sched_start(gpu *g, uint32_t si, uint64_t now)
         subgroup_ended(g, si, now);
         return;
     }
-    wait_push(g, &g->parts[s->part], si);
+    part *pt = &g->parts[s->part];
+    ws_enter(pt, s, wait_state(s, now, 0), now);
+    wait_push(g, pt, si);
     sched_wake(g, s->part, now);
 }
 
@@ -378,8 +440,10 @@ static uint32_t pick(gpu *g, const part *pt, uint64_t now, gate_memo *memo)
     return NONE32;
 }
 
-/* Issues the instruction of the subgroup at ready-set index `ri`. */
-static void issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
+/* Issues the instruction of the subgroup at ready-set index `ri`: the
+ * subgroup is `issued` in cycle `now` and in its next state from now + 1.
+ * Returns the unit it used. */
+static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
 {
     uint32_t si = pt->ready[ri];
     sg *s = &g->sgs[si];
@@ -397,6 +461,8 @@ static void issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
     g->lane_slots += g->width;
     s->issued++;
     g->last_progress = now;
+    pt->ws[CUSIM_WS_ISSUED]++;
+    pt->n_ready_unit[s->unit]--;
     ready_remove_at(pt, ri);
     pt->last = si;
     if (info->unit != CUSIM_UNIT_BARRIER) {
@@ -430,50 +496,80 @@ static void issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
     if (info->unit == CUSIM_UNIT_BARRIER && !ended) {
         barrier_arrive(g, pt, s, now);
     } else if (!ended) {
+        ws_enter(pt, s, wait_state(s, now + 1, 0), now + 1);
         wait_push(g, pt, si);
     } else {
         s->state = SG_DONE;
         pt->last = NONE32;
         subgroup_ended(g, si, now);
     }
+    return (cusim_unit)info->unit;
 }
 
-/* Schedules p's next wake-up at or after `from` and decides the stall
- * class of the cycles until then: that of the subgroup able to issue
- * first (its unit or the memory cap: throttle; its registers: memory or
- * dependency, by what produces the register it waits for). */
+/* The stall class of a stretch without an issue: the state most of p's
+ * live subgroups are in, ties to the class CUSIM_STALLS lists first;
+ * idle or tail when none is live. */
+static cusim_stall stall_of(const gpu *g, const part *pt)
+{
+    cusim_stall reason = CUSIM_STALL_MEMORY;
+    uint32_t most = pt->n_ws[CUSIM_WS_LONG_SCOREBOARD];
+    if (pt->n_ws[CUSIM_WS_SHORT_SCOREBOARD] > most) {
+        reason = CUSIM_STALL_DEPENDENCY;
+        most = pt->n_ws[CUSIM_WS_SHORT_SCOREBOARD];
+    }
+    if (pt->n_ws[CUSIM_WS_BARRIER] > most) {
+        reason = CUSIM_STALL_BARRIER;
+        most = pt->n_ws[CUSIM_WS_BARRIER];
+    }
+    if (pt->n_rmem > most) {
+        reason = CUSIM_STALL_MEMORY_THROTTLE;
+        most = pt->n_rmem;
+    }
+    if (pt->n_rpipe > most) {
+        reason = CUSIM_STALL_PIPE_BUSY;
+        most = pt->n_rpipe;
+    }
+    if (most == 0)
+        reason = g->pending ? CUSIM_STALL_IDLE : CUSIM_STALL_TAIL;
+    return reason;
+}
+
+/* Schedules p's next wake-up at or after `from` (p has just promoted to
+ * `from`) and decides the states of its ready subgroups and its stall
+ * class for the cycles until then. When the wake-up is later than `from`,
+ * no ready subgroup can issue before it: each is pipe_busy when its unit
+ * is what frees last (at or after the in-flight cap), else
+ * memory_throttle. */
 static void plan(gpu *g, uint32_t p, uint64_t from, gate_memo *memo)
 {
     part *pt = &g->parts[p];
     uint64_t best = NEVER;
-    cusim_stall reason = CUSIM_STALL_TAIL;
+    uint32_t pipe = 0;
     for (uint32_t i = 0; i < pt->n_ready && best > from; i++) {
-        uint64_t t = structural_time(g, pt, &g->sgs[pt->ready[i]], from, memo);
-        if (t < best) {
+        const sg *s = &g->sgs[pt->ready[i]];
+        uint64_t t = structural_time(g, pt, s, from, memo);
+        if (t < best)
             best = t;
-            reason = CUSIM_STALL_THROTTLE;
-        }
+        pipe += t > from && pt->unit_free[s->unit] == t;
     }
-    uint32_t first = first_waiting(g, pt);
-    if (first != NONE32) {
-        /* The registers' ready cycle is a lower bound: if the unit or the
-         * cap then holds the subgroup back, the next wake-up finds out. */
-        const sg *s = &g->sgs[first];
-        uint64_t t = s->ready_at > from ? s->ready_at : from;
-        if (t < best) {
-            best = t;
-            reason = s->waits_global ? CUSIM_STALL_MEMORY
-                                     : CUSIM_STALL_DEPENDENCY;
-        }
-    }
-    if (best == NEVER) {
-        evq_cancel(g->q, EV_WAKE, p);
-        reason = pt->n_barrier ? CUSIM_STALL_BARRIER
-                 : g->pending ? CUSIM_STALL_IDLE : CUSIM_STALL_TAIL;
-    } else {
+    /* The registers' ready cycle is a lower bound: if the unit or the cap
+     * then holds the subgroup back, the next wake-up finds out. */
+    uint64_t t = first_ready_at(pt);
+    if (t < best)
+        best = t;
+    if (best == from) {
+        /* Wakes again at once: the counts hold for no cycle. */
+        pt->n_rpipe = pt->n_rmem = 0;
         evq_set(g->q, EV_WAKE, p, best);
+        return;
     }
-    sched_account(g, p, from, reason);
+    pt->n_rpipe = pipe;
+    pt->n_rmem = pt->n_ready - pipe;
+    if (best == NEVER)
+        evq_cancel(g->q, EV_WAKE, p);
+    else
+        evq_set(g->q, EV_WAKE, p, best);
+    sched_account(g, p, from, stall_of(g, pt));
 }
 
 void sched_run(gpu *g, uint32_t p, uint64_t now)
@@ -485,14 +581,15 @@ void sched_run(gpu *g, uint32_t p, uint64_t now)
         return;
     }
     sched_account(g, p, now, (cusim_stall)pt->reason);
+    ws_flush_ready(pt, now);
     promote(g, pt, now);
     gate_memo memo = { 0, 0 };
-    uint32_t issued = 0;
+    uint32_t issued = 0, used = 0;
     while (issued < g->hw->cu.issue_per_cycle) {
         uint32_t ri = pick(g, pt, now, &memo);
         if (ri == NONE32)
             break;
-        issue(g, pt, ri, now);
+        used |= 1u << issue(g, pt, ri, now);
         memo.n = 0;   /* the cap moved */
         issued++;
     }
@@ -500,6 +597,28 @@ void sched_run(gpu *g, uint32_t p, uint64_t now)
         sched_account(g, p, now, CUSIM_STALL_ISSUED);
         sched_account(g, p, now + 1, CUSIM_STALL_ISSUED);
         pt->issued_at = now;
+        /* The ready subgroups that did not issue, in this cycle, as it
+         * began: memory_throttle when their access is global and the
+         * in-flight cap was full (no global access issued), else
+         * pipe_busy when their unit was busy, else eligible. */
+        if (pt->n_ready > 0) {
+            uint32_t pipe = 0, mem = 0;
+            for (int u = 0; u < CUSIM_UNIT_BARRIER; u++)
+                if (u != CUSIM_UNIT_MEM && pt->unit_free[u] > now
+                    && !(used >> u & 1))
+                    pipe += pt->n_ready_unit[u];
+            uint32_t n_mem = pt->n_ready_unit[CUSIM_UNIT_MEM];
+            if (n_mem > 0 && !(used >> CUSIM_UNIT_MEM & 1)) {
+                if (mem_accept_at(g->mem, pt->cu, 1, now) > now)
+                    mem = n_mem;
+                else if (pt->unit_free[CUSIM_UNIT_MEM] > now)
+                    pipe += n_mem;
+            }
+            pt->ws[CUSIM_WS_PIPE_BUSY] += pipe;
+            pt->ws[CUSIM_WS_MEMORY_THROTTLE] += mem;
+            pt->ws[CUSIM_WS_ELIGIBLE] += pt->n_ready - pipe - mem;
+        }
+        pt->rs_since = now + 1;
         memo.n = 0;
         promote(g, pt, now + 1);
         plan(g, p, now + 1, &memo);

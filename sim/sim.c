@@ -443,6 +443,16 @@ static void measure(const gpu *g, const tally *end, cusim_result *r)
         }
     for (int s = 0; s < CUSIM_STALL_COUNT; s++)
         r->stalls[s] = all ? (double)total[s] / (double)all : 0.0;
+    uint64_t states[CUSIM_WS_COUNT] = { 0 }, live = 0;
+    for (uint32_t p = 0; p < g->n_parts; p++)
+        for (int s = 0; s < CUSIM_WS_COUNT; s++) {
+            states[s] += g->parts[p].ws[s];
+            live += g->parts[p].ws[s];
+        }
+    for (int s = 0; s < CUSIM_WS_COUNT; s++)
+        r->warp_states[s] = live ? (double)states[s] / (double)live : 0.0;
+    r->cycles_per_issue = g->warp_instructions
+        ? (double)live / (double)g->warp_instructions : 0.0;
     r->memory_transactions = ms->transactions;
     r->memory_bytes = ms->bytes;
     r->bandwidth_utilization = (double)ms->bytes / (cycles * hw->memory.bandwidth);

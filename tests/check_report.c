@@ -62,8 +62,12 @@ static const char *const sim_keys[] = {
     "occupancy.limits.shared_memory", "occupancy.limits.subgroups",
     "occupancy.limits.workgroups", "occupancy.limits.invocations",
     "issue.ipc", "issue.utilization", "stalls.issued", "stalls.memory",
-    "stalls.dependency", "stalls.barrier", "stalls.throttle", "stalls.idle",
-    "stalls.tail", "memory.transactions", "memory.bytes",
+    "stalls.dependency", "stalls.barrier", "stalls.memory_throttle",
+    "stalls.pipe_busy", "stalls.idle", "stalls.tail", "warp_states.issued",
+    "warp_states.eligible", "warp_states.long_scoreboard",
+    "warp_states.short_scoreboard", "warp_states.barrier",
+    "warp_states.memory_throttle", "warp_states.pipe_busy",
+    "warp_states.cycles_per_issue", "memory.transactions", "memory.bytes",
     "memory.bandwidth_utilization", "memory.avg_latency",
     "memory.avg_inflight", "sol.compute", "sol.busiest_unit", "sol.memory",
     "waves", "arithmetic_intensity", "roofline.performance",
@@ -110,8 +114,11 @@ START_TEST(result_report_keys_and_values)
     res.occupancy.limiter = CUSIM_LIMIT_SHARED_MEMORY;
     res.cycles = 1234;
     res.time_us = 0.5;
-    res.stalls[CUSIM_STALL_THROTTLE] = 0.25;
+    res.stalls[CUSIM_STALL_MEMORY_THROTTLE] = 0.25;
     res.stalls[CUSIM_STALL_TAIL] = 0.75;
+    res.warp_states[CUSIM_WS_SHORT_SCOREBOARD] = 0.5;
+    res.warp_states[CUSIM_WS_PIPE_BUSY] = 0.5;
+    res.cycles_per_issue = 12.5;
     res.memory_bytes = 4096;
     res.sol_memory = 0.5;
     res.waves = 1.5;
@@ -137,14 +144,16 @@ START_TEST(result_report_keys_and_values)
     char *text = NULL;
     CAPTURE(text, cusim_report_print(r, CUSIM_FORMAT_CSV, OUT));
     const char *row = strchr(text, '\n') + 1;
-    /* cycles .. simd_width; occupancy.*; issue.*; stalls.*; memory.*;
-     * sol.*, waves, arithmetic_intensity, roofline.*; bound, dispatches;
-     * sim.* (NaN prints empty); dispatch[0].*, dispatch[1].*. */
+    /* cycles .. simd_width; occupancy.*; issue.*; stalls.*;
+     * warp_states.*; memory.*; sol.*, waves, arithmetic_intensity,
+     * roofline.*; bound, dispatches; sim.* (NaN prints empty);
+     * dispatch[0].*, dispatch[1].*. */
     ck_assert_str_eq(row,
         "1234,0.5,0,0,0,0,0,0,32,"
         "0.75,0,shared_memory,6,48,1536,0,6,50,8,,8,"
         "0,0,"
-        "0,0,0,0,0.25,0,0.75,"
+        "0,0,0,0,0.25,0,0,0.75,"
+        "0,0,0,0.5,0,0,0.5,12.5,"
         "0,4096,0,0,0,"
         "0,0,0.5,1.5,0,0,8,"
         "latency,2,,0,"
@@ -321,10 +330,18 @@ END_TEST
 START_TEST(enum_names)
 {
     ck_assert_str_eq(cusim_stall_name(CUSIM_STALL_ISSUED), "issued");
-    ck_assert_str_eq(cusim_stall_name(CUSIM_STALL_THROTTLE), "throttle");
+    ck_assert_str_eq(cusim_stall_name(CUSIM_STALL_MEMORY_THROTTLE),
+                     "memory_throttle");
+    ck_assert_str_eq(cusim_stall_name(CUSIM_STALL_PIPE_BUSY), "pipe_busy");
     ck_assert_str_eq(cusim_stall_name(CUSIM_STALL_TAIL), "tail");
     ck_assert_str_eq(cusim_stall_name(CUSIM_STALL_COUNT), "?");
-    ck_assert_int_eq(CUSIM_STALL_COUNT, 7);
+    ck_assert_int_eq(CUSIM_STALL_COUNT, 8);
+    ck_assert_str_eq(cusim_warp_state_name(CUSIM_WS_ISSUED), "issued");
+    ck_assert_str_eq(cusim_warp_state_name(CUSIM_WS_LONG_SCOREBOARD),
+                     "long_scoreboard");
+    ck_assert_str_eq(cusim_warp_state_name(CUSIM_WS_PIPE_BUSY), "pipe_busy");
+    ck_assert_str_eq(cusim_warp_state_name(CUSIM_WS_COUNT), "?");
+    ck_assert_int_eq(CUSIM_WS_COUNT, 7);
     ck_assert_str_eq(cusim_limiter_name(CUSIM_LIMIT_INVOCATIONS),
                      "invocations");
     ck_assert_str_eq(cusim_limiter_name((cusim_limiter)-1), "?");
@@ -486,6 +503,11 @@ static void md_stalls(sbuf *b)
     CUSIM_STALLS(MD_ITEM_)
 }
 
+static void md_warp_states(sbuf *b)
+{
+    CUSIM_WARP_STATES(MD_ITEM_)
+}
+
 static void md_bounds(sbuf *b)
 {
     CUSIM_BOUNDS(MD_ITEM_)
@@ -521,7 +543,7 @@ START_TEST(docs_model_md_matches_the_tables)
         void (*render)(sbuf *);
     } blocks[] = {
         { "fields", md_fields }, { "stalls", md_stalls },
-        { "bounds", md_bounds },
+        { "warp_states", md_warp_states }, { "bounds", md_bounds },
     };
     sbuf all = { 0 };
     const char *wrong = NULL;
