@@ -19,35 +19,6 @@
 #include "cutest.h"
 #include "program.h"
 
-static cusim_hw tiny(void)
-{
-    cusim_hw hw = { .name = "tiny", .simd_widths = { 32 }, .n_simd_widths = 1,
-                    .compute_units = 1, .clock_mhz = 1000 };
-    hw.cu.max_invocations = 256;
-    hw.cu.max_subgroups = 8;
-    hw.cu.max_workgroups = 8;
-    hw.cu.max_workgroup_size = 256;
-    hw.cu.registers = 65536;
-    hw.cu.register_granularity = 1;
-    hw.cu.max_registers_per_invocation = 255;
-    hw.cu.shared_memory = 65536;
-    hw.cu.shared_granularity = 1;
-    hw.cu.schedulers = 1;
-    hw.cu.issue_per_cycle = 1;
-    hw.cu.policy = CUSIM_POLICY_GTO;
-    for (int u = 0; u < CUSIM_UNIT_COUNT; u++)
-        hw.cu.lanes[u] = 32;
-    hw.latency[CUSIM_LAT_ALU] = 4;
-    hw.latency[CUSIM_LAT_SFU] = 20;
-    hw.latency[CUSIM_LAT_SHARED] = 30;
-    hw.latency[CUSIM_LAT_GLOBAL] = 400;
-    hw.latency[CUSIM_LAT_BARRIER] = 1;
-    hw.memory.bandwidth = 64;
-    hw.memory.transaction = 32;
-    hw.memory.max_inflight = 256;
-    return hw;
-}
-
 static cusim_result run(const cusim_hw *hw, uint32_t wg, uint64_t elements,
                         const char *program)
 {
@@ -80,7 +51,7 @@ START_TEST(three_dependent_alu)
     /* One subgroup: a issues at 0 (ready 4), b at 4 (ready 8), c at 8
      * (ready 12). 12 scheduler-cycles: 3 issued, 6 waiting on alu results
      * (1-3, 5-7), 3 in the tail (9-11: nothing left to issue, c in flight). */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     cusim_result r = run(&hw, 32, 32, "alu a\nalu b, a\nalu c, b\n");
     ck_assert_uint_eq(r.cycles, 12);
     ck_assert_uint_eq(r.warp_instructions, 3);
@@ -97,7 +68,7 @@ START_TEST(load_then_use)
      * bytes per cycle they leave the channel at cycles 1, 1, 2, 2 and
      * complete 400 later: x is ready at 402, y issues then, ready at 406.
      * Average latency (401 + 401 + 402 + 402) / 4 = 401.5. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     cusim_result r = run(&hw, 32, 32, "ld.global x, i bytes=4\nalu y, x\n");
     ck_assert_uint_eq(r.cycles, 406);
     ck_assert_uint_eq(r.memory_transactions, 4);
@@ -118,7 +89,7 @@ START_TEST(two_subgroups_one_scheduler)
      * at 4, sg1 b at 5, sg0 c at 8, sg1 c at 9 (ready 13). 13 cycles: 6
      * issued, 4 dependency (2, 3, 6, 7), 3 tail (10, 11, 12: nothing left
      * to issue, the last result in flight). */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     cusim_result r = run(&hw, 64, 64, "alu a\nalu b, a\nalu c, b\n");
     ck_assert_uint_eq(r.cycles, 13);
     ck_assert_uint_eq(r.warp_instructions, 6);
@@ -133,7 +104,7 @@ START_TEST(barrier)
     /* sg0: alu a at 0, barrier at 1 (waits). sg1: alu a at 2, barrier at 3:
      * all arrived, released at 3 + 1 = 4. sg0's a is ready (4): b at 4.
      * sg1's a is ready at 6: b at 6, ready at 10. Cycle 5: sg1 waits on a. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     cusim_result r = run(&hw, 64, 64, "alu a\nbarrier\nalu b, a\n");
     ck_assert_uint_eq(r.cycles, 10);
     ck_assert_uint_eq(r.warp_instructions, 6);
@@ -146,7 +117,7 @@ START_TEST(bandwidth_limited_pair)
      * = 16 cycles of channel each. sg0 at 0 leaves the channel at 16, done
      * at 416; sg1 at 1 queues behind it: leaves at 32, done at 432; its alu
      * issues at 432, ready 436. The channel moved 2048 bytes. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     cusim_result r = run(&hw, 64, 64,
                          "ld.global x, i bytes=4 pattern=random\nalu y, x\n");
     ck_assert_uint_eq(r.cycles, 436);
@@ -162,7 +133,7 @@ START_TEST(partial_subgroup_lanes)
 {
     /* C12: a group of 40 on width 32 is 2 subgroups of 32 and 8 lanes:
      * 64 lanes issued for 40 invocations, 62.5%. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     cusim_result r = run(&hw, 40, 40, "alu a\n");
     ck_assert_uint_eq(r.subgroups, 2);
     ck_assert_uint_eq(r.lane_instructions, 40);
@@ -174,7 +145,7 @@ START_TEST(partial_last_workgroup)
 {
     /* 100 elements in groups of 64: the second group has 36 invocations,
      * subgroups of 32 and 4 lanes. Per instruction 100 lanes of 128. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     cusim_result r = run(&hw, 64, 100, "alu a\nalu b, a\n");
     ck_assert_uint_eq(r.workgroups, 2);
     ck_assert_uint_eq(r.invocations, 100);
@@ -188,7 +159,7 @@ START_TEST(loops_repeat)
 {
     /* repeat 5 of a dependent alu: 5 issues 4 cycles apart, last ready at
      * 4 x 5 = 20; a zero-count loop issues nothing. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     cusim_result r = run(&hw, 32, 32,
                          "repeat 5 {\n  alu x, x\n}\nrepeat 0 {\n  alu y\n}\n");
     ck_assert_uint_eq(r.cycles, 20);
@@ -210,7 +181,7 @@ START_TEST(sol_dependent_alu)
      * CU holds (subgroup slots: 8 / 1): 0.125 waves; one subgroup resident
      * for all 12 cycles of 8 slots: achieved 0.125 against theoretical 1.
      * Both SOLs under 0.6, under a wave, achieved under half: small_grid. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     hw.cu.lanes[CUSIM_UNIT_ALU] = 16;
     cusim_result r = run(&hw, 32, 32, "alu a\nalu b, a\nalu c, b\n");
     ck_assert_uint_eq(r.cycles, 12);
@@ -232,7 +203,7 @@ START_TEST(sol_load_then_use)
      * Two issue slots used of 406; the mem and alu units each busy one
      * cycle. One alu of 32 lanes per 128 bytes: intensity 0.25; 32 lanes
      * in 406 cycles. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     cusim_result r = run(&hw, 32, 32, "ld.global x, i bytes=4\nalu y, x\n");
     ck_assert_uint_eq(r.cycles, 406);
     ck_assert_double_eq_tol(r.sol_memory, 128.0 / (406 * 64), 1e-12);
@@ -251,7 +222,7 @@ START_TEST(bound_bandwidth)
      * channel needs 64 x 100 bytes = 200 transactions in flight to stay
      * busy; 8 subgroups of 64 transactions (the cap raised to 1024) keep
      * it so (sol.memory near 1), the issue slots nearly idle. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     hw.latency[CUSIM_LAT_GLOBAL] = 100;
     hw.memory.max_inflight = 1024;
     cusim_result r = run(&hw, 256, 64 * 256,
@@ -269,7 +240,7 @@ START_TEST(bound_compute)
     /* 8 resident subgroups of 64 dependent alus each (latency 4): some
      * subgroup is always ready, so the one issue slot is used nearly every
      * cycle, over 16 waves. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     cusim_result r = run(&hw, 256, 16 * 256, "repeat 64 {\n  alu x, x\n}\n");
     ck_assert_double_ge(r.sol_compute, 0.95);
     ck_assert_double_eq(r.sol_memory, 0.0);
@@ -283,7 +254,7 @@ START_TEST(bound_latency)
      * uses: 8 waves of 406 cycles in which the channel moves 128 bytes and
      * 2 instructions issue. Far from both throughputs but the GPU was full
      * (its one slot taken): latency, not small_grid. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     hw.cu.max_workgroups = 1;
     cusim_result r = run(&hw, 32, 8 * 32, "ld.global x, i bytes=4\nalu y, x\n");
     ck_assert_double_eq_tol(r.waves, 8.0, 1e-12);

@@ -19,34 +19,6 @@
 #include "cutest.h"
 #include "program.h"
 
-static cusim_hw tiny(void)
-{
-    cusim_hw hw = { .name = "tiny", .simd_widths = { 32 }, .n_simd_widths = 1,
-                    .compute_units = 1, .clock_mhz = 1000 };
-    hw.cu.max_invocations = 256;
-    hw.cu.max_subgroups = 8;
-    hw.cu.max_workgroups = 8;
-    hw.cu.max_workgroup_size = 256;
-    hw.cu.registers = 65536;
-    hw.cu.register_granularity = 1;
-    hw.cu.max_registers_per_invocation = 255;
-    hw.cu.shared_memory = 65536;
-    hw.cu.shared_granularity = 1;
-    hw.cu.schedulers = 1;
-    hw.cu.issue_per_cycle = 1;
-    hw.cu.policy = CUSIM_POLICY_GTO;
-    for (int u = 0; u < CUSIM_UNIT_COUNT; u++)
-        hw.cu.lanes[u] = 32;
-    hw.latency[CUSIM_LAT_ALU] = 4;
-    hw.latency[CUSIM_LAT_SFU] = 20;
-    hw.latency[CUSIM_LAT_SHARED] = 30;
-    hw.latency[CUSIM_LAT_GLOBAL] = 400;
-    hw.latency[CUSIM_LAT_BARRIER] = 1;
-    hw.memory.bandwidth = 64;
-    hw.memory.transaction = 32;
-    hw.memory.max_inflight = 256;
-    return hw;
-}
 
 static cusim_result run(const cusim_hw *hw, uint32_t wg, const char *program)
 {
@@ -107,7 +79,7 @@ START_TEST(three_dependent_alu)
      * 12). Scheduler: issued 0, 4, 8; dependency 1-3, 5-7; tail 9-11.
      * The subgroup is live 0-8: issued 3, short_scoreboard 6; 9 cycles
      * per 3 instructions. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     cusim_result r = run(&hw, 32, "alu a\nalu b, a\nalu c, b\n");
     expect e = { .cycles = 12 };
     e.stalls[CUSIM_STALL_ISSUED] = 3;
@@ -131,7 +103,7 @@ START_TEST(two_loads)
      * sg0, live 0-402: issued 2, long_scoreboard 1-401 (401).
      * sg1, live 0-404: eligible at 0 (sg0 was selected), issued 1 and
      * 404, long_scoreboard 2-403 (402). */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     cusim_result r = run(&hw, 64, "ld.global x, i bytes=4\nalu y, x\n");
     expect e = { .cycles = 408 };
     e.stalls[CUSIM_STALL_ISSUED] = 4;
@@ -164,7 +136,7 @@ START_TEST(memory_throttled)
      * memory_throttle 1-401, issued 403 and 805, long_scoreboard 404-804.
      * sg2 (0-1208): eligible 0, 402, 403, 805; memory_throttle 1-401 and
      * 404-804; issued 806 and 1208; long_scoreboard 807-1207. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     hw.memory.max_inflight = 2;
     cusim_result r = run(&hw, 96, "ld.global x, i bytes=4\nalu y, x\n");
     expect e = { .cycles = 1212 };
@@ -193,7 +165,7 @@ START_TEST(memory_throttled_while_issuing)
      * 404-803 (no live subgroup, the load in flight).
      * sg0 (0-1): issued 2. sg1 (0-403): eligible 0 (a global access went
      * first), memory_throttle 1-401, issued 402, 403. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     hw.memory.max_inflight = 2;
     cusim_result r = run(&hw, 64, "ld.global x, i bytes=4\nalu y\n");
     expect e = { .cycles = 804 };
@@ -215,7 +187,7 @@ START_TEST(pipe_busy)
      * Scheduler: issued 0, 2, 4, 6; pipe_busy 1, 3, 5; tail 7-9.
      * sg0 (0-2): issued 2, pipe_busy 1. sg1 (0-6): eligible 0 and 2
      * (the unit was free, sg0 went), pipe_busy 1, 3, 5, issued 4 and 6. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     hw.cu.lanes[CUSIM_UNIT_ALU] = 16;
     cusim_result r = run(&hw, 64, "alu a\nalu b\n");
     expect e = { .cycles = 10 };
@@ -239,7 +211,7 @@ START_TEST(barrier_release)
      * tail 10-12.
      * sg0 (0-9): issued 0, 1, 9; barrier 2-7; eligible 8.
      * sg1 (0-8): eligible 0, 1; issued 2, 3, 8; barrier 4-7. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     hw.latency[CUSIM_LAT_BARRIER] = 5;
     cusim_result r = run(&hw, 64, "alu a\nbarrier\nalu b, a\n");
     expect e = { .cycles = 13 };
@@ -262,7 +234,7 @@ START_TEST(barrier_then_scoreboard)
      * Scheduler: issued 0-4, 6; dependency 5; tail 7-9.
      * sg0 (0-4): issued 3, barrier 2. sg1 (0-6): eligible 2, issued 3,
      * short_scoreboard 2. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_cu();
     cusim_result r = run(&hw, 64, "alu a\nbarrier\nalu b, a\n");
     expect e = { .cycles = 10 };
     e.stalls[CUSIM_STALL_ISSUED] = 6;

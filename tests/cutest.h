@@ -64,6 +64,39 @@ static inline cusim_hw cutest_seed_cu(void)
     return hw;
 }
 
+/* A tiny CU for hand-checked cycle counts: one partition of 8 subgroup
+ * slots, single issue, 32 lanes per unit, registers and shared memory
+ * without rounding, alu 4 / sfu 20 / shared 30 / global 400 / barrier 1
+ * cycles, 64 bytes per cycle in 32-byte transactions. */
+static inline cusim_hw cutest_tiny_cu(void)
+{
+    cusim_hw hw = { .name = "tiny", .simd_widths = { 32 }, .n_simd_widths = 1,
+                    .compute_units = 1, .clock_mhz = 1000 };
+    hw.cu.max_invocations = 256;
+    hw.cu.max_subgroups = 8;
+    hw.cu.max_workgroups = 8;
+    hw.cu.max_workgroup_size = 256;
+    hw.cu.registers = 65536;
+    hw.cu.register_granularity = 1;
+    hw.cu.max_registers_per_invocation = 255;
+    hw.cu.shared_memory = 65536;
+    hw.cu.shared_granularity = 1;
+    hw.cu.schedulers = 1;
+    hw.cu.issue_per_cycle = 1;
+    hw.cu.policy = CUSIM_POLICY_GTO;
+    for (int u = 0; u < CUSIM_UNIT_COUNT; u++)
+        hw.cu.lanes[u] = 32;
+    hw.latency[CUSIM_LAT_ALU] = 4;
+    hw.latency[CUSIM_LAT_SFU] = 20;
+    hw.latency[CUSIM_LAT_SHARED] = 30;
+    hw.latency[CUSIM_LAT_GLOBAL] = 400;
+    hw.latency[CUSIM_LAT_BARRIER] = 1;
+    hw.memory.bandwidth = 64;
+    hw.memory.transaction = 32;
+    hw.memory.max_inflight = 256;
+    return hw;
+}
+
 /* A fixed-seed generator for randomized tests, so failures reproduce. */
 typedef struct cutest_rng {
     uint64_t s;

@@ -3,9 +3,11 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const cli_command commands[] = {
     { "sim", cli_sim,
@@ -257,4 +259,32 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         }
     }
     return CLI_OK;
+}
+
+int cli_read_full(int fd, void *buf, size_t n)
+{
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = read(fd, (char *)buf + got, n - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return got == 0 && r == 0 ? 0 : -1;
+        got += (size_t)r;
+    }
+    return 1;
+}
+
+int cli_write_full(int fd, const void *buf, size_t n)
+{
+    size_t put = 0;
+    while (put < n) {
+        ssize_t r = write(fd, (const char *)buf + put, n - put);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        put += (size_t)r;
+    }
+    return 0;
 }

@@ -59,6 +59,13 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
 /* Prints `err` as one line to stderr and returns CLI_BAD_INPUT. */
 int cli_bad_input(const cusim_error *err);
 
+/* Pipes between a command and its worker processes. cli_read_full reads
+ * exactly n bytes: 1 read whole, 0 end of file before any byte, -1 an
+ * error or a short read. cli_write_full writes all n bytes: 0, or -1. Both
+ * retry on EINTR. */
+int cli_read_full(int fd, void *buf, size_t n);
+int cli_write_full(int fd, const void *buf, size_t n);
+
 /* Loads the HW.yaml KERNEL.yaml pair of a command's arguments, with its
  * --set overrides. Returns CLI_OK (the caller frees `k`), or prints one
  * error line (wrong number of files, or the load's FILE:LINE:COLUMN

@@ -31,35 +31,6 @@ typedef struct variant_msg {
     cusim_error err;
 } variant_msg;
 
-static int write_full(int fd, const void *buf, size_t n)
-{
-    size_t put = 0;
-    while (put < n) {
-        ssize_t r = write(fd, (const char *)buf + put, n - put);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return -1;
-        put += (size_t)r;
-    }
-    return 0;
-}
-
-/* 1 read whole, 0 end of file before any byte, -1 error or a short read. */
-static int read_full(int fd, void *buf, size_t n)
-{
-    size_t got = 0;
-    while (got < n) {
-        ssize_t r = read(fd, (char *)buf + got, n - got);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return got == 0 && r == 0 ? 0 : -1;
-        got += (size_t)r;
-    }
-    return 1;
-}
-
 /* Runs the variants listed in todo[] serially, in this process. */
 static void run_serial(diag_plan *p, const diag_kind *todo, int n)
 {
@@ -104,7 +75,7 @@ static int run_parallel(diag_plan *p, const diag_kind *todo, int n, int jobs)
                 memset(&m, 0, sizeof m);
                 m.index = (int32_t)todo[i];
                 m.rc = diag_simulate(p, todo[i], &m.res, &m.err);
-                if (write_full(fd[1], &m, sizeof m) != 0)
+                if (cli_write_full(fd[1], &m, sizeof m) != 0)
                     _exit(1);
             }
             _exit(0);
@@ -121,7 +92,7 @@ static int run_parallel(diag_plan *p, const diag_kind *todo, int n, int jobs)
             run_serial(p, &todo[i], 1);
     variant_msg *m = xmalloc(sizeof *m);
     for (int w = 0; w < started; w++) {
-        while (read_full(fds[w], m, sizeof *m) == 1)
+        while (cli_read_full(fds[w], m, sizeof *m) == 1)
             if (m->index > 0 && m->index < DIAG_COUNT)
                 diag_record(p, (diag_kind)m->index, m->rc, &m->res, &m->err);
         close(fds[w]);

@@ -73,41 +73,13 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static int read_full(int fd, void *buf, size_t n)
-{
-    size_t got = 0;
-    while (got < n) {
-        ssize_t r = read(fd, (char *)buf + got, n - got);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return got == 0 && r == 0 ? 0 : -1;
-        got += (size_t)r;
-    }
-    return 1;
-}
-
-static int write_full(int fd, const void *buf, size_t n)
-{
-    size_t put = 0;
-    while (put < n) {
-        ssize_t r = write(fd, (const char *)buf + put, n - put);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return -1;
-        put += (size_t)r;
-    }
-    return 0;
-}
-
 /* A worker's life: run each point it is given until its command pipe
  * closes. Never returns. */
 static void worker_main(const experiment *e, const char *dir, int cmd,
                         int done)
 {
     uint32_t point;
-    while (read_full(cmd, &point, sizeof point) == 1) {
+    while (cli_read_full(cmd, &point, sizeof point) == 1) {
         done_msg m;
         memset(&m, 0, sizeof m);
         m.point = point;
@@ -116,7 +88,7 @@ static void worker_main(const experiment *e, const char *dir, int cmd,
             cusim_error_print(&m.err, stderr);
             _exit(1);
         }
-        if (write_full(done, &m, sizeof m) != 0)
+        if (cli_write_full(done, &m, sizeof m) != 0)
             _exit(1);
     }
     _exit(0);
@@ -169,7 +141,7 @@ static void assign(run *R, int i)
     if (R->next >= R->n_todo)
         return;
     uint32_t point = (uint32_t)R->todo[R->next];
-    if (write_full(R->w[i].cmd, &point, sizeof point) != 0)
+    if (cli_write_full(R->w[i].cmd, &point, sizeof point) != 0)
         return;   /* it died: its result pipe will say so */
     R->w[i].point = (long)R->todo[R->next++];
 }
@@ -232,7 +204,7 @@ static int hear(run *R, int i)
 {
     worker *w = &R->w[i];
     done_msg m;
-    int r = read_full(w->done, &m, sizeof m);
+    int r = cli_read_full(w->done, &m, sizeof m);
     if (r == 1) {
         if (m.rc != 0) {
             bar_clear(R);
