@@ -19,7 +19,6 @@
 #include "cutest.h"
 #include "program.h"
 
-
 static cusim_result run(const cusim_hw *hw, uint32_t wg, const char *program)
 {
     cusim_kernel k = { .name = "k", .workgroup = { wg, 1, 1 },
