@@ -19,25 +19,6 @@
 #include "cutest.h"
 #include "program.h"
 
-static cusim_result run(const cusim_hw *hw, uint32_t wg, uint64_t elements,
-                        const char *program)
-{
-    cusim_kernel k = { .name = "k", .workgroup = { wg, 1, 1 },
-                       .workgroup_dims = 1, .registers = 16,
-                       .elements = elements, .elements_per_invocation = 1 };
-    cusim_error err;
-    prog_src src = { "k.yaml", 1, 1 };
-    k.ast = prog_parse(program, &src, &err);
-    if (!k.ast)
-        ck_abort_msg("parse: %s", err.message);
-    cusim_result r;
-    int rc = cusim_simulate(hw, &k, NULL, &r, NULL, &err);
-    cusim_kernel_free(&k);
-    if (rc != 0)
-        ck_abort_msg("simulate: %s", err.message);
-    return r;
-}
-
 static double stall_sum(const cusim_result *r)
 {
     double sum = 0;
@@ -52,7 +33,7 @@ START_TEST(three_dependent_alu)
      * (ready 12). 12 scheduler-cycles: 3 issued, 6 waiting on alu results
      * (1-3, 5-7), 3 in the tail (9-11: nothing left to issue, c in flight). */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, 32, 32, "alu a\nalu b, a\nalu c, b\n");
+    cusim_result r = cutest_run(&hw, 32, 32, "alu a\nalu b, a\nalu c, b\n");
     ck_assert_uint_eq(r.cycles, 12);
     ck_assert_uint_eq(r.warp_instructions, 3);
     ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_ISSUED], 3.0 / 12, 1e-12);
@@ -69,7 +50,7 @@ START_TEST(load_then_use)
      * complete 400 later: x is ready at 402, y issues then, ready at 406.
      * Average latency (401 + 401 + 402 + 402) / 4 = 401.5. */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, 32, 32, "ld.global x, i bytes=4\nalu y, x\n");
+    cusim_result r = cutest_run(&hw, 32, 32, "ld.global x, i bytes=4\nalu y, x\n");
     ck_assert_uint_eq(r.cycles, 406);
     ck_assert_uint_eq(r.memory_transactions, 4);
     ck_assert_uint_eq(r.memory_bytes, 128);
@@ -90,7 +71,7 @@ START_TEST(two_subgroups_one_scheduler)
      * issued, 4 dependency (2, 3, 6, 7), 3 tail (10, 11, 12: nothing left
      * to issue, the last result in flight). */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, 64, 64, "alu a\nalu b, a\nalu c, b\n");
+    cusim_result r = cutest_run(&hw, 64, 64, "alu a\nalu b, a\nalu c, b\n");
     ck_assert_uint_eq(r.cycles, 13);
     ck_assert_uint_eq(r.warp_instructions, 6);
     ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_ISSUED], 6.0 / 13, 1e-12);
@@ -105,7 +86,7 @@ START_TEST(barrier)
      * all arrived, released at 3 + 1 = 4. sg0's a is ready (4): b at 4.
      * sg1's a is ready at 6: b at 6, ready at 10. Cycle 5: sg1 waits on a. */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, 64, 64, "alu a\nbarrier\nalu b, a\n");
+    cusim_result r = cutest_run(&hw, 64, 64, "alu a\nbarrier\nalu b, a\n");
     ck_assert_uint_eq(r.cycles, 10);
     ck_assert_uint_eq(r.warp_instructions, 6);
 }
@@ -118,7 +99,7 @@ START_TEST(bandwidth_limited_pair)
      * at 416; sg1 at 1 queues behind it: leaves at 32, done at 432; its alu
      * issues at 432, ready 436. The channel moved 2048 bytes. */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, 64, 64,
+    cusim_result r = cutest_run(&hw, 64, 64,
                          "ld.global x, i bytes=4 pattern=random\nalu y, x\n");
     ck_assert_uint_eq(r.cycles, 436);
     ck_assert_uint_eq(r.memory_bytes, 2048);
@@ -134,7 +115,7 @@ START_TEST(partial_subgroup_lanes)
     /* C12: a group of 40 on width 32 is 2 subgroups of 32 and 8 lanes:
      * 64 lanes issued for 40 invocations, 62.5%. */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, 40, 40, "alu a\n");
+    cusim_result r = cutest_run(&hw, 40, 40, "alu a\n");
     ck_assert_uint_eq(r.subgroups, 2);
     ck_assert_uint_eq(r.lane_instructions, 40);
     ck_assert_double_eq_tol(r.simd_efficiency, 0.625, 1e-12);
@@ -146,7 +127,7 @@ START_TEST(partial_last_workgroup)
     /* 100 elements in groups of 64: the second group has 36 invocations,
      * subgroups of 32 and 4 lanes. Per instruction 100 lanes of 128. */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, 64, 100, "alu a\nalu b, a\n");
+    cusim_result r = cutest_run(&hw, 64, 100, "alu a\nalu b, a\n");
     ck_assert_uint_eq(r.workgroups, 2);
     ck_assert_uint_eq(r.invocations, 100);
     ck_assert_uint_eq(r.lane_instructions, 200);
@@ -160,7 +141,7 @@ START_TEST(loops_repeat)
     /* repeat 5 of a dependent alu: 5 issues 4 cycles apart, last ready at
      * 4 x 5 = 20; a zero-count loop issues nothing. */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, 32, 32,
+    cusim_result r = cutest_run(&hw, 32, 32,
                          "repeat 5 {\n  alu x, x\n}\nrepeat 0 {\n  alu y\n}\n");
     ck_assert_uint_eq(r.cycles, 20);
     ck_assert_uint_eq(r.warp_instructions, 5);
@@ -183,7 +164,7 @@ START_TEST(sol_dependent_alu)
      * Both SOLs under 0.6, under a wave, achieved under half: small_grid. */
     cusim_hw hw = cutest_tiny_cu();
     hw.cu.lanes[CUSIM_UNIT_ALU] = 16;
-    cusim_result r = run(&hw, 32, 32, "alu a\nalu b, a\nalu c, b\n");
+    cusim_result r = cutest_run(&hw, 32, 32, "alu a\nalu b, a\nalu c, b\n");
     ck_assert_uint_eq(r.cycles, 12);
     ck_assert_double_eq_tol(r.sol_compute, 0.25, 1e-12);
     ck_assert_double_eq_tol(r.sol_busiest_unit, 0.5, 1e-12);
@@ -204,7 +185,7 @@ START_TEST(sol_load_then_use)
      * cycle. One alu of 32 lanes per 128 bytes: intensity 0.25; 32 lanes
      * in 406 cycles. */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, 32, 32, "ld.global x, i bytes=4\nalu y, x\n");
+    cusim_result r = cutest_run(&hw, 32, 32, "ld.global x, i bytes=4\nalu y, x\n");
     ck_assert_uint_eq(r.cycles, 406);
     ck_assert_double_eq_tol(r.sol_memory, 128.0 / (406 * 64), 1e-12);
     ck_assert_double_eq_tol(r.sol_compute, 2.0 / 406, 1e-12);
@@ -225,7 +206,7 @@ START_TEST(bound_bandwidth)
     cusim_hw hw = cutest_tiny_cu();
     hw.latency[CUSIM_LAT_GLOBAL] = 100;
     hw.memory.max_inflight = 1024;
-    cusim_result r = run(&hw, 256, 64 * 256,
+    cusim_result r = cutest_run(&hw, 256, 64 * 256,
                          "ld.global x, i bytes=4 pattern=random\n"
                          "st.global x, i bytes=4 pattern=random\n");
     ck_assert_double_ge(r.sol_memory, 0.95);
@@ -241,7 +222,7 @@ START_TEST(bound_compute)
      * subgroup is always ready, so the one issue slot is used nearly every
      * cycle, over 16 waves. */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, 256, 16 * 256, "repeat 64 {\n  alu x, x\n}\n");
+    cusim_result r = cutest_run(&hw, 256, 16 * 256, "repeat 64 {\n  alu x, x\n}\n");
     ck_assert_double_ge(r.sol_compute, 0.95);
     ck_assert_double_eq(r.sol_memory, 0.0);
     ck_assert_str_eq(r.bound, "compute");
@@ -256,7 +237,7 @@ START_TEST(bound_latency)
      * (its one slot taken): latency, not small_grid. */
     cusim_hw hw = cutest_tiny_cu();
     hw.cu.max_workgroups = 1;
-    cusim_result r = run(&hw, 32, 8 * 32, "ld.global x, i bytes=4\nalu y, x\n");
+    cusim_result r = cutest_run(&hw, 32, 8 * 32, "ld.global x, i bytes=4\nalu y, x\n");
     ck_assert_double_eq_tol(r.waves, 8.0, 1e-12);
     ck_assert_double_lt(r.sol_memory, 0.01);
     ck_assert_double_lt(r.sol_compute, 0.01);

@@ -19,24 +19,6 @@
 #include "cutest.h"
 #include "program.h"
 
-static cusim_result run(const cusim_hw *hw, uint32_t wg, const char *program)
-{
-    cusim_kernel k = { .name = "k", .workgroup = { wg, 1, 1 },
-                       .workgroup_dims = 1, .registers = 16,
-                       .elements = wg, .elements_per_invocation = 1 };
-    cusim_error err;
-    prog_src src = { "k.yaml", 1, 1 };
-    k.ast = prog_parse(program, &src, &err);
-    if (!k.ast)
-        ck_abort_msg("parse: %s", err.message);
-    cusim_result r;
-    int rc = cusim_simulate(hw, &k, NULL, &r, NULL, &err);
-    cusim_kernel_free(&k);
-    if (rc != 0)
-        ck_abort_msg("simulate: %s", err.message);
-    return r;
-}
-
 /* Expected scheduler-cycles per stall class and subgroup-cycles per warp
  * state, in the tables' order; the fractions follow from the totals. */
 typedef struct expect {
@@ -79,7 +61,7 @@ START_TEST(three_dependent_alu)
      * The subgroup is live 0-8: issued 3, short_scoreboard 6; 9 cycles
      * per 3 instructions. */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, 32, "alu a\nalu b, a\nalu c, b\n");
+    cusim_result r = cutest_run(&hw, 32, 32, "alu a\nalu b, a\nalu c, b\n");
     expect e = { .cycles = 12 };
     e.stalls[CUSIM_STALL_ISSUED] = 3;
     e.stalls[CUSIM_STALL_DEPENDENCY] = 6;
@@ -103,7 +85,7 @@ START_TEST(two_loads)
      * sg1, live 0-404: eligible at 0 (sg0 was selected), issued 1 and
      * 404, long_scoreboard 2-403 (402). */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, 64, "ld.global x, i bytes=4\nalu y, x\n");
+    cusim_result r = cutest_run(&hw, 64, 64, "ld.global x, i bytes=4\nalu y, x\n");
     expect e = { .cycles = 408 };
     e.stalls[CUSIM_STALL_ISSUED] = 4;
     e.stalls[CUSIM_STALL_MEMORY] = 401;
@@ -137,7 +119,7 @@ START_TEST(memory_throttled)
      * 404-804; issued 806 and 1208; long_scoreboard 807-1207. */
     cusim_hw hw = cutest_tiny_cu();
     hw.memory.max_inflight = 2;
-    cusim_result r = run(&hw, 96, "ld.global x, i bytes=4\nalu y, x\n");
+    cusim_result r = cutest_run(&hw, 96, 96, "ld.global x, i bytes=4\nalu y, x\n");
     expect e = { .cycles = 1212 };
     e.stalls[CUSIM_STALL_ISSUED] = 6;
     e.stalls[CUSIM_STALL_MEMORY_THROTTLE] = 401;
@@ -166,7 +148,7 @@ START_TEST(memory_throttled_while_issuing)
      * first), memory_throttle 1-401, issued 402, 403. */
     cusim_hw hw = cutest_tiny_cu();
     hw.memory.max_inflight = 2;
-    cusim_result r = run(&hw, 64, "ld.global x, i bytes=4\nalu y\n");
+    cusim_result r = cutest_run(&hw, 64, 64, "ld.global x, i bytes=4\nalu y\n");
     expect e = { .cycles = 804 };
     e.stalls[CUSIM_STALL_ISSUED] = 4;
     e.stalls[CUSIM_STALL_MEMORY_THROTTLE] = 400;
@@ -188,7 +170,7 @@ START_TEST(pipe_busy)
      * (the unit was free, sg0 went), pipe_busy 1, 3, 5, issued 4 and 6. */
     cusim_hw hw = cutest_tiny_cu();
     hw.cu.lanes[CUSIM_UNIT_ALU] = 16;
-    cusim_result r = run(&hw, 64, "alu a\nalu b\n");
+    cusim_result r = cutest_run(&hw, 64, 64, "alu a\nalu b\n");
     expect e = { .cycles = 10 };
     e.stalls[CUSIM_STALL_ISSUED] = 4;
     e.stalls[CUSIM_STALL_PIPE_BUSY] = 3;
@@ -212,7 +194,7 @@ START_TEST(barrier_release)
      * sg1 (0-8): eligible 0, 1; issued 2, 3, 8; barrier 4-7. */
     cusim_hw hw = cutest_tiny_cu();
     hw.latency[CUSIM_LAT_BARRIER] = 5;
-    cusim_result r = run(&hw, 64, "alu a\nbarrier\nalu b, a\n");
+    cusim_result r = cutest_run(&hw, 64, 64, "alu a\nbarrier\nalu b, a\n");
     expect e = { .cycles = 13 };
     e.stalls[CUSIM_STALL_ISSUED] = 6;
     e.stalls[CUSIM_STALL_BARRIER] = 4;
@@ -234,7 +216,7 @@ START_TEST(barrier_then_scoreboard)
      * sg0 (0-4): issued 3, barrier 2. sg1 (0-6): eligible 2, issued 3,
      * short_scoreboard 2. */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, 64, "alu a\nbarrier\nalu b, a\n");
+    cusim_result r = cutest_run(&hw, 64, 64, "alu a\nbarrier\nalu b, a\n");
     expect e = { .cycles = 10 };
     e.stalls[CUSIM_STALL_ISSUED] = 6;
     e.stalls[CUSIM_STALL_DEPENDENCY] = 1;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cusim.h"
+#include "program.h"
 
 /* Returns CUSIM_ROOT/rel in a static buffer (tests are single-threaded). */
 static inline const char *cutest_path(const char *rel)
@@ -95,6 +96,28 @@ static inline cusim_hw cutest_tiny_cu(void)
     hw.memory.transaction = 32;
     hw.memory.max_inflight = 256;
     return hw;
+}
+
+/* Simulates `program` on `hw` as a 1-D kernel of `wg`-invocation
+ * workgroups, 16 registers each, over `elements` elements; aborts the test
+ * on a parse or simulation error. */
+static inline cusim_result cutest_run(const cusim_hw *hw, uint32_t wg,
+                                      uint64_t elements, const char *program)
+{
+    cusim_kernel k = { .name = "k", .workgroup = { wg, 1, 1 },
+                       .workgroup_dims = 1, .registers = 16,
+                       .elements = elements, .elements_per_invocation = 1 };
+    cusim_error err;
+    prog_src src = { "k.yaml", 1, 1 };
+    k.ast = prog_parse(program, &src, &err);
+    if (!k.ast)
+        ck_abort_msg("parse: %s", err.message);
+    cusim_result r;
+    int rc = cusim_simulate(hw, &k, NULL, &r, NULL, &err);
+    cusim_kernel_free(&k);
+    if (rc != 0)
+        ck_abort_msg("simulate: %s", err.message);
+    return r;
 }
 
 /* A fixed-seed generator for randomized tests, so failures reproduce. */
