@@ -22,6 +22,8 @@
 
 /* A speedup at or above this is a resource the kernel waits on. */
 #define DIAG_HELPS 1.15
+/* A speedup at or above this is measurable: the resource matters. */
+#define DIAG_MATTERS 1.05
 /* Two levers of different kinds within this ratio of each other: balanced. */
 #define DIAG_CLOSE 1.10
 
@@ -255,6 +257,16 @@ static cusim_stall top_stall(const cusim_result *r)
     return top;
 }
 
+/* The warp state most live subgroup-cycles are in. */
+static cusim_warp_state top_state(const cusim_result *r)
+{
+    cusim_warp_state top = CUSIM_WS_ISSUED;
+    for (int w = 0; w < CUSIM_WS_COUNT; w++)
+        if (r->warp_states[w] > r->warp_states[top])
+            top = (cusim_warp_state)w;
+    return top;
+}
+
 /* Resident subgroups per CU, averaged over the run (achieved occupancy in
  * subgroups, so variants that change the slot cap compare). */
 static double resident(const diag_variant *v)
@@ -262,18 +274,109 @@ static double resident(const diag_variant *v)
     return v->res.achieved_occupancy * v->hw.cu.max_subgroups;
 }
 
-/* What the verdict's kinds say about a lever. */
-static const char *lever_kind(diag_kind k)
+/* The three kinds of lever: what a counterfactual that helps says the
+ * kernel waits on. */
+typedef enum lever_kind { LK_LATENCY, LK_BANDWIDTH, LK_COMPUTE, LK_COUNT }
+    lever_kind;
+
+/* The levers, each of one kind (the residency-down and elements variants
+ * are not levers: one is the way back, the other a change of the
+ * kernel's code). */
+static const diag_kind levers[] = { DIAG_RESIDENCY_UP, DIAG_BANDWIDTH,
+                                    DIAG_LATENCY, DIAG_ISSUE,
+                                    DIAG_SCHEDULERS, DIAG_INFLIGHT };
+enum { N_LEVERS = sizeof levers / sizeof levers[0] };
+
+static lever_kind kind_of(diag_kind k)
 {
     switch (k) {
     case DIAG_BANDWIDTH:
-        return "bandwidth";
+        return LK_BANDWIDTH;
     case DIAG_ISSUE:
     case DIAG_SCHEDULERS:
-        return "compute";
+        return LK_COMPUTE;
     default:
-        return "latency";
+        return LK_LATENCY;
     }
+}
+
+/* What the counterfactuals measured, by kind of lever. */
+typedef struct gains {
+    double of[LK_COUNT];        /* each kind's best speedup (0: none ran) */
+    diag_kind lever[LK_COUNT];  /* the lever that gave it */
+    lever_kind best;            /* the kind with the largest gain */
+    int matter;                 /* kinds whose gain is >= DIAG_MATTERS */
+} gains;
+
+static gains gains_of(const diag_plan *p)
+{
+    gains g = { .best = LK_LATENCY };
+    for (int k = 0; k < LK_COUNT; k++)
+        g.lever[k] = DIAG_BASELINE;
+    for (int i = 0; i < N_LEVERS; i++) {
+        lever_kind k = kind_of(levers[i]);
+        double s = diag_speedup(p, levers[i]);
+        if (s > g.of[k]) {
+            g.of[k] = s;
+            g.lever[k] = levers[i];
+        }
+    }
+    for (int k = 0; k < LK_COUNT; k++) {
+        if (g.of[k] > g.of[g.best])
+            g.best = (lever_kind)k;
+        if (g.of[k] >= DIAG_MATTERS)
+            g.matter++;
+    }
+    return g;
+}
+
+/* Whether the measured gains bear out bound b: a latency bound when its
+ * kind of lever gains the most (at least DIAG_MATTERS); a throughput
+ * bound the same, or when no lever matters (a resource at 80% of its peak
+ * that one doubling does not relieve: another is at its roof too);
+ * small_grid when more residency does not help; balanced when no single
+ * kind stands out (two or more matter, or none does). */
+static bool confirms(const gains *g, cusim_bound b, double s_res)
+{
+    lever_kind k;
+    switch (b) {
+    case CUSIM_BOUND_COMPUTE:
+        k = LK_COMPUTE;
+        break;
+    case CUSIM_BOUND_BANDWIDTH:
+        k = LK_BANDWIDTH;
+        break;
+    case CUSIM_BOUND_LATENCY:
+        k = LK_LATENCY;
+        break;
+    case CUSIM_BOUND_SMALL_GRID:
+        return s_res < DIAG_HELPS;
+    default:
+        return g->matter != 1;
+    }
+    if (g->matter == 0 && k != LK_LATENCY)
+        return true;
+    return g->best == k && g->of[k] >= DIAG_MATTERS;
+}
+
+/* The bound the counterfactuals alone point to, for a run whose `bound`
+ * they do not bear out. */
+static cusim_bound measured_bound(const gains *g, double waves,
+                                  double s_res)
+{
+    double top = g->of[g->best];
+    if (top < DIAG_HELPS)
+        return waves < 1 ? CUSIM_BOUND_SMALL_GRID : CUSIM_BOUND_BALANCED;
+    for (int k = 0; k < LK_COUNT; k++)
+        if (k != (int)g->best && g->of[k] >= DIAG_HELPS
+            && top / g->of[k] < DIAG_CLOSE)
+            return CUSIM_BOUND_BALANCED;
+    if (g->best == LK_BANDWIDTH)
+        return CUSIM_BOUND_BANDWIDTH;
+    if (g->best == LK_COMPUTE)
+        return CUSIM_BOUND_COMPUTE;
+    return waves < 1 && s_res < DIAG_HELPS ? CUSIM_BOUND_SMALL_GRID
+                                           : CUSIM_BOUND_LATENCY;
 }
 
 /* Appends "; 2x bandwidth -> 1.00x" for lever k when it ran (the first
@@ -316,6 +419,19 @@ static void advice(const diag_plan *p, diag_verdict *v)
                      "bytes and instructions together",
                      100 * r->bandwidth_utilization,
                      100 * r->issue_utilization);
+            what = buf;
+        } else if (v->lever != DIAG_BASELINE
+                   && diag_speedup(p, v->lever) >= DIAG_HELPS) {
+            static const char *const cure[LK_COUNT] = {
+                [LK_LATENCY] = "hide the waits (more resident subgroups, "
+                               "or more independent loads per subgroup)",
+                [LK_BANDWIDTH] = "move fewer bytes",
+                [LK_COMPUTE] = "issue fewer instructions",
+            };
+            snprintf(buf, sizeof buf, "no resource is at its peak; the "
+                     "largest gain is %s (%.2fx): %s",
+                     diag_kind_label(v->lever), diag_speedup(p, v->lever),
+                     cure[kind_of(v->lever)]);
             what = buf;
         } else {
             what = "no single resource dominates: profile the hot loop's "
@@ -366,51 +482,30 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
     memset(v, 0, sizeof *v);
     const diag_variant *b = &p->v[DIAG_BASELINE];
     const cusim_result *r = &b->res;
-    static const diag_kind levers[] = { DIAG_RESIDENCY_UP, DIAG_BANDWIDTH,
-                                        DIAG_LATENCY, DIAG_ISSUE,
-                                        DIAG_SCHEDULERS, DIAG_INFLIGHT };
-    enum { N_LEVERS = sizeof levers / sizeof levers[0] };
+    v->waves = r->waves;
+    snprintf(v->bound, sizeof v->bound, "%s", r->bound ? r->bound : "?");
 
-    double per_wave = (double)b->hw.compute_units * b->occ.workgroups_per_cu;
-    v->waves = per_wave > 0 ? (double)r->workgroups / per_wave : 0;
-
-    /* the lever that helped most, and the best of another kind */
-    diag_kind best = DIAG_BASELINE;
-    double s_best = 0;
-    for (int i = 0; i < N_LEVERS; i++) {
-        double s = diag_speedup(p, levers[i]);
-        if (s > s_best) {
-            s_best = s;
-            best = levers[i];
-        }
-    }
-    double s_other = 0;
-    for (int i = 0; best != DIAG_BASELINE && i < N_LEVERS; i++)
-        if (strcmp(lever_kind(levers[i]), lever_kind(best)) != 0
-            && diag_speedup(p, levers[i]) > s_other)
-            s_other = diag_speedup(p, levers[i]);
-
+    /* the baseline's bound, borne out by the gains or replaced by them */
+    gains g = gains_of(p);
     double s_res = diag_speedup(p, DIAG_RESIDENCY_UP);
-    if (s_best < DIAG_HELPS) {
-        v->lever = DIAG_BASELINE;
-        v->kind = v->waves < 1 ? "small_grid" : "balanced";
-    } else if (s_other >= DIAG_HELPS && s_best / s_other < DIAG_CLOSE) {
-        v->lever = best;
-        v->kind = "balanced";
-    } else {
-        v->lever = best;
-        v->kind = lever_kind(best);
-        if (strcmp(v->kind, "latency") == 0 && v->waves < 1
-            && s_res < DIAG_HELPS)
-            v->kind = "small_grid";
-        /* more residency does not help but a wider cap does: the cap is
-         * the wall (shorter latency helps only by freeing its slots
-         * sooner) */
-        double s_cap = diag_speedup(p, DIAG_INFLIGHT);
-        if (strcmp(v->kind, "latency") == 0 && s_res < DIAG_HELPS
-            && s_cap >= DIAG_HELPS && s_cap * DIAG_CLOSE >= s_best)
-            v->lever = DIAG_INFLIGHT;
-    }
+    cusim_bound bound = CUSIM_BOUND_BALANCED;
+    bool known = r->bound && cusim_bound_parse(r->bound, &bound) == 0;
+    v->agrees = known && confirms(&g, bound, s_res);
+    cusim_bound kind = v->agrees ? bound : measured_bound(&g, v->waves, s_res);
+    v->kind = cusim_bound_name(kind);
+
+    /* the lever: the best of the verdict's kind, else the best overall */
+    lever_kind lk = kind == CUSIM_BOUND_COMPUTE     ? LK_COMPUTE
+                    : kind == CUSIM_BOUND_BANDWIDTH ? LK_BANDWIDTH
+                    : kind == CUSIM_BOUND_LATENCY   ? LK_LATENCY
+                                                    : g.best;
+    v->lever = g.of[lk] >= DIAG_MATTERS ? g.lever[lk] : DIAG_BASELINE;
+    /* more residency does not help but a wider cap does: the cap is the
+     * wall (shorter latency helps only by freeing its slots sooner) */
+    double s_cap = diag_speedup(p, DIAG_INFLIGHT);
+    if (kind == CUSIM_BOUND_LATENCY && s_res < DIAG_HELPS
+        && s_cap >= DIAG_HELPS && s_cap * DIAG_CLOSE >= g.of[LK_LATENCY])
+        v->lever = DIAG_INFLIGHT;
 
     /* the evidence: the lever first, then the three the issue names */
     char *e = v->evidence;
@@ -437,8 +532,6 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
                 || diag_speedup(p, compute[i]) >= DIAG_HELPS))
             evidence_add(e, size, p, compute[i], &first);
 
-    snprintf(v->bound, sizeof v->bound, "%s", r->bound ? r->bound : "?");
-    v->agrees = strcmp(v->bound, v->kind) == 0;
 
     /* Little's law: bytes in flight = latency x bandwidth */
     v->needed_bytes = (double)b->hw.latency[CUSIM_LAT_GLOBAL]
@@ -458,14 +551,14 @@ static void text_changes(FILE *out, const diag_variant *b,
                          const diag_variant *v)
 {
     const cusim_result *r0 = &b->res, *r = &v->res;
-    cusim_stall t0 = top_stall(r0), t = top_stall(r);
+    cusim_warp_state t0 = top_state(r0), t = top_state(r);
     fprintf(out, "      subgroups per CU %.1f -> %.1f, bandwidth %.1f%% -> "
-            "%.1f%%, issue %.1f%% -> %.1f%%, top stall %s",
+            "%.1f%%, issue %.1f%% -> %.1f%%, top state %s",
             resident(b), resident(v), 100 * r0->bandwidth_utilization,
             100 * r->bandwidth_utilization, 100 * r0->issue_utilization,
-            100 * r->issue_utilization, cusim_stall_name(t0));
+            100 * r->issue_utilization, cusim_warp_state_name(t0));
     if (t != t0)
-        fprintf(out, " -> %s", cusim_stall_name(t));
+        fprintf(out, " -> %s", cusim_warp_state_name(t));
     fputc('\n', out);
 }
 
@@ -474,6 +567,7 @@ static void print_text(FILE *out, const diag_plan *p, const diag_verdict *v)
     const diag_variant *b = &p->v[DIAG_BASELINE];
     const cusim_result *r = &b->res;
     cusim_stall top = top_stall(r);
+    cusim_warp_state ws = top_state(r);
     fprintf(out, "cusim diagnose: %s on %s\n\n", b->k.name, b->hw.name);
     fprintf(out, "Baseline\n");
     fprintf(out, "  time       %" PRIu64 " cycles (%.1f us), %.2f waves of "
@@ -486,9 +580,13 @@ static void print_text(FILE *out, const diag_plan *p, const diag_verdict *v)
     fprintf(out, "  memory     %.1f%% of the bandwidth used, %.1f "
             "transactions in flight on average\n",
             100 * r->bandwidth_utilization, r->avg_inflight);
-    fprintf(out, "  issue      %.1f%% of the issue slots used; top stall %s "
-            "(%.1f%% of scheduler-cycles)\n", 100 * r->issue_utilization,
+    fprintf(out, "  issue      %.1f%% of the issue slots used (busiest "
+            "unit %.1f%%); top stall %s (%.1f%% of scheduler-cycles)\n",
+            100 * r->issue_utilization, 100 * r->sol_busiest_unit,
             cusim_stall_name(top), 100 * r->stalls[top]);
+    fprintf(out, "  states     %.1f%% of subgroup-cycles %s, %.1f cycles "
+            "per issued instruction\n", 100 * r->warp_states[ws],
+            cusim_warp_state_name(ws), r->cycles_per_issue);
 
     fprintf(out, "\nCounterfactuals (one change each, simulated again)\n");
     for (int i = 1; i < DIAG_COUNT; i++) {
@@ -510,10 +608,12 @@ static void print_text(FILE *out, const diag_plan *p, const diag_verdict *v)
 
     fprintf(out, "\nVerdict\n  %s\n", v->evidence);
     if (v->agrees)
-        fprintf(out, "  agrees with the baseline's bound (%s)\n", v->bound);
+        fprintf(out, "  the speedups bear out the baseline's bound (%s, from "
+                "its speeds of light)\n", v->bound);
     else
-        fprintf(out, "  the baseline's bound says %s: the measured speedups "
-                "say %s\n", v->bound, v->kind);
+        fprintf(out, "  the baseline's bound says %s (from its speeds of "
+                "light), the measured speedups say %s: trust the "
+                "speedups\n", v->bound, v->kind);
     fprintf(out, "  try first: %s\n", v->try_first);
 
     fprintf(out, "\nLittle's law (bytes in flight = latency x bandwidth)\n");
