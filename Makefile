@@ -88,6 +88,7 @@ unit: $(TEST_BINS)
 
 cli-test: $(BIN)
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-all
+	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-trace
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-experiments
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-claims
 

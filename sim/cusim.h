@@ -478,10 +478,27 @@ const char *cusim_bound_name(cusim_bound b);
 /* The bound named `name`; returns -1 (leaving *b) for any other name. */
 int cusim_bound_parse(const char *name, cusim_bound *b);
 
+/* The most CU ranges cusim_sim_options.trace_cus holds. */
+#define CUSIM_TRACE_RANGES 16
+
+/* How a run is simulated and what it records on the side; all zero is a
+ * plain run. Recording never changes a result. The trace and timeline
+ * formats are in docs/formats.md ("Traces and timelines"). */
 typedef struct cusim_sim_options {
     uint64_t watchdog_cycles;   /* stop after this many cycles without an
                                    issue or a retirement; 0: 10,000,000 */
     FILE *trace;                /* one line per issued instruction, or NULL */
+    FILE *trace_json;           /* Chrome trace-event JSON, or NULL */
+    uint64_t trace_from;        /* its window of cycles [from, to) */
+    uint64_t trace_to;          /* 0: to the end of the run */
+    uint32_t trace_cus[CUSIM_TRACE_RANGES][2];  /* its CUs: ranges [first,
+                                   last]; CUs the GPU lacks are left out */
+    uint32_t n_trace_cus;       /* 0: CUs 0 to 3 */
+    uint64_t trace_max_bytes;   /* its size cap; 0: 48,000,000 */
+    FILE *timeline;             /* GPU-wide counters per window, CSV, or
+                                   NULL */
+    uint64_t timeline_every;    /* the window of the timeline and of the
+                                   trace's counters, cycles; 0: 100 */
 } cusim_sim_options;
 
 /* The most dispatches a kernel has: its first and at most 8 more (the

@@ -23,6 +23,7 @@
 #include "evq.h"
 #include "memsys.h"
 #include "program.h"
+#include "trace.h"
 
 #define NEVER UINT64_MAX
 #define NONE32 UINT32_MAX
@@ -166,6 +167,8 @@ typedef struct dispatch {
 typedef struct gpu {
     const cusim_hw *hw;
     const cusim_sim_options *opt;
+    trace *rec;             /* what --trace and --timeline record, or NULL:
+                               every hook is behind one test of it */
     uint32_t width;         /* of the dispatch running */
     uint32_t n_parts;       /* compute_units x schedulers */
     uint32_t n_regs;        /* scoreboard entries per subgroup */

@@ -21,6 +21,10 @@
  * few cycles away (O(log n) in its heap for memory), plus a walk of the
  * ready set that stops at the first subgroup able to issue.
  *
+ * When a trace or timeline is asked for, the run's recorder (trace.h)
+ * hears of each issue, each waiting state's end and each subgroup's start
+ * and end, every hook behind one test of g->rec.
+ *
  * Barriers and the end of subgroups live here too (one section): a
  * workgroup's subgroups meet at a barrier, and when the last of them ends
  * the partition schedules the workgroup's EV_RETIRE event for the
@@ -30,6 +34,7 @@
 
 #include "gpu.h"
 #include "isa.h"
+#include "trace.h"
 
 /* ------------------------------------------------------ subgroup state */
 
@@ -118,11 +123,16 @@ static void ws_enter(part *pt, sg *s, cusim_warp_state w, uint64_t t)
     pt->n_ws[w]++;
 }
 
-static void ws_leave(part *pt, const sg *s, uint64_t t)
+/* `rec` is the run's recorder (g->rec, read once by the caller), `si`
+ * the index of s. */
+static inline void ws_leave(trace *rec, part *pt, const sg *s, uint32_t si,
+                            uint64_t t)
 {
     assert(t >= s->wsince);
     pt->n_ws[s->wstate]--;
     pt->ws[s->wstate] += t - s->wsince;
+    if (rec)
+        trace_state(rec, si, (cusim_warp_state)s->wstate, s->wsince, t);
 }
 
 /* The state of s waiting from cycle t on: eligible when its registers
@@ -244,11 +254,12 @@ static uint64_t wheel_first(const part *pt)
  * taking from the heap what comes within its reach. */
 static void promote(gpu *g, part *pt, uint64_t now)
 {
+    trace *rec = g->rec;
     for (uint64_t c; (c = wheel_first(pt)) <= now;) {
         uint32_t b = (uint32_t)(c % PART_WHEEL);
         for (uint32_t si = pt->whead[b], next; si != NONE32; si = next) {
             next = g->sgs[si].wnext;
-            ws_leave(pt, &g->sgs[si], now);
+            ws_leave(rec, pt, &g->sgs[si], si, now);
             ready_insert(g, pt, si);
             pt->n_wheel--;
         }
@@ -259,7 +270,7 @@ static void promote(gpu *g, part *pt, uint64_t now)
         pt->wbase = now;
     while (pt->n_wait > 0 && pt->wait[0].ready_at <= now) {
         uint32_t si = heap_pop(pt);
-        ws_leave(pt, &g->sgs[si], now);
+        ws_leave(rec, pt, &g->sgs[si], si, now);
         ready_insert(g, pt, si);
     }
     while (pt->n_wait > 0 && pt->wait[0].ready_at < pt->wbase + PART_WHEEL)
@@ -319,7 +330,7 @@ static void barrier_release(gpu *g, wg *w, uint64_t now)
         int held = s->ready_at < at;
         if (held)
             s->ready_at = at;
-        ws_leave(pt, s, now + 1);
+        ws_leave(g->rec, pt, s, si, now + 1);
         ws_enter(pt, s, wait_state(s, now + 1, held), now + 1);
         pt->n_barrier--;
         wait_push(g, pt, si);
@@ -351,6 +362,8 @@ static void subgroup_ended(gpu *g, uint32_t si, uint64_t now)
     uint64_t done = s->done_at > now + 1 ? s->done_at : now + 1;
     if (done > w->done_at)
         w->done_at = done;
+    if (g->rec)
+        trace_end(g->rec, si, now);
     if (++w->finished == w->n_sg)
         evq_set(g->q, EV_RETIRE, s->wg, w->done_at);
     else if (w->arrived > 0 && w->arrived + w->finished == w->n_sg)
@@ -366,6 +379,8 @@ void sched_start(gpu *g, uint32_t si, uint64_t now)
         return;
     }
     part *pt = &g->parts[s->part];
+    if (g->rec)
+        trace_start(g->rec, si, pt->cu, s->part % g->hw->cu.schedulers, now);
     ws_enter(pt, s, wait_state(s, now, 0), now);
     wait_push(g, pt, si);
     sched_wake(g, s->part, now);
@@ -451,11 +466,6 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
     const isa_info *info = isa_get((isa_op)in->op);
     const cusim_hw *hw = g->hw;
 
-    if (g->opt->trace)
-        fprintf(g->opt->trace, "%llu cu%u p%u sg%u %u %s\n",
-                (unsigned long long)now, pt->cu,
-                (unsigned)(pt - g->parts) % hw->cu.schedulers, si, s->pc,
-                info->mnemonic);
     g->warp_instructions++;
     g->lane_instructions += s->lanes;
     g->lane_slots += g->width;
@@ -490,6 +500,10 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
          * is not over until it has reached memory. */
         g->drain = done;
     }
+    if (g->rec)
+        trace_issue(g->rec, now, pt->cu,
+                    (uint32_t)(pt - g->parts) % hw->cu.schedulers, si, s->pc,
+                    info->mnemonic, global ? s->tx : 0, done);
     s->pc++;
 
     int ended = sg_advance(g, s);

@@ -135,6 +135,8 @@ static int cu_admit(gpu *g, uint32_t ci, uint32_t index, uint64_t now)
         g->subgroups++;
         sched_start(g, si, now);
     }
+    if (g->rec)
+        trace_resident(g->rec, ci, n_sg, now);
     return 1;
 }
 
@@ -195,6 +197,8 @@ static void wg_retire(gpu *g, uint32_t wi, uint64_t now)
         c->free_sgs[c->n_free_sgs++] = w->sgs[i];
         c->resident_sg--;
     }
+    if (g->rec)
+        trace_resident(g->rec, w->cu, -(int64_t)w->n_sg, now);
     c->free_wgs[c->n_free_wgs++] = wi;
     alloc_release(&c->res, &d->need);
     c->resident_wg--;
@@ -241,6 +245,7 @@ static void next_dispatch(gpu *g, uint64_t now)
 
 static void gpu_free(gpu *g)
 {
+    trace_free(g->rec);
     evq_free(g->q);
     mem_free(g->mem);
     if (g->parts)
@@ -507,7 +512,7 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
                    const cusim_sim_options *opt, cusim_result *out,
                    FILE *dump, cusim_error *err)
 {
-    static const cusim_sim_options no_options = { 0, NULL };
+    static const cusim_sim_options no_options = { 0 };
     double t0 = seconds();
     gpu g = { .hw = hw, .opt = opt ? opt : &no_options };
     if (plan_dispatches(&g, k, err) != 0) {
@@ -515,6 +520,7 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
         return -1;
     }
     gpu_init(&g);
+    g.rec = trace_new(hw, g.opt, k->name);
     g.pending = g.dispatches[0].n_wg > 0;
     uint64_t watchdog = g.opt->watchdog_cycles ? g.opt->watchdog_cycles
                                                : DEFAULT_WATCHDOG;
@@ -557,9 +563,11 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
         dump_state(&g, dump);
         status = 1;
     }
+    if (status == 0 && g.drain > g.end)
+        g.end = g.drain;   /* the kernel ends when its stores land */
+    if (g.rec)
+        trace_finish(g.rec, status == 0 ? g.end : g.now);
     if (status == 0) {
-        if (g.drain > g.end)
-            g.end = g.drain;   /* the kernel ends when its stores land */
 #ifndef NDEBUG
         uint32_t empty_part[2 * ALLOC_MAX_PARTS];
         alloc_cu empty;

@@ -13,7 +13,9 @@ static const cli_command commands[] = {
     { "sim", cli_sim,
       "usage: cusim sim HW.yaml KERNEL.yaml [--set PATH=VALUE]... "
       "[--format text|json|csv]\n"
-      "                 [--trace FILE] [--watchdog CYCLES]\n"
+      "                 [--trace FILE] [--trace-window FROM:TO] [--trace-cus LIST]\n"
+      "                 [--trace-max-bytes N] [--timeline FILE] [--timeline-every N]\n"
+      "                 [--watchdog CYCLES]\n"
       "\n"
       "Simulates KERNEL on HW cycle by cycle: subgroups issuing from each\n"
       "compute unit's schedulers, a scoreboard per subgroup, registers and\n"
@@ -25,7 +27,22 @@ static const cli_command commands[] = {
       "  --set PATH=VALUE   override a key (repeatable)\n"
       "  --format FORMAT    text (default), json or csv\n"
       "  --trace FILE       write one line per issued instruction:\n"
-      "                     cycle, CU, partition, subgroup, pc, opcode\n"
+      "                     cycle, CU, partition, subgroup, pc, opcode;\n"
+      "                     a FILE ending in .json gets Chrome trace-event\n"
+      "                     JSON instead (Perfetto, chrome://tracing): a track\n"
+      "                     per subgroup slot with its issue and warp-state\n"
+      "                     slices, counters per CU; 1 us shown = 1 cycle\n"
+      "  --trace-window FROM:TO  the JSON trace's cycles [FROM, TO) (default\n"
+      "                     the whole run; either side may be left out)\n"
+      "  --trace-cus LIST   the JSON trace's CUs: all, or such as 0-3,8\n"
+      "                     (default 0-3)\n"
+      "  --trace-max-bytes N  the JSON trace's size cap (default 48000000):\n"
+      "                     events past it are left out, and it says so\n"
+      "  --timeline FILE    write GPU-wide counters as CSV, one row per\n"
+      "                     window: resident subgroups, occupancy, issue rate,\n"
+      "                     bytes and transactions in flight\n"
+      "  --timeline-every N  the window of the timeline and of the JSON\n"
+      "                     trace's counters, in cycles (default 100)\n"
       "  --watchdog CYCLES  stop a run in which nothing issues or retires for\n"
       "                     this many cycles (default 10000000), printing\n"
       "                     each CU's state; exit status 1\n" },
@@ -156,6 +173,75 @@ int cli_load_pair(const cli_command *cmd, const cli_args *args,
     return CLI_OK;
 }
 
+/* A whole decimal number without sign: 0 and *n, or -1. */
+static int parse_count(const char *v, uint64_t *n)
+{
+    char *end = NULL;
+    if (!v || *v < '0' || *v > '9')
+        return -1;
+    errno = 0;
+    unsigned long long x = strtoull(v, &end, 10);
+    if (*end || errno)
+        return -1;
+    *n = x;
+    return 0;
+}
+
+/* --trace-window FROM:TO, either side possibly empty (0; the end). */
+static int parse_window(const char *v, cli_args *args)
+{
+    const char *colon = v ? strchr(v, ':') : NULL;
+    if (!colon)
+        return -1;
+    char from[32];
+    size_t len = (size_t)(colon - v);
+    if (len >= sizeof from)
+        return -1;
+    memcpy(from, v, len);
+    from[len] = '\0';
+    args->trace_from = args->trace_to = 0;
+    if ((len && parse_count(from, &args->trace_from) != 0)
+        || (colon[1] && parse_count(colon + 1, &args->trace_to) != 0)
+        || (colon[1] && args->trace_to <= args->trace_from))
+        return -1;
+    args->trace_window = true;
+    return 0;
+}
+
+/* --trace-cus LIST: "all", or CUs and ranges such as "0-3,8". */
+static int parse_cus(const char *v, cli_args *args)
+{
+    args->n_trace_cus = 0;
+    if (v && strcmp(v, "all") == 0) {
+        args->trace_cus[0][0] = 0;
+        args->trace_cus[0][1] = UINT32_MAX;
+        args->n_trace_cus = 1;
+        return 0;
+    }
+    if (!v || !*v)
+        return -1;
+    char buf[256];
+    if (strlen(v) >= sizeof buf)
+        return -1;
+    strcpy(buf, v);
+    for (char *save = NULL, *item = strtok_r(buf, ",", &save); item;
+         item = strtok_r(NULL, ",", &save)) {
+        char *dash = strchr(item, '-');
+        uint64_t a, b;
+        if (dash)
+            *dash = '\0';
+        if (parse_count(item, &a) != 0
+            || (dash ? parse_count(dash + 1, &b) : (b = a, 0)) != 0
+            || a > b || b >= UINT32_MAX
+            || args->n_trace_cus == CUSIM_TRACE_RANGES)
+            return -1;
+        args->trace_cus[args->n_trace_cus][0] = (uint32_t)a;
+        args->trace_cus[args->n_trace_cus][1] = (uint32_t)b;
+        args->n_trace_cus++;
+    }
+    return args->n_trace_cus > 0 && v[strlen(v) - 1] != ',' ? 0 : -1;
+}
+
 /* The value of option `name` given as "--name=V" or "--name V". */
 static const char *option_value(const char *name, int argc, char **argv,
                                 int *i)
@@ -210,6 +296,47 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             args->trace = option_value("--trace", argc, argv, &i);
             if (!args->trace || !*args->trace) {
                 fprintf(stderr, "cusim %s: --trace needs a FILE\n", cmd->name);
+                return CLI_BAD_INPUT;
+            }
+        } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--trace-window")) {
+            const char *v = option_value("--trace-window", argc, argv, &i);
+            if (parse_window(v, args) != 0) {
+                fprintf(stderr, "cusim %s: --trace-window expects FROM:TO, "
+                        "cycles with FROM < TO (either may be left out), "
+                        "got '%s'\n", cmd->name, v ? v : "");
+                return CLI_BAD_INPUT;
+            }
+        } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--trace-cus")) {
+            const char *v = option_value("--trace-cus", argc, argv, &i);
+            if (parse_cus(v, args) != 0) {
+                fprintf(stderr, "cusim %s: --trace-cus expects all or a list "
+                        "of CUs and ranges such as 0-3,8 (at most %d), got "
+                        "'%s'\n", cmd->name, CUSIM_TRACE_RANGES, v ? v : "");
+                return CLI_BAD_INPUT;
+            }
+        } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--trace-max-bytes")) {
+            const char *v = option_value("--trace-max-bytes", argc, argv, &i);
+            if (parse_count(v, &args->trace_max_bytes) != 0
+                || args->trace_max_bytes < CLI_TRACE_MIN_BYTES) {
+                fprintf(stderr, "cusim %s: --trace-max-bytes expects a number "
+                        "of bytes, at least %d, got '%s'\n", cmd->name,
+                        CLI_TRACE_MIN_BYTES, v ? v : "");
+                return CLI_BAD_INPUT;
+            }
+        } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--timeline")) {
+            args->timeline = option_value("--timeline", argc, argv, &i);
+            if (!args->timeline || !*args->timeline) {
+                fprintf(stderr, "cusim %s: --timeline needs a FILE\n",
+                        cmd->name);
+                return CLI_BAD_INPUT;
+            }
+        } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--timeline-every")) {
+            const char *v = option_value("--timeline-every", argc, argv, &i);
+            if (parse_count(v, &args->timeline_every) != 0
+                || args->timeline_every == 0) {
+                fprintf(stderr, "cusim %s: --timeline-every expects a "
+                        "positive number of cycles, got '%s'\n", cmd->name,
+                        v ? v : "");
                 return CLI_BAD_INPUT;
             }
         } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--watchdog")) {

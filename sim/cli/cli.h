@@ -22,6 +22,9 @@ typedef struct cli_command {
 /* The command named `name`, or NULL. */
 const cli_command *cli_find(const char *name);
 
+/* The smallest --trace-max-bytes: room for the tracks' names of a CU. */
+#define CLI_TRACE_MIN_BYTES 4096
+
 #define CLI_MAX_SETS 256
 #define CLI_MAX_FILES 256
 
@@ -33,7 +36,15 @@ typedef struct cli_args {
     int n_sets;
     cusim_format format;               /* --format, default text */
     bool echo;                         /* --echo */
-    const char *trace;                 /* --trace FILE */
+    const char *trace;                 /* --trace FILE (FILE.json: the
+                                          Chrome trace-event JSON) */
+    bool trace_window;                 /* --trace-window FROM:TO given */
+    uint64_t trace_from, trace_to;     /* its cycles; to 0: the end */
+    uint32_t trace_cus[CUSIM_TRACE_RANGES][2];  /* --trace-cus LIST */
+    uint32_t n_trace_cus;              /* 0: not given */
+    uint64_t trace_max_bytes;          /* --trace-max-bytes N, 0: default */
+    const char *timeline;              /* --timeline FILE */
+    uint64_t timeline_every;           /* --timeline-every N, 0: default */
     uint64_t watchdog;                 /* --watchdog CYCLES, 0 = default */
     int jobs;                          /* -j N, 0 = one per online CPU */
     const char *out;                   /* --out DIR, NULL = default */
@@ -46,7 +57,9 @@ enum {
     CLI_OPT_SET = 1,
     CLI_OPT_FORMAT = 2,
     CLI_OPT_ECHO = 4,
-    CLI_OPT_TRACE = 8,      /* --trace FILE and --watchdog CYCLES */
+    CLI_OPT_TRACE = 8,      /* --trace FILE, --trace-window, --trace-cus,
+                               --trace-max-bytes, --timeline FILE,
+                               --timeline-every and --watchdog CYCLES */
     CLI_OPT_RUN = 16,       /* -j N, --out DIR, --resume */
     CLI_OPT_JOBS = 32       /* -j N alone */
 };

@@ -1,11 +1,84 @@
 /*
- * cmd_sim.c — `cusim sim HW KERNEL`: a timing simulation and its report.
+ * cmd_sim.c — `cusim sim HW KERNEL`: a timing simulation and its report,
+ * and what --trace and --timeline record of it.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "xalloc.h"
+
+/* Whether `name` ends in ".json" (the Chrome trace-event format). */
+static int is_json_name(const char *name)
+{
+    size_t n = strlen(name);
+    return n >= 5 && strcmp(name + n - 5, ".json") == 0;
+}
+
+/* The trace and timeline options that need another: 0, or one error line
+ * and CLI_BAD_INPUT. `hw` is loaded, for the CUs of --trace-cus. */
+static int check_recording(const cli_args *args, const cusim_hw *hw)
+{
+    int json = args->trace && is_json_name(args->trace);
+    const char *needs_json = args->trace_window ? "--trace-window"
+                             : args->n_trace_cus ? "--trace-cus"
+                             : args->trace_max_bytes ? "--trace-max-bytes"
+                             : NULL;
+    if (needs_json && !json) {
+        fprintf(stderr, "cusim sim: %s needs --trace FILE.json\n", needs_json);
+        return CLI_BAD_INPUT;
+    }
+    if (args->timeline_every && !json && !args->timeline) {
+        fprintf(stderr, "cusim sim: --timeline-every needs --timeline FILE "
+                "or --trace FILE.json\n");
+        return CLI_BAD_INPUT;
+    }
+    for (uint32_t r = 0; r < args->n_trace_cus; r++)
+        if (args->trace_cus[r][1] != UINT32_MAX
+            && args->trace_cus[r][1] >= hw->compute_units) {
+            fprintf(stderr, "cusim sim: --trace-cus expects CUs from 0 to %u "
+                    "(%s has %u), got %u\n", hw->compute_units - 1, hw->name,
+                    hw->compute_units, args->trace_cus[r][1]);
+            return CLI_BAD_INPUT;
+        }
+    return CLI_OK;
+}
+
+/* The files the options name, opened for writing into `opt`; on failure
+ * says why and closes what it opened. */
+static int open_recording(const cli_args *args, cusim_sim_options *opt)
+{
+    FILE **slots[2] = { NULL, &opt->timeline };
+    const char *names[2] = { args->trace, args->timeline };
+    if (args->trace)
+        slots[0] = is_json_name(args->trace) ? &opt->trace_json : &opt->trace;
+    for (int i = 0; i < 2; i++) {
+        if (!names[i])
+            continue;
+        *slots[i] = fopen(names[i], "w");
+        if (!*slots[i]) {
+            perror(names[i]);
+            if (i == 1 && *slots[0])
+                fclose(*slots[0]);
+            return CLI_FAILURE;
+        }
+    }
+    return CLI_OK;
+}
+
+/* Closes f (named `name`), if open; -1 when writing it failed. */
+static int close_file(FILE *f, const char *name)
+{
+    if (!f)
+        return 0;
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad) {
+        perror(name);
+        return -1;
+    }
+    return 0;
+}
 
 int cli_sim(int argc, char **argv)
 {
@@ -23,28 +96,41 @@ int cli_sim(int argc, char **argv)
     cusim_kernel k;
     if ((status = cli_load_pair(cmd, &args, &hw, &k)) != CLI_OK)
         return status;
+    if ((status = check_recording(&args, &hw)) != CLI_OK) {
+        cusim_kernel_free(&k);
+        return status;
+    }
     cusim_error err;
 
-    cusim_sim_options opt = { .watchdog_cycles = args.watchdog };
-    FILE *trace = NULL;
-    if (args.trace) {
-        trace = fopen(args.trace, "w");
-        if (!trace) {
-            perror(args.trace);
-            cusim_kernel_free(&k);
-            return CLI_FAILURE;
-        }
-        opt.trace = trace;
+    cusim_sim_options opt = {
+        .watchdog_cycles = args.watchdog,
+        .trace_from = args.trace_from,
+        .trace_to = args.trace_to,
+        .n_trace_cus = args.n_trace_cus,
+        .trace_max_bytes = args.trace_max_bytes,
+        .timeline_every = args.timeline_every,
+    };
+    memcpy(opt.trace_cus, args.trace_cus, sizeof opt.trace_cus);
+    if ((status = open_recording(&args, &opt)) != CLI_OK) {
+        cusim_kernel_free(&k);
+        return status;
     }
     cusim_result res;
     int rc = cusim_simulate(&hw, &k, &opt, &res, stderr, &err);
     cusim_kernel_free(&k);
-    if (trace && fclose(trace) != 0) {
-        perror(args.trace);
-        return CLI_FAILURE;
-    }
-    if (rc < 0)
+    FILE *trace = opt.trace ? opt.trace : opt.trace_json;
+    int closed = close_file(trace, args.trace);
+    closed |= close_file(opt.timeline, args.timeline);
+    if (rc < 0) {
+        /* Bad input found before the run: leave no new file behind. */
+        if (opt.trace_json)
+            remove(args.trace);
+        if (opt.timeline)
+            remove(args.timeline);
         return cli_bad_input(&err);
+    }
+    if (closed != 0)
+        return CLI_FAILURE;
     if (rc > 0) {
         cusim_error_print(&err, stderr);
         return CLI_FAILURE;
