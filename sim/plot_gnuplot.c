@@ -112,12 +112,32 @@ static const char *axis_format(const plot_data *d, int axis_y)
 static const int point_types[] = { 7, 5, 9, 11, 13, 15 };
 #define N_POINT_TYPES (int)(sizeof point_types / sizeof point_types[0])
 
-/* Fill colours of a stacked panel's components, bottom first: Tableau 10
- * then two more, distinct side by side and readable under black text. */
+/* Fill colours of stacked components: Tableau 10 with its greys last,
+ * then two more; distinct side by side. */
 static const char *const stack_colors[PLOT_MAX_STACK] = {
     "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
-    "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#86bcb6", "#d4a6c8",
+    "#b07aa1", "#ff9da7", "#9c755f", "#d37295", "#8cd17d", "#bab0ac",
 };
+
+/* The legend names of a figure's stacked components, each once, in the
+ * order the panels show them: component names the same in two panels
+ * (issued, barrier, ... of stalls.* and warp_states.*) get one colour,
+ * stack_colors[their index here mod PLOT_MAX_STACK]. */
+typedef struct stack_legend {
+    const char *names[PLOT_MAX_PANELS * PLOT_MAX_STACK];
+    int n;
+} stack_legend;
+
+/* The colour of `name` in `lg`, adding it when new. */
+static const char *stack_color(stack_legend *lg, const char *name)
+{
+    int i = 0;
+    while (i < lg->n && strcmp(lg->names[i], name) != 0)
+        i++;
+    if (i == lg->n)
+        lg->names[lg->n++] = name;
+    return stack_colors[i % PLOT_MAX_STACK];
+}
 
 /* Writes bar `b`'s x as its tick label, double-quoted for a data block:
  * a number as the shortest of "%.0f" (whole) and "%.4g", text as it is
@@ -179,10 +199,10 @@ static void write_titles(FILE *f, const plot_panel *pn)
 }
 
 /* Writes stacked panel `p`'s drawing commands: a rowstacked histogram of
- * block $pP_bars, one component per y column, then the settings the line
- * panels rely on put back. */
+ * block $pP_bars, one component per y column coloured by its legend name
+ * (`lg`), then the settings the line panels rely on put back. */
 static void write_stacked_panel(FILE *f, const plot_spec *spec, int p,
-                                const plot_data *d)
+                                const plot_data *d, stack_legend *lg)
 {
     const plot_panel *pn = &spec->panels[p];
     size_t cut = plot_stack_prefix(pn);
@@ -215,7 +235,7 @@ static void write_stacked_panel(FILE *f, const plot_spec *spec, int p,
         if (k)
             fputs(", \\\n         ", f);
         fprintf(f, "$p%d_bars using %d%s lc rgb '%s' lw 1 title ", p + 1, k + 2,
-                k == 0 ? ":xtic(1)" : "", stack_colors[k]);
+                k == 0 ? ":xtic(1)" : "", stack_color(lg, pn->y[k] + cut));
         gp_string(f, pn->y[k] + cut);
     }
     fputc('\n', f);
@@ -229,11 +249,11 @@ static void write_stacked_panel(FILE *f, const plot_spec *spec, int p,
 
 /* Writes panel `p`'s drawing commands (inside the per-terminal loop). */
 static void write_panel(FILE *f, const plot_spec *spec, int p,
-                        const plot_data *d)
+                        const plot_data *d, stack_legend *lg)
 {
     const plot_panel *pn = &spec->panels[p];
     if (pn->style == PLOT_STACKED) {
-        write_stacked_panel(f, spec, p, d);
+        write_stacked_panel(f, spec, p, d, lg);
         return;
     }
     fprintf(f, "    # Panel %d\n", p + 1);
@@ -409,8 +429,10 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
         fputs(" font '" PLOT_TITLE_FONT "'", f);
     }
     fputc('\n', f);
+    stack_legend lg;
+    lg.n = 0;
     for (int p = 0; p < spec->n_panels; p++)
-        write_panel(f, spec, p, &data[p]);
+        write_panel(f, spec, p, &data[p], &lg);
     fputs("    unset multiplot\n"
           "    set output\n"
           "}\n", f);

@@ -903,6 +903,36 @@ START_TEST(stacked_script_text_x)
 }
 END_TEST
 
+/* Two stacked panels: a component name the first panel has keeps its
+ * colour in the second (issued); new names take the next colours. */
+START_TEST(stacked_colours_by_name)
+{
+    char *dir = temp_dir();
+    char *csv = write_file(dir, "r.csv",
+        "x,s.issued,s.memory,w.eligible,w.issued\n1,0.5,0.5,0.25,0.75\n");
+    static const char *const s1[] = { "s.issued", "s.memory" };
+    static const char *const s2[] = { "w.eligible", "w.issued" };
+    plot_spec s = stacked_panel("c", "x", s1, 2);
+    s.n_panels = 2;
+    s.panels[1] = stacked_panel("c", "x", s2, 2).panels[0];
+    char *gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "$p1_bars using 2:xtic(1) lc rgb '#4e79a7' lw 1 "
+                           "title 'issued'");
+    ck_assert_contains(gp, "$p1_bars using 3 lc rgb '#f28e2b' lw 1 title "
+                           "'memory'");
+    ck_assert_contains(gp, "$p2_bars using 2:xtic(1) lc rgb '#e15759' lw 1 "
+                           "title 'eligible'");
+    ck_assert_contains(gp, "$p2_bars using 3 lc rgb '#4e79a7' lw 1 title "
+                           "'issued'");
+    ck_assert_contains(gp, "# Panel 2: 1 bar of 2 stacked columns, sorted "
+                           "by x\n$p2_bars << EOD\n\"1\" 0.25 0.75\nEOD\n");
+    free(gp);
+    free(csv);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
 /* What a stacked spec cannot be (plot_write's own check), and a panel
  * whose every row lacks a value. */
 START_TEST(stacked_errors)
@@ -989,6 +1019,7 @@ static Suite *make_suite(void)
     tcase_add_test(stacked, stack_prefix);
     tcase_add_test(stacked, stacked_script_numeric_x);
     tcase_add_test(stacked, stacked_script_text_x);
+    tcase_add_test(stacked, stacked_colours_by_name);
     tcase_add_test(stacked, stacked_errors);
     suite_add_tcase(s, stacked);
     TCase *render = tcase_create("render");
