@@ -5,6 +5,7 @@
  */
 #include "plot_spec.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,6 +93,7 @@ bool plot_spec_is_wildcard(const char *s)
 
 size_t plot_spec_expand(const char *pattern, const char **names, size_t max)
 {
+    assert(plot_spec_is_wildcard(pattern));
     size_t len = strlen(pattern) - 1, n = 0;    /* the prefix with its '.' */
     const cusim_field_desc *f;
     for (size_t i = 0; (f = cusim_field_at(i)) != NULL; i++)
