@@ -6,7 +6,8 @@
  *   1. read the CSV (csv.h) into cells;
  *   2. per panel, resolve the x, y and series columns, drop failed rows
  *      (status = failed) and empty cells, and gather one curve per
- *      (y column, series value), sorted by x;
+ *      (y column, series value), sorted by x; or, for a stacked panel,
+ *      one bar per row, sorted by x when x is numeric;
  *   3. write FILE.gp (plot_gnuplot.c): comments, the data inlined as
  *      heredoc blocks, then the drawing commands, run once per terminal
  *      (pngcairo, then svg);
@@ -74,13 +75,44 @@ static int point_cmp(const void *pa, const void *pb)
     return (a->row > b->row) - (a->row < b->row);
 }
 
+static int bar_cmp(const void *pa, const void *pb)
+{
+    const plot_bar *a = pa, *b = pb;
+    if (a->x != b->x)
+        return a->x < b->x ? -1 : 1;
+    return (a->row > b->row) - (a->row < b->row);
+}
+
 static void data_free(plot_data *d)
 {
     for (int i = 0; i < d->n_curves; i++)
         free(d->curves[i].pts);
     free(d->curves);
+    free(d->bars);
     d->curves = NULL;
     d->n_curves = 0;
+    d->bars = NULL;
+    d->n_bars = 0;
+}
+
+size_t plot_stack_prefix(const plot_panel *pn)
+{
+    if (pn->n_y < 1)
+        return 0;
+    const char *dot = strrchr(pn->y[0], '.');
+    size_t len = dot ? (size_t)(dot - pn->y[0]) + 1 : 0;
+    for (int k = 1; k < pn->n_y && len > 0; k++) {
+        while (len > 0 && strncmp(pn->y[k], pn->y[0], len) != 0) {
+            /* back to the '.' before */
+            len--;
+            while (len > 0 && pn->y[0][len - 1] != '.')
+                len--;
+        }
+    }
+    for (int k = 0; k < pn->n_y && len > 0; k++)
+        if (pn->y[k][len] == '\0')
+            return 0;
+    return len;
 }
 
 /* Resolves one column of a panel; a missing one is an error at line 1,
@@ -128,8 +160,51 @@ static int panel_number(const csv_table *csv, const plot_spec *spec, int row,
     return 0;
 }
 
-/* Builds panel `p`'s curves from the CSV. On success the caller owns `d`
- * and frees it with data_free(). */
+/* Builds stacked panel `p`'s bars (columns already resolved): one per
+ * row that did not fail and has x and every y. */
+static int bars_build(const csv_table *csv, const plot_spec *spec, int p,
+                      plot_data *d, cusim_error *err)
+{
+    const plot_panel *pn = &spec->panels[p];
+    int status_col = csv_column(csv, "status");
+    int n_data = csv->n_rows - 1;
+    d->bars = xrealloc_array(NULL, (size_t)(n_data > 0 ? n_data : 1),
+                             sizeof *d->bars);
+    d->x_numeric = 1;
+    for (int r = 1; r < csv->n_rows; r++) {
+        if (row_failed(csv, status_col, r))
+            continue;
+        plot_bar *b = &d->bars[d->n_bars];
+        b->x_text = csv_at(csv, r, d->x_col)->text;
+        b->row = r;
+        b->x = 0;
+        /* text (-1) is a label; an empty cell or nan (0) no x */
+        int has = cell_number(b->x_text, &b->x), has_all = 1;
+        if (has < 0)
+            d->x_numeric = 0;
+        for (int k = 0; k < pn->n_y; k++) {
+            int has_y;
+            if (panel_number(csv, spec, r, d->y_col[k], "y", &b->y[k], &has_y,
+                             err) < 0)
+                return -1;
+            has_all = has_all && has_y;
+        }
+        if (has != 0 && has_all)
+            d->n_bars++;
+        else
+            d->dropped_empty++;
+    }
+    if (d->x_numeric)
+        qsort(d->bars, (size_t)d->n_bars, sizeof *d->bars, bar_cmp);
+    if (d->n_bars == 0)
+        return err_set(err, csv->path, 1, 1, "plot '%s': panel %d (x = %s)"
+                       " has no bar to draw: every row failed or lacks x or "
+                       "a y value", spec->file, p + 1, pn->x);
+    return 0;
+}
+
+/* Builds panel `p`'s curves (or bars) from the CSV. On success the caller
+ * owns `d` and frees it with data_free(). */
 static int data_build(const csv_table *csv, const plot_spec *spec, int p,
                       plot_data *d, cusim_error *err)
 {
@@ -145,6 +220,12 @@ static int data_build(const csv_table *csv, const plot_spec *spec, int p,
     if (pn->series[0] && resolve_column(csv, spec, p, "series", pn->series,
                                         &d->series_col, err) < 0)
         return -1;
+    if (pn->style == PLOT_STACKED) {
+        if (bars_build(csv, spec, p, d, err) == 0)
+            return 0;
+        data_free(d);
+        return -1;
+    }
     int n_data = csv->n_rows - 1;
 
     /* The series values, in the order the rows first show them (the
@@ -243,10 +324,18 @@ static int spec_check(const plot_spec *spec, const char *csv_path,
                        PLOT_MAX_PANELS);
     for (int p = 0; p < spec->n_panels; p++) {
         const plot_panel *pn = &spec->panels[p];
-        if (!pn->x[0] || pn->n_y < 1 || pn->n_y > PLOT_MAX_Y)
+        if (pn->style == PLOT_STACKED) {
+            if (!pn->x[0] || pn->n_y < 2 || pn->n_y > PLOT_MAX_STACK
+                || pn->series[0] || pn->logx || pn->logy)
+                return err_set(err, csv_path, 1, 1, "plot '%s': stacked "
+                               "panel %d needs an x column, 2 to %d y "
+                               "columns, no series and no log axis",
+                               spec->file, p + 1, PLOT_MAX_STACK);
+        } else if (!pn->x[0] || pn->n_y < 1 || pn->n_y > PLOT_MAX_Y) {
             return err_set(err, csv_path, 1, 1, "plot '%s': panel %d needs an"
                            " x column and 1 to %d y columns", spec->file,
                            p + 1, PLOT_MAX_Y);
+        }
     }
     return 0;
 }

@@ -24,18 +24,34 @@
  *           logx: false
  *           logy: false
  *           title: "..."               # optional panel title
+ *           style: lines               # or stacked: one bar per point,
+ *                                      #   the y columns stacked
+ *
+ * A y entry PREFIX.* (stalls.*, warp_states.*) stands for every result
+ * field of unit "fraction" under PREFIX, in the field table's order
+ * (plot_spec_expand in plot_spec.h).
  */
 #define PLOT_MAX_PANELS 6
-#define PLOT_MAX_Y 6
+#define PLOT_MAX_Y 6            /* y columns of a lines panel */
+#define PLOT_MAX_STACK 12       /* y columns of a stacked panel (2 or more) */
+
+/* How a panel draws its y columns. */
+typedef enum plot_style {
+    PLOT_LINES,         /* a curve per (y column, series value), by x */
+    PLOT_STACKED        /* a bar per point, the y columns stacked; no
+                           series, no log axis */
+} plot_style;
 
 typedef struct plot_panel {
     char x[96];
-    char y[PLOT_MAX_Y][96];
+    char y[PLOT_MAX_STACK][96];        /* n_y used: at most PLOT_MAX_Y for
+                                          lines, PLOT_MAX_STACK stacked */
     int n_y;
     char series[96];                   /* "" for none */
     char xlabel[128], ylabel[128];
     char title[128];
     int logx, logy;
+    plot_style style;
 } plot_panel;
 
 typedef struct plot_spec {
@@ -44,6 +60,12 @@ typedef struct plot_spec {
     plot_panel panels[PLOT_MAX_PANELS];
     int n_panels;
 } plot_spec;
+
+/* The length of the dotted prefix (through its last '.') that every y
+ * column of `pn` starts with, 0 when there is none or it is a whole
+ * column; a stacked panel's legend names each column without it
+ * ("stalls.memory_throttle" as "memory_throttle"). */
+size_t plot_stack_prefix(const plot_panel *pn);
 
 /* Writes `spec`'s figure from the results CSV at `csv_path` (header row of
  * dotted column names, as cusim run writes it) into directory `dir`:

@@ -112,12 +112,68 @@ static const char *axis_format(const plot_data *d, int axis_y)
 static const int point_types[] = { 7, 5, 9, 11, 13, 15 };
 #define N_POINT_TYPES (int)(sizeof point_types / sizeof point_types[0])
 
-/* Writes panel `p`'s drawing commands (inside the per-terminal loop). */
-static void write_panel(FILE *f, const plot_spec *spec, int p,
-                        const plot_data *d)
+/* Fill colours of stacked components: Tableau 10 with its greys last,
+ * then two more; distinct side by side. */
+static const char *const stack_colors[PLOT_MAX_STACK] = {
+    "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
+    "#b07aa1", "#ff9da7", "#9c755f", "#d37295", "#8cd17d", "#bab0ac",
+};
+
+/* The legend names of a figure's stacked components, each once, in the
+ * order the panels show them: component names the same in two panels
+ * (issued, barrier, ... of stalls.* and warp_states.*) get one colour,
+ * stack_colors[their index here mod PLOT_MAX_STACK]. */
+typedef struct stack_legend {
+    const char *names[PLOT_MAX_PANELS * PLOT_MAX_STACK];
+    int n;
+} stack_legend;
+
+/* The colour of `name` in `lg`, adding it when new. */
+static const char *stack_color(stack_legend *lg, const char *name)
 {
-    const plot_panel *pn = &spec->panels[p];
-    fprintf(f, "    # Panel %d\n", p + 1);
+    int i = 0;
+    while (i < lg->n && strcmp(lg->names[i], name) != 0)
+        i++;
+    if (i == lg->n)
+        lg->names[lg->n++] = name;
+    return stack_colors[i % PLOT_MAX_STACK];
+}
+
+/* Writes bar `b`'s x as its tick label, double-quoted for a data block:
+ * a number as the shortest of "%.0f" (whole) and "%.4g", text as it is
+ * with double quotes made single and line breaks spaces. */
+static void bar_label(FILE *f, const plot_data *d, const plot_bar *b)
+{
+    fputc('"', f);
+    if (d->x_numeric && b->x == floor(b->x) && fabs(b->x) < 1e15)
+        fprintf(f, "%.0f", b->x);
+    else if (d->x_numeric)
+        fprintf(f, "%.4g", b->x);
+    else
+        for (const char *s = b->x_text; *s; s++)
+            fputc(*s == '"' ? '\'' : (unsigned char)*s < 0x20 ? ' ' : *s, f);
+    fputc('"', f);
+}
+
+/* The widest tick label of `d`'s bars, in characters (bytes). */
+static int widest_label(const plot_data *d)
+{
+    int most = 0;
+    for (int i = 0; i < d->n_bars; i++) {
+        char buf[64];
+        const plot_bar *b = &d->bars[i];
+        int n = !d->x_numeric ? (int)strlen(b->x_text)
+                : b->x == floor(b->x) && fabs(b->x) < 1e15
+                ? snprintf(buf, sizeof buf, "%.0f", b->x)
+                : snprintf(buf, sizeof buf, "%.4g", b->x);
+        most = n > most ? n : most;
+    }
+    return most;
+}
+
+/* Writes the axis titles and panel title shared by both styles. */
+static void write_titles(FILE *f, const plot_panel *pn)
+{
     if (pn->title[0]) {
         fputs("    set title ", f);
         gp_string(f, pn->title);
@@ -131,7 +187,7 @@ static void write_panel(FILE *f, const plot_spec *spec, int p,
     if (pn->ylabel[0]) {
         gp_string(f, pn->ylabel);
     } else {
-        char buf[PLOT_MAX_Y * 98] = "";
+        char buf[PLOT_MAX_STACK * 98] = "";
         for (int k = 0; k < pn->n_y; k++) {
             size_t used = strlen(buf);
             snprintf(buf + used, sizeof buf - used, "%s%s", k ? ", " : "",
@@ -139,7 +195,70 @@ static void write_panel(FILE *f, const plot_spec *spec, int p,
         }
         gp_string(f, buf);
     }
-    fprintf(f, "\n    set format x '%s'\n", axis_format(d, 0));
+    fputc('\n', f);
+}
+
+/* Writes stacked panel `p`'s drawing commands: a rowstacked histogram of
+ * block $pP_bars, one component per y column coloured by its legend name
+ * (`lg`), then the settings the line panels rely on put back. */
+static void write_stacked_panel(FILE *f, const plot_spec *spec, int p,
+                                const plot_data *d, stack_legend *lg)
+{
+    const plot_panel *pn = &spec->panels[p];
+    size_t cut = plot_stack_prefix(pn);
+    /* labels side by side need about a character more each than they
+     * have; past about 90 characters across the panel, slant them */
+    int slant = d->n_bars * (widest_label(d) + 2) > 90;
+    /* when the tallest bar is 1 (fractions that sum to 1: stalls.*,
+     * warp_states.*, as the CSV rounds them) the axis ends there */
+    double top = 0;
+    for (int i = 0; i < d->n_bars; i++) {
+        double sum = 0;
+        for (int k = 0; k < pn->n_y; k++)
+            sum += d->bars[i].y[k];
+        top = sum > top ? sum : top;
+    }
+    fprintf(f, "    # Panel %d (stacked)\n", p + 1);
+    write_titles(f, pn);
+    fputs("    set format y '% h'\n"
+          "    unset logscale\n"
+          "    set style data histograms\n"
+          "    set style histogram rowstacked\n"
+          "    set style fill solid border -1\n"
+          "    set boxwidth 0.75 relative\n"
+          "    set grid noxtics ytics ls 100\n", f);
+    fprintf(f, "    set yrange [0:%s]\n", fabs(top - 1) <= 1e-6 ? "1" : "*");
+    if (slant)
+        fputs("    set xtics rotate by -45\n", f);
+    fputs("    plot ", f);
+    for (int k = 0; k < pn->n_y; k++) {
+        if (k)
+            fputs(", \\\n         ", f);
+        fprintf(f, "$p%d_bars using %d%s lc rgb '%s' lw 1 title ", p + 1, k + 2,
+                k == 0 ? ":xtic(1)" : "", stack_color(lg, pn->y[k] + cut));
+        gp_string(f, pn->y[k] + cut);
+    }
+    fputc('\n', f);
+    if (slant)
+        fputs("    set xtics norotate\n", f);
+    fputs("    set yrange [*:*]\n"
+          "    set grid xtics ytics ls 100\n"
+          "    set style fill empty\n"
+          "    set style data points\n", f);
+}
+
+/* Writes panel `p`'s drawing commands (inside the per-terminal loop). */
+static void write_panel(FILE *f, const plot_spec *spec, int p,
+                        const plot_data *d, stack_legend *lg)
+{
+    const plot_panel *pn = &spec->panels[p];
+    if (pn->style == PLOT_STACKED) {
+        write_stacked_panel(f, spec, p, d, lg);
+        return;
+    }
+    fprintf(f, "    # Panel %d\n", p + 1);
+    write_titles(f, pn);
+    fprintf(f, "    set format x '%s'\n", axis_format(d, 0));
     fprintf(f, "    set format y '%s'\n", axis_format(d, 1));
     fputs("    unset logscale\n", f);
     if (pn->logx)
@@ -202,6 +321,8 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
         if (pn->logx || pn->logy)
             fprintf(f, " (log %s)", pn->logx && pn->logy ? "x and y"
                     : pn->logx ? "x" : "y");
+        if (pn->style == PLOT_STACKED)
+            fputs(" (stacked)", f);
         fputc('\n', f);
     }
     fprintf(f,
@@ -230,10 +351,29 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
     gp_string(f, name);
     fputs("\n}\n\n", f);
 
-    /* Data: one block per curve, sorted by x. */
+    /* Data: one block per curve, sorted by x; a stacked panel's one
+     * block of bars, a row each: the x label, then the y values. */
     for (int p = 0; p < spec->n_panels; p++) {
         const plot_panel *pn = &spec->panels[p];
         const plot_data *d = &data[p];
+        if (pn->style == PLOT_STACKED) {
+            fprintf(f, "# Panel %d: %d bar%s of %d stacked columns, %s\n",
+                    p + 1, d->n_bars, d->n_bars == 1 ? "" : "s", pn->n_y,
+                    d->x_numeric ? "sorted by x" : "in the results' order");
+            if (d->dropped_empty)
+                fprintf(f, "# Panel %d: %d row%s without x or a y value left"
+                        " out\n", p + 1, d->dropped_empty,
+                        d->dropped_empty == 1 ? "" : "s");
+            fprintf(f, "$p%d_bars << EOD\n", p + 1);
+            for (int i = 0; i < d->n_bars; i++) {
+                bar_label(f, d, &d->bars[i]);
+                for (int k = 0; k < pn->n_y; k++)
+                    fprintf(f, " %.15g", d->bars[i].y[k]);
+                fputc('\n', f);
+            }
+            fputs("EOD\n\n", f);
+            continue;
+        }
         for (int i = 0; i < d->n_curves; i++) {
             const plot_curve *c = &d->curves[i];
             fprintf(f, "# Panel %d, curve %d: ", p + 1, i + 1);
@@ -289,8 +429,10 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
         fputs(" font '" PLOT_TITLE_FONT "'", f);
     }
     fputc('\n', f);
+    stack_legend lg;
+    lg.n = 0;
     for (int p = 0; p < spec->n_panels; p++)
-        write_panel(f, spec, p, &data[p]);
+        write_panel(f, spec, p, &data[p], &lg);
     fputs("    unset multiplot\n"
           "    set output\n"
           "}\n", f);

@@ -31,12 +31,26 @@ typedef struct plot_curve {
     int n;
 } plot_curve;
 
-/* A panel resolved against the CSV. */
+/* One bar of a stacked panel: a point (CSV row) with x and every y. */
+typedef struct plot_bar {
+    const char *x_text;         /* the x cell (the CSV's storage) */
+    double x;                   /* its value when x is numeric */
+    double y[PLOT_MAX_STACK];   /* the panel's y columns, bottom first */
+    int row;                    /* CSV row */
+} plot_bar;
+
+/* A panel resolved against the CSV: curves for a lines panel; bars for a
+ * stacked one, sorted by x when every x is a number (ties in row order),
+ * else in row order (the experiment's point order). */
 typedef struct plot_data {
-    int x_col, y_col[PLOT_MAX_Y], series_col;   /* series_col -1: none */
+    int x_col, y_col[PLOT_MAX_STACK], series_col;   /* series_col -1: none */
     plot_curve *curves;
     int n_curves;
     int dropped_log;    /* points left out: <= 0 on a log axis */
+    plot_bar *bars;
+    int n_bars;
+    int x_numeric;      /* stacked: every drawn x is a number */
+    int dropped_empty;  /* stacked: rows left out, x or a y cell empty */
 } plot_data;
 
 /* Writes the gnuplot script of `spec` drawing `data[0 .. n_panels-1]` to

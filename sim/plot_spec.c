@@ -1,9 +1,11 @@
 /*
- * plot_spec.c — an experiment's `plots:` read into plot_spec values, and
- * the plots' columns checked against the results' (see plot_spec.h).
+ * plot_spec.c — an experiment's `plots:` read into plot_spec values (y
+ * wildcards expanded from the result-field table), and the plots' columns
+ * checked against the results' (see plot_spec.h).
  */
 #include "plot_spec.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,67 +63,259 @@ static int plot_bool(ps_parser *P, const yaml_node_t *n, const char *what,
 }
 
 static const char *const panel_keys[] = {
-    "x", "y", "series", "xlabel", "ylabel", "logx", "logy", "title",
+    "x", "y", "series", "xlabel", "ylabel", "logx", "logy", "title", "style",
 };
 #define N_PANEL_KEYS (sizeof panel_keys / sizeof panel_keys[0])
 
 static const char *const plot_keys[] = {
     "file", "title", "panels", "x", "y", "series", "xlabel", "ylabel",
-    "logx", "logy",
+    "logx", "logy", "style",
 };
 #define N_PLOT_KEYS (sizeof plot_keys / sizeof plot_keys[0])
 
+/* ----------------------------------------------------------- wildcards */
+
+/* Whether result field `f` is one a wildcard stands for: a metric of
+ * `cusim sim` (not the host's timing, not per dispatch) of unit
+ * "fraction". */
+static bool is_fraction_field(const cusim_field_desc *f)
+{
+    return (f->in & CUSIM_IN_SIM)
+           && !(f->in & (CUSIM_IN_HOST | CUSIM_IN_DISPATCH))
+           && strcmp(f->unit, "fraction") == 0;
+}
+
+bool plot_spec_is_wildcard(const char *s)
+{
+    size_t n = strlen(s);
+    return n > 2 && strcmp(s + n - 2, ".*") == 0;
+}
+
+size_t plot_spec_expand(const char *pattern, const char **names, size_t max)
+{
+    assert(plot_spec_is_wildcard(pattern));
+    size_t len = strlen(pattern) - 1, n = 0;    /* the prefix with its '.' */
+    const cusim_field_desc *f;
+    for (size_t i = 0; (f = cusim_field_at(i)) != NULL; i++)
+        if (is_fraction_field(f) && strncmp(f->key, pattern, len) == 0) {
+            if (n < max)
+                names[n] = f->key;
+            n++;
+        }
+    return n;
+}
+
+/* The wildcards there are: "PREFIX.*" for each dotted prefix of a fraction
+ * field, distinct, in table order, into `out` (at most `max`). */
+#define MAX_WILDCARDS 32
+static size_t known_wildcards(char out[][96], size_t max)
+{
+    size_t n = 0;
+    const cusim_field_desc *f;
+    for (size_t i = 0; (f = cusim_field_at(i)) != NULL; i++) {
+        if (!is_fraction_field(f))
+            continue;
+        for (const char *dot = strchr(f->key, '.'); dot && n < max;
+             dot = strchr(dot + 1, '.')) {
+            char w[96];
+            snprintf(w, sizeof w, "%.*s.*", (int)(dot - f->key), f->key);
+            bool seen = false;
+            for (size_t j = 0; j < n && !seen; j++)
+                seen = strcmp(out[j], w) == 0;
+            if (!seen)
+                snprintf(out[n++], sizeof out[0], "%s", w);
+        }
+    }
+    return n;
+}
+
+/* What a panel's keys were, for the checks made once all are read. */
+typedef struct panel_nodes {
+    const yaml_node_t *y, *series, *logx, *logy;  /* values; NULL: absent */
+    int n_y;            /* columns y names, wildcards expanded (pn->y holds
+                           the first PLOT_MAX_STACK) */
+    char wildcard[96];  /* the first wildcard of y, "" for none */
+    int n_wildcard;     /* the columns it stands for */
+} panel_nodes;
+
+/* Adds y entry `item` (a column or a wildcard) to `pn`. */
+static int add_y(ps_parser *P, plot_panel *pn, panel_nodes *nd,
+                 const yaml_node_t *item, const char *what)
+{
+    char name[96];
+    if (plot_text(P, item, what, name, sizeof name) != 0)
+        return -1;
+    if (!plot_spec_is_wildcard(name)) {
+        if (nd->n_y < PLOT_MAX_STACK)
+            snprintf(pn->y[nd->n_y], sizeof pn->y[0], "%s", name);
+        nd->n_y++;
+        return 0;
+    }
+    const char *cols[PLOT_MAX_STACK];
+    size_t n = plot_spec_expand(name, cols, PLOT_MAX_STACK);
+    if (n == 0) {
+        char known[MAX_WILDCARDS][96];
+        const char *cands[MAX_WILDCARDS];
+        size_t k = known_wildcards(known, MAX_WILDCARDS);
+        for (size_t i = 0; i < k; i++)
+            cands[i] = known[i];
+        const char *near = suggest_nearest(name, cands, k);
+        cusim_mark m = mark_of(P, item);
+        if (near)
+            return err_at(P->err, &m, "%s: unknown wildcard '%s' (did you "
+                          "mean '%s'?)", what, name, near);
+        char list[MAX_WILDCARDS * 98] = "";
+        for (size_t i = 0, at = 0; i < k && at < sizeof list; i++)
+            at += (size_t)snprintf(list + at, sizeof list - at, "%s%s",
+                                   i ? ", " : "", known[i]);
+        return err_at(P->err, &m, "%s: unknown wildcard '%s' (expected one "
+                      "of %s)", what, name, list);
+    }
+    if (!nd->wildcard[0]) {
+        snprintf(nd->wildcard, sizeof nd->wildcard, "%s", name);
+        nd->n_wildcard = (int)n;
+    }
+    for (size_t i = 0; i < n; i++, nd->n_y++)
+        if (nd->n_y < PLOT_MAX_STACK && i < PLOT_MAX_STACK)
+            snprintf(pn->y[nd->n_y], sizeof pn->y[0], "%s", cols[i]);
+    return 0;
+}
+
 /* Reads one panel's key `key` (already known valid). */
-static int panel_key(ps_parser *P, plot_panel *pn, const char *key,
-                     const yaml_node_t *v, const char *what)
+static int panel_key(ps_parser *P, plot_panel *pn, panel_nodes *nd,
+                     const char *key, const yaml_node_t *v, const char *what)
 {
     char w[160], got[200];
     snprintf(w, sizeof w, "%s.%s", what, key);
     if (strcmp(key, "x") == 0)
         return plot_text(P, v, w, pn->x, sizeof pn->x);
-    if (strcmp(key, "series") == 0)
+    if (strcmp(key, "series") == 0) {
+        nd->series = v;
         return plot_text(P, v, w, pn->series, sizeof pn->series);
+    }
     if (strcmp(key, "xlabel") == 0)
         return plot_text(P, v, w, pn->xlabel, sizeof pn->xlabel);
     if (strcmp(key, "ylabel") == 0)
         return plot_text(P, v, w, pn->ylabel, sizeof pn->ylabel);
     if (strcmp(key, "title") == 0)
         return plot_text(P, v, w, pn->title, sizeof pn->title);
-    if (strcmp(key, "logx") == 0)
+    if (strcmp(key, "logx") == 0) {
+        nd->logx = v;
         return plot_bool(P, v, w, &pn->logx);
-    if (strcmp(key, "logy") == 0)
-        return plot_bool(P, v, w, &pn->logy);
-    /* y: one column or a list */
-    if (v->type != YAML_SEQUENCE_NODE) {
-        pn->n_y = 1;
-        return plot_text(P, v, w, pn->y[0], sizeof pn->y[0]);
     }
-    size_t len = (size_t)(v->data.sequence.items.top
-                          - v->data.sequence.items.start);
-    cusim_mark m = mark_of(P, v);
-    if (len == 0 || len > PLOT_MAX_Y)
-        return err_at(P->err, &m, "%s: expected 1 to %d columns, got %s", w,
-                      PLOT_MAX_Y, len ? "more" : describe(v, got, sizeof got));
-    for (size_t i = 0; i < len; i++)
-        if (plot_text(P, ydoc_node(P->d, v->data.sequence.items.start[i]), w,
-                      pn->y[i], sizeof pn->y[i]) != 0)
+    if (strcmp(key, "logy") == 0) {
+        nd->logy = v;
+        return plot_bool(P, v, w, &pn->logy);
+    }
+    if (strcmp(key, "style") == 0) {
+        cusim_mark m = mark_of(P, v);
+        if (yn_is_plain(v, "lines") || yn_is_plain(v, "stacked")) {
+            pn->style = yn_is_plain(v, "lines") ? PLOT_LINES : PLOT_STACKED;
+            return 0;
+        }
+        return err_at(P->err, &m, "%s: expected lines or stacked, got %s", w,
+                      describe(v, got, sizeof got));
+    }
+    /* y: one column or a list; a wildcard stands for several */
+    nd->y = v;
+    if (v->type != YAML_SEQUENCE_NODE)
+        return add_y(P, pn, nd, v, w);
+    for (const yaml_node_item_t *it = v->data.sequence.items.start;
+         it < v->data.sequence.items.top; it++)
+        if (add_y(P, pn, nd, ydoc_node(P->d, *it), w) != 0)
             return -1;
-    pn->n_y = (int)len;
     return 0;
 }
 
-/* Checks a panel's required keys and fills default axis labels. */
-static int panel_finish(ps_parser *P, plot_panel *pn, const cusim_mark *m,
-                        const char *what)
+/* The default y label of a stacked panel: "PREFIX.*" when every column
+ * shares the dotted prefix PREFIX, else the columns joined by " + ", as
+ * many whole ones as fit, then " + ..." for the rest. */
+static void stacked_ylabel(plot_panel *pn)
 {
+    size_t common = plot_stack_prefix(pn);
+    if (common > 0) {
+        snprintf(pn->ylabel, sizeof pn->ylabel, "%.*s*", (int)common,
+                 pn->y[0]);
+        return;
+    }
+    const char more[] = " + ...";
+    size_t at = 0;
+    for (int k = 0; k < pn->n_y; k++) {
+        size_t need = strlen(pn->y[k]) + (k ? 3 : 0);
+        size_t keep = k + 1 < pn->n_y ? sizeof more - 1 : 0;
+        if (at + need + keep >= sizeof pn->ylabel) {
+            snprintf(pn->ylabel + at, sizeof pn->ylabel - at, "%s", more);
+            return;
+        }
+        at += (size_t)snprintf(pn->ylabel + at, sizeof pn->ylabel - at,
+                               "%s%s", k ? " + " : "", pn->y[k]);
+    }
+}
+
+/* Checks the y column count against the panel's style. */
+static int check_y_count(ps_parser *P, const plot_panel *pn,
+                         const panel_nodes *nd, const char *what)
+{
+    char got[200];
+    cusim_mark m = mark_of(P, nd->y);
+    if (pn->style == PLOT_STACKED) {
+        if (nd->n_y >= 2 && nd->n_y <= PLOT_MAX_STACK)
+            return 0;
+        if (nd->n_y == 0)
+            return err_at(P->err, &m, "%s.y: expected 2 to %d columns for a "
+                          "stacked panel, got %s", what, PLOT_MAX_STACK,
+                          describe(nd->y, got, sizeof got));
+        return err_at(P->err, &m, "%s.y: expected 2 to %d columns for a "
+                      "stacked panel, got %d", what, PLOT_MAX_STACK, nd->n_y);
+    }
+    if (nd->n_y >= 1 && nd->n_y <= PLOT_MAX_Y)
+        return 0;
+    if (nd->n_y == 0)
+        return err_at(P->err, &m, "%s.y: expected 1 to %d columns, got %s",
+                      what, PLOT_MAX_Y, describe(nd->y, got, sizeof got));
+    if (nd->wildcard[0])
+        return err_at(P->err, &m, "%s.y: expected 1 to %d columns, got %d "
+                      "('%s' stands for %d; a panel of style stacked takes "
+                      "up to %d)", what, PLOT_MAX_Y, nd->n_y, nd->wildcard,
+                      nd->n_wildcard, PLOT_MAX_STACK);
+    return err_at(P->err, &m, "%s.y: expected 1 to %d columns, got more",
+                  what, PLOT_MAX_Y);
+}
+
+/* Checks a panel's required keys and what its style rules out, and fills
+ * default axis labels. */
+static int panel_finish(ps_parser *P, plot_panel *pn, const panel_nodes *nd,
+                        const cusim_mark *m, const char *what)
+{
+    if (nd->y && check_y_count(P, pn, nd, what) != 0)
+        return -1;
     if (!pn->x[0])
         return err_at(P->err, m, "%s: missing required key 'x' (the column "
                       "on the horizontal axis)", what);
-    if (pn->n_y == 0)
+    if (!nd->y)
         return err_at(P->err, m, "%s: missing required key 'y' (a column or "
                       "a list of columns on the vertical axis)", what);
+    pn->n_y = nd->n_y;
+    if (pn->style == PLOT_STACKED) {
+        const struct { const yaml_node_t *v; const char *msg; } no[] = {
+            { pn->series[0] ? nd->series : NULL, "series: a stacked panel "
+              "draws one bar per point, so it takes no series (expected no "
+              "'series', or style: lines)" },
+            { pn->logx ? nd->logx : NULL, "logx: expected false for a "
+              "stacked panel (its x axis is one bar per point)" },
+            { pn->logy ? nd->logy : NULL, "logy: expected false for a "
+              "stacked panel (its bars stack up from 0)" },
+        };
+        for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
+            if (no[i].v) {
+                cusim_mark vm = mark_of(P, no[i].v);
+                return err_at(P->err, &vm, "%s.%s", what, no[i].msg);
+            }
+    }
     if (!pn->xlabel[0])
         snprintf(pn->xlabel, sizeof pn->xlabel, "%s", pn->x);
+    if (!pn->ylabel[0] && pn->style == PLOT_STACKED)
+        stacked_ylabel(pn);
     if (!pn->ylabel[0])
         snprintf(pn->ylabel, sizeof pn->ylabel, "%s", pn->y[0]);
     return 0;
@@ -138,6 +332,8 @@ static int parse_panel(ps_parser *P, const yaml_node_t *n, const char *what,
     if (yn_check_keys(P->d, n, what, P->err) != 0)
         return -1;
     memset(pn, 0, sizeof *pn);
+    panel_nodes nd;
+    memset(&nd, 0, sizeof nd);
     for (const yaml_node_pair_t *pr = n->data.mapping.pairs.start;
          pr < n->data.mapping.pairs.top; pr++) {
         const yaml_node_t *k = ydoc_node(P->d, pr->key);
@@ -152,13 +348,13 @@ static int parse_panel(ps_parser *P, const yaml_node_t *n, const char *what,
                 return err_at(P->err, &km, "%s: unknown key '%s' (did you "
                               "mean '%s'?)", what, s, near);
             return err_at(P->err, &km, "%s: unknown key '%s' (valid keys: x, "
-                          "y, series, xlabel, ylabel, logx, logy, title)",
-                          what, s);
+                          "y, series, xlabel, ylabel, logx, logy, title, "
+                          "style)", what, s);
         }
-        if (panel_key(P, pn, s, ydoc_node(P->d, pr->value), what) != 0)
+        if (panel_key(P, pn, &nd, s, ydoc_node(P->d, pr->value), what) != 0)
             return -1;
     }
-    return panel_finish(P, pn, &m, what);
+    return panel_finish(P, pn, &nd, &m, what);
 }
 
 static int parse_plot(ps_parser *P, const yaml_node_t *n, size_t index,
@@ -177,7 +373,9 @@ static int parse_plot(ps_parser *P, const yaml_node_t *n, size_t index,
     const yaml_node_t *panels = NULL, *file = NULL;
     const yaml_node_t *first_panel_key = NULL;
     plot_panel own;
+    panel_nodes nd;
     memset(&own, 0, sizeof own);
+    memset(&nd, 0, sizeof nd);
     for (const yaml_node_pair_t *pr = n->data.mapping.pairs.start;
          pr < n->data.mapping.pairs.top; pr++) {
         const yaml_node_t *k = ydoc_node(P->d, pr->key);
@@ -196,7 +394,7 @@ static int parse_plot(ps_parser *P, const yaml_node_t *n, size_t index,
                               "mean '%s'?)", what, s, near);
             return err_at(P->err, &km, "%s: unknown key '%s' (valid keys: "
                           "file, title, panels, x, y, series, xlabel, ylabel, "
-                          "logx, logy)", what, s);
+                          "logx, logy, style)", what, s);
         }
         if (strcmp(s, "file") == 0) {
             file = v;
@@ -216,7 +414,7 @@ static int parse_plot(ps_parser *P, const yaml_node_t *n, size_t index,
         } else {
             if (!first_panel_key)
                 first_panel_key = k;
-            if (panel_key(P, &own, s, v, what) != 0)
+            if (panel_key(P, &own, &nd, s, v, what) != 0)
                 return -1;
         }
     }
@@ -229,7 +427,7 @@ static int parse_plot(ps_parser *P, const yaml_node_t *n, size_t index,
                       "plot has panels", what, yn_scalar(first_panel_key));
     }
     if (!panels) {
-        if (panel_finish(P, &own, &m, what) != 0)
+        if (panel_finish(P, &own, &nd, &m, what) != 0)
             return -1;
         ps->panels[0] = own;
         ps->n_panels = 1;
@@ -348,8 +546,8 @@ int plot_spec_check_columns(ydoc *d, const yaml_node_t *list,
             } else {
                 snprintf(what, sizeof what, "plots[%zu]", i);
             }
-            const char *names[2 + PLOT_MAX_Y];
-            const char *keys[2 + PLOT_MAX_Y];
+            const char *names[2 + PLOT_MAX_STACK];
+            const char *keys[2 + PLOT_MAX_STACK];
             int n = 0;
             names[n] = pl->x, keys[n++] = "x";
             if (pl->series[0])

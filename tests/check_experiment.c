@@ -395,7 +395,7 @@ START_TEST(smoke_loads)
     ASSERT_OK(exp_load(cutest_path("configs/experiments/smoke.yaml"), NULL, 0,
                        &e, &err), err);
     ck_assert_uint_eq(exp_n_points(e), 6);
-    ck_assert_uint_eq(exp_n_plots(e), 1);
+    ck_assert_uint_eq(exp_n_plots(e), 2);
     const plot_spec *ps = exp_plot(e, 0);
     ck_assert_str_eq(ps->file, "smoke-cycles");
     ck_assert_int_eq(ps->n_panels, 1);
@@ -403,6 +403,12 @@ START_TEST(smoke_loads)
     ck_assert_int_eq(ps->panels[0].n_y, 1);
     ck_assert_str_eq(ps->panels[0].y[0], "cycles");
     ck_assert_str_eq(ps->panels[0].series, "kernel.registers");
+    ps = exp_plot(e, 1);        /* stalls.* and warp_states.*, stacked */
+    ck_assert_str_eq(ps->file, "smoke-stalls");
+    ck_assert_int_eq(ps->n_panels, 2);
+    ck_assert_int_eq(ps->panels[0].style, PLOT_STACKED);
+    ck_assert_int_eq(ps->panels[0].n_y, CUSIM_STALL_COUNT);
+    ck_assert_int_eq(ps->panels[1].n_y, CUSIM_WS_COUNT);
     exp_free(e);
 }
 END_TEST
@@ -474,6 +480,19 @@ static const bad_case bad_cases[] = {
       "results (did you mean 'cycles'?)" },
     { "exp-plot-key.yaml", 10, 5, "plots[0]: unknown key 'seires' (did you "
       "mean 'series'?)" },
+    { "exp-plot-stacked-logy.yaml", 11, 15, "plots[0].panels[0].logy: "
+      "expected false for a stacked panel (its bars stack up from 0)" },
+    { "exp-plot-stacked-one-y.yaml", 9, 8, "plots[0].y: expected 2 to 12 "
+      "columns for a stacked panel, got 1" },
+    { "exp-plot-stacked-series.yaml", 11, 13, "plots[0].series: a stacked "
+      "panel draws one bar per point, so it takes no series" },
+    { "exp-plot-style.yaml", 10, 12, "plots[0].style: expected lines or "
+      "stacked, got 'bars'" },
+    { "exp-plot-wildcard-lines.yaml", 9, 8, "plots[0].y: expected 1 to 6 "
+      "columns, got 8 ('stalls.*' stands for 8; a panel of style stacked "
+      "takes up to 12)" },
+    { "exp-plot-wildcard.yaml", 9, 17, "plots[0].y: unknown wildcard "
+      "'stall.*' (did you mean 'stalls.*'?)" },
     { "exp-points-empty.yaml", 4, 9, "points: empty list" },
     { "exp-points-no-hw.yaml", 5, 5, "points[1]: names no hardware and there "
       "is no top-level 'hardware'" },

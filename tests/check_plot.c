@@ -5,13 +5,18 @@
  * a two-panel spec produce (titles, labels, log axes, one sorted data block
  * per curve), and the rendered PNG and SVG (800 px wide, written
  * atomically, redrawn by the kept script alone); gnuplot absent or failing.
+ * Stacked panels: y wildcards expanded to the exact field lists, the
+ * parsed spec, the bars a hand-written CSV gives (sorted by a numeric x,
+ * in row order for a text one) and their rendering.
  */
 #include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "cutest.h"
+#include "experiment.h"
 #include "plot.h"
+#include "plot_spec.h"
 
 /* ------------------------------------------------------------- helpers */
 
@@ -178,6 +183,29 @@ static cusim_error write_fails(const plot_spec *spec, const char *csv,
     ck_assert_int_eq(plot_write(spec, csv, dir, &err), -1);
     ck_assert_msg(err.message[0] != '\0', "no error message");
     return err;
+}
+
+/* Writes `text` to DIR/NAME; returns the path (the caller frees it). */
+static char *write_file(const char *dir, const char *name, const char *text)
+{
+    char *path = join(dir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+/* A one-panel stacked spec of the `n` columns `y`. */
+static plot_spec stacked_panel(const char *file, const char *x,
+                               const char *const *y, int n)
+{
+    plot_spec s = one_panel(file, x, y[0], "");
+    s.panels[0].style = PLOT_STACKED;
+    for (int k = 0; k < n; k++)
+        snprintf(s.panels[0].y[k], sizeof s.panels[0].y[k], "%s", y[k]);
+    s.panels[0].n_y = n;
+    return s;
 }
 
 /* ---------------------------------------------------------------- CSV */
@@ -645,6 +673,323 @@ START_TEST(render_gnuplot_fails)
 }
 END_TEST
 
+/* ------------------------------------------------------------- stacked */
+
+/* Each wildcard stands for its group's fraction fields in the field
+ * table's order (cusim.h's CUSIM_STALLS and CUSIM_WARP_STATES), and
+ * nothing else: not warp_states.cycles_per_issue (cycles), not
+ * dispatch[N].sol.*, not a prefix that is only part of a name. */
+START_TEST(wildcard_expands)
+{
+    static const char *const stalls[] = {
+        "stalls.issued", "stalls.memory", "stalls.dependency",
+        "stalls.barrier", "stalls.memory_throttle", "stalls.pipe_busy",
+        "stalls.idle", "stalls.tail",
+    };
+    static const char *const states[] = {
+        "warp_states.issued", "warp_states.eligible",
+        "warp_states.long_scoreboard", "warp_states.short_scoreboard",
+        "warp_states.barrier", "warp_states.memory_throttle",
+        "warp_states.pipe_busy",
+    };
+    static const char *const sol[] = {
+        "sol.compute", "sol.busiest_unit", "sol.memory",
+    };
+    const struct {
+        const char *pattern;
+        const char *const *want;
+        size_t n;
+    } cases[] = {
+        { "stalls.*", stalls, 8 },
+        { "warp_states.*", states, 7 },
+        { "sol.*", sol, 3 },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const char *got[PLOT_MAX_STACK];
+        ck_assert(plot_spec_is_wildcard(cases[c].pattern));
+        ck_assert_uint_eq(plot_spec_expand(cases[c].pattern, got,
+                                           PLOT_MAX_STACK), cases[c].n);
+        for (size_t i = 0; i < cases[c].n; i++)
+            ck_assert_str_eq(got[i], cases[c].want[i]);
+    }
+    /* more than `max`: the count, and the first `max` names */
+    const char *two[2];
+    ck_assert_uint_eq(plot_spec_expand("stalls.*", two, 2), 8);
+    ck_assert_str_eq(two[0], "stalls.issued");
+    ck_assert_str_eq(two[1], "stalls.memory");
+    const char *none[1];
+    ck_assert_uint_eq(plot_spec_expand("stall.*", none, 1), 0);
+    ck_assert_uint_eq(plot_spec_expand("cycles.*", none, 1), 0);
+    ck_assert_uint_eq(plot_spec_expand("sim.*", none, 1), 0);
+    ck_assert(!plot_spec_is_wildcard(".*"));
+    ck_assert(!plot_spec_is_wildcard("stalls*"));
+    ck_assert(!plot_spec_is_wildcard("stalls.memory"));
+}
+END_TEST
+
+/* An experiment's stacked panels as parsed: wildcards expanded, style,
+ * default labels; and the prefix the legend leaves out. */
+START_TEST(stacked_spec_parsed)
+{
+    char *dir = temp_dir();
+    char text[10240], hw[4096], kernel[4096];
+    snprintf(hw, sizeof hw, "%s", cutest_path("configs/hw/seed-cu.yaml"));
+    snprintf(kernel, sizeof kernel, "%s",
+             cutest_path("workloads/latency-bound.yaml"));
+    snprintf(text, sizeof text,
+             "hardware: %s\n"
+             "kernel: %s\n"
+             "sweep:\n"
+             "  kernel.registers: [16, 32]\n"
+             "plots:\n"
+             "  - file: f\n"
+             "    panels:\n"
+             "      - x: kernel.registers\n"
+             "        y: stalls.*\n"
+             "        style: stacked\n"
+             "      - x: kernel.registers\n"
+             "        y: [warp_states.*, cycles]\n"
+             "        style: stacked\n"
+             "      - x: kernel.registers\n"
+             "        y: [sol.*]\n"
+             "        style: lines\n", hw, kernel);
+    char *path = write_file(dir, "exp.yaml", text);
+    experiment *e = NULL;
+    cusim_error err;
+    memset(&err, 0, sizeof err);
+    ck_assert_msg(exp_load(path, NULL, 0, &e, &err) == 0, "%s:%d:%d: %s",
+                  err.file, err.line, err.column, err.message);
+    const plot_spec *ps = exp_plot(e, 0);
+    ck_assert_int_eq(ps->n_panels, 3);
+    const plot_panel *a = &ps->panels[0], *b = &ps->panels[1],
+                     *c = &ps->panels[2];
+    ck_assert_int_eq(a->style, PLOT_STACKED);
+    ck_assert_int_eq(a->n_y, 8);
+    ck_assert_str_eq(a->y[0], "stalls.issued");
+    ck_assert_str_eq(a->y[4], "stalls.memory_throttle");
+    ck_assert_str_eq(a->y[7], "stalls.tail");
+    ck_assert_str_eq(a->ylabel, "stalls.*");
+    ck_assert_str_eq(a->xlabel, "kernel.registers");
+    ck_assert_uint_eq(plot_stack_prefix(a), strlen("stalls."));
+    ck_assert_int_eq(b->n_y, 8);
+    ck_assert_str_eq(b->y[6], "warp_states.pipe_busy");
+    ck_assert_str_eq(b->y[7], "cycles");
+    ck_assert_uint_eq(plot_stack_prefix(b), 0);
+    /* whole names while they and " + ..." fit in 127 characters: 102
+     * through short_scoreboard, 124 with " + warp_states.barrier" */
+    ck_assert_str_eq(b->ylabel, "warp_states.issued + warp_states.eligible "
+                     "+ warp_states.long_scoreboard + warp_states.short_"
+                     "scoreboard + ...");
+    ck_assert_int_eq(c->style, PLOT_LINES);
+    ck_assert_int_eq(c->n_y, 3);
+    ck_assert_str_eq(c->y[2], "sol.memory");
+    ck_assert_str_eq(c->ylabel, "sol.compute");
+    exp_free(e);
+    free(path);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
+/* plot_stack_prefix: whole dotted components only, never a whole name. */
+START_TEST(stack_prefix)
+{
+    static const char *const ab[] = { "a.b.c", "a.b.d", "a.bx" };
+    static const char *const same[] = { "a.b", "a.b" };
+    static const char *const deep[] = { "a.b.c", "a.b.d" };
+    plot_spec s = stacked_panel("p", "x", ab, 3);
+    ck_assert_uint_eq(plot_stack_prefix(&s.panels[0]), 2);
+    s = stacked_panel("p", "x", deep, 2);
+    ck_assert_uint_eq(plot_stack_prefix(&s.panels[0]), 4);
+    s = stacked_panel("p", "x", same, 2);
+    ck_assert_uint_eq(plot_stack_prefix(&s.panels[0]), 2);
+    snprintf(s.panels[0].y[1], sizeof s.panels[0].y[1], "a.");
+    ck_assert_uint_eq(plot_stack_prefix(&s.panels[0]), 0);
+}
+END_TEST
+
+/* A numeric x: one bar per row that did not fail and has every value,
+ * sorted by x; the legend names the columns without "stalls."; the bars
+ * sum to 1, so the axis ends at 1. */
+START_TEST(stacked_script_numeric_x)
+{
+    char *dir = temp_dir();
+    char *csv = write_file(dir, "r.csv",
+        "hw.cu.max_workgroups,stalls.issued,stalls.memory,stalls.tail,"
+        "status,error\n"
+        "8,0.5,0.25,0.25,ok,\n"
+        "2,0.125,0.75,0.125,ok,\n"
+        "4,,,,failed,\"boom\"\n"
+        "4,0.25,0.5,0.25,ok,\n"
+        "16,0.75,0.25,,ok,\n");
+    static const char *const y[] = {
+        "stalls.issued", "stalls.memory", "stalls.tail",
+    };
+    plot_spec s = stacked_panel("bars", "hw.cu.max_workgroups", y, 3);
+    char *out = join(dir, "figs");
+    char *gp = write_ok(&s, csv, out);
+    ck_assert_contains(gp, "(4 rows; 1 failed row left out)");
+    ck_assert_contains(gp, "#   panel 1: x = hw.cu.max_workgroups, y = "
+                           "stalls.issued, stalls.memory, stalls.tail "
+                           "(stacked)\n");
+    ck_assert_contains(gp, "# Panel 1: 3 bars of 3 stacked columns, sorted "
+                           "by x\n# Panel 1: 1 row without x or a y value "
+                           "left out\n$p1_bars << EOD\n"
+                           "\"2\" 0.125 0.75 0.125\n"
+                           "\"4\" 0.25 0.5 0.25\n"
+                           "\"8\" 0.5 0.25 0.25\n"
+                           "EOD\n");
+    ck_assert_contains(gp, "    set style data histograms\n"
+                           "    set style histogram rowstacked\n"
+                           "    set style fill solid border -1\n");
+    ck_assert_contains(gp, "    set yrange [0:1]\n");
+    ck_assert_contains(gp, "    plot $p1_bars using 2:xtic(1) lc rgb "
+                           "'#4e79a7' lw 1 title 'issued', \\\n"
+                           "         $p1_bars using 3 lc rgb '#f28e2b' lw 1 "
+                           "title 'memory', \\\n"
+                           "         $p1_bars using 4 lc rgb '#e15759' lw 1 "
+                           "title 'tail'\n");
+    ck_assert_int_eq(count_of(gp, "<< EOD\n"), 1);
+    ck_assert_int_eq(count_of(gp, "linespoints"), 0);
+    ck_assert_int_eq(count_of(gp, "rotate"), 0);
+    free(gp);
+    free(out);
+    free(csv);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
+/* A text x: bars in row order labelled with the text (a double quote made
+ * single); bars above 1 get an axis that scales; many wide labels slant. */
+START_TEST(stacked_script_text_x)
+{
+    char *dir = temp_dir();
+    char *csv = write_file(dir, "t.csv",
+        "hw.cu.policy,a.x,a.y\n"
+        "lrr,1,2\n"
+        "gto,3,1\n"
+        "\"say \"\"hi\"\"\",0.5,0.5\n");
+    static const char *const y[] = { "a.x", "a.y" };
+    plot_spec s = stacked_panel("text", "hw.cu.policy", y, 2);
+    char *gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "# Panel 1: 3 bars of 2 stacked columns, in the "
+                           "results' order\n$p1_bars << EOD\n"
+                           "\"lrr\" 1 2\n\"gto\" 3 1\n"
+                           "\"say 'hi'\" 0.5 0.5\nEOD\n");
+    ck_assert_contains(gp, "    set yrange [0:*]\n");
+    ck_assert_contains(gp, "title 'x', \\\n");
+    ck_assert_contains(gp, "title 'y'\n");
+    free(gp);
+    free(csv);
+
+    /* 12 bars of 6-character labels: 12 x 8 > 90 characters */
+    char rows[2048] = "x,a.x,a.y\n";
+    for (int i = 1; i <= 12; i++) {
+        size_t at = strlen(rows);
+        snprintf(rows + at, sizeof rows - at, "%.4f,0.5,0.5\n", 0.0625 * i);
+    }
+    csv = write_file(dir, "w.csv", rows);
+    s = stacked_panel("wide", "x", y, 2);
+    gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "\"0.0625\" 0.5 0.5\n\"0.125\" 0.5 0.5\n"
+                           "\"0.1875\" 0.5 0.5\n");
+    ck_assert_contains(gp, "    set xtics rotate by -45\n");
+    ck_assert_contains(gp, "    set xtics norotate\n");
+    free(gp);
+    free(csv);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
+/* Two stacked panels: a component name the first panel has keeps its
+ * colour in the second (issued); new names take the next colours. */
+START_TEST(stacked_colours_by_name)
+{
+    char *dir = temp_dir();
+    char *csv = write_file(dir, "r.csv",
+        "x,s.issued,s.memory,w.eligible,w.issued\n1,0.5,0.5,0.25,0.75\n");
+    static const char *const s1[] = { "s.issued", "s.memory" };
+    static const char *const s2[] = { "w.eligible", "w.issued" };
+    plot_spec s = stacked_panel("c", "x", s1, 2);
+    s.n_panels = 2;
+    s.panels[1] = stacked_panel("c", "x", s2, 2).panels[0];
+    char *gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "$p1_bars using 2:xtic(1) lc rgb '#4e79a7' lw 1 "
+                           "title 'issued'");
+    ck_assert_contains(gp, "$p1_bars using 3 lc rgb '#f28e2b' lw 1 title "
+                           "'memory'");
+    ck_assert_contains(gp, "$p2_bars using 2:xtic(1) lc rgb '#e15759' lw 1 "
+                           "title 'eligible'");
+    ck_assert_contains(gp, "$p2_bars using 3 lc rgb '#4e79a7' lw 1 title "
+                           "'issued'");
+    ck_assert_contains(gp, "# Panel 2: 1 bar of 2 stacked columns, sorted "
+                           "by x\n$p2_bars << EOD\n\"1\" 0.25 0.75\nEOD\n");
+    free(gp);
+    free(csv);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
+/* What a stacked spec cannot be (plot_write's own check), and a panel
+ * whose every row lacks a value. */
+START_TEST(stacked_errors)
+{
+    char *dir = temp_dir();
+    char *csv = write_file(dir, "r.csv", "x,a.x,a.y\n1,0.5,\n");
+    static const char *const y[] = { "a.x", "a.y" };
+    plot_spec s = stacked_panel("e", "x", y, 1);
+    cusim_error err = write_fails(&s, csv, dir);
+    ck_assert_str_eq(err.message, "plot 'e': stacked panel 1 needs an x "
+                     "column, 2 to 12 y columns, no series and no log axis");
+    s = stacked_panel("e", "x", y, 2);
+    s.panels[0].logy = 1;
+    write_fails(&s, csv, dir);
+    s.panels[0].logy = 0;
+    snprintf(s.panels[0].series, sizeof s.panels[0].series, "x");
+    write_fails(&s, csv, dir);
+    s.panels[0].series[0] = '\0';
+    err = write_fails(&s, csv, dir);
+    ck_assert_str_eq(err.message, "plot 'e': panel 1 (x = x) has no bar to "
+                     "draw: every row failed or lacks x or a y value");
+    ck_assert_int_eq(count_entries(dir), 1);
+    free(csv);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
+/* The stacked figure renders: 800 px wide, the legend in the SVG. */
+START_TEST(render_stacked)
+{
+    if (!have_gnuplot())
+        return;
+    char *dir = temp_dir();
+    char *csv = write_file(dir, "r.csv",
+        "x,stalls.issued,stalls.memory_throttle\n"
+        "1,0.25,0.75\n2,0.5,0.5\n");
+    static const char *const y[] = { "stalls.issued",
+                                     "stalls.memory_throttle" };
+    plot_spec s = stacked_panel("st", "x", y, 2);
+    char *out = join(dir, "figs");
+    free(write_ok(&s, csv, out));
+    char *png = join(out, "st.png"), *svg = join(out, "st.svg");
+    ck_assert_int_eq(png_width(png), 800);
+    ck_assert_int_eq(png_height(png), 500);
+    char *text = slurp(svg);
+    ck_assert_contains(text, "memory_throttle");
+    free(text);
+    free(png);
+    free(svg);
+    free(out);
+    free(csv);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("plot");
@@ -668,12 +1013,22 @@ static Suite *make_suite(void)
     tcase_add_test(script, script_six_panels);
     tcase_add_test(script, script_log_base_and_nonpositive);
     suite_add_tcase(s, script);
+    TCase *stacked = tcase_create("stacked");
+    tcase_add_test(stacked, wildcard_expands);
+    tcase_add_test(stacked, stacked_spec_parsed);
+    tcase_add_test(stacked, stack_prefix);
+    tcase_add_test(stacked, stacked_script_numeric_x);
+    tcase_add_test(stacked, stacked_script_text_x);
+    tcase_add_test(stacked, stacked_colours_by_name);
+    tcase_add_test(stacked, stacked_errors);
+    suite_add_tcase(s, stacked);
     TCase *render = tcase_create("render");
     tcase_set_timeout(render, 60);
     tcase_add_test(render, render_png_and_svg);
     tcase_add_test(render, render_script_alone);
     tcase_add_test(render, render_gnuplot_missing);
     tcase_add_test(render, render_gnuplot_fails);
+    tcase_add_test(render, render_stacked);
     suite_add_tcase(s, render);
     return s;
 }
