@@ -91,6 +91,7 @@ cli-test: $(BIN)
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-trace
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-experiments
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-claims
+	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-diagnose
 
 # make install into a temporary DESTDIR, checks of the installed tree (the
 # library used through pkg-config, the man page against every --help), then

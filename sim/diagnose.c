@@ -437,6 +437,13 @@ static void advice(const diag_plan *p, diag_verdict *v)
             what = "no single resource dominates: profile the hot loop's "
                    "instruction mix";
         }
+    } else if (top_state(&b->res) == CUSIM_WS_BARRIER) {
+        snprintf(buf, sizeof buf, "the subgroups spend %.0f%% of their "
+                 "cycles at barriers: fewer barriers per element, or more "
+                 "resident workgroups (smaller groups, fewer registers or "
+                 "less shared memory each) so others run while one waits",
+                 100 * b->res.warp_states[CUSIM_WS_BARRIER]);
+        what = buf;
     } else if (v->lever == DIAG_INFLIGHT) {
         snprintf(buf, sizeof buf, "the CU's in-flight cap (%" PRIu32
                  " transactions) is full: fewer, larger transactions "
@@ -656,7 +663,9 @@ static void json_run(FILE *out, const diag_variant *v)
     json_real(out, "bandwidth_utilization", r->bandwidth_utilization);
     fputs(", ", out);
     json_real(out, "issue_utilization", r->issue_utilization);
-    fprintf(out, ", \"top_stall\": \"%s\"", cusim_stall_name(top_stall(r)));
+    fprintf(out, ", \"top_stall\": \"%s\", \"top_state\": \"%s\"",
+            cusim_stall_name(top_stall(r)),
+            cusim_warp_state_name(top_state(r)));
 }
 
 static void print_json(FILE *out, const diag_plan *p, const diag_verdict *v)

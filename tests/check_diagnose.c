@@ -21,17 +21,13 @@
 #include "cutest.h"
 #include "diagnose.h"
 
-/* Plans and runs every applicable variant in this process. */
-static diag_plan *diagnose(const char *hw_rel, const char *k_rel,
-                           const cusim_set *sets, size_t n_sets,
-                           diag_verdict *v)
+/* Plans and runs every applicable variant of k on hw in this process. */
+static diag_plan *diagnose_loaded(const cusim_hw *hw, cusim_kernel *k,
+                                  diag_verdict *v)
 {
-    cusim_hw hw;
-    cusim_kernel k;
-    cutest_load(hw_rel, k_rel, sets, n_sets, &hw, &k);
     cusim_error err;
-    diag_plan *p = diag_plan_new(&hw, &k, &err);
-    cusim_kernel_free(&k);
+    diag_plan *p = diag_plan_new(hw, k, &err);
+    cusim_kernel_free(k);
     if (!p)
         ck_abort_msg("plan: %s", err.message);
     for (int i = 0; i < DIAG_COUNT; i++) {
@@ -43,6 +39,27 @@ static diag_plan *diagnose(const char *hw_rel, const char *k_rel,
     }
     diag_conclude(p, v);
     return p;
+}
+
+static diag_plan *diagnose(const char *hw_rel, const char *k_rel,
+                           const cusim_set *sets, size_t n_sets,
+                           diag_verdict *v)
+{
+    cusim_hw hw;
+    cusim_kernel k;
+    cutest_load(hw_rel, k_rel, sets, n_sets, &hw, &k);
+    return diagnose_loaded(&hw, &k, v);
+}
+
+/* The warp state most live subgroup-cycles of variant i are in. */
+static cusim_warp_state top_state(const diag_plan *p, diag_kind i)
+{
+    const double *ws = p->v[i].res.warp_states;
+    int top = 0;
+    for (int w = 1; w < CUSIM_WS_COUNT; w++)
+        if (ws[w] > ws[top])
+            top = w;
+    return (cusim_warp_state)top;
 }
 
 #define SET(path, value) { path, value, "--set", 1, 1 }
@@ -59,6 +76,8 @@ START_TEST(bandwidth_bound_copy)
     ck_assert_str_eq(v.kind, "bandwidth");
     ck_assert_int_eq(v.lever, DIAG_BANDWIDTH);
     ck_assert_str_eq(v.bound, "bandwidth");
+    /* the channel's queue backs up into the CUs' in-flight caps */
+    ck_assert_int_eq(top_state(p, DIAG_BASELINE), CUSIM_WS_MEMORY_THROTTLE);
     ck_assert(v.agrees);
     ck_assert_ptr_nonnull(strstr(v.evidence, "bandwidth-bound: 2x bandwidth"));
     /* the limiter is the subgroup slots: all slot caps doubled together */
@@ -99,8 +118,13 @@ START_TEST(latency_bound_residency)
     ck_assert_double_lt(diag_speedup(p, DIAG_BANDWIDTH), 1.1);
     ck_assert_double_lt(diag_speedup(p, DIAG_RESIDENCY_DOWN), 0.6);
     ck_assert_str_eq(v.kind, "latency");
+    ck_assert_str_eq(v.bound, "latency");
     ck_assert_int_eq(v.lever, DIAG_RESIDENCY_UP);
     ck_assert(v.agrees);
+    /* 400 of every ~437 cycles waiting on the load */
+    ck_assert_int_eq(top_state(p, DIAG_BASELINE), CUSIM_WS_LONG_SCOREBOARD);
+    ck_assert_double_gt(p->v[DIAG_BASELINE].res.warp_states
+                        [CUSIM_WS_LONG_SCOREBOARD], 0.85);
     ck_assert_ptr_nonnull(strstr(v.evidence,
                                  "latency-bound: +2x residency -> "));
     /* far below the 25600 bytes the channel needs in flight */
@@ -129,7 +153,11 @@ START_TEST(compute_bound_pipes)
     ck_assert_double_ge(diag_speedup(p, DIAG_SCHEDULERS), 1.5);
     ck_assert_double_lt(diag_speedup(p, DIAG_BANDWIDTH), 1.1);
     ck_assert_str_eq(v.kind, "compute");
+    ck_assert_str_eq(v.bound, "compute");
+    ck_assert(v.agrees);
     ck_assert_int_eq(v.lever, DIAG_SCHEDULERS);
+    /* more ready subgroups than pipes: most wait eligible */
+    ck_assert_int_eq(top_state(p, DIAG_BASELINE), CUSIM_WS_ELIGIBLE);
     ck_assert_str_eq(p->v[DIAG_SCHEDULERS].change, "hw.cu.schedulers 4 -> 8");
     diag_plan_free(p);
 }
@@ -153,7 +181,10 @@ START_TEST(inflight_cap_bound)
     ck_assert_double_lt(diag_speedup(p, DIAG_RESIDENCY_UP), 1.1);
     ck_assert_double_lt(diag_speedup(p, DIAG_BANDWIDTH), 1.1);
     ck_assert_str_eq(v.kind, "latency");
+    ck_assert_str_eq(v.bound, "latency");
+    ck_assert(v.agrees);
     ck_assert_int_eq(v.lever, DIAG_INFLIGHT);
+    ck_assert_int_eq(top_state(p, DIAG_BASELINE), CUSIM_WS_MEMORY_THROTTLE);
     ck_assert_double_eq(v.cap_bytes, 8192);
     ck_assert_double_le(v.achieved_bytes, v.cap_bytes);
     ck_assert_ptr_nonnull(strstr(v.try_first, "in-flight cap (32"));
@@ -190,6 +221,199 @@ START_TEST(variants_that_cannot_apply)
 }
 END_TEST
 
+START_TEST(why_inflight_cap_on_the_whole_gpu)
+{
+    /* The issue's first case as a user ran it: copy on nvidia-sm90 (132
+     * CUs, 4194304 elements) with the in-flight cap at 32. Issue slots are
+     * 0.1% used and the channel 12%: the throttled cycles are the memory
+     * cap's (not the pipes'), so the run is latency-bound, not compute,
+     * and nearly every subgroup-cycle waits on the cap. */
+    cusim_set sets[] = { SET("hw.memory.max_inflight", "32") };
+    cusim_hw hw;
+    cusim_kernel k;
+    cutest_load("configs/hw/nvidia-sm90.yaml", "workloads/copy.yaml", sets,
+                1, &hw, &k);
+    cusim_result r;
+    cusim_error err;
+    ck_assert_int_eq(cusim_simulate(&hw, &k, NULL, &r, NULL, &err), 0);
+    cusim_kernel_free(&k);
+    ck_assert_str_eq(r.bound, "latency");
+    ck_assert_double_lt(r.sol_compute, 0.01);
+    ck_assert_double_lt(r.sol_memory, 0.2);
+    ck_assert_double_gt(r.stalls[CUSIM_STALL_MEMORY_THROTTLE], 0.5);
+    ck_assert_double_lt(r.stalls[CUSIM_STALL_PIPE_BUSY], 0.01);
+    ck_assert_double_gt(r.warp_states[CUSIM_WS_MEMORY_THROTTLE], 0.9);
+}
+END_TEST
+
+START_TEST(small_grid_latency_bound)
+{
+    /* The issue's third case: latency-bound on nvidia-sm90 as shipped.
+     * 65536 elements in groups of 64 are 1024 workgroups; a CU holds 32
+     * (64 subgroup slots, 2 subgroups each), 132 CUs 4224: 0.2424 waves.
+     * More residency cannot help a grid that does not fill the slots. */
+    diag_verdict v;
+    diag_plan *p = diagnose("configs/hw/nvidia-sm90.yaml",
+                            "workloads/latency-bound.yaml", NULL, 0, &v);
+    ck_assert_double_eq_tol(v.waves, 1024.0 / 4224.0, 1e-12);
+    ck_assert_str_eq(v.bound, "small_grid");
+    ck_assert_str_eq(v.kind, "small_grid");
+    ck_assert(v.agrees);
+    ck_assert_double_lt(diag_speedup(p, DIAG_RESIDENCY_UP), 1.05);
+    ck_assert_int_eq(top_state(p, DIAG_BASELINE), CUSIM_WS_LONG_SCOREBOARD);
+    ck_assert_ptr_nonnull(strstr(v.evidence, "small grid (0.24 waves"));
+    ck_assert_ptr_nonnull(strstr(v.try_first, "more work per dispatch"));
+    diag_plan_free(p);
+}
+END_TEST
+
+START_TEST(barrier_bound)
+{
+    /* One workgroup of 8 subgroups at a time on one seed CU (the workgroup
+     * slot is the limiter), each doing alu, barrier 16 times with a
+     * 100-cycle barrier: a subgroup issues 2 instructions per ~100-cycle
+     * release, so nearly all its cycles are barrier waits (> 0.9) and the
+     * CU idles through each release. A second resident workgroup runs in
+     * those gaps: +2x residency about 2x (1.9 to 2.05); no memory traffic,
+     * so 2x bandwidth < 1.05x. Both speeds of light far under 0.6 and a
+     * full wave (16 groups, one at a time): bound latency. */
+    static const char text[] =
+        "name: barrier-bound\n"
+        "workgroup_size: 256\n"
+        "registers: 32\n"
+        "elements: 4096\n"
+        "program: |\n"
+        "  body {\n"
+        "    repeat 16 {\n"
+        "      alu a, a\n"
+        "      barrier\n"
+        "    }\n"
+        "  }\n";
+    cusim_set sets[] = { SET("hw.compute_units", "1"),
+                         SET("hw.latency.barrier", "100"),
+                         SET("hw.cu.max_workgroups", "1") };
+    cusim_hw hw;
+    cusim_kernel k;
+    cusim_error err;
+    ck_assert_msg(cusim_hw_load(cutest_path("configs/hw/seed-cu.yaml"), sets,
+                                3, &hw, &err) == 0, "%s", err.message);
+    ck_assert_msg(cusim_kernel_load_string(text, "barrier-bound.yaml", NULL,
+                                           0, &k, &err) == 0, "%s",
+                  err.message);
+    diag_verdict v;
+    diag_plan *p = diagnose_loaded(&hw, &k, &v);
+    const cusim_result *r = &p->v[DIAG_BASELINE].res;
+    ck_assert_int_eq(top_state(p, DIAG_BASELINE), CUSIM_WS_BARRIER);
+    ck_assert_double_gt(r->warp_states[CUSIM_WS_BARRIER], 0.9);
+    ck_assert_str_eq(v.bound, "latency");
+    ck_assert_str_eq(v.kind, "latency");
+    ck_assert(v.agrees);
+    ck_assert_int_eq(v.lever, DIAG_RESIDENCY_UP);
+    double up = diag_speedup(p, DIAG_RESIDENCY_UP);
+    ck_assert_double_ge(up, 1.9);
+    ck_assert_double_le(up, 2.05);
+    ck_assert_double_lt(diag_speedup(p, DIAG_BANDWIDTH), 1.05);
+    ck_assert_ptr_nonnull(strstr(v.try_first, "barrier"));
+    diag_plan_free(p);
+}
+END_TEST
+
+/* The verdict rule alone, on made-up speedups: a real plan whose runs'
+ * cycles and bound are overwritten (baseline 1000 cycles; a variant with
+ * speedup s gets 1000 / s). */
+static diag_plan *rule_plan(void)
+{
+    cusim_set sets[] = { SET("hw.compute_units", "1"),
+                         SET("kernel.elements", "256") };
+    cusim_hw hw;
+    cusim_kernel k;
+    cutest_load("configs/hw/seed-cu.yaml", "workloads/latency-bound.yaml",
+                sets, 2, &hw, &k);
+    cusim_error err;
+    diag_plan *p = diag_plan_new(&hw, &k, &err);
+    cusim_kernel_free(&k);
+    ck_assert_ptr_nonnull(p);
+    return p;
+}
+
+/* Speedups for residency_up, bandwidth, latency, issue, schedulers,
+ * in-flight, on a baseline whose bound is `bound` at `waves`. */
+static void rule_case(diag_plan *p, const char *bound, double waves,
+                      const double s[6], diag_verdict *v)
+{
+    static const diag_kind order[6] = { DIAG_RESIDENCY_UP, DIAG_BANDWIDTH,
+                                        DIAG_LATENCY, DIAG_ISSUE,
+                                        DIAG_SCHEDULERS, DIAG_INFLIGHT };
+    for (int i = 0; i < DIAG_COUNT; i++) {
+        diag_variant *x = &p->v[i];
+        x->applicable = x->ran = true;
+        x->rc = 0;
+        memset(&x->res, 0, sizeof x->res);
+        x->res.cycles = 1000;
+    }
+    p->v[DIAG_BASELINE].res.bound = bound;
+    p->v[DIAG_BASELINE].res.waves = waves;
+    for (int i = 0; i < 6; i++)
+        p->v[order[i]].res.cycles = (uint64_t)(1000 / s[i] + 0.5);
+    diag_conclude(p, v);
+}
+
+START_TEST(verdict_rule)
+{
+    diag_plan *p = rule_plan();
+    diag_verdict v;
+    /*                     res   bw    lat   issue sched cap */
+    const double bw[6] = { 1.00, 1.90, 1.00, 1.00, 1.00, 1.00 };
+    rule_case(p, "bandwidth", 4, bw, &v);
+    ck_assert(v.agrees);
+    ck_assert_str_eq(v.kind, "bandwidth");
+    ck_assert_int_eq(v.lever, DIAG_BANDWIDTH);
+    /* the same speedups do not bear out a latency bound */
+    rule_case(p, "latency", 4, bw, &v);
+    ck_assert(!v.agrees);
+    ck_assert_str_eq(v.kind, "bandwidth");
+    /* a throughput bound that no single doubling relieves */
+    const double none[6] = { 1.00, 1.04, 1.01, 1.00, 1.02, 1.00 };
+    rule_case(p, "bandwidth", 6.4, none, &v);
+    ck_assert(v.agrees);
+    ck_assert_int_eq(v.lever, DIAG_BASELINE);
+    /* ... but a latency bound must answer to its levers */
+    rule_case(p, "latency", 6.4, none, &v);
+    ck_assert(!v.agrees);
+    ck_assert_str_eq(v.kind, "balanced");
+    rule_case(p, "latency", 0.5, none, &v);
+    ck_assert_str_eq(v.kind, "small_grid");
+    /* balanced: two kinds matter (>= 1.05), the larger gain is the lever */
+    const double two[6] = { 1.00, 1.00, 1.09, 1.00, 1.65, 1.00 };
+    rule_case(p, "balanced", 0.97, two, &v);
+    ck_assert(v.agrees);
+    ck_assert_str_eq(v.kind, "balanced");
+    ck_assert_int_eq(v.lever, DIAG_SCHEDULERS);
+    ck_assert_ptr_nonnull(strstr(v.try_first, "2x schedulers (1.65x)"));
+    /* one kind alone stands out: not balanced but compute */
+    const double one[6] = { 1.00, 1.00, 1.02, 1.00, 1.65, 1.00 };
+    rule_case(p, "balanced", 0.97, one, &v);
+    ck_assert(!v.agrees);
+    ck_assert_str_eq(v.kind, "compute");
+    ck_assert_int_eq(v.lever, DIAG_SCHEDULERS);
+    /* small_grid stands while more residency does not help */
+    const double lat[6] = { 1.00, 1.00, 1.40, 1.00, 1.00, 1.00 };
+    rule_case(p, "small_grid", 0.24, lat, &v);
+    ck_assert(v.agrees);
+    const double res[6] = { 1.50, 1.00, 1.40, 1.00, 1.00, 1.00 };
+    rule_case(p, "small_grid", 0.24, res, &v);
+    ck_assert(!v.agrees);
+    ck_assert_str_eq(v.kind, "latency");
+    ck_assert_int_eq(v.lever, DIAG_RESIDENCY_UP);
+    /* the in-flight cap is the wall when more residency does not help */
+    const double cap[6] = { 1.00, 1.00, 1.60, 1.00, 1.00, 1.95 };
+    rule_case(p, "latency", 8, cap, &v);
+    ck_assert(v.agrees);
+    ck_assert_int_eq(v.lever, DIAG_INFLIGHT);
+    diag_plan_free(p);
+}
+END_TEST
+
 START_TEST(names)
 {
     ck_assert_str_eq(diag_kind_name(DIAG_RESIDENCY_UP), "residency_up");
@@ -209,9 +433,13 @@ static Suite *make_suite(void)
     tcase_add_test(runs, compute_bound_pipes);
     tcase_add_test(runs, inflight_cap_bound);
     tcase_add_test(runs, variants_that_cannot_apply);
+    tcase_add_test(runs, why_inflight_cap_on_the_whole_gpu);
+    tcase_add_test(runs, small_grid_latency_bound);
+    tcase_add_test(runs, barrier_bound);
     suite_add_tcase(s, runs);
     TCase *tables = tcase_create("names");
     tcase_add_test(tables, names);
+    tcase_add_test(tables, verdict_rule);
     suite_add_tcase(s, tables);
     return s;
 }
