@@ -3,8 +3,9 @@
  * distinct hardware and kernel configuration loaded once (a configuration
  * is its file plus the overrides that reach it, with where each was
  * written), each distinct pair's occupancy checked, and the fingerprint of
- * what a point runs (the cusim version, the report's keys and the echo of
- * its resolved hardware and kernel), which --resume compares.
+ * what a point runs (the cusim version, the report's keys, the echo of
+ * its resolved hardware and kernel, and its timeline's window when it
+ * writes one), which --resume compares.
  */
 #include "exp_int.h"
 
@@ -181,5 +182,12 @@ uint64_t exp_point_fingerprint(const experiment *e, size_t p)
     uint64_t h = hmap_fnv(CUSIM_VERSION, sizeof CUSIM_VERSION, HMAP_FNV_SEED);
     h = hmap_fnv(&e->metrics_hash, sizeof e->metrics_hash, h);
     h = hmap_fnv(&e->hw_hash[e->point_hw[p]], sizeof(uint64_t), h);
-    return hmap_fnv(&e->kernel_hash[e->point_kernel[p]], sizeof(uint64_t), h);
+    h = hmap_fnv(&e->kernel_hash[e->point_kernel[p]], sizeof(uint64_t), h);
+    /* a timeline's window is part of what a point writes (only when there
+     * is one, so an experiment without timelines keeps its fingerprint) */
+    if (e->timeline) {
+        h = hmap_fnv("timeline", 8, h);
+        h = hmap_fnv(&e->timeline_every, sizeof e->timeline_every, h);
+    }
+    return h;
 }

@@ -7,6 +7,7 @@
 #ifndef CUSIM_EXP_INT_H
 #define CUSIM_EXP_INT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -40,6 +41,9 @@ struct experiment {
     uint64_t *kernel_hash;
     size_t n_kernels;
     uint32_t *point_hw, *point_kernel;
+    bool timeline;           /* `timeline:`: every point writes one */
+    uint64_t timeline_every; /* its window, cycles; 0: cusim sim's default
+                                (cusim_sim_options.timeline_every) */
     plot_spec *plots;
     size_t n_plots;
     const char *metrics[CUSIM_REPORT_MAX];   /* CSV metric columns */

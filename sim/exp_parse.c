@@ -37,7 +37,7 @@
 /* The top-level keys, in the order the format documents them. */
 static const char *const top_keys[] = {
     "name", "description", "hardware", "kernel", "set", "sweep", "zip",
-    "points", "output", "plots",
+    "points", "output", "plots", "timeline",
 };
 #define N_TOP (sizeof top_keys / sizeof top_keys[0])
 
@@ -324,6 +324,54 @@ static int parse_output(parser *P, const yaml_node_t *n)
                       sizeof P->e->output - 1,
                       ydoc_describe(n, true, got, sizeof got));
     snprintf(P->e->output, sizeof P->e->output, "%s", yn_scalar(n));
+    return 0;
+}
+
+/* `timeline:`: true or false, or { every: N } with N >= 1 cycles. */
+static int parse_timeline(parser *P, const yaml_node_t *n)
+{
+    char got[200];
+    cusim_mark m = mark_of(P, n);
+    experiment *e = P->e;
+    if (yn_is_plain(n, "true") || yn_is_plain(n, "false")) {
+        e->timeline = yn_is_plain(n, "true");
+        e->timeline_every = 0;
+        return 0;
+    }
+    if (n->type != YAML_MAPPING_NODE)
+        return err_at(P->err, &m, "timeline: expected true, false or "
+                      "{ every: N } (cycles per row), got %s",
+                      describe(n, got, sizeof got));
+    if (yn_check_keys(P->d, n, "timeline", P->err) != 0)
+        return -1;
+    e->timeline = true;
+    e->timeline_every = 0;
+    for (const yaml_node_pair_t *pr = n->data.mapping.pairs.start;
+         pr < n->data.mapping.pairs.top; pr++) {
+        const yaml_node_t *k = ydoc_node(P->d, pr->key);
+        const yaml_node_t *v = ydoc_node(P->d, pr->value);
+        cusim_mark km = mark_of(P, k), vm = mark_of(P, v);
+        if (strcmp(yn_scalar(k), "every") != 0) {
+            static const char *const keys[] = { "every" };
+            const char *near = suggest_nearest(yn_scalar(k), keys, 1);
+            if (near)
+                return err_at(P->err, &km, "timeline: unknown key '%s' (did "
+                              "you mean 'every'?)", yn_scalar(k));
+            return err_at(P->err, &km, "timeline: unknown key '%s' "
+                          "(expected { every: N })", yn_scalar(k));
+        }
+        const char *s = yn_scalar(v);
+        char *end = NULL;
+        errno = 0;
+        unsigned long long every = strtoull(s, &end, 10);
+        if (!yn_is_scalar(v) || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE
+            || s[0] < '0' || s[0] > '9' || *end || errno || every == 0)
+            return err_at(P->err, &vm, "timeline.every: expected a whole "
+                          "number of cycles of at least 1 (the window of a "
+                          "timeline row), got %s",
+                          ydoc_describe(v, true, got, sizeof got));
+        e->timeline_every = every;
+    }
     return 0;
 }
 
@@ -721,6 +769,8 @@ static int parse_top(parser *P, const yaml_node_t *root)
             rc = parse_points(P, v);
         else if (strcmp(s, "output") == 0)
             rc = parse_output(P, v);
+        else if (strcmp(s, "timeline") == 0)
+            rc = parse_timeline(P, v);
         else if (strcmp(s, "plots") == 0) {
             rc = plot_spec_parse(P->d, v, &P->e->plots, &P->e->n_plots,
                                  P->err);
@@ -732,7 +782,7 @@ static int parse_top(parser *P, const yaml_node_t *root)
                               "'%s'?)", s, near);
             return err_at(P->err, &km, "unknown key '%s' (valid keys: name, "
                           "description, hardware, kernel, set, sweep, zip, "
-                          "points, output, plots)", s);
+                          "points, output, plots, timeline)", s);
         }
         if (rc != 0)
             return -1;

@@ -12,7 +12,7 @@
  *   2. the axes put in expansion order, the parameter columns built, the
  *      rules across sections checked (a key varies in one place, every
  *      point has hardware and a kernel, the point count is bounded);
- *   3. the plots' columns;
+ *   3. the plots' columns, and their timelines;
  *   4. every point's hardware and kernel loaded through the config loaders
  *      (each distinct configuration once) with the point's overrides as
  *      cusim_set values located at the experiment file's text, and each
@@ -28,7 +28,8 @@
 #include "xalloc.h"
 #include "yamldoc.h"
 
-/* Pass 3: every column the plots name is a column of the results. */
+/* Pass 3: every column the plots name is a column of the results (or of
+ * the timelines), and the timeline panels have timelines to draw. */
 static int check_plot_columns(const experiment *e, ydoc *d,
                               const yaml_node_t *plots, cusim_error *err)
 {
@@ -44,6 +45,9 @@ static int check_plot_columns(const experiment *e, ydoc *d,
     cols[c++] = "error";
     int rc = plot_spec_check_columns(d, plots, e->plots, e->n_plots, cols, c,
                                      err);
+    if (rc == 0)
+        rc = plot_spec_check_timelines(d, plots, e->plots, e->n_plots,
+                                       e->timeline, e->sw.n_points, err);
     free(cols);
     return rc;
 }
@@ -171,6 +175,16 @@ const cusim_hw *exp_point_hw(const experiment *e, size_t p)
 const cusim_kernel *exp_point_kernel(const experiment *e, size_t p)
 {
     return p < e->sw.n_points ? e->kernels[e->point_kernel[p]] : NULL;
+}
+
+bool exp_timeline(const experiment *e)
+{
+    return e->timeline;
+}
+
+uint64_t exp_timeline_every(const experiment *e)
+{
+    return e->timeline_every;
 }
 
 size_t exp_n_plots(const experiment *e)

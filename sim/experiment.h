@@ -28,6 +28,11 @@
  *     - { hw.cu.policy: gto }        # with every sweep/zip combination
  *     - { hw.cu.policy: lrr }        # (one more axis, slowest of all)
  *   output: c2                       # base name of the CSV/JSONL files
+ *   timeline: { every: 100 }         # optional: every point also writes
+ *                                    # its timeline (cusim sim --timeline,
+ *                                    # window `every` cycles, default 100;
+ *                                    # `timeline: true` for the default)
+ *                                    # into the results directory
  *   plots: [...]                     # see plot_spec (plot.h)
  *
  * A swept or set value is YAML text handed to the config loader as a
@@ -134,10 +139,16 @@ size_t exp_point_kernel_config(const experiment *e, size_t p);
 size_t exp_n_metrics(const experiment *e);
 const char *exp_metric(const experiment *e, size_t i);
 
+/* Whether every point writes its timeline (`timeline:`), and its window
+ * in cycles (0: cusim sim's default, as cusim_sim_options.timeline_every
+ * reads 0). */
+bool exp_timeline(const experiment *e);
+uint64_t exp_timeline_every(const experiment *e);
+
 /* The fingerprint of point `p`'s configuration: the cusim version, every
- * report key (sim.* included) and the echo of the point's resolved
- * hardware and kernel. A result of another fingerprint is not this
- * point's. */
+ * report key (sim.* included), the echo of the point's resolved hardware
+ * and kernel, and the timeline's window when there is one. A result of
+ * another fingerprint is not this point's. */
 uint64_t exp_point_fingerprint(const experiment *e, size_t p);
 
 size_t exp_n_plots(const experiment *e);

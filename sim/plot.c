@@ -7,7 +7,9 @@
  *   2. per panel, resolve the x, y and series columns, drop failed rows
  *      (status = failed) and empty cells, and gather one curve per
  *      (y column, series value), sorted by x; or, for a stacked panel,
- *      one bar per row, sorted by x when x is numeric;
+ *      one bar per row, sorted by x when x is numeric; or, for a timeline
+ *      panel, one curve per (y column, point) read from the point's
+ *      timeline CSV;
  *   3. write FILE.gp (plot_gnuplot.c): comments, the data inlined as
  *      heredoc blocks, then the drawing commands, run once per terminal
  *      (pngcairo, then svg);
@@ -30,6 +32,7 @@
 #include "error.h"
 #include "fileio.h"
 #include "plot_gnuplot.h"
+#include "strbuf.h"
 #include "suggest.h"
 #include "xalloc.h"
 
@@ -85,8 +88,10 @@ static int bar_cmp(const void *pa, const void *pb)
 
 static void data_free(plot_data *d)
 {
-    for (int i = 0; i < d->n_curves; i++)
+    for (int i = 0; i < d->n_curves; i++) {
         free(d->curves[i].pts);
+        free(d->curves[i].label);
+    }
     free(d->curves);
     free(d->bars);
     d->curves = NULL;
@@ -115,12 +120,13 @@ size_t plot_stack_prefix(const plot_panel *pn)
     return len;
 }
 
-/* Resolves one column of a panel; a missing one is an error at line 1,
- * column 1 of the CSV naming the plot and the column, with the header
- * name closest to it (suggest.h) when one is close. */
-static int resolve_column(const csv_table *csv, const plot_spec *spec,
-                          int panel, const char *role, const char *name,
-                          int *col, cusim_error *err)
+/* Resolves one column of a panel in `csv` (`whose`: "results have" or
+ * "timeline has"); a missing one is an error at line 1, column 1 of the CSV
+ * naming the plot and the column, with the header name closest to it
+ * (suggest.h) when one is close. */
+static int resolve_in(const csv_table *csv, const char *whose,
+                      const plot_spec *spec, int panel, const char *role,
+                      const char *name, int *col, cusim_error *err)
 {
     *col = csv_column(csv, name);
     if (*col >= 0)
@@ -133,15 +139,22 @@ static int resolve_column(const csv_table *csv, const plot_spec *spec,
     if (spec->n_panels > 1)
         snprintf(where, sizeof where, " (panel %d)", panel + 1);
     if (near)
-        err_set(err, csv->path, 1, 1, "plot '%s'%s: the results have no "
+        err_set(err, csv->path, 1, 1, "plot '%s'%s: the %s no "
                 "column '%s' for %s (did you mean '%s'?)", spec->file, where,
-                name, role, near);
+                whose, name, role, near);
     else
-        err_set(err, csv->path, 1, 1, "plot '%s'%s: the results have no "
+        err_set(err, csv->path, 1, 1, "plot '%s'%s: the %s no "
                 "column '%s' for %s; no column has a similar name",
-                spec->file, where, name, role);
+                spec->file, where, whose, name, role);
     free(names);
     return -1;
+}
+
+static int resolve_column(const csv_table *csv, const plot_spec *spec,
+                          int panel, const char *role, const char *name,
+                          int *col, cusim_error *err)
+{
+    return resolve_in(csv, "results have", spec, panel, role, name, col, err);
 }
 
 /* Reads a numeric cell of a panel; text is an error naming the column. */
@@ -203,15 +216,146 @@ static int bars_build(const csv_table *csv, const plot_spec *spec, int p,
     return 0;
 }
 
+/* The legend text of point row `r` of `csv` without a series: its
+ * parameters "KEY=VALUE, ..." (the first n_params columns, empty ones
+ * left out), or "point P" when it has none. The caller frees it. */
+static char *point_label(const csv_table *csv, size_t n_params, int r)
+{
+    sbuf b = { 0 };
+    for (size_t c = 0; c < n_params && (int)c < csv->n_cols; c++) {
+        const char *v = csv_at(csv, r, (int)c)->text;
+        if (!*v)
+            continue;
+        sb_printf(&b, "%s%s=%s", b.n ? ", " : "",
+                  csv_at(csv, 0, (int)c)->text, v);
+    }
+    if (!b.n)
+        sb_printf(&b, "point %d", r - 1);
+    return sb_take(&b);
+}
+
+/* Reads point `point`'s timeline (results row `r`) into the curves
+ * d->curves[k * n_lines + line] for each y column k. */
+static int timeline_read(const csv_table *csv, const plot_spec *spec, int p,
+                         const plot_timelines *tl, int r, int line,
+                         int n_lines, plot_data *d, cusim_error *err)
+{
+    const plot_panel *pn = &spec->panels[p];
+    size_t point = (size_t)(r - 1);
+    csv_table t;
+    if (csv_read(tl->paths[point], "a point's timeline", &t, err) < 0)
+        return -1;
+    int x_col, y_col[PLOT_MAX_STACK], rc = -1;
+    if (resolve_in(&t, "timeline has", spec, p, "x", pn->x, &x_col, err) < 0)
+        goto done;
+    for (int k = 0; k < pn->n_y; k++)
+        if (resolve_in(&t, "timeline has", spec, p, "y", pn->y[k], &y_col[k],
+                       err) < 0)
+            goto done;
+    for (int k = 0; k < pn->n_y; k++) {
+        plot_curve *c = &d->curves[k * n_lines + line];
+        c->y = k;
+        c->point = (long)point;
+        c->file = strrchr(tl->paths[point], '/');
+        c->file = c->file ? c->file + 1 : tl->paths[point];
+        if (d->series_col >= 0)
+            c->series = csv_at(csv, r, d->series_col)->text;
+        else
+            c->label = point_label(csv, tl->n_params, r);
+        c->pts = xrealloc_array(NULL, (size_t)(t.n_rows > 1 ? t.n_rows - 1
+                                                            : 1),
+                                sizeof *c->pts);
+        c->n = 0;
+        for (int tr = 1; tr < t.n_rows; tr++) {
+            double x, y;
+            int has_x, has_y;
+            if (panel_number(&t, spec, tr, x_col, "x", &x, &has_x, err) < 0
+                || panel_number(&t, spec, tr, y_col[k], "y", &y, &has_y,
+                                err) < 0)
+                goto done;
+            if (!has_x || !has_y)
+                continue;
+            if ((pn->logx && x <= 0) || (pn->logy && y <= 0)) {
+                d->dropped_log++;
+                continue;
+            }
+            c->pts[c->n++] = (plot_point){ x, y, tr };
+        }
+        qsort(c->pts, (size_t)c->n, sizeof *c->pts, point_cmp);
+    }
+    rc = 0;
+done:
+    csv_free(&t);
+    return rc;
+}
+
+/* Builds timeline panel `p`'s curves: for each y column, one per point it
+ * draws (those of pn->points, in that order, else every one) that did not
+ * fail and has a timeline. */
+static int timelines_build(const csv_table *csv, const plot_spec *spec, int p,
+                           const plot_timelines *tl, plot_data *d,
+                           cusim_error *err)
+{
+    const plot_panel *pn = &spec->panels[p];
+    int status_col = csv_column(csv, "status");
+    if (!tl)
+        return err_set(err, csv->path, 1, 1, "plot '%s': panel %d draws "
+                       "timelines, and the experiment writes none",
+                       spec->file, p + 1);
+    int rows[PLOT_MAX_TIMELINES], n_lines = 0;
+    int n_pick = pn->n_points ? pn->n_points : csv->n_rows - 1;
+    for (int i = 0; i < n_pick; i++) {
+        int r = pn->n_points ? (int)pn->points[i] + 1 : i + 1;
+        if (r >= csv->n_rows || (size_t)(r - 1) >= tl->n_points
+            || row_failed(csv, status_col, r) || !tl->paths[r - 1]) {
+            d->dropped_empty++;
+            continue;
+        }
+        if (n_lines == PLOT_MAX_TIMELINES)
+            return err_set(err, csv->path, 1, 1, "plot '%s': panel %d would "
+                           "draw more than %d timelines (pick points with "
+                           "points: [N, ...])", spec->file, p + 1,
+                           PLOT_MAX_TIMELINES);
+        rows[n_lines++] = r;
+    }
+    d->n_curves = pn->n_y * n_lines;
+    d->curves = xcalloc((size_t)(d->n_curves ? d->n_curves : 1),
+                        sizeof *d->curves);
+    for (int i = 0; i < n_lines; i++)
+        if (timeline_read(csv, spec, p, tl, rows[i], i, n_lines, d, err) < 0)
+            return -1;
+    int total = 0;
+    for (int i = 0; i < d->n_curves; i++)
+        total += d->curves[i].n;
+    if (total == 0)
+        return err_set(err, csv->path, 1, 1, "plot '%s': panel %d (x = %s) "
+                       "has no timeline point to draw: every point it picks "
+                       "failed or its timeline has no value%s", spec->file,
+                       p + 1, pn->x, d->dropped_log
+                       ? " (or is <= 0 on a log axis)" : "");
+    return 0;
+}
+
 /* Builds panel `p`'s curves (or bars) from the CSV. On success the caller
  * owns `d` and frees it with data_free(). */
 static int data_build(const csv_table *csv, const plot_spec *spec, int p,
-                      plot_data *d, cusim_error *err)
+                      const plot_timelines *tl, plot_data *d,
+                      cusim_error *err)
 {
     const plot_panel *pn = &spec->panels[p];
     int status_col = csv_column(csv, "status");
     memset(d, 0, sizeof *d);
     d->series_col = -1;
+    if (pn->source == PLOT_TIMELINE) {
+        if ((pn->series[0] && resolve_column(csv, spec, p, "series",
+                                             pn->series, &d->series_col,
+                                             err) < 0)
+            || timelines_build(csv, spec, p, tl, d, err) < 0) {
+            data_free(d);
+            return -1;
+        }
+        return 0;
+    }
     if (resolve_column(csv, spec, p, "x", pn->x, &d->x_col, err) < 0)
         return -1;
     for (int k = 0; k < pn->n_y; k++)
@@ -256,6 +400,9 @@ static int data_build(const csv_table *csv, const plot_spec *spec, int p,
             plot_curve *c = &d->curves[k * n_values + i];
             c->y = k;
             c->series = values[i];
+            c->label = NULL;
+            c->point = -1;
+            c->file = NULL;
             c->pts = xrealloc_array(NULL, (size_t)(n_data > 0 ? n_data : 1),
                                 sizeof *c->pts);
             c->n = 0;
@@ -325,6 +472,10 @@ static int spec_check(const plot_spec *spec, const char *csv_path,
     for (int p = 0; p < spec->n_panels; p++) {
         const plot_panel *pn = &spec->panels[p];
         if (pn->style == PLOT_STACKED) {
+            if (pn->source == PLOT_TIMELINE)
+                return err_set(err, csv_path, 1, 1, "plot '%s': panel %d "
+                               "is both stacked and a timeline panel",
+                               spec->file, p + 1);
             if (!pn->x[0] || pn->n_y < 2 || pn->n_y > PLOT_MAX_STACK
                 || pn->series[0] || pn->logx || pn->logy)
                 return err_set(err, csv_path, 1, 1, "plot '%s': stacked "
@@ -340,8 +491,8 @@ static int spec_check(const plot_spec *spec, const char *csv_path,
     return 0;
 }
 
-int plot_write(const plot_spec *spec, const char *csv_path, const char *dir,
-               cusim_error *err)
+int plot_write(const plot_spec *spec, const char *csv_path,
+               const plot_timelines *tl, const char *dir, cusim_error *err)
 {
     if (spec_check(spec, csv_path, err) < 0)
         return -1;
@@ -352,7 +503,7 @@ int plot_write(const plot_spec *spec, const char *csv_path, const char *dir,
     plot_data data[PLOT_MAX_PANELS];
     int n_built = 0, rc = -1;
     for (; n_built < spec->n_panels; n_built++)
-        if (data_build(&csv, spec, n_built, &data[n_built], err) < 0)
+        if (data_build(&csv, spec, n_built, tl, &data[n_built], err) < 0)
             goto done;
     int status_col = csv_column(&csv, "status"), n_failed = 0;
     for (int r = 1; r < csv.n_rows; r++)

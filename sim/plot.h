@@ -26,7 +26,17 @@
  *           title: "..."               # optional panel title
  *           style: lines               # or stacked: one bar per point,
  *                                      #   the y columns stacked
+ *           source: results            # or timeline: x and y name
+ *                                      #   columns of the points' timelines
+ *           points: [0, 5]             # timeline: the points drawn
+ *                                      #   (default: all, at most 16)
  *
+ * A timeline panel (source: timeline) draws one line per (y column,
+ * point) from each point's timeline CSV (cusim sim --timeline; the
+ * experiment's `timeline:` key writes them): x is `cycle` unless given,
+ * y one or more timeline columns; a line is labelled by its series
+ * column's value when `series` is given, else by the point's parameters.
+ * Failed points are left out. It takes no wildcard and no stacked style.
  * A y entry PREFIX.* (stalls.*, warp_states.*) stands for every result
  * field of unit "fraction" under PREFIX, in the field table's order
  * (plot_spec_expand in plot_spec.h).
@@ -34,6 +44,13 @@
 #define PLOT_MAX_PANELS 6
 #define PLOT_MAX_Y 6            /* y columns of a lines panel */
 #define PLOT_MAX_STACK 12       /* y columns of a stacked panel (2 or more) */
+#define PLOT_MAX_TIMELINES 16   /* points a timeline panel draws */
+
+/* Where a panel's x and y columns come from. */
+typedef enum plot_source {
+    PLOT_RESULTS,       /* the results CSV: a point per row */
+    PLOT_TIMELINE       /* each point's timeline CSV: a line per point */
+} plot_source;
 
 /* How a panel draws its y columns. */
 typedef enum plot_style {
@@ -52,6 +69,9 @@ typedef struct plot_panel {
     char title[128];
     int logx, logy;
     plot_style style;
+    plot_source source;
+    size_t points[PLOT_MAX_TIMELINES];  /* timeline: the points drawn, in */
+    int n_points;                       /* the order given; 0: all */
 } plot_panel;
 
 typedef struct plot_spec {
@@ -67,13 +87,24 @@ typedef struct plot_spec {
  * ("stalls.memory_throttle" as "memory_throttle"). */
 size_t plot_stack_prefix(const plot_panel *pn);
 
+/* Where the points' timelines are, for timeline panels: point p's is
+ * paths[p] (NULL: it has none), p being the results CSV's data row p + 1
+ * (the rows are in point order); the CSV's first `n_params` columns are
+ * the parameters that label a line without a series. */
+typedef struct plot_timelines {
+    const char *const *paths;
+    size_t n_points;
+    size_t n_params;
+} plot_timelines;
+
 /* Writes `spec`'s figure from the results CSV at `csv_path` (header row of
- * dotted column names, as cusim run writes it) into directory `dir`:
- * FILE.gp, FILE.png, FILE.svg. Runs `gnuplot` (it must be on PATH). Each
- * file is written atomically (temporary name, then rename). Returns 0, or
- * -1 with `err` set (a column the CSV lacks is an error naming the plot's
- * file and the column). */
-int plot_write(const plot_spec *spec, const char *csv_path, const char *dir,
-               cusim_error *err);
+ * dotted column names, as cusim run writes it) and, for timeline panels,
+ * the timelines `tl` (NULL: none; then a timeline panel is an error) into
+ * directory `dir`: FILE.gp, FILE.png, FILE.svg. Runs `gnuplot` (it must be
+ * on PATH). Each file is written atomically (temporary name, then rename).
+ * Returns 0, or -1 with `err` set (a column the CSV lacks is an error
+ * naming the plot's file and the column). */
+int plot_write(const plot_spec *spec, const char *csv_path,
+               const plot_timelines *tl, const char *dir, cusim_error *err);
 
 #endif /* CUSIM_PLOT_H */

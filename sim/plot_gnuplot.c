@@ -61,7 +61,12 @@ static void plot_layout(int n_panels, int *rows, int *cols)
 static void curve_title(FILE *f, const plot_panel *pn, const plot_curve *c)
 {
     char buf[512];
-    if (c->series) {
+    if (c->label) {
+        if (pn->n_y > 1)
+            snprintf(buf, sizeof buf, "%s, %s", pn->y[c->y], c->label);
+        else
+            snprintf(buf, sizeof buf, "%s", c->label);
+    } else if (c->series) {
         const char *v = c->series[0] ? c->series : "(empty)";
         if (pn->n_y > 1)
             snprintf(buf, sizeof buf, "%s, %s = %s", pn->y[c->y],
@@ -273,8 +278,14 @@ static void write_panel(FILE *f, const plot_spec *spec, int p,
             continue;
         if (drawn)
             fputs(", \\\n         ", f);
-        fprintf(f, "$p%d_c%d using 1:2 with linespoints lt %d pt %d title ",
-                p + 1, i + 1, drawn + 1, point_types[drawn % N_POINT_TYPES]);
+        if (pn->source == PLOT_TIMELINE)   /* a row per window: no marks;
+                                              past 8 colours, dashes */
+            fprintf(f, "$p%d_c%d using 1:2 with lines lt %d dt %d title ",
+                    p + 1, i + 1, drawn % 8 + 1, drawn / 8 % 5 + 1);
+        else
+            fprintf(f, "$p%d_c%d using 1:2 with linespoints lt %d pt %d "
+                    "title ", p + 1, i + 1, drawn + 1,
+                    point_types[drawn % N_POINT_TYPES]);
         curve_title(f, pn, c);
         drawn++;
     }
@@ -323,6 +334,8 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
                     : pn->logx ? "x" : "y");
         if (pn->style == PLOT_STACKED)
             fputs(" (stacked)", f);
+        if (pn->source == PLOT_TIMELINE)
+            fputs(" (timelines)", f);
         fputc('\n', f);
     }
     fprintf(f,
@@ -380,7 +393,15 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
             gp_comment_text(f, pn->y[c->y]);
             fputs(" against ", f);
             gp_comment_text(f, pn->x);
-            if (c->series) {
+            if (c->point >= 0) {
+                fprintf(f, ", point %ld (", c->point);
+                gp_comment_text(f, c->file);
+                fputc(')', f);
+            }
+            if (c->label) {
+                fputs(", ", f);
+                gp_comment_text(f, c->label);
+            } else if (c->series) {
                 fputs(", ", f);
                 gp_comment_text(f, pn->series);
                 fputs(" = ", f);
@@ -398,6 +419,10 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
         if (d->dropped_log)
             fprintf(f, "# Panel %d: %d point%s <= 0 left out (log axis)\n",
                     p + 1, d->dropped_log, d->dropped_log == 1 ? "" : "s");
+        if (pn->source == PLOT_TIMELINE && d->dropped_empty)
+            fprintf(f, "# Panel %d: %d point%s left out (failed, or no "
+                    "timeline)\n", p + 1, d->dropped_empty,
+                    d->dropped_empty == 1 ? "" : "s");
         fputc('\n', f);
     }
 

@@ -23,10 +23,16 @@ typedef struct plot_point {
 } plot_point;
 
 /* One line of a panel: the points of y column `y` whose series cell reads
- * `series` (NULL without a series column), sorted by x then by row. */
+ * `series` (NULL without a series column), sorted by x then by row. A
+ * timeline panel's line is one point's timeline: `point` (else -1), its
+ * file's base name `file`, labelled by `series` (its series cell) or else
+ * by `label` (owned: its parameters). */
 typedef struct plot_curve {
     int y;
     const char *series;
+    char *label;
+    long point;
+    const char *file;
     plot_point *pts;
     int n;
 } plot_curve;
@@ -50,7 +56,9 @@ typedef struct plot_data {
     plot_bar *bars;
     int n_bars;
     int x_numeric;      /* stacked: every drawn x is a number */
-    int dropped_empty;  /* stacked: rows left out, x or a y cell empty */
+    int dropped_empty;  /* stacked: rows left out, x or a y cell empty;
+                           timeline: points left out, failed or without a
+                           timeline */
 } plot_data;
 
 /* Writes the gnuplot script of `spec` drawing `data[0 .. n_panels-1]` to

@@ -6,7 +6,9 @@
 #include "plot_spec.h"
 
 #include <assert.h>
+#include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,14 +66,31 @@ static int plot_bool(ps_parser *P, const yaml_node_t *n, const char *what,
 
 static const char *const panel_keys[] = {
     "x", "y", "series", "xlabel", "ylabel", "logx", "logy", "title", "style",
+    "source", "points",
 };
 #define N_PANEL_KEYS (sizeof panel_keys / sizeof panel_keys[0])
 
 static const char *const plot_keys[] = {
     "file", "title", "panels", "x", "y", "series", "xlabel", "ylabel",
-    "logx", "logy", "style",
+    "logx", "logy", "style", "source", "points",
 };
 #define N_PLOT_KEYS (sizeof plot_keys / sizeof plot_keys[0])
+
+/* The columns of a timeline CSV, in its order: what trace.c writes
+ * (docs/formats.md, "Timeline CSV"; check_plot compares this list with a
+ * simulated timeline's header). */
+static const char *const timeline_columns[] = {
+    "cycle", "resident_subgroups", "occupancy", "issued", "issue_rate",
+    "bytes_in_flight", "transactions_in_flight",
+};
+#define N_TIMELINE_COLUMNS \
+    (sizeof timeline_columns / sizeof timeline_columns[0])
+
+size_t plot_spec_timeline_columns(const char *const **cols)
+{
+    *cols = timeline_columns;
+    return N_TIMELINE_COLUMNS;
+}
 
 /* ----------------------------------------------------------- wildcards */
 
@@ -132,6 +151,7 @@ static size_t known_wildcards(char out[][96], size_t max)
 /* What a panel's keys were, for the checks made once all are read. */
 typedef struct panel_nodes {
     const yaml_node_t *y, *series, *logx, *logy;  /* values; NULL: absent */
+    const yaml_node_t *style, *source, *points;
     int n_y;            /* columns y names, wildcards expanded (pn->y holds
                            the first PLOT_MAX_STACK) */
     char wildcard[96];  /* the first wildcard of y, "" for none */
@@ -181,6 +201,43 @@ static int add_y(ps_parser *P, plot_panel *pn, panel_nodes *nd,
     return 0;
 }
 
+/* Reads a panel's `points:` (`what` names it): a list of 1 to
+ * PLOT_MAX_TIMELINES distinct point numbers. */
+static int panel_points(ps_parser *P, plot_panel *pn, const yaml_node_t *v,
+                        const char *what)
+{
+    char got[200];
+    cusim_mark m = mark_of(P, v);
+    size_t len = v->type == YAML_SEQUENCE_NODE
+                 ? (size_t)(v->data.sequence.items.top
+                            - v->data.sequence.items.start) : 0;
+    if (len == 0 || len > PLOT_MAX_TIMELINES)
+        return err_at(P->err, &m, "%s: expected a list of 1 to %d point "
+                      "numbers (as points/ and timelines/ name them), got %s",
+                      what, PLOT_MAX_TIMELINES,
+                      len ? "more" : describe(v, got, sizeof got));
+    for (size_t i = 0; i < len; i++) {
+        const yaml_node_t *it = ydoc_node(P->d, v->data.sequence.items.start[i]);
+        cusim_mark im = mark_of(P, it);
+        const char *s = yn_scalar(it);
+        char *end = NULL;
+        errno = 0;
+        unsigned long long p = strtoull(s, &end, 10);
+        if (!yn_is_scalar(it) || it->data.scalar.style != YAML_PLAIN_SCALAR_STYLE
+            || s[0] < '0' || s[0] > '9' || *end || errno || p > SIZE_MAX)
+            return err_at(P->err, &im, "%s: expected a point number (0, 1, "
+                          "...), got %s", what,
+                          ydoc_describe(it, true, got, sizeof got));
+        for (size_t j = 0; j < i; j++)
+            if (pn->points[j] == (size_t)p)
+                return err_at(P->err, &im, "%s: point %llu is listed twice",
+                              what, p);
+        pn->points[i] = (size_t)p;
+    }
+    pn->n_points = (int)len;
+    return 0;
+}
+
 /* Reads one panel's key `key` (already known valid). */
 static int panel_key(ps_parser *P, plot_panel *pn, panel_nodes *nd,
                      const char *key, const yaml_node_t *v, const char *what)
@@ -207,8 +264,24 @@ static int panel_key(ps_parser *P, plot_panel *pn, panel_nodes *nd,
         nd->logy = v;
         return plot_bool(P, v, w, &pn->logy);
     }
+    if (strcmp(key, "source") == 0) {
+        cusim_mark m = mark_of(P, v);
+        nd->source = v;
+        if (yn_is_plain(v, "results") || yn_is_plain(v, "timeline")) {
+            pn->source = yn_is_plain(v, "results") ? PLOT_RESULTS
+                                                   : PLOT_TIMELINE;
+            return 0;
+        }
+        return err_at(P->err, &m, "%s: expected results or timeline, got %s",
+                      w, describe(v, got, sizeof got));
+    }
+    if (strcmp(key, "points") == 0) {
+        nd->points = v;
+        return panel_points(P, pn, v, w);
+    }
     if (strcmp(key, "style") == 0) {
         cusim_mark m = mark_of(P, v);
+        nd->style = v;
         if (yn_is_plain(v, "lines") || yn_is_plain(v, "stacked")) {
             pn->style = yn_is_plain(v, "lines") ? PLOT_LINES : PLOT_STACKED;
             return 0;
@@ -287,6 +360,28 @@ static int check_y_count(ps_parser *P, const plot_panel *pn,
 static int panel_finish(ps_parser *P, plot_panel *pn, const panel_nodes *nd,
                         const cusim_mark *m, const char *what)
 {
+    if (pn->source == PLOT_TIMELINE) {
+        const struct { const yaml_node_t *v; const char *msg; } no[] = {
+            { pn->style == PLOT_STACKED ? nd->style : NULL, "style: expected "
+              "lines for a timeline panel (source: timeline draws a line per "
+              "point)" },
+            { nd->wildcard[0] ? nd->y : NULL, "y: a wildcard stands for "
+              "result fields; a timeline panel's y are timeline columns "
+              "(occupancy, bytes_in_flight, ...)" },
+        };
+        for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
+            if (no[i].v) {
+                cusim_mark vm = mark_of(P, no[i].v);
+                return err_at(P->err, &vm, "%s.%s", what, no[i].msg);
+            }
+        if (!pn->x[0])
+            snprintf(pn->x, sizeof pn->x, "cycle");
+    } else if (nd->points) {
+        cusim_mark vm = mark_of(P, nd->points);
+        return err_at(P->err, &vm, "%s.points: only a timeline panel "
+                      "(source: timeline) picks points; a results panel "
+                      "draws every point", what);
+    }
     if (nd->y && check_y_count(P, pn, nd, what) != 0)
         return -1;
     if (!pn->x[0])
@@ -349,7 +444,7 @@ static int parse_panel(ps_parser *P, const yaml_node_t *n, const char *what,
                               "mean '%s'?)", what, s, near);
             return err_at(P->err, &km, "%s: unknown key '%s' (valid keys: x, "
                           "y, series, xlabel, ylabel, logx, logy, title, "
-                          "style)", what, s);
+                          "style, source, points)", what, s);
         }
         if (panel_key(P, pn, &nd, s, ydoc_node(P->d, pr->value), what) != 0)
             return -1;
@@ -394,7 +489,7 @@ static int parse_plot(ps_parser *P, const yaml_node_t *n, size_t index,
                               "mean '%s'?)", what, s, near);
             return err_at(P->err, &km, "%s: unknown key '%s' (valid keys: "
                           "file, title, panels, x, y, series, xlabel, ylabel, "
-                          "logx, logy, style)", what, s);
+                          "logx, logy, style, source, points)", what, s);
         }
         if (strcmp(s, "file") == 0) {
             file = v;
@@ -491,11 +586,26 @@ int plot_spec_parse(ydoc *d, const yaml_node_t *n, plot_spec **plots,
     return 0;
 }
 
-/* Whether `name` is one of the columns; otherwise sets err at m. */
+/* Whether `name` is one of the columns (`timeline`: of the timeline
+ * CSV's); otherwise sets err at m. */
 static int check_column(ps_parser *P, const char *const *cols, size_t c,
                         const char *name, const char *what,
-                        const cusim_mark *m)
+                        const cusim_mark *m, bool timeline)
 {
+    if (timeline) {
+        for (size_t i = 0; i < N_TIMELINE_COLUMNS; i++)
+            if (strcmp(timeline_columns[i], name) == 0)
+                return 0;
+        const char *near = suggest_nearest(name, timeline_columns,
+                                           N_TIMELINE_COLUMNS);
+        if (near)
+            return err_at(P->err, m, "%s: no timeline column '%s' (did you "
+                          "mean '%s'?)", what, name, near);
+        return err_at(P->err, m, "%s: no timeline column '%s' (expected one "
+                      "of cycle, resident_subgroups, occupancy, issued, "
+                      "issue_rate, bytes_in_flight, transactions_in_flight)",
+                      what, name);
+    }
     int rc = 0;
     bool found = false;
     for (size_t i = 0; i < c && !found; i++)
@@ -568,9 +678,60 @@ int plot_spec_check_columns(ydoc *d, const yaml_node_t *list,
                 cusim_mark m = mark_of(P, at);
                 char w[96];
                 snprintf(w, sizeof w, "%s.%s", what, keys[c]);
-                if (check_column(P, cols, n_cols, names[c], w, &m) != 0)
+                bool tl = pl->source == PLOT_TIMELINE
+                          && strcmp(keys[c], "series") != 0;
+                if (check_column(P, cols, n_cols, names[c], w, &m, tl) != 0)
                     return -1;
             }
+        }
+    }
+    return 0;
+}
+
+int plot_spec_check_timelines(ydoc *d, const yaml_node_t *list,
+                              const plot_spec *plots, size_t n_plots,
+                              bool has_timeline, size_t n_points,
+                              cusim_error *err)
+{
+    ps_parser P0 = { d, err }, *P = &P0;
+    for (size_t i = 0; i < n_plots; i++) {
+        const yaml_node_t *pn =
+            ydoc_node(P->d, list->data.sequence.items.start[i]);
+        const yaml_node_t *panels = child(P, pn, "panels");
+        for (int j = 0; j < plots[i].n_panels; j++) {
+            const plot_panel *pl = &plots[i].panels[j];
+            if (pl->source != PLOT_TIMELINE)
+                continue;
+            const yaml_node_t *node = pn;
+            char what[64];
+            if (panels != pn) {
+                node = ydoc_node(P->d, panels->data.sequence.items.start[j]);
+                snprintf(what, sizeof what, "plots[%zu].panels[%d]", i, j);
+            } else {
+                snprintf(what, sizeof what, "plots[%zu]", i);
+            }
+            const yaml_node_t *source = child(P, node, "source");
+            cusim_mark sm = mark_of(P, source);
+            if (!has_timeline)
+                return err_at(P->err, &sm, "%s.source: a timeline panel "
+                              "needs the points' timelines (add the "
+                              "experiment key timeline: { every: N })",
+                              what);
+            if (pl->n_points == 0 && n_points > PLOT_MAX_TIMELINES)
+                return err_at(P->err, &sm, "%s.source: a timeline panel "
+                              "draws at most %d points and the experiment "
+                              "has %zu (pick them with points: [N, ...])",
+                              what, PLOT_MAX_TIMELINES, n_points);
+            const yaml_node_t *pts = child(P, node, "points");
+            for (int k = 0; k < pl->n_points; k++)
+                if (pl->points[k] >= n_points) {
+                    const yaml_node_t *it = ydoc_node(
+                        P->d, pts->data.sequence.items.start[k]);
+                    cusim_mark im = mark_of(P, it);
+                    return err_at(P->err, &im, "%s.points: no point %zu "
+                                  "(the experiment has points 0 to %zu)",
+                                  what, pl->points[k], n_points - 1);
+                }
         }
     }
     return 0;

@@ -36,11 +36,27 @@ size_t plot_spec_expand(const char *pattern, const char **names, size_t max);
 
 /* Checks that every x, y and series column of `plots[0 .. n_plots-1]`,
  * read from `plots:` node `list` of `d`, is one of `cols[0 .. n_cols-1]`
- * (the results' columns). Returns 0, or -1 with `err` set at the node that
+ * (the results' columns), or for the x and y of a timeline panel a
+ * timeline column. Returns 0, or -1 with `err` set at the node that
  * names the first missing one, with a did-you-mean when one is close. */
 int plot_spec_check_columns(ydoc *d, const yaml_node_t *list,
                             const plot_spec *plots, size_t n_plots,
                             const char *const *cols, size_t n_cols,
                             cusim_error *err);
+
+/* The columns of a timeline CSV (docs/formats.md, "Timeline CSV"), in
+ * order: sets `*cols` to a constant table and returns its length. */
+size_t plot_spec_timeline_columns(const char *const **cols);
+
+/* Checks the timeline panels of `plots[0 .. n_plots-1]`, read from
+ * `plots:` node `list` of `d`, against the experiment: it must write
+ * timelines (`has_timeline`), a panel without `points` may draw at most
+ * PLOT_MAX_TIMELINES of its `n_points` points, and every point a panel
+ * picks must exist. Returns 0, or -1 with `err` set at the panel's
+ * `source` (or the point at fault). */
+int plot_spec_check_timelines(ydoc *d, const yaml_node_t *list,
+                              const plot_spec *plots, size_t n_plots,
+                              bool has_timeline, size_t n_points,
+                              cusim_error *err);
 
 #endif /* CUSIM_PLOT_SPEC_H */

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "csv.h"
@@ -40,16 +41,29 @@ static char *point_path(const char *dir, size_t p)
     return xasprintf("%s/points/%05zu.json", dir, p);
 }
 
+/* Point p's timeline (the experiment's `timeline:`). */
+static char *timeline_path(const char *dir, size_t p)
+{
+    return xasprintf("%s/timelines/%05zu.csv", dir, p);
+}
+
 static bool is_point_file(const char *name)
 {
     size_t digits = strspn(name, "0123456789");
     return digits >= 5 && strcmp(name + digits, ".json") == 0;
 }
 
+static bool is_timeline_file(const char *name)
+{
+    size_t digits = strspn(name, "0123456789");
+    return digits >= 5 && strcmp(name + digits, ".csv") == 0;
+}
+
 /* What remove_files removes. */
 typedef enum pick {
     PICK_TEMP,         /* temporary files */
     PICK_POINTS,       /* temporary files and point results */
+    PICK_TIMELINES,    /* temporary files and point timelines */
     PICK_OUTPUTS       /* temporary files of the outputs (ctx: OUTPUT.) */
 } pick;
 
@@ -60,6 +74,8 @@ static bool picked(const char *name, pick what, const char *ctx)
         return fio_is_temp(name, "");
     case PICK_POINTS:
         return fio_is_temp(name, "") || is_point_file(name);
+    case PICK_TIMELINES:
+        return fio_is_temp(name, "") || is_timeline_file(name);
     case PICK_OUTPUTS:
         return fio_is_temp(name, ctx) || fio_is_temp(name, "manifest.yaml.");
     }
@@ -92,6 +108,7 @@ int results_prepare(const experiment *e, const char *dir, bool resume,
     *lock_fd = -1;
     char *outputs = xasprintf("%s.", exp_output(e));
     char *points = xasprintf("%s/points", dir);
+    char *timelines = xasprintf("%s/timelines", dir);
     char *lock = xasprintf("%s/.lock", dir);
     int rc = fio_make_dirs(points, err);
     if (rc == 0) {
@@ -111,6 +128,14 @@ int results_prepare(const experiment *e, const char *dir, bool resume,
     }
     if (rc == 0)
         rc = remove_files(points, resume ? PICK_TEMP : PICK_POINTS, NULL, err);
+    /* timelines of an earlier run go with its points; without timelines
+     * now, a timelines/ left over is emptied all the same */
+    struct stat st;
+    if (rc == 0 && exp_timeline(e))
+        rc = fio_make_dirs(timelines, err);
+    if (rc == 0 && (exp_timeline(e) || stat(timelines, &st) == 0))
+        rc = remove_files(timelines, resume ? PICK_TEMP : PICK_TIMELINES,
+                          NULL, err);
     if (rc == 0)
         rc = remove_files(dir, PICK_OUTPUTS, outputs, err);
     if (rc != 0 && *lock_fd >= 0) {
@@ -118,6 +143,7 @@ int results_prepare(const experiment *e, const char *dir, bool resume,
         *lock_fd = -1;
     }
     free(points);
+    free(timelines);
     free(lock);
     free(outputs);
     return rc;
@@ -279,12 +305,23 @@ done:
     return rc;
 }
 
+/* Whether point p's timeline is there (written whole or not at all). */
+static bool timeline_present(const char *dir, size_t p)
+{
+    char *path = timeline_path(dir, p);
+    struct stat st;
+    bool there = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    free(path);
+    return there;
+}
+
 bool results_point_done(const experiment *e, const char *dir, size_t p)
 {
     point_rec r;
     if (p >= exp_n_points(e) || point_read(e, dir, p, &r) != 0)
         return false;
-    bool done = !r.crashed;
+    bool done = !r.crashed
+                && (r.failed || !exp_timeline(e) || timeline_present(dir, p));
     rec_free(&r);
     return done;
 }
@@ -310,8 +347,29 @@ int results_point_run(const experiment *e, const char *dir, size_t p,
     cusim_result res;
     cusim_error serr;
     memset(&opt, 0, sizeof opt);
+    char *tl_text = NULL;
+    size_t tl_size = 0;
+    if (exp_timeline(e)) {
+        opt.timeline = open_memstream(&tl_text, &tl_size);
+        if (!opt.timeline)            /* fails only out of memory */
+            xalloc_die();
+        opt.timeline_every = exp_timeline_every(e);
+    }
     int rc = cusim_simulate(exp_point_hw(e, p), exp_point_kernel(e, p), &opt,
                             &res, NULL, &serr);
+    if (opt.timeline && fclose(opt.timeline) != 0)
+        xalloc_die();
+    /* the timeline first: a point's result implies its timeline is there */
+    if (opt.timeline) {
+        char *path = timeline_path(dir, p);
+        int trc = rc == 0 ? fio_write_file(path, tl_text, tl_size, err)
+                  : unlink(path) != 0 && errno != ENOENT
+                  ? fio_error(err, path, "remove") : 0;
+        free(path);
+        free(tl_text);
+        if (trc != 0)
+            return -1;
+    }
     if (rc != 0) {
         char *msg = xasprintf("%s:%d:%d: %s", serr.file, serr.line,
                               serr.column, serr.message);
@@ -555,9 +613,19 @@ int results_plot_all(const experiment *e, const char *dir,
         return 0;
     char *figures = xasprintf("%s/figures", dir);
     char *csv = xasprintf("%s/%s.csv", dir, exp_output(e));
+    size_t n = exp_n_points(e);
+    char **paths = xcalloc(n ? n : 1, sizeof *paths);
+    for (size_t p = 0; p < n && exp_timeline(e); p++)
+        if (timeline_present(dir, p))
+            paths[p] = timeline_path(dir, p);
+    plot_timelines tl = { (const char *const *)paths, n, exp_n_columns(e) };
     int rc = fio_make_dirs(figures, err);
     for (size_t i = 0; i < exp_n_plots(e) && rc == 0; i++)
-        rc = plot_write(exp_plot(e, i), csv, figures, err);
+        rc = plot_write(exp_plot(e, i), csv, exp_timeline(e) ? &tl : NULL,
+                        figures, err);
+    for (size_t p = 0; p < n; p++)
+        free(paths[p]);
+    free(paths);
     free(figures);
     free(csv);
     return rc;

@@ -7,6 +7,10 @@
  * Results directory DIR (cusim run's --out):
  *   DIR/points/NNNNN.json   one point's result, written atomically by the
  *                           worker that ran it (internal; --resume reads it)
+ *   DIR/timelines/NNNNN.csv with the experiment's `timeline:` only: the
+ *                           point's timeline (cusim sim --timeline), written
+ *                           atomically before its result; none for a point
+ *                           that failed
  *   DIR/OUTPUT.csv          the table below, rows in point order
  *   DIR/OUTPUT.jsonl        one object per point, in point order: point,
  *                           params, status, error, then every result field
@@ -34,20 +38,25 @@
 #include "cusim.h"
 #include "experiment.h"
 
-/* Makes DIR and DIR/points, locks DIR against a second run (the lock is
- * `*lock_fd`: keep it open until the run ends, then close it), removes
- * temporary files a killed run left, and unless `resume` removes the
- * point results of an earlier run. Returns 0, or -1 with `err` set. */
+/* Makes DIR, DIR/points and (with timelines) DIR/timelines, locks DIR
+ * against a second run (the lock is `*lock_fd`: keep it open until the run
+ * ends, then close it), removes temporary files a killed run left, and
+ * unless `resume` removes the point results and timelines of an earlier
+ * run. Returns 0, or -1 with `err` set. */
 int results_prepare(const experiment *e, const char *dir, bool resume,
                     int *lock_fd, cusim_error *err);
 
 /* Whether DIR holds a complete result for point `p` of exactly this
- * configuration (same cusim version, same resolved hardware and kernel). */
+ * configuration (same cusim version, same resolved hardware and kernel,
+ * same timeline window) and, when the point ran and the experiment has
+ * timelines, its timeline. */
 bool results_point_done(const experiment *e, const char *dir, size_t p);
 
-/* Simulates point `p` and writes its result file. Returns 0 when the point
- * ran, 1 when the simulation failed (the failure is its recorded result;
- * `err` says why), -1 when the result could not be written (`err`). */
+/* Simulates point `p` and writes its result file (and before it, with
+ * timelines, its timeline; a failed point's is removed). Returns 0 when
+ * the point ran, 1 when the simulation failed (the failure is its
+ * recorded result; `err` says why), -1 when the result could not be
+ * written (`err`). */
 int results_point_run(const experiment *e, const char *dir, size_t p,
                       cusim_error *err);
 
@@ -64,7 +73,8 @@ int results_point_fail(const experiment *e, const char *dir, size_t p,
 int results_assemble(const experiment *e, const char *dir, size_t *n_failed,
                      cusim_error *err);
 
-/* Draws every plot from DIR/OUTPUT.csv into DIR/figures (plot_write).
+/* Draws every plot from DIR/OUTPUT.csv (and DIR/timelines) into
+ * DIR/figures (plot_write).
  * Returns 0, or -1 with `err` set at the first plot that fails. */
 int results_plot_all(const experiment *e, const char *dir,
                      cusim_error *err);

@@ -395,7 +395,9 @@ START_TEST(smoke_loads)
     ASSERT_OK(exp_load(cutest_path("configs/experiments/smoke.yaml"), NULL, 0,
                        &e, &err), err);
     ck_assert_uint_eq(exp_n_points(e), 6);
-    ck_assert_uint_eq(exp_n_plots(e), 2);
+    ck_assert_uint_eq(exp_n_plots(e), 3);
+    ck_assert(exp_timeline(e));
+    ck_assert_uint_eq(exp_timeline_every(e), 200);
     const plot_spec *ps = exp_plot(e, 0);
     ck_assert_str_eq(ps->file, "smoke-cycles");
     ck_assert_int_eq(ps->n_panels, 1);
@@ -409,7 +411,77 @@ START_TEST(smoke_loads)
     ck_assert_int_eq(ps->panels[0].style, PLOT_STACKED);
     ck_assert_int_eq(ps->panels[0].n_y, CUSIM_STALL_COUNT);
     ck_assert_int_eq(ps->panels[1].n_y, CUSIM_WS_COUNT);
+    ps = exp_plot(e, 2);        /* two points' timelines */
+    ck_assert_str_eq(ps->file, "smoke-timeline");
+    ck_assert_int_eq(ps->panels[0].source, PLOT_TIMELINE);
+    ck_assert_str_eq(ps->panels[0].x, "cycle");          /* the default */
+    ck_assert_str_eq(ps->panels[0].y[0], "occupancy");
+    ck_assert_int_eq(ps->panels[0].n_points, 2);
+    ck_assert_uint_eq(ps->panels[0].points[1], 1);
+    ck_assert_str_eq(ps->panels[1].series, "hw.cu.max_workgroups");
     exp_free(e);
+}
+END_TEST
+
+/* `timeline:` true, false or { every: N }; absent is off. The window is
+ * part of a point's fingerprint only when there is a timeline. */
+START_TEST(timeline_key)
+{
+    const char *base = HEAD "sweep:\n  kernel.registers: [16, 32]\n";
+    char text[512];
+    experiment *off = load_text("t0.yaml", base, NULL, 0);
+    ck_assert(!exp_timeline(off));
+    ck_assert_uint_eq(exp_timeline_every(off), 0);
+    snprintf(text, sizeof text, "%stimeline: false\n", base);
+    experiment *no = load_text("t0.yaml", text, NULL, 0);
+    ck_assert(!exp_timeline(no));
+    ck_assert_uint_eq(exp_point_fingerprint(no, 1),
+                      exp_point_fingerprint(off, 1));
+    snprintf(text, sizeof text, "%stimeline: true\n", base);
+    experiment *on = load_text("t0.yaml", text, NULL, 0);
+    ck_assert(exp_timeline(on));
+    ck_assert_uint_eq(exp_timeline_every(on), 0);    /* cusim sim's 100 */
+    snprintf(text, sizeof text, "%stimeline: { every: 7 }\n", base);
+    experiment *seven = load_text("t0.yaml", text, NULL, 0);
+    ck_assert(exp_timeline(seven));
+    ck_assert_uint_eq(exp_timeline_every(seven), 7);
+    snprintf(text, sizeof text, "%stimeline: {}\n", base);
+    experiment *empty = load_text("t0.yaml", text, NULL, 0);
+    ck_assert(exp_timeline(empty));
+    ck_assert_uint_eq(exp_timeline_every(empty), 0);
+    ck_assert_uint_ne(exp_point_fingerprint(on, 1),
+                      exp_point_fingerprint(off, 1));
+    ck_assert_uint_ne(exp_point_fingerprint(seven, 1),
+                      exp_point_fingerprint(on, 1));
+    ck_assert_uint_eq(exp_point_fingerprint(empty, 1),
+                      exp_point_fingerprint(on, 1));
+    exp_free(off);
+    exp_free(no);
+    exp_free(on);
+    exp_free(seven);
+    exp_free(empty);
+
+    /* a timeline panel needs points to pick past PLOT_MAX_TIMELINES */
+    cusim_error err = load_bad(HEAD
+        "sweep:\n  kernel.elements: { from: 1024, to: 18432, step: 1024 }\n"
+        "timeline: true\n"
+        "plots:\n"
+        "  - { file: f, source: timeline, y: occupancy }\n", NULL, 0);
+    ck_assert_int_eq(err.line, 7);
+    ck_assert_int_eq(err.column, 24);
+    ck_assert_str_eq(err.message, "plots[0].source: a timeline panel draws "
+                     "at most 16 points and the experiment has 18 (pick "
+                     "them with points: [N, ...])");
+    err = load_bad(HEAD "timeline: true\nplots:\n"
+        "  - { file: f, source: timeline, x: cycles, y: occupancy }\n",
+        NULL, 0);
+    ck_assert_str_eq(err.message, "plots[0].x: no timeline column 'cycles' "
+                     "(did you mean 'cycle'?)");
+    err = load_bad(HEAD "timeline: true\nplots:\n"
+        "  - { file: f, source: timeline, y: occupancy, series: hw.x }\n",
+        NULL, 0);
+    ck_assert_ptr_nonnull(strstr(err.message, "plots[0].series: no column "
+                                 "'hw.x' in the results"));
 }
 END_TEST
 
@@ -486,6 +558,21 @@ static const bad_case bad_cases[] = {
       "columns for a stacked panel, got 1" },
     { "exp-plot-stacked-series.yaml", 11, 13, "plots[0].series: a stacked "
       "panel draws one bar per point, so it takes no series" },
+    { "exp-plot-points-results.yaml", 10, 13, "plots[0].points: only a "
+      "timeline panel (source: timeline) picks points" },
+    { "exp-plot-source.yaml", 10, 13, "plots[0].source: expected results or "
+      "timeline, got 'trace'" },
+    { "exp-plot-timeline-column.yaml", 10, 20, "plots[0].y: no timeline "
+      "column 'cycles' (did you mean 'cycle'?)" },
+    { "exp-plot-timeline-none.yaml", 8, 13, "plots[0].source: a timeline "
+      "panel needs the points' timelines (add the experiment key timeline: "
+      "{ every: N })" },
+    { "exp-plot-timeline-point.yaml", 11, 17, "plots[0].points: no point 2 "
+      "(the experiment has points 0 to 1)" },
+    { "exp-plot-timeline-stacked.yaml", 11, 12, "plots[0].style: expected "
+      "lines for a timeline panel" },
+    { "exp-plot-timeline-wildcard.yaml", 10, 8, "plots[0].y: a wildcard "
+      "stands for result fields; a timeline panel's y are timeline columns" },
     { "exp-plot-style.yaml", 10, 12, "plots[0].style: expected lines or "
       "stacked, got 'bars'" },
     { "exp-plot-wildcard-lines.yaml", 9, 8, "plots[0].y: expected 1 to 6 "
@@ -507,6 +594,13 @@ static const bad_case bad_cases[] = {
       "sweep at line 7, column 22" },
     { "exp-set-value.yaml", 5, 21, "hw.cu.schedulers: expected an integer "
       "from 1 to 64, got '0'" },
+    { "exp-timeline-key.yaml", 6, 13, "timeline: unknown key 'evry' (did "
+      "you mean 'every'?)" },
+    { "exp-timeline-value.yaml", 6, 11, "timeline: expected true, false or "
+      "{ every: N } (cycles per row), got '50'" },
+    { "exp-timeline-zero.yaml", 6, 20, "timeline.every: expected a whole "
+      "number of cycles of at least 1 (the window of a timeline row), got "
+      "'0'" },
     { "exp-too-many.yaml", 5, 3, "sweep: the experiment would have more than "
       "1000000 points" },
     { "exp-twice.yaml", 8, 22, "zip: 'kernel.registers' also varies in sweep "
@@ -747,6 +841,78 @@ START_TEST(resume_fingerprint)
 }
 END_TEST
 
+/* With `timeline:`, a point that ran writes DIR/timelines/NNNNN.csv, one
+ * row per window of `every` cycles (ceil(cycles / every) rows) whose
+ * `issued` sums to the run's warp_instructions; a failed point writes
+ * none; a point is done only with its timeline; --resume keeps
+ * timelines, a fresh run removes them. */
+START_TEST(timelines_written)
+{
+    experiment *e = load_text("tl.yaml",
+        "hardware: seed.yaml\n"
+        "kernel: thirds.yaml\n"
+        "timeline: { every: 50 }\n"
+        "sweep:\n"
+        "  kernel.elements: [192, 256]\n", NULL, 0);
+    char *dir = out_dir();
+    cusim_error err;
+    int lock = -1;
+    ASSERT_OK(results_prepare(e, dir, false, &lock, &err), err);
+    ASSERT_OK(results_point_run(e, dir, 0, &err), err);
+    ck_assert_int_eq(results_point_run(e, dir, 1, &err), 1);   /* fails */
+    ck_assert(results_point_done(e, dir, 0));
+    ck_assert(results_point_done(e, dir, 1));
+
+    cusim_result res;
+    cusim_sim_options opt;
+    memset(&opt, 0, sizeof opt);
+    ASSERT_OK(cusim_simulate(exp_point_hw(e, 0), exp_point_kernel(e, 0), &opt,
+                             &res, NULL, &err), err);
+    char path[512];
+    snprintf(path, sizeof path, "%s/timelines/00000.csv", dir);
+    char *tl = read_text(path);
+    ck_assert(starts_with(tl, "cycle,resident_subgroups,occupancy,issued,"
+                          "issue_rate,bytes_in_flight,"
+                          "transactions_in_flight\n"));
+    uint64_t rows = 0, issued = 0, last = 0;
+    for (const char *l = line_of(tl, 1); l && *l; l = line_of(l, 1)) {
+        unsigned long long cyc, iss;
+        double a, b;
+        ck_assert_int_eq(sscanf(l, "%llu,%lf,%lf,%llu,", &cyc, &a, &b, &iss),
+                         4);
+        rows++;
+        issued += iss;
+        last = cyc;
+    }
+    ck_assert_uint_gt(res.cycles, 50);
+    ck_assert_uint_eq(rows, (res.cycles + 49) / 50);
+    ck_assert_uint_eq(last, res.cycles);
+    ck_assert_uint_eq(issued, res.warp_instructions);
+    free(tl);
+    snprintf(path, sizeof path, "%s/timelines/00001.csv", dir);
+    ck_assert_int_ne(access(path, F_OK), 0);      /* the failed point's */
+
+    /* no timeline, not done */
+    snprintf(path, sizeof path, "%s/timelines/00000.csv", dir);
+    char moved[512];
+    snprintf(moved, sizeof moved, "%s/moved.csv", dir);
+    ck_assert_int_eq(rename(path, moved), 0);
+    ck_assert(!results_point_done(e, dir, 0));
+    ck_assert_int_eq(rename(moved, path), 0);
+    ck_assert(results_point_done(e, dir, 0));
+    close(lock);
+
+    ASSERT_OK(results_prepare(e, dir, true, &lock, &err), err);
+    ck_assert_int_eq(access(path, F_OK), 0);
+    close(lock);
+    ASSERT_OK(results_prepare(e, dir, false, &lock, &err), err);
+    ck_assert_int_ne(access(path, F_OK), 0);
+    close(lock);
+    exp_free(e);
+    free(dir);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("experiment");
@@ -762,6 +928,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, names_and_sniff);
     tcase_add_test(tc, smoke_loads);
     tcase_add_test(tc, plot_panels);
+    tcase_add_test(tc, timeline_key);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("bad files");
@@ -774,6 +941,7 @@ static Suite *make_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, run_and_assemble);
     tcase_add_test(tc, resume_fingerprint);
+    tcase_add_test(tc, timelines_written);
     suite_add_tcase(s, tc);
     return s;
 }

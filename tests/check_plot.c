@@ -7,7 +7,10 @@
  * atomically, redrawn by the kept script alone); gnuplot absent or failing.
  * Stacked panels: y wildcards expanded to the exact field lists, the
  * parsed spec, the bars a hand-written CSV gives (sorted by a numeric x,
- * in row order for a text one) and their rendering.
+ * in row order for a text one) and their rendering. Timeline panels: the
+ * columns against a simulated timeline's header, the lines a hand-written
+ * timeline gives (labels by parameters or series, picked points, failed
+ * points left out) and the errors.
  */
 #include <dirent.h>
 #include <sys/stat.h>
@@ -163,7 +166,7 @@ static char *write_ok(const plot_spec *spec, const char *csv, const char *dir)
 {
     cusim_error err;
     memset(&err, 0, sizeof err);
-    int rc = plot_write(spec, csv, dir, &err);
+    int rc = plot_write(spec, csv, NULL, dir, &err);
     ck_assert_msg(rc == 0, "plot_write: %s:%d:%d: %s", err.file, err.line,
                   err.column, err.message);
     char name[160];
@@ -180,7 +183,7 @@ static cusim_error write_fails(const plot_spec *spec, const char *csv,
 {
     cusim_error err;
     memset(&err, 0, sizeof err);
-    ck_assert_int_eq(plot_write(spec, csv, dir, &err), -1);
+    ck_assert_int_eq(plot_write(spec, csv, NULL, dir, &err), -1);
     ck_assert_msg(err.message[0] != '\0', "no error message");
     return err;
 }
@@ -990,6 +993,207 @@ START_TEST(render_stacked)
 }
 END_TEST
 
+/* ----------------------------------------------------------- timelines */
+
+#define TL_HEADER "cycle,resident_subgroups,occupancy,issued,issue_rate," \
+                  "bytes_in_flight,transactions_in_flight\n"
+
+/* A results CSV of three points (the second failed, without a timeline)
+ * and the timelines of the other two, under `dir`. */
+static void timeline_files(const char *dir, char **csv, char **t0, char **t2)
+{
+    *csv = write_file(dir, "r.csv",
+        "a,b,cycles,status,error\n"
+        "1,x,300,ok,\n"
+        "2,,,failed,boom\n"
+        "3,y,250,ok,\n");
+    *t0 = write_file(dir, "00000.csv", TL_HEADER
+        "100,4,0.5,10,0.1,256,2\n"
+        "200,2,0.25,5,0.05,128,1\n"
+        "300,0,0,0,0,0,0\n");
+    *t2 = write_file(dir, "00002.csv", TL_HEADER
+        "100,8,1,20,0.2,512,4\n"
+        "250,4,0.5,4,0.02,0,0\n");
+}
+
+/* A timeline panel of the one column `y`. */
+static plot_spec timeline_panel(const char *file, const char *y)
+{
+    plot_spec s = one_panel(file, "cycle", y, "");
+    s.panels[0].source = PLOT_TIMELINE;
+    return s;
+}
+
+/* The columns plot_spec checks a timeline panel against are the header a
+ * simulated timeline has. */
+START_TEST(timeline_columns_match_trace)
+{
+    cusim_hw hw;
+    cusim_kernel k;
+    cusim_error err;
+    cusim_result res;
+    ck_assert_int_eq(cusim_hw_load(cutest_path("configs/hw/seed-cu.yaml"),
+                                   NULL, 0, &hw, &err), 0);
+    ck_assert_int_eq(cusim_kernel_load(cutest_path("workloads/"
+                                                   "latency-bound.yaml"),
+                                       NULL, 0, &k, &err), 0);
+    char *text = NULL;
+    size_t size = 0;
+    cusim_sim_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.timeline = open_memstream(&text, &size);
+    ck_assert_ptr_nonnull(opt.timeline);
+    ck_assert_int_eq(cusim_simulate(&hw, &k, &opt, &res, NULL, &err), 0);
+    fclose(opt.timeline);
+    const char *const *cols;
+    size_t n = plot_spec_timeline_columns(&cols);
+    char header[512] = "";
+    for (size_t i = 0; i < n; i++)
+        snprintf(header + strlen(header), sizeof header - strlen(header),
+                 "%s%s", i ? "," : "", cols[i]);
+    strcat(header, "\n");
+    ck_assert_str_eq(header, TL_HEADER);
+    ck_assert(strncmp(text, header, strlen(header)) == 0);
+    free(text);
+    cusim_kernel_free(&k);
+}
+END_TEST
+
+/* One line per point that did not fail, its rows as the timeline has
+ * them, labelled by the point's parameters; drawn as lines. */
+START_TEST(timeline_script_params)
+{
+    char *dir = temp_dir(), *csv, *t0, *t2;
+    timeline_files(dir, &csv, &t0, &t2);
+    const char *paths[3] = { t0, NULL, t2 };
+    plot_timelines tl = { paths, 3, 2 };
+    plot_spec s = timeline_panel("tl", "occupancy");
+    char *out = join(dir, "figs");
+    cusim_error err;
+    memset(&err, 0, sizeof err);
+    ck_assert_msg(plot_write(&s, csv, &tl, out, &err) == 0, "%s", err.message);
+    char *gpf = join(out, "tl.gp");
+    char *gp = slurp(gpf);
+    ck_assert_contains(gp, "#   panel 1: x = cycle, y = occupancy "
+                           "(timelines)\n");
+    ck_assert_contains(gp, "# Panel 1, curve 1: occupancy against cycle, "
+                           "point 0 (00000.csv), a=1, b=x (3 points)\n"
+                           "$p1_c1 << EOD\n100 0.5\n200 0.25\n300 0\n"
+                           "EOD\n"
+                           "# Panel 1, curve 2: occupancy against cycle, "
+                           "point 2 (00002.csv), a=3, b=y (2 points)\n"
+                           "$p1_c2 << EOD\n100 1\n250 0.5\nEOD\n"
+                           "# Panel 1: 1 point left out (failed, or no "
+                           "timeline)\n");
+    ck_assert_contains(gp, "    set xlabel 'cycle'\n"
+                           "    set ylabel 'occupancy'\n");
+    ck_assert_contains(gp, "    plot $p1_c1 using 1:2 with lines lt 1 dt 1 "
+                           "title 'a=1, b=x', \\\n"
+                           "         $p1_c2 using 1:2 with lines lt 2 dt 1 "
+                           "title 'a=3, b=y'\n");
+    ck_assert_int_eq(count_of(gp, "linespoints"), 0);
+    free(gp);
+
+    /* without parameter columns a line is "point P" */
+    tl.n_params = 0;
+    ck_assert_int_eq(plot_write(&s, csv, &tl, out, &err), 0);
+    gp = slurp(gpf);
+    ck_assert_contains(gp, "title 'point 0', \\\n");
+    ck_assert_contains(gp, "title 'point 2'\n");
+    free(gp);
+    if (have_gnuplot()) {
+        char *png = join(out, "tl.png");
+        ck_assert_int_eq(png_width(png), 800);
+        free(png);
+    }
+    free(gpf);
+    free(out);
+    free(csv);
+    free(t0);
+    free(t2);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
+/* Picked points in the order given, y columns outer, labelled by the
+ * series column's value; a picked point that failed is left out. */
+START_TEST(timeline_script_series_and_points)
+{
+    char *dir = temp_dir(), *csv, *t0, *t2;
+    timeline_files(dir, &csv, &t0, &t2);
+    const char *paths[3] = { t0, NULL, t2 };
+    plot_timelines tl = { paths, 3, 2 };
+    plot_spec s = timeline_panel("tl", "issued");
+    plot_panel *pn = &s.panels[0];
+    snprintf(pn->y[1], sizeof pn->y[1], "bytes_in_flight");
+    pn->n_y = 2;
+    snprintf(pn->series, sizeof pn->series, "b");
+    pn->points[0] = 2;
+    pn->points[1] = 1;
+    pn->points[2] = 0;
+    pn->n_points = 3;
+    char *out = join(dir, "figs");
+    char *gp = NULL;
+    cusim_error err;
+    memset(&err, 0, sizeof err);
+    ck_assert_msg(plot_write(&s, csv, &tl, out, &err) == 0, "%s", err.message);
+    char *gpf = join(out, "tl.gp");
+    gp = slurp(gpf);
+    ck_assert_contains(gp, "# Panel 1, curve 1: issued against cycle, point "
+                           "2 (00002.csv), b = y (2 points)\n$p1_c1 << EOD\n"
+                           "100 20\n250 4\nEOD\n");
+    ck_assert_contains(gp, "# Panel 1, curve 4: bytes_in_flight against "
+                           "cycle, point 0 (00000.csv), b = x (3 points)\n"
+                           "$p1_c4 << EOD\n100 256\n200 128\n300 0\n"
+                           "EOD\n");
+    ck_assert_contains(gp, "    plot $p1_c1 using 1:2 with lines lt 1 dt 1 "
+                           "title 'issued, b = y', \\\n"
+                           "         $p1_c2 using 1:2 with lines lt 2 dt 1 "
+                           "title 'issued, b = x', \\\n"
+                           "         $p1_c3 using 1:2 with lines lt 3 dt 1 "
+                           "title 'bytes_in_flight, b = y', \\\n"
+                           "         $p1_c4 using 1:2 with lines lt 4 dt 1 "
+                           "title 'bytes_in_flight, b = x'\n");
+    free(gp);
+    free(gpf);
+    free(out);
+    free(csv);
+    free(t0);
+    free(t2);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
+/* No timelines at all; a column the timeline lacks, named at its file. */
+START_TEST(timeline_errors)
+{
+    char *dir = temp_dir(), *csv, *t0, *t2;
+    timeline_files(dir, &csv, &t0, &t2);
+    plot_spec s = timeline_panel("tl", "occupancy");
+    char *out = join(dir, "figs");
+    cusim_error err = write_fails(&s, csv, out);
+    ck_assert_str_eq(err.message, "plot 'tl': panel 1 draws timelines, and "
+                     "the experiment writes none");
+    const char *paths[3] = { t0, NULL, t2 };
+    plot_timelines tl = { paths, 3, 2 };
+    s = timeline_panel("tl", "ocupancy");
+    memset(&err, 0, sizeof err);
+    ck_assert_int_eq(plot_write(&s, csv, &tl, out, &err), -1);
+    ck_assert_str_eq(err.file, t0);
+    ck_assert_str_eq(err.message, "plot 'tl': the timeline has no column "
+                     "'ocupancy' for y (did you mean 'occupancy'?)");
+    ck_assert_int_eq(access(out, F_OK), -1);      /* nothing written */
+    free(out);
+    free(csv);
+    free(t0);
+    free(t2);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("plot");
@@ -1030,6 +1234,12 @@ static Suite *make_suite(void)
     tcase_add_test(render, render_gnuplot_fails);
     tcase_add_test(render, render_stacked);
     suite_add_tcase(s, render);
+    TCase *timelines = tcase_create("timelines");
+    tcase_add_test(timelines, timeline_columns_match_trace);
+    tcase_add_test(timelines, timeline_script_params);
+    tcase_add_test(timelines, timeline_script_series_and_points);
+    tcase_add_test(timelines, timeline_errors);
+    suite_add_tcase(s, timelines);
     return s;
 }
 
