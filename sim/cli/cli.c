@@ -98,6 +98,8 @@ static const cli_command commands[] = {
       "  manifest.yaml   each point's fully resolved configuration\n"
       "  figures/        the experiment's plots (gnuplot script, PNG, SVG)\n"
       "  points/         one result file per point, written as it finishes\n"
+      "  timelines/      each point's timeline CSV (with the experiment's\n"
+      "                  timeline: key)\n"
       "The CSV and the manifest are the same bytes whatever N, and after a\n"
       "killed run is resumed. A progress bar is drawn on stderr when it is a\n"
       "terminal; a summary line is printed at the end. Exit status: 0 every\n"
