@@ -112,6 +112,31 @@ static const cli_command commands[] = {
       "  --set PATH=VALUE   override a key for every point, after the\n"
       "                     experiment's own set: (repeatable; not a key the\n"
       "                     experiment varies)\n" },
+    { "portability", cli_portability,
+      "usage: cusim portability KERNEL.yaml [--hw HW.yaml]... [--sizes LIST]\n"
+      "                         [--set PATH=VALUE]... [-j N]\n"
+      "                         [--format text|json|csv] [--out DIR]\n"
+      "\n"
+      "Which workgroup size is safe on every GPU: simulates KERNEL at each\n"
+      "workgroup size on each profile, then reports each size's time\n"
+      "relative to each device's best size, each device's best, and the\n"
+      "size whose worst case (its largest relative time) is smallest. A\n"
+      "size a device cannot run (it does not fit, or the program does not\n"
+      "resolve for it) is marked with the reason, not an error.\n"
+      "\n"
+      "  --hw FILE          a hardware profile (repeatable; default: every\n"
+      "                     configs/hw/*.yaml under the current directory)\n"
+      "  --sizes LIST       workgroup sizes, e.g. 32,64,128 or 8x8,16x4,64x1\n"
+      "                     (default: 32 to 1024 in powers of two; for a\n"
+      "                     2-D kernel 8x4,8x8,16x4,16x8,16x16,32x8,32x32)\n"
+      "  --set PATH=VALUE   override a key of the kernel or of every profile\n"
+      "                     (repeatable)\n"
+      "  -j N, --jobs N     worker processes (default 1); the output is the\n"
+      "                     same bytes whatever N\n"
+      "  --format FORMAT    text (default), json or csv\n"
+      "  --out DIR          also write DIR/portability.csv and the heatmap\n"
+      "                     DIR/figures/portability.gp (.png and .svg when\n"
+      "                     gnuplot is on the PATH)\n" },
     { "check", cli_check,
       "usage: cusim check FILE.yaml... [--set PATH=VALUE]... [--echo]\n"
       "\n"
@@ -351,7 +376,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
                 return CLI_BAD_INPUT;
             }
             args->watchdog = n;
-        } else if ((opts & (CLI_OPT_RUN | CLI_OPT_JOBS))
+        } else if ((opts & (CLI_OPT_RUN | CLI_OPT_JOBS | CLI_OPT_PORT))
                    && (is_option(a, "--jobs") || strncmp(a, "-j", 2) == 0)) {
             const char *v = a[1] == 'j' && a[2] ? a + 2
                             : option_value(a[1] == 'j' ? "-j" : "--jobs",
@@ -364,7 +389,27 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
                 return CLI_BAD_INPUT;
             }
             args->jobs = (int)n;
-        } else if ((opts & CLI_OPT_RUN) && is_option(a, "--out")) {
+        } else if ((opts & CLI_OPT_PORT) && is_option(a, "--hw")) {
+            const char *v = option_value("--hw", argc, argv, &i);
+            if (!v || !*v) {
+                fprintf(stderr, "cusim %s: --hw needs a FILE\n", cmd->name);
+                return CLI_BAD_INPUT;
+            }
+            if (args->n_hws == CLI_MAX_FILES) {
+                fprintf(stderr, "cusim %s: more than %d --hw files\n",
+                        cmd->name, CLI_MAX_FILES);
+                return CLI_BAD_INPUT;
+            }
+            args->hws[args->n_hws++] = v;
+        } else if ((opts & CLI_OPT_PORT) && is_option(a, "--sizes")) {
+            args->sizes = option_value("--sizes", argc, argv, &i);
+            if (!args->sizes || !*args->sizes) {
+                fprintf(stderr, "cusim %s: --sizes needs a LIST such as "
+                        "32,64,128\n", cmd->name);
+                return CLI_BAD_INPUT;
+            }
+        } else if ((opts & (CLI_OPT_RUN | CLI_OPT_PORT))
+                   && is_option(a, "--out")) {
             args->out = option_value("--out", argc, argv, &i);
             if (!args->out || !*args->out) {
                 fprintf(stderr, "cusim %s: --out needs a DIR\n", cmd->name);

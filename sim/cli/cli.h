@@ -49,6 +49,9 @@ typedef struct cli_args {
     int jobs;                          /* -j N, 0 = one per online CPU */
     const char *out;                   /* --out DIR, NULL = default */
     bool resume;                       /* --resume */
+    const char *hws[CLI_MAX_FILES];    /* --hw FILE, in order */
+    int n_hws;
+    const char *sizes;                 /* --sizes LIST, NULL = default */
     bool help;                         /* --help / -h */
 } cli_args;
 
@@ -61,7 +64,9 @@ enum {
                                --trace-max-bytes, --timeline FILE,
                                --timeline-every and --watchdog CYCLES */
     CLI_OPT_RUN = 16,       /* -j N, --out DIR, --resume */
-    CLI_OPT_JOBS = 32       /* -j N alone */
+    CLI_OPT_JOBS = 32,      /* -j N alone */
+    CLI_OPT_PORT = 64       /* --hw FILE (repeatable), --sizes LIST, and
+                               --out DIR */
 };
 
 /* Parses argv (modifying it: --set values are split in place). Returns 0,
@@ -79,6 +84,22 @@ int cli_bad_input(const cusim_error *err);
 int cli_read_full(int fd, void *buf, size_t n);
 int cli_write_full(int fd, const void *buf, size_t n);
 
+/* Tasks 0 .. n-1 for cli_pool_run: `run` computes task i into `msg` (size
+ * bytes, zeroed first; it may run in a forked worker, so it must not
+ * change what the parent sees), `record` takes task i's msg in the
+ * parent, or NULL when no result came back (its worker died). */
+typedef struct cli_pool_tasks {
+    int n;
+    size_t size;
+    void *ctx;
+    void (*run)(void *ctx, int i, void *msg);
+    void (*record)(void *ctx, int i, const void *msg);
+} cli_pool_tasks;
+
+/* Runs the tasks on `jobs` forked workers (1 or fewer: in this process).
+ * Every task is recorded exactly once, whatever the number of workers. */
+void cli_pool_run(const cli_pool_tasks *t, int jobs);
+
 /* Loads the HW.yaml KERNEL.yaml pair of a command's arguments, with its
  * --set overrides. Returns CLI_OK (the caller frees `k`), or prints one
  * error line (wrong number of files, or the load's FILE:LINE:COLUMN
@@ -94,5 +115,6 @@ int cli_keys(int argc, char **argv);
 int cli_fields(int argc, char **argv);
 int cli_run(int argc, char **argv);
 int cli_diagnose(int argc, char **argv);
+int cli_portability(int argc, char **argv);
 
 #endif /* CUSIM_CLI_H */

@@ -25,6 +25,8 @@ static const char usage_text[] =
     "                                  compute unit of HW\n"
     "  diagnose HW.yaml KERNEL.yaml    what bounds KERNEL on HW, by\n"
     "                                  counterfactual runs\n"
+    "  portability KERNEL.yaml         the workgroup size that is safe on\n"
+    "                                  every profile, by simulating each\n"
     "  run EXPERIMENT.yaml             run every point of an experiment\n"
     "                                  on N workers: CSV, JSON Lines,\n"
     "                                  manifest and plots\n"

@@ -1,0 +1,210 @@
+/*
+ * cmd_portability.c — `cusim portability KERNEL`: the kernel at each
+ * workgroup size on each profile (sim/portability.h), serially or on N
+ * forked workers (cli_pool_run), then the report, and with --out the CSV
+ * and the heatmap.
+ *
+ * Without --hw the profiles are every configs/hw/ profile (*.yaml) under the current
+ * directory, in name order.
+ */
+#include <glob.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "fileio.h"
+#include "plot_gnuplot.h"
+#include "portability.h"
+#include "xalloc.h"
+
+/* What a cell's run sends back. */
+typedef struct cell_msg {
+    int32_t rc;
+    cusim_result res;
+    cusim_error err;
+} cell_msg;
+
+static void cell_run(void *ctx, int i, void *msg)
+{
+    const port_plan *p = ctx;
+    cell_msg *m = msg;
+    if (p->cells[i].runs)
+        m->rc = port_simulate(p, i, &m->res, &m->err);
+    else
+        m->rc = -2;                     /* nothing to run */
+}
+
+static void cell_record(void *ctx, int i, const void *msg)
+{
+    port_plan *p = ctx;
+    const cell_msg *m = msg;
+    if (!p->cells[i].runs)
+        return;
+    if (m)
+        port_record(p, i, m->rc, &m->res, &m->err);
+    else
+        port_record(p, i, 1, NULL, NULL);
+}
+
+/* Loads the profiles (args->hws, or every .yaml of configs/hw/) into hw[]. Returns
+ * their count, or -1 after printing the error. */
+static int load_profiles(const cli_command *cmd, const cli_args *args,
+                         cusim_hw *hw)
+{
+    glob_t g;
+    memset(&g, 0, sizeof g);
+    const char *const *files = args->hws;
+    int n = args->n_hws;
+    if (n == 0) {
+        if (glob("configs/hw/*.yaml", 0, NULL, &g) != 0 || g.gl_pathc == 0) {
+            fprintf(stderr, "cusim %s: no --hw given and no configs/hw/*.yaml "
+                    "under the current directory: name the profiles with "
+                    "--hw FILE\n", cmd->name);
+            globfree(&g);
+            return -1;
+        }
+        files = (const char *const *)g.gl_pathv;
+        n = (int)g.gl_pathc;
+    }
+    if (n > PORT_MAX_HW) {
+        fprintf(stderr, "cusim %s: expected at most %d profiles, got %d\n",
+                cmd->name, PORT_MAX_HW, n);
+        globfree(&g);
+        return -1;
+    }
+    for (int h = 0; h < n; h++) {
+        cusim_error err;
+        if (cusim_hw_load(files[h], args->sets, (size_t)args->n_sets, &hw[h],
+                          &err) != 0) {
+            cli_bad_input(&err);
+            globfree(&g);
+            return -1;
+        }
+    }
+    globfree(&g);
+    return n;
+}
+
+/* Writes DIR/portability.csv and DIR/figures/portability.gp, then draws
+ * the .png and .svg with gnuplot when it can (a warning when it cannot).
+ * Returns CLI_OK or CLI_FAILURE. */
+static int write_out(const char *dir, const port_plan *p)
+{
+    cusim_error err;
+    size_t len = strlen(dir) + 64;
+    char *figures = xmalloc(len), *csv = xmalloc(len), *gp = xmalloc(len);
+    char *png = xmalloc(len), *svg = xmalloc(len);
+    snprintf(figures, len, "%s/figures", dir);
+    snprintf(csv, len, "%s/portability.csv", dir);
+    snprintf(gp, len, "%s/portability.gp", figures);
+    snprintf(png, len, "%s/portability.png", figures);
+    snprintf(svg, len, "%s/portability.svg", figures);
+    int status = CLI_OK;
+    fio_out o = { 0 };
+    if (fio_make_dirs(figures, &err) != 0)
+        goto fail;
+    if (fio_open(&o, xstrdup(csv), &err) != 0)
+        goto fail_open;
+    port_print(o.f, p, CUSIM_FORMAT_CSV);
+    if (fio_close(&o, true, &err) != 0)
+        goto fail;
+    if (fio_open(&o, xstrdup(gp), &err) != 0)
+        goto fail_open;
+    port_write_gp(o.f, p);
+    if (fio_close(&o, true, &err) != 0)
+        goto fail;
+    plot_spec spec;
+    memset(&spec, 0, sizeof spec);
+    snprintf(spec.file, sizeof spec.file, "portability");
+    if (plot_gp_run(gp, png, svg, csv, &spec, &err) != 0)
+        fprintf(stderr, "cusim portability: warning: %s (the script is "
+                "written: gnuplot %s draws it)\n", err.message, gp);
+    goto done;
+fail_open:
+    fio_close(&o, false, NULL);
+fail:
+    cusim_error_print(&err, stderr);
+    status = CLI_FAILURE;
+done:
+    free(figures);
+    free(csv);
+    free(gp);
+    free(png);
+    free(svg);
+    return status;
+}
+
+int cli_portability(int argc, char **argv)
+{
+    const cli_command *cmd = cli_find("portability");
+    cli_args args;
+    int status = cli_parse(cmd, argc, argv,
+                           CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_PORT, &args);
+    if (status != CLI_OK)
+        return status;
+    if (args.help) {
+        fputs(cmd->help, stdout);
+        return CLI_OK;
+    }
+    if (args.n_files != 1) {
+        fprintf(stderr, "cusim portability: expected one KERNEL.yaml, got %d "
+                "files (see cusim portability --help)\n", args.n_files);
+        return CLI_BAD_INPUT;
+    }
+    cusim_kernel k;
+    cusim_error err;
+    if (cusim_kernel_load(args.files[0], args.sets, (size_t)args.n_sets, &k,
+                          &err) != 0)
+        return cli_bad_input(&err);
+    port_size sizes[PORT_MAX_SIZES];
+    int n_sizes;
+    if (args.sizes) {
+        char msg[256];
+        n_sizes = port_parse_sizes(args.sizes, sizes, PORT_MAX_SIZES, msg,
+                                   sizeof msg);
+        if (n_sizes < 0) {
+            fprintf(stderr, "cusim portability: --sizes: %s\n", msg);
+            cusim_kernel_free(&k);
+            return CLI_BAD_INPUT;
+        }
+    } else {
+        n_sizes = port_default_sizes(&k, sizes, PORT_MAX_SIZES);
+    }
+    cusim_hw *hw = xcalloc(PORT_MAX_HW, sizeof *hw);
+    int n_hw = load_profiles(cmd, &args, hw);
+    port_plan *p = n_hw > 0 ? port_plan_new(hw, n_hw, &k, sizes, n_sizes,
+                                            &err)
+                            : NULL;
+    free(hw);
+    cusim_kernel_free(&k);
+    if (!p)
+        return n_hw > 0 ? cli_bad_input(&err) : CLI_BAD_INPUT;
+
+    /* an --out that cannot be made fails before anything runs */
+    if (args.out) {
+        size_t len = strlen(args.out) + 16;
+        char *figures = xmalloc(len);
+        snprintf(figures, len, "%s/figures", args.out);
+        int made = fio_make_dirs(figures, &err);
+        free(figures);
+        if (made != 0) {
+            cusim_error_print(&err, stderr);
+            port_plan_free(p);
+            return CLI_FAILURE;
+        }
+    }
+    cli_pool_tasks tasks = { .n = port_cell_count(p),
+                             .size = sizeof(cell_msg), .ctx = p,
+                             .run = cell_run, .record = cell_record };
+    cli_pool_run(&tasks, args.jobs);
+    port_conclude(p);
+    if (args.out && (status = write_out(args.out, p)) != CLI_OK) {
+        port_plan_free(p);
+        return status;
+    }
+    port_print(stdout, p, args.format);
+    port_plan_free(p);
+    return CLI_OK;
+}

@@ -1,0 +1,102 @@
+/*
+ * pool.c — tasks run on forked worker processes (cli_pool, cli.h): worker
+ * w runs tasks w, w + jobs, w + 2 jobs, ... and sends each result back
+ * through its own pipe as (index, bytes); the parent records them by
+ * index, so what a command prints does not depend on which worker ran
+ * what. A task a worker never reported (it died, or no worker could be
+ * started for it) is recorded with no result.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "xalloc.h"
+
+/* Runs tasks w, w + step, ... in this process. */
+static void run_here(const cli_pool_tasks *t, int w, int step, void *msg)
+{
+    for (int i = w; i < t->n; i += step) {
+        memset(msg, 0, t->size);
+        t->run(t->ctx, i, msg);
+        t->record(t->ctx, i, msg);
+    }
+}
+
+void cli_pool_run(const cli_pool_tasks *t, int jobs)
+{
+    void *msg = xmalloc(t->size);
+    if (jobs > t->n)
+        jobs = t->n;
+    if (jobs <= 1) {
+        run_here(t, 0, 1, msg);
+        free(msg);
+        return;
+    }
+    int *fds = xmalloc((size_t)jobs * sizeof *fds);
+    pid_t *pids = xmalloc((size_t)jobs * sizeof *pids);
+    unsigned char *got = xcalloc((size_t)t->n, 1);
+    int started = 0;
+    for (int w = 0; w < jobs; w++) {
+        int fd[2];
+        if (pipe(fd) != 0) {
+            perror("cusim: pipe");
+            break;
+        }
+        fflush(NULL);
+        pid_t pid = fork();
+        if (pid < 0) {
+            perror("cusim: fork");
+            close(fd[0]);
+            close(fd[1]);
+            break;
+        }
+        if (pid == 0) {
+            close(fd[0]);
+            for (int j = 0; j < started; j++)
+                close(fds[j]);
+            for (int i = w; i < t->n; i += jobs) {
+                int32_t index = i;
+                memset(msg, 0, t->size);
+                t->run(t->ctx, i, msg);
+                if (cli_write_full(fd[1], &index, sizeof index) != 0
+                    || cli_write_full(fd[1], msg, t->size) != 0)
+                    _exit(1);
+            }
+            _exit(0);
+        }
+        close(fd[1]);
+        fds[started] = fd[0];
+        pids[started++] = pid;
+    }
+    /* fewer workers than asked: the parent runs what nobody took */
+    for (int w = started; w < jobs; w++)
+        for (int i = w; i < t->n; i += jobs) {
+            memset(msg, 0, t->size);
+            t->run(t->ctx, i, msg);
+            t->record(t->ctx, i, msg);
+            got[i] = 1;
+        }
+    for (int w = 0; w < started; w++) {
+        int32_t index;
+        while (cli_read_full(fds[w], &index, sizeof index) == 1
+               && cli_read_full(fds[w], msg, t->size) == 1)
+            if (index >= 0 && index < t->n && !got[index]) {
+                t->record(t->ctx, index, msg);
+                got[index] = 1;
+            }
+        close(fds[w]);
+        waitpid(pids[w], NULL, 0);
+    }
+    for (int i = 0; i < t->n; i++)
+        if (!got[i])
+            t->record(t->ctx, i, NULL);
+    free(got);
+    free(pids);
+    free(fds);
+    free(msg);
+}
