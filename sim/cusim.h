@@ -367,6 +367,11 @@ typedef struct cusim_occupancy {
                                           resident invocations / the most the
                                           CU admits (C1), counting a partial
                                           subgroup's masked lanes as held */
+    /* filled by cusim_occupancy_best (cusim occupancy), else 0 */
+    uint32_t best_workgroup_size;      /* the 1-D size most resident
+                                          invocations per CU */
+    uint64_t best_grid;                /* workgroups of that size that fill
+                                          the GPU once */
 } cusim_occupancy;
 
 /* Computes the static occupancy. Fails (with the location of the kernel key
@@ -374,6 +379,16 @@ typedef struct cusim_occupancy {
  * by how much, or when the program cannot be resolved for this shape. */
 int cusim_occupancy_compute(const cusim_hw *hw, const cusim_kernel *k,
                             cusim_occupancy *out, cusim_error *err);
+
+/* The workgroup size with the most resident invocations per CU, with the
+ * semantics of cudaOccupancyMaxPotentialBlockSize (cuda_occupancy.h): 1-D
+ * sizes from cu.max_workgroup_size down in steps of the SIMD width `o`
+ * reports for k as given, the first (largest) on ties, stopping once a
+ * size fills the CU's invocation slots; sizes that cannot launch or
+ * resolve are skipped. Sets o->best_workgroup_size (0 when no size
+ * launches) and o->best_grid (its workgroups per CU x compute_units). */
+void cusim_occupancy_best(const cusim_hw *hw, const cusim_kernel *k,
+                          cusim_occupancy *o);
 
 /* ------------------------------------------------------------- simulation */
 

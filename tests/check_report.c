@@ -46,6 +46,9 @@ static cusim_occupancy c4_a(void)
         .limiter = CUSIM_LIMIT_REGISTERS, .workgroups_per_cu = 6,
         .subgroups_per_cu = 48, .invocations_per_cu = 1536,
         .theoretical = 0.75,
+        /* 768 first holds 2 groups = 1536 invocations (the most the
+         * registers allow); 2 per CU on the seed's 30 CUs */
+        .best_workgroup_size = 768, .best_grid = 60,
     };
     return o;
 }
@@ -100,7 +103,8 @@ START_TEST(occupancy_report_c4_json)
         "\"limiter\":\"registers\",\"workgroups_per_cu\":6,"
         "\"subgroups_per_cu\":48,\"invocations_per_cu\":1536,\"limits\":"
         "{\"registers\":6,\"shared_memory\":50,\"subgroups\":8,"
-        "\"workgroups\":null,\"invocations\":8}}}\n");
+        "\"workgroups\":null,\"invocations\":8},"
+        "\"best_workgroup_size\":768,\"best_grid\":60}}\n");
     free(text);
     free(r);
 }
@@ -252,11 +256,11 @@ START_TEST(table_covers_the_reports)
                          strncmp(d->key, "sim.", 4) == 0);
     }
     ck_assert_uint_eq(n_sim, N_SIM_KEYS);
-    ck_assert_uint_eq(n_occ, 15);                   /* as the JSON above */
+    ck_assert_uint_eq(n_occ, 17);                   /* as the JSON above */
     ck_assert_uint_eq(n_dispatch, N_DISPATCH_KEYS);
-    ck_assert_uint_eq(n, N_SIM_KEYS + 2 + 4 + N_DISPATCH_KEYS);
+    ck_assert_uint_eq(n, N_SIM_KEYS + 2 + 6 + N_DISPATCH_KEYS);
                                         /* hw, kernel, the occupancy-only
-                                           four and the per-dispatch rows */
+                                           six and the per-dispatch rows */
     ck_assert_ptr_null(cusim_field_at(n + 1000));
 }
 END_TEST
@@ -410,11 +414,11 @@ START_TEST(fields_text)
     char *text = NULL;
     CAPTURE(text, cusim_fields_print(OUT, CUSIM_IN_OCCUPANCY,
                                      CUSIM_FORMAT_TEXT));
-    /* A title, hw, kernel and the 15 of the JSON above. */
+    /* A title, hw, kernel and the 17 of the JSON above. */
     int lines = 0;
     for (const char *p = text; *p; p++)
         lines += *p == '\n';
-    ck_assert_int_eq(lines, 1 + 2 + 15);
+    ck_assert_int_eq(lines, 1 + 2 + 17);
     ck_assert_ptr_nonnull(strstr(text, "\noccupancy.limits.workgroups     "
                                        "integer|none  workgroups   "
                                        "workgroups per CU that "));

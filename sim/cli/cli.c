@@ -9,6 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fileio.h"
+#include "plot_gnuplot.h"
+#include "xalloc.h"
+
 static const cli_command commands[] = {
     { "sim", cli_sim,
       "usage: cusim sim HW.yaml KERNEL.yaml [--set PATH=VALUE]... "
@@ -49,16 +53,25 @@ static const cli_command commands[] = {
     { "occupancy", cli_occupancy,
       "usage: cusim occupancy HW.yaml KERNEL.yaml [--set PATH=VALUE]... "
       "[--format text|json|csv]\n"
+      "                       [--graphs DIR]\n"
       "\n"
       "Static occupancy of KERNEL on one compute unit of HW: how many\n"
       "workgroups, subgroups and invocations fit at once, what each resource\n"
       "allows (occupancy.limits.*, in workgroups; none = no limit) and which\n"
       "one runs out first (occupancy.limiter). occupancy.theoretical is\n"
-      "resident subgroups / cu.max_subgroups.\n"
+      "resident subgroups / cu.max_subgroups. occupancy.best_workgroup_size\n"
+      "is the 1-D size with the most resident invocations, searched as\n"
+      "cudaOccupancyMaxPotentialBlockSize searches.\n"
       "\n"
       "  --set PATH=VALUE   override a key, e.g. kernel.registers=72 or\n"
       "                     hw.cu.shared_memory=32768 (repeatable)\n"
-      "  --format FORMAT    text (default), json or csv\n" },
+      "  --format FORMAT    text (default), json or csv\n"
+      "  --graphs DIR       also draw the CUDA Occupancy Calculator's three\n"
+      "                     graphs: occupancy against the workgroup size,\n"
+      "                     the registers per invocation and the shared\n"
+      "                     memory per workgroup, the kernel's point marked\n"
+      "                     (DIR/occupancy.csv, .gp, and .png and .svg when\n"
+      "                     gnuplot is on the PATH)\n" },
     { "diagnose", cli_diagnose,
       "usage: cusim diagnose HW.yaml KERNEL.yaml [--set PATH=VALUE]... [-j N]\n"
       "                      [--format text|json]\n"
@@ -389,6 +402,13 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
                 return CLI_BAD_INPUT;
             }
             args->jobs = (int)n;
+        } else if ((opts & CLI_OPT_GRAPHS) && is_option(a, "--graphs")) {
+            args->graphs = option_value("--graphs", argc, argv, &i);
+            if (!args->graphs || !*args->graphs) {
+                fprintf(stderr, "cusim %s: --graphs needs a DIR\n",
+                        cmd->name);
+                return CLI_BAD_INPUT;
+            }
         } else if ((opts & CLI_OPT_PORT) && is_option(a, "--hw")) {
             const char *v = option_value("--hw", argc, argv, &i);
             if (!v || !*v) {
@@ -461,4 +481,56 @@ int cli_write_full(int fd, const void *buf, size_t n)
         put += (size_t)r;
     }
     return 0;
+}
+
+/* Writes `path` through write(f, ctx), atomically. */
+static int write_one(const char *path, void (*write)(FILE *f, const void *),
+                     const void *ctx, cusim_error *err)
+{
+    fio_out o = { 0 };
+    if (fio_open(&o, xstrdup(path), err) != 0) {
+        fio_close(&o, false, NULL);
+        return -1;
+    }
+    write(o.f, ctx);
+    return fio_close(&o, true, err);
+}
+
+int cli_write_figure(const cli_command *cmd, const char *dir,
+                     const char *figdir, const char *base,
+                     void (*csv)(FILE *f, const void *ctx),
+                     void (*gp)(FILE *f, const void *ctx), const void *ctx)
+{
+    size_t len = strlen(dir) + (figdir ? strlen(figdir) : 0) + strlen(base)
+                 + 16;
+    char *figures = xmalloc(len), *csv_path = xmalloc(len);
+    char *gp_path = xmalloc(len), *png = xmalloc(len), *svg = xmalloc(len);
+    snprintf(figures, len, "%s%s%s", dir, figdir ? "/" : "",
+             figdir ? figdir : "");
+    snprintf(csv_path, len, "%s/%s.csv", dir, base);
+    snprintf(gp_path, len, "%s/%s.gp", figures, base);
+    snprintf(png, len, "%s/%s.png", figures, base);
+    snprintf(svg, len, "%s/%s.svg", figures, base);
+    cusim_error err;
+    int status = CLI_OK;
+    if (fio_make_dirs(figures, &err) != 0
+        || write_one(csv_path, csv, ctx, &err) != 0
+        || write_one(gp_path, gp, ctx, &err) != 0) {
+        cusim_error_print(&err, stderr);
+        status = CLI_FAILURE;
+    } else {
+        plot_spec spec;
+        memset(&spec, 0, sizeof spec);
+        snprintf(spec.file, sizeof spec.file, "%s", base);
+        if (plot_gp_run(gp_path, png, svg, csv_path, &spec, &err) != 0)
+            fprintf(stderr, "cusim %s: warning: %s (the script is written: "
+                    "gnuplot %s draws it)\n", cmd->name, err.message,
+                    gp_path);
+    }
+    free(figures);
+    free(csv_path);
+    free(gp_path);
+    free(png);
+    free(svg);
+    return status;
 }

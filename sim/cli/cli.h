@@ -52,6 +52,7 @@ typedef struct cli_args {
     const char *hws[CLI_MAX_FILES];    /* --hw FILE, in order */
     int n_hws;
     const char *sizes;                 /* --sizes LIST, NULL = default */
+    const char *graphs;                /* --graphs DIR */
     bool help;                         /* --help / -h */
 } cli_args;
 
@@ -65,8 +66,9 @@ enum {
                                --timeline-every and --watchdog CYCLES */
     CLI_OPT_RUN = 16,       /* -j N, --out DIR, --resume */
     CLI_OPT_JOBS = 32,      /* -j N alone */
-    CLI_OPT_PORT = 64       /* --hw FILE (repeatable), --sizes LIST, and
+    CLI_OPT_PORT = 64,      /* --hw FILE (repeatable), --sizes LIST, and
                                --out DIR */
+    CLI_OPT_GRAPHS = 128    /* --graphs DIR */
 };
 
 /* Parses argv (modifying it: --set values are split in place). Returns 0,
@@ -99,6 +101,18 @@ typedef struct cli_pool_tasks {
 /* Runs the tasks on `jobs` forked workers (1 or fewer: in this process).
  * Every task is recorded exactly once, whatever the number of workers. */
 void cli_pool_run(const cli_pool_tasks *t, int jobs);
+
+/* Writes a command's figure: DIR/BASE.csv through csv(f, ctx) and the
+ * gnuplot script DIR/FIGDIR/BASE.gp through gp(f, ctx) (FIGDIR NULL: DIR
+ * itself), each under a temporary name renamed into place, then draws
+ * BASE.png and BASE.svg beside the script with gnuplot; without gnuplot,
+ * or when it fails, a warning on stderr (the script stays: `gnuplot
+ * BASE.gp` draws it). Returns CLI_OK, or CLI_FAILURE after printing why a
+ * file could not be written. */
+int cli_write_figure(const cli_command *cmd, const char *dir,
+                     const char *figdir, const char *base,
+                     void (*csv)(FILE *f, const void *ctx),
+                     void (*gp)(FILE *f, const void *ctx), const void *ctx);
 
 /* Loads the HW.yaml KERNEL.yaml pair of a command's arguments, with its
  * --set overrides. Returns CLI_OK (the caller frees `k`), or prints one

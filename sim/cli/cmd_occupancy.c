@@ -1,15 +1,38 @@
 /*
- * cmd_occupancy.c — `cusim occupancy HW KERNEL`: static occupancy.
+ * cmd_occupancy.c — `cusim occupancy HW KERNEL`: static occupancy, the
+ * best workgroup size, and with --graphs the Occupancy Calculator's three
+ * graphs (sim/occ_graph.h).
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cli.h"
+#include "occ_graph.h"
+#include "xalloc.h"
+
+/* The graphs and their title, for cli_write_figure. */
+typedef struct titled {
+    const occ_graph *g;
+    char title[192];
+} titled;
+
+static void graph_csv(FILE *f, const void *ctx)
+{
+    const titled *t = ctx;
+    occ_graph_write_csv(f, t->g);
+}
+
+static void graph_gp(FILE *f, const void *ctx)
+{
+    const titled *t = ctx;
+    occ_graph_write_gp(f, t->g, t->title);
+}
 
 int cli_occupancy(int argc, char **argv)
 {
     const cli_command *cmd = cli_find("occupancy");
     cli_args args;
-    int status = cli_parse(cmd, argc, argv, CLI_OPT_SET | CLI_OPT_FORMAT, &args);
+    int status = cli_parse(cmd, argc, argv, CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_GRAPHS, &args);
     if (status != CLI_OK)
         return status;
     if (args.help) {
@@ -26,6 +49,23 @@ int cli_occupancy(int argc, char **argv)
     if (status != 0) {
         cusim_kernel_free(&k);
         return cli_bad_input(&err);
+    }
+
+    cusim_occupancy_best(&hw, &k, &occ);
+    if (args.graphs) {
+        occ_graph *g = xmalloc(sizeof *g);
+        occ_graph_compute(&hw, &k, &occ, g);
+        titled t = { .g = g };
+        snprintf(t.title, sizeof t.title, "%s on %s: theoretical occupancy "
+                 "(best workgroup size %u)", k.name, hw.name,
+                 occ.best_workgroup_size);
+        status = cli_write_figure(cmd, args.graphs, NULL, "occupancy",
+                                  graph_csv, graph_gp, &t);
+        free(g);
+        if (status != CLI_OK) {
+            cusim_kernel_free(&k);
+            return status;
+        }
     }
 
     static cusim_report r;  /* large; one per process */

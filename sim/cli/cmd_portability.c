@@ -15,7 +15,6 @@
 
 #include "cli.h"
 #include "fileio.h"
-#include "plot_gnuplot.h"
 #include "portability.h"
 #include "xalloc.h"
 
@@ -87,53 +86,14 @@ static int load_profiles(const cli_command *cmd, const cli_args *args,
     return n;
 }
 
-/* Writes DIR/portability.csv and DIR/figures/portability.gp, then draws
- * the .png and .svg with gnuplot when it can (a warning when it cannot).
- * Returns CLI_OK or CLI_FAILURE. */
-static int write_out(const char *dir, const port_plan *p)
+static void write_csv(FILE *f, const void *p)
 {
-    cusim_error err;
-    size_t len = strlen(dir) + 64;
-    char *figures = xmalloc(len), *csv = xmalloc(len), *gp = xmalloc(len);
-    char *png = xmalloc(len), *svg = xmalloc(len);
-    snprintf(figures, len, "%s/figures", dir);
-    snprintf(csv, len, "%s/portability.csv", dir);
-    snprintf(gp, len, "%s/portability.gp", figures);
-    snprintf(png, len, "%s/portability.png", figures);
-    snprintf(svg, len, "%s/portability.svg", figures);
-    int status = CLI_OK;
-    fio_out o = { 0 };
-    if (fio_make_dirs(figures, &err) != 0)
-        goto fail;
-    if (fio_open(&o, xstrdup(csv), &err) != 0)
-        goto fail_open;
-    port_print(o.f, p, CUSIM_FORMAT_CSV);
-    if (fio_close(&o, true, &err) != 0)
-        goto fail;
-    if (fio_open(&o, xstrdup(gp), &err) != 0)
-        goto fail_open;
-    port_write_gp(o.f, p);
-    if (fio_close(&o, true, &err) != 0)
-        goto fail;
-    plot_spec spec;
-    memset(&spec, 0, sizeof spec);
-    snprintf(spec.file, sizeof spec.file, "portability");
-    if (plot_gp_run(gp, png, svg, csv, &spec, &err) != 0)
-        fprintf(stderr, "cusim portability: warning: %s (the script is "
-                "written: gnuplot %s draws it)\n", err.message, gp);
-    goto done;
-fail_open:
-    fio_close(&o, false, NULL);
-fail:
-    cusim_error_print(&err, stderr);
-    status = CLI_FAILURE;
-done:
-    free(figures);
-    free(csv);
-    free(gp);
-    free(png);
-    free(svg);
-    return status;
+    port_print(f, p, CUSIM_FORMAT_CSV);
+}
+
+static void write_gp(FILE *f, const void *p)
+{
+    port_write_gp(f, p);
 }
 
 int cli_portability(int argc, char **argv)
@@ -200,7 +160,10 @@ int cli_portability(int argc, char **argv)
                              .run = cell_run, .record = cell_record };
     cli_pool_run(&tasks, args.jobs);
     port_conclude(p);
-    if (args.out && (status = write_out(args.out, p)) != CLI_OK) {
+    if (args.out
+        && (status = cli_write_figure(cmd, args.out, "figures",
+                                      "portability", write_csv, write_gp, p))
+               != CLI_OK) {
         port_plan_free(p);
         return status;
     }

@@ -33,9 +33,9 @@ const Device devices[] = {
     { "nvidia-sm90", 9, 0, 2048, 228 * 1024, 227 * 1024, 1024 },
 };
 
-int cuda_blocks(const Device &d, int threads, int regs, int smem)
+void cuda_setup(const Device &d, int regs, int smem, cudaOccDeviceProp &prop,
+                cudaOccFuncAttributes &attr)
 {
-    cudaOccDeviceProp prop;
     prop.computeMajor = d.major;
     prop.computeMinor = d.minor;
     prop.maxThreadsPerBlock = 1024;
@@ -49,7 +49,6 @@ int cuda_blocks(const Device &d, int threads, int regs, int smem)
     prop.sharedMemPerBlockOptin = (size_t)d.optin;
     prop.reservedSharedMemPerBlock = (size_t)d.reserved;
 
-    cudaOccFuncAttributes attr;
     attr.maxThreadsPerBlock = 1024;
     attr.numRegs = regs;
     attr.sharedSizeBytes = (size_t)smem;
@@ -57,13 +56,34 @@ int cuda_blocks(const Device &d, int threads, int regs, int smem)
     attr.shmemLimitConfig = FUNC_SHMEM_LIMIT_OPTIN;
     attr.maxDynamicSharedSizeBytes = 0;
     attr.numBlockBarriers = 1;
+}
 
+int cuda_blocks(const Device &d, int threads, int regs, int smem)
+{
+    cudaOccDeviceProp prop;
+    cudaOccFuncAttributes attr;
+    cuda_setup(d, regs, smem, prop, attr);
     cudaOccDeviceState state;
     cudaOccResult result;
     if (cudaOccMaxActiveBlocksPerMultiprocessor(&result, &prop, &attr, &state,
                                                 threads, 0) != CUDA_OCC_SUCCESS)
         return -1;
     return result.activeBlocksPerMultiprocessor;
+}
+
+// cudaOccMaxPotentialOccupancyBlockSize's block size (0: none launches).
+int cuda_best_size(const Device &d, int regs, int smem)
+{
+    cudaOccDeviceProp prop;
+    cudaOccFuncAttributes attr;
+    cuda_setup(d, regs, smem, prop, attr);
+    cudaOccDeviceState state;
+    int min_grid = 0, block = 0;
+    if (cudaOccMaxPotentialOccupancyBlockSize(&min_grid, &block, &prop, &attr,
+                                              &state, nullptr, 0)
+        != CUDA_OCC_SUCCESS)
+        return -1;
+    return block;
 }
 
 }  // namespace
@@ -112,6 +132,44 @@ int main(int argc, char **argv)
                                      d.profile, threads, regs, smem, ours,
                                      theirs);
                 }
+    }
+    // The best block size (cusim_occupancy_best against
+    // cudaOccMaxPotentialOccupancyBlockSize) for every register count and
+    // shared-memory size of the grid above.
+    for (const Device &d : devices) {
+        const std::string hw_path = root + "/configs/hw/" + d.profile + ".yaml";
+        for (int regs = 1; regs <= 255; regs += 6)
+            for (int smem : smems) {
+                std::string rg = std::to_string(regs);
+                std::string sm = std::to_string(smem);
+                cusim_set sets[2] = {
+                    { "kernel.registers", rg.c_str(), "--set", 1, 1 },
+                    { "kernel.shared_bytes", sm.c_str(), "--set", 2, 1 },
+                };
+                cusim_hw hw;
+                cusim_kernel k;
+                cusim_error err;
+                if (cusim_hw_load(hw_path.c_str(), sets, 2, &hw, &err) ||
+                    cusim_kernel_load(kernel.c_str(), sets, 2, &k, &err)) {
+                    cusim_error_print(&err, stderr);
+                    return 1;
+                }
+                cusim_occupancy occ;
+                int ours = 0;
+                if (cusim_occupancy_compute(&hw, &k, &occ, &err) == 0) {
+                    cusim_occupancy_best(&hw, &k, &occ);
+                    ours = (int)occ.best_workgroup_size;
+                }
+                cusim_kernel_free(&k);
+                int theirs = cuda_best_size(d, regs, smem);
+                if (theirs < 0)
+                    theirs = 0;
+                points++;
+                if (ours != theirs && mismatches++ < 20)
+                    std::fprintf(stderr, "%s: %d registers, %d B shared: "
+                                 "cusim best size %d, CUDA %d\n", d.profile,
+                                 regs, smem, ours, theirs);
+            }
     }
     std::printf("cuda_occupancy xcheck: %d points, %d mismatches\n", points,
                 mismatches);
