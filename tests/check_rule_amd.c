@@ -395,6 +395,55 @@ START_TEST(rdna3_cu_lds_registers)
 }
 END_TEST
 
+/* The simulation admits workgroups by the same rule: on one CU with four
+ * times as many groups as fit, the most resident at once is the static
+ * figure, at each width. */
+START_TEST(simulated_residency_matches)
+{
+    const struct {
+        const char *hw;
+        unsigned width, size, regs, lds, fit;
+    } cases[] = {
+        { MI210, 64, 256, 128, 16384, 4 },   /* registers and LDS */
+        { MI300, 64, 64, 100, 0, 16 },       /* 4 waves per SIMD */
+        { N21, 32, 128, 2, 8252, 15 },       /* used_lds_8252_..._128 */
+        { N21CU, 64, 128, 16, 32768, 2 },    /* 64 KiB per CU */
+        { N31, 64, 64, 100, 0, 28 },         /* 7 waves per SIMD */
+        { N31CU, 32, 64, 16, 0, 16 },        /* 16 barriers */
+    };
+    for (int i = 0; i < 6; i++) {
+        char w[16], s[16], r[16], l[16], e[16];
+        snprintf(w, sizeof w, "%u", cases[i].width);
+        snprintf(s, sizeof s, "%u", cases[i].size);
+        snprintf(r, sizeof r, "%u", cases[i].regs);
+        snprintf(l, sizeof l, "%u", cases[i].lds);
+        snprintf(e, sizeof e, "%u", 4 * cases[i].fit * cases[i].size);
+        cusim_set sets[] = {
+            { "hw.compute_units", "1", "--set", 1, 1 },
+            { "kernel.subgroup_size", w, "--set", 2, 1 },
+            { "kernel.workgroup_size", s, "--set", 3, 1 },
+            { "kernel.registers", r, "--set", 4, 1 },
+            { "kernel.shared_bytes", l, "--set", 5, 1 },
+            { "kernel.elements", e, "--set", 6, 1 },
+        };
+        cusim_hw hw;
+        cusim_kernel k;
+        cutest_load(cases[i].hw, "tests/xcheck/kernel.yaml", sets, 6, &hw, &k);
+        cusim_result res;
+        cusim_error err;
+        ck_assert_msg(cusim_simulate(&hw, &k, NULL, &res, NULL, &err) == 0,
+                      "%s: %s", cases[i].hw, err.message);
+        cusim_kernel_free(&k);
+        ck_assert_msg(res.occupancy.workgroups_per_cu == cases[i].fit
+                          && res.peak_workgroups_per_cu == cases[i].fit,
+                      "%s wave%u: static %u, peak %u, expected %u",
+                      cases[i].hw, cases[i].width,
+                      res.occupancy.workgroups_per_cu,
+                      res.peak_workgroups_per_cu, cases[i].fit);
+    }
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("rule_amd");
@@ -414,6 +463,7 @@ static Suite *make_suite(void)
     tcase_add_test(hand, rdna2_cu_lds_barriers);
     tcase_add_test(hand, rdna3_wgp_registers);
     tcase_add_test(hand, rdna3_cu_lds_registers);
+    tcase_add_test(hand, simulated_residency_matches);
     suite_add_tcase(s, hand);
     return s;
 }
