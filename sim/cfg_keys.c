@@ -86,6 +86,15 @@ static const cfg_key hw_keys[] = {
       1, 1024, "global memory unit lanes" },
     { "cu.lanes.shared", T_UINT, HW(cu.lanes[CUSIM_UNIT_SHARED]), 0, "32",
       1, 1024, "shared memory unit lanes" },
+    /* shared-memory banks (sim/banks.h): kept after cu.lanes.* so the cu.
+     * rows stay contiguous */
+    { "cu.shared_banks", T_UINT, HW(cu.shared_banks), 0, "0", 0, 64,
+      "shared memory banks: an ld.shared/st.shared takes one pass per "
+      "word its busiest bank serves (0: no bank model, every access one "
+      "pass)" },
+    { "cu.shared_bank_bytes", T_UINT, HW(cu.shared_bank_bytes), 0, "4",
+      1, 64, "bytes per shared memory bank word (successive words, "
+      "successive banks)" },
     { "latency.alu", T_UINT, HW(latency[CUSIM_LAT_ALU]), 0, "4",
       1, 1000000, "cycles from issue to result: alu, fma" },
     { "latency.sfu", T_UINT, HW(latency[CUSIM_LAT_SFU]), 0, "20",

@@ -180,6 +180,10 @@ typedef struct cusim_hw {
         cusim_policy policy;
         cusim_rules rules;              /* whose occupancy rules apply */
         uint32_t lanes[CUSIM_UNIT_COUNT];  /* barrier lanes unused */
+        /* shared-memory banks (banks.h); keys cu.shared_banks and
+         * cu.shared_bank_bytes */
+        uint32_t shared_banks;          /* 0: no bank model (one pass) */
+        uint32_t shared_bank_bytes;     /* bytes per bank word */
     } cu;
     uint32_t latency[CUSIM_LAT_COUNT];
     struct {

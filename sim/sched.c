@@ -21,6 +21,12 @@
  * few cycles away (O(log n) in its heap for memory), plus a walk of the
  * ready set that stops at the first subgroup able to issue.
  *
+ * A shared-memory access of P bank passes (banks.h: its bank conflicts,
+ * counted once per instruction for a full subgroup) keeps the shared unit
+ * P times as long and has its result P - 1 unit occupancies later: the
+ * passes are replayed one after another, and other subgroups' shared
+ * accesses queue behind them.
+ *
  * When a trace or timeline is asked for, the run's recorder (trace.h)
  * hears of each issue, each waiting state's end and each subgroup's start
  * and end, every hook behind one test of g->rec.
@@ -32,6 +38,7 @@
  */
 #include <assert.h>
 
+#include "banks.h"
 #include "gpu.h"
 #include "isa.h"
 #include "trace.h"
@@ -475,10 +482,19 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
     pt->n_ready_unit[s->unit]--;
     ready_remove_at(pt, ri);
     pt->last = si;
+    uint64_t replays = 0;   /* cycles the bank passes after the first add */
     if (info->unit != CUSIM_UNIT_BARRIER) {
         uint32_t lanes = hw->cu.lanes[info->unit];
-        pt->unit_free[info->unit] = now + (g->width + lanes - 1) / lanes;
-        g->unit_busy[info->unit] += (g->width + lanes - 1) / lanes;
+        uint64_t busy = (g->width + lanes - 1) / lanes;
+        if (info->unit == CUSIM_UNIT_SHARED) {
+            uint32_t passes = s->lanes == g->width
+                              ? in->passes
+                              : bank_insn_passes(hw, in, s->pc, s->lanes);
+            replays = busy * (passes - 1);
+            busy += replays;
+        }
+        pt->unit_free[info->unit] = now + busy;
+        g->unit_busy[info->unit] += busy;
         g->unit_lanes[info->unit] += s->lanes;
     }
 
@@ -488,7 +504,7 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
         done = mem_issue(g->mem, pt->cu, s->tx, now);
         global = 1;
     } else {
-        done = now + hw->latency[info->latency];
+        done = now + hw->latency[info->latency] + replays;
     }
     if (in->dst != PROG_NO_REG) {
         /* A result the subgroup waits for: it cannot end before it. */

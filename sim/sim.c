@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "banks.h"
 #include "config.h"
 #include "error.h"
 #include "gpu.h"
@@ -54,6 +55,7 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
         dp->code = prog_resolve(d->ast, &shape, err);
         if (!dp->code)
             return -1;
+        bank_annotate(dp->code, g->hw, dp->occ.simd_width);
         dp->wg_size = cusim_kernel_workgroup_size(d);
         dp->invocations = div_up(elements, d->elements_per_invocation);
         uint64_t n_wg = div_up(dp->invocations, dp->wg_size);

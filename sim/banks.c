@@ -1,0 +1,118 @@
+/*
+ * banks.c — shared-memory bank conflicts: the passes one subgroup's
+ * ld.shared / st.shared takes (banks.h states the model).
+ */
+#include "banks.h"
+
+#include <assert.h>
+
+/* SplitMix64's output function (Steele, Lea and Flood, "Fast splittable
+ * pseudorandom number generators", OOPSLA 2014): a well-mixed 64-bit value
+ * of a counter, so lane i's draw is a pure function of (seed, i). */
+static uint64_t mix64(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+uint64_t bank_seed(uint32_t pc)
+{
+    return mix64(0x243f6a8885a308d3ull ^ pc);
+}
+
+uint64_t bank_lane_address(isa_pattern pattern, uint32_t stride,
+                           uint32_t bytes, uint64_t seed, uint32_t lane)
+{
+    switch (pattern) {
+    case ISA_PATTERN_COALESCED:
+        break;
+    case ISA_PATTERN_STRIDED:
+        return (uint64_t)lane * stride * bytes;
+    case ISA_PATTERN_RANDOM:
+        return (mix64(seed + lane) >> 44) * bytes;   /* element < 2^20 */
+    }
+    return (uint64_t)lane * bytes;
+}
+
+/* Distinct words one phase can touch: its lanes x (bytes / bank_bytes + 2)
+ * <= banks + 2 x lanes <= 3 x banks (a phase has at most `banks` lanes and
+ * at most banks x bank_bytes of their bytes). */
+#define PHASE_WORDS (3 * BANK_MAX_BANKS)
+
+/* The passes of lanes [first, first + n) as one phase: the most distinct
+ * words any bank holds. */
+static uint32_t phase_passes(uint32_t banks, uint32_t bank_bytes,
+                             isa_pattern pattern, uint32_t stride,
+                             uint32_t bytes, uint64_t seed, uint32_t first,
+                             uint32_t n)
+{
+    uint64_t words[PHASE_WORDS];
+    uint32_t n_words = 0;
+    for (uint32_t i = first; i < first + n; i++) {
+        uint64_t a = bank_lane_address(pattern, stride, bytes, seed, i);
+        for (uint64_t w = a / bank_bytes; w <= (a + bytes - 1) / bank_bytes; w++) {
+            uint32_t k = 0;
+            while (k < n_words && words[k] != w)
+                k++;
+            if (k == n_words) {   /* a new word: not a broadcast */
+                assert(n_words < PHASE_WORDS);
+                words[n_words++] = w;
+            }
+        }
+    }
+    uint32_t per_bank[BANK_MAX_BANKS] = { 0 };
+    uint32_t most = 0;
+    for (uint32_t k = 0; k < n_words; k++) {
+        uint32_t c = ++per_bank[words[k] % banks];
+        if (c > most)
+            most = c;
+    }
+    return most;
+}
+
+uint32_t bank_passes(uint32_t banks, uint32_t bank_bytes, isa_pattern pattern,
+                     uint32_t stride, uint32_t bytes, uint64_t seed,
+                     uint32_t lanes)
+{
+    if (banks == 0 || lanes == 0)
+        return 1;
+    assert(banks <= BANK_MAX_BANKS && bank_bytes >= 1 && bytes >= 1);
+    uint64_t row = (uint64_t)banks * bank_bytes;   /* bytes one pass moves */
+    uint32_t passes = 0;
+    if (bytes > row) {
+        /* Each lane alone is wider than a pass: its consecutive words go
+         * round the banks, ceil(words / banks) passes (at most one more
+         * when its start is not word-aligned). */
+        for (uint32_t i = 0; i < lanes; i++) {
+            uint64_t a = bank_lane_address(pattern, stride, bytes, seed, i);
+            uint64_t n = (a + bytes - 1) / bank_bytes - a / bank_bytes + 1;
+            passes += (uint32_t)((n + banks - 1) / banks);
+        }
+        return passes;
+    }
+    uint32_t per_phase = (uint32_t)(row / (bytes > bank_bytes ? bytes : bank_bytes));
+    for (uint32_t first = 0; first < lanes; first += per_phase) {
+        uint32_t n = lanes - first < per_phase ? lanes - first : per_phase;
+        passes += phase_passes(banks, bank_bytes, pattern, stride, bytes, seed,
+                               first, n);
+    }
+    return passes;
+}
+
+uint32_t bank_insn_passes(const cusim_hw *hw, const prog_insn *in, uint32_t pc,
+                          uint32_t lanes)
+{
+    if (in->op != ISA_OP_LD_SHARED && in->op != ISA_OP_ST_SHARED)
+        return 1;
+    return bank_passes(hw->cu.shared_banks, hw->cu.shared_bank_bytes,
+                       (isa_pattern)in->pattern, in->stride, in->bytes,
+                       bank_seed(pc), lanes);
+}
+
+void bank_annotate(prog_code *code, const cusim_hw *hw, uint32_t width)
+{
+    for (uint32_t pc = 0; pc < code->n_insns; pc++)
+        code->insns[pc].passes = bank_insn_passes(hw, &code->insns[pc], pc, width);
+}

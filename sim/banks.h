@@ -1,0 +1,69 @@
+/*
+ * banks.h — shared-memory banks: how many passes (wavefronts, in Nsight
+ * Compute's terms) one subgroup's ld.shared / st.shared takes, from the
+ * addresses its lanes touch.
+ *
+ * Shared memory is `cu.shared_banks` banks of `cu.shared_bank_bytes`;
+ * successive bank-sized words map to successive banks (CUDA C++
+ * Programming Guide, "Shared Memory" for compute capability 5.x and later:
+ * 32 banks of 32-bit words). A pass serves at most one word per bank;
+ * lanes reading the same word share it (broadcast), lanes touching
+ * different words of one bank need one pass per word: an n-way bank
+ * conflict costs n passes. A pass moves at most banks x bank_bytes bytes,
+ * so an access wider than a bank (a 16-byte vector per lane) is split into
+ * phases of consecutive lanes, each one pass when conflict-free: 16 B x 32
+ * lanes = 4 phases of 8 lanes on 32 banks of 4 B, the "LDS.128 requires 4
+ * requests" of NVIDIA's developer forum (thread 77228). The passes of an
+ * access are the sum over its phases of the most words any one bank must
+ * deliver in that phase.
+ *
+ * The lanes' addresses follow the instruction's `pattern=`: coalesced
+ * (lane i at i x bytes), strided:N (lane i at i x N x bytes) or random
+ * (each lane an element drawn from a seeded generator, bank_lane_address:
+ * deterministic, the same on every run and every -j).
+ *
+ * Patterns are static, so the count for a subgroup at the full width is
+ * computed once per instruction when a dispatch starts (bank_annotate);
+ * only a partial subgroup counts at issue. Nothing allocates.
+ */
+#ifndef CUSIM_BANKS_H
+#define CUSIM_BANKS_H
+
+#include <stdint.h>
+
+#include "cusim.h"
+#include "isa.h"
+#include "program.h"
+
+/* Largest cu.shared_banks the model takes (the key's range). */
+#define BANK_MAX_BANKS 64
+
+/* The byte address lane `lane` touches: pattern `pattern` (stride in
+ * elements of `bytes` for ISA_PATTERN_STRIDED), `seed` drawing the random
+ * pattern's elements (an element index below 2^20, times `bytes`). */
+uint64_t bank_lane_address(isa_pattern pattern, uint32_t stride,
+                           uint32_t bytes, uint64_t seed, uint32_t lane);
+
+/* Passes one access of `lanes` lanes (0 < lanes) takes on `banks` banks of
+ * `bank_bytes` (1 <= banks <= BANK_MAX_BANKS, bank_bytes >= 1): the sum,
+ * over phases of banks x bank_bytes / max(bytes, bank_bytes) consecutive
+ * lanes (at least 1), of the most distinct words one bank holds. With
+ * banks == 0 (no bank model) it is 1. */
+uint32_t bank_passes(uint32_t banks, uint32_t bank_bytes, isa_pattern pattern,
+                     uint32_t stride, uint32_t bytes, uint64_t seed,
+                     uint32_t lanes);
+
+/* The random pattern's seed for the instruction at index `pc` of a
+ * dispatch's code: static per instruction. */
+uint64_t bank_seed(uint32_t pc);
+
+/* Passes of `in` (at index `pc`) for a subgroup of `lanes` lanes on `hw`:
+ * bank_passes for ld.shared / st.shared, 1 for anything else. */
+uint32_t bank_insn_passes(const cusim_hw *hw, const prog_insn *in, uint32_t pc,
+                          uint32_t lanes);
+
+/* Fills `passes` of every instruction of `code` for a full subgroup of
+ * `width` lanes on `hw` (once per dispatch, before it runs). */
+void bank_annotate(prog_code *code, const cusim_hw *hw, uint32_t width);
+
+#endif /* CUSIM_BANKS_H */

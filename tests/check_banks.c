@@ -1,0 +1,208 @@
+/*
+ * check_banks.c — shared-memory bank conflicts (banks.h): the passes one
+ * access takes, worked out by hand from the lanes' addresses on 32 banks of
+ * 4 bytes (bank = (address / 4) mod 32), and what they cost a kernel.
+ */
+#include "banks.h"
+#include "cutest.h"
+
+static uint32_t passes(isa_pattern p, uint32_t stride, uint32_t bytes,
+                       uint32_t lanes)
+{
+    return bank_passes(32, 4, p, stride, bytes, 0, lanes);
+}
+
+START_TEST(strided_degrees)
+{
+    /* strided:1 = coalesced: lane i in bank i, no conflict. */
+    ck_assert_uint_eq(passes(ISA_PATTERN_COALESCED, 0, 4, 32), 1);
+    ck_assert_uint_eq(passes(ISA_PATTERN_STRIDED, 1, 4, 32), 1);
+    /* strided:2: lane i at word 2i, bank 2i mod 32: lanes i and i + 16
+     * share a bank with different words, 2-way. */
+    ck_assert_uint_eq(passes(ISA_PATTERN_STRIDED, 2, 4, 32), 2);
+    /* strided:4: banks 0, 4, ..., 28, each hit by 4 lanes. */
+    ck_assert_uint_eq(passes(ISA_PATTERN_STRIDED, 4, 4, 32), 4);
+    /* strided:32: word 32i is always bank 0, 32 distinct words: 32-way. */
+    ck_assert_uint_eq(passes(ISA_PATTERN_STRIDED, 32, 4, 32), 32);
+    /* strided:33 (the padded tile's column): bank 33i mod 32 = i. */
+    ck_assert_uint_eq(passes(ISA_PATTERN_STRIDED, 33, 4, 32), 1);
+    /* An odd stride never conflicts on 32 banks; 16 lanes at stride 32 are
+     * 16-way (a partial subgroup). */
+    ck_assert_uint_eq(passes(ISA_PATTERN_STRIDED, 7, 4, 32), 1);
+    ck_assert_uint_eq(passes(ISA_PATTERN_STRIDED, 32, 4, 16), 16);
+}
+END_TEST
+
+START_TEST(wide_accesses_in_phases)
+{
+    /* 16 B x 32 lanes = 512 B: phases of 128 / 16 = 8 lanes; lane i covers
+     * words 4i .. 4i+3, so a phase's 8 lanes cover 32 distinct banks: 4
+     * phases, 1 pass each. */
+    ck_assert_uint_eq(passes(ISA_PATTERN_COALESCED, 0, 16, 32), 4);
+    /* 8 B: two half-warp phases of 16 lanes, each conflict-free. */
+    ck_assert_uint_eq(passes(ISA_PATTERN_COALESCED, 0, 8, 32), 2);
+    /* 16 B at strided:2: lane i at byte 32i, words 8i .. 8i+3. In a phase
+     * of 8 lanes, lanes 0-3 take banks 0-3, 8-11, 16-19, 24-27 and lanes
+     * 4-7 (words 32 .. 59) the same banks again: 2 passes per phase, 8. */
+    ck_assert_uint_eq(passes(ISA_PATTERN_STRIDED, 2, 16, 32), 8);
+    /* 1 B per lane: 32 lanes in 8 words, one bank each: 1 pass. Bytes of
+     * one word are broadcast, not a conflict. */
+    ck_assert_uint_eq(passes(ISA_PATTERN_COALESCED, 0, 1, 32), 1);
+    /* 1 B strided:4: lane i alone in word i, bank i: 1 pass. */
+    ck_assert_uint_eq(passes(ISA_PATTERN_STRIDED, 4, 1, 32), 1);
+    /* A wave of 64 lanes x 4 B = 256 B: two phases of 32 lanes. */
+    ck_assert_uint_eq(passes(ISA_PATTERN_COALESCED, 0, 4, 64), 2);
+    /* One lane wider than a pass: 256 B = 64 words round 32 banks twice. */
+    ck_assert_uint_eq(passes(ISA_PATTERN_COALESCED, 0, 256, 2), 4);
+}
+END_TEST
+
+START_TEST(no_bank_model)
+{
+    /* cu.shared_banks 0: every access is one pass, as before banks. */
+    ck_assert_uint_eq(bank_passes(0, 4, ISA_PATTERN_STRIDED, 32, 4, 0, 32), 1);
+    ck_assert_uint_eq(bank_passes(0, 4, ISA_PATTERN_COALESCED, 0, 16, 0, 32), 1);
+}
+END_TEST
+
+START_TEST(random_from_the_generator)
+{
+    /* Seed 1, 4-byte elements: SplitMix64(1 + i) >> 44 gives lane i's
+     * element (worked out independently of this code); the banks (element
+     * mod 32) of the 32 lanes are
+     *   2 3 17 30 19 10 30 5 21 17 22 31 3 29 25 24
+     *   7 11 7 5 0 30 29 12 12 31 3 7 20 5 25 23
+     * Bank 3 holds lanes 1, 12, 26; bank 30 lanes 3, 6, 21; bank 5 lanes
+     * 7, 19, 29; bank 7 lanes 16, 18, 27 (all distinct elements); no bank
+     * holds four: 3 passes. */
+    ck_assert_uint_eq(bank_lane_address(ISA_PATTERN_RANDOM, 0, 4, 1, 0),
+                      594082u * 4);
+    ck_assert_uint_eq(bank_lane_address(ISA_PATTERN_RANDOM, 0, 4, 1, 1),
+                      619907u * 4);
+    ck_assert_uint_eq(bank_lane_address(ISA_PATTERN_RANDOM, 0, 4, 1, 31),
+                      962231u * 4);
+    ck_assert_uint_eq(bank_passes(32, 4, ISA_PATTERN_RANDOM, 0, 4, 1, 32), 3);
+    /* The same draw every time; another instruction another seed. */
+    ck_assert_uint_eq(bank_seed(5), bank_seed(5));
+    ck_assert_uint_ne(bank_seed(5), bank_seed(6));
+}
+END_TEST
+
+/* The tiny CU (one partition, 32 shared lanes: a pass is 1 cycle) with 32
+ * banks of 4 bytes. */
+static cusim_hw banked_cu(void)
+{
+    cusim_hw hw = cutest_tiny_cu();
+    hw.cu.shared_banks = 32;
+    hw.cu.shared_bank_bytes = 4;
+    return hw;
+}
+
+START_TEST(conflicts_serialise)
+{
+    cusim_hw hw = banked_cu();
+    /* Conflict-free: x ready at 30, y issues at 30, ready at 34. */
+    cusim_result r = cutest_run(&hw, 32, 32,
+                                "ld.shared x, t bytes=4\nalu y, x\n");
+    ck_assert_uint_eq(r.cycles, 34);
+    /* strided:32: 32 passes of 1 cycle; x is ready when the last is done,
+     * 30 + 31 = 61; y ready at 65. */
+    r = cutest_run(&hw, 32, 32,
+                   "ld.shared x, t bytes=4 pattern=strided:32\nalu y, x\n");
+    ck_assert_uint_eq(r.cycles, 65);
+    /* Two independent strided:2 loads: the first holds the unit 2 cycles,
+     * so the second issues at 2; ready at 0 + 31 and 2 + 31 = 33. */
+    r = cutest_run(&hw, 32, 32,
+                   "ld.shared a, t pattern=strided:2\n"
+                   "ld.shared b, t pattern=strided:2\n");
+    ck_assert_uint_eq(r.cycles, 33);
+    /* Without the bank model the same program costs what it always did:
+     * 1 cycle of unit each, ready at 30 and 31. */
+    hw.cu.shared_banks = 0;
+    r = cutest_run(&hw, 32, 32,
+                   "ld.shared a, t pattern=strided:2\n"
+                   "ld.shared b, t pattern=strided:2\n");
+    ck_assert_uint_eq(r.cycles, 31);
+}
+END_TEST
+
+START_TEST(partial_subgroup_counts_its_lanes)
+{
+    /* A workgroup of 48: subgroup 0 has 32 lanes, subgroup 1 16. At
+     * strided:32 they take 32 and 16 passes: sg0 issues at 0 (unit busy
+     * to 32, x ready 30 + 31 = 61), sg1 at 32 (busy 16, ready 32 + 30 + 15
+     * = 77). */
+    cusim_hw hw = banked_cu();
+    cusim_result r = cutest_run(&hw, 48, 48,
+                                "ld.shared x, t pattern=strided:32\n");
+    ck_assert_uint_eq(r.cycles, 77);
+}
+END_TEST
+
+/* Cycles of a 16 x 16 tile kernel on nvidia-sm80 whose tile reads use
+ * `pattern`. */
+static uint64_t tile_cycles(const char *pattern)
+{
+    cusim_hw hw;
+    cusim_error err;
+    if (cusim_hw_load(cutest_path("configs/hw/nvidia-sm80.yaml"), NULL, 0, &hw,
+                      &err) != 0)
+        ck_abort_msg("%s", err.message);
+    char program[512];
+    snprintf(program, sizeof program,
+             "ld.global a, i bytes=4\n"
+             "st.shared a, t bytes=4\n"
+             "barrier\n"
+             "repeat 16 {\n"
+             "  ld.shared x, t bytes=4 pattern=%s\n"
+             "  fma acc, x, x, acc\n"
+             "}\n"
+             "st.global acc, i bytes=4\n", pattern);
+    cusim_kernel k = { .name = "tile", .workgroup = { 16, 16, 1 },
+                       .workgroup_dims = 2, .registers = 16,
+                       .elements = 65536, .elements_per_invocation = 1 };
+    prog_src src = { "tile.yaml", 1, 1 };
+    k.ast = prog_parse(program, &src, &err);
+    if (!k.ast)
+        ck_abort_msg("parse: %s", err.message);
+    cusim_result r;
+    int rc = cusim_simulate(&hw, &k, NULL, &r, NULL, &err);
+    cusim_kernel_free(&k);
+    if (rc != 0)
+        ck_abort_msg("simulate: %s", err.message);
+    return r.cycles;
+}
+
+START_TEST(tile_kernel_feels_the_pattern)
+{
+    /* The issue's case: the same tile kernel took the same cycles with
+     * every pattern. Now strided:2 costs more than coalesced, strided:32
+     * more still, and the padded stride 33 as little as coalesced. */
+    uint64_t coalesced = tile_cycles("coalesced");
+    uint64_t two = tile_cycles("strided:2");
+    uint64_t thirty_two = tile_cycles("strided:32");
+    ck_assert_uint_lt(coalesced, two);
+    ck_assert_uint_lt(two, thirty_two);
+    ck_assert_uint_eq(tile_cycles("strided:33"), coalesced);
+    ck_assert_uint_eq(tile_cycles("strided:1"), coalesced);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("banks");
+    TCase *t = tcase_create("passes");
+    tcase_add_test(t, strided_degrees);
+    tcase_add_test(t, wide_accesses_in_phases);
+    tcase_add_test(t, no_bank_model);
+    tcase_add_test(t, random_from_the_generator);
+    suite_add_tcase(s, t);
+    t = tcase_create("timing");
+    tcase_add_test(t, conflicts_serialise);
+    tcase_add_test(t, partial_subgroup_counts_its_lanes);
+    tcase_add_test(t, tile_kernel_feels_the_pattern);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+CUTEST_MAIN(make_suite)
