@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "cutest.h"
 #include "program.h"
 
@@ -147,6 +148,14 @@ START_TEST(intel_large_grf_and_slm_blocks)
     ck_assert_uint_eq(o.workgroups_per_cu, 2);
     ck_assert_int_eq(o.limiter, CUSIM_LIMIT_REGISTERS);
     ck_assert_uint_eq(o.subgroup_size_min, 16);
+    /* 48 registers: SIMD32 would fit the large GRF (1536 <= 2048), SIMD16
+     * fits the small one (768): SIMD16, 8 threads per XVE, 4 groups. (Both
+     * hold 1024 invocations, so a model preferring the widest on ties
+     * would say 32.) */
+    o = occ("intel-xe-hpc", 256, 48, 0, 0);
+    ck_assert_uint_eq(o.simd_width, 16);
+    ck_assert_uint_eq(o.registers_per_subgroup, 1024);
+    ck_assert_uint_eq(o.workgroups_per_cu, 4);
     /* 5000 bytes of SLM take an 8 KiB block: 64 KiB / 8 KiB = 8 groups. */
     o = occ("intel-xe-lp", 64, 16, 5000, 0);
     ck_assert_uint_eq(o.shared_per_workgroup, 8192);
@@ -249,6 +258,57 @@ START_TEST(rdna_defaults_to_wave64)
 }
 END_TEST
 
+/* ------------------------------------------ what one workgroup takes */
+
+START_TEST(need_per_family)
+{
+    cusim_error err;
+    alloc_need need;
+    /* Xe-LP, SIMD16, 48 registers, 256 invocations, 3000 bytes: 16
+     * threads, each the whole GRF (768 used -> 1024), SLM 3000 -> 3 KiB ->
+     * a 4 KiB block, a barrier register. */
+    cusim_hw hw = profile("intel-xe-lp");
+    cusim_kernel k = kernel(256, 48, 3000);
+    ck_assert_int_eq(alloc_need_of(&hw, &k, 16, 48, &need, &err), 0);
+    ck_assert_uint_eq(need.subgroups, 16);
+    ck_assert_uint_eq(need.sg_registers, 1024);
+    ck_assert_uint_eq(need.shared, 4096);
+    ck_assert(need.barrier);
+    cusim_kernel_free(&k);
+    /* One SIMD8 thread: no barrier register. */
+    k = kernel(8, 16, 0);
+    ck_assert_int_eq(alloc_need_of(&hw, &k, 8, 16, &need, &err), 0);
+    ck_assert_uint_eq(need.subgroups, 1);
+    ck_assert(!need.barrier);
+    cusim_kernel_free(&k);
+
+    /* a650, waves of 128, 37 registers (10 vec4), 1500 bytes: 2 waves of
+     * 10 x 4 x 128 = 5120 registers, shared in 1 KiB chunks -> 2048. */
+    hw = profile("adreno-a650");
+    k = kernel(256, 37, 1500);
+    ck_assert_int_eq(alloc_need_of(&hw, &k, 128, 37, &need, &err), 0);
+    ck_assert_uint_eq(need.subgroups, 2);
+    ck_assert_uint_eq(need.sg_registers, 5120);
+    ck_assert_uint_eq(need.shared, 2048);
+    ck_assert(!need.barrier);
+    /* The same at 64: 10 x 4 x 64 = 2560 per wave, 4 waves. */
+    ck_assert_int_eq(alloc_need_of(&hw, &k, 64, 37, &need, &err), 0);
+    ck_assert_uint_eq(need.subgroups, 4);
+    ck_assert_uint_eq(need.sg_registers, 2560);
+    cusim_kernel_free(&k);
+
+    /* M1, 60 registers, 64 threads, 100 bytes: 2 SIMD-groups of 60 x 32 =
+     * 1920 (a multiple of 4 x 32), shared in 16-byte units -> 112. */
+    hw = profile("apple-m1");
+    k = kernel(64, 60, 100);
+    ck_assert_int_eq(alloc_need_of(&hw, &k, 32, 60, &need, &err), 0);
+    ck_assert_uint_eq(need.subgroups, 2);
+    ck_assert_uint_eq(need.sg_registers, 1920);
+    ck_assert_uint_eq(need.shared, 112);
+    cusim_kernel_free(&k);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("widths");
@@ -261,6 +321,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, apple_matches_the_agx_table);
     tcase_add_test(tc, apple_metal_limits);
     tcase_add_test(tc, rdna_defaults_to_wave64);
+    tcase_add_test(tc, need_per_family);
     suite_add_tcase(s, tc);
     return s;
 }
