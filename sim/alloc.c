@@ -3,7 +3,9 @@
  * the free resources of a compute unit it is taken from.
  *
  * What a workgroup takes is its family's rule (sim/rule_*.c, chosen by
- * cu.rules); what is free and how it is taken is common to all families.
+ * cu.rules), and the SIMD width a multi-width profile runs at is its
+ * family's compiler model (sim/widths.c); what is free and how it is taken
+ * is common to all families.
  *
  * Because a subgroup may go to any partition with room, a CU holds
  * schedulers x floor(partition registers / subgroup registers) subgroups'
@@ -55,6 +57,18 @@ int alloc_need_of(const cusim_hw *hw, const cusim_kernel *k, uint32_t width,
     };
     assert((unsigned)hw->cu.rules < CUSIM_RULES_COUNT);
     return families[hw->cu.rules](hw, k, width, registers, need, err);
+}
+
+int alloc_choose_width(const cusim_hw *hw, const cusim_kernel *k,
+                       const alloc_width_option *opt, int n)
+{
+    static alloc_width_fn *const compilers[CUSIM_RULES_COUNT] = {
+#define ALLOC_WIDTH_ENTRY_(id, name, meaning) [CUSIM_RULES_##id] = alloc_width_##id,
+        CUSIM_RULES(ALLOC_WIDTH_ENTRY_)
+#undef ALLOC_WIDTH_ENTRY_
+    };
+    assert((unsigned)hw->cu.rules < CUSIM_RULES_COUNT && n >= 1);
+    return compilers[hw->cu.rules](hw, k, opt, n);
 }
 
 int alloc_need_common(const cusim_hw *hw, const cusim_kernel *k,

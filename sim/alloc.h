@@ -80,6 +80,33 @@ typedef int alloc_rule_fn(const cusim_hw *hw, const cusim_kernel *k,
 CUSIM_RULES(ALLOC_RULE_DECLARE_)
 #undef ALLOC_RULE_DECLARE_
 
+/* ------------------------------------------------------ width choice
+ * A profile that lists several SIMD widths (simd_width: [8, 16, 32]) runs
+ * a kernel at the one its family's compiler would pick. sim/widths.c
+ * defines alloc_width_ID for each row of CUSIM_RULES: the family's compiler
+ * model, asked with what a workgroup takes at every width. A kernel's own
+ * subgroup_size bypasses it (sim/occupancy.c). */
+typedef struct alloc_width_option {
+    uint32_t width;            /* one of the profile's simd_width list */
+    bool fits;                 /* a workgroup fits an empty CU at it */
+    uint32_t registers;        /* per invocation at this width (`auto`
+                                  resolved); 0 when !fits */
+    uint32_t invocations_per_cu; /* resident on an empty CU; 0 when !fits */
+} alloc_width_option;
+
+/* Returns the index in opt[0 .. n-1] (ascending widths, n >= 1) of the
+ * width the family's compiler picks for a workgroup of `k` on `hw`, one
+ * with `fits` true, or -1 when none fits. */
+typedef int alloc_width_fn(const cusim_hw *hw, const cusim_kernel *k,
+                           const alloc_width_option *opt, int n);
+#define ALLOC_WIDTH_DECLARE_(id, name, meaning) alloc_width_fn alloc_width_##id;
+CUSIM_RULES(ALLOC_WIDTH_DECLARE_)
+#undef ALLOC_WIDTH_DECLARE_
+
+/* alloc_width_fn's contract, by the rules of hw's family (cu.rules). */
+int alloc_choose_width(const cusim_hw *hw, const cusim_kernel *k,
+                       const alloc_width_option *opt, int n);
+
 /* docs/model.md's allocation rules, as alloc_need_of, with `need->barrier`
  * false: a subgroup is width invocations, its registers rounded up to
  * cu.register_granularity; shared memory with cu.shared_reserved rounded

@@ -43,8 +43,8 @@ static const cfg_key hw_keys[] = {
     { "clock_mhz", T_UINT, HW(clock_mhz), 0, "1500", 1, 100000,
       "core clock in MHz (turns cycles into time)" },
     { "cu.rules", T_ENUM, HW(cu.rules), CFG_ENUM_RULES, "nvidia", 0, 0,
-      "whose occupancy rules apply: NVIDIA's (cuda_occupancy.h) or AMD's "
-      "(LLVM AMDGPU)" },
+      "whose occupancy rules apply: NVIDIA's (cuda_occupancy.h), AMD's "
+      "(LLVM AMDGPU), Intel's, Adreno's (Mesa ir3) or Apple's" },
     { "cu.max_invocations", T_UINT, HW(cu.max_invocations), 0, NULL,
       1, 1048576, "resident invocations per CU" },
     { "cu.max_subgroups", T_UINT, HW(cu.max_subgroups), 0, NULL, 1, 65536,

@@ -230,17 +230,18 @@ int cfg_check_hw(const cfg_loader *L)
                       "cu.schedulers (%u)", divided[d], v, parts);
     }
 
-    /* Hardware barrier slots are an AMD resource (sim/rule_amd.c). */
+    /* Hardware barrier slots are an AMD and Intel resource (sim/rule_amd.c,
+     * sim/rule_intel.c). */
     int rules = cfg_key_index(L->t, "cu.rules");
     int bar = cfg_key_index(L->t, "cu.max_barrier_workgroups");
     cusim_rules family = *(const cusim_rules *)cfg_field(L, L->t->keys[rules].offset);
     uint32_t cap = *(const uint32_t *)cfg_field(L, L->t->keys[bar].offset);
-    if (cap != 0 && family != CUSIM_RULES_AMD) {
+    if (cap != 0 && family != CUSIM_RULES_AMD && family != CUSIM_RULES_INTEL) {
         int at = later(&L->marks[bar], L->slots[bar].rank, &L->marks[rules],
                        L->slots[rules].rank) ? bar : rules;
         cusim_mark m = cfg_mark_in(L->file, &L->marks[at]);
         return err_at(L->err, &m, "cu.max_barrier_workgroups (%u) applies "
-                      "only to cu.rules amd (this profile's rules are %s; "
+                      "only to cu.rules amd and intel (this profile's rules are %s; "
                       "expected 0)", cap, cusim_rules_name(family));
     }
     return 0;

@@ -118,7 +118,17 @@ int cusim_policy_parse(const char *name, cusim_policy *p);
       "granules with a per-block reserve")                                  \
     X(AMD, "amd", "LLVM's AMDGPU backend (AMDGPUBaseInfo.cpp): waves per "  \
       "SIMD by VGPR granules, LDS per CU, a hardware barrier for each "     \
-      "workgroup of two or more waves")
+      "workgroup of two or more waves")                                    \
+    X(INTEL, "intel", "Intel's GPU occupancy calculator and IGC: a fixed "  \
+      "GRF per hardware thread (two in large-GRF mode), threads per EU, "   \
+      "SLM per subslice, a barrier register per workgroup of two or more "  \
+      "threads")                                                            \
+    X(ADRENO, "adreno", "Mesa's ir3 (ir3.c): registers in vec4 units per "  \
+      "fiber, waves per SP by the register file, waves of 64 doubled to "   \
+      "128 when the workgroup and the registers allow")                     \
+    X(APPLE, "apple", "Apple's Metal limits and Asahi's AGX compiler "      \
+      "occupancy table: threads per core by registers, 32 KiB of "          \
+      "threadgroup memory per threadgroup")
 
 typedef enum cusim_rules {
 #define CUSIM_RULES_ROW_(id, name, meaning) CUSIM_RULES_##id,
@@ -127,7 +137,8 @@ typedef enum cusim_rules {
 } cusim_rules;
 enum { CUSIM_RULES_COUNT = 0 CUSIM_RULES(CUSIM_ENUM_ONE_) };
 
-/* "nvidia", "amd" (the `cu.rules` values); "?" out of range. */
+/* "nvidia", "amd", "intel", "adreno", "apple" (the `cu.rules` values); "?"
+ * out of range. */
 const char *cusim_rules_name(cusim_rules r);
 
 /* Execution units; the synthetic ISA maps every opcode to one. */
@@ -358,6 +369,8 @@ int cusim_limiter_parse(const char *name, cusim_limiter *l);
 /* Static occupancy of one kernel on one CU (docs/model.md). */
 typedef struct cusim_occupancy {
     uint32_t simd_width;               /* the width used */
+    uint32_t subgroup_size_min;        /* the profile's narrowest width */
+    uint32_t subgroup_size_max;        /* the profile's widest width */
     uint32_t registers_per_invocation; /* after `auto` is resolved */
     uint32_t subgroups_per_workgroup;
     uint32_t registers_per_subgroup;   /* rounded to the granularity */

@@ -6,8 +6,9 @@
  * timing simulator's dispatcher asks the same functions as workgroups come
  * and go, so static and dynamic residency agree by construction. This file
  * adds what is static only: registers resolved from the program (`auto`),
- * the SIMD width a multi-width profile's compiler model picks, and the
- * limiter. A workgroup that could never fit, even on an empty CU, is a
+ * the SIMD width a multi-width profile runs at (the kernel's subgroup_size,
+ * else its family's compiler model, alloc_choose_width), and the limiter.
+ * A workgroup that could never fit, even on an empty CU, is a
  * user error that says which resource and by how much.
  */
 #include <assert.h>
@@ -44,6 +45,8 @@ static int occupancy_for_width(const cusim_hw *hw, const cusim_kernel *k,
 {
     memset(o, 0, sizeof *o);
     o->simd_width = width;
+    o->subgroup_size_min = hw->simd_widths[0];
+    o->subgroup_size_max = hw->simd_widths[hw->n_simd_widths - 1];
     alloc_need need;
     if (registers_for(k, width, &o->registers_per_invocation, err) != 0
         || alloc_need_of(hw, k, width, o->registers_per_invocation, &need,
@@ -88,22 +91,32 @@ int cusim_occupancy_compute(const cusim_hw *hw, const cusim_kernel *k,
                       k->subgroup_size, hw->name, widths);
     }
 
-    /* Several widths: the compiler model picks the widest width that holds
-     * the most invocations per CU (a wider subgroup is cheaper to schedule,
-     * so it wins ties) — the register-pressure trade-off a compiler such as
-     * Intel's IGC makes between SIMD8, SIMD16 and SIMD32. */
-    int found = 0;
-    for (int i = hw->n_simd_widths - 1; i >= 0; i--) {
-        cusim_occupancy o;
+    /* Several widths: the family's compiler model picks one (sim/widths.c)
+     * from what a workgroup takes at each. When none fits, the error is
+     * the widest width's. */
+    alloc_width_option opt[CUSIM_MAX_WIDTHS];
+    cusim_occupancy occ[CUSIM_MAX_WIDTHS];
+    cusim_error first = { 0 };
+    int n = hw->n_simd_widths, failed = 0;
+    for (int i = n - 1; i >= 0; i--) {
         cusim_error e;
-        if (occupancy_for_width(hw, k, hw->simd_widths[i], &o, &e) != 0) {
-            if (!found && err)
-                *err = e;
+        opt[i] = (alloc_width_option){ .width = hw->simd_widths[i] };
+        if (occupancy_for_width(hw, k, hw->simd_widths[i], &occ[i], &e) != 0) {
+            if (!failed++)
+                first = e;
             continue;
         }
-        if (!found || o.invocations_per_cu > out->invocations_per_cu)
-            *out = o;
-        found = 1;
+        opt[i].fits = true;
+        opt[i].registers = occ[i].registers_per_invocation;
+        opt[i].invocations_per_cu = occ[i].invocations_per_cu;
     }
-    return found ? 0 : -1;
+    int pick = failed == n ? -1 : alloc_choose_width(hw, k, opt, n);
+    if (pick < 0) {
+        if (err)
+            *err = first;
+        return -1;
+    }
+    assert(pick < n && opt[pick].fits);
+    *out = occ[pick];
+    return 0;
 }

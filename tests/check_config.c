@@ -606,9 +606,9 @@ static const bad_case bad_cases[] = {
     { 'h', "cfg-hw-policy.yaml", NULL, 9, 11,
       "cu.policy: expected one of gto, lrr, oldest, got 'fifo'" },
     { 'h', "cfg-hw-rules.yaml", NULL, 9, 10,
-      "cu.rules: expected one of nvidia, amd, got 'intel'" },
+      "cu.rules: expected one of nvidia, amd, intel, adreno, apple, got 'powervr'" },
     { 'h', "cfg-hw-barrier-nvidia.yaml", NULL, 7, 27,
-      "cu.max_barrier_workgroups (16) applies only to cu.rules amd (this "
+      "cu.max_barrier_workgroups (16) applies only to cu.rules amd and intel (this "
       "profile's rules are nvidia; expected 0)" },
     { 'h', "cfg-hw-cu-scalar.yaml", NULL, 3, 5,
       "cu: expected a mapping (of rules, max_invocations, max_subgroups, "

@@ -35,8 +35,9 @@ static bool starts_with(const char *s, const char *prefix)
 static cusim_occupancy c4_a(void)
 {
     cusim_occupancy o = {
-        .simd_width = 32, .registers_per_invocation = 40,
-        .subgroups_per_workgroup = 8, .registers_per_subgroup = 1280,
+        .simd_width = 32, .subgroup_size_min = 32, .subgroup_size_max = 32,
+        .registers_per_invocation = 40, .subgroups_per_workgroup = 8,
+        .registers_per_subgroup = 1280,
         .shared_per_workgroup = 1296,
         .limits = { [CUSIM_LIMIT_REGISTERS] = 6,
                     [CUSIM_LIMIT_SHARED_MEMORY] = 50,
@@ -97,7 +98,8 @@ START_TEST(occupancy_report_c4_json)
     char *text = NULL;
     CAPTURE(text, cusim_report_print(r, CUSIM_FORMAT_JSON, OUT));
     ck_assert_str_eq(text,
-        "{\"simd_width\":32,\"registers_per_invocation\":40,"
+        "{\"simd_width\":32,\"subgroup_size_min\":32,"
+        "\"subgroup_size_max\":32,\"registers_per_invocation\":40,"
         "\"subgroups_per_workgroup\":8,\"registers_per_subgroup\":1280,"
         "\"shared_per_workgroup\":1296,\"occupancy\":{\"theoretical\":0.75,"
         "\"limiter\":\"registers\",\"workgroups_per_cu\":6,"
@@ -256,11 +258,11 @@ START_TEST(table_covers_the_reports)
                          strncmp(d->key, "sim.", 4) == 0);
     }
     ck_assert_uint_eq(n_sim, N_SIM_KEYS);
-    ck_assert_uint_eq(n_occ, 17);                   /* as the JSON above */
+    ck_assert_uint_eq(n_occ, 19);                   /* as the JSON above */
     ck_assert_uint_eq(n_dispatch, N_DISPATCH_KEYS);
-    ck_assert_uint_eq(n, N_SIM_KEYS + 2 + 6 + N_DISPATCH_KEYS);
+    ck_assert_uint_eq(n, N_SIM_KEYS + 2 + 8 + N_DISPATCH_KEYS);
                                         /* hw, kernel, the occupancy-only
-                                           six and the per-dispatch rows */
+                                           eight and the per-dispatch rows */
     ck_assert_ptr_null(cusim_field_at(n + 1000));
 }
 END_TEST
@@ -414,11 +416,11 @@ START_TEST(fields_text)
     char *text = NULL;
     CAPTURE(text, cusim_fields_print(OUT, CUSIM_IN_OCCUPANCY,
                                      CUSIM_FORMAT_TEXT));
-    /* A title, hw, kernel and the 17 of the JSON above. */
+    /* A title, hw, kernel and the 19 of the JSON above. */
     int lines = 0;
     for (const char *p = text; *p; p++)
         lines += *p == '\n';
-    ck_assert_int_eq(lines, 1 + 2 + 17);
+    ck_assert_int_eq(lines, 1 + 2 + 19);
     ck_assert_ptr_nonnull(strstr(text, "\noccupancy.limits.workgroups     "
                                        "integer|none  workgroups   "
                                        "workgroups per CU that "));

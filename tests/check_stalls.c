@@ -270,6 +270,7 @@ START_TEST(both_views_sum_to_one_everywhere)
     ck_assert_int_ge(n_hw, 5);
     ck_assert_int_ge(n_k, 10);
     cusim_set small = { "kernel.elements", "16384", "test", 1, 1 };
+    int cannot = 0;
     for (int h = 0; h < n_hw; h++)
         for (int i = 0; i < n_k; i++) {
             cusim_hw hw;
@@ -279,6 +280,20 @@ START_TEST(both_views_sum_to_one_everywhere)
                           && cusim_kernel_load(kernels[i], &small, 1, &k,
                                                &err) == 0,
                           "%s", err.message);
+            /* A workgroup larger than a profile runs (a dispatch of 1024
+             * invocations on Xe-LP's 512) is the user error occupancy
+             * reports; skip it. */
+            cusim_occupancy o;
+            int fits = 1;
+            for (const cusim_kernel *d = &k; d && fits; d = d->next)
+                fits = cusim_occupancy_compute(&hw, d, &o, &err) == 0;
+            if (!fits) {
+                ck_assert_msg(strncmp(err.message, "workgroup_size:", 15) == 0,
+                              "%s %s: %s", hws[h], kernels[i], err.message);
+                cannot++;
+                cusim_kernel_free(&k);
+                continue;
+            }
             cusim_result r;
             ck_assert_msg(cusim_simulate(&hw, &k, NULL, &r, NULL, &err) == 0,
                           "%s %s: %s", hws[h], kernels[i], err.message);
@@ -292,6 +307,7 @@ START_TEST(both_views_sum_to_one_everywhere)
                 ck_assert(r.warp_states[w] >= 0 && r.warp_states[w] <= 1);
             ck_assert(r.cycles_per_issue >= 1);
         }
+    ck_assert_int_lt(cannot, n_hw * n_k / 10);
 }
 END_TEST
 
