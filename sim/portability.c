@@ -273,24 +273,40 @@ static void print_text(FILE *out, const port_plan *p)
             p->n_sizes, p->n_sizes == 1 ? "" : "s");
     fprintf(out, "Time relative to each device's best size (1.00 = its "
             "best; - = cannot run there)\n");
-    fprintf(out, "  %-8s", "size");
-    for (int h = 0; h < p->n_hw; h++)
-        fprintf(out, " %12.12s", p->hw[h].name);
-    fprintf(out, "  %s\n", "worst");
-    for (int s = 0; s < p->n_sizes; s++) {
-        fprintf(out, "  %-8s", p->sizes[s].label);
-        for (int h = 0; h < p->n_hw; h++) {
+    fprintf(out, "  %-20s", "device");
+    for (int s = 0; s < p->n_sizes; s++)
+        fprintf(out, " %7s", p->sizes[s].label);
+    fputc('\n', out);
+    for (int h = 0; h < p->n_hw; h++) {
+        fprintf(out, "  %-20s", p->hw[h].name);
+        for (int s = 0; s < p->n_sizes; s++) {
             const port_cell *c = cell_c(p, h, s);
             if (timed(c))
-                fprintf(out, " %12.2f", c->relative);
+                fprintf(out, " %7.2f", c->relative);
             else
-                fprintf(out, " %12s", c->runs ? "failed" : "-");
+                fprintf(out, " %7s", c->runs ? "failed" : "-");
         }
+        fputc('\n', out);
+    }
+    fprintf(out, "  %-20s", "worst");
+    for (int s = 0; s < p->n_sizes; s++) {
         if (p->covered[s])
-            fprintf(out, "  %.2fx%s\n", p->worst[s],
-                    p->covered[s] < p->n_hw ? " (not everywhere)" : "");
+            fprintf(out, " %6.2fx", p->worst[s]);
         else
-            fprintf(out, "  -\n");
+            fprintf(out, " %7s", "-");
+    }
+    fputc('\n', out);
+    bool partial = false;
+    for (int s = 0; s < p->n_sizes; s++)
+        partial = partial || (p->covered[s] && p->covered[s] < p->n_hw);
+    if (partial) {
+        fprintf(out, "  (the worst case of");
+        for (int s = 0, first = 1; s < p->n_sizes; s++)
+            if (p->covered[s] && p->covered[s] < p->n_hw) {
+                fprintf(out, "%s %s", first ? "" : ",", p->sizes[s].label);
+                first = 0;
+            }
+        fprintf(out, " is over the devices that run it)\n");
     }
     fprintf(out, "\nBest size per device\n");
     for (int h = 0; h < p->n_hw; h++) {
