@@ -1,6 +1,6 @@
 # c8-group-size-per-gpu.gp: a cusim experiment figure (written by plot_write; edit freely to restyle).
 # Figure: C8: the best workgroup size depends on the GPU (same kernel)
-# Data: c8.csv (12 rows), columns:
+# Data: c8.csv (24 rows), columns:
 #   panel 1: x = kernel.workgroup_size, y = time_us, series = hw.name (log x and y)
 #   panel 2: x = kernel.workgroup_size, y = occupancy.theoretical, series = hw.name (log x)
 # Re-render: gnuplot c8-group-size-per-gpu.gp
@@ -42,6 +42,30 @@ $p1_c4 << EOD
 128 28.60090556
 256 25.5297542
 EOD
+# Panel 1, curve 5: time_us against kernel.workgroup_size, hw.name = amd-rdna3-gfx1100 (3 points)
+$p1_c5 << EOD
+64 22.3432
+128 13.0564
+256 11.5152
+EOD
+# Panel 1, curve 6: time_us against kernel.workgroup_size, hw.name = intel-xe-hpg (3 points)
+$p1_c6 << EOD
+64 44.3952381
+128 38.24142857
+256 38.2752381
+EOD
+# Panel 1, curve 7: time_us against kernel.workgroup_size, hw.name = apple-m1 (3 points)
+$p1_c7 << EOD
+64 293.9280125
+128 167.7292645
+256 202.3325509
+EOD
+# Panel 1, curve 8: time_us against kernel.workgroup_size, hw.name = adreno-a740 (3 points)
+$p1_c8 << EOD
+64 1431.776471
+128 723.8852941
+256 363.7882353
+EOD
 
 # Panel 2, curve 1: occupancy.theoretical against kernel.workgroup_size, hw.name = nvidia-sm70 (3 points)
 $p2_c1 << EOD
@@ -66,6 +90,30 @@ $p2_c4 << EOD
 64 0.125
 128 0.25
 256 0.3
+EOD
+# Panel 2, curve 5: occupancy.theoretical against kernel.workgroup_size, hw.name = amd-rdna3-gfx1100 (3 points)
+$p2_c5 << EOD
+64 0.15625
+128 0.3125
+256 0.625
+EOD
+# Panel 2, curve 6: occupancy.theoretical against kernel.workgroup_size, hw.name = intel-xe-hpg (3 points)
+$p2_c6 << EOD
+64 0.5
+128 1
+256 1
+EOD
+# Panel 2, curve 7: occupancy.theoretical against kernel.workgroup_size, hw.name = apple-m1 (3 points)
+$p2_c7 << EOD
+64 0.3125
+128 0.625
+256 0.5
+EOD
+# Panel 2, curve 8: occupancy.theoretical against kernel.workgroup_size, hw.name = adreno-a740 (3 points)
+$p2_c8 << EOD
+64 0.125
+128 0.125
+256 0.25
 EOD
 
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
@@ -98,7 +146,11 @@ do for [fmt in "png svg"] {
     plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'hw.name = nvidia-sm70', \
          $p1_c2 using 1:2 with linespoints lt 2 pt 5 title 'hw.name = nvidia-sm80', \
          $p1_c3 using 1:2 with linespoints lt 3 pt 9 title 'hw.name = nvidia-sm90', \
-         $p1_c4 using 1:2 with linespoints lt 4 pt 11 title 'hw.name = amd-gcn'
+         $p1_c4 using 1:2 with linespoints lt 4 pt 11 title 'hw.name = amd-gcn', \
+         $p1_c5 using 1:2 with linespoints lt 5 pt 13 title 'hw.name = amd-rdna3-gfx1100', \
+         $p1_c6 using 1:2 with linespoints lt 6 pt 15 title 'hw.name = intel-xe-hpg', \
+         $p1_c7 using 1:2 with linespoints lt 7 pt 7 title 'hw.name = apple-m1', \
+         $p1_c8 using 1:2 with linespoints lt 8 pt 5 title 'hw.name = adreno-a740'
     # Panel 2
     set title 'Occupancy per GPU' font 'Sans,13'
     set xlabel 'workgroup size (invocations)'
@@ -110,7 +162,11 @@ do for [fmt in "png svg"] {
     plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'hw.name = nvidia-sm70', \
          $p2_c2 using 1:2 with linespoints lt 2 pt 5 title 'hw.name = nvidia-sm80', \
          $p2_c3 using 1:2 with linespoints lt 3 pt 9 title 'hw.name = nvidia-sm90', \
-         $p2_c4 using 1:2 with linespoints lt 4 pt 11 title 'hw.name = amd-gcn'
+         $p2_c4 using 1:2 with linespoints lt 4 pt 11 title 'hw.name = amd-gcn', \
+         $p2_c5 using 1:2 with linespoints lt 5 pt 13 title 'hw.name = amd-rdna3-gfx1100', \
+         $p2_c6 using 1:2 with linespoints lt 6 pt 15 title 'hw.name = intel-xe-hpg', \
+         $p2_c7 using 1:2 with linespoints lt 7 pt 7 title 'hw.name = apple-m1', \
+         $p2_c8 using 1:2 with linespoints lt 8 pt 5 title 'hw.name = adreno-a740'
     unset multiplot
     set output
 }
