@@ -170,6 +170,10 @@ typedef struct gpu {
     trace *rec;             /* what --trace and --timeline record, or NULL:
                                every hook is behind one test of it */
     uint32_t width;         /* of the dispatch running */
+    uint32_t bank_base;     /* bank passes of a conflict-free 4-byte access
+                               by `width` lanes, what cu.lanes.shared's
+                               throughput already counts (1 when a pass
+                               holds a whole subgroup, or no bank model) */
     uint32_t n_parts;       /* compute_units x schedulers */
     uint32_t n_regs;        /* scoreboard entries per subgroup */
     evq *q;

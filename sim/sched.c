@@ -23,9 +23,12 @@
  *
  * A shared-memory access of P bank passes (banks.h: its bank conflicts,
  * counted once per instruction for a full subgroup) keeps the shared unit
- * P times as long and has its result P - 1 unit occupancies later: the
- * passes are replayed one after another, and other subgroups' shared
- * accesses queue behind them.
+ * P / B times as long as a conflict-free 4-byte access, which takes B =
+ * gpu.bank_base passes (1 for a 32-wide subgroup on 32 banks of 4 bytes,
+ * 2 for a wave64) and is what cu.lanes.shared's throughput counts; its
+ * result comes the extra unit occupancies later: the passes are replayed
+ * one after another, and other subgroups' shared accesses queue behind
+ * them.
  *
  * When a trace or timeline is asked for, the run's recorder (trace.h)
  * hears of each issue, each waiting state's end and each subgroup's start
@@ -490,7 +493,11 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
             uint32_t passes = s->lanes == g->width
                               ? in->passes
                               : bank_insn_passes(hw, in, s->pc, s->lanes);
-            replays = busy * (passes - 1);
+            /* the unit's lanes already move a conflict-free 4-byte
+             * access (bank_base passes); more passes take longer */
+            uint64_t total = (busy * passes + g->bank_base - 1)
+                             / g->bank_base;
+            replays = total > busy ? total - busy : 0;
             busy += replays;
         }
         pt->unit_free[info->unit] = now + busy;

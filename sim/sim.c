@@ -28,6 +28,16 @@ static uint64_t div_up(uint64_t a, uint64_t b)
     return (a + b - 1) / b;
 }
 
+/* gpu.bank_base for subgroups of `width` lanes on hw. */
+static uint32_t bank_base_of(const cusim_hw *hw, uint32_t width)
+{
+    uint64_t pass = (uint64_t)hw->cu.shared_banks * hw->cu.shared_bank_bytes;
+    if (pass == 0)
+        return 1;
+    uint64_t base = ((uint64_t)width * 4 + pass - 1) / pass;
+    return base ? (uint32_t)base : 1;
+}
+
 /* ------------------------------------------------------------ dispatches */
 
 /* Resolves the kernel's chain of dispatches: each one's occupancy, program
@@ -72,6 +82,7 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
         prev_workgroups = n_wg;
     }
     g->width = g->dispatches[0].occ.simd_width;
+    g->bank_base = bank_base_of(g->hw, g->width);
     return 0;
 }
 
@@ -239,6 +250,7 @@ static void next_dispatch(gpu *g, uint64_t now)
     g->next_wg = g->retired_wg = 0;
     g->pending = g->dispatches[g->cur].n_wg > 0;
     g->width = g->dispatches[g->cur].occ.simd_width;
+    g->bank_base = bank_base_of(g->hw, g->width);
     g->last_progress = now;
     fill_all(g, now);
 }

@@ -126,6 +126,30 @@ START_TEST(conflicts_serialise)
 }
 END_TEST
 
+START_TEST(wave64_counts_against_its_own_base)
+{
+    /* A wave64 CU (GCN's shape): 32 banks of 4 bytes, 8 shared lanes, so
+     * the unit's lanes move a conflict-free 4-byte wave access in 8 cycles,
+     * which is 2 bank passes (256 bytes, 128 a pass): that is the base,
+     * not a conflict. Two independent conflict-free loads: unit busy 8
+     * cycles each, the second issues at 8; ready at 30 and 38. At
+     * strided:2 each half-wave phase is 2-way (4 passes, twice the base):
+     * 16 cycles each, results 8 cycles late: ready at 38 and 16 + 38 =
+     * 54. */
+    cusim_hw hw = banked_cu();
+    hw.simd_widths[0] = 64;
+    hw.cu.lanes[CUSIM_UNIT_SHARED] = 8;
+    cusim_result r = cutest_run(&hw, 64, 64,
+                                "ld.shared a, t bytes=4\n"
+                                "ld.shared b, t bytes=4\n");
+    ck_assert_uint_eq(r.cycles, 38);
+    r = cutest_run(&hw, 64, 64,
+                   "ld.shared a, t bytes=4 pattern=strided:2\n"
+                   "ld.shared b, t bytes=4 pattern=strided:2\n");
+    ck_assert_uint_eq(r.cycles, 54);
+}
+END_TEST
+
 START_TEST(partial_subgroup_counts_its_lanes)
 {
     /* A workgroup of 48: subgroup 0 has 32 lanes, subgroup 1 16. At
@@ -192,6 +216,7 @@ static Suite *make_suite(void)
 {
     Suite *s = suite_create("banks");
     TCase *t = tcase_create("passes");
+    tcase_add_test(t, wave64_counts_against_its_own_base);
     tcase_add_test(t, strided_degrees);
     tcase_add_test(t, wide_accesses_in_phases);
     tcase_add_test(t, no_bank_model);
