@@ -330,13 +330,27 @@ static gains gains_of(const diag_plan *p)
     return g;
 }
 
-/* Whether the measured gains bear out bound b: a latency bound when its
- * kind of lever gains the most (at least DIAG_MATTERS); a throughput
- * bound the same, or when no lever matters (a resource at 80% of its peak
- * that one doubling does not relieve: another is at its roof too);
- * small_grid when more residency does not help; balanced when no single
- * kind stands out (two or more matter, or none does). */
-static bool confirms(const gains *g, cusim_bound b, double s_res)
+/* The speed of light the bound rule reads for kind k: max(sol.compute,
+ * sol.busiest_unit) for compute, sol.memory for bandwidth; 0 for latency
+ * (it has none). */
+static double sol_of(const cusim_result *r, lever_kind k)
+{
+    if (k == LK_COMPUTE)
+        return r->sol_compute > r->sol_busiest_unit ? r->sol_compute
+                                                    : r->sol_busiest_unit;
+    return k == LK_BANDWIDTH ? r->sol_memory : 0;
+}
+
+/* Whether the measured gains bear out bound b of run r: a latency bound
+ * when its kind of lever gains the most (at least DIAG_MATTERS); a
+ * throughput bound the same, or when no lever matters (a resource at 80%
+ * of its peak that one doubling does not relieve: another is at its roof
+ * too); small_grid when more residency does not help; balanced when no
+ * single kind stands out (two or more matter, or none does) or when the
+ * one that matters is a throughput whose speed of light is in the
+ * balanced band (0.6 or more: the nearest roof, not reached). */
+static bool confirms(const gains *g, cusim_bound b, double s_res,
+                     const cusim_result *r)
 {
     lever_kind k;
     switch (b) {
@@ -352,7 +366,7 @@ static bool confirms(const gains *g, cusim_bound b, double s_res)
     case CUSIM_BOUND_SMALL_GRID:
         return s_res < DIAG_HELPS;
     default:
-        return g->matter != 1;
+        return g->matter != 1 || sol_of(r, g->best) >= 0.6;
     }
     if (g->matter == 0 && k != LK_LATENCY)
         return true;
@@ -497,7 +511,7 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
     double s_res = diag_speedup(p, DIAG_RESIDENCY_UP);
     cusim_bound bound = CUSIM_BOUND_BALANCED;
     bool known = r->bound && cusim_bound_parse(r->bound, &bound) == 0;
-    v->agrees = known && confirms(&g, bound, s_res);
+    v->agrees = known && confirms(&g, bound, s_res, r);
     cusim_bound kind = v->agrees ? bound : measured_bound(&g, v->waves, s_res);
     v->kind = cusim_bound_name(kind);
 

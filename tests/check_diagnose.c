@@ -390,12 +390,28 @@ START_TEST(verdict_rule)
     ck_assert_str_eq(v.kind, "balanced");
     ck_assert_int_eq(v.lever, DIAG_SCHEDULERS);
     ck_assert_ptr_nonnull(strstr(v.try_first, "2x schedulers (1.65x)"));
-    /* one kind alone stands out: not balanced but compute */
+    /* one kind alone stands out, and the bound rule saw its throughput
+     * far from the roof (sol.compute 0): not balanced but compute */
     const double one[6] = { 1.00, 1.00, 1.02, 1.00, 1.65, 1.00 };
     rule_case(p, "balanced", 0.97, one, &v);
     ck_assert(!v.agrees);
     ck_assert_str_eq(v.kind, "compute");
     ck_assert_int_eq(v.lever, DIAG_SCHEDULERS);
+    /* ... the same with the busiest unit at 0.7, in the balanced band:
+     * the one lever that matters is the nearest roof, balanced stands */
+    p->v[DIAG_BASELINE].res.sol_busiest_unit = 0.7;
+    diag_conclude(p, &v);
+    ck_assert(v.agrees);
+    ck_assert_str_eq(v.kind, "balanced");
+    ck_assert_int_eq(v.lever, DIAG_SCHEDULERS);
+    /* but not when only the latency levers matter (they have no speed of
+     * light): that is latency */
+    const double lat_only[6] = { 1.00, 1.00, 1.40, 1.00, 1.00, 1.00 };
+    rule_case(p, "balanced", 4, lat_only, &v);
+    p->v[DIAG_BASELINE].res.sol_busiest_unit = 0.7;
+    diag_conclude(p, &v);
+    ck_assert(!v.agrees);
+    ck_assert_str_eq(v.kind, "latency");
     /* small_grid stands while more residency does not help */
     const double lat[6] = { 1.00, 1.00, 1.40, 1.00, 1.00, 1.00 };
     rule_case(p, "small_grid", 0.24, lat, &v);
