@@ -57,7 +57,8 @@ static const cli_command commands[] = {
       "\n"
       "Static occupancy of KERNEL on one compute unit of HW: how many\n"
       "workgroups, subgroups and invocations fit at once, what each resource\n"
-      "allows (occupancy.limits.*, in workgroups; none = no limit) and which\n"
+      "allows (occupancy.limits.*, in workgroups; - in text, null in json,\n"
+      "empty in csv: no limit) and which\n"
       "one runs out first (occupancy.limiter). occupancy.theoretical is\n"
       "resident subgroups / cu.max_subgroups. occupancy.best_workgroup_size\n"
       "is the 1-D size with the most resident invocations, searched as\n"
@@ -204,6 +205,17 @@ int cli_load_pair(const cli_command *cmd, const cli_args *args,
         return CLI_BAD_INPUT;
     }
     cusim_error err;
+    /* the two files the wrong way round: say so, not what the first one's
+     * keys lack as a profile */
+    cusim_file_kind first, second;
+    if (cusim_file_sniff(args->files[0], &first, &err) == 0
+        && cusim_file_sniff(args->files[1], &second, &err) == 0
+        && first == CUSIM_FILE_KERNEL && second == CUSIM_FILE_HW) {
+        fprintf(stderr, "%s:1:1: this is a kernel and %s a hardware profile:"
+                " the arguments are swapped (expected cusim %s HW.yaml "
+                "KERNEL.yaml)\n", args->files[0], args->files[1], cmd->name);
+        return CLI_BAD_INPUT;
+    }
     if (cusim_hw_load(args->files[0], args->sets, (size_t)args->n_sets, hw,
                       &err) != 0)
         return cli_bad_input(&err);
