@@ -1,10 +1,17 @@
 /*
- * occ_graph.c — the CUDA Occupancy Calculator's three graphs for one
- * kernel on one profile (`cusim occupancy --graphs DIR`, occ_graph.h):
- * theoretical occupancy against the workgroup size, the registers per
- * invocation and the shared memory per workgroup, each varied alone from
- * the kernel as given, through the same static calculator as every other
- * occupancy figure.
+ * occ_graph.c — occupancy explored one kernel key at a time, through the
+ * same static calculator as every other occupancy figure:
+ *
+ *   - the workgroup size with the most resident invocations per CU
+ *     (cusim_occupancy_best, cusim.h), searched as the CUDA Occupancy
+ *     Calculator's cudaOccupancyMaxPotentialBlockSize searches block sizes:
+ *     from the largest allowed down in steps of the subgroup width,
+ *     keeping the first size that beats every larger one, and stopping as
+ *     soon as a size fills the CU's invocation slots;
+ *   - the Calculator's three graphs (`cusim occupancy --graphs DIR`,
+ *     occ_graph.h): theoretical occupancy against the workgroup size, the
+ *     registers per invocation and the shared memory per workgroup, each
+ *     varied alone from the kernel as given.
  */
 #include "occ_graph.h"
 
@@ -15,23 +22,62 @@
 
 #include "csv.h"
 
-/* Occupancy with key `path` set to `value`, or -1 when it cannot launch
- * or resolve. */
-static double occupancy_at(const cusim_hw *hw, const cusim_kernel *k,
-                           const char *path, uint64_t value)
+/* The static occupancy of k with key `path` set to `value` (as --set
+ * would set it). Returns 0, or -1 when it cannot launch or resolve. */
+static int occupancy_with(const cusim_hw *hw, const cusim_kernel *k,
+                          const char *path, uint64_t value,
+                          cusim_occupancy *occ)
 {
     char text[24];
     snprintf(text, sizeof text, "%" PRIu64, value);
     cusim_set set = { path, text, "--graphs", 1, 1 };
     cusim_kernel at;
     cusim_kernel_clone(&at, k);
-    cusim_occupancy occ;
     cusim_error err;
     int ok = cusim_kernel_apply(&at, &set, 1, &err) == 0
-             && cusim_occupancy_compute(hw, &at, &occ, &err) == 0;
+             && cusim_occupancy_compute(hw, &at, occ, &err) == 0;
     cusim_kernel_free(&at);
-    return ok ? occ.theoretical : -1;
+    return ok ? 0 : -1;
 }
+
+/* Occupancy with key `path` set to `value`, or -1 when it cannot launch
+ * or resolve. */
+static double occupancy_at(const cusim_hw *hw, const cusim_kernel *k,
+                           const char *path, uint64_t value)
+{
+    cusim_occupancy occ;
+    return occupancy_with(hw, k, path, value, &occ) == 0 ? occ.theoretical
+                                                         : -1;
+}
+
+/* ------------------------------------------------------ the best size */
+
+void cusim_occupancy_best(const cusim_hw *hw, const cusim_kernel *k,
+                          cusim_occupancy *o)
+{
+    o->best_workgroup_size = 0;
+    o->best_grid = 0;
+    uint32_t step = o->simd_width ? o->simd_width : hw->simd_widths[0];
+    uint32_t limit = hw->cu.max_workgroup_size;
+    uint64_t most = 0;
+    for (uint64_t aligned = (limit + step - 1) / step * step; aligned > 0;
+         aligned -= step) {
+        uint32_t size = aligned < limit ? (uint32_t)aligned : limit;
+        cusim_occupancy occ;
+        if (occupancy_with(hw, k, "kernel.workgroup_size", size, &occ) != 0)
+            continue;
+        uint64_t resident = (uint64_t)size * occ.workgroups_per_cu;
+        if (resident > most) {
+            most = resident;
+            o->best_workgroup_size = size;
+            o->best_grid = (uint64_t)occ.workgroups_per_cu * hw->compute_units;
+        }
+        if (most >= hw->cu.max_invocations)
+            break;
+    }
+}
+
+/* ------------------------------------------------------------ graphs */
 
 /* The step that keeps a sweep from 0 (or `from`) to `to` within
  * OCC_GRAPH_POINTS points, a multiple of `unit`. */
