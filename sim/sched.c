@@ -494,11 +494,12 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
                               ? in->passes
                               : bank_insn_passes(hw, in, s->pc, s->lanes);
             /* the unit's lanes already move a conflict-free 4-byte
-             * access (bank_base passes); more passes take longer */
-            uint64_t total = (busy * passes + g->bank_base - 1)
-                             / g->bank_base;
-            replays = total > busy ? total - busy : 0;
-            busy += replays;
+             * access (bank_base passes); only more passes take longer */
+            if (passes > g->bank_base) {
+                replays = (busy * passes + g->bank_base - 1) / g->bank_base
+                          - busy;
+                busy += replays;
+            }
         }
         pt->unit_free[info->unit] = now + busy;
         g->unit_busy[info->unit] += busy;
