@@ -93,6 +93,7 @@ cli-test: $(BIN)
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-claims
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-diagnose
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-portability
+	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-identity
 
 # make install into a temporary DESTDIR, checks of the installed tree (the
 # library used through pkg-config, the man page against every --help), then
