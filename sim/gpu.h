@@ -20,6 +20,7 @@
 
 #include "alloc.h"
 #include "cusim.h"
+#include "decode.h"
 #include "evq.h"
 #include "memsys.h"
 #include "program.h"
@@ -156,6 +157,7 @@ typedef struct tally {
 /* One dispatch of a kernel: its resolved program and launch shape. */
 typedef struct dispatch {
     prog_code *code;
+    insn_cost *cost;        /* per instruction of `code` (decode.h) */
     cusim_occupancy occ;
     alloc_need need;        /* what one of its workgroups takes */
     uint64_t invocations;
@@ -169,6 +171,8 @@ typedef struct gpu {
     const cusim_sim_options *opt;
     trace *rec;             /* what --trace and --timeline record, or NULL:
                                every hook is behind one test of it */
+    const prog_code *code;  /* of the dispatch running */
+    const insn_cost *cost;  /* its instructions' issue costs */
     uint32_t width;         /* of the dispatch running */
     uint32_t bank_base;     /* bank passes of a conflict-free 4-byte access
                                by `width` lanes, what cu.lanes.shared's

@@ -48,18 +48,13 @@
 
 /* ------------------------------------------------------ subgroup state */
 
-static const prog_insn *next_insn(const gpu *g, const sg *s)
-{
-    return &g->dispatches[g->cur].code->insns[s->pc];
-}
-
 /* Caches what s's next instruction needs: its registers' ready cycle (the
  * latest of its sources and its destination, so no write overtakes a
  * pending one), its unit and its memory transactions. */
 static void sg_refresh(gpu *g, sg *s)
 {
-    const prog_insn *in = next_insn(g, s);
-    const isa_info *info = isa_get((isa_op)in->op);
+    const prog_insn *in = &g->code->insns[s->pc];
+    const insn_cost *c = &g->cost[s->pc];
     uint64_t best = 0;
     for (int i = 0; i < in->n_src; i++)
         if (s->ready[in->src[i]] > best)
@@ -68,19 +63,19 @@ static void sg_refresh(gpu *g, sg *s)
         best = s->ready[in->dst];
     s->ready_at = best >> 1;
     s->waits_global = best & 1;
-    s->unit = (uint8_t)info->unit;
-    s->global = info->latency == CUSIM_LAT_GLOBAL;
-    s->tx = s->global ? mem_transactions(g->hw->memory.transaction, in->bytes,
-                                         (isa_pattern)in->pattern, in->stride,
-                                         s->lanes)
-                      : 0;
+    s->unit = c->unit;
+    s->global = c->global;
+    s->tx = !c->global ? 0
+            : s->lanes == g->width ? c->tx
+            : mem_transactions(g->hw->memory.transaction, in->bytes,
+                               (isa_pattern)in->pattern, in->stride, s->lanes);
 }
 
 /* Moves s past loop control to its next instruction. Returns 1 when the
  * program has ended. */
 static int sg_advance(gpu *g, sg *s)
 {
-    const prog_code *code = g->dispatches[g->cur].code;
+    const prog_code *code = g->code;
     while (s->pc < code->n_insns) {
         const prog_insn *in = &code->insns[s->pc];
         if (in->op == PROG_LOOP) {
@@ -472,8 +467,8 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
 {
     uint32_t si = pt->ready[ri];
     sg *s = &g->sgs[si];
-    const prog_insn *in = next_insn(g, s);
-    const isa_info *info = isa_get((isa_op)in->op);
+    const prog_insn *in = &g->code->insns[s->pc];
+    const insn_cost *c = &g->cost[s->pc];
     const cusim_hw *hw = g->hw;
 
     g->warp_instructions++;
@@ -485,25 +480,20 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
     pt->n_ready_unit[s->unit]--;
     ready_remove_at(pt, ri);
     pt->last = si;
-    uint64_t replays = 0;   /* cycles the bank passes after the first add */
-    if (info->unit != CUSIM_UNIT_BARRIER) {
-        uint32_t lanes = hw->cu.lanes[info->unit];
-        uint64_t busy = (g->width + lanes - 1) / lanes;
-        if (info->unit == CUSIM_UNIT_SHARED) {
-            uint32_t passes = s->lanes == g->width
-                              ? in->passes
-                              : bank_insn_passes(hw, in, s->pc, s->lanes);
-            /* the unit's lanes already move a conflict-free 4-byte
-             * access (bank_base passes); only more passes take longer */
-            if (passes > g->bank_base) {
-                replays = (busy * passes + g->bank_base - 1) / g->bank_base
-                          - busy;
-                busy += replays;
-            }
-        }
-        pt->unit_free[info->unit] = now + busy;
-        g->unit_busy[info->unit] += busy;
-        g->unit_lanes[info->unit] += s->lanes;
+    uint64_t busy = c->busy, latency = c->latency;
+    if (c->unit == CUSIM_UNIT_SHARED && s->lanes != g->width) {
+        /* a partial subgroup: its own bank passes */
+        uint32_t lanes = hw->cu.lanes[CUSIM_UNIT_SHARED];
+        uint64_t base = (g->width + lanes - 1) / lanes;
+        uint64_t replays = decode_replays(
+            base, bank_insn_passes(hw, in, s->pc, s->lanes), g->bank_base);
+        busy = base + replays;
+        latency = hw->latency[CUSIM_LAT_SHARED] + replays;
+    }
+    if (c->unit != CUSIM_UNIT_BARRIER) {
+        pt->unit_free[c->unit] = now + busy;
+        g->unit_busy[c->unit] += busy;
+        g->unit_lanes[c->unit] += s->lanes;
     }
 
     uint64_t done;
@@ -512,7 +502,7 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
         done = mem_issue(g->mem, pt->cu, s->tx, now);
         global = 1;
     } else {
-        done = now + hw->latency[info->latency] + replays;
+        done = now + latency;
     }
     if (in->dst != PROG_NO_REG) {
         /* A result the subgroup waits for: it cannot end before it. */
@@ -527,11 +517,12 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
     if (g->rec)
         trace_issue(g->rec, now, pt->cu,
                     (uint32_t)(pt - g->parts) % hw->cu.schedulers, si, s->pc,
-                    info->mnemonic, global ? s->tx : 0, done);
+                    isa_get((isa_op)in->op)->mnemonic, global ? s->tx : 0,
+                    done);
     s->pc++;
 
     int ended = sg_advance(g, s);
-    if (info->unit == CUSIM_UNIT_BARRIER && !ended) {
+    if (c->unit == CUSIM_UNIT_BARRIER && !ended) {
         barrier_arrive(g, pt, s, now);
     } else if (!ended) {
         ws_enter(pt, s, wait_state(s, now + 1, 0), now + 1);
@@ -541,7 +532,7 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
         pt->last = NONE32;
         subgroup_ended(g, si, now);
     }
-    return (cusim_unit)info->unit;
+    return (cusim_unit)c->unit;
 }
 
 /* The stall class of a stretch without an issue: the state most of p's

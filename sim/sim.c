@@ -16,6 +16,7 @@
 
 #include "banks.h"
 #include "config.h"
+#include "decode.h"
 #include "error.h"
 #include "gpu.h"
 #include "isa.h"
@@ -28,17 +29,17 @@ static uint64_t div_up(uint64_t a, uint64_t b)
     return (a + b - 1) / b;
 }
 
-/* gpu.bank_base for subgroups of `width` lanes on hw. */
-static uint32_t bank_base_of(const cusim_hw *hw, uint32_t width)
-{
-    uint64_t pass = (uint64_t)hw->cu.shared_banks * hw->cu.shared_bank_bytes;
-    if (pass == 0)
-        return 1;
-    uint64_t base = ((uint64_t)width * 4 + pass - 1) / pass;
-    return base ? (uint32_t)base : 1;
-}
-
 /* ------------------------------------------------------------ dispatches */
+
+/* Makes dispatch i the one the schedulers issue from. */
+static void use_dispatch(gpu *g, uint32_t i)
+{
+    const dispatch *d = &g->dispatches[i];
+    g->code = d->code;
+    g->cost = d->cost;
+    g->width = d->occ.simd_width;
+    g->bank_base = decode_bank_base(g->hw, g->width);
+}
 
 /* Resolves the kernel's chain of dispatches: each one's occupancy, program
  * and size (a later dispatch's element count may depend on the previous
@@ -66,6 +67,7 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
         if (!dp->code)
             return -1;
         bank_annotate(dp->code, g->hw, dp->occ.simd_width);
+        dp->cost = decode_program(dp->code, g->hw, dp->occ.simd_width);
         dp->wg_size = cusim_kernel_workgroup_size(d);
         dp->invocations = div_up(elements, d->elements_per_invocation);
         uint64_t n_wg = div_up(dp->invocations, dp->wg_size);
@@ -81,8 +83,7 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
         prev_elements = elements;
         prev_workgroups = n_wg;
     }
-    g->width = g->dispatches[0].occ.simd_width;
-    g->bank_base = bank_base_of(g->hw, g->width);
+    use_dispatch(g, 0);
     return 0;
 }
 
@@ -249,8 +250,7 @@ static void next_dispatch(gpu *g, uint64_t now)
     g->dispatches[g->cur].start = tally_at(g, now);
     g->next_wg = g->retired_wg = 0;
     g->pending = g->dispatches[g->cur].n_wg > 0;
-    g->width = g->dispatches[g->cur].occ.simd_width;
-    g->bank_base = bank_base_of(g->hw, g->width);
+    use_dispatch(g, g->cur);
     g->last_progress = now;
     fill_all(g, now);
 }
@@ -276,8 +276,10 @@ static void gpu_free(gpu *g)
             free(g->cus[c].free_wgs);
         }
     if (g->dispatches)
-        for (uint32_t d = 0; d < g->n_dispatches; d++)
+        for (uint32_t d = 0; d < g->n_dispatches; d++) {
             prog_code_free(g->dispatches[d].code);
+            free(g->dispatches[d].cost);
+        }
     free(g->dispatches);
     free(g->sgs);
     free(g->regs);
