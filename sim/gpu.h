@@ -66,6 +66,7 @@ typedef struct sg {
     uint8_t waits_global;   /* the register ready last comes from memory */
     uint8_t unit;           /* next instruction: cusim_unit */
     uint8_t global;         /* next instruction touches global memory */
+    uint8_t in_ready;       /* in its partition's ready set */
     uint8_t wstate;         /* cusim_warp_state while waiting (registers,
                                barrier); counted in its part's n_ws */
     uint64_t wsince;        /* the cycle it entered wstate */
@@ -114,6 +115,11 @@ typedef struct part {
     uint8_t reason;         /* cusim_stall for cycles from `accounted` on */
     uint64_t stall[CUSIM_STALL_COUNT];
     uint32_t n_ready_unit[CUSIM_UNIT_COUNT];  /* ready set, by next unit */
+    uint32_t mem_tx;        /* transactions of a global access in the ready
+                               set, the reference for n_mem_other */
+    uint32_t n_mem_other;   /* ready global accesses of another count than
+                               mem_tx: while 0, one in-flight question
+                               answers for all of them */
     uint32_t n_ws[CUSIM_WS_COUNT];  /* waiting subgroups by warp state */
     uint32_t n_rpipe, n_rmem;       /* of the ready set, see above */
     uint64_t rs_since;

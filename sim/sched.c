@@ -201,20 +201,34 @@ static uint32_t heap_pop(part *pt)
 }
 
 /* Inserts s into the ready set, keeping age order. */
-static void ready_insert(gpu *g, part *pt, uint32_t s)
+static void ready_insert(gpu *g, part *pt, uint32_t si)
 {
-    uint64_t age = g->sgs[s].age;
-    pt->n_ready_unit[g->sgs[s].unit]++;
+    sg *s = &g->sgs[si];
+    uint64_t age = s->age;
+    if (s->global) {
+        if (pt->n_ready_unit[CUSIM_UNIT_MEM] == 0)
+            pt->mem_tx = s->tx;
+        else if (s->tx != pt->mem_tx)
+            pt->n_mem_other++;
+    }
+    pt->n_ready_unit[s->unit]++;
+    s->in_ready = 1;
     uint32_t i = pt->n_ready++;
     while (i > 0 && g->sgs[pt->ready[i - 1]].age > age) {
         pt->ready[i] = pt->ready[i - 1];
         i--;
     }
-    pt->ready[i] = s;
+    pt->ready[i] = si;
 }
 
-static void ready_remove_at(part *pt, uint32_t i)
+/* Removes the subgroup at index i of the ready set. */
+static void ready_remove_at(gpu *g, part *pt, uint32_t i)
 {
+    sg *s = &g->sgs[pt->ready[i]];
+    pt->n_ready_unit[s->unit]--;
+    if (s->global && s->tx != pt->mem_tx)
+        pt->n_mem_other--;
+    s->in_ready = 0;
     for (; i + 1 < pt->n_ready; i++)
         pt->ready[i] = pt->ready[i + 1];
     pt->n_ready--;
@@ -426,20 +440,55 @@ static uint64_t structural_time(gpu *g, const part *pt, const sg *s,
     return t;
 }
 
+/* The units a ready subgroup may issue to at `now`, as a bit set (bit u:
+ * unit u): a unit that is free, and the memory unit when it is free and
+ * the in-flight cap lets the ready set's global accesses in. Bit
+ * CUSIM_UNIT_COUNT: the ready global accesses differ in size, so each must
+ * ask the cap itself (structural_time). */
+static uint32_t units_open(gpu *g, const part *pt, uint64_t now,
+                           gate_memo *memo)
+{
+    uint32_t open = 0;
+    for (int u = 0; u < CUSIM_UNIT_COUNT; u++) {
+        if (pt->n_ready_unit[u] == 0
+            || (u != CUSIM_UNIT_BARRIER && pt->unit_free[u] > now))
+            continue;
+        if (u != CUSIM_UNIT_MEM)
+            open |= 1u << u;
+        else if (pt->n_mem_other > 0)
+            open |= 1u << CUSIM_UNIT_COUNT;
+        else if (mem_gate(g, pt, pt->mem_tx, now, memo) <= now)
+            open |= 1u << u;
+    }
+    return open;
+}
+
+/* True when ready subgroup s can issue at `now`, given units_open's set. */
+static bool can_issue(gpu *g, const part *pt, const sg *s, uint64_t now,
+                      uint32_t open, gate_memo *memo)
+{
+    if (open >> s->unit & 1)
+        return true;
+    return s->global && (open >> CUSIM_UNIT_COUNT & 1)
+           && structural_time(g, pt, s, now, memo) == now;
+}
+
 /* Index in the ready set of the subgroup the policy issues from at `now`,
  * or NONE32. */
 static uint32_t pick(gpu *g, const part *pt, uint64_t now, gate_memo *memo)
 {
+    uint32_t open = units_open(g, pt, now, memo);
+    if (open == 0)
+        return NONE32;
     uint32_t start = 0;
     switch (g->hw->cu.policy) {
     case CUSIM_POLICY_GTO:
         /* Greedy: the subgroup issued last, while it can; then oldest. */
-        for (uint32_t i = 0; pt->last != NONE32 && i < pt->n_ready; i++)
-            if (pt->ready[i] == pt->last) {
-                if (structural_time(g, pt, &g->sgs[pt->last], now, memo) == now)
+        if (pt->last != NONE32 && g->sgs[pt->last].in_ready
+            && can_issue(g, pt, &g->sgs[pt->last], now, open, memo))
+            for (uint32_t i = 0; i < pt->n_ready; i++)
+                if (pt->ready[i] == pt->last)
                     return i;
-                break;
-            }
         break;
     case CUSIM_POLICY_LRR:
         /* Round robin: the first, in age order, after the last issued. */
@@ -453,8 +502,8 @@ static uint32_t pick(gpu *g, const part *pt, uint64_t now, gate_memo *memo)
         break;
     }
     for (uint32_t k = 0; k < pt->n_ready; k++) {
-        uint32_t i = (start + k) % pt->n_ready;
-        if (structural_time(g, pt, &g->sgs[pt->ready[i]], now, memo) == now)
+        uint32_t i = start + k < pt->n_ready ? start + k : start + k - pt->n_ready;
+        if (can_issue(g, pt, &g->sgs[pt->ready[i]], now, open, memo))
             return i;
     }
     return NONE32;
@@ -477,8 +526,7 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
     s->issued++;
     g->last_progress = now;
     pt->ws[CUSIM_WS_ISSUED]++;
-    pt->n_ready_unit[s->unit]--;
-    ready_remove_at(pt, ri);
+    ready_remove_at(g, pt, ri);
     pt->last = si;
     uint64_t busy = c->busy, latency = c->latency;
     if (c->unit == CUSIM_UNIT_SHARED && s->lanes != g->width) {
@@ -574,12 +622,35 @@ static void plan(gpu *g, uint32_t p, uint64_t from, gate_memo *memo)
     part *pt = &g->parts[p];
     uint64_t best = NEVER;
     uint32_t pipe = 0;
-    for (uint32_t i = 0; i < pt->n_ready && best > from; i++) {
-        const sg *s = &g->sgs[pt->ready[i]];
-        uint64_t t = structural_time(g, pt, s, from, memo);
+    /* By unit: all ready subgroups of a unit wait for the same cycle, but
+     * for global accesses of different sizes (asked one by one). */
+    for (int u = 0; u < CUSIM_UNIT_COUNT; u++) {
+        uint32_t n = pt->n_ready_unit[u];
+        if (n == 0)
+            continue;
+        uint64_t free = u == CUSIM_UNIT_BARRIER ? 0 : pt->unit_free[u];
+        if (u == CUSIM_UNIT_MEM && pt->n_mem_other > 0) {
+            for (uint32_t i = 0; i < pt->n_ready; i++) {
+                const sg *s = &g->sgs[pt->ready[i]];
+                if (!s->global)
+                    continue;
+                uint64_t t = structural_time(g, pt, s, from, memo);
+                if (t < best)
+                    best = t;
+                pipe += t > from && free == t;
+            }
+            continue;
+        }
+        uint64_t t = free > from ? free : from;
+        if (u == CUSIM_UNIT_MEM) {
+            uint64_t m = mem_gate(g, pt, pt->mem_tx, from, memo);
+            if (m > t)
+                t = m;
+        }
         if (t < best)
             best = t;
-        pipe += t > from && pt->unit_free[s->unit] == t;
+        if (t > from && free == t)
+            pipe += n;
     }
     /* The registers' ready cycle is a lower bound: if the unit or the cap
      * then holds the subgroup back, the next wake-up finds out. */
