@@ -297,13 +297,29 @@ uint64_t evq_next_cycle(const evq *q)
 evq_event evq_pop(evq *q, uint64_t *cycle)
 {
     assert(q->n > 0);
-    uint64_t c = wheel_first(q);
-    if (c == UINT64_MAX)
-        c = q->heap[0].cycle;   /* every wheel event is earlier than these */
-    advance(q, c);
-    uint32_t handle = q->head[c % EVQ_WHEEL];
+    uint64_t c = q->base;
+    uint32_t b = (uint32_t)(c % EVQ_WHEEL);
+    if (q->head[b] == NONE) {
+        /* nothing left at the last event's cycle: find the next one */
+        c = wheel_first(q);
+        if (c == UINT64_MAX)
+            c = q->heap[0].cycle;   /* every wheel event is earlier */
+        advance(q, c);
+        b = (uint32_t)(c % EVQ_WHEEL);
+    }
+    /* The bucket's first event, unlinked from the front. */
+    uint32_t handle = q->head[b];
     assert(handle != NONE && q->cycle[handle] == c);
-    detach(q, handle);
+    uint32_t n = q->next[handle];
+    q->head[b] = n;
+    if (n == NONE) {
+        q->tail[b] = NONE;
+        q->bits[b / 64] &= ~(1ull << (b % 64));
+    } else {
+        q->prev[n] = NONE;
+    }
+    q->where[handle] = IN_NONE;
+    q->n--;
     if (cycle)
         *cycle = c;
     return q->event[handle];
