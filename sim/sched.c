@@ -75,9 +75,14 @@ static void sg_refresh(gpu *g, sg *s)
  * program has ended. */
 static int sg_advance(gpu *g, sg *s)
 {
-    const prog_code *code = g->code;
-    while (s->pc < code->n_insns) {
-        const prog_insn *in = &code->insns[s->pc];
+    const prog_insn *insns = g->code->insns;
+    uint32_t n = g->code->n_insns;
+    while (s->pc < n) {
+        const prog_insn *in = &insns[s->pc];
+        if (in->op < ISA_OP_COUNT) {
+            sg_refresh(g, s);
+            return 0;
+        }
         if (in->op == PROG_LOOP) {
             if (in->count == 0) {
                 s->pc = in->jump + 1;
@@ -86,17 +91,14 @@ static int sg_advance(gpu *g, sg *s)
             assert(s->depth < PROG_MAX_DEPTH);
             s->loop_left[s->depth++] = in->count;
             s->pc++;
-        } else if (in->op == PROG_ENDLOOP) {
-            assert(s->depth > 0);
+        } else {
+            assert(in->op == PROG_ENDLOOP && s->depth > 0);
             if (--s->loop_left[s->depth - 1] > 0) {
                 s->pc = in->jump + 1;
             } else {
                 s->depth--;
                 s->pc++;
             }
-        } else {
-            sg_refresh(g, s);
-            return 0;
         }
     }
     return 1;
