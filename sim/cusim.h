@@ -592,8 +592,15 @@ typedef struct cusim_result {
     double warp_instructions_per_second;
 } cusim_result;
 
+/* The most memory one simulation's state may take: what the modelled
+ * hardware needs (its CUs' subgroup and workgroup slots, registers,
+ * partitions and memory queues), never the work, which streams through
+ * them. A profile that needs more is refused, naming compute_units. */
+#define CUSIM_STATE_MAX_BYTES (1ull << 30)
+
 /* Simulates `k` on `hw` cycle by cycle. Returns 0 with `out` filled; -1
- * with `err` set on bad input (as cusim_occupancy_compute); 1 with `err`
+ * with `err` set on bad input (as cusim_occupancy_compute, or a profile
+ * past CUSIM_STATE_MAX_BYTES); 1 with `err`
  * set when the simulation fails (the watchdog fired: the message and, when
  * `dump` is non-NULL, each CU's state written there). */
 int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,

@@ -85,6 +85,18 @@ evq *evq_new(const uint32_t *counts, uint32_t n_kinds)
     return q;
 }
 
+uint64_t evq_state_bytes(const uint32_t *counts, uint32_t n_kinds)
+{
+    uint64_t n = 0;
+    for (uint32_t k = 0; k < n_kinds; k++)
+        n += counts[k];
+    if (n == 0)
+        n = 1;
+    return sizeof(evq) + n * (sizeof(uint64_t) + 3 * sizeof(uint32_t)
+                              + sizeof(uint8_t) + sizeof(evq_event)
+                              + sizeof(evq_item));
+}
+
 void evq_free(evq *q)
 {
     if (!q)

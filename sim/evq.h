@@ -30,6 +30,9 @@ typedef struct evq_event {
 evq *evq_new(const uint32_t *counts, uint32_t n_kinds);
 void evq_free(evq *q);   /* NULL-safe */
 
+/* Bytes evq_new(counts, n_kinds) allocates. */
+uint64_t evq_state_bytes(const uint32_t *counts, uint32_t n_kinds);
+
 /* Schedules event (kind, index) at `cycle` (moving it if already pending). */
 void evq_set(evq *q, uint32_t kind, uint32_t index, uint64_t cycle);
 

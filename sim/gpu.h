@@ -186,6 +186,8 @@ typedef struct gpu {
                                holds a whole subgroup, or no bank model) */
     uint32_t n_parts;       /* compute_units x schedulers */
     uint32_t n_regs;        /* scoreboard entries per subgroup */
+    uint32_t wg_cap;        /* subgroups per workgroup, the most of any
+                               dispatch */
     evq *q;
     memsys *mem;
     sg *sgs;

@@ -46,6 +46,12 @@ memsys *mem_new(const cusim_hw *hw)
     return m;
 }
 
+uint64_t mem_state_bytes(const cusim_hw *hw)
+{
+    return sizeof(memsys) + (uint64_t)hw->compute_units
+        * (sizeof(cu_ring) + sizeof(inflight) * (uint64_t)hw->memory.max_inflight);
+}
+
 void mem_free(memsys *m)
 {
     if (!m)

@@ -34,6 +34,9 @@ typedef struct mem_stats {
 
 /* A memory system for `hw`. */
 memsys *mem_new(const cusim_hw *hw);
+
+/* Bytes mem_new(hw) allocates. */
+uint64_t mem_state_bytes(const cusim_hw *hw);
 void mem_free(memsys *m);   /* NULL-safe */
 
 /* Transactions one subgroup access makes: `bytes` per lane, `lanes` active

@@ -80,6 +80,8 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
         dp->n_wg = (uint32_t)n_wg;
         if (dp->code->n_regs > g->n_regs)
             g->n_regs = dp->code->n_regs;
+        if (dp->need.subgroups > g->wg_cap)
+            g->wg_cap = dp->need.subgroups;
         prev_elements = elements;
         prev_workgroups = n_wg;
     }
@@ -289,17 +291,82 @@ static void gpu_free(gpu *g)
     free(g->part_free);
 }
 
+/* The events of the GPU's queue, by kind. */
+static void event_counts(const cusim_hw *hw, uint32_t counts[EV_KINDS])
+{
+    counts[EV_WAKE] = hw->compute_units * hw->cu.schedulers;
+    counts[EV_RETIRE] = hw->compute_units * hw->cu.max_workgroups;
+    counts[EV_DISPATCH] = 1;
+}
+
+/* Bytes gpu_init allocates for g (its dispatches planned): what the
+ * modelled hardware takes, whatever the work. Kept next to gpu_init, which
+ * it mirrors allocation by allocation. */
+static uint64_t gpu_state_bytes(const gpu *g)
+{
+    const cusim_hw *hw = g->hw;
+    uint64_t n_cu = hw->compute_units, P = hw->cu.schedulers;
+    uint64_t sg_per_cu = hw->cu.max_subgroups, wg_per_cu = hw->cu.max_workgroups;
+    uint64_t per_part = sg_per_cu / P;
+    uint32_t counts[EV_KINDS];
+    uint64_t bytes = 0;
+    if (n_cu * P <= UINT32_MAX && n_cu * wg_per_cu <= UINT32_MAX) {
+        event_counts(hw, counts);
+        bytes += evq_state_bytes(counts, EV_KINDS);
+    } else {
+        return UINT64_MAX;
+    }
+    bytes += mem_state_bytes(hw);
+    bytes += n_cu * sg_per_cu * (sizeof(sg) + g->n_regs * sizeof(uint64_t));
+    bytes += n_cu * P * (sizeof(part) + per_part * (sizeof(uint32_t)
+                                                   + sizeof(wait_entry))
+                         + 2 * sizeof(uint32_t));
+    bytes += n_cu * wg_per_cu * (sizeof(wg) + (g->wg_cap ? g->wg_cap : 1)
+                                              * sizeof(uint32_t));
+    bytes += n_cu * (sizeof(cu) + (sg_per_cu + wg_per_cu) * sizeof(uint32_t));
+    return bytes;
+}
+
+/* Refuses a profile whose state would take more than
+ * CUSIM_STATE_MAX_BYTES, naming compute_units (the size that grows it
+ * most) and how many would fit. */
+static int check_state_size(const gpu *g, cusim_error *err)
+{
+    uint64_t bytes = gpu_state_bytes(g);
+    if (bytes <= CUSIM_STATE_MAX_BYTES)
+        return 0;
+    /* The state is affine in the CU count: fixed + per_cu x CUs. */
+    cusim_hw one = *g->hw, two = *g->hw;
+    one.compute_units = 1;
+    two.compute_units = 2;
+    gpu probe = *g;
+    probe.hw = &one;
+    uint64_t fixed = gpu_state_bytes(&probe);
+    probe.hw = &two;
+    uint64_t per_cu = gpu_state_bytes(&probe) - fixed;
+    fixed -= per_cu;
+    uint64_t fit = fixed < CUSIM_STATE_MAX_BYTES
+                   ? (CUSIM_STATE_MAX_BYTES - fixed) / per_cu : 0;
+    cusim_mark at = cfg_hw_mark(g->hw, "compute_units");
+    return err_at(err, &at,
+                  "compute_units: %u compute units of this profile need "
+                  "%.0f MiB of simulator state, more than the %u MiB a run "
+                  "may take; at most %llu fit (each CU's subgroup and "
+                  "workgroup slots, registers and partitions take %.1f KiB)",
+                  g->hw->compute_units, bytes / 1048576.0,
+                  (unsigned)(CUSIM_STATE_MAX_BYTES >> 20),
+                  (unsigned long long)fit,
+                  per_cu / 1024.0);
+}
+
 static void gpu_init(gpu *g)
 {
     const cusim_hw *hw = g->hw;
     uint32_t n_cu = hw->compute_units, P = hw->cu.schedulers;
     uint32_t sg_per_cu = hw->cu.max_subgroups, wg_per_cu = hw->cu.max_workgroups;
     g->n_parts = n_cu * P;
-    const uint32_t events[EV_KINDS] = {
-        [EV_WAKE] = g->n_parts,
-        [EV_RETIRE] = n_cu * wg_per_cu,
-        [EV_DISPATCH] = 1,
-    };
+    uint32_t events[EV_KINDS];
+    event_counts(hw, events);
     g->q = evq_new(events, EV_KINDS);
     g->mem = mem_new(hw);
     g->sgs = xcalloc((size_t)n_cu * sg_per_cu, sizeof *g->sgs);
@@ -322,7 +389,7 @@ static void gpu_init(gpu *g)
             pt->whead[b] = NONE32;
     }
     for (uint32_t w = 0; w < n_cu * wg_per_cu; w++)
-        g->wgs[w].sgs = xcalloc(sg_per_cu, sizeof(uint32_t));
+        g->wgs[w].sgs = xcalloc(g->wg_cap ? g->wg_cap : 1, sizeof(uint32_t));
     for (uint32_t ci = 0; ci < n_cu; ci++) {
         cu *c = &g->cus[ci];
         alloc_cu_init(&c->res, hw, g->part_free + (size_t)ci * P * 2);
@@ -531,7 +598,7 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
     static const cusim_sim_options no_options = { 0 };
     double t0 = seconds();
     gpu g = { .hw = hw, .opt = opt ? opt : &no_options };
-    if (plan_dispatches(&g, k, err) != 0) {
+    if (plan_dispatches(&g, k, err) != 0 || check_state_size(&g, err) != 0) {
         gpu_free(&g);
         return -1;
     }
