@@ -3,9 +3,10 @@
  * counterfactual runs (sim/diagnose.h), serially or on N forked workers,
  * then the report.
  *
- * With -j N the variants run on forked workers (cli_pool_run), which
- * inherit the plan and send back (status, the cusim_result's bytes, the
- * error); the parent records them by variant, so the report does not
+ * With -j N the baseline and the variants run on forked workers
+ * (cli_pool_run), which inherit the plan and send back (status, the
+ * cusim_result's bytes, the error); the parent records them by variant,
+ * so the report does not
  * depend on which worker ran what. A cusim_result holds one pointer
  * (`bound`), to a constant string of this same executable, so its bytes
  * mean the same in the parent.
@@ -28,6 +29,7 @@ typedef struct variant_msg {
 typedef struct variants {
     diag_plan *p;
     diag_kind todo[DIAG_COUNT];
+    cusim_error base_err;   /* the baseline's error, as it came back */
 } variants;
 
 static void variant_run(void *ctx, int i, void *msg)
@@ -41,14 +43,13 @@ static void variant_record(void *ctx, int i, const void *msg)
 {
     variants *vs = ctx;
     const variant_msg *m = msg;
-    if (m) {
-        diag_record(vs->p, vs->todo[i], m->rc, &m->res, &m->err);
-        return;
-    }
     cusim_error died;
     memset(&died, 0, sizeof died);
     snprintf(died.message, sizeof died.message, "its worker process died");
-    diag_record(vs->p, vs->todo[i], 1, NULL, &died);
+    const cusim_error *err = m ? &m->err : &died;
+    if (vs->todo[i] == DIAG_BASELINE)
+        vs->base_err = *err;
+    diag_record(vs->p, vs->todo[i], m ? m->rc : 1, m ? &m->res : NULL, err);
 }
 
 int cli_diagnose(int argc, char **argv)
@@ -78,24 +79,25 @@ int cli_diagnose(int argc, char **argv)
     if (!p)
         return cli_bad_input(&err);
 
-    /* the baseline here (its failure is the command's), the rest after */
-    cusim_result res;
-    int rc = diag_simulate(p, DIAG_BASELINE, &res, &err);
-    if (rc != 0) {
+    /* Every run on the pool, the baseline first; its failure is the
+     * command's, reported once all have run. */
+    variants vs = { .p = p };
+    cli_pool_tasks tasks = { .size = sizeof(variant_msg), .ctx = &vs,
+                             .run = variant_run, .record = variant_record };
+    for (int i = 0; i < DIAG_COUNT; i++)
+        if (i == DIAG_BASELINE || p->v[i].applicable)
+            vs.todo[tasks.n++] = (diag_kind)i;
+    cli_pool_run(&tasks, args.jobs);
+    const diag_variant *base = &p->v[DIAG_BASELINE];
+    if (base->rc != 0) {
+        int rc = base->rc;
+        err = vs.base_err;
         diag_plan_free(p);
         if (rc < 0)
             return cli_bad_input(&err);
         cusim_error_print(&err, stderr);
         return CLI_FAILURE;
     }
-    diag_record(p, DIAG_BASELINE, rc, &res, &err);
-    variants vs = { .p = p };
-    cli_pool_tasks tasks = { .size = sizeof(variant_msg), .ctx = &vs,
-                             .run = variant_run, .record = variant_record };
-    for (int i = 1; i < DIAG_COUNT; i++)
-        if (p->v[i].applicable)
-            vs.todo[tasks.n++] = (diag_kind)i;
-    cli_pool_run(&tasks, args.jobs);
 
     diag_verdict v;
     diag_conclude(p, &v);

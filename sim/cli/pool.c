@@ -1,15 +1,21 @@
 /*
- * pool.c — tasks run on forked worker processes (cli_pool, cli.h): worker
- * w runs tasks w, w + jobs, w + 2 jobs, ... and sends each result back
- * through its own pipe as (index, bytes); the parent records them by
- * index, so what a command prints does not depend on which worker ran
- * what. A task a worker never reported (it died, or no worker could be
- * started for it) is recorded with no result.
+ * pool.c — tasks run on forked worker processes (cli_pool, cli.h): each
+ * worker takes the next task not yet taken from a counter the workers
+ * share (an anonymous shared mapping), so a worker that drew short tasks
+ * goes on to the next one instead of idling while another works through a
+ * fixed share; it sends each result back through its own pipe as (index,
+ * bytes), and the parent records them by index, so what a command prints
+ * does not depend on which worker ran what. A task a worker never reported
+ * (it died, or no worker could be started) is run by the parent, or, when
+ * it was taken and lost, recorded with no result.
  */
+#define _DEFAULT_SOURCE   /* MAP_ANONYMOUS, past POSIX.1-2008 */
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -37,6 +43,16 @@ void cli_pool_run(const cli_pool_tasks *t, int jobs)
         free(msg);
         return;
     }
+    /* The next task to take, shared by the workers. */
+    atomic_int *next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE,
+                            MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (next == MAP_FAILED) {
+        perror("cusim: mmap");
+        run_here(t, 0, 1, msg);
+        free(msg);
+        return;
+    }
+    atomic_init(next, 0);
     int *fds = xmalloc((size_t)jobs * sizeof *fds);
     pid_t *pids = xmalloc((size_t)jobs * sizeof *pids);
     unsigned char *got = xcalloc((size_t)t->n, 1);
@@ -59,7 +75,7 @@ void cli_pool_run(const cli_pool_tasks *t, int jobs)
             close(fd[0]);
             for (int j = 0; j < started; j++)
                 close(fds[j]);
-            for (int i = w; i < t->n; i += jobs) {
+            for (int i; (i = atomic_fetch_add(next, 1)) < t->n;) {
                 int32_t index = i;
                 memset(msg, 0, t->size);
                 t->run(t->ctx, i, msg);
@@ -73,9 +89,9 @@ void cli_pool_run(const cli_pool_tasks *t, int jobs)
         fds[started] = fd[0];
         pids[started++] = pid;
     }
-    /* fewer workers than asked: the parent runs what nobody took */
-    for (int w = started; w < jobs; w++)
-        for (int i = w; i < t->n; i += jobs) {
+    /* no worker at all: the parent takes every task itself */
+    if (started == 0)
+        for (int i; (i = atomic_fetch_add(next, 1)) < t->n;) {
             memset(msg, 0, t->size);
             t->run(t->ctx, i, msg);
             t->record(t->ctx, i, msg);
@@ -92,9 +108,11 @@ void cli_pool_run(const cli_pool_tasks *t, int jobs)
         close(fds[w]);
         waitpid(pids[w], NULL, 0);
     }
+    /* taken by a worker that died before reporting it */
     for (int i = 0; i < t->n; i++)
         if (!got[i])
             t->record(t->ctx, i, NULL);
+    munmap(next, sizeof *next);
     free(got);
     free(pids);
     free(fds);
