@@ -115,6 +115,7 @@ typedef struct part {
     uint8_t reason;         /* cusim_stall for cycles from `accounted` on */
     uint64_t stall[CUSIM_STALL_COUNT];
     uint32_t n_ready_unit[CUSIM_UNIT_COUNT];  /* ready set, by next unit */
+    uint32_t ready_units;   /* bit u: n_ready_unit[u] > 0 */
     uint32_t mem_tx;        /* transactions of a global access in the ready
                                set, the reference for n_mem_other */
     uint32_t n_mem_other;   /* ready global accesses of another count than

@@ -214,6 +214,7 @@ static void ready_insert(gpu *g, part *pt, uint32_t si)
             pt->n_mem_other++;
     }
     pt->n_ready_unit[s->unit]++;
+    pt->ready_units |= 1u << s->unit;
     s->in_ready = 1;
     uint32_t i = pt->n_ready++;
     while (i > 0 && g->sgs[pt->ready[i - 1]].age > age) {
@@ -227,7 +228,8 @@ static void ready_insert(gpu *g, part *pt, uint32_t si)
 static void ready_remove_at(gpu *g, part *pt, uint32_t i)
 {
     sg *s = &g->sgs[pt->ready[i]];
-    pt->n_ready_unit[s->unit]--;
+    if (--pt->n_ready_unit[s->unit] == 0)
+        pt->ready_units &= ~(1u << s->unit);
     if (s->global && s->tx != pt->mem_tx)
         pt->n_mem_other--;
     s->in_ready = 0;
@@ -451,9 +453,9 @@ static uint32_t units_open(gpu *g, const part *pt, uint64_t now,
                            gate_memo *memo)
 {
     uint32_t open = 0;
-    for (int u = 0; u < CUSIM_UNIT_COUNT; u++) {
-        if (pt->n_ready_unit[u] == 0
-            || (u != CUSIM_UNIT_BARRIER && pt->unit_free[u] > now))
+    for (uint32_t m = pt->ready_units; m; m &= m - 1) {
+        int u = __builtin_ctz(m);
+        if (u != CUSIM_UNIT_BARRIER && pt->unit_free[u] > now)
             continue;
         if (u != CUSIM_UNIT_MEM)
             open |= 1u << u;
@@ -626,10 +628,9 @@ static void plan(gpu *g, uint32_t p, uint64_t from, gate_memo *memo)
     uint32_t pipe = 0;
     /* By unit: all ready subgroups of a unit wait for the same cycle, but
      * for global accesses of different sizes (asked one by one). */
-    for (int u = 0; u < CUSIM_UNIT_COUNT; u++) {
+    for (uint32_t m = pt->ready_units; m; m &= m - 1) {
+        int u = __builtin_ctz(m);
         uint32_t n = pt->n_ready_unit[u];
-        if (n == 0)
-            continue;
         uint64_t free = u == CUSIM_UNIT_BARRIER ? 0 : pt->unit_free[u];
         if (u == CUSIM_UNIT_MEM && pt->n_mem_other > 0) {
             for (uint32_t i = 0; i < pt->n_ready; i++) {
@@ -645,9 +646,9 @@ static void plan(gpu *g, uint32_t p, uint64_t from, gate_memo *memo)
         }
         uint64_t t = free > from ? free : from;
         if (u == CUSIM_UNIT_MEM) {
-            uint64_t m = mem_gate(g, pt, pt->mem_tx, from, memo);
-            if (m > t)
-                t = m;
+            uint64_t gate = mem_gate(g, pt, pt->mem_tx, from, memo);
+            if (gate > t)
+                t = gate;
         }
         if (t < best)
             best = t;
@@ -686,8 +687,8 @@ void sched_run(gpu *g, uint32_t p, uint64_t now)
     ws_flush_ready(pt, now);
     promote(g, pt, now);
     gate_memo memo = { 0, 0 };
-    uint32_t issued = 0, used = 0;
-    while (issued < g->hw->cu.issue_per_cycle) {
+    uint32_t issued = 0, used = 0, width = g->hw->cu.issue_per_cycle;
+    while (issued < width) {
         uint32_t ri = pick(g, pt, now, &memo);
         if (ri == NONE32)
             break;
@@ -705,10 +706,13 @@ void sched_run(gpu *g, uint32_t p, uint64_t now)
          * pipe_busy when their unit was busy, else eligible. */
         if (pt->n_ready > 0) {
             uint32_t pipe = 0, mem = 0;
-            for (int u = 0; u < CUSIM_UNIT_BARRIER; u++)
-                if (u != CUSIM_UNIT_MEM && pt->unit_free[u] > now
-                    && !(used >> u & 1))
+            uint32_t others = pt->ready_units & ~used
+                              & ~(1u << CUSIM_UNIT_MEM | 1u << CUSIM_UNIT_BARRIER);
+            for (; others; others &= others - 1) {
+                int u = __builtin_ctz(others);
+                if (pt->unit_free[u] > now)
                     pipe += pt->n_ready_unit[u];
+            }
             uint32_t n_mem = pt->n_ready_unit[CUSIM_UNIT_MEM];
             if (n_mem > 0 && !(used >> CUSIM_UNIT_MEM & 1)) {
                 if (mem_accept_at(g->mem, pt->cu, 1, now) > now)
