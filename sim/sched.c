@@ -697,8 +697,10 @@ void sched_run(gpu *g, uint32_t p, uint64_t now)
         issued++;
     }
     if (issued) {
-        sched_account(g, p, now, CUSIM_STALL_ISSUED);
-        sched_account(g, p, now + 1, CUSIM_STALL_ISSUED);
+        /* The cycles before were accounted on waking: this one issued. */
+        pt->stall[CUSIM_STALL_ISSUED]++;
+        pt->accounted = now + 1;
+        pt->reason = CUSIM_STALL_ISSUED;
         pt->issued_at = now;
         /* The ready subgroups that did not issue, in this cycle, as it
          * began: memory_throttle when their access is global and the
