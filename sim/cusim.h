@@ -516,9 +516,17 @@ int cusim_bound_parse(const char *name, cusim_bound *b);
 /* How a run is simulated and what it records on the side; all zero is a
  * plain run. Recording never changes a result. The trace and timeline
  * formats are in docs/formats.md ("Traces and timelines"). */
+/* The default of cusim_sim_options.max_instructions. */
+#define CUSIM_DEFAULT_MAX_INSTRUCTIONS 10000000000ull
+
 typedef struct cusim_sim_options {
     uint64_t watchdog_cycles;   /* stop after this many cycles without an
                                    issue or a retirement; 0: 10,000,000 */
+    uint64_t max_instructions;  /* refuse, before it starts, a run whose
+                                   dispatches issue more warp-instructions
+                                   than this (their subgroups x the
+                                   instructions each executes); 0:
+                                   CUSIM_DEFAULT_MAX_INSTRUCTIONS */
     FILE *trace;                /* one line per issued instruction, or NULL */
     FILE *trace_json;           /* Chrome trace-event JSON, or NULL */
     uint64_t trace_from;        /* its window of cycles [from, to) */
@@ -599,8 +607,8 @@ typedef struct cusim_result {
 #define CUSIM_STATE_MAX_BYTES (1ull << 30)
 
 /* Simulates `k` on `hw` cycle by cycle. Returns 0 with `out` filled; -1
- * with `err` set on bad input (as cusim_occupancy_compute, or a profile
- * past CUSIM_STATE_MAX_BYTES); 1 with `err`
+ * with `err` set on bad input (as cusim_occupancy_compute, a profile past
+ * CUSIM_STATE_MAX_BYTES, or a run past opt->max_instructions); 1 with `err`
  * set when the simulation fails (the watchdog fired: the message and, when
  * `dump` is non-NULL, each CU's state written there). */
 int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,

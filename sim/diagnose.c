@@ -214,7 +214,7 @@ int diag_simulate(const diag_plan *p, diag_kind i, cusim_result *out,
                   cusim_error *err)
 {
     const diag_variant *v = &p->v[i];
-    cusim_sim_options opt = { 0 };
+    cusim_sim_options opt = { .max_instructions = p->max_instructions };
     return cusim_simulate(&v->hw, &v->k, &opt, out, NULL, err);
 }
 

@@ -88,6 +88,8 @@ typedef struct diag_verdict {
 
 typedef struct diag_plan {
     diag_variant v[DIAG_COUNT];
+    uint64_t max_instructions;   /* each run's budget (cusim_sim_options);
+                                    0: the default */
 } diag_plan;
 
 /* "baseline", "residency_up", ... and "baseline", "+2x residency", ...;

@@ -194,7 +194,8 @@ int port_simulate(const port_plan *p, int i, cusim_result *out,
                   cusim_error *err)
 {
     const port_cell *c = &p->cells[i];
-    return cusim_simulate(&p->hw[i / p->n_sizes], &c->k, NULL, out, NULL,
+    cusim_sim_options opt = { .max_instructions = p->max_instructions };
+    return cusim_simulate(&p->hw[i / p->n_sizes], &c->k, &opt, out, NULL,
                           err);
 }
 

@@ -46,6 +46,8 @@ typedef struct port_plan {
     port_size sizes[PORT_MAX_SIZES];
     port_cell *cells;           /* [hw * n_sizes + size] */
     char kernel[64];            /* the kernel's name */
+    uint64_t max_instructions;  /* each run's budget (cusim_sim_options);
+                                   0: the default */
     /* port_conclude's answers */
     int best[PORT_MAX_HW];      /* each device's fastest size, -1: none */
     double worst[PORT_MAX_SIZES];   /* each size's largest relative time

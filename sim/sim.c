@@ -327,6 +327,43 @@ static uint64_t gpu_state_bytes(const gpu *g)
     return bytes;
 }
 
+/* Refuses a run that would issue more warp-instructions than the options
+ * allow: every subgroup of every dispatch executes its whole program (the
+ * count is exact unless a subgroup has no lane). */
+static int check_budget(const gpu *g, const cusim_kernel *k, cusim_error *err)
+{
+    uint64_t limit = g->opt->max_instructions ? g->opt->max_instructions
+                                              : CUSIM_DEFAULT_MAX_INSTRUCTIONS;
+    uint64_t total = 0;
+    bool over = false;
+    for (uint32_t i = 0; i < g->n_dispatches; i++) {
+        const dispatch *d = &g->dispatches[i];
+        uint64_t sgs, n;
+        over |= __builtin_mul_overflow((uint64_t)d->n_wg, d->need.subgroups, &sgs)
+                | __builtin_mul_overflow(sgs, d->code->dynamic_insns, &n)
+                | __builtin_add_overflow(total, n, &total);
+    }
+    if (!over && total <= limit)
+        return 0;
+    cusim_mark at = cfg_kernel_mark(k, "elements");
+    const dispatch *d = &g->dispatches[0];
+    char amount[48];
+    if (over)
+        snprintf(amount, sizeof amount, "more than %llu",
+                 (unsigned long long)UINT64_MAX);
+    else
+        snprintf(amount, sizeof amount, "%llu", (unsigned long long)total);
+    return err_at(err, &at,
+                  "elements: the run would issue %s warp-instructions (%u "
+                  "workgroups x %u subgroups x %llu instructions each%s), "
+                  "more than the limit of %llu; use fewer elements or "
+                  "repeats, or raise the limit (--max-instructions)",
+                  amount, d->n_wg, d->need.subgroups,
+                  (unsigned long long)d->code->dynamic_insns,
+                  g->n_dispatches > 1 ? ", first dispatch" : "",
+                  (unsigned long long)limit);
+}
+
 /* Refuses a profile whose state would take more than
  * CUSIM_STATE_MAX_BYTES, naming compute_units (the size that grows it
  * most) and how many would fit. */
@@ -598,7 +635,8 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
     static const cusim_sim_options no_options = { 0 };
     double t0 = seconds();
     gpu g = { .hw = hw, .opt = opt ? opt : &no_options };
-    if (plan_dispatches(&g, k, err) != 0 || check_state_size(&g, err) != 0) {
+    if (plan_dispatches(&g, k, err) != 0 || check_budget(&g, k, err) != 0
+        || check_state_size(&g, err) != 0) {
         gpu_free(&g);
         return -1;
     }

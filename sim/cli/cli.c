@@ -19,7 +19,7 @@ static const cli_command commands[] = {
       "[--format text|json|csv]\n"
       "                 [--trace FILE] [--trace-window FROM:TO] [--trace-cus LIST]\n"
       "                 [--trace-max-bytes N] [--timeline FILE] [--timeline-every N]\n"
-      "                 [--watchdog CYCLES]\n"
+      "                 [--watchdog CYCLES] [--max-instructions N]\n"
       "\n"
       "Simulates KERNEL on HW cycle by cycle: subgroups issuing from each\n"
       "compute unit's schedulers, a scoreboard per subgroup, registers and\n"
@@ -49,7 +49,10 @@ static const cli_command commands[] = {
       "                     trace's counters, in cycles (default 100)\n"
       "  --watchdog CYCLES  stop a run in which nothing issues or retires for\n"
       "                     this many cycles (default 10000000), printing\n"
-      "                     each CU's state; exit status 1\n" },
+      "                     each CU's state; exit status 1\n"
+      "  --max-instructions N  refuse, before simulating, a run that would\n"
+      "                     issue more than N warp-instructions (default\n"
+      "                     10000000000); exit status 2\n" },
     { "occupancy", cli_occupancy,
       "usage: cusim occupancy HW.yaml KERNEL.yaml [--set PATH=VALUE]... "
       "[--format text|json|csv]\n"
@@ -75,7 +78,7 @@ static const cli_command commands[] = {
       "                     gnuplot is on the PATH)\n" },
     { "diagnose", cli_diagnose,
       "usage: cusim diagnose HW.yaml KERNEL.yaml [--set PATH=VALUE]... [-j N]\n"
-      "                      [--format text|json]\n"
+      "                      [--format text|json] [--max-instructions N]\n"
       "\n"
       "Finds what bounds KERNEL on HW by experiment: simulates it as given\n"
       "(the baseline) and again with one change at a time, the same\n"
@@ -95,7 +98,10 @@ static const cli_command commands[] = {
       "  --set PATH=VALUE   override a key of the baseline (repeatable)\n"
       "  -j N, --jobs N     run the variants on N worker processes (default\n"
       "                     1); the output is the same bytes whatever N\n"
-      "  --format FORMAT    text (default) or json\n" },
+      "  --format FORMAT    text (default) or json\n"
+      "  --max-instructions N  refuse a run (the baseline or a variant) that\n"
+      "                     would issue more than N warp-instructions\n"
+      "                     (default 10000000000)\n" },
     { "run", cli_run,
       "usage: cusim run EXPERIMENT.yaml [-j N] [--out DIR] [--resume] "
       "[--set PATH=VALUE]...\n"
@@ -130,6 +136,7 @@ static const cli_command commands[] = {
       "usage: cusim portability KERNEL.yaml [--hw HW.yaml]... [--sizes LIST]\n"
       "                         [--set PATH=VALUE]... [-j N]\n"
       "                         [--format text|json|csv] [--out DIR]\n"
+      "                         [--max-instructions N]\n"
       "\n"
       "Which workgroup size is safe on every GPU: simulates KERNEL at each\n"
       "workgroup size on each profile, then reports each size's time\n"
@@ -150,7 +157,11 @@ static const cli_command commands[] = {
       "  --format FORMAT    text (default), json or csv\n"
       "  --out DIR          also write DIR/portability.csv and the heatmap\n"
       "                     DIR/figures/portability.gp (.png and .svg when\n"
-      "                     gnuplot is on the PATH)\n" },
+      "                     gnuplot is on the PATH)\n"
+      "  --max-instructions N  a size that would issue more than N\n"
+      "                     warp-instructions on a device is not simulated\n"
+      "                     but marked, with the reason (default\n"
+      "                     10000000000)\n" },
     { "check", cli_check,
       "usage: cusim check FILE.yaml... [--set PATH=VALUE]... [--echo]\n"
       "\n"
@@ -401,6 +412,15 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
                 return CLI_BAD_INPUT;
             }
             args->watchdog = n;
+        } else if ((opts & CLI_OPT_BUDGET) && is_option(a, "--max-instructions")) {
+            const char *v = option_value("--max-instructions", argc, argv, &i);
+            if (parse_count(v, &args->max_instructions) != 0
+                || args->max_instructions == 0) {
+                fprintf(stderr, "cusim %s: --max-instructions expects a "
+                        "positive number of warp-instructions, got '%s'\n",
+                        cmd->name, v ? v : "");
+                return CLI_BAD_INPUT;
+            }
         } else if ((opts & (CLI_OPT_RUN | CLI_OPT_JOBS | CLI_OPT_PORT))
                    && (is_option(a, "--jobs") || strncmp(a, "-j", 2) == 0)) {
             const char *v = a[1] == 'j' && a[2] ? a + 2

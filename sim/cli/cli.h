@@ -46,6 +46,7 @@ typedef struct cli_args {
     const char *timeline;              /* --timeline FILE */
     uint64_t timeline_every;           /* --timeline-every N, 0: default */
     uint64_t watchdog;                 /* --watchdog CYCLES, 0 = default */
+    uint64_t max_instructions;         /* --max-instructions N, 0 = default */
     int jobs;                          /* -j N, 0 = one per online CPU */
     const char *out;                   /* --out DIR, NULL = default */
     bool resume;                       /* --resume */
@@ -68,7 +69,8 @@ enum {
     CLI_OPT_JOBS = 32,      /* -j N alone */
     CLI_OPT_PORT = 64,      /* --hw FILE (repeatable), --sizes LIST, and
                                --out DIR */
-    CLI_OPT_GRAPHS = 128    /* --graphs DIR */
+    CLI_OPT_GRAPHS = 128,   /* --graphs DIR */
+    CLI_OPT_BUDGET = 256    /* --max-instructions N */
 };
 
 /* Parses argv (modifying it: --set values are split in place). Returns 0,

@@ -57,7 +57,8 @@ int cli_diagnose(int argc, char **argv)
     const cli_command *cmd = cli_find("diagnose");
     cli_args args;
     int status = cli_parse(cmd, argc, argv,
-                           CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_JOBS, &args);
+                           CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_JOBS
+                           | CLI_OPT_BUDGET, &args);
     if (status != CLI_OK)
         return status;
     if (args.help) {
@@ -78,6 +79,7 @@ int cli_diagnose(int argc, char **argv)
     cusim_kernel_free(&k);
     if (!p)
         return cli_bad_input(&err);
+    p->max_instructions = args.max_instructions;
 
     /* Every run on the pool, the baseline first; its failure is the
      * command's, reported once all have run. */

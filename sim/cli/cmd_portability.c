@@ -101,7 +101,8 @@ int cli_portability(int argc, char **argv)
     const cli_command *cmd = cli_find("portability");
     cli_args args;
     int status = cli_parse(cmd, argc, argv,
-                           CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_PORT, &args);
+                           CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_PORT
+                           | CLI_OPT_BUDGET, &args);
     if (status != CLI_OK)
         return status;
     if (args.help) {
@@ -141,6 +142,7 @@ int cli_portability(int argc, char **argv)
     cusim_kernel_free(&k);
     if (!p)
         return n_hw > 0 ? cli_bad_input(&err) : CLI_BAD_INPUT;
+    p->max_instructions = args.max_instructions;
 
     /* an --out that cannot be made fails before anything runs */
     if (args.out) {

@@ -85,7 +85,8 @@ int cli_sim(int argc, char **argv)
     const cli_command *cmd = cli_find("sim");
     cli_args args;
     int status = cli_parse(cmd, argc, argv,
-                           CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_TRACE, &args);
+                           CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_TRACE
+                           | CLI_OPT_BUDGET, &args);
     if (status != CLI_OK)
         return status;
     if (args.help) {
@@ -104,6 +105,7 @@ int cli_sim(int argc, char **argv)
 
     cusim_sim_options opt = {
         .watchdog_cycles = args.watchdog,
+        .max_instructions = args.max_instructions,
         .trace_from = args.trace_from,
         .trace_to = args.trace_to,
         .n_trace_cus = args.n_trace_cus,
