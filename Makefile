@@ -5,7 +5,7 @@
 #                   ASan/UBSan and runs every unit test and the CLI tests
 #   make demo       installs missing Debian packages, builds, and runs the
 #                   shipped default (see README.md)
-#   make bench      the speed targets: simulator speed, -j scaling
+#   make bench      the speed targets (docs/performance.md); not a test
 #   make debug      debug build (assertions, sanitizers) in build/debug
 #   make install    installs the release build under $(DESTDIR)$(PREFIX)
 #                   (default /usr/local): the binary, libcusim.a, cusim.h,
@@ -117,7 +117,9 @@ xcheck: $(LIB)
 	    $(LIB) $(PKG_LIBS) -lm $(LDFLAGS) && $(O)/tests/xcheck $(CURDIR); \
 	fi
 
-# Speed targets: simulator speed and -j scaling (a benchmark, not a test).
+# Speed targets of issue 10 (a benchmark, never part of make test): speed,
+# host instructions per warp-instruction (callgrind), linearity, RSS, -j scaling;
+# results/bench/bench.csv and figures; scripts/bench --quick for a short run.
 bench: all
 	@scripts/bench $(BIN)
 

@@ -1,0 +1,53 @@
+# performance-kernels.gp: written by scripts/bench (make bench): the standard kernels, measured.
+# Re-render: gnuplot performance-kernels.gp (writes performance-kernels.svg next to this script;
+# the data is inlined below, so this file alone reproduces the figure).
+$speed << EOD
+latency-bound 4.38057e+06 4.90889e+06 4.4037e+06
+copy 2.73622e+06 ? 1.97945e+06
+compute-bound 5.97374e+06 ? 4.37185e+06
+elementwise-scale 2.21595e+06 ? 3.04274e+06
+reduction 6.15058e+06 ? 6.22748e+06
+gemm-tiled 5.65861e+06 ? 4.62974e+06
+stencil-halo 4.12289e+06 ? 6.87717e+06
+EOD
+$hipw << EOD
+latency-bound 843.826 885.952 853.469
+copy 3688.87 ? 1506.13
+compute-bound 852.697 ? 740.976
+elementwise-scale 1834.94 ? 1714.33
+reduction 866.153 ? 860.566
+gemm-tiled 772.684 ? 786.593
+stencil-halo 988.571 ? 943.578
+EOD
+set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
+set grid ytics ls 100
+set key below center horizontal samplen 2 width 2 height 1
+set border 3 lw 1.2
+set tics nomirror out
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set datafile missing '?'
+set xtics rotate by 30 right noenhanced
+set logscale y 10
+set format y '%.0s%c'
+set terminal svg size 900,900 dynamic noenhanced font 'Sans,11'
+set output 'performance-kernels.svg'
+set multiplot layout 2,1 title 'cusim speed on the standard kernels (--quick, 1 repetition)' font 'Sans,13'
+set title 'Simulated warp-instructions per host second at 1 M elements (target: 50 M)' font 'Sans,12'
+set ylabel 'warp-instructions / second'
+set yrange [1e5:2e8]
+plot $speed using 2:xtic(1) title 'seed-cu' lc rgb '#4472c4', \
+     '' using 3 title 'seed-cu, 1 scheduler' lc rgb '#a5a5a5', \
+     '' using 4 title 'nvidia-h200' lc rgb '#ed7d31', \
+     50e6 with lines dt 2 lw 2 lc rgb '#c00000' title 'target 50 M'
+set title 'Host instructions per simulated warp-instruction, steady state (callgrind; target: 60)' font 'Sans,12'
+set ylabel 'host instructions / warp-instruction'
+set yrange [10:10000]
+plot $hipw using 2:xtic(1) title 'seed-cu' lc rgb '#4472c4', \
+     '' using 3 title 'seed-cu, 1 scheduler' lc rgb '#a5a5a5', \
+     '' using 4 title 'nvidia-h200' lc rgb '#ed7d31', \
+     60 with lines dt 2 lw 2 lc rgb '#c00000' title 'target 60'
+unset multiplot
+set output

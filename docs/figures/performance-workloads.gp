@@ -1,0 +1,44 @@
+# performance-workloads.gp: written by scripts/bench (make bench): every shipped workload, measured.
+# Re-render: gnuplot performance-workloads.gp (writes performance-workloads.svg next to this script;
+# the data is inlined below, so this file alone reproduces the figure).
+$hipw << EOD
+blend-index 2320.11
+blur-tiled 877.757
+compute-bound 852.697
+copy 3688.87
+elementwise-scale 1834.94
+gemm-tile16 773.268
+gemm-tile64 757.277
+gemm-tiled 772.684
+latency-bound 843.826
+latency-ilp4 1662.41
+occupancy-slots 994.118
+reduction 866.153
+reduction-consolidate 866.612
+shared-8k 1131.57
+stencil-halo 988.571
+table-latency 824.417
+transpose-tile 986.78
+transpose-tile-padded 986.786
+EOD
+set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
+set grid ytics ls 100
+set key below center horizontal samplen 2 width 2 height 1
+set border 3 lw 1.2
+set tics nomirror out
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set datafile missing '?'
+set xtics rotate by 30 right noenhanced
+set logscale y 10
+set format y '%.0s%c'
+set terminal svg size 900,500 dynamic noenhanced font 'Sans,11'
+set output 'performance-workloads.svg'
+set title 'Host instructions per simulated warp-instruction, every shipped workload on seed-cu (target: 120)' font 'Sans,12'
+set ylabel 'host instructions / warp-instruction'
+set yrange [10:10000]
+plot $hipw using 2:xtic(1) title 'seed-cu' lc rgb '#4472c4', \
+     120 with lines dt 2 lw 2 lc rgb '#c00000' title 'target 120'
+set output
