@@ -606,6 +606,15 @@ typedef struct cusim_result {
  * them. A profile that needs more is refused, naming compute_units. */
 #define CUSIM_STATE_MAX_BYTES (1ull << 30)
 
+/* Checks, without simulating, everything cusim_simulate checks before it
+ * starts: the kernel's dispatches resolve on hw (occupancy, programs, the
+ * element counts of later dispatches), no global access needs more
+ * transactions than memory.max_inflight, the run is within
+ * opt->max_instructions (opt may be NULL) and hw within
+ * CUSIM_STATE_MAX_BYTES. Returns 0, or -1 with `err` set. */
+int cusim_validate(const cusim_hw *hw, const cusim_kernel *k,
+                   const cusim_sim_options *opt, cusim_error *err);
+
 /* Simulates `k` on `hw` cycle by cycle. Returns 0 with `out` filled; -1
  * with `err` set on bad input (as cusim_occupancy_compute, a profile past
  * CUSIM_STATE_MAX_BYTES, or a run past opt->max_instructions); 1 with `err`

@@ -9,8 +9,8 @@
  * bandwidth cycles, and completes `latency.global` cycles after it leaves
  * the channel. Its latency is therefore the configured latency plus the
  * queueing the bandwidth limit causes (claim C6c). Each CU may have at most
- * `memory.max_inflight` transactions in flight (one instruction larger than
- * that is let through alone).
+ * `memory.max_inflight` transactions in flight (the simulator refuses a
+ * kernel with a larger instruction; here one is let through alone).
  *
  * Completion times are known at issue, so the simulator needs no memory
  * events: a load's destination register is simply ready at its completion.

@@ -327,6 +327,32 @@ static uint64_t gpu_state_bytes(const gpu *g)
     return bytes;
 }
 
+/* Refuses a global access that makes more transactions than one CU may
+ * have in flight: it could never issue within the cap. */
+static int check_inflight(const gpu *g, const cusim_kernel *k, cusim_error *err)
+{
+    uint32_t cap = g->hw->memory.max_inflight;
+    for (uint32_t i = 0; i < g->n_dispatches; i++) {
+        const dispatch *d = &g->dispatches[i];
+        for (uint32_t pc = 0; pc < d->code->n_insns; pc++) {
+            const insn_cost *c = &d->cost[pc];
+            if (!c->global || c->tx <= cap)
+                continue;
+            const prog_insn *in = &d->code->insns[pc];
+            cusim_mark at = cfg_hw_mark(g->hw, "memory.max_inflight");
+            return err_at(err, &at,
+                          "memory.max_inflight: %u transactions in flight "
+                          "per CU is fewer than one %s of kernel '%s' makes "
+                          "(%u lanes x %u bytes in %u-byte transactions: "
+                          "%u); expected at least %u",
+                          cap, isa_get((isa_op)in->op)->mnemonic, k->name,
+                          d->occ.simd_width, in->bytes,
+                          g->hw->memory.transaction, c->tx, c->tx);
+        }
+    }
+    return 0;
+}
+
 /* Refuses a run that would issue more warp-instructions than the options
  * allow: every subgroup of every dispatch executes its whole program (the
  * count is exact unless a subgroup has no lane). */
@@ -628,6 +654,26 @@ static double seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* Everything a run checks before it starts: its dispatches resolve, and
+ * it fits the memory cap, the instruction budget and the state bound. */
+static int plan_run(gpu *g, const cusim_kernel *k, cusim_error *err)
+{
+    if (plan_dispatches(g, k, err) != 0 || check_inflight(g, k, err) != 0
+        || check_budget(g, k, err) != 0 || check_state_size(g, err) != 0)
+        return -1;
+    return 0;
+}
+
+int cusim_validate(const cusim_hw *hw, const cusim_kernel *k,
+                   const cusim_sim_options *opt, cusim_error *err)
+{
+    static const cusim_sim_options no_options = { 0 };
+    gpu g = { .hw = hw, .opt = opt ? opt : &no_options };
+    int rc = plan_run(&g, k, err);
+    gpu_free(&g);
+    return rc;
+}
+
 int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
                    const cusim_sim_options *opt, cusim_result *out,
                    FILE *dump, cusim_error *err)
@@ -635,8 +681,7 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
     static const cusim_sim_options no_options = { 0 };
     double t0 = seconds();
     gpu g = { .hw = hw, .opt = opt ? opt : &no_options };
-    if (plan_dispatches(&g, k, err) != 0 || check_budget(&g, k, err) != 0
-        || check_state_size(&g, err) != 0) {
+    if (plan_run(&g, k, err) != 0) {
         gpu_free(&g);
         return -1;
     }

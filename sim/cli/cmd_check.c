@@ -73,7 +73,8 @@ int cli_check(int argc, char **argv)
     for (int k = 0; k < n_k; k++)
         for (int h = 0; h < n_hw; h++) {
             cusim_occupancy occ;
-            if (cusim_occupancy_compute(&hws[h], &ks[k], &occ, &err) != 0) {
+            if (cusim_occupancy_compute(&hws[h], &ks[k], &occ, &err) != 0
+                || cusim_validate(&hws[h], &ks[k], NULL, &err) != 0) {
                 status = cli_bad_input(&err);
                 continue;
             }
