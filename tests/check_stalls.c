@@ -101,8 +101,8 @@ END_TEST
 START_TEST(memory_throttled)
 {
     /* Three subgroups, each ld.global x (4 transactions) then alu y, x,
-     * with memory.max_inflight 2: one load is more than the cap, so each
-     * is let through alone once nothing else is in flight.
+     * with memory.max_inflight 4: one load fills the cap, so each goes
+     * alone once nothing else is in flight.
      * sg0's load at 0, done 402. sg1 and sg2 are ready from 1 but the cap
      * holds them until 402; at 402 sg0's alu goes first (gto), sg1's load
      * at 403 (channel from cycle 403: done 805), sg0 has ended. sg2 is held
@@ -118,7 +118,7 @@ START_TEST(memory_throttled)
      * sg2 (0-1208): eligible 0, 402, 403, 805; memory_throttle 1-401 and
      * 404-804; issued 806 and 1208; long_scoreboard 807-1207. */
     cusim_hw hw = cutest_tiny_cu();
-    hw.memory.max_inflight = 2;
+    hw.memory.max_inflight = 4;
     cusim_result r = cutest_run(&hw, 96, 96, "ld.global x, i bytes=4\nalu y, x\n");
     expect e = { .cycles = 1212 };
     e.stalls[CUSIM_STALL_ISSUED] = 6;
@@ -136,8 +136,8 @@ END_TEST
 
 START_TEST(memory_throttled_while_issuing)
 {
-    /* memory.max_inflight 2; two subgroups of ld.global x (4
-     * transactions) and an independent alu y. sg0's load at 0 (done 402),
+    /* memory.max_inflight 4; two subgroups of ld.global x (4
+     * transactions, the whole cap) and an independent alu y. sg0's load at 0 (done 402),
      * its alu at 1 (gto), where it ends. sg1's load waits for the cap: in
      * cycle 1 another subgroup issues while the cap is full, then the
      * partition cannot issue until the cap frees at 402. sg1's load at 402
@@ -147,7 +147,7 @@ START_TEST(memory_throttled_while_issuing)
      * sg0 (0-1): issued 2. sg1 (0-403): eligible 0 (a global access went
      * first), memory_throttle 1-401, issued 402, 403. */
     cusim_hw hw = cutest_tiny_cu();
-    hw.memory.max_inflight = 2;
+    hw.memory.max_inflight = 4;
     cusim_result r = cutest_run(&hw, 64, 64, "ld.global x, i bytes=4\nalu y\n");
     expect e = { .cycles = 804 };
     e.stalls[CUSIM_STALL_ISSUED] = 4;
