@@ -1,7 +1,9 @@
 /*
  * check_banks.c — shared-memory bank conflicts (banks.h): the passes one
  * access takes, worked out by hand from the lanes' addresses on 32 banks of
- * 4 bytes (bank = (address / 4) mod 32), and what they cost a kernel.
+ * 4 bytes (bank = (address / 4) mod 32), and what they cost a kernel; and
+ * the banks of the shipped profiles (16 of 4 B on Intel Xe-LP and the Apple
+ * estimate, 64 of 8 B on Xe-HPC, 32 of 4 B on Adreno) worked the same way.
  */
 #include "banks.h"
 #include "cutest.h"
@@ -212,6 +214,121 @@ START_TEST(tile_kernel_feels_the_pattern)
 }
 END_TEST
 
+/* A shipped profile's banks, as its file gives them. */
+static cusim_hw profile(const char *name)
+{
+    char path[128];
+    snprintf(path, sizeof path, "configs/hw/%s.yaml", name);
+    cusim_hw hw;
+    cusim_error err;
+    if (cusim_hw_load(cutest_path(path), NULL, 0, &hw, &err) != 0)
+        ck_abort_msg("%s", err.message);
+    return hw;
+}
+
+/* Passes of a 4-byte access of `lanes` lanes at `pattern`/`stride` on
+ * `hw`'s banks. */
+static uint32_t passes_on(const cusim_hw *hw, isa_pattern p, uint32_t stride,
+                          uint32_t lanes)
+{
+    return bank_passes(hw->cu.shared_banks, hw->cu.shared_bank_bytes, p,
+                       stride, 4, 0, lanes);
+}
+
+START_TEST(intel_xe_lp_sixteen_banks)
+{
+    /* Intel's optimization guide: 64 consecutive bytes in 16 banks of 4 B
+     * (bank = (address / 4) mod 16); a pass moves 64 B, so 4-byte accesses
+     * go in phases of 16 lanes. */
+    cusim_hw hw = profile("intel-xe-lp");
+    ck_assert_uint_eq(hw.cu.shared_banks, 16);
+    ck_assert_uint_eq(hw.cu.shared_bank_bytes, 4);
+    /* SIMD16, coalesced: lane i in bank i, 1 pass; SIMD32: two phases of
+     * 16, 1 pass each = 2 (the conflict-free base). */
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_COALESCED, 0, 16), 1);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_COALESCED, 0, 32), 2);
+    /* strided:2: lane i at word 2i, bank 2i mod 16: lanes i and i + 8 of
+     * a phase share a bank with different words, 2-way: 2 passes for
+     * SIMD16, 2 + 2 = 4 for SIMD32. */
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_STRIDED, 2, 16), 2);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_STRIDED, 2, 32), 4);
+    /* strided:16 (the bank count): word 16i is always bank 0, 16-way in
+     * each phase: 16 for SIMD16, 32 for SIMD32; SIMD8 (one phase of 8
+     * lanes) 8. */
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_STRIDED, 16, 16), 16);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_STRIDED, 16, 32), 32);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_STRIDED, 16, 8), 8);
+    /* strided:32 is 16-way too (32i mod 16 = 0), and the padded stride 17
+     * is conflict-free (17i mod 16 = i mod 16): the base again. */
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_STRIDED, 32, 32), 32);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_STRIDED, 17, 32), 2);
+}
+END_TEST
+
+START_TEST(intel_xe_hpc_wide_banks)
+{
+    /* Ponte Vecchio: 64 banks of 8 B, a 512-byte pass, so a SIMD32 4-byte
+     * access is one phase. Coalesced: 32 lanes in 16 words (two lanes per
+     * word), 1 pass. strided:2: lane i at byte 8i = word i, bank i: 1 pass,
+     * no conflict where 4-byte banks have one. strided:16: byte 64i, word
+     * 8i, bank 8i mod 64: 8 banks of 4 lanes each, 4 passes. strided:64:
+     * word 32i, banks 0 and 32 only, 16 lanes each: 16 passes. */
+    cusim_hw hw = profile("intel-xe-hpc");
+    ck_assert_uint_eq(hw.cu.shared_banks, 64);
+    ck_assert_uint_eq(hw.cu.shared_bank_bytes, 8);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_COALESCED, 0, 32), 1);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_STRIDED, 2, 32), 1);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_STRIDED, 16, 32), 4);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_STRIDED, 64, 32), 16);
+}
+END_TEST
+
+START_TEST(apple_and_adreno_banks)
+{
+    /* apple-m1 (estimate: 16 banks of 4 B) with its SIMD-group of 32: as
+     * Intel's SIMD32 above: coalesced 2 passes (two phases of 16),
+     * strided:2 4, strided:16 32, padded strided:17 2. */
+    cusim_hw hw = profile("apple-m1");
+    ck_assert_uint_eq(hw.cu.shared_banks, 16);
+    ck_assert_uint_eq(hw.cu.shared_bank_bytes, 4);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_COALESCED, 0, 32), 2);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_STRIDED, 2, 32), 4);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_STRIDED, 16, 32), 32);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_STRIDED, 17, 32), 2);
+    /* adreno-a650 (estimate: 32 banks of 4 B), waves of 64 and 128:
+     * phases of 32 lanes. Wave64 coalesced 2 passes, strided:2 2-way per
+     * phase = 4, strided:32 32-way per phase = 64; wave128 strided:32 four
+     * phases = 128, strided:33 conflict-free = 4. */
+    hw = profile("adreno-a650");
+    ck_assert_uint_eq(hw.cu.shared_banks, 32);
+    ck_assert_uint_eq(hw.cu.shared_bank_bytes, 4);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_COALESCED, 0, 64), 2);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_STRIDED, 2, 64), 4);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_STRIDED, 32, 64), 64);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_STRIDED, 32, 128), 128);
+    ck_assert_uint_eq(passes_on(&hw, ISA_PATTERN_STRIDED, 33, 128), 4);
+}
+END_TEST
+
+START_TEST(every_profile_gives_its_banks)
+{
+    /* Issue 9 point 4: each shipped profile sets cu.shared_banks (0 would
+     * mean no bank model). */
+    static const char *const names[] = {
+        "seed-cu", "nvidia-sm70", "nvidia-sm75", "nvidia-sm80", "nvidia-sm86",
+        "nvidia-sm89", "nvidia-sm90", "nvidia-h200", "amd-gcn",
+        "amd-cdna2-gfx90a", "amd-cdna3-gfx942", "amd-rdna2-gfx1030",
+        "amd-rdna2-gfx1030-cu", "amd-rdna3-gfx1100", "amd-rdna3-gfx1100-cu",
+        "apple-m1", "apple-m3", "intel-xe-lp", "intel-xe-hpg", "intel-xe-hpc",
+        "adreno-a650", "adreno-a740",
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        cusim_hw hw = profile(names[i]);
+        ck_assert_msg(hw.cu.shared_banks > 0, "%s has no banks", names[i]);
+    }
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("banks");
@@ -221,6 +338,12 @@ static Suite *make_suite(void)
     tcase_add_test(t, wide_accesses_in_phases);
     tcase_add_test(t, no_bank_model);
     tcase_add_test(t, random_from_the_generator);
+    suite_add_tcase(s, t);
+    t = tcase_create("profiles");
+    tcase_add_test(t, intel_xe_lp_sixteen_banks);
+    tcase_add_test(t, intel_xe_hpc_wide_banks);
+    tcase_add_test(t, apple_and_adreno_banks);
+    tcase_add_test(t, every_profile_gives_its_banks);
     suite_add_tcase(s, t);
     t = tcase_create("timing");
     tcase_add_test(t, conflicts_serialise);

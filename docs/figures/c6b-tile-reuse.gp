@@ -29,12 +29,12 @@ $p1_c1 << EOD
 EOD
 # Panel 1, curve 2: time_us against hw.memory.bandwidth, kernel.name = gemm-tile64 (6 points)
 $p1_c2 << EOD
-1 3148.346667
-2 1575.582
-4 791.2693333
-8 403.868
-16 252.834
-64 231.6573333
+1 3148.034
+2 1577.524
+4 793.5933333
+8 422.2106667
+16 281.358
+64 262.368
 EOD
 
 # Panel 2, curve 1: occupancy.achieved against hw.memory.bandwidth, kernel.name = gemm-tile16 (6 points)
@@ -48,12 +48,12 @@ $p2_c1 << EOD
 EOD
 # Panel 2, curve 2: occupancy.achieved against hw.memory.bandwidth, kernel.name = gemm-tile64 (6 points)
 $p2_c2 << EOD
-1 0.6027951443
-2 0.6024869434
-4 0.6003965991
-8 0.5973238781
-16 0.5932944145
-64 0.5934530456
+1 0.6023953363
+2 0.6032723327
+4 0.6000315023
+8 0.5965369184
+16 0.5981383149
+64 0.5969767019
 EOD
 
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
