@@ -475,7 +475,7 @@ void port_write_gp(FILE *out, const port_plan *p)
         gp_string(out, p->hw[h].name);
         fprintf(out, " %d", h);
     }
-    fputs(") rotate by -35\nset ytics (", out);
+    fputs(") rotate by -45\nset ytics (", out);
     for (int s = 0; s < p->n_sizes; s++) {
         fputs(s ? ", " : "", out);
         gp_string(out, p->sizes[s].label);
@@ -499,13 +499,21 @@ void port_write_gp(FILE *out, const port_plan *p)
         if (p->covered[s] && p->worst[s] > top)
             top = p->worst[s];
     fprintf(out, "set cbrange [1:%.4f]\n", top);
-    fputs("do for [t = 1:2] {\n"
-          "  if (t == 1) { set terminal pngcairo size 800,600 noenhanced; "
-          "set output png_out }\n"
-          "  if (t == 2) { set terminal svg size 800,600 noenhanced; "
-          "set output svg_out }\n"
-          "  plot $cells using 1:2:(0.5):(0.5):3 with boxxyerror fc palette "
+    /* a cell wide enough for its "1.23" and a device's name: the canvas
+     * grows with the devices and sizes, 800 x 600 at the least */
+    int width = 200 + 56 * p->n_hw, height = 240 + 44 * p->n_sizes;
+    if (width < 800)
+        width = 800;
+    if (height < 600)
+        height = 600;
+    fprintf(out, "do for [t = 1:2] {\n"
+            "  if (t == 1) { set terminal pngcairo size %d,%d noenhanced; "
+            "set output png_out }\n"
+            "  if (t == 2) { set terminal svg size %d,%d noenhanced; "
+            "set output svg_out }\n", width, height, width, height);
+    fputs("  plot $cells using 1:2:(0.5):(0.5):3 with boxxyerror fc palette "
           "fs solid border lc rgb 'white', \\\n"
-          "       $cells using 1:2:(sprintf('%.2f', $3)) with labels\n"
+          "       $cells using 1:2:(sprintf('%.2f', $3)) with labels "
+          "font ',9'\n"
           "  set output\n}\n", out);
 }

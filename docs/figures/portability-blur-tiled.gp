@@ -155,7 +155,7 @@ $cells << EOD
 EOD
 if (!exists("png_out")) png_out = 'portability-blur-tiled.png'
 if (!exists("svg_out")) svg_out = 'portability-blur-tiled.svg'
-set xtics ('adreno-a650' 0, 'adreno-a740' 1, 'amd-cdna2-gfx90a' 2, 'amd-cdna3-gfx942' 3, 'amd-gcn' 4, 'amd-rdna2-gfx1030-cu' 5, 'amd-rdna2-gfx1030' 6, 'amd-rdna3-gfx1100-cu' 7, 'amd-rdna3-gfx1100' 8, 'apple-m1' 9, 'apple-m3' 10, 'intel-xe-hpc' 11, 'intel-xe-hpg' 12, 'intel-xe-lp' 13, 'nvidia-h200' 14, 'nvidia-sm70' 15, 'nvidia-sm75' 16, 'nvidia-sm80' 17, 'nvidia-sm86' 18, 'nvidia-sm89' 19, 'nvidia-sm90' 20, 'seed-cu' 21) rotate by -35
+set xtics ('adreno-a650' 0, 'adreno-a740' 1, 'amd-cdna2-gfx90a' 2, 'amd-cdna3-gfx942' 3, 'amd-gcn' 4, 'amd-rdna2-gfx1030-cu' 5, 'amd-rdna2-gfx1030' 6, 'amd-rdna3-gfx1100-cu' 7, 'amd-rdna3-gfx1100' 8, 'apple-m1' 9, 'apple-m3' 10, 'intel-xe-hpc' 11, 'intel-xe-hpg' 12, 'intel-xe-lp' 13, 'nvidia-h200' 14, 'nvidia-sm70' 15, 'nvidia-sm75' 16, 'nvidia-sm80' 17, 'nvidia-sm86' 18, 'nvidia-sm89' 19, 'nvidia-sm90' 20, 'seed-cu' 21) rotate by -45
 set ytics ('8x4' 0, '8x8' 1, '16x4' 2, '16x8' 3, '16x16' 4, '32x8' 5, '32x32' 6)
 set xrange [-0.5:21.5]
 set yrange [-0.5:6.5]
@@ -168,9 +168,9 @@ set tics nomirror
 unset key
 set cbrange [1:1.9772]
 do for [t = 1:2] {
-  if (t == 1) { set terminal pngcairo size 800,600 noenhanced; set output png_out }
-  if (t == 2) { set terminal svg size 800,600 noenhanced; set output svg_out }
+  if (t == 1) { set terminal pngcairo size 1432,600 noenhanced; set output png_out }
+  if (t == 2) { set terminal svg size 1432,600 noenhanced; set output svg_out }
   plot $cells using 1:2:(0.5):(0.5):3 with boxxyerror fc palette fs solid border lc rgb 'white', \
-       $cells using 1:2:(sprintf('%.2f', $3)) with labels
+       $cells using 1:2:(sprintf('%.2f', $3)) with labels font ',9'
   set output
 }
