@@ -31,12 +31,15 @@ extern "C" {
 /* A user error as a value: where it is and what is wrong. */
 typedef struct cusim_error {
     char file[256];     /* file name, or "--set" for a command-line override */
-    int line;           /* 1-based; for "--set", which override (1 = first) */
+    int line;           /* 1-based; for "--set", which override (1 = first);
+                           0: not a place in an input (a file that could not
+                           be written: the message names it) */
     int column;         /* 1-based */
     char message[768];  /* names the key path and what was expected */
 } cusim_error;
 
-/* Writes "FILE:LINE:COLUMN: message\n" to `out`. */
+/* Writes "FILE:LINE:COLUMN: message\n" to `out`, or "cusim: message\n"
+ * when the error has no place (line 0). */
 void cusim_error_print(const cusim_error *err, FILE *out);
 
 /* ------------------------------------------------------------ overrides */

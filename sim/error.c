@@ -1,5 +1,6 @@
 /*
- * error.c — user errors as values (`FILE:LINE:COLUMN: message`).
+ * error.c — user errors as values (`FILE:LINE:COLUMN: message`, or
+ * `cusim: message` for one of no place in an input).
  */
 #include "error.h"
 
@@ -28,6 +29,17 @@ int err_set(cusim_error *err, const char *file, int line, int column,
     return -1;
 }
 
+int err_noplace(cusim_error *err, const char *file, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    err_vset(err, file, 0, 0, fmt, ap);
+    va_end(ap);
+    if (err)
+        err->line = err->column = 0;
+    return -1;
+}
+
 int err_at(cusim_error *err, const cusim_mark *mark, const char *fmt, ...)
 {
     va_list ap;
@@ -39,6 +51,9 @@ int err_at(cusim_error *err, const cusim_mark *mark, const char *fmt, ...)
 
 void cusim_error_print(const cusim_error *err, FILE *out)
 {
-    fprintf(out, "%s:%d:%d: %s\n", err->file, err->line, err->column,
-            err->message);
+    if (err->line == 0)
+        fprintf(out, "cusim: %s\n", err->message);
+    else
+        fprintf(out, "%s:%d:%d: %s\n", err->file, err->line, err->column,
+                err->message);
 }

@@ -19,4 +19,10 @@ int err_set(cusim_error *err, const char *file, int line, int column,
 int err_at(cusim_error *err, const cusim_mark *mark, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* An error of no place in an input, such as a file that could not be
+ * written (`file` is the path it concerns; line 0: printed as
+ * "cusim: message"). Returns -1. */
+int err_noplace(cusim_error *err, const char *file, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 #endif /* CUSIM_ERROR_H */

@@ -15,7 +15,8 @@
 
 int fio_error(cusim_error *err, const char *path, const char *what)
 {
-    return err_set(err, path, 1, 1, "cannot %s: %s", what, strerror(errno));
+    return err_noplace(err, path, "cannot %s %s: %s", what, path,
+                       strerror(errno));
 }
 
 int fio_read(const char *path, size_t max, char **out, size_t *len)
@@ -78,8 +79,8 @@ int fio_make_dirs(const char *dir, cusim_error *err)
         if (mkdir(p, 0777) != 0 && errno != EEXIST)
             rc = fio_error(err, p, "create the directory");
         else if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode))
-            rc = err_set(err, p, 1, 1, "cannot create the directory: a file "
-                         "of that name exists");
+            rc = err_noplace(err, p, "cannot create the directory %s: %s "
+                             "is a file", dir, p);
         *s = c;
         if (c == '\0')
             break;

@@ -14,8 +14,8 @@
 
 #include "cusim.h"
 
-/* Sets `err` to "cannot WHAT: <strerror(errno)>" at `path` (line 1,
- * column 1). Returns -1. */
+/* Sets `err` to "cannot WHAT PATH: <strerror(errno)>", an error of no
+ * place in an input (line 0: printed "cusim: ..."). Returns -1. */
 int fio_error(cusim_error *err, const char *path, const char *what);
 
 /* How fio_read fails. */

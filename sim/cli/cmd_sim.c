@@ -2,6 +2,7 @@
  * cmd_sim.c — `cusim sim HW KERNEL`: a timing simulation and its report,
  * and what --trace and --timeline record of it.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +59,8 @@ static int open_recording(const cli_args *args, cusim_sim_options *opt)
             continue;
         *slots[i] = fopen(names[i], "w");
         if (!*slots[i]) {
-            perror(names[i]);
+            fprintf(stderr, "cusim: cannot write %s: %s\n", names[i],
+                    strerror(errno));
             if (i == 1 && *slots[0])
                 fclose(*slots[0]);
             return CLI_FAILURE;
@@ -73,8 +75,10 @@ static int close_file(FILE *f, const char *name)
     if (!f)
         return 0;
     int bad = ferror(f);
+    errno = 0;
     if (fclose(f) != 0 || bad) {
-        perror(name);
+        fprintf(stderr, "cusim: cannot write %s: %s\n", name,
+                errno ? strerror(errno) : "a write failed");
         return -1;
     }
     return 0;
