@@ -197,6 +197,11 @@ typedef struct gpu {
     wg *wgs;
     cu *cus;
     uint32_t *part_free;    /* the CUs' alloc_cu partition storage */
+    uint32_t *ready_pool;   /* every partition's ready set, in slices */
+    wait_entry *wait_pool;  /* ... and waiting heap */
+    uint32_t *wg_sg_pool;   /* every workgroup slot's subgroup list */
+    uint32_t *free_pool;    /* every CU's free subgroup and workgroup
+                               stacks */
 
     dispatch *dispatches;
     uint32_t n_dispatches;

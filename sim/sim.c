@@ -176,9 +176,14 @@ static void note_exhausted(gpu *g, uint64_t now)
             sched_account(g, p, now, CUSIM_STALL_TAIL);
 }
 
-/* Hands workgroups to CU `ci` while they fit. */
+/* Hands workgroups to CU `ci` while they fit. Once the dispatcher has run
+ * out, a partition that goes idle is in the tail from the start (plan), so
+ * the idle ones are looked for only when this call runs it out: a cost per
+ * dispatch, not per retirement. */
 static void fill_cu(gpu *g, uint32_t ci, uint64_t now)
 {
+    if (!g->pending)
+        return;
     while (g->pending && hand_out(g, ci, now))
         ;
     note_exhausted(g, now);
@@ -264,19 +269,10 @@ static void gpu_free(gpu *g)
     trace_free(g->rec);
     evq_free(g->q);
     mem_free(g->mem);
-    if (g->parts)
-        for (uint32_t p = 0; p < g->n_parts; p++) {
-            free(g->parts[p].ready);
-            free(g->parts[p].wait);
-        }
-    if (g->wgs)
-        for (uint32_t w = 0; w < g->hw->compute_units * g->hw->cu.max_workgroups; w++)
-            free(g->wgs[w].sgs);
-    if (g->cus)
-        for (uint32_t c = 0; c < g->hw->compute_units; c++) {
-            free(g->cus[c].free_sgs);
-            free(g->cus[c].free_wgs);
-        }
+    free(g->ready_pool);
+    free(g->wait_pool);
+    free(g->wg_sg_pool);
+    free(g->free_pool);
     if (g->dispatches)
         for (uint32_t d = 0; d < g->n_dispatches; d++) {
             prog_code_free(g->dispatches[d].code);
@@ -320,7 +316,8 @@ static uint64_t gpu_state_bytes(const gpu *g)
     bytes += n_cu * sg_per_cu * (sizeof(sg) + g->n_regs * sizeof(uint64_t));
     bytes += n_cu * P * (sizeof(part) + per_part * (sizeof(uint32_t)
                                                    + sizeof(wait_entry))
-                         + 2 * sizeof(uint32_t));
+                         + 2 * sizeof(uint32_t))
+             + sizeof(uint32_t) + sizeof(wait_entry);
     bytes += n_cu * wg_per_cu * (sizeof(wg) + (g->wg_cap ? g->wg_cap : 1)
                                               * sizeof(uint32_t));
     bytes += n_cu * (sizeof(cu) + (sg_per_cu + wg_per_cu) * sizeof(uint32_t));
@@ -440,10 +437,19 @@ static void gpu_init(gpu *g)
     g->part_free = xcalloc((size_t)n_cu * P * 2, sizeof *g->part_free);
     for (uint32_t s = 0; s < n_cu * sg_per_cu; s++)
         g->sgs[s].ready = g->regs + (size_t)s * g->n_regs;
+    /* Each partition's, workgroup slot's and CU's lists are slices of one
+     * allocation per kind: no allocator overhead per slot. */
+    size_t per_part = sg_per_cu / P, wg_cap = g->wg_cap ? g->wg_cap : 1;
+    g->ready_pool = xcalloc(g->n_parts * per_part + 1, sizeof *g->ready_pool);
+    g->wait_pool = xcalloc(g->n_parts * per_part + 1, sizeof *g->wait_pool);
+    g->wg_sg_pool = xcalloc((size_t)n_cu * wg_per_cu * wg_cap,
+                            sizeof *g->wg_sg_pool);
+    g->free_pool = xcalloc((size_t)n_cu * (sg_per_cu + wg_per_cu),
+                           sizeof *g->free_pool);
     for (uint32_t p = 0; p < g->n_parts; p++) {
         part *pt = &g->parts[p];
-        pt->ready = xcalloc(sg_per_cu / P, sizeof *pt->ready);
-        pt->wait = xcalloc(sg_per_cu / P, sizeof *pt->wait);
+        pt->ready = g->ready_pool + p * per_part;
+        pt->wait = g->wait_pool + p * per_part;
         pt->cu = p / P;
         pt->last = NONE32;
         pt->issued_at = NEVER;
@@ -452,12 +458,12 @@ static void gpu_init(gpu *g)
             pt->whead[b] = NONE32;
     }
     for (uint32_t w = 0; w < n_cu * wg_per_cu; w++)
-        g->wgs[w].sgs = xcalloc(g->wg_cap ? g->wg_cap : 1, sizeof(uint32_t));
+        g->wgs[w].sgs = g->wg_sg_pool + w * wg_cap;
     for (uint32_t ci = 0; ci < n_cu; ci++) {
         cu *c = &g->cus[ci];
         alloc_cu_init(&c->res, hw, g->part_free + (size_t)ci * P * 2);
-        c->free_sgs = xcalloc(sg_per_cu, sizeof *c->free_sgs);
-        c->free_wgs = xcalloc(wg_per_cu, sizeof *c->free_wgs);
+        c->free_sgs = g->free_pool + (size_t)ci * (sg_per_cu + wg_per_cu);
+        c->free_wgs = c->free_sgs + sg_per_cu;
         /* Stacks popped from the end: lowest index first. */
         for (uint32_t i = 0; i < sg_per_cu; i++)
             c->free_sgs[c->n_free_sgs++] = ci * sg_per_cu + sg_per_cu - 1 - i;
