@@ -2,22 +2,22 @@
 # Re-render: gnuplot performance-kernels.gp (writes performance-kernels.svg next to this script;
 # the data is inlined below, so this file alone reproduces the figure).
 $speed << EOD
-latency-bound 4.38057e+06 4.90889e+06 4.4037e+06
-copy 2.73622e+06 ? 1.97945e+06
-compute-bound 5.97374e+06 ? 4.37185e+06
-elementwise-scale 2.21595e+06 ? 3.04274e+06
-reduction 6.15058e+06 ? 6.22748e+06
-gemm-tiled 5.65861e+06 ? 4.62974e+06
-stencil-halo 4.12289e+06 ? 6.87717e+06
+latency-bound 7.51529e+06 9.90487e+06 7.37354e+06
+copy 3.28272e+06 ? 4.08266e+06
+compute-bound 1.0867e+07 ? 8.32466e+06
+elementwise-scale 5.47849e+06 ? 6.26246e+06
+reduction 9.78305e+06 ? 9.6223e+06
+gemm-tiled 1.04909e+07 ? 7.66556e+06
+stencil-halo 8.79632e+06 ? 8.42424e+06
 EOD
 $hipw << EOD
-latency-bound 843.826 885.952 853.469
-copy 3688.87 ? 1506.13
-compute-bound 852.697 ? 740.976
-elementwise-scale 1834.94 ? 1714.33
-reduction 866.153 ? 860.566
-gemm-tiled 772.684 ? 786.593
-stencil-halo 988.571 ? 943.578
+latency-bound 787.949 824.832 792.443
+copy 2001.11 ? 1414.94
+compute-bound 766.366 ? 686.793
+elementwise-scale 1675.75 ? 1721.61
+reduction 799.762 ? 791.181
+gemm-tiled 711.025 ? 724.347
+stencil-halo 916.764 ? 888.568
 EOD
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
 set grid ytics ls 100

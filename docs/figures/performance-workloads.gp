@@ -2,24 +2,24 @@
 # Re-render: gnuplot performance-workloads.gp (writes performance-workloads.svg next to this script;
 # the data is inlined below, so this file alone reproduces the figure).
 $hipw << EOD
-blend-index 2320.11
-blur-tiled 877.757
-compute-bound 852.697
-copy 3688.87
-elementwise-scale 1834.94
-gemm-tile16 773.268
-gemm-tile64 757.277
-gemm-tiled 772.684
-latency-bound 843.826
-latency-ilp4 1662.41
-occupancy-slots 994.118
-reduction 866.153
-reduction-consolidate 866.612
-shared-8k 1131.57
-stencil-halo 988.571
-table-latency 824.417
-transpose-tile 986.78
-transpose-tile-padded 986.786
+blend-index 1468.44
+blur-tiled 806.552
+compute-bound 766.366
+copy 2001.11
+elementwise-scale 1675.75
+gemm-tile16 711.63
+gemm-tile64 741.841
+gemm-tiled 711.025
+latency-bound 787.949
+latency-ilp4 1233.2
+occupancy-slots 943.949
+reduction 799.762
+reduction-consolidate 800.644
+shared-8k 1044.28
+stencil-halo 916.764
+table-latency 771.751
+transpose-tile 935.588
+transpose-tile-padded 914.16
 EOD
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
 set grid ytics ls 100
