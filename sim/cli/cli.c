@@ -177,7 +177,8 @@ static const cli_command commands[] = {
       "FILE:LINE:COLUMN: message, and the exit status is 2 if any.\n"
       "\n"
       "  --set PATH=VALUE   override a key before checking (repeatable)\n"
-      "  --echo             print each resolved config as YAML\n" },
+      "  --echo             print each resolved config as YAML (status lines\n"
+      "                     become # comments, so one file's echo loads back)\n" },
     { "keys", cli_keys,
       "usage: cusim keys [hw|kernel]\n"
       "\n"

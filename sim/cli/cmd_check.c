@@ -26,6 +26,9 @@ int cli_check(int argc, char **argv)
         return CLI_BAD_INPUT;
     }
 
+    /* With --echo the status lines are YAML comments, so that the echo of
+     * a file loads back as it is. */
+    const char *lead = args.echo ? "# " : "";
     cusim_hw *hws = xcalloc((size_t)args.n_files, sizeof *hws);
     cusim_kernel *ks = xcalloc((size_t)args.n_files, sizeof *ks);
     int n_hw = 0, n_k = 0;
@@ -45,7 +48,7 @@ int cli_check(int argc, char **argv)
                 status = cli_bad_input(&err);
                 continue;
             }
-            printf("%s: ok (experiment '%s', %zu point%s)\n", file,
+            printf("%s%s: ok (experiment '%s', %zu point%s)\n", lead, file,
                    exp_name(e), exp_n_points(e),
                    exp_n_points(e) == 1 ? "" : "s");
             exp_free(e);
@@ -54,7 +57,8 @@ int cli_check(int argc, char **argv)
                 status = cli_bad_input(&err);
                 continue;
             }
-            printf("%s: ok (hardware profile '%s')\n", file, hws[n_hw].name);
+            printf("%s%s: ok (hardware profile '%s')\n", lead, file,
+                   hws[n_hw].name);
             if (args.echo)
                 cusim_hw_echo(stdout, &hws[n_hw]);
             n_hw++;
@@ -63,7 +67,7 @@ int cli_check(int argc, char **argv)
                 status = cli_bad_input(&err);
                 continue;
             }
-            printf("%s: ok (kernel '%s')\n", file, ks[n_k].name);
+            printf("%s%s: ok (kernel '%s')\n", lead, file, ks[n_k].name);
             if (args.echo)
                 cusim_kernel_echo(stdout, &ks[n_k]);
             n_k++;
@@ -78,8 +82,8 @@ int cli_check(int argc, char **argv)
                 status = cli_bad_input(&err);
                 continue;
             }
-            printf("%s on %s: ok (%u workgroups per CU, occupancy %.4g, "
-                   "limited by %s)\n", ks[k].name, hws[h].name,
+            printf("%s%s on %s: ok (%u workgroups per CU, occupancy %.4g, "
+                   "limited by %s)\n", lead, ks[k].name, hws[h].name,
                    occ.workgroups_per_cu, occ.theoretical,
                    cusim_limiter_name(occ.limiter));
         }
