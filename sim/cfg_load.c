@@ -244,6 +244,24 @@ int cfg_check_hw(const cfg_loader *L)
                       "only to cu.rules amd and intel (this profile's rules are %s; "
                       "expected 0)", cap, cusim_rules_name(family));
     }
+
+    /* A workgroup cannot address more shared memory than its CU has: a
+     * profile that says so is wrong. Only as written, though: an override
+     * of either key (a sweep of cu.shared_memory) makes the cap the smaller
+     * of the two, as the admission rule takes it. */
+    int shm = cfg_key_index(L->t, "cu.shared_memory");
+    int per_wg = cfg_key_index(L->t, "cu.max_shared_per_workgroup");
+    uint32_t total = *(const uint32_t *)cfg_field(L, L->t->keys[shm].offset);
+    uint32_t wg_cap = *(const uint32_t *)cfg_field(L, L->t->keys[per_wg].offset);
+    if (wg_cap > total && L->slots[shm].rank < L->set_rank
+        && L->slots[per_wg].rank < L->set_rank) {
+        int at = later(&L->marks[per_wg], L->slots[per_wg].rank, &L->marks[shm],
+                       L->slots[shm].rank) ? per_wg : shm;
+        cusim_mark m = cfg_mark_in(L->file, &L->marks[at]);
+        return err_at(L->err, &m, "cu.max_shared_per_workgroup (%u) is more "
+                      "than the CU's cu.shared_memory (%u); expected at most "
+                      "%u, or 0 for no separate limit", wg_cap, total, total);
+    }
     return 0;
 }
 

@@ -610,6 +610,10 @@ static const bad_case bad_cases[] = {
     { 'h', "cfg-hw-barrier-nvidia.yaml", NULL, 7, 27,
       "cu.max_barrier_workgroups (16) applies only to cu.rules amd and intel (this "
       "profile's rules are nvidia; expected 0)" },
+    { 'h', "cfg-hw-shared-per-group.yaml", NULL, 9, 18,
+      "cu.max_shared_per_workgroup (100000) is more than the CU's "
+      "cu.shared_memory (65536); expected at most 65536, or 0 for no separate "
+      "limit" },
     { 'h', "cfg-hw-cu-scalar.yaml", NULL, 3, 5,
       "cu: expected a mapping (of rules, max_invocations, max_subgroups, "
       "max_workgroups, max_barrier_workgroups, max_workgroup_size, registers, register_granularity, "
