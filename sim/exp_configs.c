@@ -96,10 +96,11 @@ int exp_configs_load(experiment *e, cusim_error *err)
 {
     cusim_set *sets = xcalloc(e->max_sets + 1, sizeof *sets);
     hmap_str hw_ids = { 0 }, k_ids = { 0 };
-    hmap_set pairs = { 0 };
+    hmap_str pairs = { 0 };
     int rc = 0;
     e->point_hw = xcalloc(e->sw.n_points, sizeof *e->point_hw);
     e->point_kernel = xcalloc(e->sw.n_points, sizeof *e->point_kernel);
+    e->point_reason = xcalloc(e->sw.n_points, sizeof *e->point_reason);
 
     for (size_t p = 0; p < e->sw.n_points && rc == 0; p++) {
         size_t n = point_sets(e, p, sets);
@@ -151,16 +152,32 @@ int exp_configs_load(experiment *e, cusim_error *err)
         e->point_hw[p] = (uint32_t)hi;
         e->point_kernel[p] = (uint32_t)ki;
 
-        if (hmap_set_add(&pairs, ((uint64_t)hi << 32) | (uint64_t)ki))
-            for (const cusim_kernel *d = e->kernels[ki]; d && rc == 0;
-                 d = d->next) {
-                cusim_occupancy occ;
-                rc = cusim_occupancy_compute(e->hws[hi], d, &occ, err);
+        /* Whether the pair runs: what cusim sim checks before it starts,
+         * once per pair. One that does not is an infeasible point. */
+        char *pair = xasprintf("%ld:%ld", hi, ki);
+        long why = hmap_str_get(&pairs, pair);
+        if (why < 0) {
+            cusim_error perr;
+            why = UINT32_MAX;
+            if (cusim_validate(e->hws[hi], e->kernels[ki], NULL, &perr) != 0) {
+                e->reasons = xrealloc_array(e->reasons, e->n_reasons + 1,
+                                            sizeof *e->reasons);
+                e->reasons[e->n_reasons] = perr.line == 0
+                    ? xstrdup(perr.message)
+                    : xasprintf("%s:%d:%d: %s", perr.file, perr.line,
+                                perr.column, perr.message);
+                why = (long)e->n_reasons++;
             }
+            hmap_str_put(&pairs, pair, (uint32_t)why);
+        } else {
+            free(pair);
+        }
+        e->point_reason[p] = (uint32_t)why;
+        e->n_infeasible += why != UINT32_MAX;
     }
     hmap_str_free(&hw_ids);
     hmap_str_free(&k_ids);
-    hmap_set_free(&pairs);
+    hmap_str_free(&pairs);
     free(sets);
     return rc;
 }

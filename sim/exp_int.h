@@ -17,8 +17,9 @@
 
 /* Invariants after exp_load: sw.n_points is the product of the axes'
  * sizes (1 with no axes); every point has a hardware and a kernel file;
- * point_hw[p] and point_kernel[p] index loaded configs that passed
- * validation together. */
+ * point_hw[p] and point_kernel[p] index loaded configs, each valid alone;
+ * point_reason[p] says whether the two run together (an infeasible
+ * point: a design-space result, not an error). */
 struct experiment {
     char *file;              /* as given: marks and messages name it */
     char *dir;               /* its directory with a trailing '/', or "" */
@@ -41,6 +42,11 @@ struct experiment {
     uint64_t *kernel_hash;
     size_t n_kernels;
     uint32_t *point_hw, *point_kernel;
+    uint32_t *point_reason;  /* index in reasons of why the point cannot
+                                run (cusim_validate), or UINT32_MAX */
+    char **reasons;          /* one per infeasible (hardware, kernel) */
+    size_t n_reasons;
+    size_t n_infeasible;     /* points that cannot run */
     bool timeline;           /* `timeline:`: every point writes one */
     uint64_t timeline_every; /* its window, cycles; 0: cusim sim's default
                                 (cusim_sim_options.timeline_every) */

@@ -124,6 +124,10 @@ void exp_free(experiment *e)
     free(e->kernel_hash);
     free(e->point_hw);
     free(e->point_kernel);
+    free(e->point_reason);
+    for (size_t i = 0; i < e->n_reasons; i++)
+        free(e->reasons[i]);
+    free(e->reasons);
     free(e->plots);
     free(e);
 }
@@ -165,6 +169,18 @@ const char *exp_param(const experiment *e, size_t p, size_t c)
         return e->kernels[e->point_kernel[p]]->name;
     const exp_value *v = exp_sweep_value(&e->sw, p, c);
     return v ? v->shown : "";
+}
+
+const char *exp_point_infeasible(const experiment *e, size_t p)
+{
+    if (p >= e->sw.n_points || e->point_reason[p] == UINT32_MAX)
+        return NULL;
+    return e->reasons[e->point_reason[p]];
+}
+
+size_t exp_n_infeasible(const experiment *e)
+{
+    return e->n_infeasible;
 }
 
 const cusim_hw *exp_point_hw(const experiment *e, size_t p)

@@ -112,6 +112,15 @@ const char *exp_param_text(const experiment *e, size_t p, size_t c,
                            bool *is_file);
 
 /* Point `p`'s resolved configuration (owned by `e`). */
+/* Why point p cannot run (its workgroup does not fit the hardware, a
+ * width it lacks, a program that does not resolve for that shape, ...: a
+ * located message), or NULL when it can. An infeasible point is a result
+ * of the sweep, recorded with status "infeasible", not an error. */
+const char *exp_point_infeasible(const experiment *e, size_t p);
+
+/* The points that cannot run. */
+size_t exp_n_infeasible(const experiment *e);
+
 const cusim_hw *exp_point_hw(const experiment *e, size_t p);
 const cusim_kernel *exp_point_kernel(const experiment *e, size_t p);
 

@@ -36,12 +36,14 @@
 #include "suggest.h"
 #include "xalloc.h"
 
-/* Whether row `r` is a point that failed (its status cell reads "failed");
- * `status_col` is -1 when the CSV has no status column. */
+/* Whether row `r` is a point without a result (its status cell reads
+ * "failed" or "infeasible": a gap in the curves); `status_col` is -1 when
+ * the CSV has no status column. */
 static int row_failed(const csv_table *csv, int status_col, int r)
 {
-    return status_col >= 0 &&
-           strcmp(csv_at(csv, r, status_col)->text, "failed") == 0;
+    return status_col >= 0
+           && (strcmp(csv_at(csv, r, status_col)->text, "failed") == 0
+               || strcmp(csv_at(csv, r, status_col)->text, "infeasible") == 0);
 }
 
 /* Parses a numeric cell. Returns 1 with *v set for a finite number, 0 for

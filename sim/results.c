@@ -202,12 +202,13 @@ static bool skip(const char **p, const char *lit)
 
 /* A point's result file:
  *   {"cusim":VERSION,"point":P,"config":"%016x",
- *    "status":"ok"|"failed"|"crashed","error":null|"...",
+ *    "status":"ok"|"failed"|"crashed"|"infeasible","error":null|"...",
  *    "csv":null|"...","json":null|{...}}
  * on one line. `csv` is the metric part of the CSV row; `json` the
  * result's fields as cusim sim --format json prints them. "crashed": the
  * worker died (`status` "crashed" instead of "failed"); the outputs show
- * it as failed, and --resume runs the point again. */
+ * it as failed, and --resume runs the point again. "infeasible": the point
+ * cannot run on its hardware (exp_point_infeasible), a result like "ok". */
 static int point_write(const experiment *e, const char *dir, size_t p,
                        const char *status, const char *error,
                        const char *csv, const char *json, cusim_error *err)
@@ -241,6 +242,7 @@ static int point_write(const experiment *e, const char *dir, size_t p,
 typedef struct point_rec {
     bool failed;
     bool crashed;      /* failed because its worker died */
+    bool infeasible;   /* could not run there: `error` says why */
     char *error;       /* failed: the message */
     char *csv;         /* ok: the metric part of the CSV row */
     char *json;        /* ok: {...} */
@@ -289,11 +291,12 @@ static int point_read(const experiment *e, const char *dir, size_t p,
         r->json = xstrndup(s - 1, (size_t)(text + n - 2 - (s - 1)));
         rc = 0;
     } else if (skip(&s, "failed\",\"error\":")
-               || (r->crashed = skip(&s, "crashed\",\"error\":"))) {
+               || (r->crashed = skip(&s, "crashed\",\"error\":"))
+               || (r->infeasible = skip(&s, "infeasible\",\"error\":"))) {
         if (json_read_string(&s, &b) != 0
             || strcmp(s, ",\"csv\":null,\"json\":null}\n") != 0)
             goto done;
-        r->failed = true;
+        r->failed = !r->infeasible;
         r->error = sb_take(&b);
         rc = 0;
     }
@@ -321,7 +324,8 @@ bool results_point_done(const experiment *e, const char *dir, size_t p)
     if (p >= exp_n_points(e) || point_read(e, dir, p, &r) != 0)
         return false;
     bool done = !r.crashed
-                && (r.failed || !exp_timeline(e) || timeline_present(dir, p));
+                && (r.failed || r.infeasible || !exp_timeline(e)
+                    || timeline_present(dir, p));
     rec_free(&r);
     return done;
 }
@@ -343,6 +347,17 @@ static char *print_report(const cusim_report *r, cusim_format fmt)
 int results_point_run(const experiment *e, const char *dir, size_t p,
                       cusim_error *err)
 {
+    const char *why = exp_point_infeasible(e, p);
+    if (why) {
+        /* nothing to simulate; a timeline of an earlier run would lie */
+        char *path = exp_timeline(e) ? timeline_path(dir, p) : NULL;
+        int trc = path && unlink(path) != 0 && errno != ENOENT
+                  ? fio_error(err, path, "remove") : 0;
+        free(path);
+        if (trc != 0)
+            return -1;
+        return point_write(e, dir, p, "infeasible", why, NULL, NULL, err);
+    }
     cusim_sim_options opt;
     cusim_result res;
     cusim_error serr;
@@ -525,12 +540,13 @@ static void assemble_point(const experiment *e, size_t p, const point_rec *r,
         else
             json_string_sb(jsonl, v);
     }
-    if (r->failed) {
+    if (r->failed || r->infeasible) {
+        const char *status = r->infeasible ? "infeasible" : "failed";
         for (size_t i = 1; i < exp_n_metrics(e); i++)
             sb_putc(csv, ',');
-        sb_puts(csv, ",failed,");
+        sb_printf(csv, ",%s,", status);
         csv_field(csv, r->error);
-        sb_puts(jsonl, "},\"status\":\"failed\",\"error\":");
+        sb_printf(jsonl, "},\"status\":\"%s\",\"error\":", status);
         json_string_sb(jsonl, r->error);
         sb_puts(jsonl, "}\n");
     } else {

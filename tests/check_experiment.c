@@ -6,7 +6,7 @@
  * explicit points, ranges (the end rule), hardware and kernel file lists;
  * the parameter columns; the order overrides apply in. Bad input: every
  * tests/bad/exp-*.yaml fails with exactly the line, column and message of
- * bad_cases[]. Running: point results, a point that fails at run time, a
+ * bad_cases[]. Running: point results, a point that cannot run (infeasible), a
  * worker's death recorded as a failure, --resume's fingerprint, and the
  * assembled CSV, JSONL and manifest.
  */
@@ -69,8 +69,8 @@ static void setup(void)
     copy_shipped("configs/hw/amd-gcn.yaml", "gcn.yaml");
     copy_shipped("workloads/latency-bound.yaml", "lat.yaml");
     copy_shipped("workloads/compute-bound.yaml", "comp.yaml");
-    /* a kernel whose second dispatch fails at run time unless pass 1's
-     * workgroup count is a multiple of 3 */
+    /* a kernel whose second dispatch cannot run (an infeasible point)
+     * unless pass 1's workgroup count is a multiple of 3 */
     char path[256];
     snprintf(path, sizeof path, "%s/thirds.yaml", tmpdir);
     write_text(path, "name: thirds\n"
@@ -544,8 +544,6 @@ static const bad_case bad_cases[] = {
       "'../../configs/hw/no-such-gpu.yaml'" },
     { "exp-missing-swept-file.yaml", 4, 48, "kernel: cannot read "
       "'../../workloads/nope.yaml'" },
-    { "exp-never-fits.yaml", 7, 30, "registers: needs 131072 registers per "
-      "workgroup" },
     { "exp-no-hardware.yaml", 1, 1, "missing required key 'hardware'" },
     { "exp-output-name.yaml", 4, 9, "output: expected a file base name" },
     { "exp-plot-column.yaml", 9, 8, "plots[0].y: no column 'cylces' in the "
@@ -716,18 +714,22 @@ START_TEST(run_and_assemble)
     ck_assert_ptr_nonnull(strstr(err.file, "points/00000.json"));
 
     /* 192 elements: 3 workgroups, 1 in the second dispatch; 256: 4, and
-     * 4 / 3 is not whole, so the second dispatch fails at run time */
+     * 4 / 3 is not whole, so point 1 cannot run: infeasible, a result (the
+     * load found it out; running it writes the reason, simulating nothing) */
+    ck_assert_uint_eq(exp_n_infeasible(e), 1);
+    ck_assert_ptr_null(exp_point_infeasible(e, 0));
+    ck_assert_ptr_nonnull(strstr(exp_point_infeasible(e, 1), "thirds.yaml:9:15: "));
+    ck_assert_ptr_nonnull(strstr(exp_point_infeasible(e, 1), "is not whole"));
+    ck_assert_ptr_null(exp_point_infeasible(e, 2));
     ASSERT_OK(results_point_run(e, dir, 0, &err), err);
-    ck_assert_int_eq(results_point_run(e, dir, 1, &err), 1);
-    ck_assert_ptr_nonnull(strstr(err.message, "is not whole"));
-    ck_assert_ptr_nonnull(strstr(err.file, "thirds.yaml"));
+    ASSERT_OK(results_point_run(e, dir, 1, &err), err);
     ck_assert(!results_point_done(e, dir, 2));
     ASSERT_OK(results_point_run(e, dir, 2, &err), err);
     for (size_t p = 0; p < 3; p++)
         ck_assert(results_point_done(e, dir, p));
 
     ASSERT_OK(results_assemble(e, dir, &failed, &err), err);
-    ck_assert_uint_eq(failed, 1);
+    ck_assert_uint_eq(failed, 0);
     char path[512];
     snprintf(path, sizeof path, "%s/run.csv", dir);
     char *csv = read_text(path);
@@ -738,7 +740,7 @@ START_TEST(run_and_assemble)
         ck_assert_int_eq(csv_fields(line_of(csv, k)), n);
     ck_assert_str_eq(line_of(csv, 4), "");
     ck_assert(starts_with(line_of(csv, 2), "256,,,"));
-    ck_assert_ptr_nonnull(strstr(line_of(csv, 2), ",failed,\""));
+    ck_assert_ptr_nonnull(strstr(line_of(csv, 2), ",infeasible,\""));
     ck_assert_ptr_nonnull(strstr(line_of(csv, 1), ",ok,\n"));
     free(csv);
 
@@ -748,7 +750,7 @@ START_TEST(run_and_assemble)
                           "elements\":192},\"status\":\"ok\",\"error\":null,"
                           "\"cycles\":"));
     ck_assert(starts_with(line_of(jsonl, 1), "{\"point\":1,\"params\":{"
-                          "\"kernel.elements\":256},\"status\":\"failed\","
+                          "\"kernel.elements\":256},\"status\":\"infeasible\","
                           "\"error\":\""));
     ck_assert_ptr_nonnull(strstr(jsonl, "\"sim\":{\"host_seconds\":"));
     free(jsonl);
@@ -764,9 +766,9 @@ START_TEST(run_and_assemble)
     /* a worker's death is a failed point too */
     ASSERT_OK(results_point_fail(e, dir, 0, "killed by signal 9", &err), err);
     ck_assert(!results_point_done(e, dir, 0));   /* --resume runs it again */
-    ck_assert(results_point_done(e, dir, 1));    /* but not a failed run */
+    ck_assert(results_point_done(e, dir, 1));    /* but not an infeasible one */
     ASSERT_OK(results_assemble(e, dir, &failed, &err), err);
-    ck_assert_uint_eq(failed, 2);
+    ck_assert_uint_eq(failed, 1);
     snprintf(path, sizeof path, "%s/run.csv", dir);
     csv = read_text(path);
     ck_assert_ptr_nonnull(strstr(line_of(csv, 1), ",failed,killed by "
@@ -843,8 +845,8 @@ END_TEST
 
 /* With `timeline:`, a point that ran writes DIR/timelines/NNNNN.csv, one
  * row per window of `every` cycles (ceil(cycles / every) rows) whose
- * `issued` sums to the run's warp_instructions; a failed point writes
- * none; a point is done only with its timeline; --resume keeps
+ * `issued` sums to the run's warp_instructions; an infeasible point
+ * writes none; a point is done only with its timeline; --resume keeps
  * timelines, a fresh run removes them. */
 START_TEST(timelines_written)
 {
@@ -859,7 +861,7 @@ START_TEST(timelines_written)
     int lock = -1;
     ASSERT_OK(results_prepare(e, dir, false, &lock, &err), err);
     ASSERT_OK(results_point_run(e, dir, 0, &err), err);
-    ck_assert_int_eq(results_point_run(e, dir, 1, &err), 1);   /* fails */
+    ASSERT_OK(results_point_run(e, dir, 1, &err), err);   /* infeasible */
     ck_assert(results_point_done(e, dir, 0));
     ck_assert(results_point_done(e, dir, 1));
 

@@ -48,9 +48,18 @@ int cli_check(int argc, char **argv)
                 status = cli_bad_input(&err);
                 continue;
             }
-            printf("%s%s: ok (experiment '%s', %zu point%s)\n", lead, file,
+            printf("%s%s: ok (experiment '%s', %zu point%s", lead, file,
                    exp_name(e), exp_n_points(e),
                    exp_n_points(e) == 1 ? "" : "s");
+            if (exp_n_infeasible(e)) {
+                /* counted, and the first one's reason shown */
+                size_t p = 0;
+                while (!exp_point_infeasible(e, p))
+                    p++;
+                printf(", %zu infeasible, the first: point %zu, %s",
+                       exp_n_infeasible(e), p, exp_point_infeasible(e, p));
+            }
+            puts(")");
             exp_free(e);
         } else if (kind == CUSIM_FILE_HW) {
             if (cusim_hw_load(file, sets, n_sets, &hws[n_hw], &err) != 0) {

@@ -387,9 +387,13 @@ int cli_run(int argc, char **argv)
         status = CLI_FAILURE;
     }
     if (status == CLI_OK) {
-        fprintf(stderr, "ran %zu point%s (%zu failed, %zu resumed) in %.1f s "
-                "on %d worker%s: %s/%s.csv\n", R.n_points,
-                R.n_points == 1 ? "" : "s", n_failed, R.n_resumed,
+        char infeasible[48] = "";
+        if (exp_n_infeasible(e))
+            snprintf(infeasible, sizeof infeasible, ", %zu infeasible",
+                     exp_n_infeasible(e));
+        fprintf(stderr, "ran %zu point%s (%zu failed%s, %zu resumed) in "
+                "%.1f s on %d worker%s: %s/%s.csv\n", R.n_points,
+                R.n_points == 1 ? "" : "s", n_failed, infeasible, R.n_resumed,
                 now() - R.start, R.n_workers, R.n_workers == 1 ? "" : "s",
                 dir, exp_output(e));
         if (n_failed)
