@@ -520,12 +520,24 @@ int plot_write(const plot_spec *spec, const char *csv_path,
     char *svg = xasprintf("%s/%s.svg", dir, spec->file);
     char *png_tmp = fio_temp_name(png), *svg_tmp = fio_temp_name(svg);
     int ok = fio_open(&gp, xasprintf("%s/%s.gp", dir, spec->file), err) == 0;
+    int no_gnuplot = 0;
     if (ok) {
         plot_gp_script(gp.f, spec, csv_path, data, csv.n_rows - 1 - n_failed,
                        n_failed);
-        ok = fio_flush(&gp, err) == 0
-             && plot_gp_run(gp.tmp, png_tmp, svg_tmp, csv_path, spec,
-                            err) == 0;
+        ok = fio_flush(&gp, err) == 0;
+        int run = ok ? plot_gp_run(gp.tmp, png_tmp, svg_tmp, csv_path, spec,
+                                   err) : -1;
+        if (run == 1) {
+            /* no gnuplot here: the script is the figure, to draw later */
+            no_gnuplot = 1;
+            cusim_error kept = *err;
+            ok = fio_close(&gp, 1, err) == 0;
+            if (ok)
+                *err = kept;
+            rc = ok ? 1 : -1;
+            goto images;
+        }
+        ok = ok && run == 0;
     }
     const char *const imgs[2] = { png, svg }, *const tmps[2] = { png_tmp,
                                                                  svg_tmp };
@@ -544,6 +556,11 @@ int plot_write(const plot_spec *spec, const char *csv_path,
     for (int i = 0; i < 2 && !ok; i++)
         unlink(tmps[i]);
     rc = ok ? 0 : -1;
+images:
+    if (no_gnuplot) {
+        unlink(png_tmp);
+        unlink(svg_tmp);
+    }
     free(png);
     free(svg);
     free(png_tmp);

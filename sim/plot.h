@@ -102,8 +102,10 @@ typedef struct plot_timelines {
  * the timelines `tl` (NULL: none; then a timeline panel is an error) into
  * directory `dir`: FILE.gp, FILE.png, FILE.svg. Runs `gnuplot` (it must be
  * on PATH). Each file is written atomically (temporary name, then rename).
- * Returns 0, or -1 with `err` set (a column the CSV lacks is an error
- * naming the plot's file and the column). */
+ * Returns 0; 1 when there is no gnuplot: FILE.gp is written, the images
+ * are not (`err` says why; `gnuplot FILE.gp` draws them later); or -1 with
+ * `err` set (a column the CSV lacks is an error naming the plot's file and
+ * the column). */
 int plot_write(const plot_spec *spec, const char *csv_path,
                const plot_timelines *tl, const char *dir, cusim_error *err);
 

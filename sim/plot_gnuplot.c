@@ -497,9 +497,10 @@ int plot_gp_run(const char *script, const char *png, const char *svg,
     free(vars);
     if (spawn_rc != 0) {
         close(fds[0]);
-        return err_set(err, csv_path, 1, 1, "plot '%s': cannot run gnuplot:"
-                       " %s (install gnuplot-nox, or put gnuplot on PATH)",
-                       spec->file, strerror(spawn_rc));
+        err_set(err, csv_path, 1, 1, "plot '%s': cannot run gnuplot: %s "
+                "(install gnuplot-nox, or put gnuplot on PATH)", spec->file,
+                strerror(spawn_rc));
+        return spawn_rc == ENOENT ? 1 : -1;
     }
 
     /* Keep the tail of its output: gnuplot stops at its first error and

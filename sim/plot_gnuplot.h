@@ -71,9 +71,10 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
                     const plot_data *data, int n_used, int n_failed);
 
 /* Runs `gnuplot -e "png_out='PNG'; svg_out='SVG'" SCRIPT` without a shell,
- * its stdin from /dev/null. Returns 0 when it exits with status 0, else -1
- * with `err` set at `csv_path` (line 1, column 1) naming plot `spec->file`
- * and quoting the tail of gnuplot's output on one line. */
+ * its stdin from /dev/null. Returns 0 when it exits with status 0; 1 when
+ * there is no gnuplot to run (`err` says so: the script stays useful);
+ * else -1 with `err` set at `csv_path` (line 1, column 1) naming plot
+ * `spec->file` and quoting the tail of gnuplot's output on one line. */
 int plot_gp_run(const char *script, const char *png, const char *svg,
                 const char *csv_path, const plot_spec *spec,
                 cusim_error *err);

@@ -622,9 +622,10 @@ int results_assemble(const experiment *e, const char *dir, size_t *n_failed,
     return rc || c1 || c2 ? -1 : 0;
 }
 
-int results_plot_all(const experiment *e, const char *dir,
+int results_plot_all(const experiment *e, const char *dir, size_t *no_images,
                      cusim_error *err)
 {
+    *no_images = 0;
     if (exp_n_plots(e) == 0)
         return 0;
     char *figures = xasprintf("%s/figures", dir);
@@ -636,9 +637,19 @@ int results_plot_all(const experiment *e, const char *dir,
             paths[p] = timeline_path(dir, p);
     plot_timelines tl = { (const char *const *)paths, n, exp_n_columns(e) };
     int rc = fio_make_dirs(figures, err);
-    for (size_t i = 0; i < exp_n_plots(e) && rc == 0; i++)
-        rc = plot_write(exp_plot(e, i), csv, exp_timeline(e) ? &tl : NULL,
-                        figures, err);
+    bool made = rc == 0;
+    cusim_error one;
+    for (size_t i = 0; i < exp_n_plots(e) && made; i++) {
+        /* every plot is drawn, whatever became of the ones before */
+        int prc = plot_write(exp_plot(e, i), csv, exp_timeline(e) ? &tl : NULL,
+                             figures, &one);
+        if (prc < 0 && rc == 0) {
+            *err = one;   /* the first failure is the one reported */
+            rc = -1;
+        } else if (prc > 0 && (*no_images)++ == 0 && rc == 0) {
+            *err = one;
+        }
+    }
     for (size_t p = 0; p < n; p++)
         free(paths[p]);
     free(paths);

@@ -74,9 +74,11 @@ int results_assemble(const experiment *e, const char *dir, size_t *n_failed,
                      cusim_error *err);
 
 /* Draws every plot from DIR/OUTPUT.csv (and DIR/timelines) into
- * DIR/figures (plot_write).
- * Returns 0, or -1 with `err` set at the first plot that fails. */
-int results_plot_all(const experiment *e, const char *dir,
+ * DIR/figures (plot_write), each whatever became of the others.
+ * *no_images counts the plots written as a script only, for want of
+ * gnuplot (then `err` says so when nothing failed). Returns 0, or -1 with
+ * `err` set at the first plot that fails. */
+int results_plot_all(const experiment *e, const char *dir, size_t *no_images,
                      cusim_error *err);
 
 #endif /* CUSIM_RESULTS_H */

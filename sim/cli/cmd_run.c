@@ -382,9 +382,15 @@ int cli_run(int argc, char **argv)
         cusim_error_print(&err, stderr);
         status = CLI_FAILURE;
     }
-    if (status == CLI_OK && results_plot_all(e, dir, &err) != 0) {
+    size_t no_images = 0;
+    if (status == CLI_OK && results_plot_all(e, dir, &no_images, &err) != 0) {
         cusim_error_print(&err, stderr);
         status = CLI_FAILURE;
+    } else if (status == CLI_OK && no_images > 0) {
+        fprintf(stderr, "cusim run: warning: %zu plot%s written as gnuplot "
+                "script%s only (%s); `gnuplot FILE.gp` in %s/figures draws "
+                "them\n", no_images, no_images == 1 ? "" : "s",
+                no_images == 1 ? "" : "s", err.message, dir);
     }
     if (status == CLI_OK) {
         char infeasible[48] = "";
