@@ -258,6 +258,7 @@ static void write_panel(FILE *f, const plot_spec *spec, int p,
 {
     const plot_panel *pn = &spec->panels[p];
     if (pn->style == PLOT_STACKED) {
+        fputs("    set key on\n", f);   /* its columns' legend */
         write_stacked_panel(f, spec, p, d, lg);
         return;
     }
@@ -270,6 +271,11 @@ static void write_panel(FILE *f, const plot_spec *spec, int p,
         fprintf(f, "    set logscale x %d\n", log_base(d, 0));
     if (pn->logy)
         fprintf(f, "    set logscale y %d\n", log_base(d, 1));
+    /* a legend only where there is more than one curve to tell apart */
+    int curves = 0;
+    for (int i = 0; i < d->n_curves; i++)
+        curves += d->curves[i].n > 0;
+    fprintf(f, "    set key %s\n", curves > 1 ? "on" : "off");
     fputs("    plot ", f);
     int drawn = 0;
     for (int i = 0; i < d->n_curves; i++) {

@@ -67,6 +67,7 @@ do for [fmt in "png svg"] {
     set format y '%.0f'
     unset logscale
     set logscale x 2
+    set key off
     plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'cycles'
     # Panel 2
     set title 'Occupancy' font 'Sans,13'
@@ -76,6 +77,7 @@ do for [fmt in "png svg"] {
     set format y '% h'
     unset logscale
     set logscale x 2
+    set key on
     plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'occupancy.theoretical', \
          $p2_c2 using 1:2 with linespoints lt 2 pt 5 title 'occupancy.achieved'
     unset multiplot

@@ -98,6 +98,7 @@ do for [fmt in "png svg"] {
     set format y '%.0f'
     unset logscale
     set logscale x 2
+    set key on
     plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'hw.name = nvidia-sm90', \
          $p1_c2 using 1:2 with linespoints lt 2 pt 5 title 'hw.name = amd-gcn', \
          $p1_c3 using 1:2 with linespoints lt 3 pt 9 title 'hw.name = amd-cdna3-gfx942', \

@@ -305,6 +305,7 @@ do for [fmt in "png svg"] {
     set format x '%.0f'
     set format y '% h'
     unset logscale
+    set key on
     plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'hw.name = nvidia-sm80', \
          $p1_c2 using 1:2 with linespoints lt 2 pt 5 title 'hw.name = amd-gcn'
     unset multiplot

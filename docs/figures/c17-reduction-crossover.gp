@@ -69,6 +69,7 @@ do for [fmt in "png svg"] {
     unset logscale
     set logscale x 2
     set logscale y 2
+    set key on
     plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.workgroup_size = 64', \
          $p1_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.workgroup_size = 256'
     unset multiplot

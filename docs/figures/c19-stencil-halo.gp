@@ -89,6 +89,7 @@ do for [fmt in "png svg"] {
     unset logscale
     set logscale x 2
     set logscale y 2
+    set key on
     plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.workgroup_size = [8, 8]', \
          $p1_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.workgroup_size = [16, 4]', \
          $p1_c3 using 1:2 with linespoints lt 3 pt 9 title 'kernel.workgroup_size = [64, 1]'
@@ -100,6 +101,7 @@ do for [fmt in "png svg"] {
     set format y '%.0b%B'
     unset logscale
     set logscale x 2
+    set key on
     plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.workgroup_size = [8, 8]', \
          $p2_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.workgroup_size = [16, 4]', \
          $p2_c3 using 1:2 with linespoints lt 3 pt 9 title 'kernel.workgroup_size = [64, 1]'

@@ -81,6 +81,7 @@ do for [fmt in "png svg"] {
     set format x '%.0f'
     set format y '% h'
     unset logscale
+    set key off
     plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'issue.ipc'
     # Panel 2
     set title 'The same instructions at every point: time' font 'Sans,13'
@@ -90,6 +91,7 @@ do for [fmt in "png svg"] {
     set format y '% h'
     unset logscale
     set logscale y 2
+    set key off
     plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'time_us'
     unset multiplot
     set output

@@ -74,6 +74,7 @@ do for [fmt in "png svg"] {
         set output svg_out
     }
     set multiplot layout 2,1 title 'C2: where the cycles go as residency grows' font 'Sans,13'
+    set key on
     # Panel 1 (stacked)
     set title 'Issue slots: the scheduler issues, or why not (stalls.*)' font 'Sans,13'
     set xlabel 'resident subgroups per CU (of 64)'
@@ -98,6 +99,7 @@ do for [fmt in "png svg"] {
     set grid xtics ytics ls 100
     set style fill empty
     set style data points
+    set key on
     # Panel 2 (stacked)
     set title 'Subgroups: what each resident one is doing (warp_states.*)' font 'Sans,13'
     set xlabel 'resident subgroups per CU (of 64)'

@@ -277,6 +277,7 @@ do for [fmt in "png svg"] {
     set format x '%.0f'
     set format y '%.0f'
     unset logscale
+    set key off
     plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'occupancy.workgroups_per_cu'
     # Panel 2
     set title 'Time: flat within a step, a jump at each dropped group' font 'Sans,13'
@@ -285,6 +286,7 @@ do for [fmt in "png svg"] {
     set format x '%.0f'
     set format y '%.0s%c'
     unset logscale
+    set key off
     plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'cycles'
     unset multiplot
     set output

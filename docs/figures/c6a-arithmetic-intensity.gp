@@ -121,6 +121,7 @@ do for [fmt in "png svg"] {
     set format x '% h'
     set format y '%.0s%c'
     unset logscale
+    set key on
     plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'hw.cu.policy = gto', \
          $p1_c2 using 1:2 with linespoints lt 2 pt 5 title 'hw.cu.policy = lrr'
     # Panel 2
@@ -130,6 +131,7 @@ do for [fmt in "png svg"] {
     set format x '% h'
     set format y '% h'
     unset logscale
+    set key on
     plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'hw.cu.policy = gto', \
          $p2_c2 using 1:2 with linespoints lt 2 pt 5 title 'hw.cu.policy = lrr'
     unset multiplot

@@ -83,6 +83,7 @@ do for [fmt in "png svg"] {
     unset logscale
     set logscale x 2
     set logscale y 2
+    set key on
     plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.name = gemm-tile16', \
          $p1_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.name = gemm-tile64'
     # Panel 2
@@ -93,6 +94,7 @@ do for [fmt in "png svg"] {
     set format y '% h'
     unset logscale
     set logscale x 2
+    set key on
     plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.name = gemm-tile16', \
          $p2_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.name = gemm-tile64'
     unset multiplot

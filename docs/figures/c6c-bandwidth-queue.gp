@@ -82,6 +82,7 @@ do for [fmt in "png svg"] {
     set format y '% h'
     unset logscale
     set logscale x 2
+    set key on
     plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'hw.compute_units = 30', \
          $p1_c2 using 1:2 with linespoints lt 2 pt 5 title 'hw.compute_units = 15'
     # Panel 2
@@ -93,6 +94,7 @@ do for [fmt in "png svg"] {
     unset logscale
     set logscale x 2
     set logscale y 2
+    set key on
     plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'hw.compute_units = 30', \
          $p2_c2 using 1:2 with linespoints lt 2 pt 5 title 'hw.compute_units = 15'
     unset multiplot

@@ -45,6 +45,7 @@ do for [fmt in "png svg"] {
         set output svg_out
     }
     set multiplot layout 1,1 title 'C7: more residency helps the latency-bound kernel, more bandwidth the copy' font 'Sans,13'
+    set key on
     # Panel 1 (stacked)
     set title 'Where the resident subgroups spend their cycles' font 'Sans,13'
     set xlabel 'kernel.name'

@@ -329,6 +329,7 @@ do for [fmt in "png svg"] {
     set format x '%.0s%c'
     set format y '% h'
     unset logscale
+    set key on
     plot $p1_c1 using 1:2 with lines lt 1 dt 1 title 'kernel.name = latency-bound', \
          $p1_c2 using 1:2 with lines lt 2 dt 1 title 'kernel.name = latency-bound, 1/2 shared'
     # Panel 2
@@ -338,6 +339,7 @@ do for [fmt in "png svg"] {
     set format x '%.0s%c'
     set format y '% h'
     unset logscale
+    set key on
     plot $p2_c1 using 1:2 with lines lt 1 dt 1 title 'kernel.name = copy', \
          $p2_c2 using 1:2 with lines lt 2 dt 1 title 'kernel.name = copy, 2x bandwidth'
     unset multiplot

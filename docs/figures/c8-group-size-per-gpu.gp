@@ -143,6 +143,7 @@ do for [fmt in "png svg"] {
     unset logscale
     set logscale x 2
     set logscale y 2
+    set key on
     plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'hw.name = nvidia-sm70', \
          $p1_c2 using 1:2 with linespoints lt 2 pt 5 title 'hw.name = nvidia-sm80', \
          $p1_c3 using 1:2 with linespoints lt 3 pt 9 title 'hw.name = nvidia-sm90', \
@@ -159,6 +160,7 @@ do for [fmt in "png svg"] {
     set format y '% h'
     unset logscale
     set logscale x 2
+    set key on
     plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'hw.name = nvidia-sm70', \
          $p2_c2 using 1:2 with linespoints lt 2 pt 5 title 'hw.name = nvidia-sm80', \
          $p2_c3 using 1:2 with linespoints lt 3 pt 9 title 'hw.name = nvidia-sm90', \

@@ -61,6 +61,7 @@ do for [fmt in "png svg"] {
     unset logscale
     set logscale x 2
     set logscale y 2
+    set key on
     plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.name = latency-bound', \
          $p1_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.name = latency-ilp4'
     unset multiplot
