@@ -110,9 +110,3 @@ uint32_t bank_insn_passes(const cusim_hw *hw, const prog_insn *in, uint32_t pc,
                        (isa_pattern)in->pattern, in->stride, in->bytes,
                        bank_seed(pc), lanes);
 }
-
-void bank_annotate(prog_code *code, const cusim_hw *hw, uint32_t width)
-{
-    for (uint32_t pc = 0; pc < code->n_insns; pc++)
-        code->insns[pc].passes = bank_insn_passes(hw, &code->insns[pc], pc, width);
-}

@@ -23,8 +23,8 @@
  * deterministic, the same on every run and every -j).
  *
  * Patterns are static, so the count for a subgroup at the full width is
- * computed once per instruction when a dispatch starts (bank_annotate);
- * only a partial subgroup counts at issue. Nothing allocates.
+ * computed once per instruction when a dispatch starts (decode.h); only a
+ * partial subgroup counts at issue. Nothing allocates.
  */
 #ifndef CUSIM_BANKS_H
 #define CUSIM_BANKS_H
@@ -61,9 +61,5 @@ uint64_t bank_seed(uint32_t pc);
  * bank_passes for ld.shared / st.shared, 1 for anything else. */
 uint32_t bank_insn_passes(const cusim_hw *hw, const prog_insn *in, uint32_t pc,
                           uint32_t lanes);
-
-/* Fills `passes` of every instruction of `code` for a full subgroup of
- * `width` lanes on `hw` (once per dispatch, before it runs). */
-void bank_annotate(prog_code *code, const cusim_hw *hw, uint32_t width);
 
 #endif /* CUSIM_BANKS_H */

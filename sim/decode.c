@@ -3,11 +3,15 @@
  */
 #include "decode.h"
 
+#include "banks.h"
 #include "isa.h"
 #include "memsys.h"
 #include "xalloc.h"
 
-uint32_t decode_bank_base(const cusim_hw *hw, uint32_t width)
+/* Bank passes of a conflict-free 4-byte access by `width` lanes: what
+ * cu.lanes.shared's throughput already counts (1 when a pass holds a whole
+ * subgroup, or with no bank model). */
+static uint32_t bank_base(const cusim_hw *hw, uint32_t width)
 {
     uint64_t pass = (uint64_t)hw->cu.shared_banks * hw->cu.shared_bank_bytes;
     if (pass == 0)
@@ -16,43 +20,42 @@ uint32_t decode_bank_base(const cusim_hw *hw, uint32_t width)
     return base ? (uint32_t)base : 1;
 }
 
-uint64_t decode_replays(uint64_t busy, uint32_t passes, uint32_t base)
+/* The cost of instruction `in` (at index `pc`) for a subgroup of `lanes`
+ * active lanes (1 .. width) of a dispatch `width` lanes wide on hw. */
+static insn_cost decode_insn(const prog_insn *in, uint32_t pc,
+                             const cusim_hw *hw, uint32_t width,
+                             uint32_t lanes)
 {
-    /* the unit's lanes already move a conflict-free 4-byte access (base
-     * passes); only more passes take longer */
-    if (passes <= base)
-        return 0;
-    return (busy * passes + base - 1) / base - busy;
+    insn_cost c = { .unit = CUSIM_UNIT_COUNT };
+    if (in->op >= ISA_OP_COUNT)
+        return c;   /* loop control */
+    const isa_info *info = isa_get((isa_op)in->op);
+    c.unit = (uint8_t)info->unit;
+    c.global = info->latency == CUSIM_LAT_GLOBAL;
+    uint64_t busy = 0, replays = 0;
+    if (info->unit != CUSIM_UNIT_BARRIER) {
+        uint32_t unit_lanes = hw->cu.lanes[info->unit];
+        busy = (width + unit_lanes - 1) / unit_lanes;
+        uint32_t base = bank_base(hw, width);
+        uint32_t passes = bank_insn_passes(hw, in, pc, lanes);
+        /* only passes beyond a conflict-free access's take longer */
+        if (info->unit == CUSIM_UNIT_SHARED && passes > base)
+            replays = (busy * passes + base - 1) / base - busy;
+    }
+    c.busy = (uint32_t)(busy + replays);
+    c.latency = (uint32_t)(hw->latency[info->latency] + replays);
+    c.tx = c.global ? mem_transactions(hw->memory.transaction, in->bytes,
+                                       (isa_pattern)in->pattern, in->stride,
+                                       lanes)
+                    : 0;
+    return c;
 }
 
 insn_cost *decode_program(const prog_code *code, const cusim_hw *hw,
-                          uint32_t width)
+                          uint32_t width, uint32_t lanes)
 {
     insn_cost *cost = xcalloc(code->n_insns ? code->n_insns : 1, sizeof *cost);
-    uint32_t base = decode_bank_base(hw, width);
-    for (uint32_t pc = 0; pc < code->n_insns; pc++) {
-        const prog_insn *in = &code->insns[pc];
-        insn_cost *c = &cost[pc];
-        if (in->op >= ISA_OP_COUNT) {
-            c->unit = CUSIM_UNIT_COUNT;   /* loop control */
-            continue;
-        }
-        const isa_info *info = isa_get((isa_op)in->op);
-        c->unit = (uint8_t)info->unit;
-        c->global = info->latency == CUSIM_LAT_GLOBAL;
-        uint64_t busy = 0, replays = 0;
-        if (info->unit != CUSIM_UNIT_BARRIER) {
-            uint32_t lanes = hw->cu.lanes[info->unit];
-            busy = (width + lanes - 1) / lanes;
-            if (info->unit == CUSIM_UNIT_SHARED)
-                replays = decode_replays(busy, in->passes, base);
-        }
-        c->busy = (uint32_t)(busy + replays);
-        c->latency = (uint32_t)(hw->latency[info->latency] + replays);
-        c->tx = c->global ? mem_transactions(hw->memory.transaction, in->bytes,
-                                             (isa_pattern)in->pattern,
-                                             in->stride, width)
-                          : 0;
-    }
+    for (uint32_t pc = 0; pc < code->n_insns; pc++)
+        cost[pc] = decode_insn(&code->insns[pc], pc, hw, width, lanes);
     return cost;
 }

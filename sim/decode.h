@@ -4,9 +4,16 @@
  * schedulers' per-issue path reads one small record instead of the ISA
  * table, the profile and the coalescing and bank rules.
  *
- * Every figure is for a subgroup with all `width` lanes active; the
- * schedulers work out a partial subgroup's transactions and bank passes
- * at issue (the last subgroup of a workgroup, rare).
+ * A table is for subgroups of one active lane count: the dispatch's width,
+ * or a partial subgroup's (the last of a workgroup), each subgroup reading
+ * its own.
+ *
+ * A shared-memory access of P bank passes (banks.h) keeps the shared unit
+ * P / B times as long as a conflict-free 4-byte access, which takes B
+ * passes (1 for a 32-wide subgroup on 32 banks of 4 bytes, 2 for a
+ * wave64) and is what cu.lanes.shared's throughput counts; its result
+ * comes the extra unit occupancies later: the passes are replayed one
+ * after another.
  */
 #ifndef CUSIM_DECODE_H
 #define CUSIM_DECODE_H
@@ -27,20 +34,10 @@ typedef struct insn_cost {
     uint32_t tx;            /* global: memory transactions */
 } insn_cost;
 
-/* Bank passes of a conflict-free 4-byte access by `width` lanes on hw:
- * what cu.lanes.shared's throughput already counts (1 when a pass holds a
- * whole subgroup, or with no bank model). */
-uint32_t decode_bank_base(const cusim_hw *hw, uint32_t width);
-
-/* Unit cycles and result latency of a shared access of `passes` bank
- * passes whose conflict-free form keeps the unit `busy` cycles: the passes
- * beyond `base` are replayed one after another, adding to both. */
-uint64_t decode_replays(uint64_t busy, uint32_t passes, uint32_t base);
-
 /* One insn_cost per instruction of `code` (loop control included), for
- * subgroups of `width` lanes on hw; `code`'s bank passes must be annotated
- * (banks.h). The caller frees the array. */
+ * subgroups of `lanes` active lanes of a dispatch `width` lanes wide on hw.
+ * The caller frees the array. */
 insn_cost *decode_program(const prog_code *code, const cusim_hw *hw,
-                          uint32_t width);
+                          uint32_t width, uint32_t lanes);
 
 #endif /* CUSIM_DECODE_H */

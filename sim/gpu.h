@@ -47,6 +47,8 @@ enum gpu_event {
  * instruction needs (cached when it advances). */
 typedef struct sg {
     uint64_t *ready;        /* per register: (cycle << 1) | from_global_load */
+    const insn_cost *cost;  /* its dispatch's issue costs, decoded for its
+                               active lanes (decode.h) */
     uint64_t ready_at;      /* cycle the next instruction's registers are
                                ready (sources and destination) */
     uint64_t done_at;       /* cycle the results it waits for (its register
@@ -162,9 +164,15 @@ typedef struct tally {
 } tally;
 
 /* One dispatch of a kernel: its resolved program and launch shape. */
+#define DISPATCH_COSTS 3  /* full subgroups, and two partial lane counts */
+
 typedef struct dispatch {
     prog_code *code;
-    insn_cost *cost;        /* per instruction of `code` (decode.h) */
+    insn_cost *cost[DISPATCH_COSTS];  /* per instruction of `code`
+                                         (decode.h), for subgroups of
+                                         cost_lanes[i] active lanes */
+    uint32_t cost_lanes[DISPATCH_COSTS];
+    int n_costs;
     cusim_occupancy occ;
     alloc_need need;        /* what one of its workgroups takes */
     uint64_t invocations;
@@ -179,12 +187,7 @@ typedef struct gpu {
     trace *rec;             /* what --trace and --timeline record, or NULL:
                                every hook is behind one test of it */
     const prog_code *code;  /* of the dispatch running */
-    const insn_cost *cost;  /* its instructions' issue costs */
     uint32_t width;         /* of the dispatch running */
-    uint32_t bank_base;     /* bank passes of a conflict-free 4-byte access
-                               by `width` lanes, what cu.lanes.shared's
-                               throughput already counts (1 when a pass
-                               holds a whole subgroup, or no bank model) */
     uint32_t n_parts;       /* compute_units x schedulers */
     uint32_t n_regs;        /* scoreboard entries per subgroup */
     uint32_t wg_cap;        /* subgroups per workgroup, the most of any

@@ -88,9 +88,6 @@ typedef struct prog_insn {
     uint32_t stride;                   /* for ISA_PATTERN_STRIDED */
     uint32_t count;                    /* PROG_LOOP: iterations */
     uint32_t jump;                     /* loop partner index */
-    uint32_t passes;                   /* bank passes of a full subgroup
-                                          (banks.h bank_annotate; 1 for
-                                          anything but shared ops) */
 } prog_insn;
 
 /* A resolved program. `once_len` instructions of `insns` form the

@@ -21,14 +21,10 @@
  * few cycles away (O(log n) in its heap for memory), plus a walk of the
  * ready set that stops at the first subgroup able to issue.
  *
- * A shared-memory access of P bank passes (banks.h: its bank conflicts,
- * counted once per instruction for a full subgroup) keeps the shared unit
- * P / B times as long as a conflict-free 4-byte access, which takes B =
- * gpu.bank_base passes (1 for a 32-wide subgroup on 32 banks of 4 bytes,
- * 2 for a wave64) and is what cu.lanes.shared's throughput counts; its
- * result comes the extra unit occupancies later: the passes are replayed
- * one after another, and other subgroups' shared accesses queue behind
- * them.
+ * What an instruction costs (its unit's busy cycles and its latency, bank
+ * replays included, and its transactions) is decoded once per dispatch
+ * (decode.h); a conflicted shared access's replays keep the shared unit
+ * busy, so other subgroups' shared accesses queue behind them.
  *
  * When a trace or timeline is asked for, the run's recorder (trace.h)
  * hears of each issue, each waiting state's end and each subgroup's start
@@ -41,7 +37,6 @@
  */
 #include <assert.h>
 
-#include "banks.h"
 #include "gpu.h"
 #include "isa.h"
 #include "trace.h"
@@ -54,7 +49,7 @@
 static void sg_refresh(gpu *g, sg *s)
 {
     const prog_insn *in = &g->code->insns[s->pc];
-    const insn_cost *c = &g->cost[s->pc];
+    const insn_cost *c = &s->cost[s->pc];
     uint64_t best = 0;
     for (int i = 0; i < in->n_src; i++)
         if (s->ready[in->src[i]] > best)
@@ -65,10 +60,7 @@ static void sg_refresh(gpu *g, sg *s)
     s->waits_global = best & 1;
     s->unit = c->unit;
     s->global = c->global;
-    s->tx = !c->global ? 0
-            : s->lanes == g->width ? c->tx
-            : mem_transactions(g->hw->memory.transaction, in->bytes,
-                               (isa_pattern)in->pattern, in->stride, s->lanes);
+    s->tx = c->tx;
 }
 
 /* Moves s past loop control to its next instruction. Returns 1 when the
@@ -521,7 +513,7 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
     uint32_t si = pt->ready[ri];
     sg *s = &g->sgs[si];
     const prog_insn *in = &g->code->insns[s->pc];
-    const insn_cost *c = &g->cost[s->pc];
+    const insn_cost *c = &s->cost[s->pc];
     const cusim_hw *hw = g->hw;
 
     g->warp_instructions++;
@@ -532,19 +524,9 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
     pt->ws[CUSIM_WS_ISSUED]++;
     ready_remove_at(g, pt, ri);
     pt->last = si;
-    uint64_t busy = c->busy, latency = c->latency;
-    if (c->unit == CUSIM_UNIT_SHARED && s->lanes != g->width) {
-        /* a partial subgroup: its own bank passes */
-        uint32_t lanes = hw->cu.lanes[CUSIM_UNIT_SHARED];
-        uint64_t base = (g->width + lanes - 1) / lanes;
-        uint64_t replays = decode_replays(
-            base, bank_insn_passes(hw, in, s->pc, s->lanes), g->bank_base);
-        busy = base + replays;
-        latency = hw->latency[CUSIM_LAT_SHARED] + replays;
-    }
     if (c->unit != CUSIM_UNIT_BARRIER) {
-        pt->unit_free[c->unit] = now + busy;
-        g->unit_busy[c->unit] += busy;
+        pt->unit_free[c->unit] = now + c->busy;
+        g->unit_busy[c->unit] += c->busy;
         g->unit_lanes[c->unit] += s->lanes;
     }
 
@@ -554,7 +536,7 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
         done = mem_issue(g->mem, pt->cu, s->tx, now);
         global = 1;
     } else {
-        done = now + latency;
+        done = now + c->latency;
     }
     if (in->dst != PROG_NO_REG) {
         /* A result the subgroup waits for: it cannot end before it. */

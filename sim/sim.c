@@ -14,7 +14,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "banks.h"
 #include "config.h"
 #include "decode.h"
 #include "error.h"
@@ -36,9 +35,38 @@ static void use_dispatch(gpu *g, uint32_t i)
 {
     const dispatch *d = &g->dispatches[i];
     g->code = d->code;
-    g->cost = d->cost;
     g->width = d->occ.simd_width;
-    g->bank_base = decode_bank_base(g->hw, g->width);
+}
+
+/* Decodes dispatch d's issue costs for full subgroups and for each lane
+ * count a partial one can have: a workgroup's last subgroup, and the last
+ * workgroup's (at most two counts). */
+static void decode_costs(const cusim_hw *hw, dispatch *d)
+{
+    uint32_t width = d->occ.simd_width;
+    uint64_t last_wg = d->invocations - (uint64_t)(d->n_wg - 1) * d->wg_size;
+    const uint32_t lanes[DISPATCH_COSTS] = {
+        width, d->wg_size % width, (uint32_t)(last_wg % width)
+    };
+    for (int i = 0; i < DISPATCH_COSTS; i++) {
+        bool seen = lanes[i] == 0;
+        for (int j = 0; j < d->n_costs && !seen; j++)
+            seen = d->cost_lanes[j] == lanes[i];
+        if (seen)
+            continue;
+        d->cost_lanes[d->n_costs] = lanes[i];
+        d->cost[d->n_costs++] = decode_program(d->code, hw, width, lanes[i]);
+    }
+}
+
+/* The issue costs for a subgroup of d with `lanes` active lanes (> 0). */
+static const insn_cost *costs_for(const dispatch *d, uint32_t lanes)
+{
+    for (int i = 0; i < d->n_costs; i++)
+        if (d->cost_lanes[i] == lanes)
+            return d->cost[i];
+    assert(0 && "a lane count decode_costs did not foresee");
+    return d->cost[0];
 }
 
 /* Resolves the kernel's chain of dispatches: each one's occupancy, program
@@ -66,8 +94,6 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
         dp->code = prog_resolve(d->ast, &shape, err);
         if (!dp->code)
             return -1;
-        bank_annotate(dp->code, g->hw, dp->occ.simd_width);
-        dp->cost = decode_program(dp->code, g->hw, dp->occ.simd_width);
         dp->wg_size = cusim_kernel_workgroup_size(d);
         dp->invocations = div_up(elements, d->elements_per_invocation);
         uint64_t n_wg = div_up(dp->invocations, dp->wg_size);
@@ -78,6 +104,8 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
                           "dispatch (at most %u)", (unsigned long long)n_wg,
                           UINT32_MAX);
         dp->n_wg = (uint32_t)n_wg;
+        if (n_wg > 0)
+            decode_costs(g->hw, dp);
         if (dp->code->n_regs > g->n_regs)
             g->n_regs = dp->code->n_regs;
         if (dp->need.subgroups > g->wg_cap)
@@ -146,6 +174,7 @@ static int cu_admit(gpu *g, uint32_t ci, uint32_t index, uint64_t now)
         s->lanes = invocations > before ? invocations - before : 0;
         if (s->lanes > g->width)
             s->lanes = g->width;
+        s->cost = s->lanes ? costs_for(d, s->lanes) : NULL;
         w->sgs[i] = si;
         c->resident_sg++;
         g->subgroups++;
@@ -276,7 +305,8 @@ static void gpu_free(gpu *g)
     if (g->dispatches)
         for (uint32_t d = 0; d < g->n_dispatches; d++) {
             prog_code_free(g->dispatches[d].code);
-            free(g->dispatches[d].cost);
+            for (int i = 0; i < g->dispatches[d].n_costs; i++)
+                free(g->dispatches[d].cost[i]);
         }
     free(g->dispatches);
     free(g->sgs);
@@ -331,8 +361,9 @@ static int check_inflight(const gpu *g, const cusim_kernel *k, cusim_error *err)
     uint32_t cap = g->hw->memory.max_inflight;
     for (uint32_t i = 0; i < g->n_dispatches; i++) {
         const dispatch *d = &g->dispatches[i];
-        for (uint32_t pc = 0; pc < d->code->n_insns; pc++) {
-            const insn_cost *c = &d->cost[pc];
+        /* the full subgroups' costs (cost[0]): the most transactions */
+        for (uint32_t pc = 0; d->n_costs > 0 && pc < d->code->n_insns; pc++) {
+            const insn_cost *c = &d->cost[0][pc];
             if (!c->global || c->tx <= cap)
                 continue;
             const prog_insn *in = &d->code->insns[pc];
