@@ -520,46 +520,39 @@ int plot_write(const plot_spec *spec, const char *csv_path,
     char *svg = xasprintf("%s/%s.svg", dir, spec->file);
     char *png_tmp = fio_temp_name(png), *svg_tmp = fio_temp_name(svg);
     int ok = fio_open(&gp, xasprintf("%s/%s.gp", dir, spec->file), err) == 0;
-    int no_gnuplot = 0;
+    int run = -1;
     if (ok) {
         plot_gp_script(gp.f, spec, csv_path, data, csv.n_rows - 1 - n_failed,
                        n_failed);
         ok = fio_flush(&gp, err) == 0;
-        int run = ok ? plot_gp_run(gp.tmp, png_tmp, svg_tmp, csv_path, spec,
-                                   err) : -1;
-        if (run == 1) {
-            /* no gnuplot here: the script is the figure, to draw later */
-            no_gnuplot = 1;
-            cusim_error kept = *err;
-            ok = fio_close(&gp, 1, err) == 0;
-            if (ok)
-                *err = kept;
-            rc = ok ? 1 : -1;
-            goto images;
-        }
+        if (ok)
+            run = plot_gp_run(gp.tmp, png_tmp, svg_tmp, csv_path, spec, err);
+    }
+    if (run == 1) {
+        /* no gnuplot here: the script is the figure, to draw later */
+        cusim_error why = *err;
+        rc = fio_close(&gp, true, err) == 0 ? 1 : -1;
+        if (rc == 1)
+            *err = why;
+    } else {
         ok = ok && run == 0;
-    }
-    const char *const imgs[2] = { png, svg }, *const tmps[2] = { png_tmp,
-                                                                 svg_tmp };
-    for (int i = 0; i < 2 && ok; i++) {
-        struct stat st;
-        if (stat(tmps[i], &st) < 0 || st.st_size == 0) {
-            err_set(err, csv_path, 1, 1, "plot '%s': gnuplot wrote no '%s'",
-                    spec->file, imgs[i]);
-            ok = 0;
+        const char *const imgs[2] = { png, svg }, *const tmps[2] = { png_tmp,
+                                                                     svg_tmp };
+        for (int i = 0; i < 2 && ok; i++) {
+            struct stat st;
+            if (stat(tmps[i], &st) < 0 || st.st_size == 0) {
+                err_set(err, csv_path, 1, 1, "plot '%s': gnuplot wrote no "
+                        "'%s'", spec->file, imgs[i]);
+                ok = 0;
+            }
         }
-    }
-    if (fio_close(&gp, ok, err) != 0)
-        ok = 0;
-    for (int i = 0; i < 2 && ok; i++)
-        ok = fio_rename(tmps[i], imgs[i], err) == 0;
-    for (int i = 0; i < 2 && !ok; i++)
-        unlink(tmps[i]);
-    rc = ok ? 0 : -1;
-images:
-    if (no_gnuplot) {
-        unlink(png_tmp);
-        unlink(svg_tmp);
+        if (fio_close(&gp, ok, err) != 0)
+            ok = 0;
+        for (int i = 0; i < 2 && ok; i++)
+            ok = fio_rename(tmps[i], imgs[i], err) == 0;
+        for (int i = 0; i < 2 && !ok; i++)
+            unlink(tmps[i]);
+        rc = ok ? 0 : -1;
     }
     free(png);
     free(svg);

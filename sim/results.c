@@ -637,9 +637,9 @@ int results_plot_all(const experiment *e, const char *dir, size_t *no_images,
             paths[p] = timeline_path(dir, p);
     plot_timelines tl = { (const char *const *)paths, n, exp_n_columns(e) };
     int rc = fio_make_dirs(figures, err);
-    bool made = rc == 0;
     cusim_error one;
-    for (size_t i = 0; i < exp_n_plots(e) && made; i++) {
+    size_t n_plots = rc == 0 ? exp_n_plots(e) : 0;
+    for (size_t i = 0; i < n_plots; i++) {
         /* every plot is drawn, whatever became of the ones before */
         int prc = plot_write(exp_plot(e, i), csv, exp_timeline(e) ? &tl : NULL,
                              figures, &one);
