@@ -194,6 +194,18 @@ char *exp_point_kernel_echo(const experiment *e, size_t p)
     return echo_text(NULL, e->kernels[e->point_kernel[p]], &size);
 }
 
+uint64_t exp_point_id(const experiment *e, size_t p)
+{
+    uint64_t h = hmap_fnv(&e->hw_hash[e->point_hw[p]], sizeof(uint64_t),
+                          HMAP_FNV_SEED);
+    h = hmap_fnv(&e->kernel_hash[e->point_kernel[p]], sizeof(uint64_t), h);
+    if (e->timeline) {
+        h = hmap_fnv("timeline", 8, h);
+        h = hmap_fnv(&e->timeline_every, sizeof e->timeline_every, h);
+    }
+    return h;
+}
+
 uint64_t exp_point_fingerprint(const experiment *e, size_t p)
 {
     uint64_t h = hmap_fnv(CUSIM_VERSION, sizeof CUSIM_VERSION, HMAP_FNV_SEED);

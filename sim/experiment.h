@@ -160,6 +160,13 @@ uint64_t exp_timeline_every(const experiment *e);
  * another fingerprint is not this point's. */
 uint64_t exp_point_fingerprint(const experiment *e, size_t p);
 
+/* Point `p`'s id: a hash of what it runs (the echo of its resolved
+ * hardware and kernel, and the timeline's window when there is one), not
+ * of its position, so it names the same simulation after the experiment
+ * gains or loses other points (cusim run --list, --point). Points that run
+ * the same configuration share an id. */
+uint64_t exp_point_id(const experiment *e, size_t p);
+
 size_t exp_n_plots(const experiment *e);
 const plot_spec *exp_plot(const experiment *e, size_t i);
 

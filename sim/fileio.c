@@ -4,6 +4,7 @@
 #include "fileio.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,7 +92,16 @@ int fio_make_dirs(const char *dir, cusim_error *err)
 
 char *fio_temp_name(const char *path)
 {
-    return xasprintf("%s.tmp.%ld", path, (long)getpid());
+    /* the host's name too: shards on several machines may write into one
+     * shared directory, and process ids repeat across machines */
+    char host[256] = "";
+    if (gethostname(host, sizeof host - 1) != 0)
+        host[0] = '\0';
+    uint64_t h = 14695981039346656037ull;       /* FNV-1a */
+    for (const char *c = host; *c; c++)
+        h = (h ^ (unsigned char)*c) * 1099511628211ull;
+    return xasprintf("%s.tmp.%llu.%ld", path,
+                     (unsigned long long)(h % 1000000007u), (long)getpid());
 }
 
 int fio_rename(const char *tmp, const char *path, cusim_error *err)
@@ -152,7 +162,7 @@ int fio_write_file(const char *path, const char *text, size_t len,
 bool fio_is_temp(const char *name, const char *base)
 {
     const char *t = strstr(name, ".tmp.");
-    return t && t[5] && strspn(t + 5, "0123456789") == strlen(t + 5)
+    return t && t[5] && strspn(t + 5, "0123456789.") == strlen(t + 5)
            && strncmp(name, base, strlen(base)) == 0;
 }
 

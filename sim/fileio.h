@@ -1,7 +1,7 @@
 /*
  * fileio.h — writing output files so that a reader, or a run killed at any
  * moment, sees either the old file or the complete new one: each is written
- * under a temporary name, NAME.tmp.PID, and renamed into place when
+ * under a temporary name, NAME.tmp.HOST.PID, and renamed into place when
  * complete. Also: reading a whole file, creating directories, and I/O
  * failures as cusim_error values.
  */
@@ -48,12 +48,14 @@ int fio_make_dirs(const char *dir, cusim_error *err);
  * go to `tmp`; `path` is untouched until a committed close. */
 typedef struct fio_out {
     char *path;        /* where the file goes (owned) */
-    char *tmp;         /* its temporary name, PATH.tmp.PID (owned) */
+    char *tmp;         /* its temporary name, PATH.tmp.HOST.PID (owned) */
     FILE *f;           /* open on `tmp`; NULL when it could not be made */
 } fio_out;
 
 /* The temporary name an output file `path` is written under:
- * PATH.tmp.PID (the caller frees it). */
+ * PATH.tmp.HOST.PID, HOST a number made from the host's name (processes
+ * on several machines may write into one shared directory), PID the
+ * process id (the caller frees it). */
 char *fio_temp_name(const char *path);
 
 /* Renames temporary file `tmp` to `path` (replacing it). Returns 0, or -1
@@ -88,7 +90,7 @@ int fio_write_file(const char *path, const char *text, size_t len,
 bool fio_is_base_name(const char *s, size_t max);
 
 /* Whether directory entry `name` is a temporary file these functions
- * write, NAME.tmp.PID, of a NAME starting with `base` ("" for any): what a
+ * write, NAME.tmp.HOST.PID, of a NAME starting with `base` ("" for any): what a
  * killed run leaves behind. */
 bool fio_is_temp(const char *name, const char *base);
 

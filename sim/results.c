@@ -102,50 +102,100 @@ static int remove_files(const char *dir, pick what, const char *ctx,
     return rc;
 }
 
+/* Locks DIR (its .lock file) against a second run or collect; the lock
+ * is `*lock_fd`. Returns 0, or -1 with `err` set. */
+static int lock_dir(const char *dir, int *lock_fd, cusim_error *err)
+{
+    char *lock = xasprintf("%s/.lock", dir);
+    int rc = 0;
+    int fd = open(lock, O_RDWR | O_CREAT, 0666);
+    struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+    if (fd < 0) {
+        rc = fio_error(err, lock, "open");
+    } else if (fcntl(fd, F_SETLK, &fl) != 0) {
+        rc = errno == EACCES || errno == EAGAIN
+             ? err_set(err, dir, 1, 1, "another cusim run is writing "
+                       "into this directory")
+             : fio_error(err, lock, "lock");
+        close(fd);
+    } else {
+        *lock_fd = fd;
+    }
+    free(lock);
+    return rc;
+}
+
+/* Makes DIR/points and, with timelines, DIR/timelines. */
+static int make_dirs(const experiment *e, const char *dir, cusim_error *err)
+{
+    char *points = xasprintf("%s/points", dir);
+    char *timelines = xasprintf("%s/timelines", dir);
+    int rc = fio_make_dirs(points, err);
+    if (rc == 0 && exp_timeline(e))
+        rc = fio_make_dirs(timelines, err);
+    free(points);
+    free(timelines);
+    return rc;
+}
+
+/* Removes the temporary files of the outputs an earlier run was writing
+ * when it was killed. */
+static int remove_output_temps(const experiment *e, const char *dir,
+                               cusim_error *err)
+{
+    char *outputs = xasprintf("%s.", exp_output(e));
+    int rc = remove_files(dir, PICK_OUTPUTS, outputs, err);
+    free(outputs);
+    return rc;
+}
+
 int results_prepare(const experiment *e, const char *dir, bool resume,
                     int *lock_fd, cusim_error *err)
 {
     *lock_fd = -1;
-    char *outputs = xasprintf("%s.", exp_output(e));
     char *points = xasprintf("%s/points", dir);
     char *timelines = xasprintf("%s/timelines", dir);
-    char *lock = xasprintf("%s/.lock", dir);
-    int rc = fio_make_dirs(points, err);
-    if (rc == 0) {
-        int fd = open(lock, O_RDWR | O_CREAT, 0666);
-        struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
-        if (fd < 0) {
-            rc = fio_error(err, lock, "open");
-        } else if (fcntl(fd, F_SETLK, &fl) != 0) {
-            rc = errno == EACCES || errno == EAGAIN
-                 ? err_set(err, dir, 1, 1, "another cusim run is writing "
-                           "into this directory")
-                 : fio_error(err, lock, "lock");
-            close(fd);
-        } else {
-            *lock_fd = fd;
-        }
-    }
+    int rc = make_dirs(e, dir, err);
+    if (rc == 0)
+        rc = lock_dir(dir, lock_fd, err);
     if (rc == 0)
         rc = remove_files(points, resume ? PICK_TEMP : PICK_POINTS, NULL, err);
     /* timelines of an earlier run go with its points; without timelines
      * now, a timelines/ left over is emptied all the same */
     struct stat st;
-    if (rc == 0 && exp_timeline(e))
-        rc = fio_make_dirs(timelines, err);
     if (rc == 0 && (exp_timeline(e) || stat(timelines, &st) == 0))
         rc = remove_files(timelines, resume ? PICK_TEMP : PICK_TIMELINES,
                           NULL, err);
     if (rc == 0)
-        rc = remove_files(dir, PICK_OUTPUTS, outputs, err);
+        rc = remove_output_temps(e, dir, err);
     if (rc != 0 && *lock_fd >= 0) {
         close(*lock_fd);
         *lock_fd = -1;
     }
     free(points);
     free(timelines);
-    free(lock);
-    free(outputs);
+    return rc;
+}
+
+int results_prepare_shared(const experiment *e, const char *dir,
+                           cusim_error *err)
+{
+    return make_dirs(e, dir, err);
+}
+
+int results_prepare_collect(const experiment *e, const char *dir,
+                            int *lock_fd, cusim_error *err)
+{
+    *lock_fd = -1;
+    int rc = make_dirs(e, dir, err);
+    if (rc == 0)
+        rc = lock_dir(dir, lock_fd, err);
+    if (rc == 0)
+        rc = remove_output_temps(e, dir, err);
+    if (rc != 0 && *lock_fd >= 0) {
+        close(*lock_fd);
+        *lock_fd = -1;
+    }
     return rc;
 }
 
@@ -328,6 +378,56 @@ bool results_point_done(const experiment *e, const char *dir, size_t p)
                     || timeline_present(dir, p));
     rec_free(&r);
     return done;
+}
+
+bool results_point_failed(const experiment *e, const char *dir, size_t p)
+{
+    point_rec r;
+    if (p >= exp_n_points(e) || point_read(e, dir, p, &r) != 0)
+        return false;
+    bool failed = r.failed;
+    rec_free(&r);
+    return failed;
+}
+
+/* Copies file `from` to `to` (written atomically). */
+static int copy_file(const char *from, const char *to, cusim_error *err)
+{
+    FILE *in = fopen(from, "rb");
+    if (!in)
+        return fio_error(err, from, "open");
+    fio_out o = { 0 };
+    int rc = fio_open(&o, xstrdup(to), err);
+    char buf[1 << 14];
+    size_t n;
+    while (rc == 0 && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        rc = fio_write(&o, buf, n, err);
+    if (rc == 0 && ferror(in))
+        rc = fio_error(err, from, "read");
+    fclose(in);
+    int crc = fio_close(&o, rc == 0, rc == 0 ? err : NULL);
+    return rc || crc ? -1 : 0;
+}
+
+int results_import(const experiment *e, const char *from, const char *to,
+                   size_t p, cusim_error *err)
+{
+    if (!results_point_done(e, from, p))
+        return 0;
+    int rc = 0;
+    if (exp_timeline(e) && timeline_present(from, p)) {
+        char *src = timeline_path(from, p), *dst = timeline_path(to, p);
+        rc = copy_file(src, dst, err);
+        free(src);
+        free(dst);
+    }
+    if (rc == 0) {    /* the result last: it implies the timeline */
+        char *src = point_path(from, p), *dst = point_path(to, p);
+        rc = copy_file(src, dst, err);
+        free(src);
+        free(dst);
+    }
+    return rc == 0 ? 1 : -1;
 }
 
 /* What cusim_report_print writes, as a string (the caller frees it). */

@@ -46,6 +46,29 @@
 int results_prepare(const experiment *e, const char *dir, bool resume,
                     int *lock_fd, cusim_error *err);
 
+/* Prepares DIR for processes that each run some of the points into it
+ * at once, perhaps on several machines sharing the file system (cusim run
+ * --shard, --point): makes DIR, DIR/points and (with timelines)
+ * DIR/timelines, and nothing else: no lock, nothing removed (a temporary
+ * file may be another process's write in progress). Returns 0, or -1 with
+ * `err` set. */
+int results_prepare_shared(const experiment *e, const char *dir,
+                           cusim_error *err);
+
+/* Prepares DIR for assembling its outputs from point results (cusim
+ * collect): makes DIR and DIR/points, locks DIR as results_prepare does
+ * and removes the temporary files of an earlier assembly killed midway;
+ * the point results stay. Returns 0, or -1 with `err` set. */
+int results_prepare_collect(const experiment *e, const char *dir,
+                            int *lock_fd, cusim_error *err);
+
+/* Copies point `p`'s result (and its timeline, when the experiment has
+ * them) from results directory `from` into `to`, when `from` holds a
+ * complete one (results_point_done); each file written atomically.
+ * Returns 1 when copied, 0 when `from` has none, -1 with `err` set. */
+int results_import(const experiment *e, const char *from, const char *to,
+                   size_t p, cusim_error *err);
+
 /* Whether DIR holds a complete result for point `p` of exactly this
  * configuration (same cusim version, same resolved hardware and kernel,
  * same timeline window) and, when the point ran and the experiment has
@@ -66,6 +89,10 @@ int results_point_run(const experiment *e, const char *dir, size_t p,
  * cannot be written. */
 int results_point_fail(const experiment *e, const char *dir, size_t p,
                        const char *message, cusim_error *err);
+
+/* Whether point `p`'s result in DIR (complete, results_point_done) says
+ * it failed. */
+bool results_point_failed(const experiment *e, const char *dir, size_t p);
 
 /* Assembles DIR/OUTPUT.csv, DIR/OUTPUT.jsonl and DIR/manifest.yaml from the
  * point results, every point of which must be present. Sets `*n_failed`.

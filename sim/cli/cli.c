@@ -105,6 +105,7 @@ static const cli_command commands[] = {
     { "run", cli_run,
       "usage: cusim run EXPERIMENT.yaml [-j N] [--out DIR] [--resume] "
       "[--set PATH=VALUE]...\n"
+      "                 [--list] [--shard K/N | --point ID]\n"
       "\n"
       "Runs every point of an experiment (configs/experiments/*.yaml): its\n"
       "sweep expanded into points (the last sweep key varies fastest; zip\n"
@@ -120,6 +121,8 @@ static const cli_command commands[] = {
       "  points/         one result file per point, written as it finishes\n"
       "  timelines/      each point's timeline CSV (with the experiment's\n"
       "                  timeline: key)\n"
+      "  run.yaml        the experiment and --set options (cusim collect\n"
+      "                  reads it)\n"
       "The CSV and the manifest are the same bytes whatever N, and after a\n"
       "killed run is resumed. A point that cannot run on its hardware (its\n"
       "workgroup does not fit, a width the profile lacks, a program that does\n"
@@ -129,13 +132,49 @@ static const cli_command commands[] = {
       "point ran or is infeasible, 1 some point failed (the others still\n"
       "ran), 2 bad input.\n"
       "\n"
+      "A sweep too big for one machine runs as shards: each --shard K/N (or\n"
+      "--point ID) writes only its points' results into DIR/points, with no\n"
+      "lock and nothing removed, so many processes on many machines can\n"
+      "share one DIR on a shared file system; a shard keeps the results DIR\n"
+      "already holds, so running it again finishes what a killed one left.\n"
+      "Then cusim collect DIR writes the outputs (see cusim collect --help;\n"
+      "scripts/parallel.sh and scripts/slurm-array.sh do both).\n"
+      "\n"
       "  -j N, --jobs N     worker processes (default: the online CPUs)\n"
       "  --out DIR          results directory (default: results/OUTPUT)\n"
       "  --resume           keep the points DIR already holds for this exact\n"
       "                     configuration and run only the others\n"
       "  --set PATH=VALUE   override a key for every point, after the\n"
       "                     experiment's own set: (repeatable; not a key the\n"
-      "                     experiment varies)\n" },
+      "                     experiment varies)\n"
+      "  --list             print one line per point and run nothing: its id\n"
+      "                     (16 hex digits, a hash of the point's resolved\n"
+      "                     hardware and kernel, not of its position) and\n"
+      "                     its parameters, tab-separated\n"
+      "  --shard K/N        run shard K of N (1 <= K <= N): the points whose\n"
+      "                     position modulo N is K - 1\n"
+      "  --point ID         run the point (or points) of this id\n" },
+    { "collect", cli_collect,
+      "usage: cusim collect DIR... [--out DIR]\n"
+      "\n"
+      "Assembles the outputs of an experiment whose points ran as shards\n"
+      "(cusim run --shard K/N or --point ID) into one results directory:\n"
+      "OUTPUT.csv, OUTPUT.jsonl, manifest.yaml and figures/, the same bytes\n"
+      "as one cusim run of the whole experiment writes. Each DIR holds\n"
+      "point results and the run.yaml cusim run wrote there; they must all\n"
+      "name the same experiment and --set options, which collect loads again\n"
+      "(from the directory the run started in when the experiment's path is\n"
+      "relative). Each point's result is taken from the first DIR that has a\n"
+      "complete one, and copied into the output directory when it is\n"
+      "elsewhere. Points with no complete result anywhere are listed (the\n"
+      "first 20) with their ids, and nothing is assembled; failed points are\n"
+      "listed too, and assembled as cusim run does.\n"
+      "\n"
+      "Exit status: 0 every point has a result and none failed, 1 some are\n"
+      "missing or failed, 2 bad input (no run.yaml, directories of different\n"
+      "runs, an experiment that no longer loads).\n"
+      "\n"
+      "  --out DIR          where the outputs go (default: the first DIR)\n" },
     { "portability", cli_portability,
       "usage: cusim portability KERNEL.yaml [--hw HW.yaml]... [--sizes LIST]\n"
       "                         [--set PATH=VALUE]... [-j N]\n"
@@ -331,6 +370,24 @@ static int is_option(const char *arg, const char *name)
     return strncmp(arg, name, len) == 0 && (arg[len] == '\0' || arg[len] == '=');
 }
 
+/* --shard K/N: two decimal numbers, 1 <= K <= N <= CLI_MAX_SHARDS. */
+static int parse_shard(const char *v, cli_args *args)
+{
+    unsigned long k, n;
+    char *end;
+    if (!v || *v < '0' || *v > '9')
+        return -1;
+    k = strtoul(v, &end, 10);
+    if (*end != '/' || end[1] < '0' || end[1] > '9')
+        return -1;
+    n = strtoul(end + 1, &end, 10);
+    if (*end || k < 1 || k > n || n > CLI_MAX_SHARDS)
+        return -1;
+    args->shard_k = (unsigned)k;
+    args->shard_n = (unsigned)n;
+    return 0;
+}
+
 int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
               cli_args *args)
 {
@@ -468,7 +525,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
                         "32,64,128\n", cmd->name);
                 return CLI_BAD_INPUT;
             }
-        } else if ((opts & (CLI_OPT_RUN | CLI_OPT_PORT))
+        } else if ((opts & (CLI_OPT_RUN | CLI_OPT_PORT | CLI_OPT_OUT))
                    && is_option(a, "--out")) {
             args->out = option_value("--out", argc, argv, &i);
             if (!args->out || !*args->out) {
@@ -477,6 +534,26 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             }
         } else if ((opts & CLI_OPT_RUN) && strcmp(a, "--resume") == 0) {
             args->resume = true;
+        } else if ((opts & CLI_OPT_SHARD) && strcmp(a, "--list") == 0) {
+            args->list = true;
+        } else if ((opts & CLI_OPT_SHARD) && is_option(a, "--shard")) {
+            const char *v = option_value("--shard", argc, argv, &i);
+            if (parse_shard(v, args) != 0) {
+                fprintf(stderr, "cusim %s: --shard expects K/N, shard K of "
+                        "N with 1 <= K <= N <= %d, got '%s'\n", cmd->name,
+                        CLI_MAX_SHARDS, v ? v : "");
+                return CLI_BAD_INPUT;
+            }
+        } else if ((opts & CLI_OPT_SHARD) && is_option(a, "--point")) {
+            args->point_id = option_value("--point", argc, argv, &i);
+            if (!args->point_id || strlen(args->point_id) != 16
+                || strspn(args->point_id, "0123456789abcdef") != 16) {
+                fprintf(stderr, "cusim %s: --point expects a point id, 16 "
+                        "hexadecimal digits as --list prints them, got "
+                        "'%s'\n", cmd->name,
+                        args->point_id ? args->point_id : "");
+                return CLI_BAD_INPUT;
+            }
         } else if ((opts & CLI_OPT_ECHO) && strcmp(a, "--echo") == 0) {
             args->echo = true;
         } else if (a[0] == '-' && a[1] != '\0') {

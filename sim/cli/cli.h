@@ -26,6 +26,7 @@ const cli_command *cli_find(const char *name);
 #define CLI_TRACE_MIN_BYTES 4096
 
 #define CLI_MAX_SETS 256
+#define CLI_MAX_SHARDS 1000000   /* --shard K/N: N at most this */
 #define CLI_MAX_FILES 256
 
 /* The options commands share, parsed from argv by cli_parse. */
@@ -50,6 +51,10 @@ typedef struct cli_args {
     int jobs;                          /* -j N, 0 = one per online CPU */
     const char *out;                   /* --out DIR, NULL = default */
     bool resume;                       /* --resume */
+    bool list;                         /* --list */
+    unsigned shard_k, shard_n;         /* --shard K/N (1 <= K <= N); N 0:
+                                          not given */
+    const char *point_id;              /* --point ID */
     const char *hws[CLI_MAX_FILES];    /* --hw FILE, in order */
     int n_hws;
     const char *sizes;                 /* --sizes LIST, NULL = default */
@@ -70,7 +75,9 @@ enum {
     CLI_OPT_PORT = 64,      /* --hw FILE (repeatable), --sizes LIST, and
                                --out DIR */
     CLI_OPT_GRAPHS = 128,   /* --graphs DIR */
-    CLI_OPT_BUDGET = 256    /* --max-instructions N */
+    CLI_OPT_BUDGET = 256,   /* --max-instructions N */
+    CLI_OPT_SHARD = 512,    /* --list, --shard K/N, --point ID */
+    CLI_OPT_OUT = 1024      /* --out DIR alone */
 };
 
 /* Parses argv (modifying it: --set values are split in place). Returns 0,
@@ -123,6 +130,29 @@ int cli_write_figure(const cli_command *cmd, const char *dir,
 int cli_load_pair(const cli_command *cmd, const cli_args *args,
                   cusim_hw *hw, cusim_kernel *k);
 
+/* DIR/run.yaml (origin.c): the experiment a results directory was run
+ * from, as the command line gave it, the working directory it was given
+ * in, and the command line's --set options as PATH=VALUE. */
+typedef struct cli_origin {
+    char *experiment;
+    char *directory;
+    char **sets;
+    int n_sets;
+} cli_origin;
+
+/* Writes DIR/run.yaml for a run of `experiment` with `args`' --set
+ * options. `shared` (shards, which many processes may run into one DIR):
+ * when DIR already has one, it must name the same experiment and options
+ * (then nothing is written), else an error at DIR/run.yaml. Returns 0, or
+ * -1 with `err` set. */
+int cli_origin_write(const char *dir, const char *experiment,
+                     const cli_args *args, bool shared, cusim_error *err);
+
+/* Reads DIR/run.yaml into `o` (the caller frees it with cli_origin_free).
+ * Returns 0, or -1 with `err` set (none there, or not as written). */
+int cli_origin_read(const char *dir, cli_origin *o, cusim_error *err);
+void cli_origin_free(cli_origin *o);
+
 /* Commands (one file each). */
 int cli_sim(int argc, char **argv);
 int cli_occupancy(int argc, char **argv);
@@ -132,5 +162,6 @@ int cli_fields(int argc, char **argv);
 int cli_run(int argc, char **argv);
 int cli_diagnose(int argc, char **argv);
 int cli_portability(int argc, char **argv);
+int cli_collect(int argc, char **argv);
 
 #endif /* CUSIM_CLI_H */

@@ -304,11 +304,95 @@ static int online_cpus(void)
     return n > 0 ? (int)(n < 4096 ? n : 4096) : 1;
 }
 
+/* Whether the command line picks point p: every point, those of shard
+ * K of N (p mod N == K - 1: neighbouring points, often of like cost, go
+ * to different shards), or those of one id. */
+static bool picked(const cli_args *args, const experiment *e, size_t p,
+                   uint64_t id)
+{
+    if (args->shard_n && p % args->shard_n != args->shard_k - 1)
+        return false;
+    return !args->point_id || exp_point_id(e, p) == id;
+}
+
+/* --list: a line per picked point, its id and its parameters. */
+static void list_points(const cli_args *args, const experiment *e,
+                        uint64_t id)
+{
+    for (size_t p = 0; p < exp_n_points(e); p++) {
+        if (!picked(args, e, p, id))
+            continue;
+        printf("%016llx", (unsigned long long)exp_point_id(e, p));
+        for (size_t c = 0; c < exp_n_columns(e); c++)
+            if (*exp_param(e, p, c))
+                printf("\t%s=%s", exp_column(e, c), exp_param(e, p, c));
+        putchar('\n');
+    }
+}
+
+/* Assembles the outputs and draws the plots of a whole run into DIR and
+ * prints the summary line. Returns the exit status. */
+static int finish_run(const run *R, const char *dir)
+{
+    const experiment *e = R->e;
+    cusim_error err;
+    size_t n_failed = 0;
+    if (results_assemble(e, dir, &n_failed, &err) != 0) {
+        cusim_error_print(&err, stderr);
+        return CLI_FAILURE;
+    }
+    size_t no_images = 0;
+    if (results_plot_all(e, dir, &no_images, &err) != 0) {
+        cusim_error_print(&err, stderr);
+        return CLI_FAILURE;
+    }
+    if (no_images > 0)
+        fprintf(stderr, "cusim run: warning: %zu plot%s written as gnuplot "
+                "script%s only (%s); `gnuplot FILE.gp` in %s/figures draws "
+                "them\n", no_images, no_images == 1 ? "" : "s",
+                no_images == 1 ? "" : "s", err.message, dir);
+    char infeasible[48] = "";
+    if (exp_n_infeasible(e))
+        snprintf(infeasible, sizeof infeasible, ", %zu infeasible",
+                 exp_n_infeasible(e));
+    fprintf(stderr, "ran %zu point%s (%zu failed%s, %zu resumed) in "
+            "%.1f s on %d worker%s: %s/%s.csv\n", R->n_points,
+            R->n_points == 1 ? "" : "s", n_failed, infeasible, R->n_resumed,
+            now() - R->start, R->n_workers, R->n_workers == 1 ? "" : "s",
+            dir, exp_output(e));
+    return n_failed ? CLI_FAILURE : CLI_OK;
+}
+
+/* The summary line of a shard (--shard, --point), which writes point
+ * results only. Returns the exit status. */
+static int finish_shard(const run *R, const cli_args *args, const char *dir,
+                        size_t n_picked, size_t n_infeasible)
+{
+    char what[64];
+    if (args->shard_n)
+        snprintf(what, sizeof what, "shard %u/%u", args->shard_k,
+                 args->shard_n);
+    else
+        snprintf(what, sizeof what, "point %s", args->point_id);
+    char infeasible[48] = "";
+    if (n_infeasible)
+        snprintf(infeasible, sizeof infeasible, ", %zu infeasible",
+                 n_infeasible);
+    fprintf(stderr, "ran %s: %zu of %zu point%s (%zu failed%s, %zu resumed) "
+            "in %.1f s on %d worker%s into %s/points; cusim collect %s "
+            "writes the outputs\n", what, n_picked, exp_n_points(R->e),
+            exp_n_points(R->e) == 1 ? "" : "s", R->n_failed, infeasible,
+            R->n_resumed, now() - R->start, R->n_workers,
+            R->n_workers == 1 ? "" : "s", dir, dir);
+    return R->n_failed ? CLI_FAILURE : CLI_OK;
+}
+
 int cli_run(int argc, char **argv)
 {
     const cli_command *cmd = cli_find("run");
     cli_args args;
-    int status = cli_parse(cmd, argc, argv, CLI_OPT_SET | CLI_OPT_RUN, &args);
+    int status = cli_parse(cmd, argc, argv,
+                           CLI_OPT_SET | CLI_OPT_RUN | CLI_OPT_SHARD, &args);
     if (status != CLI_OK)
         return status;
     if (args.help) {
@@ -318,6 +402,11 @@ int cli_run(int argc, char **argv)
     if (args.n_files != 1) {
         fprintf(stderr, "cusim run: expected one EXPERIMENT.yaml, got %d "
                 "files (see cusim run --help)\n", args.n_files);
+        return CLI_BAD_INPUT;
+    }
+    if (args.shard_n && args.point_id) {
+        fputs("cusim run: --shard and --point cannot go together (a point "
+              "is in one shard)\n", stderr);
         return CLI_BAD_INPUT;
     }
 
@@ -334,12 +423,38 @@ int cli_run(int argc, char **argv)
     experiment *e;
     if (exp_load(args.files[0], args.sets, (size_t)args.n_sets, &e, &err))
         return cli_bad_input(&err);
+    uint64_t id = args.point_id ? strtoull(args.point_id, NULL, 16) : 0;
+    size_t n_picked = 0, n_infeasible = 0;
+    for (size_t p = 0; p < exp_n_points(e); p++)
+        if (picked(&args, e, p, id)) {
+            n_picked++;
+            n_infeasible += exp_point_infeasible(e, p) != NULL;
+        }
+    if (args.point_id && n_picked == 0) {
+        fprintf(stderr, "cusim run: --point %s: no point of %s has this id "
+                "(cusim run %s --list lists them)\n", args.point_id,
+                args.files[0], args.files[0]);
+        exp_free(e);
+        return CLI_BAD_INPUT;
+    }
+    if (args.list) {
+        list_points(&args, e, id);
+        exp_free(e);
+        return CLI_OK;
+    }
 
+    bool shard = args.shard_n || args.point_id;
     char *dir = args.out ? xstrdup(args.out)
                          : xasprintf("results/%s", exp_output(e));
     int lock_fd = -1;
-    if (results_prepare(e, dir, args.resume, &lock_fd, &err) != 0) {
+    int prc = shard ? results_prepare_shared(e, dir, &err)
+                    : results_prepare(e, dir, args.resume, &lock_fd, &err);
+    if (prc == 0)
+        prc = cli_origin_write(dir, args.files[0], &args, shard, &err);
+    if (prc != 0) {
         cusim_error_print(&err, stderr);
+        if (lock_fd >= 0)
+            close(lock_fd);
         free(dir);
         exp_free(e);
         return CLI_FAILURE;
@@ -349,20 +464,23 @@ int cli_run(int argc, char **argv)
     memset(&R, 0, sizeof R);
     R.e = e;
     R.dir = dir;
-    R.n_points = exp_n_points(e);
+    R.n_points = n_picked;
     R.tty = isatty(STDERR_FILENO);
     R.start = now();
-    R.todo = xcalloc(R.n_points, sizeof *R.todo);
+    R.todo = xcalloc(R.n_points ? R.n_points : 1, sizeof *R.todo);
     int jobs = args.jobs ? args.jobs : online_cpus();
-    status = CLI_OK;
-    for (size_t p = 0; p < R.n_points; p++) {
-        if (args.resume && results_point_done(e, dir, p))
+    /* a shard keeps whatever DIR already holds: it may be another's */
+    bool keep = args.resume || shard;
+    for (size_t p = 0; p < exp_n_points(e); p++) {
+        if (!picked(&args, e, p, id))
+            continue;
+        if (keep && results_point_done(e, dir, p))
             R.n_resumed++;
         else
             R.todo[R.n_todo++] = p;
     }
     R.n_workers = R.n_todo < (size_t)jobs ? (int)R.n_todo : jobs;
-    R.w = xcalloc((size_t)R.n_workers, sizeof *R.w);
+    R.w = xcalloc((size_t)R.n_workers + 1, sizeof *R.w);
 
     /* a worker that dies must not take the parent with it */
     struct sigaction ign, old_pipe;
@@ -370,41 +488,16 @@ int cli_run(int argc, char **argv)
     ign.sa_handler = SIG_IGN;
     sigaction(SIGPIPE, &ign, &old_pipe);
     bar_draw(&R, true);
-    if (status == CLI_OK && R.n_todo && run_points(&R) != 0)
+    if (R.n_todo && run_points(&R) != 0)
         status = CLI_FAILURE;
     bar_draw(&R, true);
     if (R.bar_shown)
         fputc('\n', stderr);
     sigaction(SIGPIPE, &old_pipe, NULL);
 
-    size_t n_failed = 0;
-    if (status == CLI_OK && results_assemble(e, dir, &n_failed, &err) != 0) {
-        cusim_error_print(&err, stderr);
-        status = CLI_FAILURE;
-    }
-    size_t no_images = 0;
-    if (status == CLI_OK && results_plot_all(e, dir, &no_images, &err) != 0) {
-        cusim_error_print(&err, stderr);
-        status = CLI_FAILURE;
-    } else if (status == CLI_OK && no_images > 0) {
-        fprintf(stderr, "cusim run: warning: %zu plot%s written as gnuplot "
-                "script%s only (%s); `gnuplot FILE.gp` in %s/figures draws "
-                "them\n", no_images, no_images == 1 ? "" : "s",
-                no_images == 1 ? "" : "s", err.message, dir);
-    }
-    if (status == CLI_OK) {
-        char infeasible[48] = "";
-        if (exp_n_infeasible(e))
-            snprintf(infeasible, sizeof infeasible, ", %zu infeasible",
-                     exp_n_infeasible(e));
-        fprintf(stderr, "ran %zu point%s (%zu failed%s, %zu resumed) in "
-                "%.1f s on %d worker%s: %s/%s.csv\n", R.n_points,
-                R.n_points == 1 ? "" : "s", n_failed, infeasible, R.n_resumed,
-                now() - R.start, R.n_workers, R.n_workers == 1 ? "" : "s",
-                dir, exp_output(e));
-        if (n_failed)
-            status = CLI_FAILURE;
-    }
+    if (status == CLI_OK)
+        status = shard ? finish_shard(&R, &args, dir, n_picked, n_infeasible)
+                       : finish_run(&R, dir);
     if (lock_fd >= 0)
         close(lock_fd);
     free(R.w);

@@ -30,6 +30,8 @@ static const char usage_text[] =
     "  run EXPERIMENT.yaml             run every point of an experiment\n"
     "                                  on N workers: CSV, JSON Lines,\n"
     "                                  manifest and plots\n"
+    "  collect DIR...                  assemble the outputs of an\n"
+    "                                  experiment run as shards\n"
     "  check FILE.yaml...              validate hardware profiles, kernels\n"
     "                                  and experiments (each kernel also\n"
     "                                  against each profile given)\n"

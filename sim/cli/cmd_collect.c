@@ -1,0 +1,221 @@
+/*
+ * cmd_collect.c — `cusim collect DIR...`: the outputs of an experiment
+ * whose points ran as shards (cusim run --shard, --point), perhaps on
+ * many machines and into many directories, assembled into one results
+ * directory exactly as a local `cusim run` writes them.
+ *
+ * Each DIR's run.yaml (origin.c) names the experiment and the --set
+ * options its points ran with; every DIR must name the same. The
+ * experiment is loaded again from the working directory the run was
+ * started in (the manifest names it as the command line did), each point's
+ * complete result is taken from the first DIR holding one (copied into
+ * the output directory when it is elsewhere), and the outputs are
+ * assembled from those results: the same bytes as a local run's, since
+ * assembling is copying the points' text in point order.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "experiment.h"
+#include "results.h"
+#include "xalloc.h"
+
+/* The most missing or failed points listed one by one. */
+enum { LIST_MAX = 20 };
+
+/* `path` made absolute against the working directory (the caller frees
+ * it): collect changes directory before loading the experiment. */
+static char *absolute(const char *path)
+{
+    if (path[0] == '/')
+        return xstrdup(path);
+    char cwd[PATH_MAX];
+    if (!getcwd(cwd, sizeof cwd))
+        return xstrdup(path);
+    return xasprintf("%s/%s", cwd, path);
+}
+
+/* Prints point p as --list does: its id and parameters. */
+static void print_point(const experiment *e, size_t p, const char *what)
+{
+    fprintf(stderr, "cusim collect: point %zu (%016llx", p,
+            (unsigned long long)exp_point_id(e, p));
+    for (size_t c = 0; c < exp_n_columns(e); c++)
+        if (*exp_param(e, p, c))
+            fprintf(stderr, " %s=%s", exp_column(e, c), exp_param(e, p, c));
+    fprintf(stderr, ") %s\n", what);
+}
+
+/* Reads every DIR's run.yaml into `o` (the first; the others must say
+ * the same). Returns CLI_OK, or prints why not. */
+static int read_origins(const cli_args *args, cli_origin *o)
+{
+    cusim_error err;
+    if (cli_origin_read(args->files[0], o, &err) != 0) {
+        cusim_error_print(&err, stderr);
+        return CLI_BAD_INPUT;
+    }
+    for (int i = 1; i < args->n_files; i++) {
+        cli_origin other;
+        if (cli_origin_read(args->files[i], &other, &err) != 0) {
+            cusim_error_print(&err, stderr);
+            cli_origin_free(o);
+            return CLI_BAD_INPUT;
+        }
+        bool same = strcmp(other.experiment, o->experiment) == 0
+                    && other.n_sets == o->n_sets;
+        for (int s = 0; same && s < o->n_sets; s++)
+            same = strcmp(other.sets[s], o->sets[s]) == 0;
+        cli_origin_free(&other);
+        if (!same) {
+            fprintf(stderr, "%s/run.yaml:1:1: its points are of another "
+                    "run than those of %s (another experiment, or other "
+                    "--set options): collect them separately\n",
+                    args->files[i], args->files[0]);
+            cli_origin_free(o);
+            return CLI_BAD_INPUT;
+        }
+    }
+    return CLI_OK;
+}
+
+/* Gathers every point's result into `out` from `dirs`. Sets the counts;
+ * returns CLI_OK, or CLI_FAILURE after printing why a copy failed. */
+static int gather(const experiment *e, char **dirs, int n_dirs,
+                  const char *out, size_t *n_missing, size_t *n_failed)
+{
+    cusim_error err;
+    *n_missing = *n_failed = 0;
+    for (size_t p = 0; p < exp_n_points(e); p++) {
+        bool found = results_point_done(e, out, p);
+        for (int d = 0; d < n_dirs && !found; d++) {
+            if (strcmp(dirs[d], out) == 0)
+                continue;
+            int rc = results_import(e, dirs[d], out, p, &err);
+            if (rc < 0) {
+                cusim_error_print(&err, stderr);
+                return CLI_FAILURE;
+            }
+            found = rc == 1;
+        }
+        if (!found && (*n_missing)++ < LIST_MAX)
+            print_point(e, p, "has no complete result");
+        if (found && results_point_failed(e, out, p)
+            && (*n_failed)++ < LIST_MAX)
+            print_point(e, p, "failed");
+    }
+    return CLI_OK;
+}
+
+int cli_collect(int argc, char **argv)
+{
+    const cli_command *cmd = cli_find("collect");
+    cli_args args;
+    int status = cli_parse(cmd, argc, argv, CLI_OPT_OUT, &args);
+    if (status != CLI_OK)
+        return status;
+    if (args.help) {
+        fputs(cmd->help, stdout);
+        return CLI_OK;
+    }
+    if (args.n_files < 1) {
+        fputs("cusim collect: expected one or more results directories "
+              "(see cusim collect --help)\n", stderr);
+        return CLI_BAD_INPUT;
+    }
+    cli_origin o;
+    status = read_origins(&args, &o);
+    if (status != CLI_OK)
+        return status;
+
+    char **dirs = xcalloc((size_t)args.n_files, sizeof *dirs);
+    for (int i = 0; i < args.n_files; i++)
+        dirs[i] = absolute(args.files[i]);
+    char *out = absolute(args.out ? args.out : args.files[0]);
+    cusim_set *sets = xcalloc((size_t)o.n_sets + 1, sizeof *sets);
+    cusim_error err;
+    experiment *e = NULL;
+    for (int i = 0; i < o.n_sets && status == CLI_OK; i++)
+        if (cusim_set_parse(o.sets[i], i + 1, &sets[i], &err) != 0)
+            status = cli_bad_input(&err);
+    if (status == CLI_OK && o.experiment[0] != '/'
+        && chdir(o.directory) != 0) {
+        fprintf(stderr, "cusim collect: cannot enter %s, where the run "
+                "started (%s/run.yaml names the experiment %s relative to "
+                "it): %s\n", o.directory, args.files[0], o.experiment,
+                strerror(errno));
+        status = CLI_BAD_INPUT;
+    }
+    if (status == CLI_OK
+        && exp_load(o.experiment, sets, (size_t)o.n_sets, &e, &err) != 0)
+        status = cli_bad_input(&err);
+
+    int lock_fd = -1;
+    if (status == CLI_OK && results_prepare_collect(e, out, &lock_fd, &err)) {
+        cusim_error_print(&err, stderr);
+        status = CLI_FAILURE;
+    }
+    size_t n_missing = 0, n_failed = 0;
+    if (status == CLI_OK)
+        status = gather(e, dirs, args.n_files, out, &n_missing, &n_failed);
+    if (status == CLI_OK && n_missing) {
+        fprintf(stderr, "cusim collect: %zu of %zu points have no complete "
+                "result%s; run their shards again (a shard keeps the "
+                "points it already has), then collect\n", n_missing,
+                exp_n_points(e), n_missing > LIST_MAX ? " (the first "
+                "listed)" : "");
+        status = CLI_FAILURE;
+    }
+    if (status == CLI_OK && strcmp(out, dirs[0]) != 0) {
+        cli_args from = { .n_sets = 0 };
+        for (int i = 0; i < o.n_sets; i++)
+            from.sets[from.n_sets++] = sets[i];
+        if (cli_origin_write(out, o.experiment, &from, false, &err) != 0) {
+            cusim_error_print(&err, stderr);
+            status = CLI_FAILURE;
+        }
+    }
+    size_t assembled_failed = 0, no_images = 0;
+    if (status == CLI_OK
+        && results_assemble(e, out, &assembled_failed, &err) != 0) {
+        cusim_error_print(&err, stderr);
+        status = CLI_FAILURE;
+    }
+    if (status == CLI_OK && results_plot_all(e, out, &no_images, &err) != 0) {
+        cusim_error_print(&err, stderr);
+        status = CLI_FAILURE;
+    } else if (status == CLI_OK && no_images > 0) {
+        fprintf(stderr, "cusim collect: warning: %zu plot%s written as "
+                "gnuplot script%s only (%s)\n", no_images,
+                no_images == 1 ? "" : "s", no_images == 1 ? "" : "s",
+                err.message);
+    }
+    if (status == CLI_OK) {
+        char infeasible[48] = "";
+        if (exp_n_infeasible(e))
+            snprintf(infeasible, sizeof infeasible, ", %zu infeasible",
+                     exp_n_infeasible(e));
+        fprintf(stderr, "collected %zu point%s (%zu failed%s) from %d "
+                "director%s: %s/%s.csv\n", exp_n_points(e),
+                exp_n_points(e) == 1 ? "" : "s", assembled_failed,
+                infeasible, args.n_files, args.n_files == 1 ? "y" : "ies",
+                out, exp_output(e));
+        if (assembled_failed)
+            status = CLI_FAILURE;
+    }
+    if (lock_fd >= 0)
+        close(lock_fd);
+    exp_free(e);
+    free(sets);
+    for (int i = 0; i < args.n_files; i++)
+        free(dirs[i]);
+    free(dirs);
+    free(out);
+    cli_origin_free(&o);
+    return status;
+}

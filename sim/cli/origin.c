@@ -1,0 +1,181 @@
+/*
+ * origin.c — DIR/run.yaml, what a results directory was run from: the
+ * experiment file as the command line gave it, the working directory it
+ * was given in, and the command line's --set options. `cusim run` writes
+ * it; `cusim collect` reads it to load the same experiment again, so the
+ * outputs it assembles are the bytes a local run writes. Shards writing
+ * into one directory (--shard, --point) must agree on it.
+ *
+ *   # written by cusim VERSION run: what cusim collect loads
+ *   experiment: "configs/experiments/c2.yaml"
+ *   directory: "/home/me/cusim"
+ *   set:
+ *     - "hw.cu.schedulers=1"
+ */
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "fileio.h"
+#include "strbuf.h"
+#include "xalloc.h"
+#include "yamldoc.h"
+#include "yamlout.h"
+
+static char *origin_path(const char *dir)
+{
+    return xasprintf("%s/run.yaml", dir);
+}
+
+static void quoted(sbuf *b, const char *s)
+{
+    yamlout_quoted(b, s, strlen(s), 0);
+}
+
+/* Whether `o` names the same experiment with the same overrides as the
+ * command line (`experiment`, `args`). */
+static bool same_run(const cli_origin *o, const char *experiment,
+                     const cli_args *args)
+{
+    if (strcmp(o->experiment, experiment) != 0 || o->n_sets != args->n_sets)
+        return false;
+    for (int i = 0; i < o->n_sets; i++) {
+        const cusim_set *s = &args->sets[i];
+        size_t n = strlen(s->path);
+        if (strncmp(o->sets[i], s->path, n) != 0 || o->sets[i][n] != '='
+            || strcmp(o->sets[i] + n + 1, s->value) != 0)
+            return false;
+    }
+    return true;
+}
+
+int cli_origin_write(const char *dir, const char *experiment,
+                     const cli_args *args, bool shared, cusim_error *err)
+{
+    char *path = origin_path(dir);
+    int rc = 0;
+    if (shared && access(path, F_OK) == 0) {
+        cli_origin o;
+        cusim_error ignored;
+        if (cli_origin_read(dir, &o, &ignored) == 0) {
+            bool same = same_run(&o, experiment, args);
+            if (!same)
+                rc = err_set(err, path, 1, 1, "this directory holds the "
+                             "points of %s%s, not of %s with these --set "
+                             "options: give the shards one --out each "
+                             "experiment", o.experiment,
+                             o.n_sets ? " with other --set options" : "",
+                             experiment);
+            cli_origin_free(&o);
+            free(path);
+            return rc;     /* the same run: already written */
+        }
+    }
+    char cwd[4096];
+    if (!getcwd(cwd, sizeof cwd))
+        snprintf(cwd, sizeof cwd, ".");
+    sbuf b = { 0 };
+    sb_printf(&b, "# written by cusim %s run: the experiment the points in "
+              "points/ ran, which\n# cusim collect loads again (from "
+              "`directory` when its path is relative)\nexperiment: ",
+              CUSIM_VERSION);
+    quoted(&b, experiment);
+    sb_puts(&b, "\ndirectory: ");
+    quoted(&b, cwd);
+    sb_puts(&b, "\nset:");
+    if (args->n_sets == 0)
+        sb_puts(&b, " []");
+    for (int i = 0; i < args->n_sets; i++) {
+        char *s = xasprintf("%s=%s", args->sets[i].path, args->sets[i].value);
+        sb_puts(&b, "\n  - ");
+        quoted(&b, s);
+        free(s);
+    }
+    sb_putc(&b, '\n');
+    rc = fio_write_file(path, b.s, b.n, err);
+    free(b.s);
+    free(path);
+    return rc;
+}
+
+/* The scalar value of `key` in mapping `map`, or NULL. */
+static yaml_node_t *lookup(ydoc *d, yaml_node_t *map, const char *key)
+{
+    for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
+         p < map->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = ydoc_node(d, p->key);
+        if (k && k->type == YAML_SCALAR_NODE
+            && strcmp((const char *)k->data.scalar.value, key) == 0)
+            return ydoc_node(d, p->value);
+    }
+    return NULL;
+}
+
+static char *scalar(yaml_node_t *n)
+{
+    return n && n->type == YAML_SCALAR_NODE
+           ? xstrdup((const char *)n->data.scalar.value) : NULL;
+}
+
+int cli_origin_read(const char *dir, cli_origin *o, cusim_error *err)
+{
+    memset(o, 0, sizeof *o);
+    char *path = origin_path(dir);
+    ydoc d;
+    if (access(path, F_OK) != 0) {
+        int rc = err_noplace(err, dir, "%s holds no run.yaml: not a "
+                             "results directory of cusim run", dir);
+        free(path);
+        return rc;
+    }
+    if (ydoc_load_file(&d, path, path, "a run.yaml mapping", err) != 0) {
+        free(path);
+        return -1;
+    }
+    yaml_node_t *root = ydoc_root(&d);
+    yaml_node_t *sets = root->type == YAML_MAPPING_NODE
+                        ? lookup(&d, root, "set") : NULL;
+    if (root->type == YAML_MAPPING_NODE) {
+        o->experiment = scalar(lookup(&d, root, "experiment"));
+        o->directory = scalar(lookup(&d, root, "directory"));
+    }
+    int rc = 0;
+    if (!o->experiment || !o->directory || !sets
+        || sets->type != YAML_SEQUENCE_NODE) {
+        rc = err_set(err, path, 1, 1, "expected the experiment, directory "
+                     "and set keys cusim run writes");
+    } else {
+        size_t n = (size_t)(sets->data.sequence.items.top
+                            - sets->data.sequence.items.start);
+        o->sets = xcalloc(n ? n : 1, sizeof *o->sets);
+        for (size_t i = 0; i < n && rc == 0; i++) {
+            char *s = scalar(ydoc_node(&d, sets->data.sequence.items.start[i]));
+            if (!s || !strchr(s, '='))
+                rc = err_set(err, path, 1, 1, "set: expected PATH=VALUE "
+                             "strings");
+            else
+                o->sets[o->n_sets++] = s;
+            if (rc)
+                free(s);
+        }
+    }
+    ydoc_free(&d);
+    free(path);
+    if (rc != 0)
+        cli_origin_free(o);
+    return rc;
+}
+
+void cli_origin_free(cli_origin *o)
+{
+    free(o->experiment);
+    free(o->directory);
+    for (int i = 0; i < o->n_sets; i++)
+        free(o->sets[i]);
+    free(o->sets);
+    memset(o, 0, sizeof *o);
+}
