@@ -78,7 +78,8 @@ deps:
 
 # Unit tests and CLI tests run on the sanitizer build: any leak, overflow or
 # undefined behaviour fails the run.
-test: deps
+test:
+	@scripts/install-deps test
 	$(MAKE) BUILD=debug unit cli-test install-test xcheck
 
 unit: $(TEST_BINS)
@@ -94,6 +95,7 @@ cli-test: $(BIN)
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-diagnose
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-portability
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-identity
+	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-cluster
 
 # make install into a temporary DESTDIR, checks of the installed tree (the
 # library used through pkg-config, the man page against every --help), then
