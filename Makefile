@@ -95,6 +95,7 @@ cli-test: $(BIN)
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-diagnose
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-portability
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-identity
+	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-sweep
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-cluster
 
 # make install into a temporary DESTDIR, checks of the installed tree (the

@@ -52,12 +52,12 @@ static int check_plot_columns(const experiment *e, ydoc *d,
     return rc;
 }
 
-int exp_load(const char *path, const cusim_set *sets, size_t n_sets,
-             experiment **out, cusim_error *err)
+/* A new experiment named by `path`, holding copies of the command
+ * line's overrides. */
+static experiment *exp_new(const char *path, const cusim_set *sets,
+                           size_t n_sets)
 {
     experiment *e = xcalloc(1, sizeof *e);
-    ydoc d;
-    *out = NULL;
     e->file = xstrdup(path ? path : "");
     const char *slash = strrchr(e->file, '/');
     e->dir = xstrndup(e->file, slash ? (size_t)(slash - e->file) + 1 : 0);
@@ -70,17 +70,18 @@ int exp_load(const char *path, const cusim_set *sets, size_t n_sets,
         e->n_cli = i + 1;
     }
     exp_configs_metrics(e);
+    return e;
+}
 
-    if (ydoc_load_file(&d, e->file, e->file, "an experiment mapping",
-                       err) != 0) {
-        exp_free(e);
-        return -1;
-    }
+/* Passes 1 to 4 over the parsed document `d` (freed here). */
+static int exp_finish(experiment *e, ydoc *d, experiment **out,
+                      cusim_error *err)
+{
     const yaml_node_t *plots = NULL;
-    int rc = exp_parse(e, &d, &plots, err);
+    int rc = exp_parse(e, d, &plots, err);
     if (rc == 0)
-        rc = check_plot_columns(e, &d, plots, err);
-    ydoc_free(&d);
+        rc = check_plot_columns(e, d, plots, err);
+    ydoc_free(d);
     if (rc == 0)
         rc = exp_configs_load(e, err);
     if (rc != 0) {
@@ -89,6 +90,34 @@ int exp_load(const char *path, const cusim_set *sets, size_t n_sets,
     }
     *out = e;
     return 0;
+}
+
+int exp_load(const char *path, const cusim_set *sets, size_t n_sets,
+             experiment **out, cusim_error *err)
+{
+    experiment *e = exp_new(path, sets, n_sets);
+    ydoc d;
+    *out = NULL;
+    if (ydoc_load_file(&d, e->file, e->file, "an experiment mapping",
+                       err) != 0) {
+        exp_free(e);
+        return -1;
+    }
+    return exp_finish(e, &d, out, err);
+}
+
+int exp_load_text(const char *path, const char *text, const cusim_set *sets,
+                  size_t n_sets, experiment **out, cusim_error *err)
+{
+    experiment *e = exp_new(path, sets, n_sets);
+    ydoc d;
+    *out = NULL;
+    if (ydoc_load_text(&d, text, e->file, "an experiment mapping",
+                       err) != 0) {
+        exp_free(e);
+        return -1;
+    }
+    return exp_finish(e, &d, out, err);
 }
 
 void exp_free(experiment *e)

@@ -93,6 +93,13 @@ int exp_load(const char *path, const cusim_set *sets, size_t n_sets,
              experiment **out, cusim_error *err);
 void exp_free(experiment *e);   /* NULL-safe */
 
+/* exp_load of the experiment text `text` as if it were the file at
+ * `path` (which names it in messages and the manifest, and whose
+ * directory the files it names are relative to; nothing is read there):
+ * how cusim sweep runs the experiment its options describe. */
+int exp_load_text(const char *path, const char *text, const cusim_set *sets,
+                  size_t n_sets, experiment **out, cusim_error *err);
+
 const char *exp_file(const experiment *e);     /* the path as given */
 const char *exp_name(const experiment *e);
 const char *exp_output(const experiment *e);   /* base name of the files */

@@ -31,25 +31,29 @@ void sb_putc(sbuf *b, char c)
     sb_putn(b, &c, 1);
 }
 
-void sb_printf(sbuf *b, const char *fmt, ...)
+void sb_vprintf(sbuf *b, const char *fmt, va_list ap)
 {
     char small[256];
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    if (n >= 0 && (size_t)n < sizeof small) {
+        sb_putn(b, small, (size_t)n);
+    } else if (n >= 0) {
+        char *big = xmalloc((size_t)n + 1);
+        vsnprintf(big, (size_t)n + 1, fmt, again);
+        sb_putn(b, big, (size_t)n);
+        free(big);
+    }
+    va_end(again);
+}
+
+void sb_printf(sbuf *b, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
+    sb_vprintf(b, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        return;
-    if ((size_t)n < sizeof small) {
-        sb_putn(b, small, (size_t)n);
-        return;
-    }
-    char *big = xmalloc((size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    sb_putn(b, big, (size_t)n);
-    free(big);
 }
 
 void sb_put_doubled(sbuf *b, const char *s, char q)

@@ -5,6 +5,7 @@
 #ifndef CUSIM_STRBUF_H
 #define CUSIM_STRBUF_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /* A zeroed sbuf is empty. Invariant: when `s` is not NULL it holds `n`
@@ -21,6 +22,8 @@ void sb_puts(sbuf *b, const char *s);
 void sb_putc(sbuf *b, char c);
 void sb_printf(sbuf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+void sb_vprintf(sbuf *b, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
 
 /* Appends `s` between two `q` characters, each `q` inside doubled: a CSV
  * field's quoting with '"', a gnuplot single-quoted string's with '\''. */

@@ -137,8 +137,8 @@ static const cli_command commands[] = {
       "lock and nothing removed, so many processes on many machines can\n"
       "share one DIR on a shared file system; a shard keeps the results DIR\n"
       "already holds, so running it again finishes what a killed one left.\n"
-      "Then cusim collect DIR writes the outputs (see cusim collect --help;\n"
-      "scripts/parallel.sh and scripts/slurm-array.sh do both).\n"
+      "Then cusim collect DIR writes the outputs (scripts/parallel.sh and\n"
+      "scripts/slurm-array.sh do both).\n"
       "\n"
       "  -j N, --jobs N     worker processes (default: the online CPUs)\n"
       "  --out DIR          results directory (default: results/OUTPUT)\n"
@@ -154,6 +154,47 @@ static const cli_command commands[] = {
       "  --shard K/N        run shard K of N (1 <= K <= N): the points whose\n"
       "                     position modulo N is K - 1\n"
       "  --point ID         run the point (or points) of this id\n" },
+    { "sweep", cli_sweep,
+      "usage: cusim sweep HW.yaml KERNEL.yaml --vary PATH=V1,V2,...\n"
+      "                   [--vary PATH=FROM..TO[:STEP]]... [--set PATH=VALUE]...\n"
+      "                   [--plot X:Y[:SERIES]] [--fields LIST] [-j N]\n"
+      "                   [--format text|csv|json] [--out DIR] [--resume]\n"
+      "                   [--save EXP.yaml]\n"
+      "\n"
+      "A quick sweep, without an experiment file: runs KERNEL on HW at every\n"
+      "combination of the --vary values (the last --vary varies fastest), as\n"
+      "cusim run runs the experiment these options stand for, and prints one\n"
+      "row per point: the varied keys, then the result columns of --fields\n"
+      "(default cycles, occupancy.theoretical, occupancy.achieved, issue.ipc\n"
+      "and bound), then status when some point is not ok. A point that cannot\n"
+      "run (its workgroup does not fit, ...) is infeasible: a row, not an\n"
+      "error. Every value is checked before anything runs; a mistake is\n"
+      "reported naming the option. Exit status as for cusim run.\n"
+      "\n"
+      "  --vary PATH=LIST   a key (hw.* or kernel.*) and its values, separated\n"
+      "                     by commas (commas inside [] or {} belong to a\n"
+      "                     value: --vary 'kernel.workgroup_size=[8, 8],[16, 16]'),\n"
+      "                     or an integer range FROM..TO[:STEP] (TO included\n"
+      "                     when reached); repeatable, at most 16\n"
+      "  --set PATH=VALUE   override a key at every point (repeatable)\n"
+      "  --plot X:Y[:SERIES]  also draw Y against X, a line per SERIES value\n"
+      "                     (result or varied columns) into DIR/figures\n"
+      "  --fields LIST      the result columns of the table, comma-separated\n"
+      "                     (cusim fields sim lists them)\n"
+      "  -j N, --jobs N     worker processes (default: the online CPUs)\n"
+      "  --format FORMAT    text (default: aligned columns), csv (every\n"
+      "                     column of cusim run's CSV, or those of --fields)\n"
+      "                     or json (an array of cusim run's JSON Lines\n"
+      "                     objects)\n"
+      "  --out DIR          keep the results directory, as cusim run writes\n"
+      "                     it, with the experiment as DIR/sweep.yaml unless\n"
+      "                     --save names another file (default: a temporary\n"
+      "                     directory, removed at the end; results/sweep\n"
+      "                     with --plot)\n"
+      "  --resume           with --out: keep the points DIR already holds\n"
+      "  --save EXP.yaml    write the experiment these options stand for\n"
+      "                     (its files relative to it): cusim run EXP.yaml\n"
+      "                     runs the same sweep\n" },
     { "collect", cli_collect,
       "usage: cusim collect DIR... [--out DIR]\n"
       "\n"
@@ -253,6 +294,21 @@ int cli_bad_input(const cusim_error *err)
     return CLI_BAD_INPUT;
 }
 
+bool cli_pair_swapped(const cli_command *cmd, const cli_args *args)
+{
+    cusim_error err;
+    cusim_file_kind first, second;
+    if (cusim_file_sniff(args->files[0], &first, &err) == 0
+        && cusim_file_sniff(args->files[1], &second, &err) == 0
+        && first == CUSIM_FILE_KERNEL && second == CUSIM_FILE_HW) {
+        fprintf(stderr, "%s:1:1: this is a kernel and %s a hardware profile:"
+                " the arguments are swapped (expected cusim %s HW.yaml "
+                "KERNEL.yaml)\n", args->files[0], args->files[1], cmd->name);
+        return true;
+    }
+    return false;
+}
+
 int cli_load_pair(const cli_command *cmd, const cli_args *args,
                   cusim_hw *hw, cusim_kernel *k)
 {
@@ -262,18 +318,9 @@ int cli_load_pair(const cli_command *cmd, const cli_args *args,
                 args->n_files == 1 ? "" : "s", cmd->name);
         return CLI_BAD_INPUT;
     }
-    cusim_error err;
-    /* the two files the wrong way round: say so, not what the first one's
-     * keys lack as a profile */
-    cusim_file_kind first, second;
-    if (cusim_file_sniff(args->files[0], &first, &err) == 0
-        && cusim_file_sniff(args->files[1], &second, &err) == 0
-        && first == CUSIM_FILE_KERNEL && second == CUSIM_FILE_HW) {
-        fprintf(stderr, "%s:1:1: this is a kernel and %s a hardware profile:"
-                " the arguments are swapped (expected cusim %s HW.yaml "
-                "KERNEL.yaml)\n", args->files[0], args->files[1], cmd->name);
+    if (cli_pair_swapped(cmd, args))
         return CLI_BAD_INPUT;
-    }
+    cusim_error err;
     if (cusim_hw_load(args->files[0], args->sets, (size_t)args->n_sets, hw,
                       &err) != 0)
         return cli_bad_input(&err);
@@ -552,6 +599,42 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
                         "hexadecimal digits as --list prints them, got "
                         "'%s'\n", cmd->name,
                         args->point_id ? args->point_id : "");
+                return CLI_BAD_INPUT;
+            }
+        } else if ((opts & CLI_OPT_SWEEP) && is_option(a, "--vary")) {
+            const char *v = option_value("--vary", argc, argv, &i);
+            const char *eq = v ? strchr(v, '=') : NULL;
+            if (!eq || eq == v || !eq[1]) {
+                fprintf(stderr, "cusim %s: --vary expects PATH=V1,V2,... or "
+                        "PATH=FROM..TO[:STEP], got '%s'\n", cmd->name,
+                        v ? v : "");
+                return CLI_BAD_INPUT;
+            }
+            if (args->n_varies == CLI_MAX_VARIES) {
+                fprintf(stderr, "cusim %s: more than %d --vary options\n",
+                        cmd->name, CLI_MAX_VARIES);
+                return CLI_BAD_INPUT;
+            }
+            args->varies[args->n_varies++] = v;
+        } else if ((opts & CLI_OPT_SWEEP) && is_option(a, "--plot")) {
+            args->plot = option_value("--plot", argc, argv, &i);
+            if (!args->plot || !strchr(args->plot, ':')) {
+                fprintf(stderr, "cusim %s: --plot expects X:Y or X:Y:SERIES "
+                        "(result columns), got '%s'\n", cmd->name,
+                        args->plot ? args->plot : "");
+                return CLI_BAD_INPUT;
+            }
+        } else if ((opts & CLI_OPT_SWEEP) && is_option(a, "--save")) {
+            args->save = option_value("--save", argc, argv, &i);
+            if (!args->save || !*args->save) {
+                fprintf(stderr, "cusim %s: --save needs a FILE\n", cmd->name);
+                return CLI_BAD_INPUT;
+            }
+        } else if ((opts & CLI_OPT_SWEEP) && is_option(a, "--fields")) {
+            args->fields = option_value("--fields", argc, argv, &i);
+            if (!args->fields || !*args->fields) {
+                fprintf(stderr, "cusim %s: --fields needs a LIST of result "
+                        "columns such as cycles,issue.ipc\n", cmd->name);
                 return CLI_BAD_INPUT;
             }
         } else if ((opts & CLI_OPT_ECHO) && strcmp(a, "--echo") == 0) {

@@ -28,6 +28,7 @@ const cli_command *cli_find(const char *name);
 #define CLI_MAX_SETS 256
 #define CLI_MAX_SHARDS 1000000   /* --shard K/N: N at most this */
 #define CLI_MAX_FILES 256
+#define CLI_MAX_VARIES 16        /* --vary options of cusim sweep */
 
 /* The options commands share, parsed from argv by cli_parse. */
 typedef struct cli_args {
@@ -55,6 +56,11 @@ typedef struct cli_args {
     unsigned shard_k, shard_n;         /* --shard K/N (1 <= K <= N); N 0:
                                           not given */
     const char *point_id;              /* --point ID */
+    const char *varies[CLI_MAX_VARIES];/* --vary PATH=LIST, in order */
+    int n_varies;
+    const char *plot;                  /* --plot X:Y[:SERIES] */
+    const char *save;                  /* --save FILE */
+    const char *fields;                /* --fields LIST */
     const char *hws[CLI_MAX_FILES];    /* --hw FILE, in order */
     int n_hws;
     const char *sizes;                 /* --sizes LIST, NULL = default */
@@ -77,7 +83,9 @@ enum {
     CLI_OPT_GRAPHS = 128,   /* --graphs DIR */
     CLI_OPT_BUDGET = 256,   /* --max-instructions N */
     CLI_OPT_SHARD = 512,    /* --list, --shard K/N, --point ID */
-    CLI_OPT_OUT = 1024      /* --out DIR alone */
+    CLI_OPT_OUT = 1024,     /* --out DIR alone */
+    CLI_OPT_SWEEP = 2048    /* --vary PATH=LIST, --plot X:Y[:S], --save
+                               FILE, --fields LIST */
 };
 
 /* Parses argv (modifying it: --set values are split in place). Returns 0,
@@ -123,6 +131,11 @@ int cli_write_figure(const cli_command *cmd, const char *dir,
                      void (*csv)(FILE *f, const void *ctx),
                      void (*gp)(FILE *f, const void *ctx), const void *ctx);
 
+/* Whether the two files of `args` are a kernel and a hardware profile,
+ * the wrong way round; then prints so (not what the first one's keys lack
+ * as a profile). */
+bool cli_pair_swapped(const cli_command *cmd, const cli_args *args);
+
 /* Loads the HW.yaml KERNEL.yaml pair of a command's arguments, with its
  * --set overrides. Returns CLI_OK (the caller frees `k`), or prints one
  * error line (wrong number of files, or the load's FILE:LINE:COLUMN
@@ -153,6 +166,15 @@ int cli_origin_write(const char *dir, const char *experiment,
 int cli_origin_read(const char *dir, cli_origin *o, cusim_error *err);
 void cli_origin_free(cli_origin *o);
 
+/* Runs experiment `e` (loaded from `exp_path`, named so in DIR/run.yaml)
+ * into results directory `dir` as `cusim run` does, on `args`' -j
+ * workers: every point (with --resume, those not done), then the outputs
+ * and plots, then (with `summary`) the summary line; or with --shard or
+ * --point only those points' results. Returns the exit status. */
+struct experiment;
+int cli_run_experiment(const struct experiment *e, const char *exp_path,
+                       const char *dir, const cli_args *args, bool summary);
+
 /* Commands (one file each). */
 int cli_sim(int argc, char **argv);
 int cli_occupancy(int argc, char **argv);
@@ -163,5 +185,6 @@ int cli_run(int argc, char **argv);
 int cli_diagnose(int argc, char **argv);
 int cli_portability(int argc, char **argv);
 int cli_collect(int argc, char **argv);
+int cli_sweep(int argc, char **argv);
 
 #endif /* CUSIM_CLI_H */

@@ -332,7 +332,7 @@ static void list_points(const cli_args *args, const experiment *e,
 
 /* Assembles the outputs and draws the plots of a whole run into DIR and
  * prints the summary line. Returns the exit status. */
-static int finish_run(const run *R, const char *dir)
+static int finish_run(const run *R, const char *dir, bool summary)
 {
     const experiment *e = R->e;
     cusim_error err;
@@ -355,11 +355,12 @@ static int finish_run(const run *R, const char *dir)
     if (exp_n_infeasible(e))
         snprintf(infeasible, sizeof infeasible, ", %zu infeasible",
                  exp_n_infeasible(e));
-    fprintf(stderr, "ran %zu point%s (%zu failed%s, %zu resumed) in "
-            "%.1f s on %d worker%s: %s/%s.csv\n", R->n_points,
-            R->n_points == 1 ? "" : "s", n_failed, infeasible, R->n_resumed,
-            now() - R->start, R->n_workers, R->n_workers == 1 ? "" : "s",
-            dir, exp_output(e));
+    if (summary)
+        fprintf(stderr, "ran %zu point%s (%zu failed%s, %zu resumed) in "
+                "%.1f s on %d worker%s: %s/%s.csv\n", R->n_points,
+                R->n_points == 1 ? "" : "s", n_failed, infeasible,
+                R->n_resumed, now() - R->start, R->n_workers,
+                R->n_workers == 1 ? "" : "s", dir, exp_output(e));
     return n_failed ? CLI_FAILURE : CLI_OK;
 }
 
@@ -385,6 +386,77 @@ static int finish_shard(const run *R, const cli_args *args, const char *dir,
             R->n_resumed, now() - R->start, R->n_workers,
             R->n_workers == 1 ? "" : "s", dir, dir);
     return R->n_failed ? CLI_FAILURE : CLI_OK;
+}
+
+int cli_run_experiment(const experiment *e, const char *exp_path,
+                       const char *dir, const cli_args *args, bool summary)
+{
+    const char *id_text = args->point_id;
+    uint64_t id = id_text ? strtoull(id_text, NULL, 16) : 0;
+    size_t n_picked = 0, n_infeasible = 0;
+    for (size_t p = 0; p < exp_n_points(e); p++)
+        if (picked(args, e, p, id)) {
+            n_picked++;
+            n_infeasible += exp_point_infeasible(e, p) != NULL;
+        }
+    bool shard = args->shard_n || args->point_id;
+    cusim_error err;
+    int lock_fd = -1;
+    int prc = shard ? results_prepare_shared(e, dir, &err)
+                    : results_prepare(e, dir, args->resume, &lock_fd, &err);
+    if (prc == 0)
+        prc = cli_origin_write(dir, exp_path, args, shard, &err);
+    if (prc != 0) {
+        cusim_error_print(&err, stderr);
+        if (lock_fd >= 0)
+            close(lock_fd);
+        return CLI_FAILURE;
+    }
+
+    run R;
+    memset(&R, 0, sizeof R);
+    R.e = e;
+    R.dir = dir;
+    R.n_points = n_picked;
+    R.tty = isatty(STDERR_FILENO);
+    R.start = now();
+    R.todo = xcalloc(R.n_points ? R.n_points : 1, sizeof *R.todo);
+    int jobs = args->jobs ? args->jobs : online_cpus();
+    /* a shard keeps whatever DIR already holds: it may be another's */
+    bool keep = args->resume || shard;
+    for (size_t p = 0; p < exp_n_points(e); p++) {
+        if (!picked(args, e, p, id))
+            continue;
+        if (keep && results_point_done(e, dir, p))
+            R.n_resumed++;
+        else
+            R.todo[R.n_todo++] = p;
+    }
+    R.n_workers = R.n_todo < (size_t)jobs ? (int)R.n_todo : jobs;
+    R.w = xcalloc((size_t)R.n_workers + 1, sizeof *R.w);
+
+    /* a worker that dies must not take the parent with it */
+    struct sigaction ign, old_pipe;
+    memset(&ign, 0, sizeof ign);
+    ign.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &ign, &old_pipe);
+    int status = CLI_OK;
+    bar_draw(&R, true);
+    if (R.n_todo && run_points(&R) != 0)
+        status = CLI_FAILURE;
+    bar_draw(&R, true);
+    if (R.bar_shown)
+        fputc('\n', stderr);
+    sigaction(SIGPIPE, &old_pipe, NULL);
+
+    if (status == CLI_OK)
+        status = shard ? finish_shard(&R, args, dir, n_picked, n_infeasible)
+                       : finish_run(&R, dir, summary);
+    if (lock_fd >= 0)
+        close(lock_fd);
+    free(R.w);
+    free(R.todo);
+    return status;
 }
 
 int cli_run(int argc, char **argv)
@@ -424,12 +496,9 @@ int cli_run(int argc, char **argv)
     if (exp_load(args.files[0], args.sets, (size_t)args.n_sets, &e, &err))
         return cli_bad_input(&err);
     uint64_t id = args.point_id ? strtoull(args.point_id, NULL, 16) : 0;
-    size_t n_picked = 0, n_infeasible = 0;
+    size_t n_picked = 0;
     for (size_t p = 0; p < exp_n_points(e); p++)
-        if (picked(&args, e, p, id)) {
-            n_picked++;
-            n_infeasible += exp_point_infeasible(e, p) != NULL;
-        }
+        n_picked += picked(&args, e, p, id);
     if (args.point_id && n_picked == 0) {
         fprintf(stderr, "cusim run: --point %s: no point of %s has this id "
                 "(cusim run %s --list lists them)\n", args.point_id,
@@ -443,65 +512,9 @@ int cli_run(int argc, char **argv)
         return CLI_OK;
     }
 
-    bool shard = args.shard_n || args.point_id;
     char *dir = args.out ? xstrdup(args.out)
                          : xasprintf("results/%s", exp_output(e));
-    int lock_fd = -1;
-    int prc = shard ? results_prepare_shared(e, dir, &err)
-                    : results_prepare(e, dir, args.resume, &lock_fd, &err);
-    if (prc == 0)
-        prc = cli_origin_write(dir, args.files[0], &args, shard, &err);
-    if (prc != 0) {
-        cusim_error_print(&err, stderr);
-        if (lock_fd >= 0)
-            close(lock_fd);
-        free(dir);
-        exp_free(e);
-        return CLI_FAILURE;
-    }
-
-    run R;
-    memset(&R, 0, sizeof R);
-    R.e = e;
-    R.dir = dir;
-    R.n_points = n_picked;
-    R.tty = isatty(STDERR_FILENO);
-    R.start = now();
-    R.todo = xcalloc(R.n_points ? R.n_points : 1, sizeof *R.todo);
-    int jobs = args.jobs ? args.jobs : online_cpus();
-    /* a shard keeps whatever DIR already holds: it may be another's */
-    bool keep = args.resume || shard;
-    for (size_t p = 0; p < exp_n_points(e); p++) {
-        if (!picked(&args, e, p, id))
-            continue;
-        if (keep && results_point_done(e, dir, p))
-            R.n_resumed++;
-        else
-            R.todo[R.n_todo++] = p;
-    }
-    R.n_workers = R.n_todo < (size_t)jobs ? (int)R.n_todo : jobs;
-    R.w = xcalloc((size_t)R.n_workers + 1, sizeof *R.w);
-
-    /* a worker that dies must not take the parent with it */
-    struct sigaction ign, old_pipe;
-    memset(&ign, 0, sizeof ign);
-    ign.sa_handler = SIG_IGN;
-    sigaction(SIGPIPE, &ign, &old_pipe);
-    bar_draw(&R, true);
-    if (R.n_todo && run_points(&R) != 0)
-        status = CLI_FAILURE;
-    bar_draw(&R, true);
-    if (R.bar_shown)
-        fputc('\n', stderr);
-    sigaction(SIGPIPE, &old_pipe, NULL);
-
-    if (status == CLI_OK)
-        status = shard ? finish_shard(&R, &args, dir, n_picked, n_infeasible)
-                       : finish_run(&R, dir);
-    if (lock_fd >= 0)
-        close(lock_fd);
-    free(R.w);
-    free(R.todo);
+    status = cli_run_experiment(e, args.files[0], dir, &args, true);
     free(dir);
     exp_free(e);
     return status;

@@ -1,0 +1,569 @@
+/*
+ * cmd_sweep.c — `cusim sweep HW KERNEL --vary PATH=LIST ...`: a quick
+ * sweep without an experiment file. The options are written as the
+ * experiment file they stand for (a hardware, a kernel, `set:` from --set,
+ * one `sweep:` key per --vary, a plot from --plot), which is loaded and run
+ * exactly as `cusim run` runs a file, and the results are printed as a
+ * table. --save (or --out, which keeps DIR/sweep.yaml) writes that file,
+ * so `cusim run` reproduces the sweep.
+ *
+ * Errors in the options come back from the experiment loader located in
+ * the text written for them; each line of that text remembers the option
+ * it came from, so the message names the option instead.
+ */
+#define _XOPEN_SOURCE 700   /* nftw */
+#include <ftw.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "csv.h"
+#include "experiment.h"
+#include "fileio.h"
+#include "strbuf.h"
+#include "xalloc.h"
+#include "yamlout.h"
+
+/* The result columns a text table shows when --fields is not given. */
+static const char default_fields[] =
+    "cycles,occupancy.theoretical,occupancy.achieved,issue.ipc,bound";
+
+/* The most values one --vary may list. */
+enum { VARY_MAX_VALUES = 4096 };
+
+/* ------------------------------------------------------ the experiment */
+
+/* The experiment text being written, and for each of its lines the
+ * option it comes from, as a message names it (NULL: none, such as a
+ * comment). */
+typedef struct gen {
+    sbuf text;
+    char **origin;     /* owned */
+    int n_lines, cap;
+} gen;
+
+/* Appends a line (`fmt`, printf-style) that option `origin` (copied; NULL:
+ * none) wrote. */
+static void gen_line(gen *g, const char *origin, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void gen_line(gen *g, const char *origin, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(&g->text, fmt, ap);
+    va_end(ap);
+    sb_putc(&g->text, '\n');
+    if (g->n_lines == g->cap) {
+        g->cap = g->cap ? 2 * g->cap : 64;
+        g->origin = xrealloc_array(g->origin, (size_t)g->cap,
+                                   sizeof *g->origin);
+    }
+    g->origin[g->n_lines++] = origin ? xstrdup(origin) : NULL;
+}
+
+static void gen_free(gen *g)
+{
+    free(g->text.s);
+    for (int i = 0; i < g->n_lines; i++)
+        free(g->origin[i]);
+    free(g->origin);
+    memset(g, 0, sizeof *g);
+}
+
+/* `s` as a YAML double-quoted scalar (the caller frees it). */
+static char *quoted(const char *s)
+{
+    sbuf b = { 0 };
+    yamlout_quoted(&b, s, strlen(s), 0);
+    return sb_take(&b);
+}
+
+/* Splits an absolute path into its components, "." and ".." resolved
+ * lexically. Returns the count; `parts` point into `buf`. */
+static int components(char *buf, char **parts, int max)
+{
+    int n = 0;
+    for (char *tok = strtok(buf, "/"); tok; tok = strtok(NULL, "/")) {
+        if (strcmp(tok, ".") == 0)
+            continue;
+        if (strcmp(tok, "..") == 0) {
+            n -= n > 0;
+            continue;
+        }
+        if (n < max)
+            parts[n++] = tok;
+    }
+    return n;
+}
+
+/* `path` (absolute, or relative to the working directory) made absolute
+ * (the caller frees it). */
+static char *absolute(const char *path)
+{
+    char cwd[PATH_MAX];
+    if (path[0] == '/' || !getcwd(cwd, sizeof cwd))
+        return xstrdup(path);
+    return xasprintf("%s/%s", cwd, path);
+}
+
+/* `file` as a path relative to directory `dir` (both absolute, or
+ * relative to the working directory); the caller frees it. */
+static char *relative_to(const char *dir, const char *file)
+{
+    enum { MAX = 256 };
+    char *d = absolute(dir), *f = absolute(file);
+    char *dp[MAX], *fp[MAX];
+    int nd = components(d, dp, MAX), nf = components(f, fp, MAX), common = 0;
+    while (common < nd && common < nf - 1
+           && strcmp(dp[common], fp[common]) == 0)
+        common++;
+    sbuf b = { 0 };
+    for (int i = common; i < nd; i++)
+        sb_puts(&b, "../");
+    for (int i = common; i < nf; i++)
+        sb_printf(&b, "%s%s", fp[i], i + 1 < nf ? "/" : "");
+    free(d);
+    free(f);
+    return sb_take(&b);
+}
+
+/* Splits `list` at its top-level commas (not inside [], {} or quotes)
+ * into `values` (copies). Returns the count, or -1 when a bracket or a
+ * quote is not closed or a value is empty. */
+static int split_values(const char *list, char **values, int max)
+{
+    int n = 0, depth = 0;
+    char quote = 0;
+    const char *start = list;
+    for (const char *c = list;; c++) {
+        if (quote) {
+            if (!*c)
+                break;
+            if (*c == quote)
+                quote = 0;
+            continue;
+        }
+        if (*c == '"' || *c == '\'')
+            quote = *c;
+        else if (*c == '[' || *c == '{')
+            depth++;
+        else if ((*c == ']' || *c == '}') && --depth < 0)
+            break;
+        else if ((*c == ',' && depth == 0) || !*c) {
+            size_t len = (size_t)(c - start);
+            while (len && (*start == ' ' || *start == '\t')) {
+                start++;
+                len--;
+            }
+            while (len && (start[len - 1] == ' ' || start[len - 1] == '\t'))
+                len--;
+            if (len == 0 || n == max)
+                break;
+            values[n++] = xstrndup(start, len);
+            if (!*c)
+                return quote || depth ? -1 : n;
+            start = c + 1;
+        }
+    }
+    for (int i = 0; i < n; i++)
+        free(values[i]);
+    return -1;
+}
+
+/* Whether `list` is a range FROM..TO[:STEP] of integers; then its YAML. */
+static char *range_yaml(const char *list)
+{
+    long long from, to, step = 1;
+    int used = 0;
+    if (sscanf(list, "%lld..%lld%n", &from, &to, &used) == 2
+        && list[used] == '\0')
+        return xasprintf("{ from: %lld, to: %lld, step: 1 }", from, to);
+    if (sscanf(list, "%lld..%lld:%lld%n", &from, &to, &step, &used) == 3
+        && list[used] == '\0')
+        return xasprintf("{ from: %lld, to: %lld, step: %lld }", from, to,
+                         step);
+    return NULL;
+}
+
+/* Writes the experiment the options describe into `g`, the files it names
+ * relative to directory `dir` ("" or NULL: as given). Returns 0, or -1
+ * after printing why an option is malformed. */
+static int gen_experiment(gen *g, const cli_args *args, const char *dir)
+{
+    char *hw = dir ? relative_to(dir, args->files[0])
+                   : xstrdup(args->files[0]);
+    char *k = dir ? relative_to(dir, args->files[1])
+                  : xstrdup(args->files[1]);
+    char *qhw = quoted(hw), *qk = quoted(k), *origin;
+    gen_line(g, NULL, "# The experiment of a cusim sweep (cusim %s):",
+             CUSIM_VERSION);
+    gen_line(g, NULL, "# `cusim run` on this file runs the same sweep.");
+    gen_line(g, NULL, "name: sweep");
+    origin = xasprintf("HW.yaml %s", args->files[0]);
+    gen_line(g, origin, "hardware: %s", qhw);
+    free(origin);
+    origin = xasprintf("KERNEL.yaml %s", args->files[1]);
+    gen_line(g, origin, "kernel: %s", qk);
+    free(origin);
+    free(hw);
+    free(k);
+    free(qhw);
+    free(qk);
+    if (args->n_sets)
+        gen_line(g, NULL, "set:");
+    for (int i = 0; i < args->n_sets; i++) {
+        origin = xasprintf("--set %s=%s", args->sets[i].path,
+                           args->sets[i].value);
+        gen_line(g, origin, "  %s: %s", args->sets[i].path,
+                 args->sets[i].value);
+        free(origin);
+    }
+    gen_line(g, NULL, "sweep:");
+    int rc = 0;
+    for (int i = 0; i < args->n_varies && rc == 0; i++) {
+        const char *v = args->varies[i], *eq = strchr(v, '=');
+        char *path = xstrndup(v, (size_t)(eq - v));
+        char *range = range_yaml(eq + 1);
+        origin = xasprintf("--vary %s", v);
+        if (range) {
+            gen_line(g, origin, "  %s: %s", path, range);
+        } else {
+            char **values = xcalloc(VARY_MAX_VALUES, sizeof *values);
+            int n = split_values(eq + 1, values, VARY_MAX_VALUES);
+            if (n < 0) {
+                fprintf(stderr, "cusim sweep: --vary %s: expected values "
+                        "separated by commas (at most %d, none empty, "
+                        "brackets and quotes closed) or FROM..TO[:STEP]\n", v,
+                        VARY_MAX_VALUES);
+                rc = -1;
+            } else {
+                sbuf b = { 0 };
+                for (int j = 0; j < n; j++)
+                    sb_printf(&b, "%s%s", j ? ", " : "", values[j]);
+                gen_line(g, origin, "  %s: [%s]", path, b.s);
+                free(b.s);
+            }
+            for (int j = 0; j < n; j++)
+                free(values[j]);
+            free(values);
+        }
+        free(origin);
+        free(range);
+        free(path);
+    }
+    gen_line(g, NULL, "output: sweep");
+    if (rc == 0 && args->plot) {
+        char *spec = xstrdup(args->plot);
+        char *x = spec, *y = strchr(spec, ':') + 1, *series = strchr(y, ':');
+        y[-1] = '\0';
+        if (series)
+            *series++ = '\0';
+        char *qx = quoted(x), *qy = quoted(y);
+        origin = xasprintf("--plot %s", args->plot);
+        gen_line(g, NULL, "plots:");
+        gen_line(g, origin, "  - file: sweep");
+        gen_line(g, origin, "    x: %s", qx);
+        gen_line(g, origin, "    y: %s", qy);
+        if (series && *series) {
+            char *qs = quoted(series);
+            gen_line(g, origin, "    series: %s", qs);
+            free(qs);
+        }
+        free(origin);
+        free(qx);
+        free(qy);
+        free(spec);
+    }
+    return rc;
+}
+
+/* Prints a load error: at the option its line came from when it is in
+ * the generated text `label`, else as it is. Returns CLI_BAD_INPUT. */
+static int option_error(const gen *g, const char *label,
+                        const cusim_error *err)
+{
+    if (strcmp(err->file, label) != 0 || err->line < 1
+        || err->line > g->n_lines || !g->origin[err->line - 1])
+        return cli_bad_input(err);
+    fprintf(stderr, "cusim sweep: %s: %s\n", g->origin[err->line - 1],
+            err->message);
+    return CLI_BAD_INPUT;
+}
+
+/* ------------------------------------------------------------ the table */
+
+/* Splits --fields (or the default) into result columns, each checked
+ * against the experiment's. Returns the count, or -1 after printing the
+ * first unknown one. */
+static int pick_fields(const experiment *e, const cli_args *args,
+                       char **fields, int max)
+{
+    char *list = xstrdup(args->fields ? args->fields : default_fields);
+    int n = 0, rc = 0;
+    for (char *tok = strtok(list, ","); tok && rc == 0;
+         tok = strtok(NULL, ",")) {
+        bool known = strcmp(tok, "status") == 0 || strcmp(tok, "error") == 0;
+        for (size_t i = 0; i < exp_n_metrics(e) && !known; i++)
+            known = strcmp(exp_metric(e, i), tok) == 0;
+        if (!known) {
+            fprintf(stderr, "cusim sweep: --fields: '%s' is not a result "
+                    "column (cusim fields sim lists them)\n", tok);
+            rc = -1;
+        } else if (n < max) {
+            fields[n++] = xstrdup(tok);
+        }
+    }
+    free(list);
+    if (rc != 0)
+        for (int i = 0; i < n; i++)
+            free(fields[i]);
+    return rc ? -1 : n;
+}
+
+/* Prints the results CSV `csv` as a table: the parameter columns, then
+ * `fields`, then status when some point is not ok. */
+static void print_table(const experiment *e, const csv_table *csv,
+                        char **fields, int n_fields, cusim_format fmt)
+{
+    enum { MAX_COLS = 512 };
+    int cols[MAX_COLS], n = 0;
+    for (size_t c = 0; c < exp_n_columns(e) && n < MAX_COLS; c++)
+        cols[n++] = (int)c;
+    for (int i = 0; i < n_fields && n < MAX_COLS; i++)
+        cols[n++] = csv_column(csv, fields[i]);
+    int status = csv_column(csv, "status");
+    bool all_ok = true;
+    for (int r = 1; r < csv->n_rows; r++)
+        all_ok = all_ok && strcmp(csv_at(csv, r, status)->text, "ok") == 0;
+    if (!all_ok && n < MAX_COLS)
+        cols[n++] = status;
+    if (fmt == CUSIM_FORMAT_CSV) {
+        sbuf b = { 0 };
+        for (int r = 0; r < csv->n_rows; r++) {
+            for (int i = 0; i < n; i++) {
+                if (i)
+                    sb_putc(&b, ',');
+                csv_field(&b, csv_at(csv, r, cols[i])->text);
+            }
+            sb_putc(&b, '\n');
+        }
+        fwrite(b.s, 1, b.n, stdout);
+        free(b.s);
+        return;
+    }
+    size_t width[MAX_COLS] = { 0 };
+    for (int r = 0; r < csv->n_rows; r++)
+        for (int i = 0; i < n; i++) {
+            const char *t = csv_at(csv, r, cols[i])->text;
+            size_t len = *t ? strlen(t) : 1;
+            width[i] = len > width[i] ? len : width[i];
+        }
+    for (int r = 0; r < csv->n_rows; r++) {
+        for (int i = 0; i < n; i++) {
+            const char *t = csv_at(csv, r, cols[i])->text;
+            printf("%s%-*s", i ? "  " : "", i + 1 < n ? (int)width[i] : 0,
+                   *t ? t : "-");
+        }
+        putchar('\n');
+    }
+}
+
+/* Copies the file at `path` to standard output. */
+static int print_file(const char *path)
+{
+    char *text;
+    size_t n;
+    cusim_error err;
+    if (fio_read_file(path, CSV_MAX_BYTES, "the sweep's results", &text, &n,
+                      &err) != 0) {
+        cusim_error_print(&err, stderr);
+        return CLI_FAILURE;
+    }
+    fwrite(text, 1, n, stdout);
+    free(text);
+    return CLI_OK;
+}
+
+/* Prints DIR/sweep.jsonl as one JSON array. */
+static int print_json(const char *dir)
+{
+    char *path = xasprintf("%s/sweep.jsonl", dir), *text;
+    size_t n;
+    cusim_error err;
+    int rc = fio_read_file(path, CSV_MAX_BYTES, "the sweep's results", &text,
+                           &n, &err);
+    free(path);
+    if (rc != 0) {
+        cusim_error_print(&err, stderr);
+        return CLI_FAILURE;
+    }
+    fputs("[", stdout);
+    for (char *line = text, *end; *line; line = end + 1) {
+        end = strchr(line, '\n');
+        if (!end)
+            break;
+        printf("%s\n  %.*s", line == text ? "" : ",", (int)(end - line),
+               line);
+    }
+    fputs("\n]\n", stdout);
+    free(text);
+    return CLI_OK;
+}
+
+/* ------------------------------------------------------------ the command */
+
+static int remove_entry(const char *path, const struct stat *st, int flag,
+                        struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+/* Loads the experiment the options describe, as if written at `label`
+ * (its files relative to `label`'s directory, or as given when `dir` is
+ * NULL). Returns CLI_OK, or the exit status after printing why not. */
+static int load(const cli_args *args, const char *label, const char *dir,
+                gen *g, experiment **e)
+{
+    if (gen_experiment(g, args, dir) != 0)
+        return CLI_BAD_INPUT;
+    cusim_error err;
+    if (exp_load_text(label, g->text.s, NULL, 0, e, &err) != 0)
+        return option_error(g, label, &err);
+    return CLI_OK;
+}
+
+int cli_sweep(int argc, char **argv)
+{
+    const cli_command *cmd = cli_find("sweep");
+    cli_args args;
+    int status = cli_parse(cmd, argc, argv, CLI_OPT_SET | CLI_OPT_FORMAT
+                           | CLI_OPT_RUN | CLI_OPT_SWEEP, &args);
+    if (status != CLI_OK)
+        return status;
+    if (args.help) {
+        fputs(cmd->help, stdout);
+        return CLI_OK;
+    }
+    if (args.n_files != 2) {
+        fprintf(stderr, "cusim sweep: expected HW.yaml KERNEL.yaml, got %d "
+                "file%s (see cusim sweep --help)\n", args.n_files,
+                args.n_files == 1 ? "" : "s");
+        return CLI_BAD_INPUT;
+    }
+    if (cli_pair_swapped(cmd, &args))
+        return CLI_BAD_INPUT;
+    if (args.n_varies == 0) {
+        fputs("cusim sweep: expected at least one --vary PATH=V1,V2,... "
+              "(see cusim sweep --help)\n", stderr);
+        return CLI_BAD_INPUT;
+    }
+    if (args.resume && !args.out) {
+        fputs("cusim sweep: --resume needs --out DIR (the results to "
+              "resume)\n", stderr);
+        return CLI_BAD_INPUT;
+    }
+
+    /* the options first, as one experiment with its files as given: every
+     * mistake is found before anything is written */
+    const char *label = "cusim-sweep";
+    gen g = { 0 };
+    experiment *e = NULL;
+    status = load(&args, label, NULL, &g, &e);
+    enum { MAX_FIELDS = 256 };
+    char *fields[MAX_FIELDS];
+    int n_fields = status == CLI_OK
+                   ? pick_fields(e, &args, fields, MAX_FIELDS) : 0;
+    if (n_fields < 0)
+        status = CLI_BAD_INPUT;
+    if (status != CLI_OK) {
+        exp_free(e);
+        gen_free(&g);
+        return status;
+    }
+
+    /* where it runs: --out (default results/sweep with --plot, else a
+     * temporary directory), and the file it is written as: --save, else
+     * DIR/sweep.yaml in a directory that stays */
+    char tmpl[] = "/tmp/cusim-sweep.XXXXXX";
+    const char *tmpdir = getenv("TMPDIR");
+    char *scratch = NULL;
+    char *dir = args.out ? xstrdup(args.out)
+                : args.plot ? xstrdup("results/sweep") : NULL;
+    if (!dir) {
+        scratch = tmpdir && *tmpdir
+                  ? xasprintf("%s/cusim-sweep.XXXXXX", tmpdir)
+                  : xstrdup(tmpl);
+        if (!mkdtemp(scratch)) {
+            perror("cusim sweep: cannot make a temporary directory");
+            free(scratch);
+            exp_free(e);
+            gen_free(&g);
+            return CLI_FAILURE;
+        }
+        dir = xstrdup(scratch);
+    }
+    char *file = args.save ? xstrdup(args.save)
+                 : scratch ? NULL : xasprintf("%s/sweep.yaml", dir);
+    cusim_error err;
+    if (file) {
+        const char *slash = strrchr(file, '/');
+        char *fdir = slash ? xstrndup(file, (size_t)(slash - file)) : xstrdup(".");
+        gen_free(&g);
+        exp_free(e);
+        e = NULL;
+        status = gen_experiment(&g, &args, fdir) != 0 ? CLI_BAD_INPUT : CLI_OK;
+        if (status == CLI_OK
+            && (fio_make_dirs(fdir, &err) != 0
+                || fio_write_file(file, g.text.s, g.text.n, &err) != 0)) {
+            cusim_error_print(&err, stderr);
+            status = CLI_FAILURE;
+        }
+        if (status == CLI_OK && exp_load(file, NULL, 0, &e, &err) != 0)
+            status = cli_bad_input(&err);
+        free(fdir);
+    }
+    if (status == CLI_OK) {
+        cli_args run_args = args;
+        run_args.n_sets = 0;    /* they are in the experiment's set: */
+        status = cli_run_experiment(e, file ? file : label, dir, &run_args,
+                                    args.out || args.plot);
+    }
+    if (status == CLI_OK || status == CLI_FAILURE) {
+        char *csv_path = xasprintf("%s/sweep.csv", dir);
+        csv_table csv;
+        if (access(csv_path, F_OK) != 0) {
+            /* the run could not finish: it said why */
+        } else if (args.format == CUSIM_FORMAT_JSON) {
+            int jrc = print_json(dir);
+            status = jrc != CLI_OK ? jrc : status;
+        } else if (args.format == CUSIM_FORMAT_CSV && !args.fields) {
+            int crc = print_file(csv_path);   /* every column */
+            status = crc != CLI_OK ? crc : status;
+        } else if (csv_read(csv_path, "the sweep's results", &csv, &err)) {
+            cusim_error_print(&err, stderr);
+            status = CLI_FAILURE;
+        } else {
+            print_table(e, &csv, fields, n_fields, args.format);
+            csv_free(&csv);
+        }
+        free(csv_path);
+    }
+    if (scratch)
+        nftw(scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    for (int i = 0; i < n_fields; i++)
+        free(fields[i]);
+    free(scratch);
+    free(file);
+    free(dir);
+    exp_free(e);
+    gen_free(&g);
+    return status;
+}
