@@ -89,7 +89,7 @@ typedef struct cfg_table {
     const char *other;    /* the other kind's prefix: ignored in --set */
     const char *what;     /* "a hardware profile mapping" */
     size_t size;          /* sizeof the struct */
-    size_t file;          /* its char file[256] */
+    size_t file;          /* its char file[CUSIM_PATH_MAX] */
     size_t marks;         /* its cusim_mark marks[CUSIM_MAX_KEYS] */
     int (*check)(const cfg_loader *L);   /* rules across keys, or NULL */
 } cfg_table;

@@ -26,11 +26,16 @@ extern "C" {
 
 #define CUSIM_VERSION "0.1.0"
 
+/* The longest file path a loaded config or an error can name, in bytes
+ * (Linux's PATH_MAX: any path the system can open fits). */
+#define CUSIM_PATH_MAX 4096
+
 /* ---------------------------------------------------------------- errors */
 
 /* A user error as a value: where it is and what is wrong. */
 typedef struct cusim_error {
-    char file[256];     /* file name, or "--set" for a command-line override */
+    char file[CUSIM_PATH_MAX]; /* file name, or "--set" for a command-line
+                                  override */
     int line;           /* 1-based; for "--set", which override (1 = first);
                            0: not a place in an input (a file that could not
                            be written: the message names it) */
@@ -170,7 +175,7 @@ typedef enum cusim_latency_class {
  * holds no pointer into itself, so it copies by assignment (marks of
  * overrides point at the cusim_set strings). */
 typedef struct cusim_hw {
-    char file[256];                    /* where it was loaded from */
+    char file[CUSIM_PATH_MAX];         /* where it was loaded from */
     char name[64];
     uint32_t simd_widths[CUSIM_MAX_WIDTHS]; /* ascending, distinct */
     int n_simd_widths;
@@ -228,7 +233,7 @@ typedef struct cusim_hw {
  * second dispatch. A later dispatch's `elements` may be an expression of
  * the previous dispatch's counts: see cusim_dispatch_elements. */
 typedef struct cusim_kernel {
-    char file[256];
+    char file[CUSIM_PATH_MAX];
     char name[64];
     uint32_t workgroup[3];             /* x, y, z; unused dimensions are 1 */
     int workgroup_dims;                /* 1..3, as written */

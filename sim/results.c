@@ -138,13 +138,18 @@ static int make_dirs(const experiment *e, const char *dir, cusim_error *err)
     return rc;
 }
 
-/* Removes the temporary files of the outputs an earlier run was writing
- * when it was killed. */
+/* Removes the temporary files of the outputs (and figures) an earlier
+ * run was writing when it was killed. */
 static int remove_output_temps(const experiment *e, const char *dir,
                                cusim_error *err)
 {
     char *outputs = xasprintf("%s.", exp_output(e));
+    char *figures = xasprintf("%s/figures", dir);
+    struct stat st;
     int rc = remove_files(dir, PICK_OUTPUTS, outputs, err);
+    if (rc == 0 && stat(figures, &st) == 0 && S_ISDIR(st.st_mode))
+        rc = remove_files(figures, PICK_TEMP, NULL, err);
+    free(figures);
     free(outputs);
     return rc;
 }

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/signalfd.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -40,7 +41,9 @@
 typedef struct done_msg {
     uint32_t point;
     int32_t rc;            /* results_point_run's: 0 ran, 1 failed */
-    cusim_error err;       /* when rc is 1 */
+    char error[4000];      /* when rc is 1: the error's line as
+                              cusim_error_print writes it (a path of
+                              thousands of bytes cut short) */
 } done_msg;
 
 _Static_assert(sizeof(done_msg) <= 4096, "done_msg must fit in PIPE_BUF");
@@ -64,6 +67,9 @@ typedef struct run {
     bool tty;
     double start, last_draw;
     bool bar_shown;
+    int sig_fd;            /* signalfd of SIGINT and SIGTERM, or -1 */
+    sigset_t old_mask;     /* the signal mask before the run blocked them */
+    int stopped_by;        /* the signal that stopped the run, or 0 */
 } run;
 
 static double now(void)
@@ -83,10 +89,25 @@ static void worker_main(const experiment *e, const char *dir, int cmd,
         done_msg m;
         memset(&m, 0, sizeof m);
         m.point = point;
-        m.rc = results_point_run(e, dir, point, &m.err);
+        cusim_error err;
+        m.rc = results_point_run(e, dir, point, &err);
         if (m.rc < 0) {   /* the result could not be written */
-            cusim_error_print(&m.err, stderr);
+            cusim_error_print(&err, stderr);
             _exit(1);
+        }
+        if (m.rc > 0) {
+            char *line = NULL;
+            size_t size = 0;
+            FILE *f = open_memstream(&line, &size);
+            if (!f)
+                xalloc_die();
+            cusim_error_print(&err, f);
+            if (fclose(f) != 0)
+                xalloc_die();
+            if (snprintf(m.error, sizeof m.error, "%s", line)
+                >= (int)sizeof m.error)
+                m.error[sizeof m.error - 2] = '\n';
+            free(line);
         }
         if (cli_write_full(done, &m, sizeof m) != 0)
             _exit(1);
@@ -127,6 +148,11 @@ static int spawn(run *R, int i)
             }
         close(cmd[1]);
         close(done[0]);
+        /* a worker dies of SIGINT and SIGTERM as any program does: the
+         * point it was writing stays a temporary file */
+        if (R->sig_fd >= 0)
+            close(R->sig_fd);
+        sigprocmask(SIG_SETMASK, &R->old_mask, NULL);
         worker_main(R->e, R->dir, cmd[0], done[1]);
     }
     close(cmd[0]);
@@ -198,6 +224,17 @@ static void point_ended(run *R, int i, bool failed)
     R->n_failed += failed;
 }
 
+/* Whether SIGINT or SIGTERM arrived (then R->stopped_by says which). */
+static bool signalled(run *R)
+{
+    if (R->sig_fd < 0)
+        return false;
+    struct signalfd_siginfo si;
+    if (read(R->sig_fd, &si, sizeof si) == (ssize_t)sizeof si)
+        R->stopped_by = (int)si.ssi_signo;
+    return R->stopped_by != 0;
+}
+
 /* Worker i's result pipe is readable: a finished point, or its death.
  * Returns -1 when the run cannot go on. */
 static int hear(run *R, int i)
@@ -208,8 +245,8 @@ static int hear(run *R, int i)
     if (r == 1) {
         if (m.rc != 0) {
             bar_clear(R);
-            fprintf(stderr, "cusim run: point %u failed: ", m.point);
-            cusim_error_print(&m.err, stderr);
+            fprintf(stderr, "cusim run: point %u failed: %s", m.point,
+                    m.error);
         }
         point_ended(R, i, m.rc != 0);
         assign(R, i);
@@ -223,6 +260,8 @@ static int hear(run *R, int i)
     w->pid = 0;
     if (w->point >= 0 && results_point_done(R->e, R->dir, (size_t)w->point)) {
         point_ended(R, i, false);   /* it died after writing the result */
+    } else if (w->point >= 0 && signalled(R)) {
+        return -1;      /* a Ctrl-C reached the workers too: not a crash */
     } else if (w->point >= 0) {
         char msg[160];
         if (WIFSIGNALED(st))
@@ -259,7 +298,7 @@ static int run_points(run *R)
         rc = spawn(R, i);
     for (int i = 0; i < R->n_workers && rc == 0; i++)
         assign(R, i);
-    struct pollfd *fds = xcalloc((size_t)R->n_workers, sizeof *fds);
+    struct pollfd *fds = xcalloc((size_t)R->n_workers + 1, sizeof *fds);
     int *who = xcalloc((size_t)R->n_workers, sizeof *who);
     while (rc == 0 && R->n_done < R->n_todo) {
         nfds_t n = 0;
@@ -273,11 +312,15 @@ static int run_points(run *R)
             rc = -1;
             break;
         }
-        int ready = poll(fds, n, R->tty ? 100 : -1);
+        fds[n] = (struct pollfd){ R->sig_fd, POLLIN, 0 };
+        int ready = poll(fds, n + (R->sig_fd >= 0), R->tty ? 100 : -1);
         if (ready < 0 && errno != EINTR) {
             perror("cusim run: poll");
             rc = -1;
         }
+        /* a signal first: the workers it also reached are not crashes */
+        if (ready > 0 && R->sig_fd >= 0 && fds[n].revents && signalled(R))
+            rc = -1;
         for (nfds_t j = 0; j < n && rc == 0 && ready > 0; j++)
             if (fds[j].revents)
                 rc = hear(R, who[j]);
@@ -440,6 +483,17 @@ int cli_run_experiment(const experiment *e, const char *exp_path,
     memset(&ign, 0, sizeof ign);
     ign.sa_handler = SIG_IGN;
     sigaction(SIGPIPE, &ign, &old_pipe);
+    /* SIGINT and SIGTERM stop the run between points' results: they are
+     * read from a signalfd in the parent's poll loop */
+    sigset_t stop;
+    sigemptyset(&stop);
+    for (int sig = SIGINT; sig; sig = sig == SIGINT ? SIGTERM : 0) {
+        struct sigaction was;    /* one the caller ignores stays ignored */
+        if (sigaction(sig, NULL, &was) == 0 && was.sa_handler != SIG_IGN)
+            sigaddset(&stop, sig);
+    }
+    sigprocmask(SIG_BLOCK, &stop, &R.old_mask);
+    R.sig_fd = signalfd(-1, &stop, SFD_NONBLOCK | SFD_CLOEXEC);
     int status = CLI_OK;
     bar_draw(&R, true);
     if (R.n_todo && run_points(&R) != 0)
@@ -447,9 +501,22 @@ int cli_run_experiment(const experiment *e, const char *exp_path,
     bar_draw(&R, true);
     if (R.bar_shown)
         fputc('\n', stderr);
+    if (R.sig_fd >= 0 && !R.stopped_by)
+        signalled(&R);   /* one that came as the last point ended */
+    if (R.sig_fd >= 0)
+        close(R.sig_fd);
+    sigprocmask(SIG_SETMASK, &R.old_mask, NULL);
     sigaction(SIGPIPE, &old_pipe, NULL);
 
-    if (status == CLI_OK)
+    if (R.stopped_by) {
+        size_t done = R.n_resumed + R.n_done;
+        fprintf(stderr, "cusim run: stopped by %s: %zu of %zu point%s "
+                "done, the others not run; run the same command %s to "
+                "finish\n", R.stopped_by == SIGINT ? "SIGINT" : "SIGTERM",
+                done, R.n_points, R.n_points == 1 ? "" : "s",
+                shard ? "again" : "with --resume");
+        status = 128 + R.stopped_by;
+    } else if (status == CLI_OK)
         status = shard ? finish_shard(&R, args, dir, n_picked, n_infeasible)
                        : finish_run(&R, dir, summary);
     if (lock_fd >= 0)

@@ -10,6 +10,12 @@
 #include "cli.h"
 #include "xalloc.h"
 
+/* Whether a --trace or --timeline FILE is "-", standard output. */
+static bool is_stdout(const char *name)
+{
+    return name && strcmp(name, "-") == 0;
+}
+
 /* Whether `name` ends in ".json" (the Chrome trace-event format). */
 static int is_json_name(const char *name)
 {
@@ -21,6 +27,11 @@ static int is_json_name(const char *name)
  * and CLI_BAD_INPUT. `hw` is loaded, for the CUs of --trace-cus. */
 static int check_recording(const cli_args *args, const cusim_hw *hw)
 {
+    if (is_stdout(args->trace) && is_stdout(args->timeline)) {
+        fputs("cusim sim: --trace - and --timeline - would both write to "
+              "standard output: give one of them a FILE\n", stderr);
+        return CLI_BAD_INPUT;
+    }
     int json = args->trace && is_json_name(args->trace);
     const char *needs_json = args->trace_window ? "--trace-window"
                              : args->n_trace_cus ? "--trace-cus"
@@ -57,6 +68,10 @@ static int open_recording(const cli_args *args, cusim_sim_options *opt)
     for (int i = 0; i < 2; i++) {
         if (!names[i])
             continue;
+        if (is_stdout(names[i])) {     /* the report goes to stderr */
+            *slots[i] = stdout;
+            continue;
+        }
         *slots[i] = fopen(names[i], "w");
         if (!*slots[i]) {
             fprintf(stderr, "cusim: cannot write %s: %s\n", names[i],
@@ -69,15 +84,17 @@ static int open_recording(const cli_args *args, cusim_sim_options *opt)
     return CLI_OK;
 }
 
-/* Closes f (named `name`), if open; -1 when writing it failed. */
+/* Closes f (named `name`; standard output is flushed, not closed), if
+ * open; -1 when writing it failed. */
 static int close_file(FILE *f, const char *name)
 {
     if (!f)
         return 0;
     int bad = ferror(f);
     errno = 0;
-    if (fclose(f) != 0 || bad) {
-        fprintf(stderr, "cusim: cannot write %s: %s\n", name,
+    if ((f == stdout ? fflush(f) : fclose(f)) != 0 || bad) {
+        fprintf(stderr, "cusim: cannot write %s: %s\n",
+                f == stdout ? "standard output" : name,
                 errno ? strerror(errno) : "a write failed");
         return -1;
     }
@@ -129,9 +146,9 @@ int cli_sim(int argc, char **argv)
     closed |= close_file(opt.timeline, args.timeline);
     if (rc < 0) {
         /* Bad input found before the run: leave no new file behind. */
-        if (opt.trace_json)
+        if (opt.trace_json && !is_stdout(args.trace))
             remove(args.trace);
-        if (opt.timeline)
+        if (opt.timeline && !is_stdout(args.timeline))
             remove(args.timeline);
         return cli_bad_input(&err);
     }
@@ -146,7 +163,9 @@ int cli_sim(int argc, char **argv)
     cusim_report_string(r, "hw", hw.name);
     cusim_report_string(r, "kernel", k.name);
     cusim_report_result(r, &res);
-    cusim_report_print(r, args.format, stdout);
+    /* with a recording on standard output, the report goes to stderr */
+    bool report_aside = is_stdout(args.trace) || is_stdout(args.timeline);
+    cusim_report_print(r, args.format, report_aside ? stderr : stdout);
     free(r);
     return CLI_OK;
 }
