@@ -398,3 +398,128 @@ const char *ydoc_describe(const yaml_node_t *n, bool show_quoted,
     snprintf(buf, size, "'%s'", text);
     return buf;
 }
+
+/* ------------------------------------------------ quoted scalar origins */
+
+/* The bytes of the UTF-8 character starting with byte c. */
+static size_t utf8_len(unsigned char c)
+{
+    return c < 0xC0 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+}
+
+/* The bytes a code point takes in UTF-8. */
+static size_t code_point_len(unsigned long cp)
+{
+    return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+/* The output bytes of the double-quoted escape at s[0] == '\\' (the
+ * escape is `*src_len` bytes of source); 0 for an escaped line break. */
+static size_t escape_len(const char *s, size_t n, size_t *src_len)
+{
+    *src_len = 2;
+    if (n < 2)
+        return 1;
+    switch (s[1]) {
+    case 'N': case '_':
+        return 2;
+    case 'L': case 'P':
+        return 3;
+    case 'x': case 'u': case 'U': {
+        size_t digits = s[1] == 'x' ? 2 : s[1] == 'u' ? 4 : 8;
+        unsigned long cp = 0;
+        for (size_t i = 0; i < digits && 2 + i < n; i++) {
+            char c = s[2 + i];
+            cp = cp * 16 + (unsigned long)(c >= 'a' ? c - 'a' + 10
+                                           : c >= 'A' ? c - 'A' + 10 : c - '0');
+        }
+        *src_len = 2 + digits;
+        return code_point_len(cp);
+    }
+    case '\r': case '\n':
+        *src_len = 1;       /* the break itself is whitespace handling's */
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+int ydoc_quoted_origin(const char *src, size_t n, size_t value_offset,
+                       int *line, int *column)
+{
+    if (n == 0 || (src[0] != '"' && src[0] != '\''))
+        return -1;
+    const char quote = src[0];
+    size_t i = 1, out = 0;
+    int ln = 0, col = 1;             /* of src[i]: lines after the quote's */
+    bool join_escaped = false;       /* after "\" at a line's end */
+    while (i < n) {
+        /* the characters up to a blank, a break or the closing quote */
+        while (i < n && src[i] != ' ' && src[i] != '\t' && src[i] != '\n'
+               && src[i] != '\r') {
+            size_t len, src_len;
+            if (quote == '\'' && src[i] == '\'') {
+                if (i + 1 >= n || src[i + 1] != '\'')
+                    return -1;           /* the end, before the offset */
+                len = 1;
+                src_len = 2;
+            } else if (quote == '"' && src[i] == '"') {
+                return -1;
+            } else if (quote == '"' && src[i] == '\\') {
+                len = escape_len(src + i, n - i, &src_len);
+                if (len == 0) {          /* an escaped line break */
+                    i++;
+                    col++;
+                    join_escaped = true;
+                    break;
+                }
+            } else {
+                len = utf8_len((unsigned char)src[i]);
+                src_len = len;
+            }
+            if (value_offset < out + len) {
+                *line = ln;
+                *column = col;
+                return 0;
+            }
+            out += len;
+            i += src_len;
+            col++;
+        }
+        /* blanks and breaks: a blank run inside a line is kept, a single
+         * break folds into a space, n breaks into n - 1 newlines, the
+         * blanks around breaks go */
+        size_t blanks = 0, breaks = 0;
+        int blank_line = ln, blank_col = col, break_line = ln, break_col = col;
+        bool leading = false;
+        while (i < n && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n'
+                         || src[i] == '\r')) {
+            if (src[i] == ' ' || src[i] == '\t') {
+                if (!leading)
+                    blanks++;
+                i++;
+                col++;
+                continue;
+            }
+            if (!leading) {
+                break_line = ln;
+                break_col = col;
+            }
+            breaks += leading;
+            leading = true;
+            i += src[i] == '\r' && i + 1 < n && src[i + 1] == '\n' ? 2 : 1;
+            ln++;
+            col = 1;
+        }
+        size_t len = leading ? (join_escaped ? breaks : breaks ? breaks : 1)
+                             : blanks;
+        join_escaped = false;
+        if (value_offset < out + len) {
+            *line = leading ? break_line : blank_line;
+            *column = leading ? break_col : blank_col;
+            return 0;
+        }
+        out += len;
+    }
+    return -1;
+}
