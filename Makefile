@@ -91,6 +91,7 @@ cli-test: $(BIN)
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-all
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-trace
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-experiments
+	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-plots
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-claims
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-diagnose
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-portability

@@ -12,7 +12,7 @@
  *   2. the axes put in expansion order, the parameter columns built, the
  *      rules across sections checked (a key varies in one place, every
  *      point has hardware and a kernel, the point count is bounded);
- *   3. the plots' columns, and their timelines;
+ *   3. the plots' columns, where keys, hidden parameters and timelines;
  *   4. every point's hardware and kernel loaded through the config loaders
  *      (each distinct configuration once) with the point's overrides as
  *      cusim_set values located at the experiment file's text, and each
@@ -29,8 +29,10 @@
 #include "yamldoc.h"
 
 /* Pass 3: every column the plots name is a column of the results (or of
- * the timelines), and the timeline panels have timelines to draw. */
-static int check_plot_columns(const experiment *e, ydoc *d,
+ * the timelines), every where key a parameter, the hidden parameters
+ * become facets (or an error), and the timeline panels have timelines to
+ * draw. */
+static int check_plot_columns(experiment *e, ydoc *d,
                               const yaml_node_t *plots, cusim_error *err)
 {
     if (e->n_plots == 0)
@@ -45,6 +47,18 @@ static int check_plot_columns(const experiment *e, ydoc *d,
     cols[c++] = "error";
     int rc = plot_spec_check_columns(d, plots, e->plots, e->n_plots, cols, c,
                                      err);
+    /* the parameters and their axes, for the hidden-parameter check */
+    size_t *axis = xcalloc(e->sw.n_keys + 1, sizeof *axis);
+    size_t *axis_size = xcalloc(e->sw.n_axes + 1, sizeof *axis_size);
+    for (size_t i = 0; i < e->sw.n_keys; i++)
+        axis[i] = e->sw.keys[i].axis;
+    for (size_t a = 0; a < e->sw.n_axes; a++)
+        axis_size[a] = e->sw.axes[a].n;
+    plot_params pp = { cols, axis, e->sw.n_keys, axis_size, e->sw.n_axes };
+    if (rc == 0)
+        rc = plot_spec_check_hidden(d, plots, e->plots, e->n_plots, &pp, err);
+    free(axis);
+    free(axis_size);
     if (rc == 0)
         rc = plot_spec_check_timelines(d, plots, e->plots, e->n_plots,
                                        e->timeline, e->sw.n_points, err);

@@ -72,6 +72,16 @@ static int cell_number(const char *s, double *v)
     return 1;
 }
 
+/* Whether row `r` is one panel `d` draws: its cell in each where column
+ * reads the condition's value (a where: key, or a facet's column). */
+static int row_matches(const csv_table *csv, const plot_data *d, int r)
+{
+    for (int i = 0; i < d->n_where; i++)
+        if (strcmp(csv_at(csv, r, d->where_col[i])->text, d->where_val[i]))
+            return 0;
+    return 1;
+}
+
 static int point_cmp(const void *pa, const void *pb)
 {
     const plot_point *a = pa, *b = pb;
@@ -96,6 +106,9 @@ static void data_free(plot_data *d)
     }
     free(d->curves);
     free(d->bars);
+    free(d->x_cats);
+    d->x_cats = NULL;
+    d->n_cats = 0;
     d->curves = NULL;
     d->n_curves = 0;
     d->bars = NULL;
@@ -187,7 +200,7 @@ static int bars_build(const csv_table *csv, const plot_spec *spec, int p,
                              sizeof *d->bars);
     d->x_numeric = 1;
     for (int r = 1; r < csv->n_rows; r++) {
-        if (row_failed(csv, status_col, r))
+        if (row_failed(csv, status_col, r) || !row_matches(csv, d, r))
             continue;
         plot_bar *b = &d->bars[d->n_bars];
         b->x_text = csv_at(csv, r, d->x_col)->text;
@@ -338,11 +351,139 @@ static int timelines_build(const csv_table *csv, const plot_spec *spec, int p,
     return 0;
 }
 
-/* Builds panel `p`'s curves (or bars) from the CSV. On success the caller
- * owns `d` and frees it with data_free(). */
+/* Resolves panel `p`'s where columns and its facet's (`facet_vals`: the
+ * value of each pn->facet column; NULL without facets) into d->where_*. */
+static int where_build(const csv_table *csv, const plot_spec *spec, int p,
+                       const char *const *facet_vals, plot_data *d,
+                       cusim_error *err)
+{
+    const plot_panel *pn = &spec->panels[p];
+    for (int i = 0; i < pn->n_where; i++, d->n_where++) {
+        if (resolve_column(csv, spec, p, "where", pn->where[i].key,
+                           &d->where_col[d->n_where], err) < 0)
+            return -1;
+        d->where_val[d->n_where] = pn->where[i].value;
+    }
+    for (int i = 0; facet_vals && i < pn->n_facet; i++, d->n_where++) {
+        if (resolve_column(csv, spec, p, "a facet", pn->facet[i],
+                           &d->where_col[d->n_where], err) < 0)
+            return -1;
+        d->where_val[d->n_where] = facet_vals[i];
+    }
+    return 0;
+}
+
+/* The panel's x categories when an x cell of a row it draws is text (a
+ * profile's name, a policy): each distinct text once, in row order, into
+ * d->x_cats; none (d->x_cats NULL) when every x is a number or empty. */
+static int categories_build(const csv_table *csv, const plot_spec *spec,
+                            int p, plot_data *d, cusim_error *err)
+{
+    const plot_panel *pn = &spec->panels[p];
+    int status_col = csv_column(csv, "status"), text = 0;
+    for (int r = 1; r < csv->n_rows && !text; r++) {
+        double v;
+        text = !row_failed(csv, status_col, r) && row_matches(csv, d, r)
+               && cell_number(csv_at(csv, r, d->x_col)->text, &v) < 0;
+    }
+    if (!text)
+        return 0;
+    if (pn->logx) {
+        const char *name = csv_at(csv, 0, d->x_col)->text;
+        return err_set(err, csv->path, 1, 1, "plot '%s': panel %d: logx, but"
+                       " x column '%s' holds text (categories); a log axis "
+                       "needs numbers (drop logx)", spec->file, p + 1, name);
+    }
+    d->x_cats = xcalloc((size_t)csv->n_rows, sizeof *d->x_cats);
+    for (int r = 1; r < csv->n_rows; r++) {
+        if (row_failed(csv, status_col, r) || !row_matches(csv, d, r))
+            continue;
+        const char *v = csv_at(csv, r, d->x_col)->text;
+        int seen = !*v;
+        for (int i = 0; i < d->n_cats && !seen; i++)
+            seen = strcmp(d->x_cats[i], v) == 0;
+        if (!seen)
+            d->x_cats[d->n_cats++] = v;
+    }
+    return 0;
+}
+
+/* Point row `r`'s x in panel `d`: its category's index when x is
+ * categorical, else the number (panel_number). */
+static int row_x(const csv_table *csv, const plot_spec *spec, int r,
+                 const plot_data *d, double *x, int *has_x, cusim_error *err)
+{
+    if (!d->x_cats)
+        return panel_number(csv, spec, r, d->x_col, "x", x, has_x, err);
+    const char *v = csv_at(csv, r, d->x_col)->text;
+    *has_x = 0;
+    for (int i = 0; i < d->n_cats && !*has_x; i++)
+        if (strcmp(d->x_cats[i], v) == 0) {
+            *x = i;
+            *has_x = 1;
+        }
+    return 0;
+}
+
+/* The error for a value <= 0 on a log axis: at the cell, naming the plot,
+ * the panel, the column and the point (its parameters). */
+static int log_error(const csv_table *csv, const plot_spec *spec, int p,
+                     int r, int col, const char *axis, cusim_error *err)
+{
+    const csv_cell *cell = csv_at(csv, r, col);
+    char title[sizeof spec->panels[p].title];
+    snprintf(title, sizeof title, "%s", spec->panels[p].title);
+    for (char *t = title; (t = strchr(t, PLOT_TITLE_BREAK[0])) != NULL;)
+        *t = ',';   /* a facet's line: "TITLE,FACET" */
+    char *point = spec->n_params ? point_label(csv, spec->n_params, r)
+                                 : xstrdup("");
+    int rc = err_set(err, csv->path, cell->line, cell->column, "plot '%s': "
+                     "panel %d%s%s%s: %s needs values > 0, and column '%s' is "
+                     "%s at point %d%s%s%s; drop %s, or leave the point out "
+                     "with where:", spec->file, p + 1, title[0] ? " ('" : "",
+                     title, title[0] ? "')" : "", axis,
+                     csv_at(csv, 0, col)->text, cell->text, r - 1,
+                     point[0] ? " (" : "", point, point[0] ? ")" : "", axis);
+    free(point);
+    return rc;
+}
+
+/* The error for a where: no row matches: the panel, its conditions and
+ * the values the first condition's column holds. */
+static int where_error(const csv_table *csv, const plot_spec *spec, int p,
+                       const plot_data *d, cusim_error *err)
+{
+    sbuf cond = { 0 }, seen = { 0 };
+    for (int i = 0; i < d->n_where; i++)
+        sb_printf(&cond, "%s%s = %s", i ? ", " : "",
+                  csv_at(csv, 0, d->where_col[i])->text, d->where_val[i]);
+    const char *shown[8];
+    int n_seen = 0;
+    for (int r = 1; r < csv->n_rows && n_seen < 8; r++) {
+        const char *v = csv_at(csv, r, d->where_col[0])->text;
+        int dup = 0;
+        for (int q = 0; q < n_seen && !dup; q++)
+            dup = strcmp(shown[q], v) == 0;
+        if (!dup) {
+            sb_printf(&seen, "%s%s", n_seen ? ", " : "", v);
+            shown[n_seen++] = v;
+        }
+    }
+    int rc = err_set(err, csv->path, 1, 1, "plot '%s': panel %d: no point "
+                     "matches where: %s (%s takes %s)", spec->file, p + 1,
+                     cond.s, csv_at(csv, 0, d->where_col[0])->text,
+                     seen.s ? seen.s : "no value");
+    free(cond.s);
+    free(seen.s);
+    return rc;
+}
+
+/* Builds panel `p`'s curves (or bars) from the CSV, of the rows its
+ * where: and `facet_vals` (plot_write: its facet's values) select. On
+ * success the caller owns `d` and frees it with data_free(). */
 static int data_build(const csv_table *csv, const plot_spec *spec, int p,
-                      const plot_timelines *tl, plot_data *d,
-                      cusim_error *err)
+                      const plot_timelines *tl, const char *const *facet_vals,
+                      plot_data *d, cusim_error *err)
 {
     const plot_panel *pn = &spec->panels[p];
     int status_col = csv_column(csv, "status");
@@ -366,13 +507,17 @@ static int data_build(const csv_table *csv, const plot_spec *spec, int p,
     if (pn->series[0] && resolve_column(csv, spec, p, "series", pn->series,
                                         &d->series_col, err) < 0)
         return -1;
+    if (where_build(csv, spec, p, facet_vals, d, err) < 0)
+        return -1;
     if (pn->style == PLOT_STACKED) {
         if (bars_build(csv, spec, p, d, err) == 0)
             return 0;
         data_free(d);
         return -1;
     }
-    int n_data = csv->n_rows - 1;
+    if (categories_build(csv, spec, p, d, err) < 0)
+        return -1;
+    int n_data = csv->n_rows - 1, n_rows = 0;
 
     /* The series values, in the order the rows first show them (the
      * experiment's own order: sweep values as the author wrote them). */
@@ -381,7 +526,7 @@ static int data_build(const csv_table *csv, const plot_spec *spec, int p,
     int n_values = 0;
     if (d->series_col >= 0) {
         for (int r = 1; r < csv->n_rows; r++) {
-            if (row_failed(csv, status_col, r))
+            if (row_failed(csv, status_col, r) || !row_matches(csv, d, r))
                 continue;
             const char *v = csv_at(csv, r, d->series_col)->text;
             int seen = 0;
@@ -390,9 +535,9 @@ static int data_build(const csv_table *csv, const plot_spec *spec, int p,
             if (!seen)
                 values[n_values++] = v;
         }
-    } else {
-        values[n_values++] = NULL;
     }
+    if (n_values == 0)
+        values[n_values++] = NULL;
 
     /* Curves: y columns outer, series values inner. */
     d->n_curves = pn->n_y * n_values;
@@ -414,15 +559,22 @@ static int data_build(const csv_table *csv, const plot_spec *spec, int p,
     for (int r = 1; r < csv->n_rows; r++) {
         if (row_failed(csv, status_col, r))
             continue;
+        if (!row_matches(csv, d, r))
+            continue;
+        n_rows++;
         double x;
         int has_x;
-        if (panel_number(csv, spec, r, d->x_col, "x", &x, &has_x, err) < 0)
+        if (row_x(csv, spec, r, d, &x, &has_x, err) < 0)
             goto fail;
         int series = 0;
         if (d->series_col >= 0) {
             const char *v = csv_at(csv, r, d->series_col)->text;
             while (strcmp(d->curves[series].series, v) != 0)
                 series++;
+        }
+        if (has_x && pn->logx && x <= 0) {
+            log_error(csv, spec, p, r, d->x_col, "logx", err);
+            goto fail;
         }
         for (int k = 0; k < pn->n_y; k++) {
             double y;
@@ -432,9 +584,9 @@ static int data_build(const csv_table *csv, const plot_spec *spec, int p,
                 goto fail;
             if (!has_x || !has_y)
                 continue;
-            if ((pn->logx && x <= 0) || (pn->logy && y <= 0)) {
-                d->dropped_log++;
-                continue;
+            if (pn->logy && y <= 0) {
+                log_error(csv, spec, p, r, d->y_col[k], "logy", err);
+                goto fail;
             }
             plot_curve *c = &d->curves[k * n_values + series];
             c->pts[c->n++] = (plot_point){ x, y, r };
@@ -446,11 +598,14 @@ static int data_build(const csv_table *csv, const plot_spec *spec, int p,
               point_cmp);
         total += d->curves[i].n;
     }
+    if (total == 0 && n_rows == 0 && d->n_where > 0) {
+        where_error(csv, spec, p, d, err);
+        goto fail;
+    }
     if (total == 0) {
         err_set(err, csv->path, 1, 1,
                 "plot '%s': panel %d (x = %s) has no point to draw: every row"
-                " failed or has no value%s", spec->file, p + 1, pn->x,
-                d->dropped_log ? " (or is <= 0 on a log axis)" : "");
+                " failed or has no value", spec->file, p + 1, pn->x);
         goto fail;
     }
     return 0;
@@ -458,7 +613,6 @@ fail:
     data_free(d);
     return -1;
 }
-
 
 /* Checks what the CSV cannot: a usable file name and panel counts. */
 static int spec_check(const plot_spec *spec, const char *csv_path,
@@ -493,6 +647,84 @@ static int spec_check(const plot_spec *spec, const char *csv_path,
     return 0;
 }
 
+/* A facet's title: its columns' values, "hw.name = nvidia-sm80, ...",
+ * leaving out empty ones and the hardware (kernel) file when hw.name
+ * (kernel.name) is there too; on a line of its own below the panel's
+ * own title. */
+static void facet_title(plot_panel *pn, const char *const *vals)
+{
+    sbuf b = { 0 };
+    for (int k = 0; k < pn->n_facet; k++) {
+        const char *name = pn->facet[k];
+        int named = 0;
+        for (int j = 0; j < pn->n_facet && !named; j++)
+            named = (strcmp(name, "hardware") == 0
+                     && strcmp(pn->facet[j], "hw.name") == 0)
+                    || (strcmp(name, "kernel") == 0
+                        && strcmp(pn->facet[j], "kernel.name") == 0);
+        if (!named && vals[k][0])
+            sb_printf(&b, "%s%s = %s", b.n ? ", " : "", name, vals[k]);
+    }
+    char *full = pn->title[0] ? xasprintf("%s" PLOT_TITLE_BREAK "%s",
+                                          pn->title, b.s ? b.s : "")
+                              : xstrdup(b.s ? b.s : "");
+    snprintf(pn->title, sizeof pn->title, "%s", full);
+    free(full);
+    free(b.s);
+}
+
+/* The figure as drawn into `view`: the panels of `spec`, each faceted one
+ * once per combination of its facet columns' values in the order the
+ * rows first show them (vals[q]: view panel q's), titled with it. */
+static int facets_expand(const csv_table *csv, const plot_spec *spec,
+                         plot_spec *view,
+                         const char *(*vals)[PLOT_MAX_FACET_KEYS],
+                         cusim_error *err)
+{
+    *view = *spec;
+    view->n_panels = 0;
+    for (int p = 0; p < spec->n_panels; p++) {
+        const plot_panel *pn = &spec->panels[p];
+        int cols[PLOT_MAX_FACET_KEYS], first = view->n_panels;
+        if (pn->n_facet == 0 && view->n_panels < PLOT_MAX_DRAWN) {
+            view->panels[view->n_panels++] = *pn;
+            continue;
+        }
+        if (pn->n_facet == 0)
+            return err_set(err, csv->path, 1, 1, "plot '%s': panel %d takes "
+                           "the figure past %d panels", spec->file, p + 1,
+                           PLOT_MAX_DRAWN);
+        for (int k = 0; k < pn->n_facet; k++)
+            if (resolve_column(csv, spec, p, "a facet", pn->facet[k],
+                               &cols[k], err) < 0)
+                return -1;
+        for (int r = 1; r < csv->n_rows; r++) {
+            int q = first;
+            for (; q < view->n_panels; q++) {
+                int k = 0;
+                while (k < pn->n_facet
+                       && strcmp(vals[q][k], csv_at(csv, r, cols[k])->text) == 0)
+                    k++;
+                if (k == pn->n_facet)
+                    break;
+            }
+            if (q < view->n_panels)
+                continue;
+            if (q == PLOT_MAX_DRAWN)
+                return err_set(err, csv->path, 1, 1, "plot '%s': panel %d, "
+                               "drawn once per value of %s, takes the figure "
+                               "past %d panels", spec->file, p + 1,
+                               pn->facet[0], PLOT_MAX_DRAWN);
+            view->panels[q] = *pn;
+            for (int k = 0; k < pn->n_facet; k++)
+                vals[q][k] = csv_at(csv, r, cols[k])->text;
+            facet_title(&view->panels[q], vals[q]);
+            view->n_panels++;
+        }
+    }
+    return 0;
+}
+
 int plot_write(const plot_spec *spec, const char *csv_path,
                const plot_timelines *tl, const char *dir, cusim_error *err)
 {
@@ -502,10 +734,17 @@ int plot_write(const plot_spec *spec, const char *csv_path,
     if (csv_read(csv_path, "the results CSV", &csv, err) < 0)
         return -1;
 
-    plot_data data[PLOT_MAX_PANELS];
+    plot_data data[PLOT_MAX_DRAWN];
+    plot_spec *view = xcalloc(1, sizeof *view);
+    const char *(*vals)[PLOT_MAX_FACET_KEYS] = xcalloc(PLOT_MAX_DRAWN,
+                                                       sizeof *vals);
     int n_built = 0, rc = -1;
-    for (; n_built < spec->n_panels; n_built++)
-        if (data_build(&csv, spec, n_built, tl, &data[n_built], err) < 0)
+    if (facets_expand(&csv, spec, view, vals, err) < 0)
+        goto done;
+    for (; n_built < view->n_panels; n_built++)
+        if (data_build(&csv, view, n_built, tl,
+                       view->panels[n_built].n_facet ? vals[n_built] : NULL,
+                       &data[n_built], err) < 0)
             goto done;
     int status_col = csv_column(&csv, "status"), n_failed = 0;
     for (int r = 1; r < csv.n_rows; r++)
@@ -522,11 +761,11 @@ int plot_write(const plot_spec *spec, const char *csv_path,
     int ok = fio_open(&gp, xasprintf("%s/%s.gp", dir, spec->file), err) == 0;
     int run = -1;
     if (ok) {
-        plot_gp_script(gp.f, spec, csv_path, data, csv.n_rows - 1 - n_failed,
+        plot_gp_script(gp.f, view, csv_path, data, csv.n_rows - 1 - n_failed,
                        n_failed);
         ok = fio_flush(&gp, err) == 0;
         if (ok)
-            run = plot_gp_run(gp.tmp, png_tmp, svg_tmp, csv_path, spec, err);
+            run = plot_gp_run(gp.tmp, png_tmp, svg_tmp, csv_path, view, err);
     }
     if (run == 1) {
         /* no gnuplot here: the script is the figure, to draw later */
@@ -561,6 +800,8 @@ int plot_write(const plot_spec *spec, const char *csv_path,
 done:
     for (int p = 0; p < n_built; p++)
         data_free(&data[p]);
+    free(view);
+    free(vals);
     csv_free(&csv);
     return rc;
 }

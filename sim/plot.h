@@ -19,8 +19,9 @@
  *         - x: occupancy.achieved      #   own x/y/... keys make one panel
  *           y: [issue.ipc]             # one column or a list of columns
  *           series: hw.cu.policy       # optional: one line per value
- *           xlabel: "achieved occupancy (fraction)"
+ *           xlabel: "achieved occupancy (fraction)"   # default:
  *           ylabel: "warp instructions per cycle per CU"
+ *                                      #   plot_spec_default_labels
  *           logx: false
  *           logy: false
  *           title: "..."               # optional panel title
@@ -30,6 +31,20 @@
  *                                      #   columns of the points' timelines
  *           points: [0, 5]             # timeline: the points drawn
  *                                      #   (default: all, at most 16)
+ *           where: { hw.name: x }      # optional: only the points whose
+ *                                      #   parameter columns read so
+ *           facet: true                # false: one panel, so a hidden
+ *                                      #   parameter is an error
+ *
+ * Hidden parameters (docs/formats.md, "Facets"): a results panel accounts
+ * for an axis of the sweep when x, series or a where key is one of the
+ * axis's parameter columns; when x is a result field (not a parameter),
+ * the fastest-varying axis not otherwise accounted for is taken as the
+ * one that moves it. Every other axis is hidden: the panel is drawn once
+ * per combination of the hidden axes' columns (facets), or, with
+ * `facet: false`, the experiment is rejected. The experiment loader finds
+ * them (plot_spec_check_hidden) and fills `facet` of each panel; a figure
+ * draws at most PLOT_MAX_DRAWN panels, facets included.
  *
  * A timeline panel (source: timeline) draws one line per (y column,
  * point) from each point's timeline CSV (cusim sim --timeline; the
@@ -40,11 +55,27 @@
  * A y entry PREFIX.* (stalls.*, warp_states.*) stands for every result
  * field of unit "fraction" under PREFIX, in the field table's order
  * (plot_spec_expand in plot_spec.h).
+ *
+ * An x column with text among the rows a lines panel draws is
+ * categorical: each distinct text a position, in row order, labelled
+ * with it. A value <= 0 on a log axis of a results panel is an error (a
+ * timeline panel leaves it out). docs/formats.md ("Plots") is the user's
+ * description of all of it.
  */
 #define PLOT_MAX_PANELS 6
 #define PLOT_MAX_Y 6            /* y columns of a lines panel */
 #define PLOT_MAX_STACK 12       /* y columns of a stacked panel (2 or more) */
 #define PLOT_MAX_TIMELINES 16   /* points a timeline panel draws */
+#define PLOT_MAX_WHERE 8        /* where: keys of a panel */
+#define PLOT_MAX_FACET_KEYS 8   /* columns a panel facets by */
+#define PLOT_MAX_DRAWN 12       /* panels a figure draws, facets included */
+
+/* One condition of a panel's `where:`: column `key` reads `value` (the
+ * CSV's text). */
+typedef struct plot_where {
+    char key[96];
+    char value[96];
+} plot_where;
 
 /* Where a panel's x and y columns come from. */
 typedef enum plot_source {
@@ -72,13 +103,24 @@ typedef struct plot_panel {
     plot_source source;
     size_t points[PLOT_MAX_TIMELINES];  /* timeline: the points drawn, in */
     int n_points;                       /* the order given; 0: all */
+    plot_where where[PLOT_MAX_WHERE];   /* only the rows that match all */
+    int n_where;
+    int no_facet;                       /* `facet: false` */
+    char facet[PLOT_MAX_FACET_KEYS][96];  /* the hidden parameter columns: */
+    int n_facet;                        /* one panel per combination of
+                                           their values (0: one panel) */
 } plot_panel;
 
 typedef struct plot_spec {
     char file[128];
     char title[160];
-    plot_panel panels[PLOT_MAX_PANELS];
+    plot_panel panels[PLOT_MAX_DRAWN];  /* an experiment's: at most
+                                           PLOT_MAX_PANELS; the figure
+                                           plot_write draws, facets laid
+                                           out: at most PLOT_MAX_DRAWN */
     int n_panels;
+    size_t n_params;    /* the results' parameter columns (the CSV's first
+                           ones), which name a point in messages; 0: none */
 } plot_spec;
 
 /* The length of the dotted prefix (through its last '.') that every y
@@ -102,10 +144,14 @@ typedef struct plot_timelines {
  * the timelines `tl` (NULL: none; then a timeline panel is an error) into
  * directory `dir`: FILE.gp, FILE.png, FILE.svg. Runs `gnuplot` (it must be
  * on PATH). Each file is written atomically (temporary name, then rename).
+ * A panel with facet columns is drawn once per combination of their
+ * values (in row order, at most PLOT_MAX_DRAWN panels in all), its where:
+ * and its facet's values selecting the rows.
  * Returns 0; 1 when there is no gnuplot: FILE.gp is written, the images
  * are not (`err` says why; `gnuplot FILE.gp` draws them later); or -1 with
  * `err` set (a column the CSV lacks is an error naming the plot's file and
- * the column). */
+ * the column; a value <= 0 on a log axis one at its cell naming the point,
+ * by its first spec->n_params columns). */
 int plot_write(const plot_spec *spec, const char *csv_path,
                const plot_timelines *tl, const char *dir, cusim_error *err);
 

@@ -129,7 +129,7 @@ static const char *const stack_colors[PLOT_MAX_STACK] = {
  * (issued, barrier, ... of stalls.* and warp_states.*) get one colour,
  * stack_colors[their index here mod PLOT_MAX_STACK]. */
 typedef struct stack_legend {
-    const char *names[PLOT_MAX_PANELS * PLOT_MAX_STACK];
+    const char *names[PLOT_MAX_DRAWN * PLOT_MAX_STACK];
     int n;
 } stack_legend;
 
@@ -180,8 +180,19 @@ static int widest_label(const plot_data *d)
 static void write_titles(FILE *f, const plot_panel *pn)
 {
     if (pn->title[0]) {
+        /* a two-line title: 'LINE 1'."\n".'LINE 2' */
+        const char *brk = strchr(pn->title, PLOT_TITLE_BREAK[0]);
         fputs("    set title ", f);
-        gp_string(f, pn->title);
+        if (brk) {
+            char first[sizeof pn->title];
+            snprintf(first, sizeof first, "%.*s", (int)(brk - pn->title),
+                     pn->title);
+            gp_string(f, first);
+            fputs(".\"\\n\".", f);
+            gp_string(f, brk + 1);
+        } else {
+            gp_string(f, pn->title);
+        }
         fputs(" font '" PLOT_TITLE_FONT "'\n", f);
     } else {
         fputs("    unset title\n", f);
@@ -266,6 +277,16 @@ static void write_panel(FILE *f, const plot_spec *spec, int p,
     write_titles(f, pn);
     fprintf(f, "    set format x '%s'\n", axis_format(d, 0));
     fprintf(f, "    set format y '%s'\n", axis_format(d, 1));
+    if (d->x_cats) {
+        /* categories: x is each one's index, labelled by its text */
+        fputs("    set xtics (", f);
+        for (int i = 0; i < d->n_cats; i++) {
+            fputs(i ? ", " : "", f);
+            gp_string(f, d->x_cats[i]);
+            fprintf(f, " %d", i);
+        }
+        fprintf(f, ")\n    set xrange [-0.5:%d.5]\n", d->n_cats - 1);
+    }
     fputs("    unset logscale\n", f);
     if (pn->logx)
         fprintf(f, "    set logscale x %d\n", log_base(d, 0));
@@ -296,6 +317,8 @@ static void write_panel(FILE *f, const plot_spec *spec, int p,
         drawn++;
     }
     fputc('\n', f);
+    if (d->x_cats)
+        fputs("    set xtics autofreq\n    set xrange [*:*]\n", f);
 }
 
 void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
@@ -342,6 +365,15 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
             fputs(" (stacked)", f);
         if (pn->source == PLOT_TIMELINE)
             fputs(" (timelines)", f);
+        for (int i = 0; i < data[p].n_where; i++) {
+            fputs(i ? ", " : ", where ", f);
+            gp_comment_text(f, i < pn->n_where ? pn->where[i].key
+                                               : pn->facet[i - pn->n_where]);
+            fputs(" = ", f);
+            gp_comment_text(f, data[p].where_val[i]);
+        }
+        if (data[p].x_cats)
+            fputs(" (x categorical)", f);
         fputc('\n', f);
     }
     fprintf(f,
@@ -392,6 +424,14 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
             }
             fputs("EOD\n\n", f);
             continue;
+        }
+        if (d->x_cats) {
+            fprintf(f, "# Panel %d: x categories, by index:", p + 1);
+            for (int i = 0; i < d->n_cats; i++) {
+                fprintf(f, "%s %d ", i ? "," : "", i);
+                gp_comment_text(f, d->x_cats[i]);
+            }
+            fputc('\n', f);
         }
         for (int i = 0; i < d->n_curves; i++) {
             const plot_curve *c = &d->curves[i];

@@ -16,6 +16,10 @@
 #define PLOT_WIDTH 800
 #define PLOT_ROW_HEIGHT 500
 
+/* In a panel's title, where a line ends (a facet's title below the
+ * panel's own); a byte no YAML text holds. */
+#define PLOT_TITLE_BREAK "\x1f"
+
 /* One point of a curve. */
 typedef struct plot_point {
     double x, y;
@@ -59,6 +63,15 @@ typedef struct plot_data {
     int dropped_empty;  /* stacked: rows left out, x or a y cell empty;
                            timeline: points left out, failed or without a
                            timeline */
+    const char **x_cats;    /* lines: x's categories (its cells' text, in
+                               the order the rows first show them) when an
+                               x cell is text, else NULL; a point's x is
+                               its category's index */
+    int n_cats;
+    int where_col[PLOT_MAX_WHERE + PLOT_MAX_FACET_KEYS];  /* the rows drawn:
+                               those whose cell in each column reads */
+    const char *where_val[PLOT_MAX_WHERE + PLOT_MAX_FACET_KEYS];
+    int n_where;            /* the panel's where: and its facet's values */
 } plot_data;
 
 /* Writes the gnuplot script of `spec` drawing `data[0 .. n_panels-1]` to

@@ -15,6 +15,7 @@
 
 #include "error.h"
 #include "fileio.h"
+#include "strbuf.h"
 #include "suggest.h"
 #include "xalloc.h"
 #include "ynode.h"
@@ -66,13 +67,13 @@ static int plot_bool(ps_parser *P, const yaml_node_t *n, const char *what,
 
 static const char *const panel_keys[] = {
     "x", "y", "series", "xlabel", "ylabel", "logx", "logy", "title", "style",
-    "source", "points",
+    "source", "points", "where", "facet",
 };
 #define N_PANEL_KEYS (sizeof panel_keys / sizeof panel_keys[0])
 
 static const char *const plot_keys[] = {
     "file", "title", "panels", "x", "y", "series", "xlabel", "ylabel",
-    "logx", "logy", "style", "source", "points",
+    "logx", "logy", "style", "source", "points", "where", "facet",
 };
 #define N_PLOT_KEYS (sizeof plot_keys / sizeof plot_keys[0])
 
@@ -151,7 +152,7 @@ static size_t known_wildcards(char out[][96], size_t max)
 /* What a panel's keys were, for the checks made once all are read. */
 typedef struct panel_nodes {
     const yaml_node_t *y, *series, *logx, *logy;  /* values; NULL: absent */
-    const yaml_node_t *style, *source, *points;
+    const yaml_node_t *style, *source, *points, *where;
     int n_y;            /* columns y names, wildcards expanded (pn->y holds
                            the first PLOT_MAX_STACK) */
     char wildcard[96];  /* the first wildcard of y, "" for none */
@@ -238,6 +239,43 @@ static int panel_points(ps_parser *P, plot_panel *pn, const yaml_node_t *v,
     return 0;
 }
 
+/* Reads a panel's `where:` (`what` names it): a mapping of 1 to
+ * PLOT_MAX_WHERE distinct column names to scalar values. Whether each
+ * names a parameter is checked later (plot_spec_check_hidden). */
+static int panel_where(ps_parser *P, plot_panel *pn, const yaml_node_t *v,
+                       const char *what)
+{
+    char got[200];
+    cusim_mark m = mark_of(P, v);
+    size_t len = v->type == YAML_MAPPING_NODE
+                 ? (size_t)(v->data.mapping.pairs.top
+                            - v->data.mapping.pairs.start) : 0;
+    if (len == 0 || len > PLOT_MAX_WHERE)
+        return err_at(P->err, &m, "%s: expected a mapping of 1 to %d "
+                      "parameter columns to values ({ hw.name: nvidia-sm80 "
+                      "}), got %s", what, PLOT_MAX_WHERE,
+                      len ? "more" : describe(v, got, sizeof got));
+    for (size_t i = 0; i < len; i++) {
+        const yaml_node_pair_t *pr = &v->data.mapping.pairs.start[i];
+        const yaml_node_t *k = ydoc_node(P->d, pr->key);
+        const yaml_node_t *val = ydoc_node(P->d, pr->value);
+        char w[200];
+        snprintf(w, sizeof w, "%s.%s", what, yn_scalar(k));
+        plot_where *wh = &pn->where[i];
+        if (plot_text(P, k, what, wh->key, sizeof wh->key) != 0
+            || plot_text(P, val, w, wh->value, sizeof wh->value) != 0)
+            return -1;
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(pn->where[j].key, wh->key) == 0) {
+                cusim_mark km = mark_of(P, k);
+                return err_at(P->err, &km, "%s: '%s' is given twice", what,
+                              wh->key);
+            }
+    }
+    pn->n_where = (int)len;
+    return 0;
+}
+
 /* Reads one panel's key `key` (already known valid). */
 static int panel_key(ps_parser *P, plot_panel *pn, panel_nodes *nd,
                      const char *key, const yaml_node_t *v, const char *what)
@@ -254,6 +292,16 @@ static int panel_key(ps_parser *P, plot_panel *pn, panel_nodes *nd,
         return plot_text(P, v, w, pn->xlabel, sizeof pn->xlabel);
     if (strcmp(key, "ylabel") == 0)
         return plot_text(P, v, w, pn->ylabel, sizeof pn->ylabel);
+    if (strcmp(key, "where") == 0) {
+        nd->where = v;
+        return panel_where(P, pn, v, w);
+    }
+    if (strcmp(key, "facet") == 0) {
+        int facet = 1;
+        int rc = plot_bool(P, v, w, &facet);
+        pn->no_facet = !facet;
+        return rc;
+    }
     if (strcmp(key, "title") == 0)
         return plot_text(P, v, w, pn->title, sizeof pn->title);
     if (strcmp(key, "logx") == 0) {
@@ -325,6 +373,90 @@ static void stacked_ylabel(plot_panel *pn)
     }
 }
 
+/* The result field of key `col` (a metric column of the results), or
+ * NULL: a parameter, status or error. */
+static const cusim_field_desc *result_field(const char *col)
+{
+    const cusim_field_desc *f;
+    for (size_t i = 0; (f = cusim_field_at(i)) != NULL; i++)
+        if (!(f->in & (CUSIM_IN_HOST | CUSIM_IN_DISPATCH | CUSIM_IN_CALLER))
+            && strcmp(f->key, col) == 0)
+            return f;
+    return NULL;
+}
+
+/* The longest default label drawn from a field's meaning: about what an
+ * axis of a 500-pixel panel holds at the figures' font. */
+#define LABEL_MAX 56
+
+/* The default label of results column `col`: its field's meaning, less a
+ * closing parenthesis (a claim, a vendor's name), and unit: "MEANING
+ * (UNIT)" ("MEANING" for text); "KEY (UNIT)" when that is longer than
+ * LABEL_MAX characters; the column's own name when it is no field. */
+static void column_label(const char *col, char *dst, size_t size)
+{
+    const cusim_field_desc *f = result_field(col);
+    if (!f) {
+        snprintf(dst, size, "%s", col);
+        return;
+    }
+    size_t len = strlen(f->meaning);
+    const char *open = strrchr(f->meaning, '(');
+    if (len > 0 && f->meaning[len - 1] == ')' && open && open > f->meaning
+        && open[-1] == ' ')
+        len = (size_t)(open - 1 - f->meaning);
+    bool text = strcmp(f->unit, "-") == 0;
+    size_t need = len + (text ? 0 : strlen(f->unit) + 3);
+    if (need > LABEL_MAX && text)
+        snprintf(dst, size, "%s", f->key);
+    else if (need > LABEL_MAX)
+        snprintf(dst, size, "%s (%s)", f->key, f->unit);
+    else if (text)
+        snprintf(dst, size, "%.*s", (int)len, f->meaning);
+    else
+        snprintf(dst, size, "%.*s (%s)", (int)len, f->meaning, f->unit);
+}
+
+/* The default y label of a lines panel of several columns: their unit
+ * when every one is a result field of the same unit, else the columns
+ * joined by ", ". */
+static void lines_ylabel(plot_panel *pn)
+{
+    const cusim_field_desc *f0 = result_field(pn->y[0]);
+    bool same = f0 && strcmp(f0->unit, "-") != 0;
+    for (int k = 1; k < pn->n_y && same; k++) {
+        const cusim_field_desc *f = result_field(pn->y[k]);
+        same = f && strcmp(f->unit, f0->unit) == 0;
+    }
+    if (same) {
+        snprintf(pn->ylabel, sizeof pn->ylabel, "%s", f0->unit);
+        return;
+    }
+    size_t at = 0;
+    for (int k = 0; k < pn->n_y && at < sizeof pn->ylabel; k++)
+        at += (size_t)snprintf(pn->ylabel + at, sizeof pn->ylabel - at,
+                               "%s%s", k ? ", " : "", pn->y[k]);
+}
+
+void plot_spec_default_labels(plot_panel *pn)
+{
+    bool timeline = pn->source == PLOT_TIMELINE;
+    if (!pn->xlabel[0] && timeline)
+        snprintf(pn->xlabel, sizeof pn->xlabel, "%s", pn->x);
+    else if (!pn->xlabel[0])
+        column_label(pn->x, pn->xlabel, sizeof pn->xlabel);
+    if (pn->ylabel[0] || pn->n_y < 1)
+        return;
+    if (pn->style == PLOT_STACKED)
+        stacked_ylabel(pn);
+    else if (timeline)
+        snprintf(pn->ylabel, sizeof pn->ylabel, "%s", pn->y[0]);
+    else if (pn->n_y == 1)
+        column_label(pn->y[0], pn->ylabel, sizeof pn->ylabel);
+    else
+        lines_ylabel(pn);
+}
+
 /* Checks the y column count against the panel's style. */
 static int check_y_count(ps_parser *P, const plot_panel *pn,
                          const panel_nodes *nd, const char *what)
@@ -376,6 +508,12 @@ static int panel_finish(ps_parser *P, plot_panel *pn, const panel_nodes *nd,
             }
         if (!pn->x[0])
             snprintf(pn->x, sizeof pn->x, "cycle");
+        if (nd->where) {
+            cusim_mark vm = mark_of(P, nd->where);
+            return err_at(P->err, &vm, "%s.where: a timeline panel picks its "
+                          "points with points: [N, ...]; where: filters the "
+                          "rows of a results panel", what);
+        }
     } else if (nd->points) {
         cusim_mark vm = mark_of(P, nd->points);
         return err_at(P->err, &vm, "%s.points: only a timeline panel "
@@ -407,12 +545,7 @@ static int panel_finish(ps_parser *P, plot_panel *pn, const panel_nodes *nd,
                 return err_at(P->err, &vm, "%s.%s", what, no[i].msg);
             }
     }
-    if (!pn->xlabel[0])
-        snprintf(pn->xlabel, sizeof pn->xlabel, "%s", pn->x);
-    if (!pn->ylabel[0] && pn->style == PLOT_STACKED)
-        stacked_ylabel(pn);
-    if (!pn->ylabel[0])
-        snprintf(pn->ylabel, sizeof pn->ylabel, "%s", pn->y[0]);
+    plot_spec_default_labels(pn);
     return 0;
 }
 
@@ -444,7 +577,7 @@ static int parse_panel(ps_parser *P, const yaml_node_t *n, const char *what,
                               "mean '%s'?)", what, s, near);
             return err_at(P->err, &km, "%s: unknown key '%s' (valid keys: x, "
                           "y, series, xlabel, ylabel, logx, logy, title, "
-                          "style, source, points)", what, s);
+                          "style, source, points, where, facet)", what, s);
         }
         if (panel_key(P, pn, &nd, s, ydoc_node(P->d, pr->value), what) != 0)
             return -1;
@@ -489,7 +622,7 @@ static int parse_plot(ps_parser *P, const yaml_node_t *n, size_t index,
                               "mean '%s'?)", what, s, near);
             return err_at(P->err, &km, "%s: unknown key '%s' (valid keys: "
                           "file, title, panels, x, y, series, xlabel, ylabel, "
-                          "logx, logy, style, source, points)", what, s);
+                          "logx, logy, style, source, points, where, facet)", what, s);
         }
         if (strcmp(s, "file") == 0) {
             file = v;
@@ -732,6 +865,221 @@ int plot_spec_check_timelines(ydoc *d, const yaml_node_t *list,
                                   "(the experiment has points 0 to %zu)",
                                   what, pl->points[k], n_points - 1);
                 }
+        }
+    }
+    return 0;
+}
+
+/* Panel `j` of plot `i` of `plots:` node `list`: its node (the plot's own
+ * when it has no panels) and its name for messages into `what`. */
+static const yaml_node_t *panel_at(ps_parser *P, const yaml_node_t *list,
+                                   size_t i, int j, char *what, size_t size)
+{
+    const yaml_node_t *pn = ydoc_node(P->d, list->data.sequence.items.start[i]);
+    const yaml_node_t *panels = child(P, pn, "panels");
+    if (panels == pn) {
+        snprintf(what, size, "plots[%zu]", i);
+        return pn;
+    }
+    snprintf(what, size, "plots[%zu].panels[%d]", i, j);
+    return ydoc_node(P->d, panels->data.sequence.items.start[j]);
+}
+
+/* The parameter column named `name`, or -1. */
+static long param_of(const plot_params *pp, const char *name)
+{
+    for (size_t c = 0; c < pp->n; c++)
+        if (strcmp(pp->names[c], name) == 0)
+            return (long)c;
+    return -1;
+}
+
+/* Checks panel `pl`'s where keys: each one a parameter column. */
+static int check_where(ps_parser *P, const yaml_node_t *node,
+                       const plot_panel *pl, const plot_params *pp,
+                       const char *what)
+{
+    const yaml_node_t *where = child(P, node, "where");
+    for (int w = 0; w < pl->n_where; w++) {
+        if (param_of(pp, pl->where[w].key) >= 0)
+            continue;
+        cusim_mark m = mark_of(P, ydoc_node(P->d,
+                                 where->data.mapping.pairs.start[w].key));
+        if (pp->n == 0)
+            return err_at(P->err, &m, "%s.where: no parameter '%s': nothing "
+                          "varies in this experiment", what,
+                          pl->where[w].key);
+        const char *near = suggest_nearest(pl->where[w].key, pp->names,
+                                           pp->n);
+        if (near)
+            return err_at(P->err, &m, "%s.where: '%s' is not a parameter of "
+                          "the sweep (did you mean '%s'?)", what,
+                          pl->where[w].key, near);
+        sbuf b = { 0 };
+        for (size_t c = 0; c < pp->n; c++)
+            sb_printf(&b, "%s%s", c ? ", " : "", pp->names[c]);
+        int rc = err_at(P->err, &m, "%s.where: '%s' is not a parameter of "
+                        "the sweep (the parameters: %s)", what,
+                        pl->where[w].key, b.s);
+        free(b.s);
+        return rc;
+    }
+    return 0;
+}
+
+/* A log x axis over a column of names (hw.name, kernel.name) or files
+ * (hardware, kernel) is an error: those are always text. */
+static int check_text_logx(ps_parser *P, const yaml_node_t *node,
+                           const plot_panel *pl, const char *what)
+{
+    static const char *const text_cols[] = {
+        "hw.name", "kernel.name", "hardware", "kernel",
+    };
+    if (!pl->logx || pl->source == PLOT_TIMELINE)
+        return 0;
+    for (size_t i = 0; i < sizeof text_cols / sizeof text_cols[0]; i++)
+        if (strcmp(pl->x, text_cols[i]) == 0) {
+            cusim_mark m = mark_of(P, child(P, node, "logx"));
+            return err_at(P->err, &m, "%s.logx: x is '%s', text drawn as "
+                          "categories; a log axis needs numbers (expected "
+                          "logx: false)", what, pl->x);
+        }
+    return 0;
+}
+
+int plot_spec_hidden(const plot_panel *pl, const plot_params *pp,
+                     bool *hidden)
+{
+    for (size_t a = 0; a < pp->n_axes; a++)
+        hidden[a] = false;
+    if (pl->source == PLOT_TIMELINE)
+        return 0;
+    /* hidden[] first holds whether each axis is accounted for */
+    long x = param_of(pp, pl->x);
+    long series = pl->series[0] ? param_of(pp, pl->series) : -1;
+    if (x >= 0)
+        hidden[pp->axis[x]] = true;
+    if (series >= 0)
+        hidden[pp->axis[series]] = true;
+    for (int w = 0; w < pl->n_where; w++) {
+        long c = param_of(pp, pl->where[w].key);
+        if (c >= 0)
+            hidden[pp->axis[c]] = true;
+    }
+    /* an axis of one position hides nothing */
+    for (size_t a = 0; a < pp->n_axes; a++)
+        hidden[a] = hidden[a] || pp->axis_size[a] < 2;
+    /* a result field on x: the fastest axis left is what moves it */
+    for (size_t a = pp->n_axes; x < 0 && a-- > 0;)
+        if (!hidden[a]) {
+            hidden[a] = true;
+            break;
+        }
+    int n = 0;
+    for (size_t a = 0; a < pp->n_axes; a++) {
+        hidden[a] = !hidden[a];
+        n += hidden[a];
+    }
+    return n;
+}
+
+/* The column of the hidden ones a where: would best fix: a name (hw.name,
+ * kernel.name) rather than the file it comes from. */
+static const char *where_hint(const plot_panel *pl, int n_cols)
+{
+    for (int c = 0; c < n_cols && c < PLOT_MAX_FACET_KEYS; c++)
+        if (strcmp(pl->facet[c], "hardware") != 0
+            && strcmp(pl->facet[c], "kernel") != 0)
+            return pl->facet[c];
+    return pl->facet[0];
+}
+
+/* Checks panel j of plot i for hidden parameters (plot_spec_hidden) and
+ * fills its facet columns; `*drawn` counts the figure's panels so far. */
+static int panel_facets(ps_parser *P, const yaml_node_t *node,
+                        const char *what, plot_panel *pl,
+                        const plot_params *pp, int *drawn)
+{
+    bool *hidden = xcalloc(pp->n_axes ? pp->n_axes : 1, sizeof *hidden);
+    pl->n_facet = 0;
+    if (plot_spec_hidden(pl, pp, hidden) == 0) {
+        free(hidden);
+        (*drawn)++;
+        return 0;
+    }
+    /* the hidden columns, and the panels their combinations make (at
+     * most PLOT_MAX_DRAWN + 1 counted) */
+    sbuf names = { 0 };
+    size_t facets = 1;
+    int n_cols = 0;
+    for (size_t c = 0; c < pp->n; c++)
+        if (hidden[pp->axis[c]]) {
+            sb_printf(&names, "%s%s", n_cols ? ", " : "", pp->names[c]);
+            if (n_cols < PLOT_MAX_FACET_KEYS)
+                snprintf(pl->facet[n_cols], sizeof pl->facet[0], "%s",
+                         pp->names[c]);
+            n_cols++;
+        }
+    for (size_t a = 0; a < pp->n_axes; a++)
+        if (hidden[a])
+            facets = facets * pp->axis_size[a] > PLOT_MAX_DRAWN
+                     ? PLOT_MAX_DRAWN + 1 : facets * pp->axis_size[a];
+    free(hidden);
+    const char *s = n_cols > 1 ? "s" : "", *them = n_cols > 1 ? "them" : "it";
+    cusim_mark m = mark_of(P, node);
+    int rc = 0;
+    if (pl->no_facet) {
+        cusim_mark fm = mark_of(P, child(P, node, "facet"));
+        rc = err_at(P->err, &fm, "%s: facet: false, but the panel hides the "
+                    "swept parameter%s %s (neither x, series nor fixed by "
+                    "where:), so each curve would mix %s %s%zu "
+                    "combinations of values; make one the series, fix %s "
+                    "with where: { %s: VALUE }, or drop facet: false to draw "
+                    "a panel per combination", what, s, names.s,
+                    n_cols > 1 ? "their" : "its",
+                    facets > PLOT_MAX_DRAWN ? "more than " : "",
+                    facets > PLOT_MAX_DRAWN ? (size_t)PLOT_MAX_DRAWN : facets,
+                    them, where_hint(pl, n_cols));
+    } else if (n_cols > PLOT_MAX_FACET_KEYS) {
+        rc = err_at(P->err, &m, "%s: the panel hides %d swept parameters "
+                    "(%s), more than the %d a panel facets by; fix some with "
+                    "where: or make one the series", what, n_cols, names.s,
+                    PLOT_MAX_FACET_KEYS);
+    } else if (*drawn + (int)facets > PLOT_MAX_DRAWN) {
+        rc = err_at(P->err, &m, "%s: the panel hides the swept parameter%s "
+                    "%s, and a panel per combination (%s%zu) takes the figure "
+                    "past %d panels; fix %s with where: { %s: VALUE }, make "
+                    "one the series, or split the plot", what, s, names.s,
+                    facets > PLOT_MAX_DRAWN ? "more than " : "",
+                    facets > PLOT_MAX_DRAWN ? (size_t)PLOT_MAX_DRAWN : facets,
+                    PLOT_MAX_DRAWN, them, where_hint(pl, n_cols));
+    }
+    free(names.s);
+    if (rc != 0)
+        return -1;
+    pl->n_facet = n_cols;
+    *drawn += (int)facets;
+    return 0;
+}
+
+int plot_spec_check_hidden(ydoc *d, const yaml_node_t *list,
+                           plot_spec *plots, size_t n_plots,
+                           const plot_params *pp, cusim_error *err)
+{
+    ps_parser P0 = { d, err }, *P = &P0;
+    for (size_t i = 0; i < n_plots; i++) {
+        plot_spec *ps = &plots[i];
+        int drawn = 0;
+        ps->n_params = pp->n;
+        for (int j = 0; j < ps->n_panels; j++) {
+            plot_panel *pl = &ps->panels[j];
+            char what[64];
+            const yaml_node_t *node = panel_at(P, list, i, j, what,
+                                               sizeof what);
+            if (check_where(P, node, pl, pp, what) != 0
+                || check_text_logx(P, node, pl, what) != 0
+                || panel_facets(P, node, what, pl, pp, &drawn) != 0)
+                return -1;
         }
     }
     return 0;

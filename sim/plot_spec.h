@@ -59,4 +59,43 @@ int plot_spec_check_timelines(ydoc *d, const yaml_node_t *list,
                               bool has_timeline, size_t n_points,
                               cusim_error *err);
 
+/* Fills the axis labels `pn` leaves empty (an empty label is not given):
+ * for a results column, its result field's meaning and unit from the
+ * field table ("simulated time in microseconds (us)"), or the column's
+ * own name for a parameter; y of several lines columns: their unit when
+ * every one is a field of that unit, else the columns joined by ", "; a
+ * stacked panel's y: "PREFIX.*" when its columns share a dotted prefix,
+ * else the columns joined by " + "; a timeline panel: the column names. */
+void plot_spec_default_labels(plot_panel *pn);
+
+/* The parameter columns of an experiment's results, and the axes that
+ * vary them (experiment.h: the axes, slowest first). */
+typedef struct plot_params {
+    const char *const *names;   /* the columns, in the CSV's order */
+    const size_t *axis;         /* the axis of each column */
+    size_t n;
+    const size_t *axis_size;    /* the positions of each axis */
+    size_t n_axes;
+} plot_params;
+
+/* Which axes panel `pl` hides (plot.h, "Hidden parameters"): sets
+ * hidden[a] (room for pp->n_axes) and returns how many. An axis is
+ * accounted for when x, series or a where key is one of its columns, or
+ * it has one position; with x a result field (no parameter), the fastest
+ * axis left is the one that moves x. A timeline panel hides none. */
+int plot_spec_hidden(const plot_panel *pl, const plot_params *pp,
+                     bool *hidden);
+
+/* Checks every panel of `plots[0 .. n_plots-1]`, read from `plots:` node
+ * `list` of `d`, against the parameters `pp`: each where key must be a
+ * parameter column; a panel that hides parameters gets them as its
+ * facet columns (plot_panel.facet, in the CSV's order), unless it says
+ * `facet: false`, which is then an error naming them; a figure may draw
+ * at most PLOT_MAX_DRAWN panels, counting a faceted panel once per
+ * combination of its hidden axes. Sets each plot's n_params. Returns 0,
+ * or -1 with `err` set at the node at fault. */
+int plot_spec_check_hidden(ydoc *d, const yaml_node_t *list,
+                           plot_spec *plots, size_t n_plots,
+                           const plot_params *pp, cusim_error *err);
+
 #endif /* CUSIM_PLOT_SPEC_H */

@@ -365,16 +365,26 @@ START_TEST(error_missing_column)
 }
 END_TEST
 
-/* Text where x must be numeric: the cell's place, and the column. */
-START_TEST(error_text_x)
+/* A text x is categorical: each distinct text an index in the order the
+ * rows show them, labelled by explicit xtics that are put back after the
+ * panel; a log x axis over text is an error naming the column. */
+START_TEST(categorical_x)
 {
     char *csv = data_path("plot-text-x.csv"), *dir = temp_dir();
     plot_spec s = one_panel("t", "hw.cu.policy", "cycles", "");
+    char *gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "x = hw.cu.policy, y = cycles (x categorical)\n");
+    ck_assert_contains(gp, "# Panel 1: x categories, by index: 0 lrr, 1 gto\n");
+    ck_assert_contains(gp, "$p1_c1 << EOD\n0 100\n1 90\nEOD\n");
+    ck_assert_contains(gp, "    set xtics ('lrr' 0, 'gto' 1)\n"
+                           "    set xrange [-0.5:1.5]\n");
+    ck_assert_contains(gp, "title 'cycles'\n    set xtics autofreq\n"
+                           "    set xrange [*:*]\n");
+    free(gp);
+    s.panels[0].logx = 1;
     cusim_error err = write_fails(&s, csv, dir);
-    ck_assert_int_eq(err.line, 2);
-    ck_assert_int_eq(err.column, 1);
-    ck_assert_contains(err.message, "'hw.cu.policy' (x) must be numeric");
-    ck_assert_contains(err.message, "'lrr'");
+    ck_assert_contains(err.message, "logx, but x column 'hw.cu.policy' holds "
+                       "text");
     remove_tree(dir);
     free(dir);
     free(csv);
@@ -539,16 +549,21 @@ START_TEST(script_log_base_and_nonpositive)
     char *csv = data_path("plot-log.csv"), *dir = temp_dir();
     plot_spec s = one_panel("lg", "kernel.elements", "speedup", "");
     s.panels[0].logx = s.panels[0].logy = 1;
-    char *gp = write_ok(&s, csv, dir);
-    /* x: 64..65536 is ten octaves; y: 1..4 */
-    ck_assert_contains(gp, "set logscale x 2\n    set logscale y 2\n");
-    ck_assert_contains(gp, "$p1_c1 << EOD\n64 1\n4096 3\n65536 4\nEOD\n");
-    ck_assert_contains(gp, "# Panel 1: 1 point <= 0 left out (log axis)\n");
-    free(gp);
+    /* a value <= 0 on a log axis: an error at its cell, naming the point */
+    cusim_error err = write_fails(&s, csv, dir);
+    ck_assert_int_eq(err.line, 3);
+    ck_assert_int_eq(err.column, 8);
+    ck_assert_str_eq(err.message, "plot 'lg': panel 1: logy needs values > 0, "
+                     "and column 'speedup' is 0 at point 1; drop logy, or "
+                     "leave the point out with where:");
+    s.n_params = 1;     /* kernel.elements: the point's parameter */
+    err = write_fails(&s, csv, dir);
+    ck_assert_contains(err.message, "is 0 at point 1 (kernel.elements=1);");
+    ck_assert_int_eq(count_entries(dir), 0);
 
     s = one_panel("lg", "kernel.elements", "cycles", "");
     s.panels[0].logx = s.panels[0].logy = 1;
-    gp = write_ok(&s, csv, dir);
+    char *gp = write_ok(&s, csv, dir);
     /* x: 1..65536 and y: 1000..2000000 are more than ten octaves */
     ck_assert_contains(gp, "set logscale x 10\n    set logscale y 10\n");
     ck_assert_contains(gp, "$p1_c1 << EOD\n1 1000\n64 2000\n4096 30000\n"
@@ -797,7 +812,7 @@ START_TEST(stacked_spec_parsed)
     ck_assert_int_eq(c->style, PLOT_LINES);
     ck_assert_int_eq(c->n_y, 3);
     ck_assert_str_eq(c->y[2], "sol.memory");
-    ck_assert_str_eq(c->ylabel, "sol.compute");
+    ck_assert_str_eq(c->ylabel, "fraction");   /* the unit all three share */
     exp_free(e);
     free(path);
     remove_tree(dir);
@@ -1205,6 +1220,311 @@ START_TEST(timeline_errors)
 }
 END_TEST
 
+/* ------------------------------------------------------------- facets */
+
+/* The zigzag of the issue as parameters: axis 0 the hardware (its file
+ * and its name), axis 1 the workgroup size, axis 2 the registers, two
+ * positions each; axis 3 a one-value sweep. */
+static const char *const zz_names[] = {
+    "hardware", "hw.name", "kernel.workgroup_size", "kernel.registers",
+    "kernel.elements",
+};
+static const size_t zz_axis[] = { 0, 0, 1, 2, 3 };
+static const size_t zz_sizes[] = { 2, 2, 2, 1 };
+static const plot_params zz = { zz_names, zz_axis, 5, zz_sizes, 4 };
+
+/* Hidden axes: those no x, series or where column is on (one-value axes
+ * never); a result field on x takes the fastest axis left. */
+START_TEST(hidden_detection)
+{
+    bool h[4];
+    plot_spec s = one_panel("h", "kernel.workgroup_size", "cycles",
+                            "kernel.registers");
+    plot_panel *pn = &s.panels[0];
+    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 1);
+    ck_assert(h[0] && !h[1] && !h[2] && !h[3]);
+    /* the series on the hardware's axis: by its name or by its file */
+    snprintf(pn->series, sizeof pn->series, "hw.name");
+    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 1);
+    ck_assert(!h[0] && h[2]);
+    snprintf(pn->series, sizeof pn->series, "hardware");
+    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 1);
+    ck_assert(!h[0] && h[2]);
+    /* where: fixes the registers */
+    snprintf(pn->where[0].key, sizeof pn->where[0].key, "kernel.registers");
+    snprintf(pn->where[0].value, sizeof pn->where[0].value, "32");
+    pn->n_where = 1;
+    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 0);
+    /* x a result field: the fastest axis left (the registers) moves it,
+     * the workgroup size stays hidden */
+    pn->n_where = 0;
+    snprintf(pn->x, sizeof pn->x, "occupancy.achieved");
+    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 1);
+    ck_assert(!h[0] && h[1] && !h[2] && !h[3]);
+    pn->series[0] = '\0';
+    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 2);
+    ck_assert(h[0] && h[1] && !h[2] && !h[3]);
+    /* a timeline panel's lines are points: nothing hidden */
+    pn->source = PLOT_TIMELINE;
+    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 0);
+    /* nothing varies */
+    const plot_params none = { NULL, NULL, 0, NULL, 0 };
+    pn->source = PLOT_RESULTS;
+    ck_assert_int_eq(plot_spec_hidden(pn, &none, h), 0);
+}
+END_TEST
+
+/* The zigzag's results: gpu-a and gpu-b x 2 sizes x 2 register counts;
+ * one point infeasible. */
+static const char zz_csv[] =
+    "hardware,hw.name,kernel.workgroup_size,kernel.registers,cycles,status,"
+    "error\n"
+    "a.yaml,gpu-a,64,32,100,ok,\n"
+    "a.yaml,gpu-a,64,128,200,ok,\n"
+    "a.yaml,gpu-a,256,32,110,ok,\n"
+    "a.yaml,gpu-a,256,128,210,ok,\n"
+    "b.yaml,gpu-b,64,32,50,ok,\n"
+    "b.yaml,gpu-b,64,128,60,infeasible,no room\n"
+    "b.yaml,gpu-b,256,32,55,ok,\n"
+    "b.yaml,gpu-b,256,128,65,ok,\n";
+
+/* A faceted panel is drawn once per combination of its facet columns, in
+ * the order the rows show them, each titled with its values below the
+ * panel's own title (the file column left out for the name), in a grid. */
+START_TEST(facet_enumeration)
+{
+    char *dir = temp_dir(), *csv = write_file(dir, "zz.csv", zz_csv);
+    char *out = join(dir, "fig");
+    plot_spec s = one_panel("zz", "kernel.workgroup_size", "cycles",
+                            "kernel.registers");
+    snprintf(s.panels[0].title, sizeof s.panels[0].title, "Time");
+    snprintf(s.panels[0].facet[0], sizeof s.panels[0].facet[0], "hardware");
+    snprintf(s.panels[0].facet[1], sizeof s.panels[0].facet[1], "hw.name");
+    s.panels[0].n_facet = 2;
+    char *gp = write_ok(&s, csv, out);
+    ck_assert_contains(gp, "#   panel 1: x = kernel.workgroup_size, y = "
+                       "cycles, series = kernel.registers, where hardware = "
+                       "a.yaml, hw.name = gpu-a\n");
+    ck_assert_contains(gp, "#   panel 2: x = kernel.workgroup_size, y = "
+                       "cycles, series = kernel.registers, where hardware = "
+                       "b.yaml, hw.name = gpu-b\n");
+    ck_assert_contains(gp, "$p1_c1 << EOD\n64 100\n256 110\nEOD\n");
+    ck_assert_contains(gp, "$p1_c2 << EOD\n64 200\n256 210\nEOD\n");
+    ck_assert_contains(gp, "$p2_c1 << EOD\n64 50\n256 55\nEOD\n");
+    ck_assert_contains(gp, "$p2_c2 << EOD\n256 65\nEOD\n");
+    ck_assert_contains(gp, "set multiplot layout 2,1\n");
+    ck_assert_contains(gp, "set title 'Time'.\"\\n\".'hw.name = gpu-a' font");
+    ck_assert_contains(gp, "set title 'Time'.\"\\n\".'hw.name = gpu-b' font");
+    ck_assert_int_eq(count_of(gp, "    plot "), 2);
+    free(gp);
+    /* four of them make a 2 x 2 grid; without a title, the facet alone */
+    s.panels[0].title[0] = '\0';
+    snprintf(s.panels[0].facet[2], sizeof s.panels[0].facet[2],
+             "kernel.registers");
+    s.panels[0].n_facet = 3;
+    s.panels[0].series[0] = '\0';
+    gp = write_ok(&s, csv, out);
+    ck_assert_contains(gp, "set multiplot layout 2,2\n");
+    ck_assert_contains(gp, "set title 'hw.name = gpu-b, kernel.registers = "
+                       "128' font");
+    ck_assert_int_eq(count_of(gp, "    plot "), 4);
+    free(gp);
+    free(out);
+    free(csv);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
+/* where: keeps the rows whose columns read the values; none matching is
+ * an error naming the values the column takes. */
+START_TEST(where_filter)
+{
+    char *dir = temp_dir(), *csv = write_file(dir, "zz.csv", zz_csv);
+    char *out = join(dir, "fig");
+    plot_spec s = one_panel("w", "kernel.workgroup_size", "cycles", "");
+    plot_panel *pn = &s.panels[0];
+    snprintf(pn->where[0].key, sizeof pn->where[0].key, "hw.name");
+    snprintf(pn->where[0].value, sizeof pn->where[0].value, "gpu-b");
+    snprintf(pn->where[1].key, sizeof pn->where[1].key, "kernel.registers");
+    snprintf(pn->where[1].value, sizeof pn->where[1].value, "32");
+    pn->n_where = 2;
+    char *gp = write_ok(&s, csv, out);
+    ck_assert_contains(gp, "$p1_c1 << EOD\n64 50\n256 55\nEOD\n");
+    ck_assert_contains(gp, ", where hw.name = gpu-b, kernel.registers = 32\n");
+    free(gp);
+    snprintf(pn->where[0].value, sizeof pn->where[0].value, "gpu-c");
+    cusim_error err = write_fails(&s, csv, out);
+    ck_assert_str_eq(err.message, "plot 'w': panel 1: no point matches "
+                     "where: hw.name = gpu-c, kernel.registers = 32 (hw.name "
+                     "takes gpu-a, gpu-b)");
+    free(out);
+    free(csv);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
+/* Writes an experiment of the seed CU and the latency-bound kernel with
+ * the sweep and plots `body` into `dir`; returns exp_load's status with
+ * `*e` (freed here on failure) and `err`. */
+static int load_exp(const char *dir, const char *body, experiment **e,
+                    cusim_error *err)
+{
+    char *sm80 = strdup(cutest_path("configs/hw/nvidia-sm80.yaml"));
+    char *sm90 = strdup(cutest_path("configs/hw/nvidia-sm90.yaml"));
+    char *kernel = strdup(cutest_path("workloads/elementwise-scale.yaml"));
+    size_t n = strlen(sm80) + strlen(sm90) + strlen(kernel) + strlen(body)
+               + 64;
+    char *text = malloc(n);
+    ck_assert_ptr_nonnull(text);
+    snprintf(text, n, "hardware:\n  - %s\n  - %s\nkernel: %s\n"
+             "set:\n  kernel.elements: 2048\n%s", sm80, sm90, kernel, body);
+    char *path = write_file(dir, "exp.yaml", text);
+    free(text);
+    free(sm80);
+    free(sm90);
+    free(kernel);
+    memset(err, 0, sizeof *err);
+    *e = NULL;
+    int rc = exp_load(path, NULL, 0, e, err);
+    free(path);
+    return rc;
+}
+
+/* Loading finds the hidden parameters: facets by default, the located
+ * error with facet: false, where keys checked, the panel bound. */
+START_TEST(hidden_at_load)
+{
+    char *dir = temp_dir();
+    experiment *e;
+    cusim_error err;
+    const char *sweep = "sweep:\n"
+                        "  kernel.workgroup_size: [64, 256]\n"
+                        "  kernel.registers: [32, 128]\n"
+                        "plots:\n"
+                        "  - file: f\n"
+                        "    x: kernel.workgroup_size\n"
+                        "    y: cycles\n";
+    char body[2048];
+    snprintf(body, sizeof body, "%s    series: kernel.registers\n", sweep);
+    ck_assert_int_eq(load_exp(dir, body, &e, &err), 0);
+    const plot_panel *pn = &exp_plot(e, 0)->panels[0];
+    ck_assert_int_eq(pn->n_facet, 2);
+    ck_assert_str_eq(pn->facet[0], "hardware");
+    ck_assert_str_eq(pn->facet[1], "hw.name");
+    ck_assert_uint_eq(exp_plot(e, 0)->n_params, 4);
+    exp_free(e);
+
+    snprintf(body, sizeof body, "%s    series: kernel.registers\n"
+             "    facet: false\n", sweep);
+    ck_assert_int_eq(load_exp(dir, body, &e, &err), -1);
+    ck_assert_int_eq(err.line, 15);
+    ck_assert_int_eq(err.column, 12);
+    ck_assert_str_eq(err.message, "plots[0]: facet: false, but the panel "
+                     "hides the swept parameters hardware, hw.name (neither "
+                     "x, series nor fixed by where:), so each curve would mix "
+                     "their 2 combinations of values; make one the series, "
+                     "fix them with where: { hw.name: VALUE }, or drop facet: "
+                     "false to draw a panel per combination");
+
+    /* where fixes the hardware; the size and registers remain */
+    snprintf(body, sizeof body, "%s    facet: false\n"
+             "    where: { hw.name: nvidia-sm80 }\n", sweep);
+    ck_assert_int_eq(load_exp(dir, body, &e, &err), -1);
+    ck_assert_contains(err.message, "hides the swept parameter "
+                       "kernel.registers (neither");
+    ck_assert_contains(err.message, "would mix its 2 combinations of values;"
+                       " make one the series, fix it with where: { "
+                       "kernel.registers: VALUE }");
+    snprintf(body, sizeof body, "%s    series: kernel.registers\n"
+             "    facet: false\n"
+             "    where: { hw.name: nvidia-sm80 }\n", sweep);
+    ck_assert_int_eq(load_exp(dir, body, &e, &err), 0);
+    ck_assert_int_eq(exp_plot(e, 0)->panels[0].n_facet, 0);
+    exp_free(e);
+
+    snprintf(body, sizeof body, "%s    where: { hw.nmae: nvidia-sm80 }\n",
+             sweep);
+    ck_assert_int_eq(load_exp(dir, body, &e, &err), -1);
+    ck_assert_int_eq(err.line, 14);
+    ck_assert_int_eq(err.column, 14);
+    ck_assert_str_eq(err.message, "plots[0].where: 'hw.nmae' is not a "
+                     "parameter of the sweep (did you mean 'hw.name'?)");
+
+    /* 2 GPUs x 13 register counts hidden: past the 12 panels */
+    snprintf(body, sizeof body, "sweep:\n"
+             "  kernel.registers: { from: 16, to: 64, step: 4 }\n"
+             "  kernel.workgroup_size: [64, 256]\n"
+             "plots:\n"
+             "  - file: f\n"
+             "    x: kernel.workgroup_size\n"
+             "    y: cycles\n");
+    ck_assert_int_eq(load_exp(dir, body, &e, &err), -1);
+    ck_assert_int_eq(err.line, 11);
+    ck_assert_int_eq(err.column, 5);
+    ck_assert_str_eq(err.message, "plots[0]: the panel hides the swept "
+                     "parameters hardware, hw.name, kernel.registers, and a "
+                     "panel per combination (more than 12) takes the figure "
+                     "past 12 panels; fix them with where: { hw.name: VALUE "
+                     "}, make one the series, or split the plot");
+
+    /* a log axis over names, before anything runs */
+    snprintf(body, sizeof body, "sweep:\n"
+             "  kernel.workgroup_size: [64, 256]\n"
+             "plots:\n"
+             "  - file: f\n"
+             "    x: hw.name\n"
+             "    y: cycles\n"
+             "    series: kernel.workgroup_size\n"
+             "    logx: true\n");
+    ck_assert_int_eq(load_exp(dir, body, &e, &err), -1);
+    ck_assert_int_eq(err.line, 14);
+    ck_assert_str_eq(err.message, "plots[0].logx: x is 'hw.name', text drawn "
+                     "as categories; a log axis needs numbers (expected logx: "
+                     "false)");
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
+/* Default labels: a field's meaning and unit, its key and unit when that
+ * is too long for an axis, a parameter's own name; several y of one unit:
+ * the unit. A label given stays. */
+START_TEST(label_defaults)
+{
+    plot_spec s = one_panel("l", "kernel.registers", "cycles", "");
+    plot_panel *pn = &s.panels[0];
+    plot_spec_default_labels(pn);
+    ck_assert_str_eq(pn->xlabel, "kernel.registers");
+    ck_assert_str_eq(pn->ylabel, "simulated time in compute-unit clock cycles "
+                     "(cycles)");
+    s = one_panel("l", "occupancy.subgroups_per_cu", "simd_efficiency", "");
+    plot_spec_default_labels(pn);
+    ck_assert_str_eq(pn->xlabel, "subgroups one CU holds at once (subgroups)");
+    /* "useful lanes per lane issued (claim C12)": the claim left out */
+    ck_assert_str_eq(pn->ylabel, "useful lanes per lane issued (fraction)");
+    s = one_panel("l", "time_us", "occupancy.achieved", "");
+    plot_spec_default_labels(pn);
+    ck_assert_str_eq(pn->xlabel, "simulated time in microseconds (us)");
+    ck_assert_str_eq(pn->ylabel, "occupancy.achieved (fraction)");
+    s = one_panel("l", "hw.name", "issue.utilization", "");
+    snprintf(pn->y[1], sizeof pn->y[1], "occupancy.theoretical");
+    pn->n_y = 2;
+    plot_spec_default_labels(pn);
+    ck_assert_str_eq(pn->ylabel, "fraction");
+    snprintf(pn->y[1], sizeof pn->y[1], "cycles");
+    pn->ylabel[0] = '\0';
+    plot_spec_default_labels(pn);
+    ck_assert_str_eq(pn->ylabel, "issue.utilization, cycles");
+    snprintf(pn->ylabel, sizeof pn->ylabel, "given");
+    snprintf(pn->xlabel, sizeof pn->xlabel, "also given");
+    plot_spec_default_labels(pn);
+    ck_assert_str_eq(pn->ylabel, "given");
+    ck_assert_str_eq(pn->xlabel, "also given");
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("plot");
@@ -1218,7 +1538,7 @@ static Suite *make_suite(void)
     suite_add_tcase(s, csv);
     TCase *errors = tcase_create("errors");
     tcase_add_test(errors, error_missing_column);
-    tcase_add_test(errors, error_text_x);
+    tcase_add_test(errors, categorical_x);
     tcase_add_test(errors, error_bad_spec);
     tcase_add_test(errors, error_nothing_to_draw);
     suite_add_tcase(s, errors);
@@ -1251,6 +1571,13 @@ static Suite *make_suite(void)
     tcase_add_test(timelines, timeline_script_series_and_points);
     tcase_add_test(timelines, timeline_errors);
     suite_add_tcase(s, timelines);
+    TCase *facets = tcase_create("facets");
+    tcase_add_test(facets, hidden_detection);
+    tcase_add_test(facets, facet_enumeration);
+    tcase_add_test(facets, where_filter);
+    tcase_add_test(facets, hidden_at_load);
+    tcase_add_test(facets, label_defaults);
+    suite_add_tcase(s, facets);
     return s;
 }
 
