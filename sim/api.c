@@ -10,54 +10,12 @@
 #include "cusim.h"
 #include "error.h"
 #include "expr.h"
-#include "fileio.h"
 #include "program.h"
-#include "yamldoc.h"
 
 int cusim_hw_load(const char *path, const cusim_set *sets, size_t n_sets,
                   cusim_hw *out, cusim_error *err)
 {
     return cfg_hw_load(path, sets, n_sets, out, err);
-}
-
-/* A program written as a quoted YAML scalar is folded: its text's lines
- * are not the file's. When the program at `at` (a place in a file) is one,
- * moves `err`, placed by prog_parse at text line L, byte column C (of a
- * parse at line 1, column 1), to where that byte is in the file; else
- * places it as prog_src says. */
-static void place_error(const cusim_kernel *d, const cusim_mark *at,
-                        cusim_error *err)
-{
-    char *text = NULL;
-    size_t n = 0;
-    int qline, qcol, rc = -1;
-    if (at->line > 0 && strcmp(at->file, "--set") != 0
-        && fio_read(at->file, YDOC_MAX_BYTES, &text, &n) == 0) {
-        /* the opening quote: character at->column of line at->line */
-        const char *s = text, *end = text + n;
-        for (int l = 1; l < at->line && s < end; l++)
-            s = memchr(s, '\n', (size_t)(end - s)) ? (const char *)memchr(
-                    s, '\n', (size_t)(end - s)) + 1 : end;
-        for (int c = 1; c < at->column && s < end && *s != '\n'; c++)
-            s += ((unsigned char)*s & 0xC0) == 0xC0
-                 ? (size_t)((unsigned char)*s < 0xE0 ? 2
-                            : (unsigned char)*s < 0xF0 ? 3 : 4) : 1;
-        /* the error's byte in the program text */
-        size_t off = 0;
-        for (int l = 1; l < err->line && d->program[off]; l++)
-            off += strcspn(d->program + off, "\n") + 1;
-        off += (size_t)(err->column - 1);
-        if (s < end)
-            rc = ydoc_quoted_origin(s, (size_t)(end - s), off, &qline, &qcol);
-    }
-    free(text);
-    if (rc == 0) {
-        err->line = at->line + qline;
-        err->column = qline ? qcol : at->column + qcol;
-    } else {
-        err->line = d->program_line + err->line - 1;
-        err->column = d->program_column + err->column - 1;
-    }
 }
 
 /* Parses the program of every dispatch of `k`, a kernel as the config
@@ -66,10 +24,12 @@ static int parse_programs(cusim_kernel *k, cusim_error *err)
 {
     for (cusim_kernel *d = k; d; d = d->next) {
         cusim_mark at = cfg_kernel_mark(d, "program");
-        prog_src src = { at.file, 1, 1 };
+        prog_src src = { at.file, d->program_line, d->program_column,
+                         d->program_map };
         d->ast = prog_parse(d->program, &src, err);
+        free(d->program_map);     /* the statements hold their places */
+        d->program_map = NULL;
         if (!d->ast) {
-            place_error(d, &at, err);
             cusim_kernel_free(k);
             return -1;
         }
@@ -123,13 +83,16 @@ void cusim_kernel_free(cusim_kernel *k)
     cusim_kernel *d = k->next;
     prog_ast_free(k->ast);
     free(k->program);
+    free(k->program_map);
     k->ast = NULL;
     k->program = NULL;
+    k->program_map = NULL;
     k->next = NULL;
     while (d) {   /* the later dispatches: owned, heap-allocated */
         cusim_kernel *next = d->next;
         prog_ast_free(d->ast);
         free(d->program);
+        free(d->program_map);
         free(d);
         d = next;
     }

@@ -351,6 +351,35 @@ static void text_origin(const cfg_slot *s, int *line, int *column)
     }
 }
 
+/* For a text written as a quoted scalar (its lines fold, its escapes
+ * shrink), the file line and column of each of its `len` bytes
+ * (ydoc_quoted_map; the caller owns it), or NULL: a plain or block
+ * scalar, a --set value, or source the map does not follow. */
+static int *quoted_map(const cfg_slot *s, size_t len)
+{
+    const yaml_node_t *n = s->value;
+    if (s->doc->fixed || len == 0
+        || (n->data.scalar.style != YAML_SINGLE_QUOTED_SCALAR_STYLE
+            && n->data.scalar.style != YAML_DOUBLE_QUOTED_SCALAR_STYLE))
+        return NULL;
+    size_t ln_len;
+    const char *ln = ydoc_line(s->doc, s->mark.line - 1, &ln_len);
+    if (!ln)
+        return NULL;
+    const char *src = ln + column_offset(ln, ln_len, s->mark.column - 1);
+    size_t avail = (size_t)(s->doc->text + s->doc->size - src);
+    int *map = xcalloc(2 * len + 1, sizeof *map);
+    if (ydoc_quoted_map(src, avail, len, map) != 0) {
+        free(map);
+        return NULL;
+    }
+    for (size_t i = 0; i < len; i++) {
+        map[2 * i + 1] += map[2 * i] ? 0 : s->mark.column;
+        map[2 * i] += s->mark.line;
+    }
+    return map;
+}
+
 static int convert_text(const cfg_loader *L, const cfg_slot *s,
                         const cfg_key *k)
 {
@@ -374,6 +403,9 @@ static int convert_text(const cfg_loader *L, const cfg_slot *s,
     *dst = copy;
     int *where = cfg_field(L, k->aux);
     text_origin(s, &where[0], &where[1]);
+    int **map = cfg_field(L, k->aux + 2 * sizeof(int));
+    free(*map);
+    *map = quoted_map(s, len);
     return 0;
 }
 

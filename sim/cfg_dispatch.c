@@ -64,6 +64,7 @@ void cfg_free_dispatches(cusim_kernel *d)
     while (d) {
         cusim_kernel *next = d->next;
         free(d->program);
+        free(d->program_map);
         free(d);
         d = next;
     }
@@ -110,6 +111,7 @@ int cfg_load_dispatches(cfg_loader *L, int row)
         cusim_kernel *d = xmalloc(sizeof *d);
         memcpy(d, prev, sizeof *d);
         d->program = NULL;
+        d->program_map = NULL;
         d->ast = NULL;
         d->next = NULL;
         d->elements = 0;
@@ -145,6 +147,11 @@ int cfg_load_dispatches(cfg_loader *L, int row)
             size_t len = strlen(prev->program);
             d->program = xmalloc(len + 1);
             memcpy(d->program, prev->program, len + 1);
+            if (prev->program_map) {
+                d->program_map = xcalloc(2 * len + 1, sizeof(int));
+                memcpy(d->program_map, prev->program_map,
+                       2 * len * sizeof(int));
+            }
         }
         prev = d;
     }
@@ -239,6 +246,7 @@ void cfg_kernel_clone(cusim_kernel *dst, const cusim_kernel *src)
     for (const cusim_kernel *from = src; from; from = from->next) {
         memcpy(to, from, sizeof *to);
         to->program = from->program ? xstrdup(from->program) : NULL;
+        to->program_map = NULL;     /* a loaded kernel's is gone */
         to->ast = NULL;
         to->next = from->next ? xmalloc(sizeof *to->next) : NULL;
         to = to->next;
@@ -250,8 +258,10 @@ void cfg_kernel_free(cusim_kernel *k)
     if (!k)
         return;
     free(k->program);
+    free(k->program_map);
     cfg_free_dispatches(k->next);
     k->program = NULL;
+    k->program_map = NULL;
     k->next = NULL;
 }
 

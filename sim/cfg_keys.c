@@ -143,6 +143,9 @@ _Static_assert(sizeof kernel_keys / sizeof kernel_keys[0] <= CUSIM_MAX_KEYS,
 _Static_assert(offsetof(cusim_kernel, program_column)
                == offsetof(cusim_kernel, program_line) + sizeof(int),
                "T_TEXT expects the column right after the line");
+_Static_assert(offsetof(cusim_kernel, program_map)
+               == offsetof(cusim_kernel, program_line) + 2 * sizeof(int),
+               "T_TEXT expects the byte map right after the column");
 
 #define N_KERNEL_KEYS ((int)(sizeof kernel_keys / sizeof kernel_keys[0]))
 

@@ -219,7 +219,8 @@ typedef struct cusim_hw {
  * (owned; freed by cusim_kernel_free). `program_line` and `program_column`
  * locate the text's first character in `file` so program errors point into
  * the YAML file: text line k, column c is file line program_line + k - 1,
- * column program_column + c - 1.
+ * column program_column + c - 1 (a quoted scalar's folded lines are
+ * placed byte by byte instead, through program_map, while loading).
  *
  * A kernel of several dispatches (a reduction's second pass) is a chain:
  * the struct describes the first dispatch and `next` the following one, run
@@ -246,6 +247,12 @@ typedef struct cusim_kernel {
     char *program;
     int program_line;
     int program_column;
+    int *program_map;                  /* while loading: for a program
+                                          written as a quoted YAML scalar,
+                                          whose lines fold, the file line
+                                          and column of each byte (2 ints
+                                          a byte, owned); NULL otherwise and
+                                          once the program is parsed */
     struct prog_ast *ast;              /* the parsed program (owned); set by
                                           cusim_kernel_load */
     cusim_mark marks[CUSIM_MAX_KEYS];

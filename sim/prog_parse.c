@@ -92,6 +92,9 @@ typedef enum top_kind { TOP_EMPTY, TOP_BARE, TOP_BLOCKS } top_kind;
 typedef struct parser {
     prog_ast *ast;
     cusim_error *err;
+    const char *text;                  /* the whole program text */
+    size_t text_len;
+    const int *map;                    /* prog_src's byte map, or NULL */
     const char *line;                  /* the current line, comment cut */
     size_t len;
     int lineno;                        /* 1-based line in the text */
@@ -106,13 +109,23 @@ typedef struct parser {
     int seen_line[2];                  /* file line of once / body, or 0 */
 } parser;
 
-static int file_line(const parser *p)
+/* The file line and column of byte `offset` of the current line. */
+static int file_line(const parser *p, size_t offset)
 {
+    if (p->map) {
+        size_t i = (size_t)(p->line - p->text) + offset;
+        return p->map[2 * (i < p->text_len ? i : p->text_len - 1)];
+    }
     return p->ast->line + p->lineno - 1;
 }
 
 static int file_column(const parser *p, size_t offset)
 {
+    if (p->map) {
+        size_t i = (size_t)(p->line - p->text) + offset;
+        return p->map[2 * (i < p->text_len ? i : p->text_len - 1) + 1]
+               + (i < p->text_len ? 0 : (int)(i - p->text_len + 1));
+    }
     return p->ast->column + (int)offset;
 }
 
@@ -127,7 +140,7 @@ static int fail(parser *p, size_t offset, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return err_set(p->err, p->ast->file, file_line(p),
+    return err_set(p->err, p->ast->file, file_line(p, offset),
                    file_column(p, offset), "%s", msg);
 }
 
@@ -240,7 +253,7 @@ static int open_block(parser *p, block_kind kind, size_t offset)
         if (p->seen_line[kind])
             return fail(p, offset, "'%s' given twice (first at line %d)",
                         name, p->seen_line[kind]);
-        p->seen_line[kind] = file_line(p);
+        p->seen_line[kind] = file_line(p, offset);
         p->top = TOP_BLOCKS;
         p->cur = kind == BLOCK_ONCE ? &p->ast->once : &p->ast->body;
     } else if (p->repeats == PROG_MAX_DEPTH) {
@@ -250,7 +263,7 @@ static int open_block(parser *p, block_kind kind, size_t offset)
         p->repeats++;
     }
     p->open[p->depth].kind = kind;
-    p->open[p->depth].line = file_line(p);
+    p->open[p->depth].line = file_line(p, offset);
     p->open[p->depth].column = file_column(p, offset);
     p->depth++;
     return 0;
@@ -269,7 +282,8 @@ static int close_block(parser *p, size_t offset)
     p->depth--;
     if (p->open[p->depth].kind == BLOCK_REPEAT) {
         p->repeats--;
-        stmt_add(p->cur, STMT_END, file_line(p), file_column(p, offset));
+        stmt_add(p->cur, STMT_END, file_line(p, offset),
+                 file_column(p, offset));
     } else {
         p->cur = NULL;
     }
@@ -315,7 +329,7 @@ static int parse_repeat(parser *p, size_t offset, size_t end)
         expr_free(count);
         return -1;
     }
-    prog_stmt *s = stmt_add(p->cur, STMT_REPEAT, file_line(p),
+    prog_stmt *s = stmt_add(p->cur, STMT_REPEAT, file_line(p, offset),
                             file_column(p, offset));
     s->count = count;
     s->count_column = file_column(p, end);
@@ -495,7 +509,7 @@ static int parse_insn(parser *p, size_t offset, size_t end)
                     form == ISA_FORM_DST_SRCS ? "a destination: " : "",
                     form_operands(form), n, n == 1 ? "" : "s");
 
-    prog_stmt *s = stmt_add(p->cur, STMT_INSN, file_line(p),
+    prog_stmt *s = stmt_add(p->cur, STMT_INSN, file_line(p, offset),
                             file_column(p, offset));
     s->op = op;
     bool memory = form == ISA_FORM_LOAD || form == ISA_FORM_STORE;
@@ -576,9 +590,10 @@ prog_ast *prog_parse(const char *text, const prog_src *src, cusim_error *err)
     ast->file = xstrdup(file);
     ast->line = src ? src->line : 1;
     ast->column = src ? src->column : 1;
-    parser p = { .ast = ast, .err = err };
-
     const char *s = text ? text : "";
+    parser p = { .ast = ast, .err = err, .text = s, .text_len = strlen(s),
+                 .map = src && strlen(s) ? src->map : NULL };
+
     for (p.lineno = 1;; p.lineno++) {
         const char *nl = strchr(s, '\n');
         size_t len = nl ? (size_t)(nl - s) : strlen(s);

@@ -32,11 +32,14 @@
 #include "isa.h"
 
 /* Where the program text sits in its file: text line k (1-based), column c
- * (1-based) is file line `line + k - 1`, column `column + c - 1`. */
+ * (1-based) is file line `line + k - 1`, column `column + c - 1`; or, when
+ * `map` is not NULL (a quoted YAML scalar, whose lines fold), byte i of
+ * the text is at file line map[2 i], column map[2 i + 1]. */
 typedef struct prog_src {
     const char *file;
     int line;
     int column;
+    const int *map;
 } prog_src;
 
 /* The launch shape that counts may depend on. */

@@ -444,8 +444,18 @@ static size_t escape_len(const char *s, size_t n, size_t *src_len)
     }
 }
 
-int ydoc_quoted_origin(const char *src, size_t n, size_t value_offset,
-                       int *line, int *column)
+/* Records that output bytes [*out, *out + len) come from line `ln`,
+ * column `col` (map entries of 2 ints), as far as `value_len` goes. */
+static void map_put(int *map, size_t value_len, size_t *out, size_t len,
+                    int ln, int col)
+{
+    for (size_t k = 0; k < len && *out < value_len; k++, (*out)++) {
+        map[2 * *out] = ln;
+        map[2 * *out + 1] = col;
+    }
+}
+
+int ydoc_quoted_map(const char *src, size_t n, size_t value_len, int *map)
 {
     if (n == 0 || (src[0] != '"' && src[0] != '\''))
         return -1;
@@ -453,21 +463,27 @@ int ydoc_quoted_origin(const char *src, size_t n, size_t value_offset,
     size_t i = 1, out = 0;
     int ln = 0, col = 1;             /* of src[i]: lines after the quote's */
     bool join_escaped = false;       /* after "\" at a line's end */
-    while (i < n) {
+    bool closed = false;
+    while (i < n && !closed) {
         /* the characters up to a blank, a break or the closing quote */
         while (i < n && src[i] != ' ' && src[i] != '\t' && src[i] != '\n'
                && src[i] != '\r') {
             size_t len, src_len;
+            if (quote == '\'' && src[i] == '\''
+                && (i + 1 >= n || src[i + 1] != '\'')) {
+                closed = true;
+                break;
+            }
+            if (quote == '"' && src[i] == '"') {
+                closed = true;
+                break;
+            }
             if (quote == '\'' && src[i] == '\'') {
-                if (i + 1 >= n || src[i + 1] != '\'')
-                    return -1;           /* the end, before the offset */
-                len = 1;
+                len = 1;             /* '' */
                 src_len = 2;
-            } else if (quote == '"' && src[i] == '"') {
-                return -1;
             } else if (quote == '"' && src[i] == '\\') {
                 len = escape_len(src + i, n - i, &src_len);
-                if (len == 0) {          /* an escaped line break */
+                if (len == 0) {      /* an escaped line break */
                     i++;
                     col++;
                     join_escaped = true;
@@ -477,15 +493,14 @@ int ydoc_quoted_origin(const char *src, size_t n, size_t value_offset,
                 len = utf8_len((unsigned char)src[i]);
                 src_len = len;
             }
-            if (value_offset < out + len) {
-                *line = ln;
-                *column = col;
-                return 0;
-            }
-            out += len;
+            map_put(map, value_len, &out, len, ln, col);
+            /* an escape or '' is that many characters, any other
+             * character one, however many bytes */
+            col += src[i] == '\\' || src[i] == '\'' ? (int)src_len : 1;
             i += src_len;
-            col++;
         }
+        if (closed)
+            break;
         /* blanks and breaks: a blank run inside a line is kept, a single
          * break folds into a space, n breaks into n - 1 newlines, the
          * blanks around breaks go */
@@ -511,15 +526,11 @@ int ydoc_quoted_origin(const char *src, size_t n, size_t value_offset,
             ln++;
             col = 1;
         }
-        size_t len = leading ? (join_escaped ? breaks : breaks ? breaks : 1)
-                             : blanks;
+        size_t len = leading ? (join_escaped || breaks ? breaks : 1) : blanks;
         join_escaped = false;
-        if (value_offset < out + len) {
-            *line = leading ? break_line : blank_line;
-            *column = leading ? break_col : blank_col;
-            return 0;
-        }
-        out += len;
+        /* a blank run just before the closing quote is the value's too */
+        map_put(map, value_len, &out, len, leading ? break_line : blank_line,
+                leading ? break_col : blank_col);
     }
-    return -1;
+    return out == value_len ? 0 : -1;
 }

@@ -89,15 +89,15 @@ const char *ydoc_describe(const yaml_node_t *n, bool show_quoted,
  * PS). Returns NULL when there is no such line or the file is not UTF-8. */
 const char *ydoc_line(const ydoc *d, int line, size_t *len);
 
-/* Where byte `value_offset` of a single- or double-quoted scalar's value
- * comes from in its source text `src` (`n` bytes, starting at the opening
- * quote): `*line` lines after the quote's, at 1-based character
- * `*column` of that line counted from the line's start, or on the quote's
- * line (0) from the character after the quote. Follows YAML's folding of flow scalars
- * (a line break becomes a space, n breaks n - 1 newlines, the blanks
- * around them go) and the double-quoted escapes. Returns 0, or -1 when
- * `src` is not a quoted scalar or the value is shorter. */
-int ydoc_quoted_origin(const char *src, size_t n, size_t value_offset,
-                       int *line, int *column);
+/* Where each byte of a single- or double-quoted scalar's value comes from
+ * in its source text `src` (`n` bytes, starting at the opening quote):
+ * map[2 i] lines after the quote's line, map[2 i + 1] the 1-based
+ * character column in that line, counted from the line's start, or on the
+ * quote's line (0) from the character after the quote; for each of the
+ * value's `value_len` bytes. Follows YAML's folding of flow scalars (a line
+ * break becomes a space, n breaks n - 1 newlines, the blanks around them
+ * go) and the double-quoted escapes. Returns 0, or -1 when `src` is not a
+ * quoted scalar of that many bytes (then `map` is partly filled). */
+int ydoc_quoted_map(const char *src, size_t n, size_t value_len, int *map);
 
 #endif /* CUSIM_YAMLDOC_H */

@@ -677,6 +677,24 @@ static const bad_case bad_cases[] = {
       "(expected workgroups or elements)" },
     { 'p', "cfg-kernel-dispatch-program.yaml", NULL, 12, 7,
       "unknown opcode 'fmaa' (did you mean 'fma'?)" },
+    /* quoted programs: their lines fold, errors are placed byte by byte */
+    { 'p', "cfg-kernel-program-double-quoted.yaml", NULL, 9, 3,
+      "expected ',' between operands or the end of the line, found 'b'" },
+    { 'p', "cfg-kernel-program-escapes.yaml", NULL, 7, 32,
+      "unknown opcode 'bogus' (expected alu, fma, sfu, ld.global, "
+      "st.global, ld.shared, st.shared, barrier, repeat, once or body)" },
+    { 'p', "cfg-kernel-program-single-quoted.yaml", NULL, 11, 3,
+      "unknown opcode 'bogus' (expected alu, fma, sfu, ld.global, "
+      "st.global, ld.shared, st.shared, barrier, repeat, once or body)" },
+    /* hostile text: escaped in the message, never expanded, no recursion */
+    { 'h', "cfg-hw-name-escape.yaml", NULL, 3, 7,
+      "name: expected a name of 1 to 63 printable characters, got "
+      "'red?[31mtext?'" },
+    { 'h', "cfg-hw-alias-bomb.yaml", NULL, 19, 14,
+      "simd_width: expected an integer from 1 to 1024 or a list of them, "
+      "got a list" },
+    { 'h', "cfg-hw-deep-block.yaml", NULL, 4, 3,
+      "name: expected a name of 1 to 63 printable characters, got a list" },
     { 'k', "cfg-kernel-dispatch-scalar.yaml", NULL, 4, 13,
       "dispatches: expected a list of up to 8 dispatch mappings, got "
       "'combine'" },

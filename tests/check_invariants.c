@@ -185,7 +185,7 @@ START_TEST(randomized)
                            .shared_bytes = cutest_rnd(&r, 2) ? 0 : cutest_rnd(&r, 8192),
                            .elements_per_invocation = 1 + cutest_rnd(&r, 3) };
         cusim_error err;
-        prog_src src = { "random.yaml", 1, 1 };
+        prog_src src = { "random.yaml", 1, 1, NULL };
         k.ast = prog_parse(text, &src, &err);
         ck_assert_msg(k.ast != NULL, "%s\n%s", err.message, text);
         cusim_occupancy occ;

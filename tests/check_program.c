@@ -14,7 +14,7 @@
 
 /* The program text starts at line 10, column 5 of k.yaml: text line k,
  * column c is file line 9 + k, column 4 + c. */
-static const prog_src src = { "k.yaml", 10, 5 };
+static const prog_src src = { "k.yaml", 10, 5, NULL };
 
 /* A 16x16 workgroup on a 32-wide SIMD with E elements per invocation. */
 static prog_shape shape_e(uint32_t e)
