@@ -71,6 +71,14 @@ int alloc_choose_width(const cusim_hw *hw, const cusim_kernel *k,
     return compilers[hw->cu.rules](hw, k, opt, n);
 }
 
+/* "kernel." when `mark` (where a key of `k` was written) is not in the
+ * kernel's own file: a --set or an experiment names the key whole. */
+static const char *key_prefix(const cusim_kernel *k, const cusim_mark *mark)
+{
+    return mark->file && mark->line > 0 && strcmp(mark->file, k->file) != 0
+           ? "kernel." : "";
+}
+
 int alloc_need_common(const cusim_hw *hw, const cusim_kernel *k,
                       uint32_t width, uint32_t registers, alloc_need *need,
                       cusim_error *err)
@@ -80,6 +88,11 @@ int alloc_need_common(const cusim_hw *hw, const cusim_kernel *k,
     const cusim_mark shm_at = cfg_kernel_mark(k, "shared_bytes");
     const cusim_mark *wg_mark = &wg_at, *reg_mark = &reg_at;
     const cusim_mark *shm_mark = &shm_at;
+    /* keys named as where they were written: `registers` in the kernel's
+     * own file, `kernel.registers` in a --set or an experiment */
+    const char *wg_key = key_prefix(k, wg_mark);
+    const char *reg_key = key_prefix(k, reg_mark);
+    const char *shm_key = key_prefix(k, shm_mark);
     const uint64_t n = cusim_kernel_workgroup_size(k);
     const uint64_t parts = hw->cu.schedulers;
     const uint64_t sg = div_up(n, width);
@@ -87,20 +100,20 @@ int alloc_need_common(const cusim_hw *hw, const cusim_kernel *k,
     /* Shape limits: fixed caps that no amount of free resources lifts. */
     if (n > hw->cu.max_workgroup_size)
         return err_at(err, wg_mark,
-                      "workgroup_size: a workgroup of %llu invocations is "
+                      "%sworkgroup_size: a workgroup of %llu invocations is "
                       "larger than %s allows (cu.max_workgroup_size %u)",
-                      (unsigned long long)n, hw->name,
+                      wg_key, (unsigned long long)n, hw->name,
                       hw->cu.max_workgroup_size);
     if (n > hw->cu.max_invocations)
         return err_at(err, wg_mark,
-                      "workgroup_size: needs %llu invocation slots per "
-                      "workgroup; a CU of %s has %u",
+                      "%sworkgroup_size: needs %llu invocation slots per "
+                      "workgroup; a CU of %s has %u", wg_key,
                       (unsigned long long)n, hw->name,
                       hw->cu.max_invocations);
     if (sg > hw->cu.max_subgroups)
         return err_at(err, wg_mark,
-                      "workgroup_size: needs %llu subgroups of width %u per "
-                      "workgroup; a CU of %s has %u subgroup slots",
+                      "%sworkgroup_size: needs %llu subgroups of width %u per "
+                      "workgroup; a CU of %s has %u subgroup slots", wg_key,
                       (unsigned long long)sg, width, hw->name,
                       hw->cu.max_subgroups);
 
@@ -109,26 +122,26 @@ int alloc_need_common(const cusim_hw *hw, const cusim_kernel *k,
     const uint64_t regs = registers;
     if (regs > hw->cu.max_registers_per_invocation)
         return err_at(err, reg_mark,
-                      "registers: %llu registers per invocation; %s allows "
-                      "at most %u (cu.max_registers_per_invocation)",
+                      "%sregisters: %llu registers per invocation; %s allows "
+                      "at most %u (cu.max_registers_per_invocation)", reg_key,
                       (unsigned long long)regs, hw->name,
                       hw->cu.max_registers_per_invocation);
     const uint64_t per_sg = round_up(regs * width, hw->cu.register_granularity);
     const uint64_t per_part = hw->cu.registers / parts;
     if (per_sg * sg > hw->cu.registers)
         return err_at(err, reg_mark,
-                      "registers: needs %llu registers per workgroup "
-                      "(%llu subgroups x %llu); a CU of %s has %u",
+                      "%sregisters: needs %llu registers per workgroup "
+                      "(%llu subgroups x %llu); a CU of %s has %u", reg_key,
                       (unsigned long long)(per_sg * sg),
                       (unsigned long long)sg, (unsigned long long)per_sg,
                       hw->name, hw->cu.registers);
     const uint64_t sg_per_part_regs = per_sg ? per_part / per_sg : UINT32_MAX;
     if (sg_per_part_regs * parts < sg)
         return err_at(err, reg_mark,
-                      "registers: needs %llu registers per workgroup as %llu "
+                      "%sregisters: needs %llu registers per workgroup as %llu "
                       "subgroups spread over %llu partitions (at most %llu "
                       "x %llu registers in one); a partition of %s has %llu",
-                      (unsigned long long)(per_sg * round_up(sg, parts)),
+                      reg_key, (unsigned long long)(per_sg * round_up(sg, parts)),
                       (unsigned long long)sg, (unsigned long long)parts,
                       (unsigned long long)div_up(sg, parts),
                       (unsigned long long)per_sg, hw->name,
@@ -147,14 +160,14 @@ int alloc_need_common(const cusim_hw *hw, const cusim_kernel *k,
      * is compared with the rounded size and the reserve is added to it. */
     if (shm > shm_cap + hw->cu.shared_reserved)
         return err_at(err, shm_mark,
-                      "shared_bytes: %u bytes per workgroup; %s allows at "
-                      "most %llu per workgroup",
+                      "%sshared_bytes: %u bytes per workgroup; %s allows at "
+                      "most %llu per workgroup", shm_key,
                       k->shared_bytes, hw->name, (unsigned long long)shm_cap);
     if (shm > hw->cu.shared_memory)
         return err_at(err, shm_mark,
-                      "shared_bytes: needs %llu bytes of shared memory per "
+                      "%sshared_bytes: needs %llu bytes of shared memory per "
                       "workgroup (with reserve and granularity); a CU of %s "
-                      "has %u",
+                      "has %u", shm_key,
                       (unsigned long long)shm, hw->name,
                       hw->cu.shared_memory);
 

@@ -430,8 +430,9 @@ static size_t escape_len(const char *s, size_t n, size_t *src_len)
         unsigned long cp = 0;
         for (size_t i = 0; i < digits && 2 + i < n; i++) {
             char c = s[2 + i];
-            cp = cp * 16 + (unsigned long)(c >= 'a' ? c - 'a' + 10
-                                           : c >= 'A' ? c - 'A' + 10 : c - '0');
+            int d = c >= 'a' ? c - 'a' + 10 : c >= 'A' ? c - 'A' + 10
+                    : c - '0';
+            cp = cp * 16 + (unsigned long)d;
         }
         *src_len = 2 + digits;
         return code_point_len(cp);

@@ -517,7 +517,8 @@ int cli_sweep(int argc, char **argv)
     cusim_error err;
     if (file) {
         const char *slash = strrchr(file, '/');
-        char *fdir = slash ? xstrndup(file, (size_t)(slash - file)) : xstrdup(".");
+        char *fdir = slash ? xstrndup(file, (size_t)(slash - file))
+                           : xstrdup(".");
         gen_free(&g);
         exp_free(e);
         e = NULL;

@@ -153,7 +153,8 @@ int cli_origin_read(const char *dir, cli_origin *o, cusim_error *err)
                             - sets->data.sequence.items.start);
         o->sets = xcalloc(n ? n : 1, sizeof *o->sets);
         for (size_t i = 0; i < n && rc == 0; i++) {
-            char *s = scalar(ydoc_node(&d, sets->data.sequence.items.start[i]));
+            yaml_node_item_t item = sets->data.sequence.items.start[i];
+            char *s = scalar(ydoc_node(&d, item));
             if (!s || !strchr(s, '='))
                 rc = err_set(err, path, 1, 1, "set: expected PATH=VALUE "
                              "strings");
