@@ -28,6 +28,8 @@ WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 ifeq ($(BUILD),debug)
 OPT     := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
            -fno-sanitize-recover=all
+else ifeq ($(BUILD),o0)
+OPT     := -O0 -g
 else
 OPT     := -O2 -g -DNDEBUG
 endif
@@ -51,7 +53,8 @@ TEST_BINS := $(TEST_SRCS:tests/%.c=$(O)/tests/%)
 LIB := $(O)/libcusim.a
 BIN := $(O)/cusim
 
-.PHONY: all debug test unit cli-test install-test xcheck demo bench deps clean \
+.PHONY: all debug test unit cli-test install-test xcheck build-matrix demo bench \
+        deps clean \
         install uninstall
 all: $(BIN)
 
@@ -80,7 +83,7 @@ deps:
 # undefined behaviour fails the run.
 test:
 	@scripts/install-deps test
-	$(MAKE) BUILD=debug unit cli-test install-test xcheck
+	$(MAKE) BUILD=debug unit cli-test install-test xcheck build-matrix
 
 unit: $(TEST_BINS)
 	@failed=0; for t in $(TEST_BINS); do \
@@ -99,6 +102,13 @@ cli-test: $(BIN)
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-sweep
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-cluster
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-robust
+
+# Determinism across builds: the -O0 build (build/o0), the release build
+# and the sanitizer build give the same bytes (tests/cli/run-builds).
+build-matrix:
+	@$(MAKE) --no-print-directory BUILD=o0 all
+	@$(MAKE) --no-print-directory BUILD=release all
+	@tests/cli/run-builds build/o0/cusim build/release/cusim build/debug/cusim
 
 # make install into a temporary DESTDIR, checks of the installed tree (the
 # library used through pkg-config, the man page against every --help), then
