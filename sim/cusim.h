@@ -554,6 +554,12 @@ typedef struct cusim_sim_options {
                                    NULL */
     uint64_t timeline_every;    /* the window of the timeline and of the
                                    trace's counters, cycles; 0: 100 */
+    /* Called as workgroups retire (about every thousandth of the run's
+     * workgroups, and at its last) with the workgroups retired so far and
+     * the run's total, over all dispatches; NULL: none. Only the caller's
+     * display: it changes nothing in the run. */
+    void (*progress)(void *ctx, uint64_t done, uint64_t total);
+    void *progress_ctx;
 } cusim_sim_options;
 
 /* The most dispatches a kernel has: its first and at most 8 more (the

@@ -214,6 +214,9 @@ typedef struct gpu {
                                dispatch's end (set by the dispatcher, read
                                by the schedulers) */
     uint32_t retired_wg;    /* of the current dispatch */
+    uint64_t retired_all;   /* over all dispatches, for opt->progress */
+    uint64_t total_wg;      /* the run's workgroups, all dispatches */
+    uint64_t progress_every;  /* retirements between opt->progress calls */
 
     uint64_t now;
     uint64_t last_progress;

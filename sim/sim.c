@@ -255,6 +255,9 @@ static void wg_retire(gpu *g, uint32_t wi, uint64_t now)
     g->end = now;
     g->last_progress = now;
 
+    if (g->opt->progress && (++g->retired_all % g->progress_every == 0
+                             || g->retired_all == g->total_wg))
+        g->opt->progress(g->opt->progress_ctx, g->retired_all, g->total_wg);
     if (++g->retired_wg == d->n_wg) {
         /* The next dispatch starts once the whole previous one is done,
          * its stores included (a kernel boundary). */
@@ -723,6 +726,9 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
         return -1;
     }
     gpu_init(&g);
+    for (uint32_t i = 0; i < g.n_dispatches; i++)
+        g.total_wg += g.dispatches[i].n_wg;
+    g.progress_every = g.total_wg / 1000 ? g.total_wg / 1000 : 1;
     g.rec = trace_new(hw, g.opt, k->name);
     g.pending = g.dispatches[0].n_wg > 0;
     uint64_t watchdog = g.opt->watchdog_cycles ? g.opt->watchdog_cycles

@@ -27,6 +27,8 @@ static const cli_command commands[] = {
       "bandwidth-limited latency queue. Reports cycles, occupancy\n"
       "(theoretical and achieved), issue rate, the stall classes (fractions\n"
       "of scheduler-cycles, summing to 1), memory traffic and the bound.\n"
+      "On a terminal, a run longer than 2 seconds shows its progress on\n"
+      "stderr. FILE - is standard output (the report then goes to stderr).\n"
       "\n"
       "  --set PATH=VALUE   override a key (repeatable)\n"
       "  --format FORMAT    text (default), json or csv\n"
