@@ -340,7 +340,7 @@ START_TEST(kernel_every_key)
     assert_mark(cfg_kernel_mark(&k, "workgroup_size"), k.file, 3, 17);
     assert_mark(cfg_kernel_mark(&k, "elements"), k.file, 6, 11);
     ck_assert_ptr_null(cfg_kernel_mark(&k, "cu.registers").file);
-    free(k.program);
+    cfg_kernel_free(&k);
 }
 END_TEST
 
@@ -366,7 +366,7 @@ START_TEST(kernel_defaults)
     ck_assert_int_eq(k.program_line, 4);      /* a plain scalar: its mark */
     ck_assert_int_eq(k.program_column, 10);
     assert_mark(cfg_kernel_mark(&k, "registers"), k.file, 0, 0);
-    free(k.program);
+    cfg_kernel_free(&k);
 }
 END_TEST
 
@@ -401,7 +401,7 @@ START_TEST(kernel_program_origin)
                       "case %zu: program at %d:%d, expected %d:%d", i,
                       k.program_line, k.program_column, cases[i].line,
                       cases[i].column);
-        free(k.program);
+        cfg_kernel_free(&k);
         remove_temp(path);
     }
 }
@@ -453,7 +453,7 @@ START_TEST(set_overrides)
     assert_mark(cfg_kernel_mark(&k, "workgroup_size"), "--set", 1, 1);
     assert_mark(cfg_kernel_mark(&k, "registers"), "--set", 3, 1);
     assert_mark(cfg_kernel_mark(&k, "shared_bytes"), k.file, 5, 15);
-    free(k.program);
+    cfg_kernel_free(&k);
 }
 END_TEST
 
