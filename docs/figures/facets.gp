@@ -1,0 +1,187 @@
+# facets.gp: a cusim experiment figure (written by plot_write; edit freely to restyle).
+# Figure: Occupancy by workgroup size and registers, one panel per GPU
+# Data: facets.csv (28 rows; 2 failed rows left out), columns:
+#   panel 1: x = kernel.workgroup_size, y = occupancy.theoretical, series = kernel.registers (log x), where hardware = ../hw/nvidia-sm80.yaml, hw.name = nvidia-sm80
+#   panel 2: x = kernel.workgroup_size, y = occupancy.theoretical, series = kernel.registers (log x), where hardware = ../hw/nvidia-sm90.yaml, hw.name = nvidia-sm90
+#   panel 3: x = kernel.workgroup_size, y = cycles, series = kernel.registers (log x), where hardware = ../hw/nvidia-sm80.yaml, hw.name = nvidia-sm80
+#   panel 4: x = kernel.workgroup_size, y = cycles, series = kernel.registers (log x), where hardware = ../hw/nvidia-sm90.yaml, hw.name = nvidia-sm90
+# Re-render: gnuplot facets.gp
+#   writes facets.png (pngcairo, 800 px wide) and facets.svg next to this script.
+#   The data is inlined below, so this file alone reproduces the figure.
+
+if (!exists("png_out") || !exists("svg_out")) {
+    here = ''
+    if (exists("ARG0")) {
+        do for [i = strlen(ARG0):1:-1] {
+            if (here eq '' && ARG0[i:i] eq '/') { here = ARG0[1:i] }
+        }
+    }
+    png_out = here.'facets.png'
+    svg_out = here.'facets.svg'
+}
+
+# Panel 1, curve 1: occupancy.theoretical against kernel.workgroup_size, kernel.registers = 32 (5 points)
+$p1_c1 << EOD
+64 1
+128 1
+256 1
+512 1
+1024 1
+EOD
+# Panel 1, curve 2: occupancy.theoretical against kernel.workgroup_size, kernel.registers = 64 (5 points)
+$p1_c2 << EOD
+64 0.5
+128 0.5
+256 0.5
+512 0.5
+1024 0.5
+EOD
+# Panel 1, curve 3: occupancy.theoretical against kernel.workgroup_size, kernel.registers = 128 (4 points)
+$p1_c3 << EOD
+64 0.25
+128 0.25
+256 0.25
+512 0.25
+EOD
+
+# Panel 2, curve 1: occupancy.theoretical against kernel.workgroup_size, kernel.registers = 32 (5 points)
+$p2_c1 << EOD
+64 1
+128 1
+256 1
+512 1
+1024 1
+EOD
+# Panel 2, curve 2: occupancy.theoretical against kernel.workgroup_size, kernel.registers = 64 (5 points)
+$p2_c2 << EOD
+64 0.5
+128 0.5
+256 0.5
+512 0.5
+1024 0.5
+EOD
+# Panel 2, curve 3: occupancy.theoretical against kernel.workgroup_size, kernel.registers = 128 (4 points)
+$p2_c3 << EOD
+64 0.25
+128 0.25
+256 0.25
+512 0.25
+EOD
+
+# Panel 3, curve 1: cycles against kernel.workgroup_size, kernel.registers = 32 (5 points)
+$p3_c1 << EOD
+64 8250
+128 8250
+256 8250
+512 8250
+1024 8250
+EOD
+# Panel 3, curve 2: cycles against kernel.workgroup_size, kernel.registers = 64 (5 points)
+$p3_c2 << EOD
+64 8740
+128 8740
+256 8745
+512 8764
+1024 8998
+EOD
+# Panel 3, curve 3: cycles against kernel.workgroup_size, kernel.registers = 128 (4 points)
+$p3_c3 << EOD
+64 13392
+128 13393
+256 13543
+512 13856
+EOD
+
+# Panel 4, curve 1: cycles against kernel.workgroup_size, kernel.registers = 32 (5 points)
+$p4_c1 << EOD
+64 5676
+128 5676
+256 5682
+512 5689
+1024 5752
+EOD
+# Panel 4, curve 2: cycles against kernel.workgroup_size, kernel.registers = 64 (5 points)
+$p4_c2 << EOD
+64 6507
+128 6509
+256 6586
+512 6766
+1024 7174
+EOD
+# Panel 4, curve 3: cycles against kernel.workgroup_size, kernel.registers = 128 (4 points)
+$p4_c3 << EOD
+64 11552
+128 11556
+256 11670
+512 11896
+EOD
+
+set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
+set grid ls 100
+set key below center horizontal samplen 2 width 2 height 1
+set border 3 lw 1.2
+set tics nomirror out
+set pointsize 1.1
+do for [i = 1:8] { set linetype i lw 2 }
+
+# The figure, drawn once per terminal: PNG, then SVG.
+do for [fmt in "png svg"] {
+    if (fmt eq "png") {
+        set terminal pngcairo size 800,1000 noenhanced font 'Sans,11'
+        set output png_out
+    } else {
+        set terminal svg size 800,1000 dynamic noenhanced font 'Sans,11'
+        set output svg_out
+    }
+    set multiplot layout 2,2 title 'Occupancy by workgroup size and registers, one panel per GPU' font 'Sans,13'
+    # Panel 1
+    set title 'hw.name = nvidia-sm80' font 'Sans,13'
+    set xlabel 'invocations per workgroup'
+    set ylabel 'occupancy.theoretical (fraction)'
+    set format x '%.0f'
+    set format y '% h'
+    unset logscale
+    set logscale x 2
+    set key on
+    plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.registers = 32', \
+         $p1_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.registers = 64', \
+         $p1_c3 using 1:2 with linespoints lt 3 pt 9 title 'kernel.registers = 128'
+    # Panel 2
+    set title 'hw.name = nvidia-sm90' font 'Sans,13'
+    set xlabel 'invocations per workgroup'
+    set ylabel 'occupancy.theoretical (fraction)'
+    set format x '%.0f'
+    set format y '% h'
+    unset logscale
+    set logscale x 2
+    set key on
+    plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.registers = 32', \
+         $p2_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.registers = 64', \
+         $p2_c3 using 1:2 with linespoints lt 3 pt 9 title 'kernel.registers = 128'
+    # Panel 3
+    set title 'hw.name = nvidia-sm80' font 'Sans,13'
+    set xlabel 'invocations per workgroup'
+    set ylabel 'simulated time in compute-unit clock cycles (cycles)'
+    set format x '%.0f'
+    set format y '%.0f'
+    unset logscale
+    set logscale x 2
+    set key on
+    plot $p3_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.registers = 32', \
+         $p3_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.registers = 64', \
+         $p3_c3 using 1:2 with linespoints lt 3 pt 9 title 'kernel.registers = 128'
+    # Panel 4
+    set title 'hw.name = nvidia-sm90' font 'Sans,13'
+    set xlabel 'invocations per workgroup'
+    set ylabel 'simulated time in compute-unit clock cycles (cycles)'
+    set format x '%.0f'
+    set format y '%.0f'
+    unset logscale
+    set logscale x 2
+    set key on
+    plot $p4_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.registers = 32', \
+         $p4_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.registers = 64', \
+         $p4_c3 using 1:2 with linespoints lt 3 pt 9 title 'kernel.registers = 128'
+    unset multiplot
+    set output
+}
