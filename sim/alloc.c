@@ -71,14 +71,6 @@ int alloc_choose_width(const cusim_hw *hw, const cusim_kernel *k,
     return compilers[hw->cu.rules](hw, k, opt, n);
 }
 
-/* "kernel." when `mark` (where a key of `k` was written) is not in the
- * kernel's own file: a --set or an experiment names the key whole. */
-static const char *key_prefix(const cusim_kernel *k, const cusim_mark *mark)
-{
-    return mark->file && mark->line > 0 && strcmp(mark->file, k->file) != 0
-           ? "kernel." : "";
-}
-
 int alloc_need_common(const cusim_hw *hw, const cusim_kernel *k,
                       uint32_t width, uint32_t registers, alloc_need *need,
                       cusim_error *err)
@@ -90,9 +82,9 @@ int alloc_need_common(const cusim_hw *hw, const cusim_kernel *k,
     const cusim_mark *shm_mark = &shm_at;
     /* keys named as where they were written: `registers` in the kernel's
      * own file, `kernel.registers` in a --set or an experiment */
-    const char *wg_key = key_prefix(k, wg_mark);
-    const char *reg_key = key_prefix(k, reg_mark);
-    const char *shm_key = key_prefix(k, shm_mark);
+    const char *wg_key = cfg_kernel_prefix(k, wg_mark);
+    const char *reg_key = cfg_kernel_prefix(k, reg_mark);
+    const char *shm_key = cfg_kernel_prefix(k, shm_mark);
     const uint64_t n = cusim_kernel_workgroup_size(k);
     const uint64_t parts = hw->cu.schedulers;
     const uint64_t sg = div_up(n, width);

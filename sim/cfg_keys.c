@@ -263,6 +263,12 @@ cusim_mark cfg_kernel_mark(const cusim_kernel *k, const char *path)
                  : cfg_mark_in(k->file, &k->marks[i]);
 }
 
+const char *cfg_kernel_prefix(const cusim_kernel *k, const cusim_mark *at)
+{
+    return at->file && at->line > 0 && strcmp(at->file, k->file) != 0
+           ? "kernel." : "";
+}
+
 /* ---------------------------------------------------------- printing */
 
 static const char *type_name(const cfg_key *k, char *buf, size_t size)

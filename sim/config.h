@@ -67,6 +67,11 @@ void cfg_kernel_free(cusim_kernel *k);
 cusim_mark cfg_hw_mark(const cusim_hw *hw, const char *path);
 cusim_mark cfg_kernel_mark(const cusim_kernel *k, const char *path);
 
+/* How a message names a kernel key written at `at` (cfg_kernel_mark):
+ * "kernel." to put before the key when `at` is not in the kernel's own
+ * file (a --set, an experiment, which name it whole), else "". */
+const char *cfg_kernel_prefix(const cusim_kernel *k, const cusim_mark *at);
+
 /* Prints every key of `kind`: path, type, default, range, help. */
 void cfg_print_keys(FILE *out, cfg_kind kind);
 

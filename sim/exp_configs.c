@@ -159,7 +159,10 @@ int exp_configs_load(experiment *e, cusim_error *err)
         if (why < 0) {
             cusim_error perr;
             why = UINT32_MAX;
-            if (cusim_validate(e->hws[hi], e->kernels[ki], NULL, &perr) != 0) {
+            cusim_sim_options budget = {
+                .max_instructions = e->max_instructions };
+            if (cusim_validate(e->hws[hi], e->kernels[ki], &budget, &perr)
+                != 0) {
                 e->reasons = xrealloc_array(e->reasons, e->n_reasons + 1,
                                             sizeof *e->reasons);
                 e->reasons[e->n_reasons] = perr.line == 0

@@ -22,6 +22,7 @@
  * point: a design-space result, not an error). */
 struct experiment {
     char *file;              /* as given: marks and messages name it */
+    uint64_t max_instructions;  /* the points' budget (exp_options) */
     char *dir;               /* its directory with a trailing '/', or "" */
     char name[64];
     char *description;

@@ -106,32 +106,40 @@ static int exp_finish(experiment *e, ydoc *d, experiment **out,
     return 0;
 }
 
-int exp_load(const char *path, const cusim_set *sets, size_t n_sets,
-             experiment **out, cusim_error *err)
+int exp_load_opts(const char *path, const char *text, const cusim_set *sets,
+                  size_t n_sets, const exp_options *opt, experiment **out,
+                  cusim_error *err)
 {
     experiment *e = exp_new(path, sets, n_sets);
+    e->max_instructions = opt ? opt->max_instructions : 0;
     ydoc d;
     *out = NULL;
-    if (ydoc_load_file(&d, e->file, e->file, "an experiment mapping",
-                       err) != 0) {
+    int rc = text ? ydoc_load_text(&d, text, e->file, "an experiment mapping",
+                                   err)
+                  : ydoc_load_file(&d, e->file, e->file,
+                                   "an experiment mapping", err);
+    if (rc != 0) {
         exp_free(e);
         return -1;
     }
     return exp_finish(e, &d, out, err);
 }
 
+int exp_load(const char *path, const cusim_set *sets, size_t n_sets,
+             experiment **out, cusim_error *err)
+{
+    return exp_load_opts(path, NULL, sets, n_sets, NULL, out, err);
+}
+
 int exp_load_text(const char *path, const char *text, const cusim_set *sets,
                   size_t n_sets, experiment **out, cusim_error *err)
 {
-    experiment *e = exp_new(path, sets, n_sets);
-    ydoc d;
-    *out = NULL;
-    if (ydoc_load_text(&d, text, e->file, "an experiment mapping",
-                       err) != 0) {
-        exp_free(e);
-        return -1;
-    }
-    return exp_finish(e, &d, out, err);
+    return exp_load_opts(path, text, sets, n_sets, NULL, out, err);
+}
+
+uint64_t exp_max_instructions(const experiment *e)
+{
+    return e->max_instructions;
 }
 
 void exp_free(experiment *e)

@@ -93,6 +93,23 @@ int exp_load(const char *path, const cusim_set *sets, size_t n_sets,
              experiment **out, cusim_error *err);
 void exp_free(experiment *e);   /* NULL-safe */
 
+/* What exp_load_opts takes besides the file: the instruction budget every
+ * point is checked against and runs with (cusim_sim_options
+ * .max_instructions; 0: CUSIM_DEFAULT_MAX_INSTRUCTIONS). A point past it
+ * is infeasible. exp_load and exp_load_text use the defaults. */
+typedef struct exp_options {
+    uint64_t max_instructions;
+} exp_options;
+
+/* exp_load (text NULL: the file at `path`) or exp_load_text, with
+ * `opt` (NULL: the defaults). */
+int exp_load_opts(const char *path, const char *text, const cusim_set *sets,
+                  size_t n_sets, const exp_options *opt, experiment **out,
+                  cusim_error *err);
+
+/* The budget the points run with (0: the default). */
+uint64_t exp_max_instructions(const experiment *e);
+
 /* exp_load of the experiment text `text` as if it were the file at
  * `path` (which names it in messages and the manifest, and whose
  * directory the files it names are relative to; nothing is read there):

@@ -378,7 +378,10 @@ bool results_point_done(const experiment *e, const char *dir, size_t p)
     point_rec r;
     if (p >= exp_n_points(e) || point_read(e, dir, p, &r) != 0)
         return false;
+    /* an infeasible result stands while the point is infeasible (another
+     * instruction budget may make it feasible, or not) */
     bool done = !r.crashed
+                && r.infeasible == (exp_point_infeasible(e, p) != NULL)
                 && (r.failed || r.infeasible || !exp_timeline(e)
                     || timeline_present(dir, p));
     rec_free(&r);
@@ -467,6 +470,7 @@ int results_point_run(const experiment *e, const char *dir, size_t p,
     cusim_result res;
     cusim_error serr;
     memset(&opt, 0, sizeof opt);
+    opt.max_instructions = exp_max_instructions(e);
     char *tl_text = NULL;
     size_t tl_size = 0;
     if (exp_timeline(e)) {

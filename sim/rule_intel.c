@@ -41,10 +41,10 @@ int alloc_rule_INTEL(const cusim_hw *hw, const cusim_kernel *k,
     if (need->sg_registers > cap) {
         const cusim_mark at = cfg_kernel_mark(k, "registers");
         return err_at(err, &at,
-                      "registers: %u registers per invocation at SIMD%u need "
-                      "%llu registers per hardware thread; a thread of %s "
-                      "has at most %llu (its GRF%s)",
-                      registers, width,
+                      "%sregisters: %u registers per invocation at SIMD%u "
+                      "need %llu registers per hardware thread; a thread of "
+                      "%s has at most %llu (its GRF%s)",
+                      cfg_kernel_prefix(k, &at), registers, width,
                       (unsigned long long)registers * width, hw->name,
                       (unsigned long long)cap,
                       cap > grf ? " in large-GRF mode" : "");
@@ -58,9 +58,9 @@ int alloc_rule_INTEL(const cusim_hw *hw, const cusim_kernel *k,
         if (slm > hw->cu.shared_memory) {
             const cusim_mark at = cfg_kernel_mark(k, "shared_bytes");
             return err_at(err, &at,
-                          "shared_bytes: %u bytes per workgroup take an SLM "
-                          "block of %llu bytes; a CU of %s has %u",
-                          k->shared_bytes, (unsigned long long)slm, hw->name,
+                          "%sshared_bytes: %u bytes per workgroup take an "
+                          "SLM block of %llu bytes; a CU of %s has %u",
+                          cfg_kernel_prefix(k, &at), k->shared_bytes, (unsigned long long)slm, hw->name,
                           hw->cu.shared_memory);
         }
         need->shared = (uint32_t)slm;

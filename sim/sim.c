@@ -100,8 +100,9 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
         cusim_mark at = cfg_kernel_mark(d, "elements");
         if (n_wg > UINT32_MAX)
             return err_at(err, &at,
-                          "elements: %llu workgroups is more than cusim can "
-                          "dispatch (at most %u)", (unsigned long long)n_wg,
+                          "%selements: %llu workgroups is more than cusim "
+                          "can dispatch (at most %u)",
+                          cfg_kernel_prefix(d, &at), (unsigned long long)n_wg,
                           UINT32_MAX);
         dp->n_wg = (uint32_t)n_wg;
         if (n_wg > 0)
@@ -411,11 +412,11 @@ static int check_budget(const gpu *g, const cusim_kernel *k, cusim_error *err)
     else
         snprintf(amount, sizeof amount, "%llu", (unsigned long long)total);
     return err_at(err, &at,
-                  "elements: the run would issue %s warp-instructions (%u "
+                  "%selements: the run would issue %s warp-instructions (%u "
                   "workgroups x %u subgroups x %llu instructions each%s), "
                   "more than the limit of %llu; use fewer elements or "
                   "repeats, or raise the limit (--max-instructions)",
-                  amount, d->n_wg, d->need.subgroups,
+                  cfg_kernel_prefix(k, &at), amount, d->n_wg, d->need.subgroups,
                   (unsigned long long)d->code->dynamic_insns,
                   g->n_dispatches > 1 ? ", first dispatch" : "",
                   (unsigned long long)limit);

@@ -107,7 +107,8 @@ static const cli_command commands[] = {
     { "run", cli_run,
       "usage: cusim run EXPERIMENT.yaml [-j N] [--out DIR] [--resume] "
       "[--set PATH=VALUE]...\n"
-      "                 [--list] [--shard K/N | --point ID]\n"
+      "                 [--list] [--shard K/N | --point ID] "
+      "[--max-instructions N]\n"
       "\n"
       "Runs every point of an experiment (configs/experiments/*.yaml): its\n"
       "sweep expanded into points (the last sweep key varies fastest; zip\n"
@@ -156,13 +157,16 @@ static const cli_command commands[] = {
       "                     its parameters, tab-separated\n"
       "  --shard K/N        run shard K of N (1 <= K <= N): the points whose\n"
       "                     position modulo N is K - 1\n"
-      "  --point ID         run the point (or points) of this id\n" },
+      "  --point ID         run the point (or points) of this id\n"
+      "  --max-instructions N  the instruction budget of each point: one\n"
+      "                     that would issue more warp-instructions is\n"
+      "                     infeasible (default 10000000000)\n" },
     { "sweep", cli_sweep,
       "usage: cusim sweep HW.yaml KERNEL.yaml --vary PATH=V1,V2,...\n"
       "                   [--vary PATH=FROM..TO[:STEP]]... [--set PATH=VALUE]...\n"
       "                   [--plot X:Y[:SERIES]] [--fields LIST] [-j N]\n"
       "                   [--format text|csv|json] [--out DIR] [--resume]\n"
-      "                   [--save EXP.yaml]\n"
+      "                   [--save EXP.yaml] [--max-instructions N]\n"
       "\n"
       "A quick sweep, without an experiment file: runs KERNEL on HW at every\n"
       "combination of the --vary values (the last --vary varies fastest), as\n"
@@ -197,7 +201,9 @@ static const cli_command commands[] = {
       "  --resume           with --out: keep the points DIR already holds\n"
       "  --save EXP.yaml    write the experiment these options stand for\n"
       "                     (its files relative to it): cusim run EXP.yaml\n"
-      "                     runs the same sweep\n" },
+      "                     runs the same sweep\n"
+      "  --max-instructions N  the instruction budget of each point, as for\n"
+      "                     cusim run (default 10000000000)\n" },
     { "collect", cli_collect,
       "usage: cusim collect DIR... [--out DIR]\n"
       "\n"

@@ -145,12 +145,14 @@ int cli_load_pair(const cli_command *cmd, const cli_args *args,
 
 /* DIR/run.yaml (origin.c): the experiment a results directory was run
  * from, as the command line gave it, the working directory it was given
- * in, and the command line's --set options as PATH=VALUE. */
+ * in, the command line's --set options as PATH=VALUE and its
+ * --max-instructions. */
 typedef struct cli_origin {
     char *experiment;
     char *directory;
     char **sets;
     int n_sets;
+    uint64_t max_instructions;   /* --max-instructions, 0: not given */
 } cli_origin;
 
 /* Writes DIR/run.yaml for a run of `experiment` with `args`' --set

@@ -68,7 +68,8 @@ static int read_origins(const cli_args *args, cli_origin *o)
             return CLI_BAD_INPUT;
         }
         bool same = strcmp(other.experiment, o->experiment) == 0
-                    && other.n_sets == o->n_sets;
+                    && other.n_sets == o->n_sets
+                    && other.max_instructions == o->max_instructions;
         for (int s = 0; same && s < o->n_sets; s++)
             same = strcmp(other.sets[s], o->sets[s]) == 0;
         cli_origin_free(&other);
@@ -151,8 +152,9 @@ int cli_collect(int argc, char **argv)
                 strerror(errno));
         status = CLI_BAD_INPUT;
     }
-    if (status == CLI_OK
-        && exp_load(o.experiment, sets, (size_t)o.n_sets, &e, &err) != 0)
+    exp_options eo = { .max_instructions = o.max_instructions };
+    if (status == CLI_OK && exp_load_opts(o.experiment, NULL, sets,
+                                          (size_t)o.n_sets, &eo, &e, &err))
         status = cli_bad_input(&err);
 
     int lock_fd = -1;
@@ -172,7 +174,7 @@ int cli_collect(int argc, char **argv)
         status = CLI_FAILURE;
     }
     if (status == CLI_OK && strcmp(out, dirs[0]) != 0) {
-        cli_args from = { .n_sets = 0 };
+        cli_args from = { .max_instructions = o.max_instructions };
         for (int i = 0; i < o.n_sets; i++)
             from.sets[from.n_sets++] = sets[i];
         if (cli_origin_write(out, o.experiment, &from, false, &err) != 0) {

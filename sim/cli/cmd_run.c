@@ -530,8 +530,8 @@ int cli_run(int argc, char **argv)
 {
     const cli_command *cmd = cli_find("run");
     cli_args args;
-    int status = cli_parse(cmd, argc, argv,
-                           CLI_OPT_SET | CLI_OPT_RUN | CLI_OPT_SHARD, &args);
+    int status = cli_parse(cmd, argc, argv, CLI_OPT_SET | CLI_OPT_RUN
+                           | CLI_OPT_SHARD | CLI_OPT_BUDGET, &args);
     if (status != CLI_OK)
         return status;
     if (args.help) {
@@ -560,7 +560,9 @@ int cli_run(int argc, char **argv)
         return CLI_BAD_INPUT;
     }
     experiment *e;
-    if (exp_load(args.files[0], args.sets, (size_t)args.n_sets, &e, &err))
+    exp_options eo = { .max_instructions = args.max_instructions };
+    if (exp_load_opts(args.files[0], NULL, args.sets, (size_t)args.n_sets,
+                      &eo, &e, &err))
         return cli_bad_input(&err);
     uint64_t id = args.point_id ? strtoull(args.point_id, NULL, 16) : 0;
     size_t n_picked = 0;

@@ -437,7 +437,8 @@ static int load(const cli_args *args, const char *label, const char *dir,
     if (gen_experiment(g, args, dir) != 0)
         return CLI_BAD_INPUT;
     cusim_error err;
-    if (exp_load_text(label, g->text.s, NULL, 0, e, &err) != 0)
+    exp_options eo = { .max_instructions = args->max_instructions };
+    if (exp_load_opts(label, g->text.s, NULL, 0, &eo, e, &err) != 0)
         return option_error(g, label, &err);
     return CLI_OK;
 }
@@ -447,7 +448,8 @@ int cli_sweep(int argc, char **argv)
     const cli_command *cmd = cli_find("sweep");
     cli_args args;
     int status = cli_parse(cmd, argc, argv, CLI_OPT_SET | CLI_OPT_FORMAT
-                           | CLI_OPT_RUN | CLI_OPT_SWEEP, &args);
+                           | CLI_OPT_RUN | CLI_OPT_SWEEP | CLI_OPT_BUDGET,
+                           &args);
     if (status != CLI_OK)
         return status;
     if (args.help) {
@@ -529,7 +531,9 @@ int cli_sweep(int argc, char **argv)
             cusim_error_print(&err, stderr);
             status = CLI_FAILURE;
         }
-        if (status == CLI_OK && exp_load(file, NULL, 0, &e, &err) != 0)
+        exp_options eo = { .max_instructions = args.max_instructions };
+        if (status == CLI_OK
+            && exp_load_opts(file, NULL, NULL, 0, &eo, &e, &err) != 0)
             status = cli_bad_input(&err);
         free(fdir);
     }

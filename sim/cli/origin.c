@@ -11,6 +11,7 @@
  *   directory: "/home/me/cusim"
  *   set:
  *     - "hw.cu.schedulers=1"
+ *   max_instructions: 100000000000     # only when --max-instructions is
  */
 #include "cli.h"
 
@@ -41,7 +42,8 @@ static void quoted(sbuf *b, const char *s)
 static bool same_run(const cli_origin *o, const char *experiment,
                      const cli_args *args)
 {
-    if (strcmp(o->experiment, experiment) != 0 || o->n_sets != args->n_sets)
+    if (strcmp(o->experiment, experiment) != 0 || o->n_sets != args->n_sets
+        || o->max_instructions != args->max_instructions)
         return false;
     for (int i = 0; i < o->n_sets; i++) {
         const cusim_set *s = &args->sets[i];
@@ -66,10 +68,10 @@ int cli_origin_write(const char *dir, const char *experiment,
             if (!same)
                 rc = err_set(err, path, 1, 1, "this directory holds the "
                              "points of %s%s, not of %s with these --set "
-                             "options: give the shards one --out each "
-                             "experiment", o.experiment,
-                             o.n_sets ? " with other --set options" : "",
-                             experiment);
+                             "and --max-instructions options: give the "
+                             "shards one --out each experiment", o.experiment,
+                             o.n_sets || o.max_instructions
+                             ? " with other options" : "", experiment);
             cli_origin_free(&o);
             free(path);
             return rc;     /* the same run: already written */
@@ -96,6 +98,9 @@ int cli_origin_write(const char *dir, const char *experiment,
         free(s);
     }
     sb_putc(&b, '\n');
+    if (args->max_instructions)
+        sb_printf(&b, "max_instructions: %llu\n",
+                  (unsigned long long)args->max_instructions);
     rc = fio_write_file(path, b.s, b.n, err);
     free(b.s);
     free(path);
@@ -142,6 +147,9 @@ int cli_origin_read(const char *dir, cli_origin *o, cusim_error *err)
     if (root->type == YAML_MAPPING_NODE) {
         o->experiment = scalar(lookup(&d, root, "experiment"));
         o->directory = scalar(lookup(&d, root, "directory"));
+        char *budget = scalar(lookup(&d, root, "max_instructions"));
+        o->max_instructions = budget ? strtoull(budget, NULL, 10) : 0;
+        free(budget);
     }
     int rc = 0;
     if (!o->experiment || !o->directory || !sets
