@@ -117,6 +117,32 @@ uint64_t mem_accept_at(const memsys *m, uint32_t cu, uint32_t n, uint64_t at)
     }
 }
 
+/* The sum over i = 0 .. n-1 of floor((a i + b) / d), d > 0 (the floor
+ * sum of an arithmetic progression, in O(log) steps: Euclid's algorithm
+ * on (a, d)). */
+static uint64_t floor_sum(uint64_t n, uint64_t d, uint64_t a, uint64_t b)
+{
+    uint64_t sum = 0;
+    for (;;) {
+        if (a >= d) {
+            sum += n * (n - 1) / 2 * (a / d);
+            a %= d;
+        }
+        if (b >= d) {
+            sum += n * (b / d);
+            b %= d;
+        }
+        uint64_t y = a * n + b;
+        if (y < d)
+            return sum;
+        n = y / d;
+        b = y % d;
+        uint64_t t = d;
+        d = a;
+        a = t;
+    }
+}
+
 uint64_t mem_issue(memsys *m, uint32_t cu, uint32_t n, uint64_t now)
 {
     cu_ring *r = &m->rings[cu];
@@ -126,12 +152,17 @@ uint64_t mem_issue(memsys *m, uint32_t cu, uint32_t n, uint64_t now)
     uint64_t slot = now * m->bandwidth;
     if (m->channel_free < slot)
         m->channel_free = slot;
+    /* Transaction i (0-based) leaves the channel at the end of the cycle
+     * its last byte uses, ceil((c0 + (i + 1) T) / B), and arrives latency
+     * cycles later: the n of them sum in closed form. */
     uint64_t done = now;
-    for (uint32_t i = 0; i < n; i++) {
-        m->channel_free += m->transaction;
-        /* Leaves the channel at the end of the cycle its last byte uses. */
-        done = (m->channel_free + m->bandwidth - 1) / m->bandwidth + m->latency;
-        m->stats.latency_sum += done - now;
+    if (n > 0) {
+        const uint64_t c0 = m->channel_free, T = m->transaction;
+        const uint64_t B = m->bandwidth;
+        m->channel_free = c0 + n * T;
+        done = (m->channel_free + B - 1) / B + m->latency;
+        m->stats.latency_sum += floor_sum(n, B, T, c0 + T + B - 1)
+                                + n * m->latency - n * now;
     }
     m->stats.transactions += n;
     m->stats.bytes += (uint64_t)n * m->transaction;
