@@ -30,40 +30,15 @@
 # 2 bad input), or parallel's when the shards could not be started.
 set -euo pipefail
 
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-usage() {
-    sed -n '4,8p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
-    exit 2
-}
-
-(($# >= 1)) || usage
-case $1 in -h|--help) sed -n '2,31p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0;; esac
-exp=$1
-shift
-[[ -f $exp ]] || { echo "parallel.sh: $exp: no such experiment file" >&2; exit 2; }
-shards=16
-out=results/$(basename "$exp" .yaml)
-while (($#)); do
-    case $1 in
-    --shards) shards=${2:-}; shift 2 || usage;;
-    --out) out=${2:-}; shift 2 || usage;;
-    *) break;;
-    esac
-done
-[[ $shards =~ ^[1-9][0-9]*$ ]] || { echo "parallel.sh: --shards expects a positive number, got '$shards'" >&2; exit 2; }
-[[ -n $out ]] || { echo "parallel.sh: --out needs a DIR" >&2; exit 2; }
+. "$(dirname "${BASH_SOURCE[0]}")/shards.sh"
+shards_args parallel.sh "${BASH_SOURCE[0]}" "$@"
 command -v parallel >/dev/null 2>&1 || {
     echo "parallel.sh: GNU parallel is not installed (Debian package parallel)" >&2; exit 2; }
-
-if [[ -z ${CUSIM:-} ]]; then
-    if [[ -x $here/build/release/cusim ]]; then CUSIM=$here/build/release/cusim
-    else CUSIM=cusim; fi
-fi
 
 mkdir -p "$out"
 set +e
 parallel --will-cite --halt never --joblog "$out/parallel.joblog" \
-    --resume-failed --workdir "$PWD" "$@" \
+    --resume-failed --workdir "$PWD" "${rest[@]}" \
     "$CUSIM" run "$exp" --shard '{}'/"$shards" --out "$out" -j 1 \
     ::: $(seq 1 "$shards")
 jobs_rc=$?

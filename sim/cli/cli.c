@@ -664,6 +664,19 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
     return CLI_OK;
 }
 
+bool cli_begin(const cli_command *cmd, int argc, char **argv, unsigned opts,
+               cli_args *args, int *status)
+{
+    *status = cli_parse(cmd, argc, argv, opts, args);
+    if (*status != CLI_OK)
+        return false;
+    if (args->help) {
+        fputs(cmd->help, stdout);
+        return false;
+    }
+    return true;
+}
+
 int cli_read_full(int fd, void *buf, size_t n)
 {
     size_t got = 0;

@@ -93,6 +93,13 @@ enum {
 int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
               cli_args *args);
 
+/* How every command starts: parses its arguments (cli_parse) and answers
+ * --help. Returns true when the command goes on; false with `*status` the
+ * exit status when it is done (a bad option: CLI_BAD_INPUT; --help
+ * printed: CLI_OK). */
+bool cli_begin(const cli_command *cmd, int argc, char **argv, unsigned opts,
+               cli_args *args, int *status);
+
 /* Prints `err` as one line to stderr and returns CLI_BAD_INPUT. */
 int cli_bad_input(const cusim_error *err);
 

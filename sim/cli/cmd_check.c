@@ -13,13 +13,10 @@ int cli_check(int argc, char **argv)
 {
     const cli_command *cmd = cli_find("check");
     cli_args args;
-    int status = cli_parse(cmd, argc, argv, CLI_OPT_SET | CLI_OPT_ECHO, &args);
-    if (status != CLI_OK)
+    int status;
+    const unsigned opts = CLI_OPT_SET | CLI_OPT_ECHO;
+    if (!cli_begin(cmd, argc, argv, opts, &args, &status))
         return status;
-    if (args.help) {
-        fputs(cmd->help, stdout);
-        return CLI_OK;
-    }
     if (args.n_files == 0) {
         fputs("cusim check: expected at least one FILE.yaml (see cusim check "
               "--help)\n", stderr);

@@ -117,13 +117,9 @@ int cli_collect(int argc, char **argv)
 {
     const cli_command *cmd = cli_find("collect");
     cli_args args;
-    int status = cli_parse(cmd, argc, argv, CLI_OPT_OUT, &args);
-    if (status != CLI_OK)
+    int status;
+    if (!cli_begin(cmd, argc, argv, CLI_OPT_OUT, &args, &status))
         return status;
-    if (args.help) {
-        fputs(cmd->help, stdout);
-        return CLI_OK;
-    }
     if (args.n_files < 1) {
         fputs("cusim collect: expected one or more results directories "
               "(see cusim collect --help)\n", stderr);

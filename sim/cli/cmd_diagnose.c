@@ -56,15 +56,11 @@ int cli_diagnose(int argc, char **argv)
 {
     const cli_command *cmd = cli_find("diagnose");
     cli_args args;
-    int status = cli_parse(cmd, argc, argv,
-                           CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_JOBS
-                           | CLI_OPT_BUDGET, &args);
-    if (status != CLI_OK)
+    int status;
+    const unsigned opts = CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_JOBS
+                          | CLI_OPT_BUDGET;
+    if (!cli_begin(cmd, argc, argv, opts, &args, &status))
         return status;
-    if (args.help) {
-        fputs(cmd->help, stdout);
-        return CLI_OK;
-    }
     if (args.format == CUSIM_FORMAT_CSV) {
         fprintf(stderr, "cusim diagnose: --format expects text or json, got "
                 "'csv'\n");

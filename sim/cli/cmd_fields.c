@@ -12,13 +12,9 @@ int cli_fields(int argc, char **argv)
 {
     const cli_command *cmd = cli_find("fields");
     cli_args args;
-    int status = cli_parse(cmd, argc, argv, CLI_OPT_FORMAT, &args);
-    if (status != CLI_OK)
+    int status;
+    if (!cli_begin(cmd, argc, argv, CLI_OPT_FORMAT, &args, &status))
         return status;
-    if (args.help) {
-        fputs(cmd->help, stdout);
-        return CLI_OK;
-    }
     unsigned in = args.n_files == 0 ? CUSIM_IN_SIM | CUSIM_IN_OCCUPANCY : 0;
     for (int i = 0; i < args.n_files; i++) {
         if (strcmp(args.files[i], "sim") == 0)

@@ -11,13 +11,9 @@ int cli_keys(int argc, char **argv)
 {
     const cli_command *cmd = cli_find("keys");
     cli_args args;
-    int status = cli_parse(cmd, argc, argv, 0, &args);
-    if (status != CLI_OK)
+    int status;
+    if (!cli_begin(cmd, argc, argv, 0, &args, &status))
         return status;
-    if (args.help) {
-        fputs(cmd->help, stdout);
-        return CLI_OK;
-    }
     bool hw = args.n_files == 0, kernel = args.n_files == 0;
     for (int i = 0; i < args.n_files; i++) {
         if (strcmp(args.files[i], "hw") == 0)

@@ -32,13 +32,10 @@ int cli_occupancy(int argc, char **argv)
 {
     const cli_command *cmd = cli_find("occupancy");
     cli_args args;
-    int status = cli_parse(cmd, argc, argv, CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_GRAPHS, &args);
-    if (status != CLI_OK)
+    int status;
+    const unsigned opts = CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_GRAPHS;
+    if (!cli_begin(cmd, argc, argv, opts, &args, &status))
         return status;
-    if (args.help) {
-        fputs(cmd->help, stdout);
-        return CLI_OK;
-    }
     cusim_hw hw;
     cusim_kernel k;
     if ((status = cli_load_pair(cmd, &args, &hw, &k)) != CLI_OK)

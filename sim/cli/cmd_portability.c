@@ -100,15 +100,11 @@ int cli_portability(int argc, char **argv)
 {
     const cli_command *cmd = cli_find("portability");
     cli_args args;
-    int status = cli_parse(cmd, argc, argv,
-                           CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_PORT
-                           | CLI_OPT_BUDGET, &args);
-    if (status != CLI_OK)
+    int status;
+    const unsigned opts = CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_PORT
+                          | CLI_OPT_BUDGET;
+    if (!cli_begin(cmd, argc, argv, opts, &args, &status))
         return status;
-    if (args.help) {
-        fputs(cmd->help, stdout);
-        return CLI_OK;
-    }
     if (args.n_files != 1) {
         fprintf(stderr, "cusim portability: expected one KERNEL.yaml, got %d "
                 "files (see cusim portability --help)\n", args.n_files);

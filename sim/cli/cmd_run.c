@@ -530,14 +530,11 @@ int cli_run(int argc, char **argv)
 {
     const cli_command *cmd = cli_find("run");
     cli_args args;
-    int status = cli_parse(cmd, argc, argv, CLI_OPT_SET | CLI_OPT_RUN
-                           | CLI_OPT_SHARD | CLI_OPT_BUDGET, &args);
-    if (status != CLI_OK)
+    int status;
+    const unsigned opts = CLI_OPT_SET | CLI_OPT_RUN | CLI_OPT_SHARD
+                          | CLI_OPT_BUDGET;
+    if (!cli_begin(cmd, argc, argv, opts, &args, &status))
         return status;
-    if (args.help) {
-        fputs(cmd->help, stdout);
-        return CLI_OK;
-    }
     if (args.n_files != 1) {
         fprintf(stderr, "cusim run: expected one EXPERIMENT.yaml, got %d "
                 "files (see cusim run --help)\n", args.n_files);

@@ -138,15 +138,11 @@ int cli_sim(int argc, char **argv)
 {
     const cli_command *cmd = cli_find("sim");
     cli_args args;
-    int status = cli_parse(cmd, argc, argv,
-                           CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_TRACE
-                           | CLI_OPT_BUDGET, &args);
-    if (status != CLI_OK)
+    int status;
+    const unsigned opts = CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_TRACE
+                          | CLI_OPT_BUDGET;
+    if (!cli_begin(cmd, argc, argv, opts, &args, &status))
         return status;
-    if (args.help) {
-        fputs(cmd->help, stdout);
-        return CLI_OK;
-    }
     cusim_hw hw;
     cusim_kernel k;
     if ((status = cli_load_pair(cmd, &args, &hw, &k)) != CLI_OK)

@@ -447,15 +447,11 @@ int cli_sweep(int argc, char **argv)
 {
     const cli_command *cmd = cli_find("sweep");
     cli_args args;
-    int status = cli_parse(cmd, argc, argv, CLI_OPT_SET | CLI_OPT_FORMAT
-                           | CLI_OPT_RUN | CLI_OPT_SWEEP | CLI_OPT_BUDGET,
-                           &args);
-    if (status != CLI_OK)
+    int status;
+    const unsigned opts = CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_RUN
+                          | CLI_OPT_SWEEP | CLI_OPT_BUDGET;
+    if (!cli_begin(cmd, argc, argv, opts, &args, &status))
         return status;
-    if (args.help) {
-        fputs(cmd->help, stdout);
-        return CLI_OK;
-    }
     if (args.n_files != 2) {
         fprintf(stderr, "cusim sweep: expected HW.yaml KERNEL.yaml, got %d "
                 "file%s (see cusim sweep --help)\n", args.n_files,
