@@ -263,6 +263,15 @@ cusim_mark cfg_kernel_mark(const cusim_kernel *k, const char *path)
                  : cfg_mark_in(k->file, &k->marks[i]);
 }
 
+const char *cfg_key_help(const char *column)
+{
+    const cfg_table *t = strncmp(column, "hw.", 3) == 0 ? &cfg_hw_table
+                         : strncmp(column, "kernel.", 7) == 0
+                         ? &cfg_kernel_table : NULL;
+    int i = t ? cfg_key_index(t, strchr(column, '.') + 1) : -1;
+    return i < 0 ? NULL : t->keys[i].help;
+}
+
 const char *cfg_kernel_prefix(const cusim_kernel *k, const cusim_mark *at)
 {
     return at->file && at->line > 0 && strcmp(at->file, k->file) != 0

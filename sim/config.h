@@ -67,6 +67,12 @@ void cfg_kernel_free(cusim_kernel *k);
 cusim_mark cfg_hw_mark(const cusim_hw *hw, const char *path);
 cusim_mark cfg_kernel_mark(const cusim_kernel *k, const char *path);
 
+/* The meaning of configuration key `column` (a dotted path as --set and
+ * the results' parameter columns name it: "kernel.registers",
+ * "hw.cu.schedulers"), as `cusim keys` shows it, or NULL when it names no
+ * key. Static text. */
+const char *cfg_key_help(const char *column);
+
 /* How a message names a kernel key written at `at` (cfg_kernel_mark):
  * "kernel." to put before the key when `at` is not in the kernel's own
  * file (a --set, an experiment, which name it whole), else "". */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "error.h"
 #include "fileio.h"
 #include "strbuf.h"
@@ -396,6 +397,25 @@ static const cusim_field_desc *result_field(const char *col)
 static void column_label(const char *col, char *dst, size_t size)
 {
     const cusim_field_desc *f = result_field(col);
+    size_t clen = strlen(col);
+    /* a configuration key but a name (hw.name, kernel.name: its values
+     * say what it is) */
+    const char *help = f || (clen >= 5 && strcmp(col + clen - 5, ".name") == 0)
+                       ? NULL : cfg_key_help(col);
+    if (help) {
+        /* its meaning, up to a ':', ';' or '(' when it is too long, and the
+         * key itself ("registers per invocation, or auto (kernel.registers)") */
+        size_t len = strlen(help);
+        if (len + clen + 3 > LABEL_MAX)
+            len = strcspn(help, ":;(");
+        while (len > 0 && help[len - 1] == ' ')
+            len--;
+        if (len > 0 && len + clen + 3 <= LABEL_MAX)
+            snprintf(dst, size, "%.*s (%s)", (int)len, help, col);
+        else
+            snprintf(dst, size, "%s", col);
+        return;
+    }
     if (!f) {
         snprintf(dst, size, "%s", col);
         return;

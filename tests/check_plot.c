@@ -798,7 +798,8 @@ START_TEST(stacked_spec_parsed)
     ck_assert_str_eq(a->y[4], "stalls.memory_throttle");
     ck_assert_str_eq(a->y[7], "stalls.tail");
     ck_assert_str_eq(a->ylabel, "stalls.*");
-    ck_assert_str_eq(a->xlabel, "kernel.registers");
+    ck_assert_str_eq(a->xlabel, "registers per invocation, or auto "
+                     "(kernel.registers)");
     ck_assert_uint_eq(plot_stack_prefix(a), strlen("stalls."));
     ck_assert_int_eq(b->n_y, 8);
     ck_assert_str_eq(b->y[6], "warp_states.pipe_busy");
@@ -1489,14 +1490,30 @@ START_TEST(hidden_at_load)
 END_TEST
 
 /* Default labels: a field's meaning and unit, its key and unit when that
- * is too long for an axis, a parameter's own name; several y of one unit:
- * the unit. A label given stays. */
+ * is too long for an axis; a configuration key's meaning (as cusim keys
+ * shows it) and the key, a name key alone; several y of one unit: the
+ * unit. A label given stays. */
 START_TEST(label_defaults)
 {
     plot_spec s = one_panel("l", "kernel.registers", "cycles", "");
     plot_panel *pn = &s.panels[0];
     plot_spec_default_labels(pn);
-    ck_assert_str_eq(pn->xlabel, "kernel.registers");
+    ck_assert_str_eq(pn->xlabel, "registers per invocation, or auto "
+                     "(kernel.registers)");
+    s = one_panel("l", "hw.memory.bandwidth", "cycles", "");
+    plot_spec_default_labels(&s.panels[0]);
+    ck_assert_str_eq(s.panels[0].xlabel,
+                     "bytes per cycle, whole GPU (hw.memory.bandwidth)");
+    s = one_panel("l", "kernel.name", "cycles", "");
+    plot_spec_default_labels(&s.panels[0]);
+    ck_assert_str_eq(s.panels[0].xlabel, "kernel.name");
+    s = one_panel("l", "kernel.workgroup_size", "cycles", "");
+    plot_spec_default_labels(&s.panels[0]);
+    ck_assert_str_eq(s.panels[0].xlabel,
+                     "invocations per workgroup (kernel.workgroup_size)");
+    s = one_panel("l", "kernel.registers", "cycles", "");
+    pn = &s.panels[0];
+    plot_spec_default_labels(pn);
     ck_assert_str_eq(pn->ylabel, "simulated time in compute-unit clock cycles "
                      "(cycles)");
     s = one_panel("l", "occupancy.subgroups_per_cu", "simd_efficiency", "");
