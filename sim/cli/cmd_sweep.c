@@ -165,8 +165,10 @@ static int split_values(const char *list, char **values, int max)
             if (len == 0 || n == max)
                 break;
             values[n++] = xstrndup(start, len);
+            if (!*c && !depth)
+                return n;
             if (!*c)
-                return quote || depth ? -1 : n;
+                break;   /* a bracket left open: free what was split */
             start = c + 1;
         }
     }
