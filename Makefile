@@ -97,6 +97,7 @@ cli-test: $(BIN)
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-identity
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-sweep
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-cluster
+	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-faults
 
 # make install into a temporary DESTDIR, checks of the installed tree (the
 # library used through pkg-config, the man page against every --help), then

@@ -57,13 +57,24 @@ static int usage(FILE *out, int status)
     return status;
 }
 
+/* CUSIM_COUNT_ALLOC's report, at exit: "cusim: N allocations" on stderr.
+ * A worker process ends with _exit and reports nothing. */
+static void report_allocations(void)
+{
+    fprintf(stderr, "cusim: %ld allocations\n", xalloc_count());
+}
+
 int main(int argc, char **argv)
 {
     /* Fault injection for tests (xalloc.h): CUSIM_FAIL_ALLOC=N lets N
-     * allocations succeed and fails the next. */
+     * allocations succeed and fails the next; CUSIM_COUNT_ALLOC (any
+     * value) reports how many a command made, so a test knows every N to
+     * try (tests/cli/run-faults). */
     const char *fail = getenv("CUSIM_FAIL_ALLOC");
     if (fail && *fail)
         xalloc_fail_after(strtol(fail, NULL, 10));
+    if (getenv("CUSIM_COUNT_ALLOC"))
+        atexit(report_allocations);
     if (argc < 2)
         return usage(stderr, 2);
     const char *cmd = argv[1];
