@@ -5,6 +5,7 @@
  * before printing anything, so bad input never leaves partial output. Exit
  * status: 0 success, 1 simulation or internal failure, 2 bad input.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,7 +65,24 @@ static void report_allocations(void)
     fprintf(stderr, "cusim: %ld allocations\n", xalloc_count());
 }
 
-int main(int argc, char **argv)
+/* The exit status `status` once standard output is flushed: 1, with
+ * "cusim: cannot write standard output: reason", when writing it failed
+ * (a full disk), so no output is lost
+ * silently. */
+static int stdout_status(int status)
+{
+    int failed = ferror(stdout);
+    errno = 0;
+    if (fflush(stdout) != 0 || failed) {
+        fprintf(stderr, "cusim: cannot write standard output: %s\n",
+                errno ? strerror(errno) : "a write failed");
+        return status ? status : 1;
+    }
+    return status;
+}
+
+/* Runs the command line's command; returns its exit status. */
+static int run_command(int argc, char **argv)
 {
     /* Fault injection for tests (xalloc.h): CUSIM_FAIL_ALLOC=N lets N
      * allocations succeed and fails the next; CUSIM_COUNT_ALLOC (any
@@ -102,4 +120,9 @@ int main(int argc, char **argv)
         return 2;
     }
     return c->run(argc - 2, argv + 2);
+}
+
+int main(int argc, char **argv)
+{
+    return stdout_status(run_command(argc, argv));
 }
