@@ -2,12 +2,12 @@
  * cmd_sim.c — `cusim sim HW KERNEL`: a timing simulation and its report,
  * and what --trace and --timeline record of it.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "fileio.h"
 #include "xalloc.h"
 
 /* Whether `name` ends in ".json" (the Chrome trace-event format). */
@@ -46,9 +46,11 @@ static int check_recording(const cli_args *args, const cusim_hw *hw)
     return CLI_OK;
 }
 
-/* The files the options name, opened for writing into `opt`; on failure
- * says why and closes what it opened. */
-static int open_recording(const cli_args *args, cusim_sim_options *opt)
+/* The files the options name, opened for writing into `opt` (each under
+ * a temporary name until close_recording: fileio.h); on failure says why
+ * and closes what it opened. */
+static int open_recording(const cli_args *args, cusim_sim_options *opt,
+                          fio_out files[2])
 {
     FILE **slots[2] = { NULL, &opt->timeline };
     const char *names[2] = { args->trace, args->timeline };
@@ -57,31 +59,31 @@ static int open_recording(const cli_args *args, cusim_sim_options *opt)
     for (int i = 0; i < 2; i++) {
         if (!names[i])
             continue;
-        *slots[i] = fopen(names[i], "w");
-        if (!*slots[i]) {
-            fprintf(stderr, "cusim: cannot write %s: %s\n", names[i],
-                    strerror(errno));
-            if (i == 1 && *slots[0])
-                fclose(*slots[0]);
+        cusim_error err;
+        if (fio_open(&files[i], xstrdup(names[i]), &err) != 0) {
+            cusim_error_print(&err, stderr);
+            fio_close(&files[i], false, NULL);
+            fio_close(&files[0], false, NULL);
             return CLI_FAILURE;
         }
+        *slots[i] = files[i].f;
     }
     return CLI_OK;
 }
 
-/* Closes f (named `name`), if open; -1 when writing it failed. */
-static int close_file(FILE *f, const char *name)
+/* Closes the recording files, putting them in place when `commit`, else
+ * removing them; -1 (with a message) when writing one failed. */
+static int close_recording(fio_out files[2], bool commit)
 {
-    if (!f)
-        return 0;
-    int bad = ferror(f);
-    errno = 0;
-    if (fclose(f) != 0 || bad) {
-        fprintf(stderr, "cusim: cannot write %s: %s\n", name,
-                errno ? strerror(errno) : "a write failed");
-        return -1;
+    int rc = 0;
+    for (int i = 0; i < 2; i++) {
+        cusim_error err;
+        if (fio_close(&files[i], commit, &err) != 0) {
+            cusim_error_print(&err, stderr);
+            rc = -1;
+        }
     }
-    return 0;
+    return rc;
 }
 
 int cli_sim(int argc, char **argv)
@@ -117,24 +119,18 @@ int cli_sim(int argc, char **argv)
         .timeline_every = args.timeline_every,
     };
     memcpy(opt.trace_cus, args.trace_cus, sizeof opt.trace_cus);
-    if ((status = open_recording(&args, &opt)) != CLI_OK) {
+    fio_out files[2] = { { 0 }, { 0 } };
+    if ((status = open_recording(&args, &opt, files)) != CLI_OK) {
         cusim_kernel_free(&k);
         return status;
     }
     cusim_result res;
     int rc = cusim_simulate(&hw, &k, &opt, &res, stderr, &err);
     cusim_kernel_free(&k);
-    FILE *trace = opt.trace ? opt.trace : opt.trace_json;
-    int closed = close_file(trace, args.trace);
-    closed |= close_file(opt.timeline, args.timeline);
-    if (rc < 0) {
-        /* Bad input found before the run: leave no new file behind. */
-        if (opt.trace_json)
-            remove(args.trace);
-        if (opt.timeline)
-            remove(args.timeline);
+    /* bad input found before the run leaves no new file behind */
+    int closed = close_recording(files, rc >= 0);
+    if (rc < 0)
         return cli_bad_input(&err);
-    }
     if (closed != 0)
         return CLI_FAILURE;
     if (rc > 0) {
