@@ -102,6 +102,7 @@ cli-test: $(BIN)
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-sweep
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-cluster
 	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-robust
+	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-faults
 
 # Determinism across builds: the -O0 build (build/o0), the release build
 # and the sanitizer build give the same bytes (tests/cli/run-builds).

@@ -113,34 +113,43 @@ int fio_rename(const char *tmp, const char *path, cusim_error *err)
 
 int fio_open(fio_out *o, char *path, cusim_error *err)
 {
+    struct stat st;
     o->path = path;
-    o->tmp = fio_temp_name(path);
+    /* a device or a pipe (/dev/full, /dev/stdout) is written in place: a
+     * temporary file renamed over it would replace it */
+    o->direct = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+    o->tmp = o->direct ? xstrdup(path) : fio_temp_name(path);
     o->f = fopen(o->tmp, "w");
-    return o->f ? 0 : fio_error(err, o->tmp, "create");
+    return o->f ? 0 : fio_error(err, o->path, "write");
 }
 
 int fio_write(fio_out *o, const char *data, size_t n, cusim_error *err)
 {
     if (n && fwrite(data, 1, n, o->f) != n)
-        return fio_error(err, o->tmp, "write");
+        return fio_error(err, o->path, "write");
     return 0;
 }
 
 int fio_flush(fio_out *o, cusim_error *err)
 {
     if (fflush(o->f) != 0 || ferror(o->f))
-        return fio_error(err, o->tmp, "write");
+        return fio_error(err, o->path, "write");
     return 0;
 }
 
 int fio_close(fio_out *o, bool commit, cusim_error *err)
 {
     int rc = 0;
-    if (o->f && fclose(o->f) != 0 && commit)
-        rc = fio_error(err, o->tmp, "write");
-    if (o->f && commit && rc == 0)
+    /* a write that failed before (into the buffer's earlier flushes)
+     * fails the close too: a torn file is never committed */
+    int failed = o->f && ferror(o->f);
+    if (o->f && fclose(o->f) != 0)
+        failed = 1;
+    if (failed && commit)
+        rc = fio_error(err, o->path, "write");
+    if (o->f && commit && rc == 0 && !o->direct)
         rc = fio_rename(o->tmp, o->path, err);
-    if (o->f && (!commit || rc != 0))
+    if (o->f && (!commit || rc != 0) && !o->direct)
         unlink(o->tmp);
     free(o->path);
     free(o->tmp);

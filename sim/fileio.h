@@ -45,11 +45,16 @@ int fio_read_file(const char *path, size_t max, const char *what, char **out,
 int fio_make_dirs(const char *dir, cusim_error *err);
 
 /* An output file being written. Between fio_open and fio_close the bytes
- * go to `tmp`; `path` is untouched until a committed close. */
+ * go to `tmp`; `path` is untouched until a committed close. A `path` that
+ * exists and is not a regular file (a device such as /dev/full or
+ * /dev/stdout, a pipe) is written in place instead (`direct`). Errors
+ * name `path`: "cannot write PATH: reason". */
 typedef struct fio_out {
     char *path;        /* where the file goes (owned) */
-    char *tmp;         /* its temporary name, PATH.tmp.HOST.PID (owned) */
+    char *tmp;         /* its temporary name, PATH.tmp.HOST.PID, or PATH
+                          itself when `direct` (owned) */
     FILE *f;           /* open on `tmp`; NULL when it could not be made */
+    bool direct;       /* written in place: no rename, nothing removed */
 } fio_out;
 
 /* The temporary name an output file `path` is written under:

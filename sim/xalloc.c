@@ -1,5 +1,5 @@
 /*
- * xalloc.c — allocation that aborts on failure (see xalloc.h).
+ * xalloc.c — allocation that ends the process on failure (see xalloc.h).
  */
 #include "xalloc.h"
 
@@ -8,20 +8,30 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-/* Allocations left before the injected failure; negative: none injected.
- * Test-only state (see xalloc.h). */
+/* Allocations left before the injected failure; negative: none injected;
+ * the process the hook belongs to; allocations so far. Test-only state
+ * (see xalloc.h). */
 static long fail_countdown = -1;
+static pid_t fail_pid;
+static long n_allocations;
 
 void xalloc_fail_after(long n)
 {
     fail_countdown = n < 0 ? -1 : n;
+    fail_pid = getpid();
+}
+
+long xalloc_count(void)
+{
+    return n_allocations;
 }
 
 _Noreturn void xalloc_die(void)
 {
     fputs("cusim: out of memory\n", stderr);
-    abort();
+    exit(1);
 }
 
 static void *out_of_memory(void)
@@ -32,7 +42,8 @@ static void *out_of_memory(void)
 /* True when the test hook says this allocation fails. */
 static int injected_failure(void)
 {
-    if (fail_countdown < 0)
+    n_allocations++;
+    if (fail_countdown < 0 || getpid() != fail_pid)
         return 0;
     if (fail_countdown == 0)
         return 1;

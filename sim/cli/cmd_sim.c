@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fileio.h"
 #include "xalloc.h"
 
 /* The progress line of a long run on a terminal. */
@@ -90,9 +91,12 @@ static int check_recording(const cli_args *args, const cusim_hw *hw)
     return CLI_OK;
 }
 
-/* The files the options name, opened for writing into `opt`; on failure
- * says why and closes what it opened. */
-static int open_recording(const cli_args *args, cusim_sim_options *opt)
+/* The files the options name, opened for writing into `opt` (each under
+ * a temporary name until close_recording: fileio.h; "-" is standard
+ * output, flushed by main); on failure says why and closes what it
+ * opened. */
+static int open_recording(const cli_args *args, cusim_sim_options *opt,
+                          fio_out files[2])
 {
     FILE **slots[2] = { NULL, &opt->timeline };
     const char *names[2] = { args->trace, args->timeline };
@@ -105,33 +109,31 @@ static int open_recording(const cli_args *args, cusim_sim_options *opt)
             *slots[i] = stdout;
             continue;
         }
-        *slots[i] = fopen(names[i], "w");
-        if (!*slots[i]) {
-            fprintf(stderr, "cusim: cannot write %s: %s\n", names[i],
-                    strerror(errno));
-            if (i == 1 && *slots[0])
-                fclose(*slots[0]);
+        cusim_error err;
+        if (fio_open(&files[i], xstrdup(names[i]), &err) != 0) {
+            cusim_error_print(&err, stderr);
+            fio_close(&files[i], false, NULL);
+            fio_close(&files[0], false, NULL);
             return CLI_FAILURE;
         }
+        *slots[i] = files[i].f;
     }
     return CLI_OK;
 }
 
-/* Closes f (named `name`; standard output is flushed, not closed), if
- * open; -1 when writing it failed. */
-static int close_file(FILE *f, const char *name)
+/* Closes the recording files, putting them in place when `commit`, else
+ * removing them; -1 (with a message) when writing one failed. */
+static int close_recording(fio_out files[2], bool commit)
 {
-    if (!f)
-        return 0;
-    int bad = ferror(f);
-    errno = 0;
-    if ((f == stdout ? fflush(f) : fclose(f)) != 0 || bad) {
-        fprintf(stderr, "cusim: cannot write %s: %s\n",
-                f == stdout ? "standard output" : name,
-                errno ? strerror(errno) : "a write failed");
-        return -1;
+    int rc = 0;
+    for (int i = 0; i < 2; i++) {
+        cusim_error err;
+        if (fio_close(&files[i], commit, &err) != 0) {
+            cusim_error_print(&err, stderr);
+            rc = -1;
+        }
     }
-    return 0;
+    return rc;
 }
 
 int cli_sim(int argc, char **argv)
@@ -163,7 +165,8 @@ int cli_sim(int argc, char **argv)
         .timeline_every = args.timeline_every,
     };
     memcpy(opt.trace_cus, args.trace_cus, sizeof opt.trace_cus);
-    if ((status = open_recording(&args, &opt)) != CLI_OK) {
+    fio_out files[2] = { { 0 }, { 0 } };
+    if ((status = open_recording(&args, &opt, files)) != CLI_OK) {
         cusim_kernel_free(&k);
         return status;
     }
@@ -177,17 +180,10 @@ int cli_sim(int argc, char **argv)
     if (bar.shown)
         fputs("\r\033[K", stderr);
     cusim_kernel_free(&k);
-    FILE *trace = opt.trace ? opt.trace : opt.trace_json;
-    int closed = close_file(trace, args.trace);
-    closed |= close_file(opt.timeline, args.timeline);
-    if (rc < 0) {
-        /* Bad input found before the run: leave no new file behind. */
-        if (opt.trace_json && !is_stdout(args.trace))
-            remove(args.trace);
-        if (opt.timeline && !is_stdout(args.timeline))
-            remove(args.timeline);
+    /* bad input found before the run leaves no new file behind */
+    int closed = close_recording(files, rc >= 0);
+    if (rc < 0)
         return cli_bad_input(&err);
-    }
     if (closed != 0)
         return CLI_FAILURE;
     if (rc > 0) {

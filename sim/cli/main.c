@@ -5,6 +5,7 @@
  * before printing anything, so bad input never leaves partial output. Exit
  * status: 0 success, 1 simulation or internal failure, 2 bad input.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,13 +58,41 @@ static int usage(FILE *out, int status)
     return status;
 }
 
-int main(int argc, char **argv)
+/* CUSIM_COUNT_ALLOC's report, at exit: "cusim: N allocations" on stderr.
+ * A worker process ends with _exit and reports nothing. */
+static void report_allocations(void)
+{
+    fprintf(stderr, "cusim: %ld allocations\n", xalloc_count());
+}
+
+/* The exit status `status` once standard output is flushed: 1, with
+ * "cusim: cannot write standard output: reason", when writing it failed
+ * (a full disk), so no output is lost
+ * silently. */
+static int stdout_status(int status)
+{
+    int failed = ferror(stdout);
+    errno = 0;
+    if (fflush(stdout) != 0 || failed) {
+        fprintf(stderr, "cusim: cannot write standard output: %s\n",
+                errno ? strerror(errno) : "a write failed");
+        return status ? status : 1;
+    }
+    return status;
+}
+
+/* Runs the command line's command; returns its exit status. */
+static int run_command(int argc, char **argv)
 {
     /* Fault injection for tests (xalloc.h): CUSIM_FAIL_ALLOC=N lets N
-     * allocations succeed and fails the next. */
+     * allocations succeed and fails the next; CUSIM_COUNT_ALLOC (any
+     * value) reports how many a command made, so a test knows every N to
+     * try (tests/cli/run-faults). */
     const char *fail = getenv("CUSIM_FAIL_ALLOC");
     if (fail && *fail)
         xalloc_fail_after(strtol(fail, NULL, 10));
+    if (getenv("CUSIM_COUNT_ALLOC"))
+        atexit(report_allocations);
     if (argc < 2)
         return usage(stderr, 2);
     const char *cmd = argv[1];
@@ -91,4 +120,9 @@ int main(int argc, char **argv)
         return 2;
     }
     return c->run(argc - 2, argv + 2);
+}
+
+int main(int argc, char **argv)
+{
+    return stdout_status(run_command(argc, argv));
 }

@@ -1,0 +1,122 @@
+/*
+ * check_fileio.c — output files (sim/fileio.c): a regular file is written
+ * under a temporary name and renamed into place; a path that exists and
+ * is not a regular file (a FIFO here, a device such as /dev/full on the
+ * command line) is written in place and stays what it was; failures name
+ * the file the user gave, not the temporary.
+ */
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cutest.h"
+#include "fileio.h"
+#include "xalloc.h"
+
+static char dir[] = "/tmp/check_fileio.XXXXXX";
+
+static void setup(void)
+{
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void teardown(void)
+{
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    strcpy(dir, "/tmp/check_fileio.XXXXXX");
+}
+
+START_TEST(regular_file_renamed_into_place)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/out.csv", dir);
+    cusim_error err;
+    ck_assert_int_eq(fio_write_file(path, "a,b\n", 4, &err), 0);
+    char *text;
+    size_t n;
+    ck_assert_int_eq(fio_read(path, 100, &text, &n), 0);
+    ck_assert_str_eq(text, "a,b\n");
+    free(text);
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert(S_ISREG(st.st_mode));
+}
+END_TEST
+
+/* Before the fix, the temporary file was renamed over the FIFO (as it was
+ * over /dev/full when run as root). */
+START_TEST(fifo_written_in_place)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    ck_assert_int_eq(mkfifo(path, 0600), 0);
+    int rd = open(path, O_RDONLY | O_NONBLOCK);
+    ck_assert_int_ge(rd, 0);
+    cusim_error err;
+    ck_assert_int_eq(fio_write_file(path, "through\n", 8, &err), 0);
+    char buf[32] = "";
+    ck_assert_int_eq(read(rd, buf, sizeof buf - 1), 8);
+    ck_assert_str_eq(buf, "through\n");
+    close(rd);
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert(S_ISFIFO(st.st_mode));
+}
+END_TEST
+
+START_TEST(errors_name_the_file)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/missing/out.csv", dir);
+    cusim_error err;
+    ck_assert_int_eq(fio_write_file(path, "x", 1, &err), -1);
+    char want[256];
+    snprintf(want, sizeof want, "cannot write %s: No such file or directory",
+             path);
+    ck_assert_str_eq(err.message, want);
+    ck_assert_int_eq(err.line, 0);
+    /* a directory given as the file */
+    ck_assert_int_eq(fio_write_file(dir, "x", 1, &err), -1);
+    snprintf(want, sizeof want, "cannot write %s: Is a directory", dir);
+    ck_assert_str_eq(err.message, want);
+}
+END_TEST
+
+/* A close that cannot flush what was written leaves no file in place and
+ * no temporary. */
+START_TEST(failed_close_commits_nothing)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/out.csv", dir);
+    fio_out o;
+    cusim_error err;
+    ck_assert_int_eq(fio_open(&o, xstrdup(path), &err), 0);
+    char *tmp = xstrdup(o.tmp);
+    fputs("buffered, never flushed\n", o.f);
+    close(fileno(o.f));   /* the flush at close fails */
+    ck_assert_int_eq(fio_close(&o, true, &err), -1);
+    char want[256];
+    snprintf(want, sizeof want, "cannot write %s: Bad file descriptor", path);
+    ck_assert_str_eq(err.message, want);
+    ck_assert_int_ne(access(path, F_OK), 0);
+    ck_assert_int_ne(access(tmp, F_OK), 0);
+    free(tmp);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("fileio");
+    TCase *tc = tcase_create("output files");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, regular_file_renamed_into_place);
+    tcase_add_test(tc, fifo_written_in_place);
+    tcase_add_test(tc, errors_name_the_file);
+    tcase_add_test(tc, failed_close_commits_nothing);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+CUTEST_MAIN(make_suite)
