@@ -506,7 +506,9 @@ START_TEST(plot_panels)
     ck_assert_str_eq(ps->panels[0].y[1], "issue.ipc");
     ck_assert_int_eq(ps->panels[0].logy, 1);
     ck_assert_int_eq(ps->panels[0].logx, 0);
-    ck_assert_str_eq(ps->panels[0].xlabel, "kernel.registers");  /* default */
+    /* the default: the key's meaning (cusim keys) and the key */
+    ck_assert_str_eq(ps->panels[0].xlabel,
+                     "registers per invocation, or auto (kernel.registers)");
     ck_assert_str_eq(ps->panels[1].xlabel, "achieved occupancy");
     ck_assert_str_eq(ps->panels[1].title, "stalls");
     exp_free(e);
