@@ -6,6 +6,9 @@
 #   make demo       installs missing Debian packages, builds, and runs the
 #                   shipped default (see README.md)
 #   make bench      the speed targets (docs/performance.md); not a test
+#   make fuzz       builds the libFuzzer harnesses of tests/fuzz/ with clang
+#                   and runs each for FUZZ_SECONDS (default 60; see
+#                   docs/testing.md); FUZZ=NAME... runs only those
 #   make debug      debug build (assertions, sanitizers) in build/debug
 #   make install    installs the release build under $(DESTDIR)$(PREFIX)
 #                   (default /usr/local): the binary, libcusim.a, cusim.h,
@@ -30,6 +33,12 @@ OPT     := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
            -fno-sanitize-recover=all
 else ifeq ($(BUILD),o0)
 OPT     := -O0 -g
+else ifeq ($(BUILD),fuzz)
+# clang, for tests/fuzz/ (make fuzz); its extra warnings do not fail it: the
+# gcc builds keep -Werror
+OPT     := -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
+           -fno-omit-frame-pointer -fno-sanitize-recover=all \
+           -Wno-error
 else
 OPT     := -O2 -g -DNDEBUG
 endif
@@ -54,8 +63,7 @@ LIB := $(O)/libcusim.a
 BIN := $(O)/cusim
 
 .PHONY: all debug test unit cli-test install-test xcheck build-matrix demo bench \
-        deps clean \
-        install uninstall
+        deps clean install uninstall fuzz
 all: $(BIN)
 
 debug:
@@ -78,6 +86,16 @@ $(O)/tests/%: tests/%.c tests/cutest.h $(LIB)
 
 deps:
 	@scripts/install-deps
+
+# Fuzzing (tests/fuzz/run builds the harnesses with BUILD=fuzz CC=clang,
+# then runs each; it skips, exit 0, where clang or libFuzzer is missing).
+FUZZ_SECONDS ?= 60
+fuzz:
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) MAKE="$(MAKE)" tests/fuzz/run $(FUZZ)
+
+$(O)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB)
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -DCUSIM_FUZZ_ROOT='"$(CURDIR)"' \
+	  -o $@ $< $(LIB) $(PKG_LIBS) -lm
 
 # Unit tests and CLI tests run on the sanitizer build: any leak, overflow or
 # undefined behaviour fails the run.

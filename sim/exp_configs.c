@@ -92,6 +92,15 @@ static char *config_id(const char *file, const cusim_set *sets, size_t n,
     return sb_take(&b);
 }
 
+/* Array `a` of `n` elements of `size` bytes with room for one more: its
+ * capacity doubles at each power of two, so appending n elements copies
+ * O(n) of them, not O(n^2) (a sweep of a million infeasible points has as
+ * many reasons). */
+static void *grow(void *a, size_t n, size_t size)
+{
+    return n & (n - 1) ? a : xrealloc_array(a, n ? 2 * n : 1, size);
+}
+
 int exp_configs_load(experiment *e, cusim_error *err)
 {
     cusim_set *sets = xcalloc(e->max_sets + 1, sizeof *sets);
@@ -117,9 +126,8 @@ int exp_configs_load(experiment *e, cusim_error *err)
                 rc = -1;
                 break;
             }
-            e->hws = xrealloc_array(e->hws, e->n_hws + 1, sizeof *e->hws);
-            e->hw_hash = xrealloc_array(e->hw_hash, e->n_hws + 1,
-                                        sizeof *e->hw_hash);
+            e->hws = grow(e->hws, e->n_hws, sizeof *e->hws);
+            e->hw_hash = grow(e->hw_hash, e->n_hws, sizeof *e->hw_hash);
             e->hws[e->n_hws] = hw;
             e->hw_hash[e->n_hws] = echo_hash(hw, NULL);
             hi = (long)e->n_hws++;
@@ -138,10 +146,9 @@ int exp_configs_load(experiment *e, cusim_error *err)
                 rc = -1;
                 break;
             }
-            e->kernels = xrealloc_array(e->kernels, e->n_kernels + 1,
-                                        sizeof *e->kernels);
-            e->kernel_hash = xrealloc_array(e->kernel_hash, e->n_kernels + 1,
-                                            sizeof *e->kernel_hash);
+            e->kernels = grow(e->kernels, e->n_kernels, sizeof *e->kernels);
+            e->kernel_hash = grow(e->kernel_hash, e->n_kernels,
+                                  sizeof *e->kernel_hash);
             e->kernels[e->n_kernels] = k;
             e->kernel_hash[e->n_kernels] = echo_hash(NULL, k);
             ki = (long)e->n_kernels++;
@@ -163,8 +170,8 @@ int exp_configs_load(experiment *e, cusim_error *err)
                 .max_instructions = e->max_instructions };
             if (cusim_validate(e->hws[hi], e->kernels[ki], &budget, &perr)
                 != 0) {
-                e->reasons = xrealloc_array(e->reasons, e->n_reasons + 1,
-                                            sizeof *e->reasons);
+                e->reasons = grow(e->reasons, e->n_reasons,
+                                  sizeof *e->reasons);
                 e->reasons[e->n_reasons] = perr.line == 0
                     ? xstrdup(perr.message)
                     : xasprintf("%s:%d:%d: %s", perr.file, perr.line,

@@ -1,0 +1,53 @@
+/*
+ * fuzz.h — what the libFuzzer harnesses of tests/fuzz/ share: the input as
+ * a NUL-terminated string, and the stop on a broken invariant.
+ *
+ * Each harness is one fuzz_NAME.c defining LLVMFuzzerTestOneInput; `make
+ * fuzz` builds it with clang (-fsanitize=fuzzer,address,undefined) against
+ * the library and runs it (tests/fuzz/run). A harness returns normally for
+ * every input the library accepts or rejects with an error; it aborts
+ * (fuzz_fail) only when a contract of cusim.h is broken, which libFuzzer
+ * then reports as a crash with the input that caused it.
+ */
+#ifndef CUSIM_FUZZ_H
+#define CUSIM_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* A copy of the input with a NUL after it (the caller frees it). */
+static inline char *fuzz_text(const uint8_t *data, size_t size)
+{
+    char *s = malloc(size + 1);
+    if (!s)
+        abort();
+    memcpy(s, data, size);
+    s[size] = '\0';
+    return s;
+}
+
+/* Reports a broken contract and aborts. */
+static inline _Noreturn void fuzz_fail(const char *what, const char *detail)
+{
+    fprintf(stderr, "fuzz: %s%s%s\n", what, detail ? ": " : "",
+            detail ? detail : "");
+    abort();
+}
+
+/* What `print` writes for `obj`, as a new string (the caller frees it). */
+#define FUZZ_CAPTURE(print, obj, out)                                       \
+    do {                                                                    \
+        size_t len_;                                                        \
+        FILE *f_ = open_memstream(&(out), &len_);                           \
+        if (!f_)                                                            \
+            abort();                                                        \
+        print(f_, obj);                                                     \
+        fclose(f_);                                                         \
+    } while (0)
+
+#endif /* CUSIM_FUZZ_H */
