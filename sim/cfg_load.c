@@ -271,8 +271,11 @@ static void free_texts(const cfg_loader *L)
     for (int i = 0; i < L->t->n; i++)
         if (L->t->keys[i].type == T_TEXT) {
             char **p = cfg_field(L, L->t->keys[i].offset);
+            int **map = cfg_field(L, L->t->keys[i].aux + 2 * sizeof(int));
             free(*p);
+            free(*map);        /* a quoted text's byte map (convert_text) */
             *p = NULL;
+            *map = NULL;
         } else if (L->t->keys[i].type == T_DISPATCHES) {
             cusim_kernel **p = cfg_field(L, L->t->keys[i].offset);
             cfg_free_dispatches(*p);

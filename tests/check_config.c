@@ -686,6 +686,9 @@ static const bad_case bad_cases[] = {
     { 'p', "cfg-kernel-program-single-quoted.yaml", NULL, 11, 3,
       "unknown opcode 'bogus' (expected alu, fma, sfu, ld.global, "
       "st.global, ld.shared, st.shared, barrier, repeat, once or body)" },
+    { 'k', "cfg-kernel-quoted-missing-key.yaml", NULL, 1, 1,
+      "missing required key 'workgroup_size' (invocations per workgroup: "
+      "x, [x, y] or [x, y, z])" },
     /* hostile text: escaped in the message, never expanded, no recursion */
     { 'h', "cfg-hw-name-escape.yaml", NULL, 3, 7,
       "name: expected a name of 1 to 63 printable characters, got "
