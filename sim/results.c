@@ -732,11 +732,28 @@ int results_assemble(const experiment *e, const char *dir, size_t *n_failed,
 }
 
 int results_plot_all(const experiment *e, const char *dir, size_t *no_images,
-                     cusim_error *err)
+                     size_t *undrawn, cusim_error *err)
 {
     *no_images = 0;
+    *undrawn = 0;
     if (exp_n_plots(e) == 0)
         return 0;
+    if (exp_n_infeasible(e) == exp_n_points(e)) {
+        /* nor left from an earlier run, as if they were these results' */
+        static const char *const exts[] = { "gp", "png", "svg" };
+        *undrawn = exp_n_plots(e);
+        for (size_t i = 0; i < exp_n_plots(e); i++)
+            for (int x = 0; x < 3; x++) {
+                char *path = xasprintf("%s/figures/%s.%s", dir,
+                                       exp_plot(e, i)->file, exts[x]);
+                int rc = unlink(path) != 0 && errno != ENOENT
+                         ? fio_error(err, path, "remove") : 0;
+                free(path);
+                if (rc != 0)
+                    return -1;
+            }
+        return 0;
+    }
     char *figures = xasprintf("%s/figures", dir);
     char *csv = xasprintf("%s/%s.csv", dir, exp_output(e));
     size_t n = exp_n_points(e);

@@ -103,9 +103,11 @@ int results_assemble(const experiment *e, const char *dir, size_t *n_failed,
 /* Draws every plot from DIR/OUTPUT.csv (and DIR/timelines) into
  * DIR/figures (plot_write), each whatever became of the others.
  * *no_images counts the plots written as a script only, for want of
- * gnuplot (then `err` says so when nothing failed). Returns 0, or -1 with
- * `err` set at the first plot that fails. */
+ * gnuplot (then `err` says so when nothing failed). When every point is
+ * infeasible there is nothing to draw: no plot is written and *undrawn
+ * counts them (an infeasible point is a result, so this is no failure).
+ * Returns 0, or -1 with `err` set at the first plot that fails. */
 int results_plot_all(const experiment *e, const char *dir, size_t *no_images,
-                     cusim_error *err);
+                     size_t *undrawn, cusim_error *err);
 
 #endif /* CUSIM_RESULTS_H */

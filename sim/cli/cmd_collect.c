@@ -178,15 +178,19 @@ int cli_collect(int argc, char **argv)
             status = CLI_FAILURE;
         }
     }
-    size_t assembled_failed = 0, no_images = 0;
+    size_t assembled_failed = 0, no_images = 0, undrawn = 0;
     if (status == CLI_OK
         && results_assemble(e, out, &assembled_failed, &err) != 0) {
         cusim_error_print(&err, stderr);
         status = CLI_FAILURE;
     }
-    if (status == CLI_OK && results_plot_all(e, out, &no_images, &err) != 0) {
+    if (status == CLI_OK
+        && results_plot_all(e, out, &no_images, &undrawn, &err) != 0) {
         cusim_error_print(&err, stderr);
         status = CLI_FAILURE;
+    } else if (status == CLI_OK && undrawn > 0) {
+        fprintf(stderr, "cusim collect: warning: %zu plot%s not drawn: every "
+                "point is infeasible\n", undrawn, undrawn == 1 ? "" : "s");
     } else if (status == CLI_OK && no_images > 0) {
         fprintf(stderr, "cusim collect: warning: %zu plot%s written as "
                 "gnuplot script%s only (%s)\n", no_images,

@@ -384,11 +384,14 @@ static int finish_run(const run *R, const char *dir, bool summary)
         cusim_error_print(&err, stderr);
         return CLI_FAILURE;
     }
-    size_t no_images = 0;
-    if (results_plot_all(e, dir, &no_images, &err) != 0) {
+    size_t no_images = 0, undrawn = 0;
+    if (results_plot_all(e, dir, &no_images, &undrawn, &err) != 0) {
         cusim_error_print(&err, stderr);
         return CLI_FAILURE;
     }
+    if (undrawn > 0)
+        fprintf(stderr, "cusim run: warning: %zu plot%s not drawn: every "
+                "point is infeasible\n", undrawn, undrawn == 1 ? "" : "s");
     if (no_images > 0)
         fprintf(stderr, "cusim run: warning: %zu plot%s written as gnuplot "
                 "script%s only (%s); `gnuplot FILE.gp` in %s/figures draws "
