@@ -90,6 +90,14 @@ int fio_make_dirs(const char *dir, cusim_error *err)
     return rc;
 }
 
+char *fio_absolute(const char *path)
+{
+    char cwd[4096];
+    if (path[0] == '/' || !getcwd(cwd, sizeof cwd))
+        return xstrdup(path);
+    return xasprintf("%s/%s", cwd, path);
+}
+
 char *fio_temp_name(const char *path)
 {
     /* the host's name too: shards on several machines may write into one

@@ -57,6 +57,11 @@ typedef struct fio_out {
     bool direct;       /* written in place: no rename, nothing removed */
 } fio_out;
 
+/* `path` made absolute against the working directory (unchanged when it
+ * is absolute, or when the working directory cannot be read); the caller
+ * frees it. */
+char *fio_absolute(const char *path);
+
 /* The temporary name an output file `path` is written under:
  * PATH.tmp.HOST.PID, HOST a number made from the host's name (processes
  * on several machines may write into one shared directory), PID the

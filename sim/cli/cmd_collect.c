@@ -14,7 +14,6 @@
  * assembling is copying the points' text in point order.
  */
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,23 +21,12 @@
 
 #include "cli.h"
 #include "experiment.h"
+#include "fileio.h"
 #include "results.h"
 #include "xalloc.h"
 
 /* The most missing or failed points listed one by one. */
 enum { LIST_MAX = 20 };
-
-/* `path` made absolute against the working directory (the caller frees
- * it): collect changes directory before loading the experiment. */
-static char *absolute(const char *path)
-{
-    if (path[0] == '/')
-        return xstrdup(path);
-    char cwd[PATH_MAX];
-    if (!getcwd(cwd, sizeof cwd))
-        return xstrdup(path);
-    return xasprintf("%s/%s", cwd, path);
-}
 
 /* Prints point p as --list does: its id and parameters. */
 static void print_point(const experiment *e, size_t p, const char *what)
@@ -85,13 +73,15 @@ static int read_origins(const cli_args *args, cli_origin *o)
     return CLI_OK;
 }
 
-/* Gathers every point's result into `out` from `dirs`. Sets the counts;
+/* Gathers every point's result into `out` from `dirs`, listing the points
+ * missing or failed (the first LIST_MAX of each). Sets `*n_missing`;
  * returns CLI_OK, or CLI_FAILURE after printing why a copy failed. */
 static int gather(const experiment *e, char **dirs, int n_dirs,
-                  const char *out, size_t *n_missing, size_t *n_failed)
+                  const char *out, size_t *n_missing)
 {
     cusim_error err;
-    *n_missing = *n_failed = 0;
+    size_t n_failed = 0;
+    *n_missing = 0;
     for (size_t p = 0; p < exp_n_points(e); p++) {
         bool found = results_point_done(e, out, p);
         for (int d = 0; d < n_dirs && !found; d++) {
@@ -107,7 +97,7 @@ static int gather(const experiment *e, char **dirs, int n_dirs,
         if (!found && (*n_missing)++ < LIST_MAX)
             print_point(e, p, "has no complete result");
         if (found && results_point_failed(e, out, p)
-            && (*n_failed)++ < LIST_MAX)
+            && n_failed++ < LIST_MAX)
             print_point(e, p, "failed");
     }
     return CLI_OK;
@@ -132,8 +122,8 @@ int cli_collect(int argc, char **argv)
 
     char **dirs = xcalloc((size_t)args.n_files, sizeof *dirs);
     for (int i = 0; i < args.n_files; i++)
-        dirs[i] = absolute(args.files[i]);
-    char *out = absolute(args.out ? args.out : args.files[0]);
+        dirs[i] = fio_absolute(args.files[i]);
+    char *out = fio_absolute(args.out ? args.out : args.files[0]);
     cusim_set *sets = xcalloc((size_t)o.n_sets + 1, sizeof *sets);
     cusim_error err;
     experiment *e = NULL;
@@ -158,9 +148,9 @@ int cli_collect(int argc, char **argv)
         cusim_error_print(&err, stderr);
         status = CLI_FAILURE;
     }
-    size_t n_missing = 0, n_failed = 0;
+    size_t n_missing = 0;
     if (status == CLI_OK)
-        status = gather(e, dirs, args.n_files, out, &n_missing, &n_failed);
+        status = gather(e, dirs, args.n_files, out, &n_missing);
     if (status == CLI_OK && n_missing) {
         fprintf(stderr, "cusim collect: %zu of %zu points have no complete "
                 "result%s; run their shards again (a shard keeps the "

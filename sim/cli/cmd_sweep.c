@@ -13,7 +13,6 @@
  */
 #define _XOPEN_SOURCE 700   /* nftw */
 #include <ftw.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,22 +100,12 @@ static int components(char *buf, char **parts, int max)
     return n;
 }
 
-/* `path` (absolute, or relative to the working directory) made absolute
- * (the caller frees it). */
-static char *absolute(const char *path)
-{
-    char cwd[PATH_MAX];
-    if (path[0] == '/' || !getcwd(cwd, sizeof cwd))
-        return xstrdup(path);
-    return xasprintf("%s/%s", cwd, path);
-}
-
 /* `file` as a path relative to directory `dir` (both absolute, or
  * relative to the working directory); the caller frees it. */
 static char *relative_to(const char *dir, const char *file)
 {
     enum { MAX = 256 };
-    char *d = absolute(dir), *f = absolute(file);
+    char *d = fio_absolute(dir), *f = fio_absolute(file);
     char *dp[MAX], *fp[MAX];
     int nd = components(d, dp, MAX), nf = components(f, fp, MAX), common = 0;
     while (common < nd && common < nf - 1
