@@ -48,6 +48,14 @@ static insn_cost decode_insn(const prog_insn *in, uint32_t pc,
                                        (isa_pattern)in->pattern, in->stride,
                                        lanes)
                     : 0;
+    for (int i = 0; i <= in->n_src; i++) {
+        uint16_t r = i < in->n_src ? in->src[i] : in->dst;
+        int seen = r == PROG_NO_REG;
+        for (int j = 0; j < c.n_deps && !seen; j++)
+            seen = c.deps[j] == r;
+        if (!seen)
+            c.deps[c.n_deps++] = r;
+    }
     return c;
 }
 

@@ -32,6 +32,10 @@ typedef struct insn_cost {
     uint32_t busy;          /* cycles it keeps its unit busy, bank replays
                                included (none for a barrier) */
     uint32_t tx;            /* global: memory transactions */
+    uint8_t n_deps;
+    uint16_t deps[PROG_MAX_SRCS + 1];  /* the registers whose pending
+                                          writes it waits for: its sources
+                                          and its destination, each once */
 } insn_cost;
 
 /* One insn_cost per instruction of `code` (loop control included), for

@@ -46,16 +46,13 @@
 /* Caches what s's next instruction needs: its registers' ready cycle (the
  * latest of its sources and its destination, so no write overtakes a
  * pending one), its unit and its memory transactions. */
-static void sg_refresh(gpu *g, sg *s)
+static void sg_refresh(sg *s)
 {
-    const prog_insn *in = &g->code->insns[s->pc];
     const insn_cost *c = &s->cost[s->pc];
     uint64_t best = 0;
-    for (int i = 0; i < in->n_src; i++)
-        if (s->ready[in->src[i]] > best)
-            best = s->ready[in->src[i]];
-    if (in->dst != PROG_NO_REG && s->ready[in->dst] > best)
-        best = s->ready[in->dst];
+    for (int i = 0; i < c->n_deps; i++)
+        if (s->ready[c->deps[i]] > best)
+            best = s->ready[c->deps[i]];
     s->ready_at = best >> 1;
     s->waits_global = best & 1;
     s->unit = c->unit;
@@ -72,7 +69,7 @@ static int sg_advance(gpu *g, sg *s)
     while (s->pc < n) {
         const prog_insn *in = &insns[s->pc];
         if (in->op < ISA_OP_COUNT) {
-            sg_refresh(g, s);
+            sg_refresh(s);
             return 0;
         }
         if (in->op == PROG_LOOP) {
