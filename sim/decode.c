@@ -26,7 +26,7 @@ static insn_cost decode_insn(const prog_insn *in, uint32_t pc,
                              const cusim_hw *hw, uint32_t width,
                              uint32_t lanes)
 {
-    insn_cost c = { .unit = CUSIM_UNIT_COUNT };
+    insn_cost c = { .unit = CUSIM_UNIT_COUNT, .dst = in->dst };
     if (in->op >= ISA_OP_COUNT)
         return c;   /* loop control */
     const isa_info *info = isa_get((isa_op)in->op);

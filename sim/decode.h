@@ -32,6 +32,7 @@ typedef struct insn_cost {
     uint32_t busy;          /* cycles it keeps its unit busy, bank replays
                                included (none for a barrier) */
     uint32_t tx;            /* global: memory transactions */
+    uint16_t dst;           /* the register it writes, or PROG_NO_REG */
     uint8_t n_deps;
     uint16_t deps[PROG_MAX_SRCS + 1];  /* the registers whose pending
                                           writes it waits for: its sources

@@ -512,7 +512,6 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
 {
     uint32_t si = pt->ready[ri];
     sg *s = &g->sgs[si];
-    const prog_insn *in = &g->code->insns[s->pc];
     const insn_cost *c = &s->cost[s->pc];
     const cusim_hw *hw = g->hw;
 
@@ -538,9 +537,9 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
     } else {
         done = now + c->latency;
     }
-    if (in->dst != PROG_NO_REG) {
+    if (c->dst != PROG_NO_REG) {
         /* A result the subgroup waits for: it cannot end before it. */
-        s->ready[in->dst] = done << 1 | global;
+        s->ready[c->dst] = done << 1 | global;
         if (done > s->done_at)
             s->done_at = done;
     } else if (global && done > g->drain) {
@@ -551,7 +550,8 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
     if (g->rec)
         trace_issue(g->rec, now, pt->cu,
                     (uint32_t)(pt - g->parts) % hw->cu.schedulers, si, s->pc,
-                    isa_get((isa_op)in->op)->mnemonic, global ? s->tx : 0,
+                    isa_get((isa_op)g->code->insns[s->pc].op)->mnemonic,
+                    global ? s->tx : 0,
                     done);
     s->pc++;
 
