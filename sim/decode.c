@@ -26,9 +26,13 @@ static insn_cost decode_insn(const prog_insn *in, uint32_t pc,
                              const cusim_hw *hw, uint32_t width,
                              uint32_t lanes)
 {
-    insn_cost c = { .unit = CUSIM_UNIT_COUNT, .dst = in->dst };
-    if (in->op >= ISA_OP_COUNT)
-        return c;   /* loop control */
+    insn_cost c = { .unit = CUSIM_UNIT_COUNT, .dst = in->dst,
+                    .count = in->count, .jump = in->jump };
+    if (in->op >= ISA_OP_COUNT) {
+        c.kind = in->op == PROG_LOOP ? INSN_LOOP : INSN_ENDLOOP;
+        return c;
+    }
+    c.kind = INSN_ISSUE;
     const isa_info *info = isa_get((isa_op)in->op);
     c.unit = (uint8_t)info->unit;
     c.global = info->latency == CUSIM_LAT_GLOBAL;
@@ -62,8 +66,11 @@ static insn_cost decode_insn(const prog_insn *in, uint32_t pc,
 insn_cost *decode_program(const prog_code *code, const cusim_hw *hw,
                           uint32_t width, uint32_t lanes)
 {
-    insn_cost *cost = xcalloc(code->n_insns ? code->n_insns : 1, sizeof *cost);
+    insn_cost *cost = xcalloc((size_t)code->n_insns + 1, sizeof *cost);
     for (uint32_t pc = 0; pc < code->n_insns; pc++)
         cost[pc] = decode_insn(&code->insns[pc], pc, hw, width, lanes);
+    cost[code->n_insns] = (insn_cost){ .kind = INSN_END,
+                                       .unit = CUSIM_UNIT_COUNT,
+                                       .dst = PROG_NO_REG };
     return cost;
 }

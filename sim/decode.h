@@ -23,7 +23,12 @@
 #include "cusim.h"
 #include "program.h"
 
+/* What the entry at a pc is: an instruction to issue, loop control, or
+ * the end of the program (one entry past its last instruction). */
+enum insn_kind { INSN_ISSUE, INSN_LOOP, INSN_ENDLOOP, INSN_END };
+
 typedef struct insn_cost {
+    uint8_t kind;           /* enum insn_kind */
     uint8_t unit;           /* cusim_unit; loop control: CUSIM_UNIT_COUNT */
     uint8_t global;         /* touches global memory (its latency is the
                                memory system's) */
@@ -37,11 +42,13 @@ typedef struct insn_cost {
     uint16_t deps[PROG_MAX_SRCS + 1];  /* the registers whose pending
                                           writes it waits for: its sources
                                           and its destination, each once */
+    uint32_t count;         /* INSN_LOOP: iterations */
+    uint32_t jump;          /* loop control: its partner's pc */
 } insn_cost;
 
-/* One insn_cost per instruction of `code` (loop control included), for
- * subgroups of `lanes` active lanes of a dispatch `width` lanes wide on hw.
- * The caller frees the array. */
+/* One insn_cost per instruction of `code` (loop control included) and an
+ * INSN_END entry after them, for subgroups of `lanes` active lanes of a
+ * dispatch `width` lanes wide on hw. The caller frees the array. */
 insn_cost *decode_program(const prog_code *code, const cusim_hw *hw,
                           uint32_t width, uint32_t lanes);
 

@@ -62,35 +62,36 @@ static void sg_refresh(sg *s)
 
 /* Moves s past loop control to its next instruction. Returns 1 when the
  * program has ended. */
-static int sg_advance(gpu *g, sg *s)
+static int sg_advance(sg *s)
 {
-    const prog_insn *insns = g->code->insns;
-    uint32_t n = g->code->n_insns;
-    while (s->pc < n) {
-        const prog_insn *in = &insns[s->pc];
-        if (in->op < ISA_OP_COUNT) {
+    for (;;) {
+        const insn_cost *c = &s->cost[s->pc];
+        switch ((enum insn_kind)c->kind) {
+        case INSN_ISSUE:
             sg_refresh(s);
             return 0;
-        }
-        if (in->op == PROG_LOOP) {
-            if (in->count == 0) {
-                s->pc = in->jump + 1;
-                continue;
+        case INSN_LOOP:
+            if (c->count == 0) {
+                s->pc = c->jump + 1;
+                break;
             }
             assert(s->depth < PROG_MAX_DEPTH);
-            s->loop_left[s->depth++] = in->count;
+            s->loop_left[s->depth++] = c->count;
             s->pc++;
-        } else {
-            assert(in->op == PROG_ENDLOOP && s->depth > 0);
+            break;
+        case INSN_ENDLOOP:
+            assert(s->depth > 0);
             if (--s->loop_left[s->depth - 1] > 0) {
-                s->pc = in->jump + 1;
+                s->pc = c->jump + 1;
             } else {
                 s->depth--;
                 s->pc++;
             }
+            break;
+        case INSN_END:
+            return 1;
         }
     }
-    return 1;
 }
 
 /* --------------------------------------------------------- warp states */
@@ -388,7 +389,7 @@ static void subgroup_ended(gpu *g, uint32_t si, uint64_t now)
 void sched_start(gpu *g, uint32_t si, uint64_t now)
 {
     sg *s = &g->sgs[si];
-    if (s->lanes == 0 || sg_advance(g, s)) {
+    if (s->lanes == 0 || sg_advance(s)) {
         s->state = SG_DONE;
         subgroup_ended(g, si, now);
         return;
@@ -555,7 +556,7 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
                     done);
     s->pc++;
 
-    int ended = sg_advance(g, s);
+    int ended = sg_advance(s);
     if (c->unit == CUSIM_UNIT_BARRIER && !ended) {
         barrier_arrive(g, pt, s, now);
     } else if (!ended) {
