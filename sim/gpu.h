@@ -106,6 +106,7 @@ typedef struct part {
     uint32_t whead[PART_WHEEL];  /* near future: bucket ready_at % PART_WHEEL,
                                     unordered lists through sg.wnext */
     uint64_t wbits;         /* bit b: bucket b is non-empty */
+    uint64_t wfirst;        /* the first non-empty bucket's cycle, or NEVER */
     uint64_t wbase;         /* the wheel covers [wbase, wbase + PART_WHEEL) */
     uint32_t n_wheel;
     uint32_t n_barrier;

@@ -228,13 +228,6 @@ static void ready_remove_at(gpu *g, part *pt, uint32_t i)
     pt->n_ready--;
 }
 
-/* The wheel bucket of a waiting subgroup: its ready cycle, or the wheel's
- * first cycle when that has already passed. */
-static uint32_t wheel_bucket(const part *pt, const sg *s)
-{
-    uint64_t at = s->ready_at > pt->wbase ? s->ready_at : pt->wbase;
-    return (uint32_t)(at % PART_WHEEL);
-}
 
 /* Puts subgroup s, waiting for its registers, on the wheel or the heap. */
 static void wait_push(gpu *g, part *pt, uint32_t si)
@@ -244,15 +237,21 @@ static void wait_push(gpu *g, part *pt, uint32_t si)
         heap_push(g, pt, si);
         return;
     }
-    uint32_t b = wheel_bucket(pt, s);
+    /* Its bucket: its ready cycle, or the wheel's first cycle when that has
+     * already passed. */
+    uint64_t at = s->ready_at > pt->wbase ? s->ready_at : pt->wbase;
+    uint32_t b = (uint32_t)(at % PART_WHEEL);
     s->wnext = pt->whead[b];
     pt->whead[b] = si;
     pt->wbits |= 1ull << b;
+    if (at < pt->wfirst)
+        pt->wfirst = at;
     pt->n_wheel++;
 }
 
-/* The first non-empty wheel bucket's cycle, or NEVER. */
-static uint64_t wheel_first(const part *pt)
+/* The first non-empty wheel bucket's cycle, or NEVER, found from the bits
+ * (wfirst holds it between changes). */
+static uint64_t wheel_scan(const part *pt)
 {
     if (!pt->wbits)
         return NEVER;
@@ -268,8 +267,8 @@ static uint64_t wheel_first(const part *pt)
 static void promote(gpu *g, part *pt, uint64_t now)
 {
     trace *rec = g->rec;
-    for (uint64_t c; (c = wheel_first(pt)) <= now;) {
-        uint32_t b = (uint32_t)(c % PART_WHEEL);
+    while (pt->wfirst <= now) {
+        uint32_t b = (uint32_t)(pt->wfirst % PART_WHEEL);
         for (uint32_t si = pt->whead[b], next; si != NONE32; si = next) {
             next = g->sgs[si].wnext;
             ws_leave(rec, pt, &g->sgs[si], si, now);
@@ -278,6 +277,7 @@ static void promote(gpu *g, part *pt, uint64_t now)
         }
         pt->whead[b] = NONE32;
         pt->wbits &= ~(1ull << b);
+        pt->wfirst = wheel_scan(pt);
     }
     if (now > pt->wbase)
         pt->wbase = now;
@@ -298,7 +298,7 @@ static void promote(gpu *g, part *pt, uint64_t now)
  * wheel bucket's cycle is its subgroups' ready_at. */
 static uint64_t first_ready_at(const part *pt)
 {
-    uint64_t c = wheel_first(pt);
+    uint64_t c = pt->wfirst;
     if (c == NEVER)
         return pt->n_wait ? pt->wait[0].ready_at : NEVER;
     return c;
