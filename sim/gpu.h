@@ -103,6 +103,7 @@ typedef struct part {
     uint32_t n_ready;
     wait_entry *wait;       /* far future: ready_at >= wbase + PART_WHEEL */
     uint32_t n_wait;
+    uint64_t wtop;          /* wait[0].ready_at, or NEVER when empty */
     uint32_t whead[PART_WHEEL];  /* near future: bucket ready_at % PART_WHEEL,
                                     unordered lists through sg.wnext */
     uint64_t wbits;         /* bit b: bucket b is non-empty */

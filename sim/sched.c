@@ -168,6 +168,7 @@ static void heap_push(gpu *g, part *pt, uint32_t s)
         i = parent;
     }
     pt->wait[i] = e;
+    pt->wtop = pt->wait[0].ready_at;
 }
 
 static uint32_t heap_pop(part *pt)
@@ -189,6 +190,7 @@ static uint32_t heap_pop(part *pt)
     }
     if (pt->n_wait > 0)
         pt->wait[i] = last;
+    pt->wtop = pt->n_wait > 0 ? pt->wait[0].ready_at : NEVER;
     return top;
 }
 
@@ -282,14 +284,14 @@ static void promote(gpu *g, part *pt, uint64_t now)
     if (now > pt->wbase)
         pt->wbase = now;
     /* (the wheel's reach covers `now`, so one test finds both cases) */
-    if (pt->n_wait == 0 || pt->wait[0].ready_at >= pt->wbase + PART_WHEEL)
+    if (pt->wtop >= pt->wbase + PART_WHEEL)
         return;
-    while (pt->n_wait > 0 && pt->wait[0].ready_at <= now) {
+    while (pt->wtop <= now) {
         uint32_t si = heap_pop(pt);
         ws_leave(rec, pt, &g->sgs[si], si, now);
         ready_insert(g, pt, si);
     }
-    while (pt->n_wait > 0 && pt->wait[0].ready_at < pt->wbase + PART_WHEEL)
+    while (pt->wtop < pt->wbase + PART_WHEEL)
         wait_push(g, pt, heap_pop(pt));
 }
 
@@ -300,7 +302,7 @@ static uint64_t first_ready_at(const part *pt)
 {
     uint64_t c = pt->wfirst;
     if (c == NEVER)
-        return pt->n_wait ? pt->wait[0].ready_at : NEVER;
+        return pt->wtop;
     return c;
 }
 

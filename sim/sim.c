@@ -488,7 +488,7 @@ static void gpu_init(gpu *g)
         pt->cu = p / P;
         pt->last = NONE32;
         pt->issued_at = NEVER;
-        pt->wfirst = NEVER;
+        pt->wfirst = pt->wtop = NEVER;
         pt->reason = CUSIM_STALL_IDLE;
         for (uint32_t b = 0; b < PART_WHEEL; b++)
             pt->whead[b] = NONE32;
