@@ -42,6 +42,7 @@ struct evq {
     uint32_t n;                          /* events pending, both parts */
     uint64_t base;
     uint64_t next_seq;
+    uint64_t appends;                    /* evq_set calls */
     /* per handle */
     uint64_t *cycle;
     uint32_t *next, *prev;               /* wheel bucket links */
@@ -265,6 +266,7 @@ void evq_set(evq *q, uint32_t kind, uint32_t index, uint64_t cycle)
     assert(cycle >= q->base);
     if (q->where[handle] != IN_NONE)
         detach(q, handle);
+    q->appends++;
     q->cycle[handle] = cycle;
     q->n++;
     if (cycle < q->base + EVQ_WHEEL) {
@@ -274,6 +276,11 @@ void evq_set(evq *q, uint32_t kind, uint32_t index, uint64_t cycle)
         q->where[handle] = IN_HEAP;
         heap_push(q, handle, cycle);
     }
+}
+
+uint64_t evq_appends(const evq *q)
+{
+    return q->appends;
 }
 
 void evq_cancel(evq *q, uint32_t kind, uint32_t index)

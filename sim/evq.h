@@ -36,6 +36,11 @@ uint64_t evq_state_bytes(const uint32_t *counts, uint32_t n_kinds);
 /* Schedules event (kind, index) at `cycle` (moving it if already pending). */
 void evq_set(evq *q, uint32_t kind, uint32_t index, uint64_t cycle);
 
+/* How many times evq_set has been called: two calls in a row (this count
+ * one apart) for one cycle put their events next to each other in the
+ * queue's order. */
+uint64_t evq_appends(const evq *q);
+
 /* Removes event (kind, index) if pending. */
 void evq_cancel(evq *q, uint32_t kind, uint32_t index);
 

@@ -33,8 +33,8 @@ enum sg_state { SG_FREE, SG_RUN, SG_BARRIER, SG_DONE };
 
 /* The kinds of event in the GPU's queue, and what their index is. */
 enum gpu_event {
-    EV_WAKE,        /* a scheduler partition (global index): issue what it
-                       can at this cycle */
+    EV_WAKE,        /* a batch of scheduler partitions (sched.c): each, in
+                       order, issues what it can at this cycle */
     EV_RETIRE,      /* a workgroup slot whose last subgroup has completed:
                        free its resources */
     EV_DISPATCH,    /* 0: start the next dispatch (the previous one has
@@ -208,6 +208,22 @@ typedef struct gpu {
     uint32_t *free_pool;    /* every CU's free subgroup and workgroup
                                stacks */
 
+    /* Wake-up batches (sched.c): partitions whose wake-ups were scheduled
+     * one right after another for one cycle share one EV_WAKE event. */
+    uint32_t *bat_of;       /* per partition: the batch it waits in, or
+                               NONE32 (no wake-up pending) */
+    uint32_t *bat_next, *bat_prev;  /* per partition: its batch's order */
+    uint32_t *bat_head, *bat_tail;  /* per batch (n_parts + 1 of them) */
+    uint64_t *bat_at;       /* per batch: its cycle */
+    uint32_t *bat_free;     /* free batch indices, a stack */
+    uint32_t n_bat_free;
+    uint32_t open_bat;      /* the batch a wake-up may join, or NONE32 */
+    uint64_t open_appends;  /* evq_appends when it was scheduled */
+    uint32_t running_bat;   /* the batch whose partitions are running, or
+                               NONE32 */
+    uint32_t *bat_pool;     /* the per-partition and per-batch index
+                               arrays above, one allocation */
+
     dispatch *dispatches;
     uint32_t n_dispatches;
     uint32_t cur;           /* the dispatch running */
@@ -238,9 +254,13 @@ typedef struct gpu {
     uint64_t subgroups, invocations, workgroups;
 } gpu;
 
-/* sched.c: a partition's wake-up: accounts its stall cycles up to `now`,
- * issues what it can, and schedules its next wake-up. */
-void sched_run(gpu *g, uint32_t p, uint64_t now);
+/* sched.c: wake-up batch b's event at `now`: each of its partitions, in
+ * order, accounts its stall cycles up to `now`, issues what it can and
+ * schedules its next wake-up. */
+void sched_run_batch(gpu *g, uint32_t b, uint64_t now);
+
+/* The wake-up batches gpu_init sets up: one per partition, and one. */
+#define SCHED_BATCHES(n_parts) ((n_parts) + 1)
 
 /* sched.c: accounts p's stall cycles up to `now` and sets the reason for
  * the cycles after it. */

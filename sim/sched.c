@@ -17,6 +17,12 @@
  * wake-up; the stall class of a stretch without an issue is read from the
  * counts (the state most live subgroups are in).
  *
+ * Partitions whose wake-ups are scheduled one right after another for the
+ * same cycle share one queue event (a batch, below): the queue would have
+ * popped them one right after another anyway, so this changes no order,
+ * only the number of pops (partitions that issue every cycle, one after
+ * another, take one pop between them, not one each).
+ *
  * Cost per issued instruction: O(1) on the partition's wheel for results a
  * few cycles away (O(log n) in its heap for memory), plus a walk of the
  * ready set that stops at the first subgroup able to issue.
@@ -318,15 +324,77 @@ void sched_account(gpu *g, uint32_t p, uint64_t now, cusim_stall reason)
     pt->reason = (uint8_t)reason;
 }
 
+/* A partition's wake-up waits in a batch: the partitions whose wake-ups
+ * were scheduled one right after another (nothing else scheduled in
+ * between, evq_appends) for one cycle. The queue pops a cycle's events in
+ * the order they were scheduled, so these would have been popped one right
+ * after another, in that order; a batch is one event that runs them so,
+ * one pop for all. A batch takes new members while the queue's last event
+ * scheduled is its own, and until it is popped. */
+
+/* Takes p out of the batch it waits in, if any: its wake-up is no longer
+ * pending. A batch left empty is cancelled (but the one running, which
+ * its handler frees). */
+static void wake_clear(gpu *g, uint32_t p)
+{
+    uint32_t b = g->bat_of[p];
+    if (b == NONE32)
+        return;
+    uint32_t next = g->bat_next[p], prev = g->bat_prev[p];
+    if (prev == NONE32)
+        g->bat_head[b] = next;
+    else
+        g->bat_next[prev] = next;
+    if (next == NONE32)
+        g->bat_tail[b] = prev;
+    else
+        g->bat_prev[next] = prev;
+    g->bat_of[p] = NONE32;
+    if (g->bat_head[b] == NONE32 && b != g->running_bat) {
+        evq_cancel(g->q, EV_WAKE, b);
+        if (g->open_bat == b)
+            g->open_bat = NONE32;
+        g->bat_free[g->n_bat_free++] = b;
+    }
+}
+
+/* Schedules p's wake-up at `at` (moving it if one is pending), as the last
+ * of the open batch when that is for `at` and nothing was scheduled since,
+ * else as a new batch of its own. */
+static void wake_set(gpu *g, uint32_t p, uint64_t at)
+{
+    if (g->bat_of[p] != NONE32)
+        wake_clear(g, p);
+    uint32_t b = g->open_bat;
+    if (b == NONE32 || g->bat_at[b] != at
+        || evq_appends(g->q) != g->open_appends) {
+        assert(g->n_bat_free > 0);
+        b = g->bat_free[--g->n_bat_free];
+        g->bat_head[b] = g->bat_tail[b] = NONE32;
+        g->bat_at[b] = at;
+        evq_set(g->q, EV_WAKE, b, at);
+        g->open_bat = b;
+        g->open_appends = evq_appends(g->q);
+    }
+    g->bat_of[p] = b;
+    g->bat_next[p] = NONE32;
+    g->bat_prev[p] = g->bat_tail[b];
+    if (g->bat_tail[b] == NONE32)
+        g->bat_head[b] = p;
+    else
+        g->bat_next[g->bat_tail[b]] = p;
+    g->bat_tail[b] = p;
+}
+
 /* Makes sure partition p is woken no later than `at` (and not again in a
  * cycle it has issued in). */
 static void sched_wake(gpu *g, uint32_t p, uint64_t at)
 {
-    uint64_t pending;
     if (g->parts[p].issued_at != NEVER && at <= g->parts[p].issued_at)
         at = g->parts[p].issued_at + 1;
-    if (!evq_pending(g->q, EV_WAKE, p, &pending) || at < pending)
-        evq_set(g->q, EV_WAKE, p, at);
+    uint32_t b = g->bat_of[p];
+    if (b == NONE32 || at < g->bat_at[b])
+        wake_set(g, p, at);
 }
 
 /* ----------------------------------------- barriers and subgroup ends */
@@ -648,24 +716,26 @@ static void plan(gpu *g, uint32_t p, uint64_t from, gate_memo *memo)
     if (best == from) {
         /* Wakes again at once: the counts hold for no cycle. */
         pt->n_rpipe = pt->n_rmem = 0;
-        evq_set(g->q, EV_WAKE, p, best);
+        wake_set(g, p, best);
         return;
     }
     pt->n_rpipe = pipe;
     pt->n_rmem = pt->n_ready - pipe;
     if (best == NEVER)
-        evq_cancel(g->q, EV_WAKE, p);
+        wake_clear(g, p);
     else
-        evq_set(g->q, EV_WAKE, p, best);
+        wake_set(g, p, best);
     sched_account(g, p, from, stall_of(g, pt));
 }
 
-void sched_run(gpu *g, uint32_t p, uint64_t now)
+/* Partition p's wake-up at `now`: accounts its stall cycles up to `now`,
+ * issues what it can, and schedules its next wake-up. */
+static void sched_run(gpu *g, uint32_t p, uint64_t now)
 {
     part *pt = &g->parts[p];
     if (pt->issued_at == now) {
         /* Woken again in a cycle it already issued in: try the next. */
-        evq_set(g->q, EV_WAKE, p, now + 1);
+        wake_set(g, p, now + 1);
         return;
     }
     sched_account(g, p, now, (cusim_stall)pt->reason);
@@ -718,4 +788,24 @@ void sched_run(gpu *g, uint32_t p, uint64_t now)
     } else {
         plan(g, p, now, &memo);
     }
+}
+
+void sched_run_batch(gpu *g, uint32_t b, uint64_t now)
+{
+    if (g->open_bat == b)
+        g->open_bat = NONE32;
+    g->running_bat = b;
+    for (uint32_t p; (p = g->bat_head[b]) != NONE32;) {
+        /* p leaves the batch from its front */
+        uint32_t next = g->bat_next[p];
+        g->bat_head[b] = next;
+        if (next == NONE32)
+            g->bat_tail[b] = NONE32;
+        else
+            g->bat_prev[next] = NONE32;
+        g->bat_of[p] = NONE32;
+        sched_run(g, p, now);
+    }
+    g->running_bat = NONE32;
+    g->bat_free[g->n_bat_free++] = b;
 }

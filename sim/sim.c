@@ -304,6 +304,8 @@ static void gpu_free(gpu *g)
     mem_free(g->mem);
     free(g->ready_pool);
     free(g->wait_pool);
+    free(g->bat_pool);
+    free(g->bat_at);
     free(g->wg_sg_pool);
     free(g->free_pool);
     if (g->dispatches)
@@ -324,7 +326,7 @@ static void gpu_free(gpu *g)
 /* The events of the GPU's queue, by kind. */
 static void event_counts(const cusim_hw *hw, uint32_t counts[EV_KINDS])
 {
-    counts[EV_WAKE] = hw->compute_units * hw->cu.schedulers;
+    counts[EV_WAKE] = SCHED_BATCHES(hw->compute_units * hw->cu.schedulers);
     counts[EV_RETIRE] = hw->compute_units * hw->cu.max_workgroups;
     counts[EV_DISPATCH] = 1;
 }
@@ -354,6 +356,9 @@ static uint64_t gpu_state_bytes(const gpu *g)
              + sizeof(uint32_t) + sizeof(wait_entry);
     bytes += n_cu * wg_per_cu * (sizeof(wg) + (g->wg_cap ? g->wg_cap : 1)
                                               * sizeof(uint32_t));
+    bytes += n_cu * P * 3 * sizeof(uint32_t)
+             + SCHED_BATCHES(n_cu * P) * (3 * sizeof(uint32_t)
+                                          + sizeof(uint64_t));
     bytes += n_cu * (sizeof(cu) + (sg_per_cu + wg_per_cu) * sizeof(uint32_t));
     return bytes;
 }
@@ -495,6 +500,22 @@ static void gpu_init(gpu *g)
     }
     for (uint32_t w = 0; w < n_cu * wg_per_cu; w++)
         g->wgs[w].sgs = g->wg_sg_pool + w * wg_cap;
+    uint32_t n_bat = SCHED_BATCHES(g->n_parts);
+    g->bat_pool = xmalloc(sizeof *g->bat_pool
+                          * (3 * (size_t)g->n_parts + 3 * (size_t)n_bat));
+    g->bat_of = g->bat_pool;
+    g->bat_next = g->bat_of + g->n_parts;
+    g->bat_prev = g->bat_next + g->n_parts;
+    g->bat_head = g->bat_prev + g->n_parts;
+    g->bat_tail = g->bat_head + n_bat;
+    g->bat_free = g->bat_tail + n_bat;
+    g->bat_at = xcalloc(n_bat, sizeof *g->bat_at);
+    for (uint32_t p = 0; p < g->n_parts; p++)
+        g->bat_of[p] = NONE32;
+    for (uint32_t b = 0; b < n_bat; b++)
+        g->bat_free[b] = n_bat - 1 - b;
+    g->n_bat_free = n_bat;
+    g->open_bat = g->running_bat = NONE32;
     for (uint32_t ci = 0; ci < n_cu; ci++) {
         cu *c = &g->cus[ci];
         alloc_cu_init(&c->res, hw, g->part_free + (size_t)ci * P * 2);
@@ -753,7 +774,7 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
         }
         switch ((enum gpu_event)ev.kind) {
         case EV_WAKE:
-            sched_run(&g, ev.index, now);
+            sched_run_batch(&g, ev.index, now);
             break;
         case EV_RETIRE:
             wg_retire(&g, ev.index, now);

@@ -45,6 +45,25 @@ START_TEST(moves_and_cancels)
 }
 END_TEST
 
+/* evq_appends counts evq_set calls, moves included, and nothing else:
+ * what the schedulers' wake-up batches rely on. */
+START_TEST(counts_appends)
+{
+    evq *q = evq_new((uint32_t[]){ 4 }, 1);
+    ck_assert_uint_eq(evq_appends(q), 0);
+    evq_set(q, 0, 0, 10);
+    evq_set(q, 0, 1, 10);
+    evq_set(q, 0, 0, 12);   /* a move is an append */
+    ck_assert_uint_eq(evq_appends(q), 3);
+    evq_cancel(q, 0, 1);
+    uint64_t c;
+    ck_assert_uint_eq(evq_pop(q, &c).index, 0);
+    ck_assert(!evq_pending(q, 0, 2, NULL));
+    ck_assert_uint_eq(evq_appends(q), 3);
+    evq_free(q);
+}
+END_TEST
+
 /* Kinds are separate index spaces: (1, 0) is not (0, 0), and pop says
  * which kind it returns. */
 START_TEST(kinds_name_their_events)
@@ -176,6 +195,7 @@ static Suite *make_suite(void)
     TCase *tc = tcase_create("order");
     tcase_add_test(tc, orders_by_cycle_then_sequence);
     tcase_add_test(tc, moves_and_cancels);
+    tcase_add_test(tc, counts_appends);
     tcase_add_test(tc, kinds_name_their_events);
     tcase_add_test(tc, random_against_sorting);
     tcase_add_test(tc, interleaved_against_reference);
