@@ -2,22 +2,22 @@
 # Re-render: gnuplot performance-kernels.gp (writes performance-kernels.svg next to this script;
 # the data is inlined below, so this file alone reproduces the figure).
 $speed << EOD
-latency-bound 7.51529e+06 9.90487e+06 7.37354e+06
-copy 3.28272e+06 ? 4.08266e+06
-compute-bound 1.0867e+07 ? 8.32466e+06
-elementwise-scale 5.47849e+06 ? 6.26246e+06
-reduction 9.78305e+06 ? 9.6223e+06
-gemm-tiled 1.04909e+07 ? 7.66556e+06
-stencil-halo 8.79632e+06 ? 8.42424e+06
+latency-bound 8.32079e+06 9.29108e+06 6.34558e+06
+copy 5.99882e+06 ? 3.54866e+06
+compute-bound 8.75239e+06 ? 7.99375e+06
+elementwise-scale 3.2492e+06 ? 4.46325e+06
+reduction 7.42662e+06 ? 8.74793e+06
+gemm-tiled 9.41463e+06 ? 6.39019e+06
+stencil-halo 5.22942e+06 ? 8.50363e+06
 EOD
 $hipw << EOD
-latency-bound 787.949 824.832 792.443
-copy 2001.11 ? 1414.94
-compute-bound 766.366 ? 686.793
-elementwise-scale 1675.75 ? 1721.61
-reduction 799.762 ? 791.181
-gemm-tiled 711.025 ? 724.347
-stencil-halo 916.764 ? 888.568
+latency-bound 596.94 634.65 560.273
+copy 1589.14 ? 856.344
+compute-bound 559.449 ? 490.265
+elementwise-scale 1339.68 ? 838.814
+reduction 614.897 ? 578.237
+gemm-tiled 526.813 ? 537.478
+stencil-halo 732.466 ? 585.783
 EOD
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
 set grid ytics ls 100

@@ -2,24 +2,24 @@
 # Re-render: gnuplot performance-workloads.gp (writes performance-workloads.svg next to this script;
 # the data is inlined below, so this file alone reproduces the figure).
 $hipw << EOD
-blend-index 1468.44
-blur-tiled 806.552
-compute-bound 766.366
-copy 2001.11
-elementwise-scale 1675.75
-gemm-tile16 711.63
-gemm-tile64 741.841
-gemm-tiled 711.025
-latency-bound 787.949
-latency-ilp4 1233.2
-occupancy-slots 943.949
-reduction 799.762
-reduction-consolidate 800.644
-shared-8k 1044.28
-stencil-halo 916.764
-table-latency 771.751
-transpose-tile 935.588
-transpose-tile-padded 914.16
+blend-index 1205.1
+blur-tiled 631.835
+compute-bound 559.449
+copy 1589.14
+elementwise-scale 1339.68
+gemm-tile16 527.133
+gemm-tile64 579.679
+gemm-tiled 526.813
+latency-bound 596.94
+latency-ilp4 1031.54
+occupancy-slots 826.84
+reduction 614.897
+reduction-consolidate 615.323
+shared-8k 848.305
+stencil-halo 732.466
+table-latency 593.526
+transpose-tile 764.038
+transpose-tile-padded 737.924
 EOD
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
 set grid ytics ls 100
