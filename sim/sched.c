@@ -236,7 +236,6 @@ static void ready_remove_at(gpu *g, part *pt, uint32_t i)
     pt->n_ready--;
 }
 
-
 /* Puts subgroup s, waiting for its registers, on the wheel or the heap. */
 static void wait_push(gpu *g, part *pt, uint32_t si)
 {

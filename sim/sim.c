@@ -817,7 +817,8 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
 #endif
         for (uint32_t p = 0; p < g.n_parts; p++)
             assert(g.parts[p].n_ready == 0 && g.parts[p].n_wait == 0
-                   && g.parts[p].n_wheel == 0);
+                   && g.parts[p].n_wheel == 0 && g.bat_of[p] == NONE32);
+        assert(g.n_bat_free == SCHED_BATCHES(g.n_parts));
         for (uint32_t p = 0; p < g.n_parts; p++)
             sched_account(&g, p, g.end, CUSIM_STALL_TAIL);
         tally end = tally_at(&g, g.end);
