@@ -334,11 +334,9 @@ void sched_account(gpu *g, uint32_t p, uint64_t now, cusim_stall reason)
 /* Takes p out of the batch it waits in, if any: its wake-up is no longer
  * pending. A batch left empty is cancelled (but the one running, which
  * its handler frees). */
-static void wake_clear(gpu *g, uint32_t p)
+/* Unlinks p from batch b's order. */
+static void batch_unlink(gpu *g, uint32_t b, uint32_t p)
 {
-    uint32_t b = g->bat_of[p];
-    if (b == NONE32)
-        return;
     uint32_t next = g->bat_next[p], prev = g->bat_prev[p];
     if (prev == NONE32)
         g->bat_head[b] = next;
@@ -349,6 +347,14 @@ static void wake_clear(gpu *g, uint32_t p)
     else
         g->bat_prev[next] = prev;
     g->bat_of[p] = NONE32;
+}
+
+static void wake_clear(gpu *g, uint32_t p)
+{
+    uint32_t b = g->bat_of[p];
+    if (b == NONE32)
+        return;
+    batch_unlink(g, b, p);
     if (g->bat_head[b] == NONE32 && b != g->running_bat) {
         evq_cancel(g->q, EV_WAKE, b);
         if (g->open_bat == b)
@@ -795,14 +801,7 @@ void sched_run_batch(gpu *g, uint32_t b, uint64_t now)
         g->open_bat = NONE32;
     g->running_bat = b;
     for (uint32_t p; (p = g->bat_head[b]) != NONE32;) {
-        /* p leaves the batch from its front */
-        uint32_t next = g->bat_next[p];
-        g->bat_head[b] = next;
-        if (next == NONE32)
-            g->bat_tail[b] = NONE32;
-        else
-            g->bat_prev[next] = NONE32;
-        g->bat_of[p] = NONE32;
+        batch_unlink(g, b, p);
         sched_run(g, p, now);
     }
     g->running_bat = NONE32;
