@@ -2,22 +2,22 @@
 # Re-render: gnuplot performance-kernels.gp (writes performance-kernels.svg next to this script;
 # the data is inlined below, so this file alone reproduces the figure).
 $speed << EOD
-latency-bound 8.32079e+06 9.29108e+06 6.34558e+06
-copy 5.99882e+06 ? 3.54866e+06
-compute-bound 8.75239e+06 ? 7.99375e+06
-elementwise-scale 3.2492e+06 ? 4.46325e+06
-reduction 7.42662e+06 ? 8.74793e+06
-gemm-tiled 9.41463e+06 ? 6.39019e+06
-stencil-halo 5.22942e+06 ? 8.50363e+06
+latency-bound 1.018e+07 1.20232e+07 8.52351e+06
+copy 4.01778e+06 ? 2.55493e+06
+compute-bound 1.1698e+07 ? 9.06475e+06
+elementwise-scale 4.03369e+06 ? 4.81078e+06
+reduction 7.93908e+06 ? 8.40171e+06
+gemm-tiled 8.76341e+06 ? 7.47349e+06
+stencil-halo 7.73655e+06 ? 1.09449e+07
 EOD
 $hipw << EOD
-latency-bound 596.94 634.65 560.273
-copy 1589.14 ? 856.344
-compute-bound 559.449 ? 490.265
-elementwise-scale 1339.68 ? 838.814
-reduction 614.897 ? 578.237
-gemm-tiled 526.813 ? 537.478
-stencil-halo 732.466 ? 585.783
+latency-bound 600.451 638.089 563.178
+copy 1597.05 ? 860.039
+compute-bound 561.47 ? 492.284
+elementwise-scale 1346.81 ? 842.448
+reduction 617.244 ? 580.352
+gemm-tiled 529.083 ? 539.856
+stencil-halo 736.395 ? 588.28
 EOD
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
 set grid ytics ls 100

@@ -2,24 +2,24 @@
 # Re-render: gnuplot performance-workloads.gp (writes performance-workloads.svg next to this script;
 # the data is inlined below, so this file alone reproduces the figure).
 $hipw << EOD
-blend-index 1205.1
-blur-tiled 631.835
-compute-bound 559.449
-copy 1589.14
-elementwise-scale 1339.68
-gemm-tile16 527.133
-gemm-tile64 579.679
-gemm-tiled 526.813
-latency-bound 596.94
-latency-ilp4 1031.54
-occupancy-slots 826.84
-reduction 614.897
-reduction-consolidate 615.323
-shared-8k 848.305
-stencil-halo 732.466
-table-latency 593.526
-transpose-tile 764.038
-transpose-tile-padded 737.924
+blend-index 1209.61
+blur-tiled 634.74
+compute-bound 561.47
+copy 1597.05
+elementwise-scale 1346.81
+gemm-tile16 529.402
+gemm-tile64 582.002
+gemm-tiled 529.083
+latency-bound 600.451
+latency-ilp4 1034.84
+occupancy-slots 830.846
+reduction 617.244
+reduction-consolidate 617.67
+shared-8k 852.038
+stencil-halo 736.395
+table-latency 596.903
+transpose-tile 767.026
+transpose-tile-padded 740.752
 EOD
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
 set grid ytics ls 100
