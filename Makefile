@@ -80,7 +80,47 @@ $(O)/%.o: %.c
 # clang (the fuzz build, or CC=clang) refuses it.
 HOT_CFLAGS := $(shell $(CC) -Werror -finline-limit=1000 -E -x c /dev/null \
                 >/dev/null 2>&1 && echo -finline-limit=1000)
-$(O)/sim/sched.o: CFLAGS += $(HOT_CFLAGS)
+$(O)/sim/sched.o: private CFLAGS += $(HOT_CFLAGS)
+
+# Profile-guided optimisation of the release build: an instrumented build
+# (build/pgo) runs scripts/pgo-train, a few seconds of simulations, and
+# the release objects are compiled with what those runs executed. That
+# saves 6-9% of the host instructions on every kernel, the ones it did not
+# train on too (callgrind; docs/performance.md). The instrumented objects
+# are compiled as if they were the release ones (-dumpbase), so that the
+# profile lands next to the release objects and matches them. gcc 11 or
+# later only (clang takes other flags); `make PGO=0` builds without it.
+# Any source change retrains, and so rebuilds every release object; the
+# results are the same bytes either way (tests/cli/run-builds).
+ifeq ($(BUILD),release)
+PGO ?= $(shell v=$$($(CC) -dumpfullversion 2>/dev/null | cut -d. -f1); \
+         [ "$${v:-0}" -ge 11 ] 2>/dev/null \
+         && $(CC) -Werror -fprofile-use -Wno-missing-profile \
+              -E -x c /dev/null >/dev/null 2>&1 \
+         && echo 1)
+endif
+ifeq ($(BUILD)$(PGO),release1)
+PGO_O    := build/pgo
+PGO_OBJS := $(LIB_OBJS:$(O)/%=$(PGO_O)/%) $(CLI_OBJS:$(O)/%=$(PGO_O)/%)
+
+$(PGO_O)/%.o: %.c
+	@mkdir -p $(dir $@) $(dir $(O)/$*)
+	$(CC) $(CFLAGS) -fprofile-generate -fprofile-update=single \
+	  -dumpbase $(O)/$* -MMD -MP -c $< -o $@
+$(PGO_O)/sim/sched.o: private CFLAGS += $(HOT_CFLAGS)
+
+$(PGO_O)/cusim: $(PGO_OBJS)
+	$(CC) $(LDFLAGS) -fprofile-generate -o $@ $^ $(PKG_LIBS) -lm
+
+$(PGO_O)/trained: $(PGO_O)/cusim scripts/pgo-train
+	@find $(O) -name '*.gcda' -delete 2>/dev/null || true
+	scripts/pgo-train $(PGO_O)/cusim
+	@touch $@
+
+$(LIB_OBJS) $(CLI_OBJS): $(PGO_O)/trained
+$(LIB_OBJS) $(CLI_OBJS): private CFLAGS += -fprofile-use -Wno-missing-profile
+-include $(PGO_OBJS:.o=.d)
+endif
 
 $(LIB): $(LIB_OBJS)
 	@rm -f $@
