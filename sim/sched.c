@@ -200,11 +200,10 @@ static uint32_t heap_pop(part *pt)
     return top;
 }
 
-/* Inserts s into the ready set, keeping age order. */
-static void ready_insert(gpu *g, part *pt, uint32_t si)
+/* Counts s in the ready set's tallies by unit (s is, or is about to be,
+ * in its array). */
+static void ready_count(part *pt, sg *s)
 {
-    sg *s = &g->sgs[si];
-    uint64_t age = s->age;
     if (s->global) {
         if (pt->n_ready_unit[CUSIM_UNIT_MEM] == 0)
             pt->mem_tx = s->tx;
@@ -214,6 +213,24 @@ static void ready_insert(gpu *g, part *pt, uint32_t si)
     pt->n_ready_unit[s->unit]++;
     pt->ready_units |= 1u << s->unit;
     s->in_ready = 1;
+}
+
+/* Takes s out of the tallies (it stays in the array until ready_cut). */
+static void ready_uncount(part *pt, sg *s)
+{
+    if (--pt->n_ready_unit[s->unit] == 0)
+        pt->ready_units &= ~(1u << s->unit);
+    if (s->global && s->tx != pt->mem_tx)
+        pt->n_mem_other--;
+    s->in_ready = 0;
+}
+
+/* Inserts s into the ready set, keeping age order. */
+static void ready_insert(gpu *g, part *pt, uint32_t si)
+{
+    sg *s = &g->sgs[si];
+    uint64_t age = s->age;
+    ready_count(pt, s);
     uint32_t i = pt->n_ready++;
     while (i > 0 && g->sgs[pt->ready[i - 1]].age > age) {
         pt->ready[i] = pt->ready[i - 1];
@@ -222,15 +239,9 @@ static void ready_insert(gpu *g, part *pt, uint32_t si)
     pt->ready[i] = si;
 }
 
-/* Removes the subgroup at index i of the ready set. */
-static void ready_remove_at(gpu *g, part *pt, uint32_t i)
+/* Removes index i from the ready set's array (its subgroup uncounted). */
+static void ready_cut(part *pt, uint32_t i)
 {
-    sg *s = &g->sgs[pt->ready[i]];
-    if (--pt->n_ready_unit[s->unit] == 0)
-        pt->ready_units &= ~(1u << s->unit);
-    if (s->global && s->tx != pt->mem_tx)
-        pt->n_mem_other--;
-    s->in_ready = 0;
     for (; i + 1 < pt->n_ready; i++)
         pt->ready[i] = pt->ready[i + 1];
     pt->n_ready--;
@@ -581,10 +592,20 @@ static uint32_t pick(gpu *g, const part *pt, uint64_t now, gate_memo *memo)
     return NONE32;
 }
 
+/* What issue() returns: the unit it used, and ISSUE_BACK when the
+ * subgroup is to go back into the ready set (below). */
+#define ISSUE_BACK 0x100u
+
 /* Issues the instruction of the subgroup at ready-set index `ri`: the
  * subgroup is `issued` in cycle `now` and in its next state from now + 1.
- * Returns the unit it used. */
-static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
+ * A subgroup whose next instruction's registers are ready at now + 1
+ * would wait on the wheel for no cycle and be promoted back at now + 1.
+ * When this is the cycle's `last` issue and no recorder is listening
+ * (its trace lists that empty wait), it skips both: it keeps its place in
+ * the ready set's array, out of its tallies (the cycle's accounting does
+ * not count it), and ISSUE_BACK asks the caller to count it back in once
+ * that accounting is done. */
+static uint32_t issue(gpu *g, part *pt, uint32_t ri, uint64_t now, bool last)
 {
     uint32_t si = pt->ready[ri];
     sg *s = &g->sgs[si];
@@ -597,7 +618,7 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
     s->issued++;
     g->last_progress = now;
     pt->ws[CUSIM_WS_ISSUED]++;
-    ready_remove_at(g, pt, ri);
+    ready_uncount(pt, s);
     pt->last = si;
     if (c->unit != CUSIM_UNIT_BARRIER) {
         pt->unit_free[c->unit] = now + c->busy;
@@ -632,6 +653,10 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
     s->pc++;
 
     int ended = sg_advance(s);
+    if (s->ready_at <= now + 1 && last && !ended
+        && c->unit != CUSIM_UNIT_BARRIER && !g->rec)
+        return c->unit | ISSUE_BACK;   /* left at ready[ri], uncounted */
+    ready_cut(pt, ri);
     if (c->unit == CUSIM_UNIT_BARRIER && !ended) {
         barrier_arrive(g, pt, s, now);
     } else if (!ended) {
@@ -642,7 +667,7 @@ static cusim_unit issue(gpu *g, part *pt, uint32_t ri, uint64_t now)
         pt->last = NONE32;
         subgroup_ended(g, si, now);
     }
-    return (cusim_unit)c->unit;
+    return c->unit;
 }
 
 /* The stall class of a stretch without an issue: the state most of p's
@@ -748,11 +773,15 @@ static void sched_run(gpu *g, uint32_t p, uint64_t now)
     promote(g, pt, now);
     gate_memo memo = { 0, 0 };
     uint32_t issued = 0, used = 0, width = g->hw->cu.issue_per_cycle;
+    uint32_t back = NONE32;
     while (issued < width) {
         uint32_t ri = pick(g, pt, now, &memo);
         if (ri == NONE32)
             break;
-        used |= 1u << issue(g, pt, ri, now);
+        uint32_t r = issue(g, pt, ri, now, issued + 1 == width);
+        used |= 1u << (r & 0xff);
+        if (r & ISSUE_BACK)
+            back = pt->last;
         memo.n = 0;   /* the cap moved */
         issued++;
     }
@@ -766,7 +795,8 @@ static void sched_run(gpu *g, uint32_t p, uint64_t now)
          * began: memory_throttle when their access is global and the
          * in-flight cap was full (no global access issued), else
          * pipe_busy when their unit was busy, else eligible. */
-        if (pt->n_ready > 0) {
+        uint32_t waiting = pt->n_ready - (back != NONE32);
+        if (waiting > 0) {
             uint32_t pipe = 0, mem = 0;
             uint32_t others = pt->ready_units & ~used
                               & ~(1u << CUSIM_UNIT_MEM | 1u << CUSIM_UNIT_BARRIER);
@@ -784,9 +814,11 @@ static void sched_run(gpu *g, uint32_t p, uint64_t now)
             }
             pt->ws[CUSIM_WS_PIPE_BUSY] += pipe;
             pt->ws[CUSIM_WS_MEMORY_THROTTLE] += mem;
-            pt->ws[CUSIM_WS_ELIGIBLE] += pt->n_ready - pipe - mem;
+            pt->ws[CUSIM_WS_ELIGIBLE] += waiting - pipe - mem;
         }
         pt->rs_since = now + 1;
+        if (back != NONE32)
+            ready_count(pt, &g->sgs[back]);
         memo.n = 0;
         promote(g, pt, now + 1);
         plan(g, p, now + 1, &memo);

@@ -182,6 +182,25 @@ START_TEST(pipe_busy)
 }
 END_TEST
 
+START_TEST(greedy_run)
+{
+    /* Two subgroups of four independent alu instructions: each next
+     * instruction is ready the cycle after the last, so gto keeps the one
+     * it issued. sg0 at 0-3, sg1 at 4-7 (its last ready at 11).
+     * Scheduler: issued 0-7; tail 8-10.
+     * sg0 (0-3): issued 4. sg1 (0-7): eligible 0-3 (ready, sg0 went),
+     * issued 4-7. */
+    cusim_hw hw = cutest_tiny_cu();
+    cusim_result r = cutest_run(&hw, 64, 64, "alu a\nalu b\nalu c\nalu d\n");
+    expect e = { .cycles = 11 };
+    e.stalls[CUSIM_STALL_ISSUED] = 8;
+    e.stalls[CUSIM_STALL_TAIL] = 3;
+    e.states[CUSIM_WS_ISSUED] = 8;
+    e.states[CUSIM_WS_ELIGIBLE] = 4;
+    check(&r, &e);
+}
+END_TEST
+
 START_TEST(barrier_release)
 {
     /* latency.barrier 5. sg0: alu a at 0, barrier at 1. sg1 (eligible at
@@ -342,6 +361,7 @@ static Suite *make_suite(void)
     tcase_add_test(golden, memory_throttled);
     tcase_add_test(golden, memory_throttled_while_issuing);
     tcase_add_test(golden, pipe_busy);
+    tcase_add_test(golden, greedy_run);
     tcase_add_test(golden, barrier_release);
     tcase_add_test(golden, barrier_then_scoreboard);
     suite_add_tcase(s, golden);
