@@ -817,11 +817,25 @@ static void sched_run(gpu *g, uint32_t p, uint64_t now)
             pt->ws[CUSIM_WS_ELIGIBLE] += waiting - pipe - mem;
         }
         pt->rs_since = now + 1;
-        if (back != NONE32)
-            ready_count(pt, &g->sgs[back]);
         memo.n = 0;
+        if (back == NONE32) {
+            promote(g, pt, now + 1);
+            plan(g, p, now + 1, &memo);
+            return;
+        }
+        sg *b = &g->sgs[back];
+        ready_count(pt, b);
         promote(g, pt, now + 1);
-        plan(g, p, now + 1, &memo);
+        if (!b->global && (b->unit == CUSIM_UNIT_BARRIER
+                           || pt->unit_free[b->unit] <= now + 1)) {
+            /* The subgroup kept can issue at now + 1: plan would find so
+             * and wake the partition then, the counts holding for no
+             * cycle. */
+            pt->n_rpipe = pt->n_rmem = 0;
+            wake_set(g, p, now + 1);
+        } else {
+            plan(g, p, now + 1, &memo);
+        }
     } else {
         plan(g, p, now, &memo);
     }
