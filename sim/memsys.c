@@ -22,6 +22,11 @@ typedef struct cu_ring {
     inflight *items;             /* capacity: max_inflight */
     uint32_t head, len;
     uint32_t count;              /* transactions in the ring */
+    /* mem_accept_at's last answer while the ring has not changed: room for
+     * memo_n transactions opens at memo_at (0: at once). A CU's partitions
+     * ask the same question between two of its issues. */
+    uint32_t memo_n;             /* 0: no answer kept */
+    uint64_t memo_at;
 } cu_ring;
 
 struct memsys {
@@ -93,28 +98,34 @@ static void ring_retire(cu_ring *r, uint32_t cap, uint64_t now)
         r->count -= r->items[r->head].n;
         r->head = (r->head + 1) % cap;
         r->len--;
+        r->memo_n = 0;
     }
 }
 
-uint64_t mem_accept_at(const memsys *m, uint32_t cu, uint32_t n, uint64_t at)
+uint64_t mem_accept_at(memsys *m, uint32_t cu, uint32_t n, uint64_t at)
 {
     /* Reads the ring without retiring anything: a scheduler asks about a
      * cycle ahead while other CUs' schedulers may still issue in this one.
      * Entries complete in ring order, so walking from the oldest finds the
-     * first cycle at which room for n transactions (and one entry) opens. */
-    const cu_ring *r = &m->rings[cu];
-    uint32_t cap = (uint32_t)m->cap;
-    uint32_t count = r->count, len = r->len;
-    uint64_t when = at;
-    for (uint32_t i = 0;; i++) {
-        if (len == 0 || (count + n <= m->cap && len < cap))
-            return when;
-        const inflight *it = &r->items[(r->head + i) % cap];
-        count -= it->n;
-        len--;
-        if (it->done > when)
-            when = it->done;
+     * first cycle at which room for n transactions (and one entry) opens:
+     * the completion of the last entry that must leave, whatever `at`. */
+    cu_ring *r = &m->rings[cu];
+    if (r->memo_n != n || n == 0) {
+        uint32_t cap = (uint32_t)m->cap;
+        uint32_t count = r->count, len = r->len;
+        uint64_t when = 0;
+        for (uint32_t i = 0;; i++) {
+            if (len == 0 || (count + n <= m->cap && len < cap))
+                break;
+            const inflight *it = &r->items[(r->head + i) % cap];
+            count -= it->n;
+            len--;
+            when = it->done;   /* entries complete in ring order */
+        }
+        r->memo_n = n;
+        r->memo_at = when;
     }
+    return r->memo_at > at ? r->memo_at : at;
 }
 
 /* The sum over i = 0 .. n-1 of floor((a i + b) / d), d > 0 (the floor
@@ -170,6 +181,7 @@ uint64_t mem_issue(memsys *m, uint32_t cu, uint32_t n, uint64_t now)
         r->items[(r->head + r->len) % cap] = (inflight){ done, n };
         r->len++;
         r->count += n;
+        r->memo_n = 0;
     }
     return done;
 }

@@ -47,8 +47,10 @@ uint32_t mem_transactions(uint32_t transaction, uint32_t bytes,
 
 /* The earliest cycle >= at at which CU `cu` may issue `n` transactions
  * under its in-flight cap, as far as the transactions issued so far go.
- * Changes nothing, so it may be asked about a future cycle. */
-uint64_t mem_accept_at(const memsys *m, uint32_t cu, uint32_t n, uint64_t at);
+ * Changes nothing the answers depend on (it keeps its last answer per CU
+ * until the CU's in-flight set changes), so it may be asked about a
+ * future cycle. */
+uint64_t mem_accept_at(memsys *m, uint32_t cu, uint32_t n, uint64_t at);
 
 /* Issues `n` transactions from CU `cu` at cycle `now` (mem_accept_at must
  * have returned `now`); returns the cycle the last one completes. */

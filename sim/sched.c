@@ -490,33 +490,23 @@ void sched_start(gpu *g, uint32_t si, uint64_t now)
 
 /* ------------------------------------------------------------- issuing */
 
-/* When the CU's memory in-flight cap lets `n` transactions in, memoised
- * for one wake-up (the cap only tightens as this partition issues). */
-typedef struct gate_memo {
-    uint32_t n;
-    uint64_t at;
-} gate_memo;
-
-static uint64_t mem_gate(gpu *g, const part *pt, uint32_t n, uint64_t now,
-                         gate_memo *memo)
+/* When the CU's memory in-flight cap lets `n` transactions in (the
+ * memory system keeps its answer while the CU's in-flight set stays). */
+static uint64_t mem_gate(gpu *g, const part *pt, uint32_t n, uint64_t now)
 {
-    if (memo->n != n) {
-        memo->n = n;
-        memo->at = mem_accept_at(g->mem, pt->cu, n, now);
-    }
-    return memo->at;
+    return mem_accept_at(g->mem, pt->cu, n, now);
 }
 
 /* The earliest cycle >= now at which ready subgroup s can issue, given its
- * unit and the memory cap; *blocked says whether either held it back. */
+ * unit and the memory cap. */
 static uint64_t structural_time(gpu *g, const part *pt, const sg *s,
-                                uint64_t now, gate_memo *memo)
+                                uint64_t now)
 {
     uint64_t t = now;
     if (s->unit != CUSIM_UNIT_BARRIER && pt->unit_free[s->unit] > t)
         t = pt->unit_free[s->unit];
     if (s->global) {
-        uint64_t m = mem_gate(g, pt, s->tx, now, memo);
+        uint64_t m = mem_gate(g, pt, s->tx, now);
         if (m > t)
             t = m;
     }
@@ -528,8 +518,7 @@ static uint64_t structural_time(gpu *g, const part *pt, const sg *s,
  * the in-flight cap lets the ready set's global accesses in. Bit
  * CUSIM_UNIT_COUNT: the ready global accesses differ in size, so each must
  * ask the cap itself (structural_time). */
-static uint32_t units_open(gpu *g, const part *pt, uint64_t now,
-                           gate_memo *memo)
+static uint32_t units_open(gpu *g, const part *pt, uint64_t now)
 {
     uint32_t open = 0;
     for (uint32_t m = pt->ready_units; m; m &= m - 1) {
@@ -540,7 +529,7 @@ static uint32_t units_open(gpu *g, const part *pt, uint64_t now,
             open |= 1u << u;
         else if (pt->n_mem_other > 0)
             open |= 1u << CUSIM_UNIT_COUNT;
-        else if (mem_gate(g, pt, pt->mem_tx, now, memo) <= now)
+        else if (mem_gate(g, pt, pt->mem_tx, now) <= now)
             open |= 1u << u;
     }
     return open;
@@ -548,19 +537,19 @@ static uint32_t units_open(gpu *g, const part *pt, uint64_t now,
 
 /* True when ready subgroup s can issue at `now`, given units_open's set. */
 static bool can_issue(gpu *g, const part *pt, const sg *s, uint64_t now,
-                      uint32_t open, gate_memo *memo)
+                      uint32_t open)
 {
     if (open >> s->unit & 1)
         return true;
     return s->global && (open >> CUSIM_UNIT_COUNT & 1)
-           && structural_time(g, pt, s, now, memo) == now;
+           && structural_time(g, pt, s, now) == now;
 }
 
 /* Index in the ready set of the subgroup the policy issues from at `now`,
  * or NONE32. */
-static uint32_t pick(gpu *g, const part *pt, uint64_t now, gate_memo *memo)
+static uint32_t pick(gpu *g, const part *pt, uint64_t now)
 {
-    uint32_t open = units_open(g, pt, now, memo);
+    uint32_t open = units_open(g, pt, now);
     if (open == 0)
         return NONE32;
     uint32_t start = 0;
@@ -568,7 +557,7 @@ static uint32_t pick(gpu *g, const part *pt, uint64_t now, gate_memo *memo)
     case CUSIM_POLICY_GTO:
         /* Greedy: the subgroup issued last, while it can; then oldest. */
         if (pt->last != NONE32 && g->sgs[pt->last].in_ready
-            && can_issue(g, pt, &g->sgs[pt->last], now, open, memo))
+            && can_issue(g, pt, &g->sgs[pt->last], now, open))
             for (uint32_t i = 0; i < pt->n_ready; i++)
                 if (pt->ready[i] == pt->last)
                     return i;
@@ -586,7 +575,7 @@ static uint32_t pick(gpu *g, const part *pt, uint64_t now, gate_memo *memo)
     }
     for (uint32_t k = 0; k < pt->n_ready; k++) {
         uint32_t i = start + k < pt->n_ready ? start + k : start + k - pt->n_ready;
-        if (can_issue(g, pt, &g->sgs[pt->ready[i]], now, open, memo))
+        if (can_issue(g, pt, &g->sgs[pt->ready[i]], now, open))
             return i;
     }
     return NONE32;
@@ -704,7 +693,7 @@ static cusim_stall stall_of(const gpu *g, const part *pt)
  * no ready subgroup can issue before it: each is pipe_busy when its unit
  * is what frees last (at or after the in-flight cap), else
  * memory_throttle. */
-static void plan(gpu *g, uint32_t p, uint64_t from, gate_memo *memo)
+static void plan(gpu *g, uint32_t p, uint64_t from)
 {
     part *pt = &g->parts[p];
     uint64_t best = NEVER;
@@ -720,7 +709,7 @@ static void plan(gpu *g, uint32_t p, uint64_t from, gate_memo *memo)
                 const sg *s = &g->sgs[pt->ready[i]];
                 if (!s->global)
                     continue;
-                uint64_t t = structural_time(g, pt, s, from, memo);
+                uint64_t t = structural_time(g, pt, s, from);
                 if (t < best)
                     best = t;
                 pipe += t > from && free == t;
@@ -729,7 +718,7 @@ static void plan(gpu *g, uint32_t p, uint64_t from, gate_memo *memo)
         }
         uint64_t t = free > from ? free : from;
         if (u == CUSIM_UNIT_MEM) {
-            uint64_t gate = mem_gate(g, pt, pt->mem_tx, from, memo);
+            uint64_t gate = mem_gate(g, pt, pt->mem_tx, from);
             if (gate > t)
                 t = gate;
         }
@@ -771,18 +760,16 @@ static void sched_run(gpu *g, uint32_t p, uint64_t now)
     sched_account(g, p, now, (cusim_stall)pt->reason);
     ws_flush_ready(pt, now);
     promote(g, pt, now);
-    gate_memo memo = { 0, 0 };
     uint32_t issued = 0, used = 0, width = g->hw->cu.issue_per_cycle;
     uint32_t back = NONE32;
     while (issued < width) {
-        uint32_t ri = pick(g, pt, now, &memo);
+        uint32_t ri = pick(g, pt, now);
         if (ri == NONE32)
             break;
         uint32_t r = issue(g, pt, ri, now, issued + 1 == width);
         used |= 1u << (r & 0xff);
         if (r & ISSUE_BACK)
             back = pt->last;
-        memo.n = 0;   /* the cap moved */
         issued++;
     }
     if (issued) {
@@ -817,10 +804,9 @@ static void sched_run(gpu *g, uint32_t p, uint64_t now)
             pt->ws[CUSIM_WS_ELIGIBLE] += waiting - pipe - mem;
         }
         pt->rs_since = now + 1;
-        memo.n = 0;
         if (back == NONE32) {
             promote(g, pt, now + 1);
-            plan(g, p, now + 1, &memo);
+            plan(g, p, now + 1);
             return;
         }
         sg *b = &g->sgs[back];
@@ -834,10 +820,10 @@ static void sched_run(gpu *g, uint32_t p, uint64_t now)
             pt->n_rpipe = pt->n_rmem = 0;
             wake_set(g, p, now + 1);
         } else {
-            plan(g, p, now + 1, &memo);
+            plan(g, p, now + 1);
         }
     } else {
-        plan(g, p, now, &memo);
+        plan(g, p, now);
     }
 }
 
