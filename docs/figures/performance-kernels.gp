@@ -2,22 +2,22 @@
 # Re-render: gnuplot performance-kernels.gp (writes performance-kernels.svg next to this script;
 # the data is inlined below, so this file alone reproduces the figure).
 $speed << EOD
-latency-bound 1.018e+07 1.20232e+07 8.52351e+06
-copy 4.01778e+06 ? 2.55493e+06
-compute-bound 1.1698e+07 ? 9.06475e+06
-elementwise-scale 4.03369e+06 ? 4.81078e+06
-reduction 7.93908e+06 ? 8.40171e+06
-gemm-tiled 8.76341e+06 ? 7.47349e+06
-stencil-halo 7.73655e+06 ? 1.09449e+07
+latency-bound 8.14915e+06 7.23805e+06 7.65045e+06
+copy 3.30653e+06 ? 2.18767e+06
+compute-bound 1.21091e+07 ? 1.40656e+07
+elementwise-scale 3.05446e+06 ? 3.44093e+06
+reduction 5.28269e+06 ? 7.67685e+06
+gemm-tiled 8.2437e+06 ? 6.4278e+06
+stencil-halo 4.34994e+06 ? 6.98669e+06
 EOD
 $hipw << EOD
-latency-bound 600.451 638.089 563.178
-copy 1597.05 ? 860.039
-compute-bound 561.47 ? 492.284
-elementwise-scale 1346.81 ? 842.448
-reduction 617.244 ? 580.352
-gemm-tiled 529.083 ? 539.856
-stencil-halo 736.395 ? 588.28
+latency-bound 566.015 603.308 530.925
+copy 1529.89 ? 819.755
+compute-bound 385.181 ? 350.697
+elementwise-scale 1289.33 ? 798.564
+reduction 546.932 ? 509.427
+gemm-tiled 422.628 ? 448.67
+stencil-halo 648.729 ? 509.3
 EOD
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
 set grid ytics ls 100

@@ -2,24 +2,24 @@
 # Re-render: gnuplot performance-workloads.gp (writes performance-workloads.svg next to this script;
 # the data is inlined below, so this file alone reproduces the figure).
 $hipw << EOD
-blend-index 1209.61
-blur-tiled 634.74
-compute-bound 561.47
-copy 1597.05
-elementwise-scale 1346.81
-gemm-tile16 529.402
-gemm-tile64 582.002
-gemm-tiled 529.083
-latency-bound 600.451
-latency-ilp4 1034.84
-occupancy-slots 830.846
-reduction 617.244
-reduction-consolidate 617.67
-shared-8k 852.038
-stencil-halo 736.395
-table-latency 596.903
-transpose-tile 767.026
-transpose-tile-padded 740.752
+blend-index 1074.09
+blur-tiled 541.58
+compute-bound 385.181
+copy 1529.89
+elementwise-scale 1289.33
+gemm-tile16 422.866
+gemm-tile64 422.495
+gemm-tiled 422.628
+latency-bound 566.015
+latency-ilp4 723.681
+occupancy-slots 784.608
+reduction 546.932
+reduction-consolidate 547.253
+shared-8k 764.434
+stencil-halo 648.729
+table-latency 558.047
+transpose-tile 671.49
+transpose-tile-padded 638.933
 EOD
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
 set grid ytics ls 100
