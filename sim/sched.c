@@ -804,6 +804,8 @@ static void sched_run(gpu *g, uint32_t p, uint64_t now)
             pt->ws[CUSIM_WS_ELIGIBLE] += waiting - pipe - mem;
         }
         pt->rs_since = now + 1;
+        /* (Two paths with a promote and a plan each: merged into one, gcc
+         * laid the wake-up out 1 to 7% slower; docs/performance.md.) */
         if (back == NONE32) {
             promote(g, pt, now + 1);
             plan(g, p, now + 1);
