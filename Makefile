@@ -73,14 +73,14 @@ $(O)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-# The schedulers' per-issue path (sim/sched.c) is many small steps, and
+# The schedulers' per-issue path (sim/scheduler.c) is many small steps, and
 # gcc's default limits stop short of inlining them into the wake-up: this
 # saves 7-8% of the simulator's host instructions (callgrind; no other
 # file gains; docs/performance.md). Only where the compiler takes the flag:
 # clang (the fuzz build, or CC=clang) refuses it.
 HOT_CFLAGS := $(shell $(CC) -Werror -finline-limit=1000 -E -x c /dev/null \
                 >/dev/null 2>&1 && echo -finline-limit=1000)
-$(O)/sim/sched.o: private CFLAGS += $(HOT_CFLAGS)
+$(O)/sim/scheduler.o: private CFLAGS += $(HOT_CFLAGS)
 
 # Profile-guided optimisation of the release build: an instrumented build
 # (build/pgo) runs scripts/pgo-train, a few seconds of simulations, and
@@ -107,7 +107,7 @@ $(PGO_O)/%.o: %.c
 	@mkdir -p $(dir $@) $(dir $(O)/$*)
 	$(CC) $(CFLAGS) -fprofile-generate -fprofile-update=single \
 	  -dumpbase $(O)/$* -MMD -MP -c $< -o $@
-$(PGO_O)/sim/sched.o: private CFLAGS += $(HOT_CFLAGS)
+$(PGO_O)/sim/scheduler.o: private CFLAGS += $(HOT_CFLAGS)
 
 $(PGO_O)/cusim: $(PGO_OBJS)
 	$(CC) $(LDFLAGS) -fprofile-generate -o $@ $^ $(PKG_LIBS) -lm

@@ -20,15 +20,11 @@
 #include "alloc.h"
 #include "config.h"
 #include "error.h"
+#include "intmath.h"
 
 static uint64_t round_up(uint64_t x, uint64_t unit)
 {
     return (x + unit - 1) / unit * unit;
-}
-
-static uint64_t div_up(uint64_t x, uint64_t d)
-{
-    return (x + d - 1) / d;
 }
 
 void alloc_cu_init(alloc_cu *c, const cusim_hw *hw, uint32_t *part)

@@ -95,7 +95,7 @@ typedef struct cusim_mark {
 
 /* Scheduler policies: how a scheduler picks, among its subgroups that can
  * issue, the one that does (the `cu.policy` key). When adding a policy: a
- * row here and its pick in sched.c. */
+ * row here and its pick in scheduler.c. */
 #define CUSIM_POLICIES(X)                                                    \
     X(GTO, "gto", "greedy then oldest: keep issuing from the subgroup "     \
       "issued last while it can, else the oldest")                          \
@@ -429,7 +429,7 @@ void cusim_occupancy_best(const cusim_hw *hw, const cusim_kernel *k,
  * stalls.NAME fractions sum to 1. A cycle without an issue goes to the
  * class that most of the partition's live subgroups are in (the warp
  * states below), ties to the class listed first; with no live subgroup,
- * to idle or tail. When adding a class: a row here, `stall_of` in sched.c
+ * to idle or tail. When adding a class: a row here, `stall_of` in scheduler.c
  * (and sim.c's bound rule if it counts there). */
 #define CUSIM_STALLS(X)                                                      \
     X(ISSUED, "issued", "the scheduler issued at least one instruction")    \
@@ -462,9 +462,9 @@ const char *cusim_stall_name(cusim_stall s);
 /* Warp states: what a live subgroup (admitted, not ended) does in a cycle.
  * Every live subgroup-cycle falls in exactly one state, so the
  * warp_states.NAME fractions sum to 1; each meaning names the Nsight
- * Compute warp state it corresponds to. sched.c counts them (docs/model.md
+ * Compute warp state it corresponds to. scheduler.c counts them (docs/model.md
  * says when each is decided). When adding a state: a row here and where
- * sched.c puts a subgroup in it. */
+ * scheduler.c puts a subgroup in it. */
 #define CUSIM_WARP_STATES(X)                                                 \
     X(ISSUED, "issued", "it issued an instruction (Nsight Compute: "        \
       "selected)")                                                          \

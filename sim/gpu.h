@@ -1,13 +1,14 @@
 /*
- * gpu.h — the timing simulator's state, shared by the run loop and
- * dispatcher (sim.c) and the schedulers (sched.c).
+ * gpu.h — the timing simulator's state, shared by the run loop (sim.c),
+ * the planner (plan.c), the dispatcher (dispatch.c), the schedulers
+ * (scheduler.c) and the measurement (measure.c).
  *
  * Everything is allocated once when a run starts (pools sized by the
  * profile's caps); the per-cycle path only moves indices between lists.
  *
- * The modules talk one way: the run loop and dispatcher (sim.c) admit
- * workgroups through the admission rule (alloc.c) and hand their
- * subgroups to the schedulers (sched.c), which issue into the memory
+ * The modules talk one way: the dispatcher (dispatch.c) admits
+ * workgroups through the admission rule (alloc.c) and hands their
+ * subgroups to the schedulers (scheduler.c), which issue into the memory
  * system (memsys.c). The schedulers never call back: they tell the
  * dispatcher that a workgroup is done by scheduling its EV_RETIRE event,
  * and read `pending` to tell an idle partition from the tail.
@@ -33,7 +34,7 @@ enum sg_state { SG_FREE, SG_RUN, SG_BARRIER, SG_DONE };
 
 /* The kinds of event in the GPU's queue, and what their index is. */
 enum gpu_event {
-    EV_WAKE,        /* a batch of scheduler partitions (sched.c): each, in
+    EV_WAKE,        /* a batch of scheduler partitions (scheduler.c): each, in
                        order, issues what it can at this cycle */
     EV_RETIRE,      /* a workgroup slot whose last subgroup has completed:
                        free its resources */
@@ -208,7 +209,7 @@ typedef struct gpu {
     uint32_t *free_pool;    /* every CU's free subgroup and workgroup
                                stacks */
 
-    /* Wake-up batches (sched.c): partitions whose wake-ups were scheduled
+    /* Wake-up batches (scheduler.c): partitions whose wake-ups were scheduled
      * one right after another for one cycle share one EV_WAKE event. */
     uint32_t *bat_of;       /* per partition: the batch it waits in, or
                                NONE32 (no wake-up pending) */
@@ -254,23 +255,17 @@ typedef struct gpu {
     uint64_t subgroups, invocations, workgroups;
 } gpu;
 
-/* sched.c: wake-up batch b's event at `now`: each of its partitions, in
- * order, accounts its stall cycles up to `now`, issues what it can and
- * schedules its next wake-up. */
-void sched_run_batch(gpu *g, uint32_t b, uint64_t now);
+/* gpu.c: sets up g's pools for its planned dispatches (plan.h); nothing
+ * allocates after this until the run ends. */
+void gpu_init(gpu *g);
 
-/* The wake-up batches gpu_init sets up: one per partition, and one. */
-#define SCHED_BATCHES(n_parts) ((n_parts) + 1)
+/* gpu.c: frees what plan_run and gpu_init allocated (either may not have
+ * run). */
+void gpu_free(gpu *g);
 
-/* sched.c: accounts p's stall cycles up to `now` and sets the reason for
- * the cycles after it. */
-void sched_account(gpu *g, uint32_t p, uint64_t now, cusim_stall reason);
-
-/* sched.c: starts newly admitted subgroup s (lanes, partition and
- * workgroup set) at `now`: moves it to its first instruction (its program
- * may begin with loops) and wakes its partition, or, when it has no lane
- * or nothing to run, ends it at once (it holds its slot and registers
- * until its workgroup retires). */
-void sched_start(gpu *g, uint32_t s, uint64_t now);
+/* gpu.c: bytes gpu_init allocates for g (its dispatches planned): what
+ * the modelled hardware takes, whatever the work; UINT64_MAX when the
+ * profile is too large to count. */
+uint64_t gpu_state_bytes(const gpu *g);
 
 #endif /* CUSIM_GPU_H */

@@ -1,5 +1,5 @@
 /*
- * sched.c — a scheduler partition of a compute unit: picking a ready
+ * scheduler.c — a scheduler partition of a compute unit: picking a ready
  * subgroup by policy, issuing its instruction (scoreboard, execution unit,
  * memory queue, barrier), advancing it through loops, and accounting every
  * cycle of the partition to one stall class and every cycle of each live
@@ -45,6 +45,7 @@
 
 #include "gpu.h"
 #include "isa.h"
+#include "scheduler.h"
 #include "trace.h"
 
 /* ------------------------------------------------------ subgroup state */

@@ -1,0 +1,159 @@
+/*
+ * measure.c — a run's figures from its counters, once, when it ends:
+ * cycles, occupancy, stall and warp-state fractions, the memory figures,
+ * and each span's speeds of light and bound (Nsight Compute's rule; the
+ * whole run and each dispatch, from the tallies gpu.h describes). Nothing
+ * here runs while the simulation does.
+ */
+#include <assert.h>
+
+#include "gpu.h"
+#include "measure.h"
+
+/* What bounds a run or a dispatch (CUSIM_BOUNDS), Nsight Compute's rule:
+ * a speed of light (SOL) of 80% or more is that throughput's bound, the
+ * higher one's when both are (compute on a tie); both under 60% is a
+ * latency bound, or a small grid when the work is less than one wave and
+ * the achieved occupancy is below half the theoretical (the GPU was never
+ * filled); in between is balanced. `compute` is the higher of the issue
+ * slots' and the busiest execution unit's SOL. */
+static cusim_bound bound_of(double compute, double memory, double waves,
+                            double achieved, double theoretical)
+{
+    if (compute >= 0.8 || memory >= 0.8)
+        return compute >= memory ? CUSIM_BOUND_COMPUTE : CUSIM_BOUND_BANDWIDTH;
+    if (compute < 0.6 && memory < 0.6)
+        return waves < 1.0 && achieved < 0.5 * theoretical
+               ? CUSIM_BOUND_SMALL_GRID : CUSIM_BOUND_LATENCY;
+    return CUSIM_BOUND_BALANCED;
+}
+
+/* The figures of the span between tallies a and b (a dispatch, or the
+ * whole run from the zero tally): cycles, achieved occupancy and the
+ * speeds of light. */
+static void span_figures(const gpu *g, const tally *a, const tally *b,
+                         cusim_dispatch_result *out)
+{
+    const cusim_hw *hw = g->hw;
+    assert(b->at >= a->at);
+    uint64_t T = b->at - a->at;
+    double cycles = T ? (double)T : 1.0;
+    out->cycles = T;
+    out->achieved = (double)(b->residency - a->residency)
+        / (cycles * hw->compute_units * hw->cu.max_subgroups);
+    out->sol_compute = (double)(b->warp_instructions - a->warp_instructions)
+        / (cycles * g->n_parts * hw->cu.issue_per_cycle);
+    out->sol_busiest_unit = 0.0;
+    for (int u = 0; u < CUSIM_UNIT_COUNT; u++) {
+        double busy = (double)(b->unit_busy[u] - a->unit_busy[u])
+            / (cycles * g->n_parts);
+        if (u != CUSIM_UNIT_BARRIER && busy > out->sol_busiest_unit)
+            out->sol_busiest_unit = busy;
+    }
+    out->sol_memory = (double)(b->bytes - a->bytes)
+        / (cycles * hw->memory.bandwidth);
+}
+
+/* Dispatch d's waves: its workgroups / what the GPU holds at once. */
+static double waves_of(const gpu *g, const dispatch *d)
+{
+    return (double)d->n_wg
+        / ((double)g->hw->compute_units * d->occ.workgroups_per_cu);
+}
+
+static const char *span_bound(const cusim_dispatch_result *f)
+{
+    double compute = f->sol_compute > f->sol_busiest_unit
+                     ? f->sol_compute : f->sol_busiest_unit;
+    return cusim_bound_name(bound_of(compute, f->sol_memory, f->waves,
+                                     f->achieved, f->theoretical));
+}
+
+void measure_run(const gpu *g, const tally *end, cusim_result *r)
+{
+    const cusim_hw *hw = g->hw;
+    const mem_stats *ms = mem_get_stats(g->mem);
+    uint64_t T = g->end;
+    double cycles = T ? (double)T : 1.0;
+    r->cycles = T;
+    r->time_us = (double)T / hw->clock_mhz;
+    r->workgroups = g->workgroups;
+    r->subgroups = g->subgroups;
+    r->invocations = g->invocations;
+    r->warp_instructions = g->warp_instructions;
+    r->lane_instructions = g->lane_instructions;
+    r->simd_efficiency = g->lane_slots
+        ? (double)g->lane_instructions / (double)g->lane_slots : 0.0;
+    r->occupancy = g->dispatches[0].occ;
+    uint64_t integral = 0;
+    r->peak_workgroups_per_cu = 0;
+    for (uint32_t c = 0; c < hw->compute_units; c++) {
+        integral += g->cus[c].res_integral;
+        if (g->cus[c].peak_wg > r->peak_workgroups_per_cu)
+            r->peak_workgroups_per_cu = g->cus[c].peak_wg;
+    }
+    r->achieved_occupancy = (double)integral
+        / (cycles * hw->compute_units * hw->cu.max_subgroups);
+    r->ipc = (double)g->warp_instructions / cycles / hw->compute_units;
+    r->issue_utilization = (double)g->warp_instructions
+        / (cycles * g->n_parts * hw->cu.issue_per_cycle);
+    uint64_t total[CUSIM_STALL_COUNT] = { 0 }, all = 0;
+    for (uint32_t p = 0; p < g->n_parts; p++)
+        for (int s = 0; s < CUSIM_STALL_COUNT; s++) {
+            total[s] += g->parts[p].stall[s];
+            all += g->parts[p].stall[s];
+        }
+    for (int s = 0; s < CUSIM_STALL_COUNT; s++)
+        r->stalls[s] = all ? (double)total[s] / (double)all : 0.0;
+    uint64_t states[CUSIM_WS_COUNT] = { 0 }, live = 0;
+    for (uint32_t p = 0; p < g->n_parts; p++)
+        for (int s = 0; s < CUSIM_WS_COUNT; s++) {
+            states[s] += g->parts[p].ws[s];
+            live += g->parts[p].ws[s];
+        }
+    for (int s = 0; s < CUSIM_WS_COUNT; s++)
+        r->warp_states[s] = live ? (double)states[s] / (double)live : 0.0;
+    r->cycles_per_issue = g->warp_instructions
+        ? (double)live / (double)g->warp_instructions : 0.0;
+    r->memory_transactions = ms->transactions;
+    r->memory_bytes = ms->bytes;
+    r->bandwidth_utilization = (double)ms->bytes / (cycles * hw->memory.bandwidth);
+    r->avg_latency = ms->transactions
+        ? (double)ms->latency_sum / (double)ms->transactions : 0.0;
+    r->avg_inflight = (double)ms->latency_sum / cycles;
+    r->dispatches = g->n_dispatches;
+    r->retired_instructions = g->retired_instructions;
+
+    /* Speed of light and shape: the whole run is the span from the zero
+     * tally; each dispatch the span to the next one's start. */
+    const tally zero = { 0 };
+    cusim_dispatch_result run = { 0 };
+    span_figures(g, &zero, end, &run);
+    run.theoretical = r->occupancy.theoretical;
+    assert(g->n_dispatches <= CUSIM_DISPATCH_MAX);
+    for (uint32_t i = 0; i < g->n_dispatches; i++) {
+        const dispatch *d = &g->dispatches[i];
+        cusim_dispatch_result *dr = &r->dispatch[i];
+        span_figures(g, &d->start,
+                     i + 1 < g->n_dispatches ? &g->dispatches[i + 1].start
+                                             : end, dr);
+        dr->theoretical = d->occ.theoretical;
+        dr->waves = waves_of(g, d);
+        dr->bound = span_bound(dr);
+        run.waves += dr->waves;
+    }
+    r->sol_compute = run.sol_compute;
+    r->sol_busiest_unit = run.sol_busiest_unit;
+    r->sol_memory = run.sol_memory;
+    r->waves = run.waves;
+    uint64_t arith = g->unit_lanes[CUSIM_UNIT_ALU]
+                     + g->unit_lanes[CUSIM_UNIT_SFU];
+    r->arithmetic_intensity = ms->bytes ? (double)arith / (double)ms->bytes
+                                        : 0.0;
+    r->roofline_performance = (double)arith / cycles;
+    uint32_t lanes = hw->cu.issue_per_cycle * g->dispatches[0].occ.simd_width;
+    if (lanes > hw->cu.lanes[CUSIM_UNIT_ALU])
+        lanes = hw->cu.lanes[CUSIM_UNIT_ALU];
+    r->roofline_ridge = (double)g->n_parts * lanes / hw->memory.bandwidth;
+    r->bound = span_bound(&run);
+}

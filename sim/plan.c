@@ -1,0 +1,192 @@
+/*
+ * plan.c — everything a run works out and checks before it allocates its
+ * state: the kernel's chain of dispatches resolved (each one's occupancy,
+ * program, size and decoded issue costs), then the bounds a run must fit:
+ * the memory in-flight cap, the instruction budget and the state size
+ * (docs/formats.md, "Limits"). cusim_validate runs only this.
+ */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "config.h"
+#include "decode.h"
+#include "error.h"
+#include "gpu.h"
+#include "intmath.h"
+#include "isa.h"
+#include "plan.h"
+#include "xalloc.h"
+
+/* Decodes dispatch d's issue costs for full subgroups and for each lane
+ * count a partial one can have: a workgroup's last subgroup, and the last
+ * workgroup's (at most two counts). */
+static void decode_costs(const cusim_hw *hw, dispatch *d)
+{
+    uint32_t width = d->occ.simd_width;
+    uint64_t last_wg = d->invocations - (uint64_t)(d->n_wg - 1) * d->wg_size;
+    const uint32_t lanes[DISPATCH_COSTS] = {
+        width, d->wg_size % width, (uint32_t)(last_wg % width)
+    };
+    for (int i = 0; i < DISPATCH_COSTS; i++) {
+        bool seen = lanes[i] == 0;
+        for (int j = 0; j < d->n_costs && !seen; j++)
+            seen = d->cost_lanes[j] == lanes[i];
+        if (seen)
+            continue;
+        d->cost_lanes[d->n_costs] = lanes[i];
+        d->cost[d->n_costs++] = decode_program(d->code, hw, width, lanes[i]);
+    }
+}
+
+/* Resolves the kernel's chain of dispatches: each one's occupancy, program
+ * and size (a later dispatch's element count may depend on the previous
+ * one's, as a reduction's second pass takes the first pass's partials). */
+static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
+{
+    for (const cusim_kernel *d = k; d; d = d->next)
+        g->n_dispatches++;
+    g->dispatches = xcalloc(g->n_dispatches, sizeof *g->dispatches);
+    uint64_t prev_elements = 0, prev_workgroups = 0;
+    uint32_t i = 0;
+    for (const cusim_kernel *d = k; d; d = d->next, i++) {
+        dispatch *dp = &g->dispatches[i];
+        uint64_t elements = d->elements;
+        if (i > 0 && cusim_dispatch_elements(d, prev_elements, prev_workgroups,
+                                             &elements, err) != 0)
+            return -1;
+        if (cusim_occupancy_compute(g->hw, d, &dp->occ, err) != 0
+            || alloc_need_of(g->hw, d, dp->occ.simd_width,
+                             dp->occ.registers_per_invocation, &dp->need,
+                             err) != 0)
+            return -1;
+        prog_shape shape = prog_shape_of(d, dp->occ.simd_width);
+        dp->code = prog_resolve(d->ast, &shape, err);
+        if (!dp->code)
+            return -1;
+        dp->wg_size = cusim_kernel_workgroup_size(d);
+        dp->invocations = div_up(elements, d->elements_per_invocation);
+        uint64_t n_wg = div_up(dp->invocations, dp->wg_size);
+        cusim_mark at = cfg_kernel_mark(d, "elements");
+        if (n_wg > UINT32_MAX)
+            return err_at(err, &at,
+                          "%selements: %llu workgroups is more than cusim "
+                          "can dispatch (at most %u)",
+                          cfg_kernel_prefix(d, &at), (unsigned long long)n_wg,
+                          UINT32_MAX);
+        dp->n_wg = (uint32_t)n_wg;
+        if (n_wg > 0)
+            decode_costs(g->hw, dp);
+        if (dp->code->n_regs > g->n_regs)
+            g->n_regs = dp->code->n_regs;
+        if (dp->need.subgroups > g->wg_cap)
+            g->wg_cap = dp->need.subgroups;
+        prev_elements = elements;
+        prev_workgroups = n_wg;
+    }
+    return 0;
+}
+
+/* Refuses a global access that makes more transactions than one CU may
+ * have in flight: it could never issue within the cap. */
+static int check_inflight(const gpu *g, const cusim_kernel *k, cusim_error *err)
+{
+    uint32_t cap = g->hw->memory.max_inflight;
+    for (uint32_t i = 0; i < g->n_dispatches; i++) {
+        const dispatch *d = &g->dispatches[i];
+        /* the full subgroups' costs (cost[0]): the most transactions */
+        for (uint32_t pc = 0; d->n_costs > 0 && pc < d->code->n_insns; pc++) {
+            const insn_cost *c = &d->cost[0][pc];
+            if (!c->global || c->tx <= cap)
+                continue;
+            const prog_insn *in = &d->code->insns[pc];
+            cusim_mark at = cfg_hw_mark(g->hw, "memory.max_inflight");
+            return err_at(err, &at,
+                          "memory.max_inflight: %u transactions in flight "
+                          "per CU is fewer than one %s of kernel '%s' makes "
+                          "(%u lanes x %u bytes in %u-byte transactions: "
+                          "%u); expected at least %u",
+                          cap, isa_get((isa_op)in->op)->mnemonic, k->name,
+                          d->occ.simd_width, in->bytes,
+                          g->hw->memory.transaction, c->tx, c->tx);
+        }
+    }
+    return 0;
+}
+
+/* Refuses a run that would issue more warp-instructions than the options
+ * allow: every subgroup of every dispatch executes its whole program (the
+ * count is exact unless a subgroup has no lane). */
+static int check_budget(const gpu *g, const cusim_kernel *k, cusim_error *err)
+{
+    uint64_t limit = g->opt->max_instructions ? g->opt->max_instructions
+                                              : CUSIM_DEFAULT_MAX_INSTRUCTIONS;
+    uint64_t total = 0;
+    bool over = false;
+    for (uint32_t i = 0; i < g->n_dispatches; i++) {
+        const dispatch *d = &g->dispatches[i];
+        uint64_t sgs, n;
+        over |= __builtin_mul_overflow((uint64_t)d->n_wg, d->need.subgroups, &sgs)
+                | __builtin_mul_overflow(sgs, d->code->dynamic_insns, &n)
+                | __builtin_add_overflow(total, n, &total);
+    }
+    if (!over && total <= limit)
+        return 0;
+    cusim_mark at = cfg_kernel_mark(k, "elements");
+    const dispatch *d = &g->dispatches[0];
+    char amount[48];
+    if (over)
+        snprintf(amount, sizeof amount, "more than %llu",
+                 (unsigned long long)UINT64_MAX);
+    else
+        snprintf(amount, sizeof amount, "%llu", (unsigned long long)total);
+    return err_at(err, &at,
+                  "%selements: the run would issue %s warp-instructions (%u "
+                  "workgroups x %u subgroups x %llu instructions each%s), "
+                  "more than the limit of %llu; use fewer elements or "
+                  "repeats, or raise the limit (--max-instructions)",
+                  cfg_kernel_prefix(k, &at), amount, d->n_wg, d->need.subgroups,
+                  (unsigned long long)d->code->dynamic_insns,
+                  g->n_dispatches > 1 ? ", first dispatch" : "",
+                  (unsigned long long)limit);
+}
+
+/* Refuses a profile whose state would take more than
+ * CUSIM_STATE_MAX_BYTES, naming compute_units (the size that grows it
+ * most) and how many would fit. */
+static int check_state_size(const gpu *g, cusim_error *err)
+{
+    uint64_t bytes = gpu_state_bytes(g);
+    if (bytes <= CUSIM_STATE_MAX_BYTES)
+        return 0;
+    /* The state is affine in the CU count: fixed + per_cu x CUs. */
+    cusim_hw one = *g->hw, two = *g->hw;
+    one.compute_units = 1;
+    two.compute_units = 2;
+    gpu probe = *g;
+    probe.hw = &one;
+    uint64_t fixed = gpu_state_bytes(&probe);
+    probe.hw = &two;
+    uint64_t per_cu = gpu_state_bytes(&probe) - fixed;
+    fixed -= per_cu;
+    uint64_t fit = fixed < CUSIM_STATE_MAX_BYTES
+                   ? (CUSIM_STATE_MAX_BYTES - fixed) / per_cu : 0;
+    cusim_mark at = cfg_hw_mark(g->hw, "compute_units");
+    return err_at(err, &at,
+                  "compute_units: %u compute units of this profile need "
+                  "%.0f MiB of simulator state, more than the %u MiB a run "
+                  "may take; at most %llu fit (each CU's subgroup and "
+                  "workgroup slots, registers and partitions take %.1f KiB)",
+                  g->hw->compute_units, bytes / 1048576.0,
+                  (unsigned)(CUSIM_STATE_MAX_BYTES >> 20),
+                  (unsigned long long)fit,
+                  per_cu / 1024.0);
+}
+
+int plan_run(gpu *g, const cusim_kernel *k, cusim_error *err)
+{
+    if (plan_dispatches(g, k, err) != 0 || check_inflight(g, k, err) != 0
+        || check_budget(g, k, err) != 0 || check_state_size(g, err) != 0)
+        return -1;
+    return 0;
+}
