@@ -8,6 +8,19 @@
  * gives them no meaning. Each (kind, index) is pending at most once:
  * scheduling a pending one again moves it. All storage is allocated by
  * evq_new, so scheduling never allocates.
+ *
+ * The same-cycle order (a rule of the model, not of this queue alone):
+ * events of one cycle run in the order they were scheduled (set or moved),
+ * whatever their kind. Kinds have no priority. The simulator relies on it
+ * as an arbitration rule: a partition held back by a shared resource (the
+ * CU's in-flight cap, a unit) schedules its wake-up for when the resource
+ * frees at the moment it is held, so of two partitions held for the same
+ * cycle the one held first runs first ("first held, first served"). Other
+ * orders change results by up to 22% (docs/performance.md);
+ * tests/check_order.c fails if it changes. A new event source keeps it by
+ * scheduling each event at the moment the simulation learns of it, never
+ * earlier or later to win a place, and by saying in docs/model.md ("Time
+ * and events") where its events fall among the others.
  */
 #ifndef CUSIM_EVQ_H
 #define CUSIM_EVQ_H
