@@ -3,38 +3,9 @@
  * ld.shared / st.shared takes (banks.h states the model).
  */
 #include "banks.h"
+#include "lanes.h"
 
 #include <assert.h>
-
-/* SplitMix64's output function (Steele, Lea and Flood, "Fast splittable
- * pseudorandom number generators", OOPSLA 2014): a well-mixed 64-bit value
- * of a counter, so lane i's draw is a pure function of (seed, i). */
-static uint64_t mix64(uint64_t z)
-{
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-uint64_t bank_seed(uint32_t pc)
-{
-    return mix64(0x243f6a8885a308d3ull ^ pc);
-}
-
-uint64_t bank_lane_address(isa_pattern pattern, uint32_t stride,
-                           uint32_t bytes, uint64_t seed, uint32_t lane)
-{
-    switch (pattern) {
-    case ISA_PATTERN_COALESCED:
-        break;
-    case ISA_PATTERN_STRIDED:
-        return (uint64_t)lane * stride * bytes;
-    case ISA_PATTERN_RANDOM:
-        return (mix64(seed + lane) >> 44) * bytes;   /* element < 2^20 */
-    }
-    return (uint64_t)lane * bytes;
-}
 
 /* Distinct words one phase can touch: its lanes x (bytes / bank_bytes + 2)
  * <= banks + 2 x lanes <= 3 x banks (a phase has at most `banks` lanes and
@@ -51,7 +22,7 @@ static uint32_t phase_passes(uint32_t banks, uint32_t bank_bytes,
     uint64_t words[PHASE_WORDS];
     uint32_t n_words = 0;
     for (uint32_t i = first; i < first + n; i++) {
-        uint64_t a = bank_lane_address(pattern, stride, bytes, seed, i);
+        uint64_t a = lane_address(pattern, stride, bytes, seed, i);
         for (uint64_t w = a / bank_bytes; w <= (a + bytes - 1) / bank_bytes; w++) {
             uint32_t k = 0;
             while (k < n_words && words[k] != w)
@@ -86,7 +57,7 @@ uint32_t bank_passes(uint32_t banks, uint32_t bank_bytes, isa_pattern pattern,
          * round the banks, ceil(words / banks) passes (at most one more
          * when its start is not word-aligned). */
         for (uint32_t i = 0; i < lanes; i++) {
-            uint64_t a = bank_lane_address(pattern, stride, bytes, seed, i);
+            uint64_t a = lane_address(pattern, stride, bytes, seed, i);
             uint64_t n = (a + bytes - 1) / bank_bytes - a / bank_bytes + 1;
             passes += (uint32_t)((n + banks - 1) / banks);
         }
@@ -108,5 +79,5 @@ uint32_t bank_insn_passes(const cusim_hw *hw, const prog_insn *in, uint32_t pc,
         return 1;
     return bank_passes(hw->cu.shared_banks, hw->cu.shared_bank_bytes,
                        (isa_pattern)in->pattern, in->stride, in->bytes,
-                       bank_seed(pc), lanes);
+                       lane_seed(pc), lanes);
 }

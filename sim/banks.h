@@ -17,10 +17,8 @@
  * access are the sum over its phases of the most words any one bank must
  * deliver in that phase.
  *
- * The lanes' addresses follow the instruction's `pattern=`: coalesced
- * (lane i at i x bytes), strided:N (lane i at i x N x bytes) or random
- * (each lane an element drawn from a seeded generator, bank_lane_address:
- * deterministic, the same on every run and every -j).
+ * The lanes' addresses are the lane-address model's (lanes.h), from the
+ * instruction's `pattern=`.
  *
  * Patterns are static, so the count for a subgroup at the full width is
  * computed once per instruction when a dispatch starts (decode.h); only a
@@ -38,12 +36,6 @@
 /* Largest cu.shared_banks the model takes (the key's range). */
 #define BANK_MAX_BANKS 64
 
-/* The byte address lane `lane` touches: pattern `pattern` (stride in
- * elements of `bytes` for ISA_PATTERN_STRIDED), `seed` drawing the random
- * pattern's elements (an element index below 2^20, times `bytes`). */
-uint64_t bank_lane_address(isa_pattern pattern, uint32_t stride,
-                           uint32_t bytes, uint64_t seed, uint32_t lane);
-
 /* Passes one access of `lanes` lanes (0 < lanes) takes on `banks` banks of
  * `bank_bytes` (1 <= banks <= BANK_MAX_BANKS, bank_bytes >= 1): the sum,
  * over phases of banks x bank_bytes / max(bytes, bank_bytes) consecutive
@@ -52,10 +44,6 @@ uint64_t bank_lane_address(isa_pattern pattern, uint32_t stride,
 uint32_t bank_passes(uint32_t banks, uint32_t bank_bytes, isa_pattern pattern,
                      uint32_t stride, uint32_t bytes, uint64_t seed,
                      uint32_t lanes);
-
-/* The random pattern's seed for the instruction at index `pc` of a
- * dispatch's code: static per instruction. */
-uint64_t bank_seed(uint32_t pc);
 
 /* Passes of `in` (at index `pc`) for a subgroup of `lanes` lanes on `hw`:
  * bank_passes for ld.shared / st.shared, 1 for anything else. */

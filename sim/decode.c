@@ -5,7 +5,7 @@
 
 #include "banks.h"
 #include "isa.h"
-#include "memsys.h"
+#include "lanes.h"
 #include "xalloc.h"
 
 /* Bank passes of a conflict-free 4-byte access by `width` lanes: what
@@ -48,9 +48,9 @@ static insn_cost decode_insn(const prog_insn *in, uint32_t pc,
     }
     c.busy = (uint32_t)(busy + replays);
     c.latency = (uint32_t)(hw->latency[info->latency] + replays);
-    c.tx = c.global ? mem_transactions(hw->memory.transaction, in->bytes,
-                                       (isa_pattern)in->pattern, in->stride,
-                                       lanes)
+    c.tx = c.global ? lane_segments(hw->memory.transaction,
+                                    (isa_pattern)in->pattern, in->stride,
+                                    in->bytes, lane_seed(pc), lanes)
                     : 0;
     for (int i = 0; i <= in->n_src; i++) {
         uint16_t r = i < in->n_src ? in->src[i] : in->dst;

@@ -68,29 +68,6 @@ void mem_free(memsys *m)
     free(m);
 }
 
-uint32_t mem_transactions(uint32_t transaction, uint32_t bytes,
-                          isa_pattern pattern, uint32_t stride, uint32_t lanes)
-{
-    if (lanes == 0)
-        return 0;
-    uint64_t per_lane = (bytes + transaction - 1) / transaction;
-    switch (pattern) {
-    case ISA_PATTERN_COALESCED:
-        return (uint32_t)(((uint64_t)bytes * lanes + transaction - 1) / transaction);
-    case ISA_PATTERN_STRIDED: {
-        uint64_t step = (uint64_t)stride * bytes;   /* bytes between lanes */
-        if (step >= transaction)
-            return (uint32_t)(per_lane * lanes);
-        /* Lanes 0..lanes-1 span (lanes - 1) * step + bytes bytes. */
-        return (uint32_t)(((lanes - 1) * step + bytes + transaction - 1)
-                          / transaction);
-    }
-    case ISA_PATTERN_RANDOM:
-        return (uint32_t)(per_lane * lanes);
-    }
-    return 0;
-}
-
 /* Drops the ring's instructions that completed by `now`. */
 static void ring_retire(cu_ring *r, uint32_t cap, uint64_t now)
 {

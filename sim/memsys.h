@@ -39,12 +39,6 @@ memsys *mem_new(const cusim_hw *hw);
 uint64_t mem_state_bytes(const cusim_hw *hw);
 void mem_free(memsys *m);   /* NULL-safe */
 
-/* Transactions one subgroup access makes: `bytes` per lane, `lanes` active
- * lanes, laid out by `pattern` (stride in elements of `bytes` for
- * ISA_PATTERN_STRIDED), in `transaction`-byte aligned segments. */
-uint32_t mem_transactions(uint32_t transaction, uint32_t bytes,
-                          isa_pattern pattern, uint32_t stride, uint32_t lanes);
-
 /* The earliest cycle >= at at which CU `cu` may issue `n` transactions
  * under its in-flight cap, as far as the transactions issued so far go.
  * Changes nothing the answers depend on (it keeps its last answer per CU

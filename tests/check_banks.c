@@ -6,6 +6,7 @@
  * estimate, 64 of 8 B on Xe-HPC, 32 of 4 B on Adreno) worked the same way.
  */
 #include "banks.h"
+#include "lanes.h"
 #include "cutest.h"
 
 static uint32_t passes(isa_pattern p, uint32_t stride, uint32_t bytes,
@@ -77,16 +78,16 @@ START_TEST(random_from_the_generator)
      * Bank 3 holds lanes 1, 12, 26; bank 30 lanes 3, 6, 21; bank 5 lanes
      * 7, 19, 29; bank 7 lanes 16, 18, 27 (all distinct elements); no bank
      * holds four: 3 passes. */
-    ck_assert_uint_eq(bank_lane_address(ISA_PATTERN_RANDOM, 0, 4, 1, 0),
+    ck_assert_uint_eq(lane_address(ISA_PATTERN_RANDOM, 0, 4, 1, 0),
                       594082u * 4);
-    ck_assert_uint_eq(bank_lane_address(ISA_PATTERN_RANDOM, 0, 4, 1, 1),
+    ck_assert_uint_eq(lane_address(ISA_PATTERN_RANDOM, 0, 4, 1, 1),
                       619907u * 4);
-    ck_assert_uint_eq(bank_lane_address(ISA_PATTERN_RANDOM, 0, 4, 1, 31),
+    ck_assert_uint_eq(lane_address(ISA_PATTERN_RANDOM, 0, 4, 1, 31),
                       962231u * 4);
     ck_assert_uint_eq(bank_passes(32, 4, ISA_PATTERN_RANDOM, 0, 4, 1, 32), 3);
     /* The same draw every time; another instruction another seed. */
-    ck_assert_uint_eq(bank_seed(5), bank_seed(5));
-    ck_assert_uint_ne(bank_seed(5), bank_seed(6));
+    ck_assert_uint_eq(lane_seed(5), lane_seed(5));
+    ck_assert_uint_ne(lane_seed(5), lane_seed(6));
 }
 END_TEST
 
