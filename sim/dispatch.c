@@ -170,7 +170,11 @@ void dispatch_retire(gpu *g, uint32_t wi, uint64_t now)
     if (++g->retired_wg == d->n_wg) {
         /* The next dispatch starts once the whole previous one is done,
          * its stores included (a kernel boundary). */
-        if (g->cur + 1 < g->n_dispatches)
+        if (g->cur + 1 >= g->n_dispatches)
+            return;
+        if (g->late_stores > 0)
+            g->held = true;   /* sched_complete starts it */
+        else
             evq_set(g->q, EV_DISPATCH, 0, g->drain > now ? g->drain : now);
         return;
     }

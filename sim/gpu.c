@@ -42,6 +42,7 @@ static void event_counts(const cusim_hw *hw, uint32_t counts[EV_KINDS])
     counts[EV_WAKE] = SCHED_BATCHES(hw->compute_units * hw->cu.schedulers);
     counts[EV_RETIRE] = hw->compute_units * hw->cu.max_workgroups;
     counts[EV_DISPATCH] = 1;
+    counts[EV_MEM] = mem_event_count(hw);
 }
 
 /* Kept next to gpu_init, which it mirrors allocation by allocation. */
@@ -83,7 +84,7 @@ void gpu_init(gpu *g)
     uint32_t events[EV_KINDS];
     event_counts(hw, events);
     g->q = evq_new(events, EV_KINDS);
-    g->mem = mem_new(hw);
+    g->mem = mem_new(hw, g->q, EV_MEM);
     g->sgs = xcalloc((size_t)n_cu * sg_per_cu, sizeof *g->sgs);
     g->regs = xcalloc((size_t)n_cu * sg_per_cu * g->n_regs, sizeof *g->regs);
     g->parts = xcalloc(g->n_parts, sizeof *g->parts);

@@ -32,6 +32,12 @@
 
 enum sg_state { SG_FREE, SG_RUN, SG_BARRIER, SG_DONE };
 
+/* A register a late access (MEM_LATER, memsys.h) will write: its
+ * scoreboard entry until the completion event, and the ready_at of a
+ * subgroup whose next instruction waits for one. */
+#define REG_LATE UINT64_MAX
+#define SG_LATE (UINT64_MAX >> 1)
+
 /* The kinds of event in the GPU's queue, and what their index is. */
 enum gpu_event {
     EV_WAKE,        /* a batch of scheduler partitions (scheduler.c): each, in
@@ -40,6 +46,9 @@ enum gpu_event {
                        free its resources */
     EV_DISPATCH,    /* 0: start the next dispatch (the previous one has
                        retired and its stores have drained) */
+    EV_MEM,         /* a memory access completes that the memory system
+                       could not time at issue (memsys.h): the index is
+                       the memory system's */
     EV_KINDS
 };
 
@@ -47,11 +56,12 @@ enum gpu_event {
  * program, its loop counters and its scoreboard, plus what its next
  * instruction needs (cached when it advances). */
 typedef struct sg {
-    uint64_t *ready;        /* per register: (cycle << 1) | from_global_load */
+    uint64_t *ready;        /* per register: (cycle << 1) | from_global_load,
+                               or REG_LATE */
     const insn_cost *cost;  /* its dispatch's issue costs, decoded for its
                                active lanes (decode.h) */
     uint64_t ready_at;      /* cycle the next instruction's registers are
-                               ready (sources and destination) */
+                               ready (sources and destination), or SG_LATE */
     uint64_t done_at;       /* cycle the results it waits for (its register
                                writes) have all completed; stores do not
                                hold it (see gpu.drain) */
@@ -63,6 +73,7 @@ typedef struct sg {
     uint32_t tx;            /* next instruction: transactions (global) */
     uint64_t issued;        /* instructions issued */
     uint32_t wnext;         /* next in its partition's wheel bucket */
+    uint32_t late;          /* its loads whose completion is to come */
     uint32_t loop_left[PROG_MAX_DEPTH];
     uint8_t depth;
     uint8_t state;          /* enum sg_state */
@@ -70,6 +81,8 @@ typedef struct sg {
     uint8_t unit;           /* next instruction: cusim_unit */
     uint8_t global;         /* next instruction touches global memory */
     uint8_t in_ready;       /* in its partition's ready set */
+    uint8_t parked;         /* waits for a late load: in no list of its
+                               partition until the completion */
     uint8_t wstate;         /* cusim_warp_state while waiting (registers,
                                barrier); counted in its part's n_ws */
     uint64_t wsince;        /* the cycle it entered wstate */
@@ -90,8 +103,10 @@ typedef struct wait_entry {
  * every RUN subgroup of the partition is in exactly one of `ready` (its
  * registers were ready when last looked at; ordered by age, oldest first),
  * the wheel (registers ready within PART_WHEEL cycles of wbase: most alu
- * results) and `wait` (a min-heap on (ready_at, age) for the rest: memory);
- * BARRIER subgroups are in none and counted in `n_barrier`.
+ * results), `wait` (a min-heap on (ready_at, age) for the rest: memory)
+ * and none, parked, while a register it waits for awaits a late load's
+ * completion (n_parked); BARRIER subgroups are in none and counted in
+ * `n_barrier`.
  *
  * Warp states (docs/model.md): a live subgroup that waits (on the wheel,
  * in the heap, or at a barrier) is counted in n_ws[its wstate] and adds
@@ -112,6 +127,7 @@ typedef struct part {
     uint64_t wbase;         /* the wheel covers [wbase, wbase + PART_WHEEL) */
     uint32_t n_wheel;
     uint32_t n_barrier;
+    uint32_t n_parked;
     uint32_t cu;
     uint32_t last;          /* subgroup issued last (gto, lrr), or NONE32 */
     uint64_t unit_free[CUSIM_UNIT_COUNT];
@@ -141,6 +157,8 @@ typedef struct wg {
     uint32_t finished;
     uint32_t invocations;
     uint32_t cu;
+    uint32_t late;          /* its subgroups' loads whose completion is to
+                               come: it retires only after them */
     uint64_t done_at;
 } wg;
 
@@ -242,6 +260,8 @@ typedef struct gpu {
     uint64_t next_age;
     uint64_t end;           /* the last retirement or store completion */
     uint64_t drain;         /* the last global store's completion so far */
+    uint64_t late_stores;   /* stores whose completion is to come */
+    bool held;              /* the next dispatch waits for late_stores */
 
     uint64_t warp_instructions;
     uint64_t lane_instructions;

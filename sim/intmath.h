@@ -12,4 +12,31 @@ static inline uint64_t div_up(uint64_t a, uint64_t b)
     return (a + b - 1) / b;
 }
 
+/* The sum over i = 0 .. n-1 of floor((a i + b) / d), d > 0, in
+ * O(log max(a, d)) steps (the floor sum of an arithmetic progression:
+ * Euclid's algorithm on (a, d)); exact while the partial sums and a n + b
+ * stay below 2^64. */
+static inline uint64_t floor_sum(uint64_t n, uint64_t d, uint64_t a, uint64_t b)
+{
+    uint64_t sum = 0;
+    for (;;) {
+        if (a >= d) {
+            sum += n * (n - 1) / 2 * (a / d);
+            a %= d;
+        }
+        if (b >= d) {
+            sum += n * (b / d);
+            b %= d;
+        }
+        uint64_t y = a * n + b;
+        if (y < d)
+            return sum;
+        n = y / d;
+        b = y % d;
+        uint64_t t = d;
+        d = a;
+        a = t;
+    }
+}
+
 #endif /* CUSIM_INTMATH_H */

@@ -1,12 +1,16 @@
 /*
- * memsys.c — coalescing and the bandwidth-limited memory latency queue.
+ * memsys.c — the flat memory model behind memsys.h: one bandwidth-limited
+ * channel for the whole GPU in front of a fixed latency, and each CU's
+ * in-flight cap.
  *
  * Channel time is kept in byte slots (1 cycle = `bandwidth` slots) so that a
  * transaction shorter than one cycle's worth of bandwidth is exact in
- * integers. Each CU keeps a ring of its in-flight instructions (completion
+ * integers. Each CU keeps a ring of its in-flight accesses (completion
  * cycle, transaction count) in completion order, which is issue order
- * because the channel is FIFO and the latency fixed.
+ * because the channel is FIFO and the latency fixed. Every completion is
+ * known at issue, so this model schedules no event.
  */
+#include "intmath.h"
 #include "memsys.h"
 #include "xalloc.h"
 
@@ -29,16 +33,30 @@ typedef struct cu_ring {
     uint64_t memo_at;
 } cu_ring;
 
+/* An access in flight, for a recorder (mem_watch). */
+typedef struct flight {
+    uint64_t done;
+    uint64_t seq;                /* issue order, for ties */
+    uint32_t cu, tx;
+} flight;
+
 struct memsys {
     uint64_t bandwidth, transaction, latency, cap;
     uint64_t channel_free;       /* in byte slots */
     cu_ring *rings;
     uint32_t n_cus;
     mem_stats stats;
+    /* mem_watch's: a min-heap on (done, seq) of the accesses in flight */
+    flight *log;
+    uint32_t n_log, log_cap;
+    bool watched;
+    uint64_t log_seq;
 };
 
-memsys *mem_new(const cusim_hw *hw)
+memsys *mem_new(const cusim_hw *hw, evq *q, uint32_t ev_kind)
 {
+    (void)q;        /* every completion is known at issue: no event */
+    (void)ev_kind;
     memsys *m = xcalloc(1, sizeof *m);
     m->bandwidth = hw->memory.bandwidth;
     m->transaction = hw->memory.transaction;
@@ -57,10 +75,17 @@ uint64_t mem_state_bytes(const cusim_hw *hw)
         * (sizeof(cu_ring) + sizeof(inflight) * (uint64_t)hw->memory.max_inflight);
 }
 
+uint32_t mem_event_count(const cusim_hw *hw)
+{
+    (void)hw;
+    return 0;
+}
+
 void mem_free(memsys *m)
 {
     if (!m)
         return;
+    free(m->log);
     if (m->rings)
         for (uint32_t c = 0; c < m->n_cus; c++)
             free(m->rings[c].items);
@@ -105,34 +130,32 @@ uint64_t mem_accept_at(memsys *m, uint32_t cu, uint32_t n, uint64_t at)
     return r->memo_at > at ? r->memo_at : at;
 }
 
-/* The sum over i = 0 .. n-1 of floor((a i + b) / d), d > 0 (the floor
- * sum of an arithmetic progression, in O(log) steps: Euclid's algorithm
- * on (a, d)). */
-static uint64_t floor_sum(uint64_t n, uint64_t d, uint64_t a, uint64_t b)
+/* Completion order: earlier first, then issued first. */
+static bool flight_before(const flight *x, const flight *y)
 {
-    uint64_t sum = 0;
-    for (;;) {
-        if (a >= d) {
-            sum += n * (n - 1) / 2 * (a / d);
-            a %= d;
-        }
-        if (b >= d) {
-            sum += n * (b / d);
-            b %= d;
-        }
-        uint64_t y = a * n + b;
-        if (y < d)
-            return sum;
-        n = y / d;
-        b = y % d;
-        uint64_t t = d;
-        d = a;
-        a = t;
-    }
+    return x->done < y->done || (x->done == y->done && x->seq < y->seq);
 }
 
-uint64_t mem_issue(memsys *m, uint32_t cu, uint32_t n, uint64_t now)
+/* Keeps the access (cu, n transactions, completing at `done`) for
+ * mem_next_done. */
+static void log_push(memsys *m, uint32_t cu, uint32_t n, uint64_t done)
 {
+    assert(m->n_log < m->log_cap);
+    flight f = { done, m->log_seq++, cu, n };
+    uint32_t i = m->n_log++;
+    while (i > 0) {
+        uint32_t parent = (i - 1) / 2;
+        if (flight_before(&m->log[parent], &f))
+            break;
+        m->log[i] = m->log[parent];
+        i = parent;
+    }
+    m->log[i] = f;
+}
+
+uint64_t mem_issue(memsys *m, const mem_req *req, uint64_t now)
+{
+    uint32_t cu = req->cu, n = req->tx;
     cu_ring *r = &m->rings[cu];
     uint32_t cap = (uint32_t)m->cap;
     ring_retire(r, cap, now);
@@ -159,8 +182,19 @@ uint64_t mem_issue(memsys *m, uint32_t cu, uint32_t n, uint64_t now)
         r->len++;
         r->count += n;
         r->memo_n = 0;
+        if (m->watched)
+            log_push(m, cu, n, done);
     }
     return done;
+}
+
+void mem_complete(memsys *m, uint32_t index, uint64_t now, mem_req *done)
+{
+    (void)m;
+    (void)index;
+    (void)now;
+    (void)done;
+    assert(0 && "the flat model schedules no completion event");
 }
 
 const mem_stats *mem_get_stats(const memsys *m)
@@ -168,8 +202,41 @@ const mem_stats *mem_get_stats(const memsys *m)
     return &m->stats;
 }
 
-uint32_t mem_inflight(memsys *m, uint32_t cu, uint64_t now)
+void mem_watch(memsys *m, bool on)
 {
-    ring_retire(&m->rings[cu], (uint32_t)m->cap, now);
-    return m->rings[cu].count;
+    m->watched = on;
+    m->n_log = 0;
+    if (!on || m->log)
+        return;
+    /* Each CU has at most `cap` transactions, so at most `cap` accesses,
+     * in flight; the reader takes what completed at each of its hooks,
+     * and a hook follows every issue, so one more may wait in the log. */
+    m->log_cap = (uint32_t)(m->n_cus * m->cap + 1);
+    m->log = xmalloc(sizeof *m->log * m->log_cap);
+}
+
+bool mem_next_done(memsys *m, uint64_t now, uint32_t *cu, uint32_t *tx,
+                   uint64_t *done)
+{
+    if (m->n_log == 0 || m->log[0].done > now)
+        return false;
+    *cu = m->log[0].cu;
+    *tx = m->log[0].tx;
+    *done = m->log[0].done;
+    flight last = m->log[--m->n_log];
+    uint32_t i = 0;
+    for (;;) {
+        uint32_t c = 2 * i + 1;
+        if (c >= m->n_log)
+            break;
+        if (c + 1 < m->n_log && flight_before(&m->log[c + 1], &m->log[c]))
+            c++;
+        if (flight_before(&last, &m->log[c]))
+            break;
+        m->log[i] = m->log[c];
+        i = c;
+    }
+    if (m->n_log > 0)
+        m->log[i] = last;
+    return true;
 }

@@ -1,27 +1,44 @@
 /*
- * memsys.h — the global memory system: coalescing of a subgroup's access
- * into transactions, and the memory latency queue they pass through.
+ * memsys.h — the global memory system behind the schedulers: what a
+ * global access asks of it, when it accepts one, and when each completes.
  *
- * The queue is one channel for the whole GPU that moves
- * `memory.bandwidth` bytes per cycle, served in issue order, in front of a
- * fixed `latency.global`: a transaction issued at cycle t starts when the
- * channel is free (never before t), occupies it for transaction /
- * bandwidth cycles, and completes `latency.global` cycles after it leaves
- * the channel. Its latency is therefore the configured latency plus the
- * queueing the bandwidth limit causes (claim C6c). Each CU may have at most
- * `memory.max_inflight` transactions in flight (the simulator refuses a
- * kernel with a larger instruction; here one is let through alone).
+ * The interface (what any memory model behind it provides):
+ *   - a scheduler asks mem_accept_at when CU `cu` may issue an access of
+ *     `tx` transactions (back-pressure: the per-CU in-flight cap), and
+ *     hands it over with mem_issue as a request (mem_req: the CU, the
+ *     subgroup, the register it writes, its transactions);
+ *   - mem_issue answers with the cycle the access completes when the model
+ *     knows it at issue, or MEM_LATER: then the model schedules an event
+ *     of the kind it was given (mem_new) for the completion cycle, and the
+ *     run loop hands that event to mem_complete, which says which request
+ *     completed; the scheduler then marks its register ready
+ *     (sched_complete). Completions may come in any order;
+ *   - a recorder (trace.c) reads what completed when through mem_watch and
+ *     mem_next_done, in completion order, instead of keeping its own copy.
+ * A completion known at issue is no event at all: the register is ready
+ * at that cycle, and the partition's wake-up for it is scheduled with its
+ * others (the same-cycle order, evq.h, is unchanged by it).
  *
- * Completion times are known at issue, so the simulator needs no memory
- * events: a load's destination register is simply ready at its completion.
+ * The model implemented here is the flat one (the profile has no cache):
+ * one channel for the whole GPU that moves `memory.bandwidth` bytes per
+ * cycle, served in issue order, in front of a fixed `latency.global`: a
+ * transaction issued at cycle t starts when the channel is free (never
+ * before t), occupies it for transaction / bandwidth cycles, and completes
+ * `latency.global` cycles after it leaves the channel. Its latency is
+ * therefore the configured latency plus the queueing the bandwidth limit
+ * causes (claim C6c). Each CU may have at most `memory.max_inflight`
+ * transactions in flight (the planner refuses a kernel with a larger
+ * instruction). Every completion is known at issue: it never answers
+ * MEM_LATER and schedules no event.
  */
 #ifndef CUSIM_MEMSYS_H
 #define CUSIM_MEMSYS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "cusim.h"
-#include "isa.h"
+#include "evq.h"
 
 typedef struct memsys memsys;
 
@@ -32,27 +49,58 @@ typedef struct mem_stats {
     uint64_t latency_sum;        /* over transactions, issue to completion */
 } mem_stats;
 
-/* A memory system for `hw`. */
-memsys *mem_new(const cusim_hw *hw);
+/* A global access handed to the memory system. */
+typedef struct mem_req {
+    uint32_t cu;                 /* the issuing compute unit */
+    uint32_t sg;                 /* the issuing subgroup (its slot index) */
+    uint32_t tx;                 /* transactions (> 0) */
+    uint16_t dst;                /* the register it writes, or PROG_NO_REG
+                                    (a store) */
+} mem_req;
 
-/* Bytes mem_new(hw) allocates. */
-uint64_t mem_state_bytes(const cusim_hw *hw);
+/* mem_issue's answer when the completion comes later, by event. */
+#define MEM_LATER UINT64_MAX
+
+/* A memory system for `hw`. It may schedule events of kind `ev_kind`
+ * with indices below mem_event_count(hw) on `q` (the run loop hands each
+ * to mem_complete). */
+memsys *mem_new(const cusim_hw *hw, evq *q, uint32_t ev_kind);
 void mem_free(memsys *m);   /* NULL-safe */
 
-/* The earliest cycle >= at at which CU `cu` may issue `n` transactions
- * under its in-flight cap, as far as the transactions issued so far go.
- * Changes nothing the answers depend on (it keeps its last answer per CU
- * until the CU's in-flight set changes), so it may be asked about a
- * future cycle. */
-uint64_t mem_accept_at(memsys *m, uint32_t cu, uint32_t n, uint64_t at);
+/* Bytes mem_new(hw, ...) allocates. */
+uint64_t mem_state_bytes(const cusim_hw *hw);
 
-/* Issues `n` transactions from CU `cu` at cycle `now` (mem_accept_at must
- * have returned `now`); returns the cycle the last one completes. */
-uint64_t mem_issue(memsys *m, uint32_t cu, uint32_t n, uint64_t now);
+/* The event indices a memory system for `hw` may use (0: it completes
+ * everything at issue). */
+uint32_t mem_event_count(const cusim_hw *hw);
+
+/* The earliest cycle >= at at which CU `cu` may issue an access of `tx`
+ * transactions, as far as the accesses issued so far go. Changes nothing
+ * the answers depend on (it may keep its last answer per CU until the
+ * CU's in-flight set changes), so it may be asked about a future cycle. */
+uint64_t mem_accept_at(memsys *m, uint32_t cu, uint32_t tx, uint64_t at);
+
+/* Issues request `r` at cycle `now` (mem_accept_at must have returned
+ * `now` for it). Returns the cycle it completes (> now), or MEM_LATER
+ * when that is not known yet. */
+uint64_t mem_issue(memsys *m, const mem_req *r, uint64_t now);
+
+/* Event (ev_kind, index) at `now`: the request it completes is copied to
+ * *done. Only for events the memory system scheduled. */
+void mem_complete(memsys *m, uint32_t index, uint64_t now, mem_req *done);
 
 const mem_stats *mem_get_stats(const memsys *m);
 
-/* Transactions CU `cu` has in flight at `now` (for state dumps). */
-uint32_t mem_inflight(memsys *m, uint32_t cu, uint64_t now);
+/* Starts (on) or stops keeping what each access issued from now on
+ * completes, for mem_next_done (a recorder's; off by default: it costs at
+ * every issue). Either forgets what was kept. */
+void mem_watch(memsys *m, bool on);
+
+/* With mem_watch: the next access, in completion order (ties in issue
+ * order), that completes at or before `now` and was not returned yet:
+ * true and its CU, transactions and completion cycle in *cu, *tx, *done;
+ * false when there is none. */
+bool mem_next_done(memsys *m, uint64_t now, uint32_t *cu, uint32_t *tx,
+                   uint64_t *done);
 
 #endif /* CUSIM_MEMSYS_H */

@@ -248,12 +248,18 @@ static void ready_cut(part *pt, uint32_t i)
     pt->n_ready--;
 }
 
-/* Puts subgroup s, waiting for its registers, on the wheel or the heap. */
+/* Puts subgroup s, waiting for its registers, on the wheel or the heap,
+ * or parks it while one of them awaits a late load. */
 static void wait_push(gpu *g, part *pt, uint32_t si)
 {
     sg *s = &g->sgs[si];
     if (s->ready_at >= pt->wbase + PART_WHEEL) {
-        heap_push(g, pt, si);
+        if (s->ready_at != SG_LATE) {
+            heap_push(g, pt, si);
+        } else {
+            s->parked = 1;   /* until sched_complete */
+            pt->n_parked++;
+        }
         return;
     }
     /* Its bucket: its ready cycle, or the wheel's first cycle when that has
@@ -457,7 +463,8 @@ static void barrier_arrive(gpu *g, part *pt, sg *s, uint64_t now)
 
 /* Subgroup s (state SG_DONE) has issued its last instruction at `now`.
  * Its workgroup retires when all its subgroups have ended and their
- * results have landed: the dispatcher hears of it through EV_RETIRE. */
+ * results have landed: the dispatcher hears of it through EV_RETIRE
+ * (scheduled here, or by sched_complete when a late load lands last). */
 static void subgroup_ended(gpu *g, uint32_t si, uint64_t now)
 {
     sg *s = &g->sgs[si];
@@ -467,7 +474,7 @@ static void subgroup_ended(gpu *g, uint32_t si, uint64_t now)
         w->done_at = done;
     if (g->rec)
         trace_end(g->rec, si, now);
-    if (++w->finished == w->n_sg)
+    if (++w->finished == w->n_sg && w->late == 0)
         evq_set(g->q, EV_RETIRE, s->wg, w->done_at);
     else if (w->arrived > 0 && w->arrived + w->finished == w->n_sg)
         barrier_release(g, w, now);   /* the others waited for it */
@@ -619,27 +626,38 @@ static uint32_t issue(gpu *g, part *pt, uint32_t ri, uint64_t now, bool last)
     uint64_t done;
     uint64_t global = 0;
     if (s->global) {
-        done = mem_issue(g->mem, pt->cu, s->tx, now);
+        const mem_req r = { pt->cu, si, s->tx, c->dst };
+        done = mem_issue(g->mem, &r, now);
         global = 1;
     } else {
         done = now + c->latency;
     }
     if (c->dst != PROG_NO_REG) {
-        /* A result the subgroup waits for: it cannot end before it. */
+        /* A result the subgroup waits for: it cannot end before it. A
+         * late load's register is REG_LATE (MEM_LATER << 1 | 1) until
+         * sched_complete. */
         s->ready[c->dst] = done << 1 | global;
-        if (done > s->done_at)
-            s->done_at = done;
+        if (done > s->done_at) {
+            if (done != MEM_LATER) {
+                s->done_at = done;
+            } else {
+                s->late++;
+                g->wgs[s->wg].late++;
+            }
+        }
     } else if (global && done > g->drain) {
         /* A store is fire-and-forget for the subgroup, but the dispatch
          * is not over until it has reached memory. */
-        g->drain = done;
+        if (done != MEM_LATER)
+            g->drain = done;
+        else
+            g->late_stores++;
     }
     if (g->rec)
         trace_issue(g->rec, now, pt->cu,
                     (uint32_t)(pt - g->parts) % hw->cu.schedulers, si, s->pc,
                     isa_get((isa_op)g->code->insns[s->pc].op)->mnemonic,
-                    global ? s->tx : 0,
-                    done);
+                    global ? s->tx : 0);
     s->pc++;
 
     int ended = sg_advance(s);
@@ -841,4 +859,45 @@ void sched_run_batch(gpu *g, uint32_t b, uint64_t now)
     }
     g->running_bat = NONE32;
     g->bat_free[g->n_bat_free++] = b;
+}
+
+/* ---------------------------------------------------------- completion */
+
+void sched_complete(gpu *g, const mem_req *r, uint64_t now)
+{
+    if (r->dst == PROG_NO_REG) {
+        /* A store: the dispatch ends when the last one lands. */
+        assert(g->late_stores > 0);
+        if (now > g->drain)
+            g->drain = now;
+        if (--g->late_stores == 0 && g->held) {
+            g->held = false;
+            evq_set(g->q, EV_DISPATCH, 0, now);
+        }
+        return;
+    }
+    uint32_t si = r->sg;
+    sg *s = &g->sgs[si];
+    wg *w = &g->wgs[s->wg];
+    assert(s->late > 0 && w->late > 0 && s->ready[r->dst] == REG_LATE);
+    s->ready[r->dst] = now << 1 | 1;
+    s->late--;
+    if (now > s->done_at)
+        s->done_at = now;
+    if (now > w->done_at)
+        w->done_at = now;
+    if (--w->late == 0 && w->finished == w->n_sg) {
+        evq_set(g->q, EV_RETIRE, s->wg, w->done_at);
+        return;
+    }
+    if (!s->parked)
+        return;
+    sg_refresh(s);
+    if (s->ready_at == SG_LATE)
+        return;   /* another of its registers is still to come */
+    part *pt = &g->parts[s->part];
+    s->parked = 0;
+    pt->n_parked--;
+    wait_push(g, pt, si);
+    sched_wake(g, s->part, s->ready_at > now ? s->ready_at : now);
 }

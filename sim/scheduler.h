@@ -13,6 +13,7 @@
 
 #include "cusim.h"
 #include "gpu.h"
+#include "memsys.h"
 
 /* The wake-up batches gpu_init sets up: one per partition, and one. */
 #define SCHED_BATCHES(n_parts) ((n_parts) + 1)
@@ -32,5 +33,13 @@ void sched_account(gpu *g, uint32_t p, uint64_t now, cusim_stall reason);
  * run, ends it at once (it holds its slot and registers until its
  * workgroup retires). */
 void sched_start(gpu *g, uint32_t s, uint64_t now);
+
+/* Request r, which mem_issue answered MEM_LATER, completes at `now` (its
+ * EV_MEM event): its register is ready from `now` (a subgroup parked on
+ * it goes back to waiting and its partition is woken), or, for a store,
+ * the dispatch's drain moves to `now`. A workgroup whose last late load
+ * this was, all its subgroups ended, retires at once; a next dispatch
+ * held for the last late store starts. */
+void sched_complete(gpu *g, const mem_req *r, uint64_t now);
 
 #endif /* CUSIM_SCHEDULER_H */

@@ -6,7 +6,8 @@
  *
  * The loop pops events from one queue for the whole GPU, ordered by
  * (cycle, sequence), each naming its kind (enum gpu_event): scheduler
- * wake-ups, workgroup retirements and the start of the next dispatch.
+ * wake-ups, workgroup retirements, the start of the next dispatch, and
+ * the completions the memory system times later than at issue.
  * Time jumps from one event to the next, so idle cycles cost nothing.
  */
 #include <assert.h>
@@ -88,7 +89,7 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
     for (uint32_t i = 0; i < g.n_dispatches; i++)
         g.total_wg += g.dispatches[i].n_wg;
     g.progress_every = g.total_wg / 1000 ? g.total_wg / 1000 : 1;
-    g.rec = trace_new(hw, g.opt, k->name);
+    g.rec = trace_new(hw, g.opt, k->name, g.mem);
     g.pending = g.dispatches[0].n_wg > 0;
     uint64_t watchdog = g.opt->watchdog_cycles ? g.opt->watchdog_cycles
                                                : DEFAULT_WATCHDOG;
@@ -118,6 +119,12 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
         case EV_DISPATCH:
             dispatch_next(&g, now);
             break;
+        case EV_MEM: {
+            mem_req done;
+            mem_complete(g.mem, ev.index, now, &done);
+            sched_complete(&g, &done, now);
+            break;
+        }
         case EV_KINDS:
             assert(0);
             break;
@@ -153,7 +160,9 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
 #endif
         for (uint32_t p = 0; p < g.n_parts; p++)
             assert(g.parts[p].n_ready == 0 && g.parts[p].n_wait == 0
-                   && g.parts[p].n_wheel == 0 && g.bat_of[p] == NONE32);
+                   && g.parts[p].n_wheel == 0 && g.parts[p].n_parked == 0
+                   && g.bat_of[p] == NONE32);
+        assert(g.late_stores == 0 && !g.held);
         assert(g.n_bat_free == SCHED_BATCHES(g.n_parts));
         for (uint32_t p = 0; p < g.n_parts; p++)
             sched_account(&g, p, g.end, CUSIM_STALL_TAIL);

@@ -9,9 +9,9 @@
  * closing every window of `every` cycles it passes (one CSV row, and one
  * counter event per traced CU and counter). A global access leaves the
  * count when its last transaction completes, a cycle no hook may come at:
- * the accesses in flight wait in a FIFO (completion order is issue order,
- * since the memory channel is one FIFO with a fixed latency) and are taken
- * off, each at its own cycle, before anything later is counted.
+ * the memory system says which accesses completed when (mem_watch,
+ * mem_next_done, in completion order), and each is taken off at its own
+ * cycle before anything later is counted.
  *
  * Slices are written when they end: a subgroup's warp-state interval when
  * it stops waiting (trace_state), its stay in the ready set and its issues
@@ -33,12 +33,6 @@
 #define DEFAULT_CUS 4
 #define CLOSING_BYTES 1024   /* kept back from the cap for the closing */
 #define NO_TRACK UINT32_MAX
-
-/* A global access in flight: `n` transactions of CU `cu` until `done`. */
-typedef struct flight {
-    uint64_t done;
-    uint32_t n, cu;
-} flight;
 
 /* A traced CU's counters: their values, and their integrals over the
  * current window up to `since`. */
@@ -72,8 +66,7 @@ struct trace {
     uint64_t at, win;
     uint64_t resident, tx;
     uint64_t res_int, tx_int, issued;
-    flight *fl;                     /* FIFO of accesses in flight */
-    uint32_t fl_cap, fl_head, fl_len;
+    memsys *mem;                    /* whose accesses complete when */
 
     /* the JSON's */
     uint32_t *tcus;                 /* the traced CUs, ascending */
@@ -235,8 +228,10 @@ static void close_window(trace *t, uint64_t end)
     }
     t->res_int = t->tx_int = t->issued = 0;
     t->win = end;
-    if (!t->csv && (t->truncated || end >= t->to))
+    if (!t->csv && (t->truncated || end >= t->to)) {
         t->counting = false;   /* nothing left to write them to */
+        mem_watch(t->mem, false);
+    }
 }
 
 /* Integrates the GPU-wide counters up to `now`, closing the windows that
@@ -255,16 +250,15 @@ static void step(trace *t, uint64_t now)
  * the count, each at its completion. */
 static void advance(trace *t, uint64_t now)
 {
-    while (t->fl_len > 0 && t->fl[t->fl_head].done <= now) {
-        const flight *f = &t->fl[t->fl_head];
-        step(t, f->done);
-        if (t->traced[f->cu]) {
-            cu_acc(t, f->cu, f->done);
-            t->cus[f->cu].tx -= f->n;
+    uint32_t cu, n;
+    uint64_t done;
+    while (mem_next_done(t->mem, now, &cu, &n, &done)) {
+        step(t, done);
+        if (t->traced[cu]) {
+            cu_acc(t, cu, done);
+            t->cus[cu].tx -= n;
         }
-        t->tx -= f->n;
-        t->fl_head = (t->fl_head + 1) % t->fl_cap;
-        t->fl_len--;
+        t->tx -= n;
     }
     step(t, now);
 }
@@ -272,7 +266,7 @@ static void advance(trace *t, uint64_t now)
 /* ---------------------------------------------------------------- set-up */
 
 trace *trace_new(const cusim_hw *hw, const cusim_sim_options *opt,
-                 const char *kernel)
+                 const char *kernel, memsys *mem)
 {
     if (!opt->trace && !opt->trace_json && !opt->timeline)
         return NULL;
@@ -282,6 +276,7 @@ trace *trace_new(const cusim_hw *hw, const cusim_sim_options *opt,
     t->csv = opt->timeline;
     t->hw = hw;
     t->kernel = kernel;
+    t->mem = mem;
     t->n_cus = hw->compute_units;
     t->per_part = (hw->cu.max_subgroups + hw->cu.schedulers - 1)
                   / hw->cu.schedulers;
@@ -293,11 +288,8 @@ trace *trace_new(const cusim_hw *hw, const cusim_sim_options *opt,
     t->counting = t->json || t->csv;
     t->traced = xcalloc(t->n_cus, 1);
     t->cus = xcalloc(t->n_cus, sizeof *t->cus);
-    if (t->counting) {
-        /* Each CU holds at most max_inflight accesses in flight. */
-        t->fl_cap = t->n_cus * hw->memory.max_inflight + 1;
-        t->fl = xcalloc(t->fl_cap, sizeof *t->fl);
-    }
+    if (t->counting)
+        mem_watch(mem, true);
     if (t->csv)
         fputs("cycle,resident_subgroups,occupancy,issued,issue_rate,"
               "bytes_in_flight,transactions_in_flight\n", t->csv);
@@ -360,7 +352,6 @@ void trace_free(trace *t)
 {
     if (!t)
         return;
-    free(t->fl);
     free(t->tcus);
     free(t->cus);
     free(t->traced);
@@ -415,8 +406,7 @@ void trace_state(trace *t, uint32_t sg, cusim_warp_state state,
 }
 
 void trace_issue(trace *t, uint64_t now, uint32_t cu, uint32_t part,
-                 uint32_t sg, uint32_t pc, const char *op, uint32_t tx,
-                 uint64_t done)
+                 uint32_t sg, uint32_t pc, const char *op, uint32_t tx)
 {
     if (t->text)
         fprintf(t->text, "%llu cu%u p%u sg%u %u %s\n",
@@ -429,16 +419,7 @@ void trace_issue(trace *t, uint64_t now, uint32_t cu, uint32_t part,
             t->cus[cu].issued++;
             t->cus[cu].tx += tx;
         }
-        if (tx > 0) {
-            assert(t->fl_len < t->fl_cap);
-            assert(t->fl_len == 0
-                   || t->fl[(t->fl_head + t->fl_len - 1) % t->fl_cap].done
-                      <= done);
-            t->fl[(t->fl_head + t->fl_len) % t->fl_cap] =
-                (flight){ done, tx, cu };
-            t->fl_len++;
-            t->tx += tx;
-        }
+        t->tx += tx;
     }
     if (!t->json || t->slots[sg].track == NO_TRACK || t->truncated)
         return;

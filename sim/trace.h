@@ -22,14 +22,17 @@
 #include <stdint.h>
 
 #include "cusim.h"
+#include "memsys.h"
 
 typedef struct trace trace;
 
 /* A recorder for a run of kernel `kernel` on `hw` with options `opt`, or
  * NULL when `opt` asks for no trace and no timeline. Writes the JSON
- * trace's opening and its track names at once. `opt` must outlive it. */
+ * trace's opening and its track names at once. It reads the accesses'
+ * completions from `mem` (mem_watch: from now on). `opt` and `mem` must
+ * outlive it. */
 trace *trace_new(const cusim_hw *hw, const cusim_sim_options *opt,
-                 const char *kernel);
+                 const char *kernel, memsys *mem);
 
 /* Closes what is open at the run's end, cycle `end` (each subgroup has
  * ended; after a failed run, the cycle it stopped at): the last timeline
@@ -55,10 +58,9 @@ void trace_state(trace *t, uint32_t sg, cusim_warp_state state,
 
 /* Subgroup `sg`, in partition `part` of CU `cu`, issues instruction `pc`
  * (`op`) at `now`; a global access of `tx` transactions (0: none) is in
- * flight from `now` until `done`. */
+ * flight from `now` until the memory system says it completed. */
 void trace_issue(trace *t, uint64_t now, uint32_t cu, uint32_t part,
-                 uint32_t sg, uint32_t pc, const char *op, uint32_t tx,
-                 uint64_t done);
+                 uint32_t sg, uint32_t pc, const char *op, uint32_t tx);
 
 /* CU `cu`'s resident subgroups change by `delta` at `now` (workgroups
  * admitted and retired). */

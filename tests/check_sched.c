@@ -1,0 +1,254 @@
+/*
+ * check_sched.c — the schedulers against a memory system whose accesses
+ * complete by event and out of issue order (sim/memsys.h's MEM_LATER
+ * path, which the flat model never takes): the scoreboard waits on the
+ * completion event, a later load that lands first is used first, a
+ * workgroup retires only when its late loads have landed, and a dispatch
+ * chain waits for its late stores. Every cycle is worked out by hand.
+ *
+ * The memory system here replaces sim/memsys.c at link time: this file
+ * defines every function memsys.h declares, so the linker takes these and
+ * leaves memsys.o out of the test program (a link seam; the library is
+ * unchanged). Access k, in issue order over the run, completes
+ * `latency.global` cycles after its issue when k is even and
+ * `latency.shared` cycles after when k is odd, so every second access
+ * overtakes the one before it; there is no in-flight cap.
+ *
+ * The GPU is cutest_tiny_cu: one CU, one scheduler, width 32, every unit
+ * 32 lanes (busy one cycle), alu latency 4, shared 30, global 400,
+ * barrier 1, gto.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cusim.h"
+#include "cutest.h"
+#include "memsys.h"
+#include "program.h"
+#include "xalloc.h"
+
+/* ------------------------------------------- the out-of-order memory */
+
+#define SLOTS 64
+
+struct memsys {
+    evq *q;
+    uint32_t kind;
+    uint64_t lat[2];           /* by issue order: even, odd */
+    uint64_t issued;
+    mem_req req[SLOTS];
+    uint8_t used[SLOTS];
+    mem_stats stats;
+};
+
+memsys *mem_new(const cusim_hw *hw, evq *q, uint32_t ev_kind)
+{
+    memsys *m = xcalloc(1, sizeof *m);
+    m->q = q;
+    m->kind = ev_kind;
+    m->lat[0] = hw->latency[CUSIM_LAT_GLOBAL];
+    m->lat[1] = hw->latency[CUSIM_LAT_SHARED];
+    return m;
+}
+
+void mem_free(memsys *m)
+{
+    free(m);
+}
+
+uint64_t mem_state_bytes(const cusim_hw *hw)
+{
+    (void)hw;
+    return sizeof(memsys);
+}
+
+uint32_t mem_event_count(const cusim_hw *hw)
+{
+    (void)hw;
+    return SLOTS;
+}
+
+uint64_t mem_accept_at(memsys *m, uint32_t cu, uint32_t tx, uint64_t at)
+{
+    (void)m;
+    (void)cu;
+    (void)tx;
+    return at;
+}
+
+uint64_t mem_issue(memsys *m, const mem_req *r, uint64_t now)
+{
+    uint32_t i = 0;
+    while (i < SLOTS && m->used[i])
+        i++;
+    ck_assert_msg(i < SLOTS, "the test memory's slots are full");
+    m->used[i] = 1;
+    m->req[i] = *r;
+    uint64_t lat = m->lat[m->issued++ % 2];
+    evq_set(m->q, m->kind, i, now + lat);
+    m->stats.transactions += r->tx;
+    m->stats.latency_sum += r->tx * lat;
+    return MEM_LATER;
+}
+
+void mem_complete(memsys *m, uint32_t index, uint64_t now, mem_req *done)
+{
+    (void)now;
+    ck_assert(index < SLOTS && m->used[index]);
+    *done = m->req[index];
+    m->used[index] = 0;
+}
+
+const mem_stats *mem_get_stats(const memsys *m)
+{
+    return &m->stats;
+}
+
+void mem_watch(memsys *m, bool on)
+{
+    (void)m;
+    ck_assert_msg(!on, "no recorder in these tests");
+}
+
+bool mem_next_done(memsys *m, uint64_t now, uint32_t *cu, uint32_t *tx,
+                   uint64_t *done)
+{
+    (void)m, (void)now, (void)cu, (void)tx, (void)done;
+    return false;
+}
+
+/* ------------------------------------------------------------ helpers */
+
+static void expect_stalls(const cusim_result *r, uint64_t issued,
+                          uint64_t memory, uint64_t tail)
+{
+    uint64_t all = issued + memory + tail;
+    ck_assert_uint_eq(r->cycles, all);
+    ck_assert_double_eq(r->stalls[CUSIM_STALL_ISSUED],
+                        (double)issued / (double)all);
+    ck_assert_double_eq(r->stalls[CUSIM_STALL_MEMORY],
+                        (double)memory / (double)all);
+    ck_assert_double_eq(r->stalls[CUSIM_STALL_TAIL],
+                        (double)tail / (double)all);
+}
+
+/* -------------------------------------------------------------- tests */
+
+START_TEST(later_load_lands_first)
+{
+    /* ld a at 0 (access 0: lands at 400); ld b at 1 (access 1: lands at
+     * 31); alu c, b waits for b's completion event: issued at 31; alu d, a
+     * at 400, its result at 404, the end. A memory that returned accesses
+     * in issue order would hold alu c until after 400.
+     * Scheduler: issued 0, 1, 31, 400; memory 2-30 and 32-399 (29 + 368:
+     * the subgroup waits on a late register, long_scoreboard); tail
+     * 401-403. */
+    cusim_hw hw = cutest_tiny_cu();
+    cusim_result r = cutest_run(&hw, 32, 32, "ld.global a, z\nld.global b, z\n"
+                                "alu c, b\nalu d, a\n");
+    expect_stalls(&r, 4, 29 + 368, 3);
+    uint64_t live = 4 + 29 + 368;
+    ck_assert_double_eq(r.warp_states[CUSIM_WS_LONG_SCOREBOARD],
+                        (double)(29 + 368) / (double)live);
+    ck_assert_double_eq(r.warp_states[CUSIM_WS_ISSUED], 4.0 / (double)live);
+}
+END_TEST
+
+START_TEST(two_subgroups_out_of_order)
+{
+    /* Two subgroups, each ld a then alu b, a. sg0's load at 0 is access 0
+     * (lands at 400), sg1's at 1 access 1 (lands at 31): sg1's alu b issues
+     * at 31 and sg1 ends there, sg0's at 400, its result at 404.
+     * Scheduler: issued 0, 1, 31, 400; memory 2-30, 32-399; tail 401-403.
+     * The workgroup retires at 404. */
+    cusim_hw hw = cutest_tiny_cu();
+    cusim_result r = cutest_run(&hw, 64, 64, "ld.global a, z\nalu b, a\n");
+    expect_stalls(&r, 4, 29 + 368, 3);
+    ck_assert_uint_eq(r.warp_instructions, 4);
+}
+END_TEST
+
+START_TEST(retire_waits_for_late_loads)
+{
+    /* A subgroup whose last instruction is a load ends when it issues it
+     * (cycle 0), but its workgroup holds its resources until the load
+     * lands at 400: the run ends at 400, not at 1.
+     * Scheduler: issued 0; tail 1-399 (nothing left to issue). */
+    cusim_hw hw = cutest_tiny_cu();
+    cusim_result r = cutest_run(&hw, 32, 32, "ld.global a, z\n");
+    ck_assert_uint_eq(r.cycles, 400);
+    ck_assert_double_eq(r.stalls[CUSIM_STALL_ISSUED], 1.0 / 400.0);
+    ck_assert_double_eq(r.stalls[CUSIM_STALL_TAIL], 399.0 / 400.0);
+    /* The workgroup was resident all along: 1 subgroup of 8 slots. */
+    ck_assert_double_eq(r.achieved_occupancy, 1.0 / 8.0);
+}
+END_TEST
+
+START_TEST(late_store_ends_the_run)
+{
+    /* alu a at 0 (ready 4); st.global a, z at 4 (access 0: lands at 404).
+     * The subgroup ends at 4 and its workgroup retires at 5 (a store does
+     * not hold it), but the run ends when the store lands: 404. */
+    cusim_hw hw = cutest_tiny_cu();
+    cusim_result r = cutest_run(&hw, 32, 32, "alu a\nst.global a, z\n");
+    ck_assert_uint_eq(r.cycles, 404);
+}
+END_TEST
+
+START_TEST(next_dispatch_waits_for_late_stores)
+{
+    /* Two dispatches of one subgroup each: st.global x, i. Dispatch 0's
+     * store (access 0) issues at 0 and lands at 400; its workgroup retires
+     * at 1, but dispatch 1 starts only when the store has landed, at 400;
+     * its store (access 1) lands at 430, the end. Starting dispatch 1 at
+     * its predecessor's retirement would end the run at 400. */
+    cusim_hw hw = cutest_tiny_cu();
+    cusim_kernel k;
+    cusim_error err;
+    const char *text = "name: chain\nworkgroup_size: 32\nregisters: 16\n"
+                       "elements: 32\nprogram: |\n  st.global x, i\n"
+                       "dispatches:\n  - elements: 32\n";
+    ck_assert_msg(cusim_kernel_load_string(text, "chain.yaml", NULL, 0, &k,
+                                           &err) == 0, "%s", err.message);
+    cusim_result r;
+    int rc = cusim_simulate(&hw, &k, NULL, &r, NULL, &err);
+    cusim_kernel_free(&k);
+    ck_assert_msg(rc == 0, "simulate: %s", err.message);
+    ck_assert_uint_eq(r.dispatches, 2);
+    ck_assert_uint_eq(r.cycles, 430);
+    ck_assert_uint_eq(r.dispatch[0].cycles, 400);
+    ck_assert_uint_eq(r.dispatch[1].cycles, 30);
+}
+END_TEST
+
+START_TEST(parked_at_a_barrier)
+{
+    /* Two subgroups: ld a, barrier, alu b, a. sg0 issues its load at 0
+     * (access 0, lands at 400) and its barrier at 1 (gto keeps it); sg1
+     * its load at 2 (access 1, lands at 32) and its barrier at 3: both are
+     * released at 4 (latency.barrier 1), each parked on its late a. sg1's
+     * alu b issues at 32, sg0's at 400, its result at 404.
+     * Scheduler: issued 0-3, 32, 400; memory 4-31, 33-399 (28 + 367);
+     * tail 401-403. */
+    cusim_hw hw = cutest_tiny_cu();
+    cusim_result r = cutest_run(&hw, 64, 64,
+                                "ld.global a, z\nbarrier\nalu b, a\n");
+    expect_stalls(&r, 6, 28 + 367, 3);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("sched");
+    TCase *tc = tcase_create("late_completions");
+    tcase_add_test(tc, later_load_lands_first);
+    tcase_add_test(tc, two_subgroups_out_of_order);
+    tcase_add_test(tc, retire_waits_for_late_loads);
+    tcase_add_test(tc, late_store_ends_the_run);
+    tcase_add_test(tc, next_dispatch_waits_for_late_stores);
+    tcase_add_test(tc, parked_at_a_barrier);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+CUTEST_MAIN(make_suite)
