@@ -4,6 +4,7 @@
  * planned dispatches, and the bytes that takes, worked out beforehand so
  * that a run too large is refused before anything is allocated.
  */
+#include <assert.h>
 #include <stdlib.h>
 
 #include "gpu.h"
@@ -61,7 +62,10 @@ uint64_t gpu_state_bytes(const gpu *g)
         return UINT64_MAX;
     }
     bytes += mem_state_bytes(hw);
-    bytes += n_cu * sg_per_cu * (sizeof(sg) + g->n_regs * sizeof(uint64_t));
+    /* (a program without registers still takes one, as xcalloc of none
+     * does) */
+    uint64_t regs = n_cu * sg_per_cu * g->n_regs;
+    bytes += n_cu * sg_per_cu * sizeof(sg) + (regs ? regs : 1) * sizeof(uint64_t);
     bytes += n_cu * P * (sizeof(part) + per_part * (sizeof(uint32_t)
                                                    + sizeof(wait_entry))
                          + 2 * sizeof(uint32_t))
@@ -81,6 +85,9 @@ void gpu_init(gpu *g)
     uint32_t n_cu = hw->compute_units, P = hw->cu.schedulers;
     uint32_t sg_per_cu = hw->cu.max_subgroups, wg_per_cu = hw->cu.max_workgroups;
     g->n_parts = n_cu * P;
+#ifndef NDEBUG
+    unsigned long long before = xalloc_bytes();
+#endif
     uint32_t events[EV_KINDS];
     event_counts(hw, events);
     g->q = evq_new(events, EV_KINDS);
@@ -143,4 +150,7 @@ void gpu_init(gpu *g)
         for (uint32_t i = 0; i < wg_per_cu; i++)
             c->free_wgs[c->n_free_wgs++] = ci * wg_per_cu + wg_per_cu - 1 - i;
     }
+    /* What the planner checked against CUSIM_STATE_MAX_BYTES is what was
+     * taken. */
+    assert(xalloc_bytes() - before == gpu_state_bytes(g));
 }

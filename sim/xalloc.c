@@ -11,11 +11,12 @@
 #include <unistd.h>
 
 /* Allocations left before the injected failure; negative: none injected;
- * the process the hook belongs to; allocations so far. Test-only state
- * (see xalloc.h). */
+ * the process the hook belongs to; allocations and bytes so far. Test-
+ * and debug-only state (see xalloc.h). */
 static long fail_countdown = -1;
 static pid_t fail_pid;
 static long n_allocations;
+static unsigned long long n_bytes;
 
 void xalloc_fail_after(long n)
 {
@@ -26,6 +27,11 @@ void xalloc_fail_after(long n)
 long xalloc_count(void)
 {
     return n_allocations;
+}
+
+unsigned long long xalloc_bytes(void)
+{
+    return n_bytes;
 }
 
 _Noreturn void xalloc_die(void)
@@ -60,6 +66,7 @@ void *xrealloc_array(void *old, size_t n, size_t size)
     if (size > SIZE_MAX / n || injected_failure())
         return out_of_memory();
     void *p = realloc(old, n * size);
+    n_bytes += n * size;
     return p ? p : out_of_memory();
 }
 
@@ -73,6 +80,7 @@ void *xcalloc(size_t n, size_t size)
     if (injected_failure())
         return out_of_memory();
     void *p = calloc(n ? n : 1, size ? size : 1);
+    n_bytes += (unsigned long long)(n ? n : 1) * (size ? size : 1);
     return p ? p : out_of_memory();
 }
 

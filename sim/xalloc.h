@@ -17,8 +17,9 @@
  * the next n allocations succeed and makes the one after fail, as if
  * memory had run out, so a test can drive every allocation's failure. It
  * applies to the process that set it only: a process it forks (a worker of
- * cusim run) allocates without it. It is the one piece of process-wide
- * state in the library, and exists for tests only; the command line sets
+ * cusim run) allocates without it. It and the counts below are the one
+ * piece of process-wide state in the library, and exist for tests and
+ * debug checks only; the command line sets
  * it from CUSIM_FAIL_ALLOC=N and reports xalloc_count() when
  * CUSIM_COUNT_ALLOC is set (tests/cli/run-faults).
  */
@@ -38,6 +39,11 @@ void xalloc_fail_after(long n);
 /* The allocations this process has asked for so far (a fork child's count
  * starts from its parent's), failed ones included. */
 long xalloc_count(void);
+
+/* The bytes this process's allocations have taken so far (a reallocation
+ * counts its new size; nothing is subtracted when freed): debug builds
+ * check with it that a run's state takes what was foreseen (gpu.c). */
+unsigned long long xalloc_bytes(void);
 
 /* realloc of an array of n elements of `size` bytes (n = 0 allocates one
  * element's worth, so the result is never NULL); overflow-checked. */
