@@ -589,6 +589,35 @@ static uint32_t pick(gpu *g, const part *pt, uint64_t now)
     return NONE32;
 }
 
+/* Hands the global access of subgroup s (index si, instruction cost c)
+ * to the memory system at `now`. A load's register is ready when the
+ * access completes, its cycle known now or, when the memory system
+ * answers MEM_LATER, REG_LATE until sched_complete; the subgroup cannot
+ * end its workgroup before it. A store is fire-and-forget for the
+ * subgroup, but the dispatch is not over until it has reached memory. */
+static void issue_global(gpu *g, const part *pt, sg *s, uint32_t si,
+                         const insn_cost *c, uint64_t now)
+{
+    const mem_req r = { pt->cu, si, s->tx, c->dst };
+    uint64_t done = mem_issue(g->mem, &r, now);
+    if (c->dst != PROG_NO_REG) {
+        s->ready[c->dst] = done << 1 | 1;   /* REG_LATE for MEM_LATER */
+        if (done > s->done_at) {
+            if (done != MEM_LATER) {
+                s->done_at = done;
+            } else {
+                s->late++;
+                g->wgs[s->wg].late++;
+            }
+        }
+    } else if (done > g->drain) {
+        if (done != MEM_LATER)
+            g->drain = done;
+        else
+            g->late_stores++;
+    }
+}
+
 /* What issue() returns: the unit it used, and ISSUE_BACK when the
  * subgroup is to go back into the ready set (below). */
 #define ISSUE_BACK 0x100u
@@ -623,41 +652,22 @@ static uint32_t issue(gpu *g, part *pt, uint32_t ri, uint64_t now, bool last)
         g->unit_lanes[c->unit] += s->lanes;
     }
 
-    uint64_t done;
-    uint64_t global = 0;
-    if (s->global) {
-        const mem_req r = { pt->cu, si, s->tx, c->dst };
-        done = mem_issue(g->mem, &r, now);
-        global = 1;
-    } else {
-        done = now + c->latency;
-    }
-    if (c->dst != PROG_NO_REG) {
-        /* A result the subgroup waits for: it cannot end before it. A
-         * late load's register is REG_LATE (MEM_LATER << 1 | 1) until
-         * sched_complete. */
-        s->ready[c->dst] = done << 1 | global;
-        if (done > s->done_at) {
-            if (done != MEM_LATER) {
+    if (!s->global) {
+        uint64_t done = now + c->latency;
+        /* A result the subgroup waits for: it cannot end before it. */
+        if (c->dst != PROG_NO_REG) {
+            s->ready[c->dst] = done << 1;
+            if (done > s->done_at)
                 s->done_at = done;
-            } else {
-                s->late++;
-                g->wgs[s->wg].late++;
-            }
         }
-    } else if (global && done > g->drain) {
-        /* A store is fire-and-forget for the subgroup, but the dispatch
-         * is not over until it has reached memory. */
-        if (done != MEM_LATER)
-            g->drain = done;
-        else
-            g->late_stores++;
+    } else {
+        issue_global(g, pt, s, si, c, now);
     }
     if (g->rec)
         trace_issue(g->rec, now, pt->cu,
                     (uint32_t)(pt - g->parts) % hw->cu.schedulers, si, s->pc,
                     isa_get((isa_op)g->code->insns[s->pc].op)->mnemonic,
-                    global ? s->tx : 0);
+                    s->global ? s->tx : 0);
     s->pc++;
 
     int ended = sg_advance(s);
@@ -863,7 +873,10 @@ void sched_run_batch(gpu *g, uint32_t b, uint64_t now)
 
 /* ---------------------------------------------------------- completion */
 
-void sched_complete(gpu *g, const mem_req *r, uint64_t now)
+/* (cold: kept out of the issue path's inlining decisions; the flat
+ * model never calls it) */
+__attribute__((cold)) void sched_complete(gpu *g, const mem_req *r,
+                                          uint64_t now)
 {
     if (r->dst == PROG_NO_REG) {
         /* A store: the dispatch ends when the last one lands. */
