@@ -4,7 +4,9 @@
  * path, which the flat model never takes): the scoreboard waits on the
  * completion event, a later load that lands first is used first, a
  * workgroup retires only when its late loads have landed, and a dispatch
- * chain waits for its late stores. Every cycle is worked out by hand.
+ * chain waits for its late stores; and a partition's near-future wheel
+ * and far-future heap, with results on either side of their boundary.
+ * Every cycle is worked out by hand.
  *
  * The memory system here replaces sim/memsys.c at link time: this file
  * defines every function memsys.h declares, so the linker takes these and
@@ -237,6 +239,55 @@ START_TEST(parked_at_a_barrier)
 }
 END_TEST
 
+/* -------------------------------------- the partition's wheel and heap */
+
+/* A partition keeps subgroups whose registers are ready within 64 cycles
+ * (PART_WHEEL) on a wheel and the others in a heap, moving them to the
+ * wheel as its reach comes to them (sim/gpu.h, `part`). These dependent
+ * chains cross that boundary: every result is used as soon as it is
+ * ready, so a chain of n instructions of latency L ends at n x L. */
+
+static uint64_t chain_cycles(uint32_t latency)
+{
+    cusim_hw hw = cutest_tiny_cu();
+    hw.latency[CUSIM_LAT_ALU] = latency;
+    cusim_result r = cutest_run(&hw, 32, 32, "alu a\nalu b, a\nalu c, b\n");
+    return r.cycles;
+}
+
+START_TEST(chains_across_the_wheel)
+{
+    ck_assert_uint_eq(chain_cycles(1), 3);
+    ck_assert_uint_eq(chain_cycles(63), 3 * 63);    /* wheel */
+    ck_assert_uint_eq(chain_cycles(64), 3 * 64);    /* heap, then wheel */
+    ck_assert_uint_eq(chain_cycles(65), 3 * 65);
+    ck_assert_uint_eq(chain_cycles(1000), 3 * 1000);
+}
+END_TEST
+
+START_TEST(wheel_and_heap_interleaved)
+{
+    /* sfu latency 70 (the heap), alu 5 (the wheel):
+     *   sfu a at 0 (ready 70); alu b at 1 (ready 6); alu c, b at 6 (ready
+     *   11); alu d, a at 70 (ready 75), the end.
+     * Two such subgroups (gto): sg0 issues sfu a at 0, alu b at 1; sg1 its
+     * sfu a at 2 (ready 72), alu b at 3 (ready 8); sg0's alu c at 6, sg1's
+     * at 8; sg0's alu d at 70, sg1's at 72 (ready 77), the end. */
+    cusim_hw hw = cutest_tiny_cu();
+    hw.latency[CUSIM_LAT_ALU] = 5;
+    hw.latency[CUSIM_LAT_SFU] = 70;
+    const char *prog = "sfu a\nalu b\nalu c, b\nalu d, a\n";
+    ck_assert_uint_eq(cutest_run(&hw, 32, 32, prog).cycles, 75);
+    cusim_result r = cutest_run(&hw, 64, 64, prog);
+    ck_assert_uint_eq(r.cycles, 77);
+    /* issued 0-3, 6, 8, 70, 72; between them the subgroups wait on alu
+     * and sfu results (short scoreboard): 4-5, 7, 9-69, 71; tail 73-76 */
+    ck_assert_double_eq(r.stalls[CUSIM_STALL_ISSUED], 8.0 / 77.0);
+    ck_assert_double_eq(r.stalls[CUSIM_STALL_DEPENDENCY], 65.0 / 77.0);
+    ck_assert_double_eq(r.stalls[CUSIM_STALL_TAIL], 4.0 / 77.0);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("sched");
@@ -247,6 +298,10 @@ static Suite *make_suite(void)
     tcase_add_test(tc, late_store_ends_the_run);
     tcase_add_test(tc, next_dispatch_waits_for_late_stores);
     tcase_add_test(tc, parked_at_a_barrier);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("wheel_and_heap");
+    tcase_add_test(tc, chains_across_the_wheel);
+    tcase_add_test(tc, wheel_and_heap_interleaved);
     suite_add_tcase(s, tc);
     return s;
 }
