@@ -349,9 +349,6 @@ void sched_account(gpu *g, uint32_t p, uint64_t now, cusim_stall reason)
  * one pop for all. A batch takes new members while the queue's last event
  * scheduled is its own, and until it is popped. */
 
-/* Takes p out of the batch it waits in, if any: its wake-up is no longer
- * pending. A batch left empty is cancelled (but the one running, which
- * its handler frees). */
 /* Unlinks p from batch b's order. */
 static void batch_unlink(gpu *g, uint32_t b, uint32_t p)
 {
@@ -367,6 +364,9 @@ static void batch_unlink(gpu *g, uint32_t b, uint32_t p)
     g->bat_of[p] = NONE32;
 }
 
+/* Takes p out of the batch it waits in, if any: its wake-up is no longer
+ * pending. A batch left empty is cancelled (but the one running, which
+ * its handler frees). */
 static void wake_clear(gpu *g, uint32_t p)
 {
     uint32_t b = g->bat_of[p];
