@@ -29,8 +29,8 @@
 
 /* ----------------------------------------------------------- key table */
 
-/* The kinds of value a key holds. When adding one, also: convert() and
- * cfg_expectation() in cfg_load.c, value_size() in cfg_dispatch.c,
+/* The kinds of value a key holds. When adding one, also: cfg_convert()
+ * and cfg_expectation() in cfg_convert.c, value_size() in cfg_dispatch.c,
  * echo_value() in cfg_echo.c, type_name() and range_text() in cfg_keys.c. */
 typedef enum cfg_type {
     T_NAME,    /* char[64]: 1..max bytes of printable text; the default ""
