@@ -26,9 +26,7 @@ extern char **environ;  /* POSIX: the caller declares it; handed to gnuplot */
 #define PLOT_FONT "Sans,11"
 #define PLOT_TITLE_FONT "Sans,13"
 
-/* Writes `s` as a gnuplot single-quoted string: no escapes are interpreted
- * there, a quote is doubled, and line breaks become spaces. */
-static void gp_string(FILE *f, const char *s)
+void plot_gp_string(FILE *f, const char *s)
 {
     fputc('\'', f);
     for (; *s; s++) {
@@ -40,6 +38,15 @@ static void gp_string(FILE *f, const char *s)
             fputc(*s, f);
     }
     fputc('\'', f);
+}
+
+void plot_gp_terminals(FILE *f, int width, int height)
+{
+    fprintf(f, "do for [t = 1:2] {\n"
+            "  if (t == 1) { set terminal pngcairo size %d,%d noenhanced; "
+            "set output png_out }\n"
+            "  if (t == 2) { set terminal svg size %d,%d noenhanced; "
+            "set output svg_out }\n", width, height, width, height);
 }
 
 /* Writes `s` inside a comment line (line breaks become spaces). */
@@ -76,7 +83,7 @@ static void curve_title(FILE *f, const plot_panel *pn, const plot_curve *c)
     } else {
         snprintf(buf, sizeof buf, "%s", pn->y[c->y]);
     }
-    gp_string(f, buf);
+    plot_gp_string(f, buf);
 }
 
 /* The base of a log axis: 2 for data within ten octaves (sweeps of sizes
@@ -187,21 +194,21 @@ static void write_titles(FILE *f, const plot_panel *pn)
             char first[sizeof pn->title];
             snprintf(first, sizeof first, "%.*s", (int)(brk - pn->title),
                      pn->title);
-            gp_string(f, first);
+            plot_gp_string(f, first);
             fputs(".\"\\n\".", f);
-            gp_string(f, brk + 1);
+            plot_gp_string(f, brk + 1);
         } else {
-            gp_string(f, pn->title);
+            plot_gp_string(f, pn->title);
         }
         fputs(" font '" PLOT_TITLE_FONT "'\n", f);
     } else {
         fputs("    unset title\n", f);
     }
     fputs("    set xlabel ", f);
-    gp_string(f, pn->xlabel[0] ? pn->xlabel : pn->x);
+    plot_gp_string(f, pn->xlabel[0] ? pn->xlabel : pn->x);
     fputs("\n    set ylabel ", f);
     if (pn->ylabel[0]) {
-        gp_string(f, pn->ylabel);
+        plot_gp_string(f, pn->ylabel);
     } else {
         char buf[PLOT_MAX_STACK * 98] = "";
         for (int k = 0; k < pn->n_y; k++) {
@@ -209,7 +216,7 @@ static void write_titles(FILE *f, const plot_panel *pn)
             snprintf(buf + used, sizeof buf - used, "%s%s", k ? ", " : "",
                      pn->y[k]);
         }
-        gp_string(f, buf);
+        plot_gp_string(f, buf);
     }
     fputc('\n', f);
 }
@@ -252,7 +259,7 @@ static void write_stacked_panel(FILE *f, const plot_spec *spec, int p,
             fputs(", \\\n         ", f);
         fprintf(f, "$p%d_bars using %d%s lc rgb '%s' lw 1 title ", p + 1, k + 2,
                 k == 0 ? ":xtic(1)" : "", stack_color(lg, pn->y[k] + cut));
-        gp_string(f, pn->y[k] + cut);
+        plot_gp_string(f, pn->y[k] + cut);
     }
     fputc('\n', f);
     if (slant)
@@ -282,7 +289,7 @@ static void write_panel(FILE *f, const plot_spec *spec, int p,
         fputs("    set xtics (", f);
         for (int i = 0; i < d->n_cats; i++) {
             fputs(i ? ", " : "", f);
-            gp_string(f, d->x_cats[i]);
+            plot_gp_string(f, d->x_cats[i]);
             fprintf(f, " %d", i);
         }
         fprintf(f, ")\n    set xrange [-0.5:%d.5]\n", d->n_cats - 1);
@@ -396,10 +403,10 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
     fputs("    png_out = here.", f);
     char name[160];
     snprintf(name, sizeof name, "%s.png", file);
-    gp_string(f, name);
+    plot_gp_string(f, name);
     fputs("\n    svg_out = here.", f);
     snprintf(name, sizeof name, "%s.svg", file);
-    gp_string(f, name);
+    plot_gp_string(f, name);
     fputs("\n}\n\n", f);
 
     /* Data: one block per curve, sorted by x; a stacked panel's one
@@ -496,7 +503,7 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
     fprintf(f, "    set multiplot layout %d,%d", rows, cols);
     if (spec->title[0]) {
         fputs(" title ", f);
-        gp_string(f, spec->title);
+        plot_gp_string(f, spec->title);
         fputs(" font '" PLOT_TITLE_FONT "'", f);
     }
     fputc('\n', f);
