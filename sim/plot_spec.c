@@ -18,6 +18,7 @@
 #include "fileio.h"
 #include "strbuf.h"
 #include "suggest.h"
+#include "timeline.h"
 #include "xalloc.h"
 #include "ynode.h"
 
@@ -67,22 +68,6 @@ static const char *const plot_keys[] = {
     "logx", "logy", "style", "source", "points", "where", "facet",
 };
 #define N_PLOT_KEYS (sizeof plot_keys / sizeof plot_keys[0])
-
-/* The columns of a timeline CSV, in its order: what trace.c writes
- * (docs/formats.md, "Timeline CSV"; check_plot compares this list with a
- * simulated timeline's header). */
-static const char *const timeline_columns[] = {
-    "cycle", "resident_subgroups", "occupancy", "issued", "issue_rate",
-    "bytes_in_flight", "transactions_in_flight",
-};
-#define N_TIMELINE_COLUMNS \
-    (sizeof timeline_columns / sizeof timeline_columns[0])
-
-size_t plot_spec_timeline_columns(const char *const **cols)
-{
-    *cols = timeline_columns;
-    return N_TIMELINE_COLUMNS;
-}
 
 /* ----------------------------------------------------------- wildcards */
 
@@ -736,18 +721,20 @@ static int check_column(ps_parser *P, const char *const *cols, size_t c,
                         const cusim_mark *m, bool timeline)
 {
     if (timeline) {
-        for (size_t i = 0; i < N_TIMELINE_COLUMNS; i++)
-            if (strcmp(timeline_columns[i], name) == 0)
+        const char *const *tl = trace_timeline_columns;
+        char all[256] = "";
+        for (size_t i = 0; i < TRACE_TIMELINE_COLUMNS; i++) {
+            if (strcmp(tl[i], name) == 0)
                 return 0;
-        const char *near = suggest_nearest(name, timeline_columns,
-                                           N_TIMELINE_COLUMNS);
+            snprintf(all + strlen(all), sizeof all - strlen(all), "%s%s",
+                     i ? ", " : "", tl[i]);
+        }
+        const char *near = suggest_nearest(name, tl, TRACE_TIMELINE_COLUMNS);
         if (near)
             return err_at(P->err, m, "%s: no timeline column '%s' (did you "
                           "mean '%s'?)", what, name, near);
         return err_at(P->err, m, "%s: no timeline column '%s' (expected one "
-                      "of cycle, resident_subgroups, occupancy, issued, "
-                      "issue_rate, bytes_in_flight, transactions_in_flight)",
-                      what, name);
+                      "of %s)", what, name, all);
     }
     int rc = 0;
     bool found = false;

@@ -44,10 +44,6 @@ int plot_spec_check_columns(ydoc *d, const yaml_node_t *list,
                             const char *const *cols, size_t n_cols,
                             cusim_error *err);
 
-/* The columns of a timeline CSV (docs/formats.md, "Timeline CSV"), in
- * order: sets `*cols` to a constant table and returns its length. */
-size_t plot_spec_timeline_columns(const char *const **cols);
-
 /* Checks the timeline panels of `plots[0 .. n_plots-1]`, read from
  * `plots:` node `list` of `d`, against the experiment: it must write
  * timelines (`has_timeline`), a panel without `points` may draw at most
