@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "plot_spec.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -228,7 +229,7 @@ static void write_stacked_panel(FILE *f, const plot_spec *spec, int p,
                                 const plot_data *d, stack_legend *lg)
 {
     const plot_panel *pn = &spec->panels[p];
-    size_t cut = plot_stack_prefix(pn);
+    size_t cut = plot_spec_stack_prefix(pn);
     /* labels side by side need about a character more each than they
      * have; past about 90 characters across the panel, slant them */
     int slant = d->n_bars * (widest_label(d) + 2) > 90;

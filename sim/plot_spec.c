@@ -324,12 +324,32 @@ static int panel_key(ps_parser *P, plot_panel *pn, panel_nodes *nd,
     return 0;
 }
 
+size_t plot_spec_stack_prefix(const plot_panel *pn)
+{
+    if (pn->n_y < 1)
+        return 0;
+    const char *dot = strrchr(pn->y[0], '.');
+    size_t len = dot ? (size_t)(dot - pn->y[0]) + 1 : 0;
+    for (int k = 1; k < pn->n_y && len > 0; k++) {
+        while (len > 0 && strncmp(pn->y[k], pn->y[0], len) != 0) {
+            /* back to the '.' before */
+            len--;
+            while (len > 0 && pn->y[0][len - 1] != '.')
+                len--;
+        }
+    }
+    for (int k = 0; k < pn->n_y && len > 0; k++)
+        if (pn->y[k][len] == '\0')
+            return 0;
+    return len;
+}
+
 /* The default y label of a stacked panel: "PREFIX.*" when every column
  * shares the dotted prefix PREFIX, else the columns joined by " + ", as
  * many whole ones as fit, then " + ..." for the rest. */
 static void stacked_ylabel(plot_panel *pn)
 {
-    size_t common = plot_stack_prefix(pn);
+    size_t common = plot_spec_stack_prefix(pn);
     if (common > 0) {
         snprintf(pn->ylabel, sizeof pn->ylabel, "%.*s*", (int)common,
                  pn->y[0]);

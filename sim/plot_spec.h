@@ -64,6 +64,13 @@ int plot_spec_check_timelines(ydoc *d, const yaml_node_t *list,
  * else the columns joined by " + "; a timeline panel: the column names. */
 void plot_spec_default_labels(plot_panel *pn);
 
+/* The length of the dotted prefix (through its last '.') that every y
+ * column of `pn` starts with, 0 when there is none or it is a whole
+ * column: a stacked panel's default label is PREFIX.*, and its legend
+ * (plot_gnuplot.c) names each column without the prefix
+ * ("stalls.memory_throttle" as "memory_throttle"). */
+size_t plot_spec_stack_prefix(const plot_panel *pn);
+
 /* The parameter columns of an experiment's results, and the axes that
  * vary them (experiment.h: the axes, slowest first). */
 typedef struct plot_params {

@@ -801,11 +801,11 @@ START_TEST(stacked_spec_parsed)
     ck_assert_str_eq(a->ylabel, "stalls.*");
     ck_assert_str_eq(a->xlabel, "registers per invocation, or auto "
                      "(kernel.registers)");
-    ck_assert_uint_eq(plot_stack_prefix(a), strlen("stalls."));
+    ck_assert_uint_eq(plot_spec_stack_prefix(a), strlen("stalls."));
     ck_assert_int_eq(b->n_y, 8);
     ck_assert_str_eq(b->y[6], "warp_states.pipe_busy");
     ck_assert_str_eq(b->y[7], "cycles");
-    ck_assert_uint_eq(plot_stack_prefix(b), 0);
+    ck_assert_uint_eq(plot_spec_stack_prefix(b), 0);
     /* whole names while they and " + ..." fit in 127 characters: 102
      * through short_scoreboard, 124 with " + warp_states.barrier" */
     ck_assert_str_eq(b->ylabel, "warp_states.issued + warp_states.eligible "
@@ -822,20 +822,20 @@ START_TEST(stacked_spec_parsed)
 }
 END_TEST
 
-/* plot_stack_prefix: whole dotted components only, never a whole name. */
+/* plot_spec_stack_prefix: whole dotted components only, never a whole name. */
 START_TEST(stack_prefix)
 {
     static const char *const ab[] = { "a.b.c", "a.b.d", "a.bx" };
     static const char *const same[] = { "a.b", "a.b" };
     static const char *const deep[] = { "a.b.c", "a.b.d" };
     plot_spec s = stacked_panel("p", "x", ab, 3);
-    ck_assert_uint_eq(plot_stack_prefix(&s.panels[0]), 2);
+    ck_assert_uint_eq(plot_spec_stack_prefix(&s.panels[0]), 2);
     s = stacked_panel("p", "x", deep, 2);
-    ck_assert_uint_eq(plot_stack_prefix(&s.panels[0]), 4);
+    ck_assert_uint_eq(plot_spec_stack_prefix(&s.panels[0]), 4);
     s = stacked_panel("p", "x", same, 2);
-    ck_assert_uint_eq(plot_stack_prefix(&s.panels[0]), 2);
+    ck_assert_uint_eq(plot_spec_stack_prefix(&s.panels[0]), 2);
     snprintf(s.panels[0].y[1], sizeof s.panels[0].y[1], "a.");
-    ck_assert_uint_eq(plot_stack_prefix(&s.panels[0]), 0);
+    ck_assert_uint_eq(plot_spec_stack_prefix(&s.panels[0]), 0);
 }
 END_TEST
 
