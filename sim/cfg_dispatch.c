@@ -27,36 +27,6 @@
 #include "error.h"
 #include "xalloc.h"
 
-/* Checks the shape of the list of dispatches: at most k->max entries,
- * each a mapping. The entries are loaded once the first dispatch is
- * resolved (cfg_load_dispatches). */
-int cfg_convert_dispatches(const cfg_loader *L, const cfg_slot *s,
-                           const cfg_key *k)
-{
-    const yaml_node_t *n = s->value;
-    char got[200], keys[512];
-    if (n->type != YAML_SEQUENCE_NODE)
-        return cfg_wrong(L, s, k, &s->mark, n, false);
-    const yaml_node_item_t *it = n->data.sequence.items.start;
-    long count = n->data.sequence.items.top - it;
-    for (long i = 0; i < count; i++) {
-        const yaml_node_t *e = ydoc_node((ydoc *)s->doc, it[i]);
-        cusim_mark m = ydoc_mark(s->doc, e);
-        if (i == (long)k->max)
-            return err_at(L->err, &m, "%s%s[%ld]: too many dispatches (at "
-                          "most %llu may follow the first, got %ld)",
-                          s->shown, k->path, i,
-                          (unsigned long long)k->max, count);
-        if (e->type != YAML_MAPPING_NODE) {
-            cfg_list_children(&cfg_dispatch_table, "", keys, sizeof keys);
-            return err_at(L->err, &m, "%s%s[%ld]: expected a dispatch "
-                          "mapping (of %s), got %s", s->shown, k->path, i,
-                          keys, ydoc_describe(e, false, got, sizeof got));
-        }
-    }
-    return 0;
-}
-
 /* Frees a chain of further dispatches as the loader builds it (their
  * programs are not parsed yet). */
 void cfg_free_dispatches(cusim_kernel *d)
@@ -87,8 +57,8 @@ static void dispatch_name(const char *first, long position, char *out,
     strcpy(out + len, suffix);
 }
 
-/* Loads the entries of the list in slot `row` (already checked by
- * cfg_convert_dispatches) into the chain at obj's `next`, each entry starting
+/* Loads the entries of the list in slot `row` (its shape already checked
+ * by cfg_convert) into the chain at obj's `next`, each entry starting
  * from a copy of the dispatch before it. A dispatch joins the chain before
  * it is filled, so a failure leaves everything to free_texts. */
 int cfg_load_dispatches(cfg_loader *L, int row)

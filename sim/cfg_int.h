@@ -191,13 +191,8 @@ int cfg_apply_sets(const cfg_table *t, void *obj, const cusim_set *sets,
 
 /* ---------------------------------------------------------- dispatches */
 
-/* Checks the shape of the list of dispatches in slot `s` (key `k`): at
- * most k->max entries, each a mapping. */
-int cfg_convert_dispatches(const cfg_loader *L, const cfg_slot *s,
-                           const cfg_key *k);
-
-/* Loads the entries of the list in slot `row` (already checked by
- * cfg_convert_dispatches) into the chain at L->obj's `next`, once the
+/* Loads the entries of the list in slot `row` (its shape already checked
+ * by cfg_convert) into the chain at L->obj's `next`, once the
  * first dispatch is resolved. A failure leaves the chain to free. */
 int cfg_load_dispatches(cfg_loader *L, int row);
 
