@@ -26,8 +26,3 @@ isa_op isa_lookup(const char *mnemonic, size_t len)
     }
     return ISA_OP_COUNT;
 }
-
-bool isa_is_global(isa_op op)
-{
-    return isa_table[op].latency == CUSIM_LAT_GLOBAL;
-}

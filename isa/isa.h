@@ -4,8 +4,6 @@
 #ifndef CUSIM_ISA_H
 #define CUSIM_ISA_H
 
-#include <stdbool.h>
-
 #include "cusim.h"
 
 typedef enum isa_op {
@@ -42,8 +40,5 @@ const isa_info *isa_get(isa_op op);
 
 /* Looks up a mnemonic of `len` bytes; returns ISA_OP_COUNT when unknown. */
 isa_op isa_lookup(const char *mnemonic, size_t len);
-
-/* True for the opcodes that touch global memory. */
-bool isa_is_global(isa_op op);
 
 #endif /* CUSIM_ISA_H */

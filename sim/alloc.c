@@ -32,7 +32,7 @@ void alloc_cu_init(alloc_cu *c, const cusim_hw *hw, uint32_t *part)
     uint32_t parts = hw->cu.schedulers;
     assert(parts >= 1 && parts <= ALLOC_MAX_PARTS);
     c->workgroups = hw->cu.max_workgroups;
-    c->barriers = hw->cu.max_barrier_workgroups;   /* used by amd's rule */
+    c->barriers = hw->cu.max_barrier_workgroups;   /* amd's and intel's rules */
     c->invocations = hw->cu.max_invocations;
     c->shared = hw->cu.shared_memory;
     c->n_parts = parts;

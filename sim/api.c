@@ -80,22 +80,11 @@ void cusim_kernel_free(cusim_kernel *k)
 {
     if (!k)
         return;
-    cusim_kernel *d = k->next;
-    prog_ast_free(k->ast);
-    free(k->program);
-    free(k->program_map);
-    k->ast = NULL;
-    k->program = NULL;
-    k->program_map = NULL;
-    k->next = NULL;
-    while (d) {   /* the later dispatches: owned, heap-allocated */
-        cusim_kernel *next = d->next;
+    for (cusim_kernel *d = k; d; d = d->next) {   /* the parsed programs */
         prog_ast_free(d->ast);
-        free(d->program);
-        free(d->program_map);
-        free(d);
-        d = next;
+        d->ast = NULL;
     }
+    cfg_kernel_free(k);   /* the texts and the later dispatches */
 }
 
 int cusim_dispatch_elements(const cusim_kernel *d, uint64_t prev_elements,

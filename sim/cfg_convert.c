@@ -484,6 +484,36 @@ static int convert_count(const cfg_loader *L, const cfg_slot *s,
     return 0;
 }
 
+/* Checks the shape of the list of further dispatches: at most k->max
+ * entries, each a mapping. The entries themselves are loaded once the
+ * first dispatch is resolved (cfg_load_dispatches, cfg_dispatch.c). */
+static int convert_dispatches(const cfg_loader *L, const cfg_slot *s,
+                              const cfg_key *k)
+{
+    const yaml_node_t *n = s->value;
+    char got[200], keys[512];
+    if (n->type != YAML_SEQUENCE_NODE)
+        return cfg_wrong(L, s, k, &s->mark, n, false);
+    const yaml_node_item_t *it = n->data.sequence.items.start;
+    long count = n->data.sequence.items.top - it;
+    for (long i = 0; i < count; i++) {
+        const yaml_node_t *e = ydoc_node((ydoc *)s->doc, it[i]);
+        cusim_mark m = ydoc_mark(s->doc, e);
+        if (i == (long)k->max)
+            return err_at(L->err, &m, "%s%s[%ld]: too many dispatches (at "
+                          "most %llu may follow the first, got %ld)",
+                          s->shown, k->path, i,
+                          (unsigned long long)k->max, count);
+        if (e->type != YAML_MAPPING_NODE) {
+            cfg_list_children(&cfg_dispatch_table, "", keys, sizeof keys);
+            return err_at(L->err, &m, "%s%s[%ld]: expected a dispatch "
+                          "mapping (of %s), got %s", s->shown, k->path, i,
+                          keys, ydoc_describe(e, false, got, sizeof got));
+        }
+    }
+    return 0;
+}
+
 /* Converts slot `i`'s value into its field, checking type and range. */
 int cfg_convert(const cfg_loader *L, int i)
 {
@@ -517,7 +547,7 @@ int cfg_convert(const cfg_loader *L, int i)
     case T_COUNT:
         return convert_count(L, s, k);
     case T_DISPATCHES:
-        return cfg_convert_dispatches(L, s, k);
+        return convert_dispatches(L, s, k);
     }
     return -1;
 }

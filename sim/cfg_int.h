@@ -4,9 +4,10 @@
  *
  *   cfg_keys.c      the descriptor tables, key lookup, `cusim keys`
  *   cfg_load.c      the walk over a YAML document, did-you-mean, --set,
- *                   in-memory overrides
+ *                   in-memory overrides, a kernel's further dispatches
  *   cfg_convert.c   the conversion of a key's value node by its type
- *   cfg_dispatch.c  the chain of further dispatches of a kernel
+ *   cfg_dispatch.c  a loaded kernel's chain of further dispatches:
+ *                   copies, overrides, freeing
  *   cfg_echo.c      the echo of a resolved config as YAML
  *
  * Marks: marks[i] belongs to row i of the table and says where that key's
@@ -29,8 +30,8 @@
 
 /* ----------------------------------------------------------- key table */
 
-/* The kinds of value a key holds. When adding one, also: convert() and
- * cfg_expectation() in cfg_load.c, value_size() in cfg_dispatch.c,
+/* The kinds of value a key holds. When adding one, also: cfg_convert()
+ * and cfg_expectation() in cfg_convert.c, value_size() in cfg_dispatch.c,
  * echo_value() in cfg_echo.c, type_name() and range_text() in cfg_keys.c. */
 typedef enum cfg_type {
     T_NAME,    /* char[64]: 1..max bytes of printable text; the default ""
@@ -163,15 +164,6 @@ static inline void *cfg_field(const cfg_loader *L, size_t offset)
  * default text) into its field. Returns 0, or -1 with L->err set. */
 int cfg_convert(const cfg_loader *L, int i);
 
-/* Visits every pair of mapping `map` of L->doc, whose keys sit under
- * `parent` ("" at the top level), picking each key's value node into
- * L->slots (pass 1 of cfg_load.c; pass 2 for a --set). */
-int cfg_walk(cfg_loader *L, const yaml_node_t *map, const char *parent);
-
-/* Pass 3, first half: converts the values written, in the order they
- * were written, and marks where each came from. */
-int cfg_convert_written(cfg_loader *L);
-
 /* What a key accepts, for "expected ..." in messages, in `buf`. */
 const char *cfg_expectation(const cfg_key *k, char *buf, size_t size);
 
@@ -189,20 +181,14 @@ int cfg_check_hw(const cfg_loader *L);
 int cfg_apply_sets(const cfg_table *t, void *obj, const cusim_set *sets,
                    size_t n_sets, cusim_error *err);
 
-/* ---------------------------------------------------------- dispatches */
-
-/* Checks the shape of the list of dispatches in slot `s` (key `k`): at
- * most k->max entries, each a mapping. */
-int cfg_convert_dispatches(const cfg_loader *L, const cfg_slot *s,
-                           const cfg_key *k);
-
-/* Loads the entries of the list in slot `row` (already checked by
- * cfg_convert_dispatches) into the chain at L->obj's `next`, once the
- * first dispatch is resolved. A failure leaves the chain to free. */
-int cfg_load_dispatches(cfg_loader *L, int row);
-
-/* Frees a chain of further dispatches whose programs are not parsed;
- * NULL-safe. */
+/* Frees a chain of further dispatches whose programs are not parsed (as
+ * the loader builds it); NULL-safe. */
 void cfg_free_dispatches(cusim_kernel *d);
+
+/* The default name of the dispatch at `position` (2 for the second) of a
+ * kernel named `first`, into `out` (`size` bytes): "first.2", the name cut
+ * to make room. */
+void cfg_dispatch_name(const char *first, long position, char *out,
+                       size_t size);
 
 #endif /* CUSIM_CFG_INT_H */

@@ -13,7 +13,7 @@
  *      ranges: cfg_convert.c), report the first missing required key, then
  *      convert each remaining key's default text through the same code;
  *   4. check the rules that tie two keys together;
- * then a kernel's further dispatches are loaded (cfg_dispatch.c).
+ * then a kernel's further dispatches are loaded (load_dispatches, below).
  *
  * Applying overrides to a loaded config (cusim_hw_apply, cfg_kernel_apply)
  * runs pass 2 on the overrides alone, then pass 3 on the values they wrote
@@ -78,6 +78,8 @@ static int unknown_key(const cfg_loader *L, const char *path, size_t len,
                   L->shown, shown, valid);
 }
 
+static int walk(cfg_loader *L, const yaml_node_t *map, const char *parent);
+
 /* Handles `path: value`, written at `key_mark`: picks the value for a key,
  * walks into a nested mapping, or reports an unknown key. */
 static int visit(cfg_loader *L, const char *path, const cusim_mark *key_mark,
@@ -108,7 +110,7 @@ static int visit(cfg_loader *L, const char *path, const cusim_mark *key_mark,
     }
     if (cfg_is_parent(L->t, path)) {
         if (value->type == YAML_MAPPING_NODE)
-            return cfg_walk(L, value, path);
+            return walk(L, value, path);
         char got[200], keys[512];
         cusim_mark m = ydoc_mark(L->doc, value);
         cfg_list_children(L->t, path, keys, sizeof keys);
@@ -119,9 +121,10 @@ static int visit(cfg_loader *L, const char *path, const cusim_mark *key_mark,
     return unknown_key(L, path, strlen(path), key_mark);
 }
 
-/* Visits every pair of mapping `map`, whose keys sit under `parent` ("" at
- * the top level). */
-int cfg_walk(cfg_loader *L, const yaml_node_t *map, const char *parent)
+/* Visits every pair of mapping `map` of L->doc, whose keys sit under
+ * `parent` ("" at the top level), picking each key's value node into
+ * L->slots (pass 1; pass 2 for a --set). */
+static int walk(cfg_loader *L, const yaml_node_t *map, const char *parent)
 {
     const yaml_node_pair_t *start = map->data.mapping.pairs.start;
     const yaml_node_pair_t *top = map->data.mapping.pairs.top;
@@ -265,6 +268,17 @@ int cfg_check_hw(const cfg_loader *L)
     return 0;
 }
 
+void cfg_free_dispatches(cusim_kernel *d)
+{
+    while (d) {
+        cusim_kernel *next = d->next;
+        free(d->program);
+        free(d->program_map);
+        free(d);
+        d = next;
+    }
+}
+
 /* Frees the text fields and the dispatch chain of a half-built struct. */
 static void free_texts(const cfg_loader *L)
 {
@@ -320,7 +334,7 @@ static int walk_sets(cfg_loader *L, const cusim_set *sets, size_t n_sets,
 
 /* Pass 3, first half: converts the values written, in the order they
  * were written, and marks where each came from. */
-int cfg_convert_written(cfg_loader *L)
+static int convert_written(cfg_loader *L)
 {
     int order[CUSIM_MAX_KEYS], n = 0;
 
@@ -345,11 +359,113 @@ int cfg_convert_written(cfg_loader *L)
     return 0;
 }
 
+/* A kernel's further dispatches. The `dispatches` row (the last of
+ * kernel_keys) holds a list of mappings, one per further dispatch. Pass 3
+ * checks only the list's shape (cfg_convert.c); once the first dispatch
+ * is fully resolved, each entry is loaded with the same walk and
+ * conversions over cfg_dispatch_table (kernel_keys without that last row,
+ * so row i means the same key in both) into a cusim_kernel that starts as
+ * a copy of the previous dispatch: a key the entry does not write keeps
+ * the previous dispatch's value and mark. Only `elements` must be
+ * written; in an entry it may be an expression of `workgroups` and
+ * `elements` (the previous dispatch's), whose syntax is checked when it
+ * is converted and which is evaluated when the dispatch runs
+ * (cusim_dispatch_elements). Messages name an entry's keys
+ * `dispatches[I].KEY`, I counted from 0. A `--set` cannot reach the list
+ * (visit). cfg_dispatch.c works on the chain once it is loaded. */
+
+void cfg_dispatch_name(const char *first, long position, char *out,
+                       size_t size)
+{
+    char suffix[24];
+    snprintf(suffix, sizeof suffix, ".%ld", position);
+    size_t len = strlen(first), room = size - 1 - strlen(suffix);
+    if (len > room) {
+        len = room;
+        while (len > 0 && ((unsigned char)first[len] & 0xC0) == 0x80)
+            len--;   /* do not cut a UTF-8 character in two */
+    }
+    memcpy(out, first, len);
+    strcpy(out + len, suffix);
+}
+
+/* Loads the entries of the list in slot `row` (its shape already checked
+ * by cfg_convert) into the chain at obj's `next`, once the first dispatch
+ * is resolved, each entry starting from a copy of the dispatch before it.
+ * A dispatch joins the chain before it is filled, so a failure leaves
+ * everything to free_texts. */
+static int load_dispatches(cfg_loader *L, int row)
+{
+    const cfg_slot *s = &L->slots[row];
+    const cfg_key *k = &L->t->keys[row];
+    if (!s->doc)
+        return 0;
+    assert(k->type == T_DISPATCHES && row == cfg_dispatch_table.n);
+    const int name = cfg_key_index(&cfg_dispatch_table, "name");
+    const int elements = cfg_key_index(&cfg_dispatch_table, "elements");
+    const int program = cfg_key_index(&cfg_dispatch_table, "program");
+    const cusim_kernel *first = (const cusim_kernel *)L->obj;
+    cusim_kernel *prev = (cusim_kernel *)L->obj;
+    const yaml_node_item_t *it = s->value->data.sequence.items.start;
+    long count = s->value->data.sequence.items.top - it;
+
+    for (long i = 0; i < count; i++) {
+        const yaml_node_t *entry = ydoc_node((ydoc *)s->doc, it[i]);
+        cusim_kernel *d = xmalloc(sizeof *d);
+        memcpy(d, prev, sizeof *d);
+        d->program = NULL;
+        d->program_map = NULL;
+        d->ast = NULL;
+        d->next = NULL;
+        d->elements = 0;
+        d->elements_expr[0] = '\0';
+        prev->next = d;
+
+        cfg_loader E;
+        memset(&E, 0, sizeof E);
+        E.t = &cfg_dispatch_table;
+        E.obj = (char *)d;
+        E.marks = d->marks;
+        E.file = L->file;   /* the document's name, as in its marks */
+        E.doc = (ydoc *)s->doc;
+        E.rank = s->rank;
+        E.err = L->err;
+        E.entry = (int)i;
+        snprintf(E.entry_shown, sizeof E.entry_shown, "%s%s[%ld].",
+                 s->shown, k->path, i);
+        E.shown = E.entry_shown;
+        if (walk(&E, entry, "") != 0 || convert_written(&E) != 0)
+            return -1;
+        if (!E.slots[elements].doc) {
+            cusim_mark m = ydoc_mark(s->doc, entry);
+            return err_at(L->err, &m, "missing required key '%selements' "
+                          "(%s)", E.shown,
+                          cfg_dispatch_table.keys[elements].help);
+        }
+        if (!E.slots[name].doc) {
+            cfg_dispatch_name(first->name, i + 2, d->name, sizeof d->name);
+            d->marks[name] = (cusim_mark){ NULL, 0, 0 };
+        }
+        if (!E.slots[program].doc) {
+            size_t len = strlen(prev->program);
+            d->program = xmalloc(len + 1);
+            memcpy(d->program, prev->program, len + 1);
+            if (prev->program_map) {
+                d->program_map = xcalloc(2 * len + 1, sizeof(int));
+                memcpy(d->program_map, prev->program_map,
+                       2 * len * sizeof(int));
+            }
+        }
+        prev = d;
+    }
+    return 0;
+}
+
 /* Passes 3 and 4: converts what was written, then the defaults; checks the
  * rules across keys; then loads the further dispatches of a kernel. */
 static int resolve(cfg_loader *L)
 {
-    if (cfg_convert_written(L) != 0)
+    if (convert_written(L) != 0)
         return -1;
 
     for (int i = 0; i < L->t->n; i++) {
@@ -386,7 +502,7 @@ static int resolve(cfg_loader *L)
         return -1;
     for (int i = 0; i < L->t->n; i++)
         if (L->t->keys[i].type == T_DISPATCHES
-            && cfg_load_dispatches(L, i) != 0)
+            && load_dispatches(L, i) != 0)
             return -1;
     return 0;
 }
@@ -439,7 +555,7 @@ static int load(const cfg_table *t, const char *path, const char *text,
     L.doc = &file;
     L.rank = 1;
     L.shown = "";
-    if (cfg_walk(&L, root, "") != 0 || walk_sets(&L, sets, n_sets, docs) != 0
+    if (walk(&L, root, "") != 0 || walk_sets(&L, sets, n_sets, docs) != 0
         || resolve(&L) != 0)
         goto done;
     rc = 0;
@@ -502,7 +618,7 @@ int cfg_apply_sets(const cfg_table *t, void *obj, const cusim_set *sets,
                           : 2;
     ydoc *docs = xcalloc(n_sets ? n_sets : 1, sizeof *docs);
     int rc = walk_sets(&L, sets, n_sets, docs) == 0
-             && cfg_convert_written(&L) == 0
+             && convert_written(&L) == 0
              && (!t->check || t->check(&L) == 0) ? 0 : -1;
     for (size_t i = 0; i < n_sets; i++)
         ydoc_free(&docs[i]);

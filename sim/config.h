@@ -5,9 +5,11 @@
  * path, type, default, range and help text. That table alone drives
  * parsing, validation, defaults, `--set` overrides, the `cusim keys`
  * listing and the echo of a resolved config; nothing else in cusim spells
- * a key's default. The module is four files sharing cfg_int.h: cfg_keys.c
- * (the tables, key lookup, the listing), cfg_load.c (the walk, conversion,
- * overrides), cfg_dispatch.c (a kernel's chain of dispatches), cfg_echo.c.
+ * a key's default. The module is five files sharing cfg_int.h: cfg_keys.c
+ * (the tables, key lookup, the listing), cfg_load.c (the passes,
+ * overrides, a kernel's further dispatches), cfg_convert.c (a value by
+ * its type), cfg_dispatch.c (copies of a loaded kernel's chain of
+ * dispatches, overrides applied to it), cfg_echo.c.
  *
  * When adding a key: add a field to cusim_hw / cusim_kernel (cusim.h) and a
  * row to the table in cfg_keys.c; everything else follows.

@@ -352,7 +352,8 @@ uint32_t cusim_kernel_workgroup_size(const cusim_kernel *k);
  * the order ties are broken (the first of the scarcest is the limiter).
  * `name` is the value of occupancy.limiter and the last component of
  * occupancy.limits.NAME. When adding a resource: a row here and its rule
- * in occupancy.c and in sim.c's admission check. */
+ * in alloc.c (alloc_rooms, alloc_fits, alloc_take and alloc_release), the
+ * admission rule both occupancy.c and sim.c ask. */
 #define CUSIM_LIMITERS(X)                                                    \
     X(REGISTERS, "registers", "the register file (cu.registers, split "     \
       "among the partitions, cu.register_granularity a subgroup)")          \

@@ -1,11 +1,12 @@
 /*
- * exp_configs.c — the configurations an experiment's points run: each
- * distinct hardware and kernel configuration loaded once (a configuration
- * is its file plus the overrides that reach it, with where each was
- * written), each distinct pair's occupancy checked, and the fingerprint of
- * what a point runs (the cusim version, the report's keys, the echo of
- * its resolved hardware and kernel, and its timeline's window when it
- * writes one), which --resume compares.
+ * exp_configs.c — the configurations an experiment's points run: the
+ * hardware and kernel files each point names, each distinct hardware and
+ * kernel configuration loaded once (a configuration is its file plus the
+ * overrides that reach it, with where each was written), each distinct
+ * pair's occupancy checked, and the fingerprint of what a point runs (the
+ * cusim version, the report's keys, the echo of its resolved hardware and
+ * kernel, and its timeline's window when it writes one), which --resume
+ * compares.
  */
 #include "exp_int.h"
 
@@ -30,6 +31,30 @@ static size_t point_sets(const experiment *e, size_t p, cusim_set *sets)
     for (size_t i = 0; i < e->n_cli; i++)
         sets[n++] = e->cli[i];
     return n + exp_sweep_sets(&e->sw, p, e->file, sets + n);
+}
+
+/* The resolved path of the file of `kind` point p uses: its axis value,
+ * or else the top-level one. */
+static const char *point_file(const experiment *e, size_t p,
+                              exp_key_kind kind)
+{
+    for (size_t k = 0; k < e->sw.n_keys; k++)
+        if (e->sw.keys[k].kind == kind) {
+            const exp_value *v = exp_sweep_value(&e->sw, p, k);
+            if (v)
+                return v->path;
+        }
+    return kind == EXP_KEY_HARDWARE ? e->hardware.path : e->kernel.path;
+}
+
+const char *exp_point_hw_file(const experiment *e, size_t p)
+{
+    return point_file(e, p, EXP_KEY_HARDWARE);
+}
+
+const char *exp_point_kernel_file(const experiment *e, size_t p)
+{
+    return point_file(e, p, EXP_KEY_KERNEL);
 }
 
 void exp_configs_metrics(experiment *e)

@@ -56,16 +56,6 @@ typedef struct parser {
 
 /* ------------------------------------------------------- node helpers */
 
-static cusim_mark mark_of(const parser *P, const yaml_node_t *n)
-{
-    return ydoc_mark(P->d, n);
-}
-
-static const char *describe(const yaml_node_t *n, char *buf, size_t size)
-{
-    return ydoc_describe(n, false, buf, size);
-}
-
 static bool has_prefix(const char *s, const char *prefix)
 {
     return strncmp(s, prefix, strlen(prefix)) == 0;
@@ -83,7 +73,7 @@ static int make_value(parser *P, const yaml_node_t *n, const char *what,
 {
     sbuf b = { 0 };
     memset(v, 0, sizeof *v);
-    v->mark = mark_of(P, n);
+    v->mark = ydoc_mark(P->d, n);
     if (yamlout_node(&b, P->d, n, true) != 0) {
         free(b.s);
         return err_at(P->err, &v->mark, "%s: value nested too deeply or too "
@@ -101,10 +91,10 @@ static int make_file(parser *P, const yaml_node_t *n, const char *what,
 {
     char got[200];
     memset(v, 0, sizeof *v);
-    v->mark = mark_of(P, n);
+    v->mark = ydoc_mark(P->d, n);
     if (!yn_is_scalar(n) || ydoc_is_null(n) || !*yn_scalar(n))
         return err_at(P->err, &v->mark, "%s: expected a file name, got %s",
-                      what, describe(n, got, sizeof got));
+                      what, yn_describe(n, got, sizeof got));
     const char *name = yn_scalar(n);
     v->text = xstrdup(name);
     v->shown = xstrdup(name);
@@ -136,7 +126,7 @@ static int range_int(parser *P, const yaml_node_t *n, const char *what,
                      const char *key, long long *out)
 {
     char got[200];
-    cusim_mark m = mark_of(P, n);
+    cusim_mark m = ydoc_mark(P->d, n);
     const char *s = yn_scalar(n);
     char *end = NULL;
     errno = 0;
@@ -144,7 +134,7 @@ static int range_int(parser *P, const yaml_node_t *n, const char *what,
     if (!yn_is_scalar(n) || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE
         || !*s || *end || errno || s[0] == ' ')
         return err_at(P->err, &m, "%s: range %s: expected an integer, got "
-                      "%s", what, key, describe(n, got, sizeof got));
+                      "%s", what, key, yn_describe(n, got, sizeof got));
     *out = v;
     return 0;
 }
@@ -155,7 +145,7 @@ static int parse_range(parser *P, const yaml_node_t *map, const char *what,
 {
     static const char *const keys[] = { "from", "to", "step" };
     const yaml_node_t *node[3] = { NULL, NULL, NULL };
-    cusim_mark m = mark_of(P, map);
+    cusim_mark m = ydoc_mark(P->d, map);
     if (yn_check_keys(P->d, map, what, P->err) != 0)
         return -1;
     for (const yaml_node_pair_t *pr = map->data.mapping.pairs.start;
@@ -165,7 +155,7 @@ static int parse_range(parser *P, const yaml_node_t *map, const char *what,
         while (i < 3 && strcmp(yn_scalar(k), keys[i]) != 0)
             i++;
         if (i == 3) {
-            cusim_mark km = mark_of(P, k);
+            cusim_mark km = ydoc_mark(P->d, k);
             const char *near = suggest_nearest(yn_scalar(k), keys, 3);
             if (near)
                 return err_at(P->err, &km, "%s: unknown range key '%s' (did "
@@ -187,7 +177,7 @@ static int parse_range(parser *P, const yaml_node_t *map, const char *what,
         || (node[2] && range_int(P, node[2], what, "step", &step) != 0))
         return -1;
     if (step < 1) {
-        cusim_mark sm = mark_of(P, node[2]);
+        cusim_mark sm = ydoc_mark(P->d, node[2]);
         return err_at(P->err, &sm, "%s: range step: expected an integer of "
                       "at least 1, got %lld", what, step);
     }
@@ -224,7 +214,7 @@ static int parse_values(parser *P, const yaml_node_t *n, const char *what,
                         size_t *count)
 {
     char got[200];
-    cusim_mark m = mark_of(P, n);
+    cusim_mark m = ydoc_mark(P->d, n);
     *vals = NULL;
     *count = 0;
     if (n->type == YAML_MAPPING_NODE && !files)
@@ -232,11 +222,11 @@ static int parse_values(parser *P, const yaml_node_t *n, const char *what,
     if (n->type != YAML_SEQUENCE_NODE) {
         if (files)
             return err_at(P->err, &m, "%s: expected a list of %s files, got "
-                          "%s", what, key, describe(n, got, sizeof got));
+                          "%s", what, key, yn_describe(n, got, sizeof got));
         return err_at(P->err, &m, "%s: expected a list of values or a range "
                       "{ from: A, to: B, step: S }, got %s (a single value "
                       "belongs under set:)", what,
-                      describe(n, got, sizeof got));
+                      yn_describe(n, got, sizeof got));
     }
     size_t len = (size_t)(n->data.sequence.items.top
                           - n->data.sequence.items.start);
@@ -266,7 +256,7 @@ static int check_axis_key(parser *P, const yaml_node_t *k, const char *section,
 {
     static const char *const file_keys[] = { "hardware", "kernel" };
     const char *s = yn_scalar(k);
-    cusim_mark m = mark_of(P, k);
+    cusim_mark m = ydoc_mark(P->d, k);
     *files = strcmp(s, "hardware") == 0 || strcmp(s, "kernel") == 0;
     if (*files || is_set_path(s))
         return 0;
@@ -284,7 +274,7 @@ static int check_axis_key(parser *P, const yaml_node_t *k, const char *section,
 static int parse_name(parser *P, const yaml_node_t *n)
 {
     char got[200];
-    cusim_mark m = mark_of(P, n);
+    cusim_mark m = ydoc_mark(P->d, n);
     const char *s = yn_scalar(n);
     size_t len = strlen(s);
     bool ok = yn_is_scalar(n) && !ydoc_is_null(n) && len > 0
@@ -303,10 +293,10 @@ static int parse_name(parser *P, const yaml_node_t *n)
 static int parse_description(parser *P, const yaml_node_t *n)
 {
     char got[200];
-    cusim_mark m = mark_of(P, n);
+    cusim_mark m = ydoc_mark(P->d, n);
     if (!yn_is_scalar(n))
         return err_at(P->err, &m, "description: expected text, got %s",
-                      describe(n, got, sizeof got));
+                      yn_describe(n, got, sizeof got));
     free(P->e->description);
     P->e->description = xstrdup(yn_scalar(n));
     return 0;
@@ -315,7 +305,7 @@ static int parse_description(parser *P, const yaml_node_t *n)
 static int parse_output(parser *P, const yaml_node_t *n)
 {
     char got[200];
-    cusim_mark m = mark_of(P, n);
+    cusim_mark m = ydoc_mark(P->d, n);
     if (!yn_is_scalar(n)
         || !fio_is_base_name(yn_scalar(n), sizeof P->e->output - 1))
         return err_at(P->err, &m, "output: expected a file base name (1 to "
@@ -331,7 +321,7 @@ static int parse_output(parser *P, const yaml_node_t *n)
 static int parse_timeline(parser *P, const yaml_node_t *n)
 {
     char got[200];
-    cusim_mark m = mark_of(P, n);
+    cusim_mark m = ydoc_mark(P->d, n);
     experiment *e = P->e;
     if (yn_is_plain(n, "true") || yn_is_plain(n, "false")) {
         e->timeline = yn_is_plain(n, "true");
@@ -341,7 +331,7 @@ static int parse_timeline(parser *P, const yaml_node_t *n)
     if (n->type != YAML_MAPPING_NODE)
         return err_at(P->err, &m, "timeline: expected true, false or "
                       "{ every: N } (cycles per row), got %s",
-                      describe(n, got, sizeof got));
+                      yn_describe(n, got, sizeof got));
     if (yn_check_keys(P->d, n, "timeline", P->err) != 0)
         return -1;
     e->timeline = true;
@@ -350,7 +340,7 @@ static int parse_timeline(parser *P, const yaml_node_t *n)
          pr < n->data.mapping.pairs.top; pr++) {
         const yaml_node_t *k = ydoc_node(P->d, pr->key);
         const yaml_node_t *v = ydoc_node(P->d, pr->value);
-        cusim_mark km = mark_of(P, k), vm = mark_of(P, v);
+        cusim_mark km = ydoc_mark(P->d, k), vm = ydoc_mark(P->d, v);
         if (strcmp(yn_scalar(k), "every") != 0) {
             static const char *const keys[] = { "every" };
             const char *near = suggest_nearest(yn_scalar(k), keys, 1);
@@ -386,7 +376,7 @@ static int parse_file_key(parser *P, const yaml_node_t *n, const char *key)
     if (parse_values(P, n, key, key, true, &vals, &count) != 0)
         return -1;
     exp_axis *a = hw ? &P->hw_list : &P->kernel_list;
-    a->mark = mark_of(P, n);
+    a->mark = ydoc_mark(P->d, n);
     a->what = hw ? "hardware" : "kernel";
     for (size_t i = 0; i < count; i++) {
         exp_axis_position(a, vals[i].mark);
@@ -404,20 +394,20 @@ static int parse_file_key(parser *P, const yaml_node_t *n, const char *key)
 static int parse_set(parser *P, const yaml_node_t *n)
 {
     char got[200];
-    cusim_mark m = mark_of(P, n);
+    cusim_mark m = ydoc_mark(P->d, n);
     if (ydoc_is_null(n))
         return 0;
     if (n->type != YAML_MAPPING_NODE)
         return err_at(P->err, &m, "set: expected a mapping of key paths to "
                       "values (hw.cu.schedulers: 1), got %s",
-                      describe(n, got, sizeof got));
+                      yn_describe(n, got, sizeof got));
     if (yn_check_keys(P->d, n, "set", P->err) != 0)
         return -1;
     experiment *e = P->e;
     for (const yaml_node_pair_t *pr = n->data.mapping.pairs.start;
          pr < n->data.mapping.pairs.top; pr++) {
         const yaml_node_t *k = ydoc_node(P->d, pr->key);
-        cusim_mark km = mark_of(P, k);
+        cusim_mark km = ydoc_mark(P->d, k);
         const char *s = yn_scalar(k);
         if (strcmp(s, "hardware") == 0 || strcmp(s, "kernel") == 0)
             return err_at(P->err, &km, "set: '%s' names a file: write it at "
@@ -438,7 +428,7 @@ static int parse_set(parser *P, const yaml_node_t *n)
 static int parse_sweep(parser *P, const yaml_node_t *n)
 {
     char got[200];
-    cusim_mark m = mark_of(P, n);
+    cusim_mark m = ydoc_mark(P->d, n);
     if (ydoc_is_null(n) || (n->type == YAML_MAPPING_NODE
                             && n->data.mapping.pairs.top
                                == n->data.mapping.pairs.start))
@@ -446,7 +436,8 @@ static int parse_sweep(parser *P, const yaml_node_t *n)
                       "key with its list of values)");
     if (n->type != YAML_MAPPING_NODE)
         return err_at(P->err, &m, "sweep: expected a mapping of keys to "
-                      "lists of values, got %s", describe(n, got, sizeof got));
+                      "lists of values, got %s",
+                      yn_describe(n, got, sizeof got));
     if (yn_check_keys(P->d, n, "sweep", P->err) != 0)
         return -1;
     for (const yaml_node_pair_t *pr = n->data.mapping.pairs.start;
@@ -466,7 +457,7 @@ static int parse_sweep(parser *P, const yaml_node_t *n)
         P->sweep = xrealloc_array(P->sweep, P->n_sweep + 1, sizeof *P->sweep);
         exp_axis *a = &P->sweep[P->n_sweep++];
         memset(a, 0, sizeof *a);
-        a->mark = mark_of(P, k);
+        a->mark = ydoc_mark(P->d, k);
         a->what = "sweep";
         for (size_t i = 0; i < count; i++) {
             exp_axis_position(a, vals[i].mark);
@@ -481,7 +472,7 @@ static int parse_sweep(parser *P, const yaml_node_t *n)
 static int parse_zip(parser *P, const yaml_node_t *n)
 {
     char got[200];
-    cusim_mark m = mark_of(P, n);
+    cusim_mark m = ydoc_mark(P->d, n);
     if (ydoc_is_null(n) || (n->type == YAML_MAPPING_NODE
                             && n->data.mapping.pairs.top
                                == n->data.mapping.pairs.start))
@@ -490,7 +481,7 @@ static int parse_zip(parser *P, const yaml_node_t *n)
     if (n->type != YAML_MAPPING_NODE)
         return err_at(P->err, &m, "zip: expected a mapping of keys to lists "
                       "of the same length, got %s",
-                      describe(n, got, sizeof got));
+                      yn_describe(n, got, sizeof got));
     if (yn_check_keys(P->d, n, "zip", P->err) != 0)
         return -1;
     size_t n_keys = (size_t)(n->data.mapping.pairs.top
@@ -513,7 +504,7 @@ static int parse_zip(parser *P, const yaml_node_t *n)
                           &counts[i]);
         free(what);
         if (rc == 0 && counts[i] != counts[0]) {
-            cusim_mark vm = mark_of(P, v);
+            cusim_mark vm = ydoc_mark(P->d, v);
             rc = err_at(P->err, &vm, "zip: %s has %zu values but %s has %zu "
                         "(zipped lists advance together: give them the same "
                         "length)", yn_scalar(k), counts[i], names[0],
@@ -545,11 +536,11 @@ static int parse_zip(parser *P, const yaml_node_t *n)
 static int parse_points(parser *P, const yaml_node_t *n)
 {
     char got[200];
-    cusim_mark m = mark_of(P, n);
+    cusim_mark m = ydoc_mark(P->d, n);
     if (n->type != YAML_SEQUENCE_NODE)
         return err_at(P->err, &m, "points: expected a list of mappings "
                       "({ key: value, ... }), got %s",
-                      describe(n, got, sizeof got));
+                      yn_describe(n, got, sizeof got));
     size_t len = (size_t)(n->data.sequence.items.top
                           - n->data.sequence.items.start);
     if (len == 0)
@@ -562,13 +553,13 @@ static int parse_points(parser *P, const yaml_node_t *n)
     for (size_t i = 0; i < len; i++) {
         const yaml_node_t *it = ydoc_node(P->d,
                                           n->data.sequence.items.start[i]);
-        cusim_mark im = mark_of(P, it);
+        cusim_mark im = ydoc_mark(P->d, it);
         char what[48];
         snprintf(what, sizeof what, "points[%zu]", i);
         if (it->type != YAML_MAPPING_NODE)
             return err_at(P->err, &im, "%s: expected a mapping of keys to "
                           "values, got %s", what,
-                          describe(it, got, sizeof got));
+                          yn_describe(it, got, sizeof got));
         if (yn_check_keys(P->d, it, what, P->err) != 0)
             return -1;
         exp_axis_position(a, im);
@@ -727,7 +718,7 @@ static int defaults(parser *P)
     }
     if (!e->output[0]) {
         if (!fio_is_base_name(e->name, sizeof e->output - 1)) {
-            cusim_mark m = P->name ? mark_of(P, P->name)
+            cusim_mark m = P->name ? ydoc_mark(P->d, P->name)
                                    : (cusim_mark){ e->file, 1, 1 };
             return err_at(P->err, &m, "name '%s' cannot name the output files "
                           "(write output: BASENAME)", e->name);
@@ -740,7 +731,7 @@ static int defaults(parser *P)
 static int parse_top(parser *P, const yaml_node_t *root)
 {
     char got[200];
-    cusim_mark m = mark_of(P, root);
+    cusim_mark m = ydoc_mark(P->d, root);
     if (root->type != YAML_MAPPING_NODE)
         return err_at(P->err, &m, "expected an experiment mapping, got %s",
                       ydoc_describe(root, true, got, sizeof got));
@@ -751,7 +742,7 @@ static int parse_top(parser *P, const yaml_node_t *root)
         const yaml_node_t *k = ydoc_node(P->d, pr->key);
         const yaml_node_t *v = ydoc_node(P->d, pr->value);
         const char *s = yn_scalar(k);
-        cusim_mark km = mark_of(P, k);
+        cusim_mark km = ydoc_mark(P->d, k);
         int rc;
         if (strcmp(s, "name") == 0)
             rc = parse_name(P, v);

@@ -285,30 +285,6 @@ const char *exp_param_text(const experiment *e, size_t p, size_t c,
     return v->text;
 }
 
-/* The resolved path of the file of `kind` point p uses: its axis value,
- * or else the top-level one. */
-static const char *point_file(const experiment *e, size_t p,
-                              exp_key_kind kind)
-{
-    for (size_t k = 0; k < e->sw.n_keys; k++)
-        if (e->sw.keys[k].kind == kind) {
-            const exp_value *v = exp_sweep_value(&e->sw, p, k);
-            if (v)
-                return v->path;
-        }
-    return kind == EXP_KEY_HARDWARE ? e->hardware.path : e->kernel.path;
-}
-
-const char *exp_point_hw_file(const experiment *e, size_t p)
-{
-    return point_file(e, p, EXP_KEY_HARDWARE);
-}
-
-const char *exp_point_kernel_file(const experiment *e, size_t p)
-{
-    return point_file(e, p, EXP_KEY_KERNEL);
-}
-
 size_t exp_n_hw_configs(const experiment *e)
 {
     return e->n_hws;

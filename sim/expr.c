@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lex.h"
 #include "xalloc.h"
 
 /* Deeper nesting of parentheses, unary minus or function calls is refused,
@@ -114,30 +115,10 @@ typedef struct expr_parser {
     const name_set *names;
 } expr_parser;
 
-static bool is_blank(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r';
-}
-
-static bool is_ident_start(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-static bool is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
-static bool is_ident_char(char c)
-{
-    return is_ident_start(c) || is_digit(c);
-}
-
 /* Skips blanks and returns the next character, or '\0' at the end. */
 static char peek(expr_parser *p)
 {
-    while (p->pos < p->len && is_blank(p->s[p->pos]))
+    while (p->pos < p->len && lex_is_blank(p->s[p->pos]))
         p->pos++;
     return p->pos < p->len ? p->s[p->pos] : '\0';
 }
@@ -171,7 +152,7 @@ static int parse_number(expr_parser *p, uint32_t *out)
     size_t start = p->pos;
     int64_t v = 0;
     bool overflow = false;
-    while (p->pos < p->len && is_digit(p->s[p->pos])) {
+    while (p->pos < p->len && lex_is_digit(p->s[p->pos])) {
         int d = p->s[p->pos] - '0';
         if (v > (INT64_MAX - d) / 10)
             overflow = true;
@@ -233,7 +214,7 @@ static int parse_call(expr_parser *p, size_t start, size_t n, uint32_t *out)
 static int parse_name(expr_parser *p, uint32_t *out)
 {
     size_t start = p->pos;
-    while (p->pos < p->len && is_ident_char(p->s[p->pos]))
+    while (p->pos < p->len && lex_is_ident_char(p->s[p->pos]))
         p->pos++;
     size_t n = p->pos - start;
     const char *name = p->s + start;
@@ -276,9 +257,9 @@ static int parse_unary(expr_parser *p, uint32_t *out)
             else
                 rc = expected(p, "')' or an operator (+ - * /)");
         }
-    } else if (is_digit(c)) {
+    } else if (lex_is_digit(c)) {
         rc = parse_number(p, out);
-    } else if (is_ident_start(c)) {
+    } else if (lex_is_ident_start(c)) {
         rc = parse_name(p, out);
     } else {
         rc = expected(p, "a number, a name or '('");
@@ -349,9 +330,9 @@ expr *expr_parse_names(const char *text, size_t len, expr_names names,
     }
     /* The root is the last node appended (post-order). */
     size_t start = 0, end = len;
-    while (start < end && is_blank(text[start]))
+    while (start < end && lex_is_blank(text[start]))
         start++;
-    while (end > start && is_blank(text[end - 1]))
+    while (end > start && lex_is_blank(text[end - 1]))
         end--;
     e->text = xrealloc_array(NULL, end - start + 1, 1);
     memcpy(e->text, text + start, end - start);

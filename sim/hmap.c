@@ -1,6 +1,5 @@
 /*
- * hmap.c — FNV-1a, a string -> index map and a set of 64-bit values
- * (see hmap.h).
+ * hmap.c — FNV-1a and a string -> index map (see hmap.h).
  */
 #include "hmap.h"
 
@@ -71,33 +70,4 @@ void hmap_str_free(hmap_str *m)
     free(m->keys);
     free(m->vals);
     memset(m, 0, sizeof *m);
-}
-
-bool hmap_set_add(hmap_set *s, uint64_t value)
-{
-    if (2 * (s->n + 1) > s->cap) {
-        hmap_set old = *s;
-        s->cap = old.cap ? 2 * old.cap : 64;
-        s->v = xcalloc(s->cap, sizeof *s->v);
-        s->n = 0;
-        for (size_t i = 0; i < old.cap; i++)
-            if (old.v[i])
-                hmap_set_add(s, old.v[i] - 1);
-        free(old.v);
-    }
-    size_t i = (size_t)hmap_fnv(&value, sizeof value, HMAP_FNV_SEED)
-               & (s->cap - 1);
-    while (s->v[i] && s->v[i] != value + 1)
-        i = (i + 1) & (s->cap - 1);
-    if (s->v[i])
-        return false;
-    s->v[i] = value + 1;
-    s->n++;
-    return true;
-}
-
-void hmap_set_free(hmap_set *s)
-{
-    free(s->v);
-    memset(s, 0, sizeof *s);
 }

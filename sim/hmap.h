@@ -1,13 +1,12 @@
 /*
  * hmap.h — hashing for the experiment loader: the FNV-1a hash (also the
- * fingerprint of a point's configuration), a string -> index map and a set
- * of 64-bit values. Both tables use open addressing with linear probing
- * and double when half full; a zeroed table is empty.
+ * fingerprint of a point's configuration) and a string -> index map, with
+ * open addressing and linear probing, doubling when half full; a zeroed
+ * map is empty.
  */
 #ifndef CUSIM_HMAP_H
 #define CUSIM_HMAP_H
 
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -36,19 +35,5 @@ void hmap_str_put(hmap_str *m, char *key, uint32_t val);
 
 /* Frees the keys and the table and zeroes `m`. */
 void hmap_str_free(hmap_str *m);
-
-/* A set of 64-bit values. Invariant: `cap` is 0 or a power of two above
- * 2 * n; v[i] holds a member + 1, 0 for an empty slot. */
-typedef struct hmap_set {
-    uint64_t *v;
-    size_t cap, n;
-} hmap_set;
-
-/* Adds `value`; returns whether it was new. Any value may be a member
- * but UINT64_MAX. */
-bool hmap_set_add(hmap_set *s, uint64_t value);
-
-/* Frees the table and zeroes `s`. */
-void hmap_set_free(hmap_set *s);
 
 #endif /* CUSIM_HMAP_H */

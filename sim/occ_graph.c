@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "plot_gnuplot.h"
 
 /* The static occupancy of k with key `path` set to `value` (as --set
  * would set it). Returns 0, or -1 when it cannot launch or resolve. */
@@ -166,19 +167,10 @@ void occ_graph_write_gp(FILE *out, const occ_graph *g, const char *title)
     }
     fputs("if (!exists(\"png_out\")) png_out = 'occupancy.png'\n"
           "if (!exists(\"svg_out\")) svg_out = 'occupancy.svg'\n", out);
-    fputs("do for [t = 1:2] {\n"
-          "  if (t == 1) { set terminal pngcairo size 800,1200 noenhanced; "
-          "set output png_out }\n"
-          "  if (t == 2) { set terminal svg size 800,1200 noenhanced; "
-          "set output svg_out }\n"
-          "  set multiplot layout 3,1 title ", out);
-    fputc('\'', out);
-    for (const char *c = title; *c; c++) {
-        if (*c == '\'')
-            fputc('\'', out);
-        fputc(*c, out);
-    }
-    fputs("'\n  set grid\n  set yrange [0:1.05]\n"
+    plot_gp_terminals(out, 800, 1200);
+    fputs("  set multiplot layout 3,1 title ", out);
+    plot_gp_string(out, title);
+    fputs("\n  set grid\n  set yrange [0:1.05]\n"
           "  set ylabel 'theoretical occupancy'\n  unset key\n", out);
     for (int i = 0; i < OCC_GRAPH_COUNT; i++)
         fprintf(out, "  set xlabel '%s'\n"

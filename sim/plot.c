@@ -115,26 +115,6 @@ static void data_free(plot_data *d)
     d->n_bars = 0;
 }
 
-size_t plot_stack_prefix(const plot_panel *pn)
-{
-    if (pn->n_y < 1)
-        return 0;
-    const char *dot = strrchr(pn->y[0], '.');
-    size_t len = dot ? (size_t)(dot - pn->y[0]) + 1 : 0;
-    for (int k = 1; k < pn->n_y && len > 0; k++) {
-        while (len > 0 && strncmp(pn->y[k], pn->y[0], len) != 0) {
-            /* back to the '.' before */
-            len--;
-            while (len > 0 && pn->y[0][len - 1] != '.')
-                len--;
-        }
-    }
-    for (int k = 0; k < pn->n_y && len > 0; k++)
-        if (pn->y[k][len] == '\0')
-            return 0;
-    return len;
-}
-
 /* Resolves one column of a panel in `csv` (`whose`: "results have" or
  * "timeline has"); a missing one is an error at line 1, column 1 of the CSV
  * naming the plot and the column, with the header name closest to it

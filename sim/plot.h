@@ -123,12 +123,6 @@ typedef struct plot_spec {
                            ones), which name a point in messages; 0: none */
 } plot_spec;
 
-/* The length of the dotted prefix (through its last '.') that every y
- * column of `pn` starts with, 0 when there is none or it is a whole
- * column; a stacked panel's legend names each column without it
- * ("stalls.memory_throttle" as "memory_throttle"). */
-size_t plot_stack_prefix(const plot_panel *pn);
-
 /* Where the points' timelines are, for timeline panels: point p's is
  * paths[p] (NULL: it has none), p being the results CSV's data row p + 1
  * (the rows are in point order); the CSV's first `n_params` columns are

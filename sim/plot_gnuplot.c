@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "plot_spec.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -26,9 +27,7 @@ extern char **environ;  /* POSIX: the caller declares it; handed to gnuplot */
 #define PLOT_FONT "Sans,11"
 #define PLOT_TITLE_FONT "Sans,13"
 
-/* Writes `s` as a gnuplot single-quoted string: no escapes are interpreted
- * there, a quote is doubled, and line breaks become spaces. */
-static void gp_string(FILE *f, const char *s)
+void plot_gp_string(FILE *f, const char *s)
 {
     fputc('\'', f);
     for (; *s; s++) {
@@ -40,6 +39,15 @@ static void gp_string(FILE *f, const char *s)
             fputc(*s, f);
     }
     fputc('\'', f);
+}
+
+void plot_gp_terminals(FILE *f, int width, int height)
+{
+    fprintf(f, "do for [t = 1:2] {\n"
+            "  if (t == 1) { set terminal pngcairo size %d,%d noenhanced; "
+            "set output png_out }\n"
+            "  if (t == 2) { set terminal svg size %d,%d noenhanced; "
+            "set output svg_out }\n", width, height, width, height);
 }
 
 /* Writes `s` inside a comment line (line breaks become spaces). */
@@ -76,7 +84,7 @@ static void curve_title(FILE *f, const plot_panel *pn, const plot_curve *c)
     } else {
         snprintf(buf, sizeof buf, "%s", pn->y[c->y]);
     }
-    gp_string(f, buf);
+    plot_gp_string(f, buf);
 }
 
 /* The base of a log axis: 2 for data within ten octaves (sweeps of sizes
@@ -187,21 +195,21 @@ static void write_titles(FILE *f, const plot_panel *pn)
             char first[sizeof pn->title];
             snprintf(first, sizeof first, "%.*s", (int)(brk - pn->title),
                      pn->title);
-            gp_string(f, first);
+            plot_gp_string(f, first);
             fputs(".\"\\n\".", f);
-            gp_string(f, brk + 1);
+            plot_gp_string(f, brk + 1);
         } else {
-            gp_string(f, pn->title);
+            plot_gp_string(f, pn->title);
         }
         fputs(" font '" PLOT_TITLE_FONT "'\n", f);
     } else {
         fputs("    unset title\n", f);
     }
     fputs("    set xlabel ", f);
-    gp_string(f, pn->xlabel[0] ? pn->xlabel : pn->x);
+    plot_gp_string(f, pn->xlabel[0] ? pn->xlabel : pn->x);
     fputs("\n    set ylabel ", f);
     if (pn->ylabel[0]) {
-        gp_string(f, pn->ylabel);
+        plot_gp_string(f, pn->ylabel);
     } else {
         char buf[PLOT_MAX_STACK * 98] = "";
         for (int k = 0; k < pn->n_y; k++) {
@@ -209,7 +217,7 @@ static void write_titles(FILE *f, const plot_panel *pn)
             snprintf(buf + used, sizeof buf - used, "%s%s", k ? ", " : "",
                      pn->y[k]);
         }
-        gp_string(f, buf);
+        plot_gp_string(f, buf);
     }
     fputc('\n', f);
 }
@@ -221,7 +229,7 @@ static void write_stacked_panel(FILE *f, const plot_spec *spec, int p,
                                 const plot_data *d, stack_legend *lg)
 {
     const plot_panel *pn = &spec->panels[p];
-    size_t cut = plot_stack_prefix(pn);
+    size_t cut = plot_spec_stack_prefix(pn);
     /* labels side by side need about a character more each than they
      * have; past about 90 characters across the panel, slant them */
     int slant = d->n_bars * (widest_label(d) + 2) > 90;
@@ -252,7 +260,7 @@ static void write_stacked_panel(FILE *f, const plot_spec *spec, int p,
             fputs(", \\\n         ", f);
         fprintf(f, "$p%d_bars using %d%s lc rgb '%s' lw 1 title ", p + 1, k + 2,
                 k == 0 ? ":xtic(1)" : "", stack_color(lg, pn->y[k] + cut));
-        gp_string(f, pn->y[k] + cut);
+        plot_gp_string(f, pn->y[k] + cut);
     }
     fputc('\n', f);
     if (slant)
@@ -282,7 +290,7 @@ static void write_panel(FILE *f, const plot_spec *spec, int p,
         fputs("    set xtics (", f);
         for (int i = 0; i < d->n_cats; i++) {
             fputs(i ? ", " : "", f);
-            gp_string(f, d->x_cats[i]);
+            plot_gp_string(f, d->x_cats[i]);
             fprintf(f, " %d", i);
         }
         fprintf(f, ")\n    set xrange [-0.5:%d.5]\n", d->n_cats - 1);
@@ -396,10 +404,10 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
     fputs("    png_out = here.", f);
     char name[160];
     snprintf(name, sizeof name, "%s.png", file);
-    gp_string(f, name);
+    plot_gp_string(f, name);
     fputs("\n    svg_out = here.", f);
     snprintf(name, sizeof name, "%s.svg", file);
-    gp_string(f, name);
+    plot_gp_string(f, name);
     fputs("\n}\n\n", f);
 
     /* Data: one block per curve, sorted by x; a stacked panel's one
@@ -496,7 +504,7 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
     fprintf(f, "    set multiplot layout %d,%d", rows, cols);
     if (spec->title[0]) {
         fputs(" title ", f);
-        gp_string(f, spec->title);
+        plot_gp_string(f, spec->title);
         fputs(" font '" PLOT_TITLE_FONT "'", f);
     }
     fputc('\n', f);

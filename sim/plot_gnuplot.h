@@ -1,7 +1,8 @@
 /*
  * plot_gnuplot.h — the gnuplot side of a figure (plot.c): the curves of
  * each panel, already gathered from the results CSV, written as a
- * self-contained gnuplot script, and gnuplot run on it.
+ * self-contained gnuplot script, and gnuplot run on it; also the pieces
+ * of script the other figures share (occ_graph.c, portability.c).
  */
 #ifndef CUSIM_PLOT_GNUPLOT_H
 #define CUSIM_PLOT_GNUPLOT_H
@@ -73,6 +74,17 @@ typedef struct plot_data {
     const char *where_val[PLOT_MAX_WHERE + PLOT_MAX_FACET_KEYS];
     int n_where;            /* the panel's where: and its facet's values */
 } plot_data;
+
+/* Writes `s` as a gnuplot single-quoted string: no escapes are interpreted
+ * there, a quote is doubled, and a control character (a line break)
+ * becomes a space. */
+void plot_gp_string(FILE *f, const char *s);
+
+/* Opens the loop that draws a figure of `width` x `height` pixels twice:
+ * as PNG (pngcairo) into png_out, then as SVG into svg_out. The caller
+ * writes the drawing commands, then closes the loop with "  set output\n}".
+ * (plot_gp_script writes its own loop: fonts, and an SVG that scales.) */
+void plot_gp_terminals(FILE *f, int width, int height);
 
 /* Writes the gnuplot script of `spec` drawing `data[0 .. n_panels-1]` to
  * `f`: comments (the CSV's base name from `csv_path`, `n_used` rows drawn

@@ -18,6 +18,7 @@
 #include "fileio.h"
 #include "strbuf.h"
 #include "suggest.h"
+#include "timeline.h"
 #include "xalloc.h"
 #include "ynode.h"
 
@@ -27,25 +28,15 @@ typedef struct ps_parser {
     cusim_error *err;
 } ps_parser;
 
-static cusim_mark mark_of(const ps_parser *P, const yaml_node_t *n)
-{
-    return ydoc_mark(P->d, n);
-}
-
-static const char *describe(const yaml_node_t *n, char *buf, size_t size)
-{
-    return ydoc_describe(n, false, buf, size);
-}
-
 /* Copies a scalar into a fixed field. */
 static int plot_text(ps_parser *P, const yaml_node_t *n, const char *what,
                      char *dst, size_t size)
 {
     char got[200];
-    cusim_mark m = mark_of(P, n);
+    cusim_mark m = ydoc_mark(P->d, n);
     if (!yn_is_scalar(n) || ydoc_is_null(n))
         return err_at(P->err, &m, "%s: expected text, got %s", what,
-                      describe(n, got, sizeof got));
+                      yn_describe(n, got, sizeof got));
     if (strlen(yn_scalar(n)) >= size)
         return err_at(P->err, &m, "%s: longer than %zu characters", what,
                       size - 1);
@@ -57,13 +48,13 @@ static int plot_bool(ps_parser *P, const yaml_node_t *n, const char *what,
                      int *dst)
 {
     char got[200];
-    cusim_mark m = mark_of(P, n);
+    cusim_mark m = ydoc_mark(P->d, n);
     if (yn_is_plain(n, "true") || yn_is_plain(n, "false")) {
         *dst = yn_is_plain(n, "true");
         return 0;
     }
     return err_at(P->err, &m, "%s: expected true or false, got %s", what,
-                  describe(n, got, sizeof got));
+                  yn_describe(n, got, sizeof got));
 }
 
 static const char *const panel_keys[] = {
@@ -77,22 +68,6 @@ static const char *const plot_keys[] = {
     "logx", "logy", "style", "source", "points", "where", "facet",
 };
 #define N_PLOT_KEYS (sizeof plot_keys / sizeof plot_keys[0])
-
-/* The columns of a timeline CSV, in its order: what trace.c writes
- * (docs/formats.md, "Timeline CSV"; check_plot compares this list with a
- * simulated timeline's header). */
-static const char *const timeline_columns[] = {
-    "cycle", "resident_subgroups", "occupancy", "issued", "issue_rate",
-    "bytes_in_flight", "transactions_in_flight",
-};
-#define N_TIMELINE_COLUMNS \
-    (sizeof timeline_columns / sizeof timeline_columns[0])
-
-size_t plot_spec_timeline_columns(const char *const **cols)
-{
-    *cols = timeline_columns;
-    return N_TIMELINE_COLUMNS;
-}
 
 /* ----------------------------------------------------------- wildcards */
 
@@ -182,7 +157,7 @@ static int add_y(ps_parser *P, plot_panel *pn, panel_nodes *nd,
         for (size_t i = 0; i < k; i++)
             cands[i] = known[i];
         const char *near = suggest_nearest(name, cands, k);
-        cusim_mark m = mark_of(P, item);
+        cusim_mark m = ydoc_mark(P->d, item);
         if (near)
             return err_at(P->err, &m, "%s: unknown wildcard '%s' (did you "
                           "mean '%s'?)", what, name, near);
@@ -209,7 +184,7 @@ static int panel_points(ps_parser *P, plot_panel *pn, const yaml_node_t *v,
                         const char *what)
 {
     char got[200];
-    cusim_mark m = mark_of(P, v);
+    cusim_mark m = ydoc_mark(P->d, v);
     size_t len = v->type == YAML_SEQUENCE_NODE
                  ? (size_t)(v->data.sequence.items.top
                             - v->data.sequence.items.start) : 0;
@@ -217,10 +192,10 @@ static int panel_points(ps_parser *P, plot_panel *pn, const yaml_node_t *v,
         return err_at(P->err, &m, "%s: expected a list of 1 to %d point "
                       "numbers (as points/ and timelines/ name them), got %s",
                       what, PLOT_MAX_TIMELINES,
-                      len ? "more" : describe(v, got, sizeof got));
+                      len ? "more" : yn_describe(v, got, sizeof got));
     for (size_t i = 0; i < len; i++) {
         const yaml_node_t *it = ydoc_node(P->d, v->data.sequence.items.start[i]);
-        cusim_mark im = mark_of(P, it);
+        cusim_mark im = ydoc_mark(P->d, it);
         const char *s = yn_scalar(it);
         char *end = NULL;
         errno = 0;
@@ -247,7 +222,7 @@ static int panel_where(ps_parser *P, plot_panel *pn, const yaml_node_t *v,
                        const char *what)
 {
     char got[200];
-    cusim_mark m = mark_of(P, v);
+    cusim_mark m = ydoc_mark(P->d, v);
     size_t len = v->type == YAML_MAPPING_NODE
                  ? (size_t)(v->data.mapping.pairs.top
                             - v->data.mapping.pairs.start) : 0;
@@ -255,7 +230,7 @@ static int panel_where(ps_parser *P, plot_panel *pn, const yaml_node_t *v,
         return err_at(P->err, &m, "%s: expected a mapping of 1 to %d "
                       "parameter columns to values ({ hw.name: nvidia-sm80 "
                       "}), got %s", what, PLOT_MAX_WHERE,
-                      len ? "more" : describe(v, got, sizeof got));
+                      len ? "more" : yn_describe(v, got, sizeof got));
     for (size_t i = 0; i < len; i++) {
         const yaml_node_pair_t *pr = &v->data.mapping.pairs.start[i];
         const yaml_node_t *k = ydoc_node(P->d, pr->key);
@@ -268,7 +243,7 @@ static int panel_where(ps_parser *P, plot_panel *pn, const yaml_node_t *v,
             return -1;
         for (size_t j = 0; j < i; j++)
             if (strcmp(pn->where[j].key, wh->key) == 0) {
-                cusim_mark km = mark_of(P, k);
+                cusim_mark km = ydoc_mark(P->d, k);
                 return err_at(P->err, &km, "%s: '%s' is given twice", what,
                               wh->key);
             }
@@ -314,7 +289,7 @@ static int panel_key(ps_parser *P, plot_panel *pn, panel_nodes *nd,
         return plot_bool(P, v, w, &pn->logy);
     }
     if (strcmp(key, "source") == 0) {
-        cusim_mark m = mark_of(P, v);
+        cusim_mark m = ydoc_mark(P->d, v);
         nd->source = v;
         if (yn_is_plain(v, "results") || yn_is_plain(v, "timeline")) {
             pn->source = yn_is_plain(v, "results") ? PLOT_RESULTS
@@ -322,21 +297,21 @@ static int panel_key(ps_parser *P, plot_panel *pn, panel_nodes *nd,
             return 0;
         }
         return err_at(P->err, &m, "%s: expected results or timeline, got %s",
-                      w, describe(v, got, sizeof got));
+                      w, yn_describe(v, got, sizeof got));
     }
     if (strcmp(key, "points") == 0) {
         nd->points = v;
         return panel_points(P, pn, v, w);
     }
     if (strcmp(key, "style") == 0) {
-        cusim_mark m = mark_of(P, v);
+        cusim_mark m = ydoc_mark(P->d, v);
         nd->style = v;
         if (yn_is_plain(v, "lines") || yn_is_plain(v, "stacked")) {
             pn->style = yn_is_plain(v, "lines") ? PLOT_LINES : PLOT_STACKED;
             return 0;
         }
         return err_at(P->err, &m, "%s: expected lines or stacked, got %s", w,
-                      describe(v, got, sizeof got));
+                      yn_describe(v, got, sizeof got));
     }
     /* y: one column or a list; a wildcard stands for several */
     nd->y = v;
@@ -349,12 +324,32 @@ static int panel_key(ps_parser *P, plot_panel *pn, panel_nodes *nd,
     return 0;
 }
 
+size_t plot_spec_stack_prefix(const plot_panel *pn)
+{
+    if (pn->n_y < 1)
+        return 0;
+    const char *dot = strrchr(pn->y[0], '.');
+    size_t len = dot ? (size_t)(dot - pn->y[0]) + 1 : 0;
+    for (int k = 1; k < pn->n_y && len > 0; k++) {
+        while (len > 0 && strncmp(pn->y[k], pn->y[0], len) != 0) {
+            /* back to the '.' before */
+            len--;
+            while (len > 0 && pn->y[0][len - 1] != '.')
+                len--;
+        }
+    }
+    for (int k = 0; k < pn->n_y && len > 0; k++)
+        if (pn->y[k][len] == '\0')
+            return 0;
+    return len;
+}
+
 /* The default y label of a stacked panel: "PREFIX.*" when every column
  * shares the dotted prefix PREFIX, else the columns joined by " + ", as
  * many whole ones as fit, then " + ..." for the rest. */
 static void stacked_ylabel(plot_panel *pn)
 {
-    size_t common = plot_stack_prefix(pn);
+    size_t common = plot_spec_stack_prefix(pn);
     if (common > 0) {
         snprintf(pn->ylabel, sizeof pn->ylabel, "%.*s*", (int)common,
                  pn->y[0]);
@@ -482,14 +477,14 @@ static int check_y_count(ps_parser *P, const plot_panel *pn,
                          const panel_nodes *nd, const char *what)
 {
     char got[200];
-    cusim_mark m = mark_of(P, nd->y);
+    cusim_mark m = ydoc_mark(P->d, nd->y);
     if (pn->style == PLOT_STACKED) {
         if (nd->n_y >= 2 && nd->n_y <= PLOT_MAX_STACK)
             return 0;
         if (nd->n_y == 0)
             return err_at(P->err, &m, "%s.y: expected 2 to %d columns for a "
                           "stacked panel, got %s", what, PLOT_MAX_STACK,
-                          describe(nd->y, got, sizeof got));
+                          yn_describe(nd->y, got, sizeof got));
         return err_at(P->err, &m, "%s.y: expected 2 to %d columns for a "
                       "stacked panel, got %d", what, PLOT_MAX_STACK, nd->n_y);
     }
@@ -497,7 +492,7 @@ static int check_y_count(ps_parser *P, const plot_panel *pn,
         return 0;
     if (nd->n_y == 0)
         return err_at(P->err, &m, "%s.y: expected 1 to %d columns, got %s",
-                      what, PLOT_MAX_Y, describe(nd->y, got, sizeof got));
+                      what, PLOT_MAX_Y, yn_describe(nd->y, got, sizeof got));
     if (nd->wildcard[0])
         return err_at(P->err, &m, "%s.y: expected 1 to %d columns, got %d "
                       "('%s' stands for %d; a panel of style stacked takes "
@@ -523,19 +518,19 @@ static int panel_finish(ps_parser *P, plot_panel *pn, const panel_nodes *nd,
         };
         for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
             if (no[i].v) {
-                cusim_mark vm = mark_of(P, no[i].v);
+                cusim_mark vm = ydoc_mark(P->d, no[i].v);
                 return err_at(P->err, &vm, "%s.%s", what, no[i].msg);
             }
         if (!pn->x[0])
             snprintf(pn->x, sizeof pn->x, "cycle");
         if (nd->where) {
-            cusim_mark vm = mark_of(P, nd->where);
+            cusim_mark vm = ydoc_mark(P->d, nd->where);
             return err_at(P->err, &vm, "%s.where: a timeline panel picks its "
                           "points with points: [N, ...]; where: filters the "
                           "rows of a results panel", what);
         }
     } else if (nd->points) {
-        cusim_mark vm = mark_of(P, nd->points);
+        cusim_mark vm = ydoc_mark(P->d, nd->points);
         return err_at(P->err, &vm, "%s.points: only a timeline panel "
                       "(source: timeline) picks points; a results panel "
                       "draws every point", what);
@@ -561,7 +556,7 @@ static int panel_finish(ps_parser *P, plot_panel *pn, const panel_nodes *nd,
         };
         for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
             if (no[i].v) {
-                cusim_mark vm = mark_of(P, no[i].v);
+                cusim_mark vm = ydoc_mark(P->d, no[i].v);
                 return err_at(P->err, &vm, "%s.%s", what, no[i].msg);
             }
     }
@@ -573,10 +568,10 @@ static int parse_panel(ps_parser *P, const yaml_node_t *n, const char *what,
                        plot_panel *pn)
 {
     char got[200];
-    cusim_mark m = mark_of(P, n);
+    cusim_mark m = ydoc_mark(P->d, n);
     if (n->type != YAML_MAPPING_NODE)
         return err_at(P->err, &m, "%s: expected a panel mapping (x, y, "
-                      "...), got %s", what, describe(n, got, sizeof got));
+                      "...), got %s", what, yn_describe(n, got, sizeof got));
     if (yn_check_keys(P->d, n, what, P->err) != 0)
         return -1;
     memset(pn, 0, sizeof *pn);
@@ -585,7 +580,7 @@ static int parse_panel(ps_parser *P, const yaml_node_t *n, const char *what,
     for (const yaml_node_pair_t *pr = n->data.mapping.pairs.start;
          pr < n->data.mapping.pairs.top; pr++) {
         const yaml_node_t *k = ydoc_node(P->d, pr->key);
-        cusim_mark km = mark_of(P, k);
+        cusim_mark km = ydoc_mark(P->d, k);
         const char *s = yn_scalar(k);
         size_t i = 0;
         while (i < N_PANEL_KEYS && strcmp(s, panel_keys[i]) != 0)
@@ -609,13 +604,13 @@ static int parse_plot(ps_parser *P, const yaml_node_t *n, size_t index,
                       plot_spec *ps)
 {
     char what[48], got[200];
-    cusim_mark m = mark_of(P, n);
+    cusim_mark m = ydoc_mark(P->d, n);
     snprintf(what, sizeof what, "plots[%zu]", index);
     memset(ps, 0, sizeof *ps);
     if (n->type != YAML_MAPPING_NODE)
         return err_at(P->err, &m, "%s: expected a plot mapping (file, "
                       "title, x, y, ...), got %s", what,
-                      describe(n, got, sizeof got));
+                      yn_describe(n, got, sizeof got));
     if (yn_check_keys(P->d, n, what, P->err) != 0)
         return -1;
     const yaml_node_t *panels = NULL, *file = NULL;
@@ -628,7 +623,7 @@ static int parse_plot(ps_parser *P, const yaml_node_t *n, size_t index,
          pr < n->data.mapping.pairs.top; pr++) {
         const yaml_node_t *k = ydoc_node(P->d, pr->key);
         const yaml_node_t *v = ydoc_node(P->d, pr->value);
-        cusim_mark km = mark_of(P, k);
+        cusim_mark km = ydoc_mark(P->d, k);
         const char *s = yn_scalar(k);
         char w[80];
         snprintf(w, sizeof w, "%s.%s", what, s);
@@ -648,7 +643,7 @@ static int parse_plot(ps_parser *P, const yaml_node_t *n, size_t index,
             file = v;
             if (plot_text(P, v, w, ps->file, sizeof ps->file) != 0)
                 return -1;
-            cusim_mark vm = mark_of(P, v);
+            cusim_mark vm = ydoc_mark(P->d, v);
             if (!fio_is_base_name(ps->file, sizeof ps->file - 1))
                 return err_at(P->err, &vm, "%s: expected a file base name "
                               "(letters, digits, '.', '-', '_' or '+', not "
@@ -670,7 +665,7 @@ static int parse_plot(ps_parser *P, const yaml_node_t *n, size_t index,
         return err_at(P->err, &m, "%s: missing required key 'file' (the "
                       "figure's base name)", what);
     if (panels && first_panel_key) {
-        cusim_mark km = mark_of(P, first_panel_key);
+        cusim_mark km = ydoc_mark(P->d, first_panel_key);
         return err_at(P->err, &km, "%s: '%s' belongs in each panel when the "
                       "plot has panels", what, yn_scalar(first_panel_key));
     }
@@ -681,10 +676,10 @@ static int parse_plot(ps_parser *P, const yaml_node_t *n, size_t index,
         ps->n_panels = 1;
         return 0;
     }
-    cusim_mark pm = mark_of(P, panels);
+    cusim_mark pm = ydoc_mark(P->d, panels);
     if (panels->type != YAML_SEQUENCE_NODE)
         return err_at(P->err, &pm, "%s.panels: expected a list of panels, got "
-                      "%s", what, describe(panels, got, sizeof got));
+                      "%s", what, yn_describe(panels, got, sizeof got));
     size_t len = (size_t)(panels->data.sequence.items.top
                           - panels->data.sequence.items.start);
     if (len == 0 || len > PLOT_MAX_PANELS)
@@ -707,14 +702,14 @@ int plot_spec_parse(ydoc *d, const yaml_node_t *n, plot_spec **plots,
 {
     ps_parser P0 = { d, err }, *P = &P0;
     char got[200];
-    cusim_mark m = mark_of(P, n);
+    cusim_mark m = ydoc_mark(P->d, n);
     *plots = NULL;
     *n_plots = 0;
     if (ydoc_is_null(n))
         return 0;
     if (n->type != YAML_SEQUENCE_NODE)
         return err_at(P->err, &m, "plots: expected a list of plots, got %s",
-                      describe(n, got, sizeof got));
+                      yn_describe(n, got, sizeof got));
     size_t len = (size_t)(n->data.sequence.items.top
                           - n->data.sequence.items.start);
     plot_spec *ps = xcalloc(len, sizeof *ps);
@@ -724,7 +719,7 @@ int plot_spec_parse(ydoc *d, const yaml_node_t *n, plot_spec **plots,
         int rc = parse_plot(P, it, i, &ps[i]);
         for (size_t j = 0; j < i && rc == 0; j++)
             if (strcmp(ps[j].file, ps[i].file) == 0) {
-                cusim_mark im = mark_of(P, it);
+                cusim_mark im = ydoc_mark(P->d, it);
                 rc = err_at(P->err, &im, "plots[%zu]: file '%s' is also "
                             "plots[%zu]'s (figures need distinct names)",
                             i, ps[i].file, j);
@@ -746,18 +741,20 @@ static int check_column(ps_parser *P, const char *const *cols, size_t c,
                         const cusim_mark *m, bool timeline)
 {
     if (timeline) {
-        for (size_t i = 0; i < N_TIMELINE_COLUMNS; i++)
-            if (strcmp(timeline_columns[i], name) == 0)
+        const char *const *tl = trace_timeline_columns;
+        char all[256] = "";
+        for (size_t i = 0; i < TRACE_TIMELINE_COLUMNS; i++) {
+            if (strcmp(tl[i], name) == 0)
                 return 0;
-        const char *near = suggest_nearest(name, timeline_columns,
-                                           N_TIMELINE_COLUMNS);
+            snprintf(all + strlen(all), sizeof all - strlen(all), "%s%s",
+                     i ? ", " : "", tl[i]);
+        }
+        const char *near = suggest_nearest(name, tl, TRACE_TIMELINE_COLUMNS);
         if (near)
             return err_at(P->err, m, "%s: no timeline column '%s' (did you "
                           "mean '%s'?)", what, name, near);
         return err_at(P->err, m, "%s: no timeline column '%s' (expected one "
-                      "of cycle, resident_subgroups, occupancy, issued, "
-                      "issue_rate, bytes_in_flight, transactions_in_flight)",
-                      what, name);
+                      "of %s)", what, name, all);
     }
     int rc = 0;
     bool found = false;
@@ -828,7 +825,7 @@ int plot_spec_check_columns(ydoc *d, const yaml_node_t *list,
                             at = ydoc_node(P->d, *it);
                             break;
                         }
-                cusim_mark m = mark_of(P, at);
+                cusim_mark m = ydoc_mark(P->d, at);
                 char w[96];
                 snprintf(w, sizeof w, "%s.%s", what, keys[c]);
                 bool tl = pl->source == PLOT_TIMELINE
@@ -864,7 +861,7 @@ int plot_spec_check_timelines(ydoc *d, const yaml_node_t *list,
                 snprintf(what, sizeof what, "plots[%zu]", i);
             }
             const yaml_node_t *source = child(P, node, "source");
-            cusim_mark sm = mark_of(P, source);
+            cusim_mark sm = ydoc_mark(P->d, source);
             if (!has_timeline)
                 return err_at(P->err, &sm, "%s.source: a timeline panel "
                               "needs the points' timelines (add the "
@@ -880,7 +877,7 @@ int plot_spec_check_timelines(ydoc *d, const yaml_node_t *list,
                 if (pl->points[k] >= n_points) {
                     const yaml_node_t *it = ydoc_node(
                         P->d, pts->data.sequence.items.start[k]);
-                    cusim_mark im = mark_of(P, it);
+                    cusim_mark im = ydoc_mark(P->d, it);
                     return err_at(P->err, &im, "%s.points: no point %zu "
                                   "(the experiment has points 0 to %zu)",
                                   what, pl->points[k], n_points - 1);
@@ -923,7 +920,7 @@ static int check_where(ps_parser *P, const yaml_node_t *node,
     for (int w = 0; w < pl->n_where; w++) {
         if (param_of(pp, pl->where[w].key) >= 0)
             continue;
-        cusim_mark m = mark_of(P, ydoc_node(P->d,
+        cusim_mark m = ydoc_mark(P->d, ydoc_node(P->d,
                                  where->data.mapping.pairs.start[w].key));
         if (pp->n == 0)
             return err_at(P->err, &m, "%s.where: no parameter '%s': nothing "
@@ -959,7 +956,7 @@ static int check_text_logx(ps_parser *P, const yaml_node_t *node,
         return 0;
     for (size_t i = 0; i < sizeof text_cols / sizeof text_cols[0]; i++)
         if (strcmp(pl->x, text_cols[i]) == 0) {
-            cusim_mark m = mark_of(P, child(P, node, "logx"));
+            cusim_mark m = ydoc_mark(P->d, child(P, node, "logx"));
             return err_at(P->err, &m, "%s.logx: x is '%s', text drawn as "
                           "categories; a log axis needs numbers (expected "
                           "logx: false)", what, pl->x);
@@ -1046,10 +1043,10 @@ static int panel_facets(ps_parser *P, const yaml_node_t *node,
                      ? PLOT_MAX_DRAWN + 1 : facets * pp->axis_size[a];
     free(hidden);
     const char *s = n_cols > 1 ? "s" : "", *them = n_cols > 1 ? "them" : "it";
-    cusim_mark m = mark_of(P, node);
+    cusim_mark m = ydoc_mark(P->d, node);
     int rc = 0;
     if (pl->no_facet) {
-        cusim_mark fm = mark_of(P, child(P, node, "facet"));
+        cusim_mark fm = ydoc_mark(P->d, child(P, node, "facet"));
         rc = err_at(P->err, &fm, "%s: facet: false, but the panel hides the "
                     "swept parameter%s %s (neither x, series nor fixed by "
                     "where:), so each curve would mix %s %s%zu "

@@ -44,10 +44,6 @@ int plot_spec_check_columns(ydoc *d, const yaml_node_t *list,
                             const char *const *cols, size_t n_cols,
                             cusim_error *err);
 
-/* The columns of a timeline CSV (docs/formats.md, "Timeline CSV"), in
- * order: sets `*cols` to a constant table and returns its length. */
-size_t plot_spec_timeline_columns(const char *const **cols);
-
 /* Checks the timeline panels of `plots[0 .. n_plots-1]`, read from
  * `plots:` node `list` of `d`, against the experiment: it must write
  * timelines (`has_timeline`), a panel without `points` may draw at most
@@ -67,6 +63,13 @@ int plot_spec_check_timelines(ydoc *d, const yaml_node_t *list,
  * stacked panel's y: "PREFIX.*" when its columns share a dotted prefix,
  * else the columns joined by " + "; a timeline panel: the column names. */
 void plot_spec_default_labels(plot_panel *pn);
+
+/* The length of the dotted prefix (through its last '.') that every y
+ * column of `pn` starts with, 0 when there is none or it is a whole
+ * column: a stacked panel's default label is PREFIX.*, and its legend
+ * (plot_gnuplot.c) names each column without the prefix
+ * ("stalls.memory_throttle" as "memory_throttle"). */
+size_t plot_spec_stack_prefix(const plot_panel *pn);
 
 /* The parameter columns of an experiment's results, and the axes that
  * vary them (experiment.h: the axes, slowest first). */

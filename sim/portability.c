@@ -17,6 +17,7 @@
 
 #include "csv.h"
 #include "json.h"
+#include "plot_gnuplot.h"
 #include "xalloc.h"
 
 /* ------------------------------------------------------------ sizes */
@@ -442,18 +443,6 @@ void port_print(FILE *out, const port_plan *p, cusim_format fmt)
 
 /* ---------------------------------------------------------- heatmap */
 
-/* A gnuplot string literal: single-quoted, quotes doubled. */
-static void gp_string(FILE *out, const char *s)
-{
-    fputc('\'', out);
-    for (; *s; s++) {
-        if (*s == '\'')
-            fputc('\'', out);
-        fputc(*s, out);
-    }
-    fputc('\'', out);
-}
-
 void port_write_gp(FILE *out, const port_plan *p)
 {
     fprintf(out, "# cusim portability: %s, relative time (1 = the "
@@ -472,13 +461,13 @@ void port_write_gp(FILE *out, const port_plan *p)
     fputs("set xtics (", out);
     for (int h = 0; h < p->n_hw; h++) {
         fputs(h ? ", " : "", out);
-        gp_string(out, p->hw[h].name);
+        plot_gp_string(out, p->hw[h].name);
         fprintf(out, " %d", h);
     }
     fputs(") rotate by -45\nset ytics (", out);
     for (int s = 0; s < p->n_sizes; s++) {
         fputs(s ? ", " : "", out);
-        gp_string(out, p->sizes[s].label);
+        plot_gp_string(out, p->sizes[s].label);
         fprintf(out, " %d", s);
     }
     fprintf(out, ")\nset xrange [-0.5:%d.5]\nset yrange [-0.5:%d.5]\n",
@@ -487,7 +476,7 @@ void port_write_gp(FILE *out, const port_plan *p)
     char title[160];
     snprintf(title, sizeof title, "%s: time relative to each device's best "
              "workgroup size", p->kernel);
-    gp_string(out, title);
+    plot_gp_string(out, title);
     fputs("\nset xlabel 'device'\nset ylabel 'workgroup size'\n"
           "set cblabel 'relative time'\n"
           "set palette defined (0 '#2c7bb6', 0.5 '#ffffbf', 1 '#d7191c')\n"
@@ -506,11 +495,7 @@ void port_write_gp(FILE *out, const port_plan *p)
         width = 800;
     if (height < 600)
         height = 600;
-    fprintf(out, "do for [t = 1:2] {\n"
-            "  if (t == 1) { set terminal pngcairo size %d,%d noenhanced; "
-            "set output png_out }\n"
-            "  if (t == 2) { set terminal svg size %d,%d noenhanced; "
-            "set output svg_out }\n", width, height, width, height);
+    plot_gp_terminals(out, width, height);
     fputs("  plot $cells using 1:2:(0.5):(0.5):3 with boxxyerror fc palette "
           "fs solid border lc rgb 'white', \\\n"
           "       $cells using 1:2:(sprintf('%.2f', $3)) with labels "

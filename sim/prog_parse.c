@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "lex.h"
 #include "prog_int.h"
 #include "suggest.h"
 #include "xalloc.h"
@@ -144,24 +145,9 @@ static int fail(parser *p, size_t offset, const char *fmt, ...)
                    file_column(p, offset), "%s", msg);
 }
 
-static bool is_blank(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r';
-}
-
-static bool is_ident_start(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-static bool is_ident_char(char c)
-{
-    return is_ident_start(c) || (c >= '0' && c <= '9');
-}
-
 static size_t skip_blanks(const parser *p, size_t pos)
 {
-    while (pos < p->len && is_blank(p->line[pos]))
+    while (pos < p->len && lex_is_blank(p->line[pos]))
         pos++;
     return pos;
 }
@@ -169,9 +155,9 @@ static size_t skip_blanks(const parser *p, size_t pos)
 /* End of the identifier starting at `pos` ([A-Za-z_][A-Za-z0-9_]*). */
 static size_t ident_end(const parser *p, size_t pos)
 {
-    if (pos >= p->len || !is_ident_start(p->line[pos]))
+    if (pos >= p->len || !lex_is_ident_start(p->line[pos]))
         return pos;
-    while (pos < p->len && is_ident_char(p->line[pos]))
+    while (pos < p->len && lex_is_ident_char(p->line[pos]))
         pos++;
     return pos;
 }
@@ -313,7 +299,7 @@ static int parse_block_line(parser *p, block_kind kind, size_t offset,
 static int parse_repeat(parser *p, size_t offset, size_t end)
 {
     size_t last = p->len;
-    while (last > end && is_blank(p->line[last - 1]))
+    while (last > end && lex_is_blank(p->line[last - 1]))
         last--;
     if (last == end || p->line[last - 1] != '{')
         return fail(p, last > end ? last - 1 : end,
@@ -394,7 +380,7 @@ static size_t parse_modifier(parser *p, prog_stmt *s, size_t pos,
     }
     seen[which] = true;
     size_t vpos = kend + 1, vend = vpos;
-    while (vend < p->len && !is_blank(p->line[vend]))
+    while (vend < p->len && !lex_is_blank(p->line[vend]))
         vend++;
     const char *val = p->line + vpos;
     size_t vlen = vend - vpos;
@@ -467,7 +453,7 @@ static int parse_insn(parser *p, size_t offset, size_t end)
         return fail(p, offset, "unknown opcode '%.*s' (expected %s)",
                     (int)wlen, word, list);
     }
-    if (end < p->len && !is_blank(p->line[end]))
+    if (end < p->len && !lex_is_blank(p->line[end]))
         return fail(p, end, "expected a blank after '%.*s', found %s",
                     (int)wlen, word, found(p, end, buf));
     if (place_statement(p, offset, "an instruction") < 0)
@@ -556,11 +542,11 @@ static int parse_line(parser *p)
     char c = p->line[pos];
     if (c == '}')
         return close_block(p, pos);
-    if (!is_ident_start(c))
+    if (!lex_is_ident_start(c))
         return fail(p, pos, "expected an instruction, 'repeat', 'once', "
                     "'body' or '}', found %s", found(p, pos, buf));
     size_t end = pos;
-    while (end < p->len && (is_ident_char(p->line[end]) ||
+    while (end < p->len && (lex_is_ident_char(p->line[end]) ||
                             p->line[end] == '.'))
         end++;
     const char *word = p->line + pos;

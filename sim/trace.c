@@ -25,6 +25,7 @@
 #include <stdlib.h>
 
 #include "json.h"
+#include "timeline.h"
 #include "trace.h"
 #include "xalloc.h"
 
@@ -186,6 +187,11 @@ static double per(uint64_t x, uint64_t d)
     return (double)x / (double)d;
 }
 
+const char *const trace_timeline_columns[TRACE_TIMELINE_COLUMNS] = {
+    "cycle", "resident_subgroups", "occupancy", "issued", "issue_rate",
+    "bytes_in_flight", "transactions_in_flight",
+};
+
 /* Ends the current window at `end` (> win): its CSV row and the traced
  * CUs' counter events; the next window starts there. */
 static void close_window(trace *t, uint64_t end)
@@ -290,9 +296,9 @@ trace *trace_new(const cusim_hw *hw, const cusim_sim_options *opt,
     t->cus = xcalloc(t->n_cus, sizeof *t->cus);
     if (t->counting)
         mem_watch(mem, true);
-    if (t->csv)
-        fputs("cycle,resident_subgroups,occupancy,issued,issue_rate,"
-              "bytes_in_flight,transactions_in_flight\n", t->csv);
+    for (int c = 0; t->csv && c < TRACE_TIMELINE_COLUMNS; c++)
+        fprintf(t->csv, "%s%c", trace_timeline_columns[c],
+                c + 1 < TRACE_TIMELINE_COLUMNS ? ',' : '\n');
     if (!t->json)
         return t;
 

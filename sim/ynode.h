@@ -1,7 +1,8 @@
 /*
  * ynode.h — the questions the experiment file's parsers (exp_parse.c,
  * plot_spec.c) ask of a parsed YAML node (yamldoc.h): is it a scalar, its
- * text, is it a given plain word, are a mapping's keys names written once.
+ * text, what is it (for a message), is it a given plain word, are a
+ * mapping's keys names written once.
  */
 #ifndef CUSIM_YNODE_H
 #define CUSIM_YNODE_H
@@ -21,6 +22,14 @@ static inline bool yn_is_scalar(const yaml_node_t *n)
 static inline const char *yn_scalar(const yaml_node_t *n)
 {
     return yn_is_scalar(n) ? (const char *)n->data.scalar.value : "";
+}
+
+/* How a message says what node `n` is ("'72'", "a list", "a quoted
+ * string"): ydoc_describe, a quoted scalar named as such, in `buf`. */
+static inline const char *yn_describe(const yaml_node_t *n, char *buf,
+                                      size_t size)
+{
+    return ydoc_describe(n, false, buf, size);
 }
 
 /* A plain (unquoted) scalar equal to `word`. */

@@ -20,6 +20,7 @@
 #include "experiment.h"
 #include "plot.h"
 #include "plot_spec.h"
+#include "timeline.h"
 
 /* ------------------------------------------------------------- helpers */
 
@@ -800,11 +801,11 @@ START_TEST(stacked_spec_parsed)
     ck_assert_str_eq(a->ylabel, "stalls.*");
     ck_assert_str_eq(a->xlabel, "registers per invocation, or auto "
                      "(kernel.registers)");
-    ck_assert_uint_eq(plot_stack_prefix(a), strlen("stalls."));
+    ck_assert_uint_eq(plot_spec_stack_prefix(a), strlen("stalls."));
     ck_assert_int_eq(b->n_y, 8);
     ck_assert_str_eq(b->y[6], "warp_states.pipe_busy");
     ck_assert_str_eq(b->y[7], "cycles");
-    ck_assert_uint_eq(plot_stack_prefix(b), 0);
+    ck_assert_uint_eq(plot_spec_stack_prefix(b), 0);
     /* whole names while they and " + ..." fit in 127 characters: 102
      * through short_scoreboard, 124 with " + warp_states.barrier" */
     ck_assert_str_eq(b->ylabel, "warp_states.issued + warp_states.eligible "
@@ -821,20 +822,20 @@ START_TEST(stacked_spec_parsed)
 }
 END_TEST
 
-/* plot_stack_prefix: whole dotted components only, never a whole name. */
+/* plot_spec_stack_prefix: whole dotted components only, never a whole name. */
 START_TEST(stack_prefix)
 {
     static const char *const ab[] = { "a.b.c", "a.b.d", "a.bx" };
     static const char *const same[] = { "a.b", "a.b" };
     static const char *const deep[] = { "a.b.c", "a.b.d" };
     plot_spec s = stacked_panel("p", "x", ab, 3);
-    ck_assert_uint_eq(plot_stack_prefix(&s.panels[0]), 2);
+    ck_assert_uint_eq(plot_spec_stack_prefix(&s.panels[0]), 2);
     s = stacked_panel("p", "x", deep, 2);
-    ck_assert_uint_eq(plot_stack_prefix(&s.panels[0]), 4);
+    ck_assert_uint_eq(plot_spec_stack_prefix(&s.panels[0]), 4);
     s = stacked_panel("p", "x", same, 2);
-    ck_assert_uint_eq(plot_stack_prefix(&s.panels[0]), 2);
+    ck_assert_uint_eq(plot_spec_stack_prefix(&s.panels[0]), 2);
     snprintf(s.panels[0].y[1], sizeof s.panels[0].y[1], "a.");
-    ck_assert_uint_eq(plot_stack_prefix(&s.panels[0]), 0);
+    ck_assert_uint_eq(plot_spec_stack_prefix(&s.panels[0]), 0);
 }
 END_TEST
 
@@ -1051,8 +1052,9 @@ static plot_spec timeline_panel(const char *file, const char *y)
     return s;
 }
 
-/* The columns plot_spec checks a timeline panel against are the header a
- * simulated timeline has. */
+/* The timeline columns (timeline.h: the header trace.c writes, what
+ * plot_spec checks a timeline panel against) are the header a simulated
+ * timeline has, as this file's timelines spell it. */
 START_TEST(timeline_columns_match_trace)
 {
     cusim_hw hw;
@@ -1072,12 +1074,10 @@ START_TEST(timeline_columns_match_trace)
     ck_assert_ptr_nonnull(opt.timeline);
     ck_assert_int_eq(cusim_simulate(&hw, &k, &opt, &res, NULL, &err), 0);
     fclose(opt.timeline);
-    const char *const *cols;
-    size_t n = plot_spec_timeline_columns(&cols);
     char header[512] = "";
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < TRACE_TIMELINE_COLUMNS; i++)
         snprintf(header + strlen(header), sizeof header - strlen(header),
-                 "%s%s", i ? "," : "", cols[i]);
+                 "%s%s", i ? "," : "", trace_timeline_columns[i]);
     strcat(header, "\n");
     ck_assert_str_eq(header, TL_HEADER);
     ck_assert(strncmp(text, header, strlen(header)) == 0);

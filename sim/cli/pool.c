@@ -23,10 +23,10 @@
 #include "cli.h"
 #include "xalloc.h"
 
-/* Runs tasks w, w + step, ... in this process. */
-static void run_here(const cli_pool_tasks *t, int w, int step, void *msg)
+/* Runs every task in this process, in order. */
+static void run_here(const cli_pool_tasks *t, void *msg)
 {
-    for (int i = w; i < t->n; i += step) {
+    for (int i = 0; i < t->n; i++) {
         memset(msg, 0, t->size);
         t->run(t->ctx, i, msg);
         t->record(t->ctx, i, msg);
@@ -39,7 +39,7 @@ void cli_pool_run(const cli_pool_tasks *t, int jobs)
     if (jobs > t->n)
         jobs = t->n;
     if (jobs <= 1) {
-        run_here(t, 0, 1, msg);
+        run_here(t, msg);
         free(msg);
         return;
     }
@@ -48,7 +48,7 @@ void cli_pool_run(const cli_pool_tasks *t, int jobs)
                             MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (next == MAP_FAILED) {
         perror("cusim: mmap");
-        run_here(t, 0, 1, msg);
+        run_here(t, msg);
         free(msg);
         return;
     }
@@ -90,13 +90,10 @@ void cli_pool_run(const cli_pool_tasks *t, int jobs)
         pids[started++] = pid;
     }
     /* no worker at all: the parent takes every task itself */
-    if (started == 0)
-        for (int i; (i = atomic_fetch_add(next, 1)) < t->n;) {
-            memset(msg, 0, t->size);
-            t->run(t->ctx, i, msg);
-            t->record(t->ctx, i, msg);
-            got[i] = 1;
-        }
+    if (started == 0) {
+        run_here(t, msg);
+        memset(got, 1, (size_t)t->n);
+    }
     for (int w = 0; w < started; w++) {
         int32_t index;
         while (cli_read_full(fds[w], &index, sizeof index) == 1
