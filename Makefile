@@ -18,8 +18,10 @@
 #   make uninstall  removes what make install installed
 #   make clean
 #
-# Sources are found by wildcard: a new sim/*.c or isa/*.c joins the library,
-# a new tests/check_*.c becomes a test program with its own main().
+# Sources are found by wildcard: a new sim/LAYER/*.c (docs/architecture.md
+# names the layers) or isa/*.c joins the library, a new folder of sim/ is
+# on the include path, a new tests/check_*.c becomes a test program with
+# its own main().
 
 CC      ?= cc
 PKGS    := yaml-0.1
@@ -48,10 +50,14 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-CFLAGS  += $(WARN) $(OPT) -Isim -Iisa $(PKG_CFLAGS)
+# The library's layers (sim/cli/ is the command line, not the library).
+SIM_DIRS := $(filter-out sim/cli,$(patsubst %/,%,$(wildcard sim/*/)))
+INCLUDES := -Isim $(addprefix -I,$(SIM_DIRS)) -Iisa
+
+CFLAGS  += $(WARN) $(OPT) $(INCLUDES) $(PKG_CFLAGS)
 LDFLAGS += $(filter -fsanitize=%,$(OPT))
 
-LIB_SRCS  := $(wildcard sim/*.c) $(wildcard isa/*.c)
+LIB_SRCS  := $(wildcard $(addsuffix /*.c,$(SIM_DIRS))) $(wildcard isa/*.c)
 CLI_SRCS  := $(wildcard sim/cli/*.c)
 TEST_SRCS := $(wildcard tests/check_*.c)
 
@@ -73,14 +79,14 @@ $(O)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-# The schedulers' per-issue path (sim/scheduler.c) is many small steps, and
-# gcc's default limits stop short of inlining them into the wake-up: this
-# saves 7-8% of the simulator's host instructions (callgrind; no other
-# file gains; docs/performance.md). Only where the compiler takes the flag:
-# clang (the fuzz build, or CC=clang) refuses it.
+# The schedulers' per-issue path (sim/model/scheduler.c) is many small
+# steps, and gcc's default limits stop short of inlining them into the
+# wake-up: this saves 7-8% of the simulator's host instructions
+# (callgrind; no other file gains; docs/performance.md). Only where the
+# compiler takes the flag: clang (the fuzz build, or CC=clang) refuses it.
 HOT_CFLAGS := $(shell $(CC) -Werror -finline-limit=1000 -E -x c /dev/null \
                 >/dev/null 2>&1 && echo -finline-limit=1000)
-$(O)/sim/scheduler.o: private CFLAGS += $(HOT_CFLAGS)
+$(O)/sim/model/scheduler.o: private CFLAGS += $(HOT_CFLAGS)
 
 # Profile-guided optimisation of the release build: an instrumented build
 # (build/pgo) runs scripts/pgo-train, a few seconds of simulations, and
@@ -107,7 +113,7 @@ $(PGO_O)/%.o: %.c
 	@mkdir -p $(dir $@) $(dir $(O)/$*)
 	$(CC) $(CFLAGS) -fprofile-generate -fprofile-update=single \
 	  -dumpbase $(O)/$* -MMD -MP -c $< -o $@
-$(PGO_O)/sim/scheduler.o: private CFLAGS += $(HOT_CFLAGS)
+$(PGO_O)/sim/model/scheduler.o: private CFLAGS += $(HOT_CFLAGS)
 
 $(PGO_O)/cusim: $(PGO_OBJS)
 	$(CC) $(LDFLAGS) -fprofile-generate -o $@ $^ $(PKG_LIBS) -lm
@@ -195,7 +201,7 @@ xcheck: $(LIB)
 	  echo "xcheck: skipped (no C++ compiler $(CXX))"; \
 	else \
 	  mkdir -p $(O)/tests && \
-	  $(CXX) -std=c++17 -O1 -Wall -Wextra -Werror $(OPT) -Isim \
+	  $(CXX) -std=c++17 -O1 -Wall -Wextra -Werror $(OPT) $(INCLUDES) \
 	    -isystem $(CUDA_INC) tests/xcheck/cuda_occupancy.cc -o $(O)/tests/xcheck \
 	    $(LIB) $(PKG_LIBS) -lm $(LDFLAGS) && $(O)/tests/xcheck $(CURDIR); \
 	fi

@@ -87,8 +87,8 @@ typedef struct cusim_mark {
 
 /* The enum tables below are X-macro lists, one row per value:
  * X(ID, name, meaning). Each enum, its name function and its parser come
- * from its table (sim/enums.c), and so do the values `cusim fields` lists
- * and the report's fields (sim/fields.def). A table is a macro here rather
+ * from its table (sim/base/enums.c), and so do the values `cusim fields` lists
+ * and the report's fields (sim/output/fields.def). A table is a macro here rather
  * than a .def file so that this header stays self-contained once
  * installed. */
 #define CUSIM_ENUM_ONE_(id, name, meaning) + 1
@@ -119,7 +119,7 @@ int cusim_policy_parse(const char *name, cusim_policy *p);
 /* Occupancy rule families: whose published rules decide what a workgroup
  * takes from a compute unit and how many fit (the `cu.rules` key). When
  * adding a family: a row here and its rule file sim/rule_NAME.c (see
- * sim/alloc.h); nothing else. */
+ * sim/rules/alloc.h); nothing else. */
 #define CUSIM_RULES(X)                                                       \
     X(NVIDIA, "nvidia", "the CUDA Occupancy Calculator's (cuda_occupancy.h)" \
       ": registers rounded per warp, sub-partitions, shared memory in "     \
@@ -698,7 +698,7 @@ int cusim_format_parse(const char *name, cusim_format *fmt);
  * simd_width and the per-workgroup allocation figures. */
 void cusim_report_occupancy(cusim_report *r, const cusim_occupancy *o);
 
-/* Appends every field of a simulated run, in sim/fields.def's order. */
+/* Appends every field of a simulated run, in sim/output/fields.def's order. */
 void cusim_report_result(cusim_report *r, const cusim_result *res);
 
 /* ----------------------------------------------------------- field table */
@@ -718,7 +718,7 @@ enum {
                                 metric column of `cusim run`'s CSV */
 };
 
-/* One output field, as the table in sim/fields.def describes it. */
+/* One output field, as the table in sim/output/fields.def describes it. */
 typedef struct cusim_field_desc {
     const char *key;            /* dotted, e.g. "occupancy.limits.registers" */
     cusim_value_type type;      /* INT, REAL or STRING (never NONE) */

@@ -1,6 +1,6 @@
 /*
  * check_exp_sweep.c — an experiment's axes expanded into points
- * (sim/exp_sweep.c), with no YAML: axes are built by hand as exp_parse.c
+ * (sim/experiment/exp_sweep.c), with no YAML: axes are built by hand as exp_parse.c
  * builds them, and each point's values checked against expectations
  * worked out on paper from the rule "the last axis varies fastest".
  */

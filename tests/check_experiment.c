@@ -1,6 +1,6 @@
 /*
  * check_experiment.c — experiment files and the results directory
- * (sim/experiment.c and its exp_*.c, plot_spec.c; sim/results.c).
+ * (sim/experiment/experiment.c and its exp_*.c, plot_spec.c; sim/experiment/results.c).
  *
  * Expansion: the order and count of points for a cartesian sweep, zip,
  * explicit points, ranges (the end rule), hardware and kernel file lists;

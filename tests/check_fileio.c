@@ -1,5 +1,5 @@
 /*
- * check_fileio.c — output files (sim/fileio.c): a regular file is written
+ * check_fileio.c — output files (sim/base/fileio.c): a regular file is written
  * under a temporary name and renamed into place; a path that exists and
  * is not a regular file (a FIFO here, a device such as /dev/full on the
  * command line) is written in place and stays what it was; failures name

@@ -1,5 +1,5 @@
 /*
- * check_lanes.c — the lane-address model (sim/lanes.h): where each lane's
+ * check_lanes.c — the lane-address model (sim/model/lanes.h): where each lane's
  * bytes are, and the distinct aligned segments a subgroup's active lanes
  * touch (the flat model's transactions), worked out by hand from the
  * byte ranges. The coalesced figures are the CUDA C++ Best Practices

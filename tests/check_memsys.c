@@ -1,6 +1,6 @@
 /*
- * check_memsys.c — the flat memory model (sim/memsys.c) through its
- * interface (sim/memsys.h): completion cycles and latency sums worked out
+ * check_memsys.c — the flat memory model (sim/model/memsys.c) through its
+ * interface (sim/model/memsys.h): completion cycles and latency sums worked out
  * by hand, the floor sum the latency sum uses against a plain loop, the
  * in-flight cap's answer (kept per CU between changes) against a
  * recomputation from every access issued, and what a recorder reads

@@ -1,5 +1,5 @@
 /*
- * check_order.c — the same-cycle order (sim/evq.h, "The same-cycle
+ * check_order.c — the same-cycle order (sim/model/evq.h, "The same-cycle
  * order"; docs/model.md): events of one cycle run in the order they were
  * scheduled, whatever their kind, so that of two partitions held back by
  * the same resource, the one held first is served first. The rule is part

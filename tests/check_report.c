@@ -1,5 +1,5 @@
 /*
- * check_report.c — the output field table (sim/fields.def), the reports it
+ * check_report.c — the output field table (sim/output/fields.def), the reports it
  * drives, the enum tables' names, the JSON escaper, CSV quoting, and
  * `cusim fields`.
  *

@@ -1,6 +1,6 @@
 /*
  * check_rule_adreno.c — Qualcomm Adreno's occupancy rules
- * (sim/rule_adreno.c) on the shipped adreno-a650 and adreno-a740 profiles,
+ * (sim/rules/rule_adreno.c) on the shipped adreno-a650 and adreno-a740 profiles,
  * worked out by hand from Mesa's ir3 compiler (src/freedreno/ir3/ir3.c)
  * and the device constants of src/freedreno/common/freedreno_devices.py.
  *
@@ -32,7 +32,7 @@
 
 /* Loads `hw_file` with the cross-check kernel resized to `size`
  * invocations, `regs` registers and `smem` bytes; `width` 0 leaves the
- * wave size to ir3's choice (sim/widths.c), else pins it. Returns
+ * wave size to ir3's choice (sim/rules/widths.c), else pins it. Returns
  * cusim_occupancy_compute's status. */
 static int try_occ(const char *hw_file, unsigned width, unsigned size,
                    unsigned regs, unsigned smem, cusim_occupancy *o,

@@ -1,5 +1,5 @@
 /*
- * check_rule_amd.c — AMD's occupancy rules (sim/rule_amd.c) on the shipped
+ * check_rule_amd.c — AMD's occupancy rules (sim/rules/rule_amd.c) on the shipped
  * AMD profiles, against LLVM's own expectations and hand-worked cases.
  *
  * LLVM's llvm/test/CodeGen/AMDGPU/occupancy-levels.ll (llvm/llvm-project)

@@ -1,5 +1,5 @@
 /*
- * check_rule_apple.c — Apple's occupancy rules (sim/rule_apple.c) on the
+ * check_rule_apple.c — Apple's occupancy rules (sim/rules/rule_apple.c) on the
  * shipped apple-m1 and apple-m3 profiles, against the Asahi AGX compiler's
  * occupancy table and Metal's published limits, worked by hand.
  *

@@ -1,5 +1,5 @@
 /*
- * check_rule_intel.c — Intel's occupancy rules (sim/rule_intel.c) on the
+ * check_rule_intel.c — Intel's occupancy rules (sim/rules/rule_intel.c) on the
  * shipped intel-*.yaml profiles, worked out by hand from Intel's GPU
  * Occupancy Calculator (oneAPI-samples, Tools/GPU-Occupancy-Calculator/
  * index.html, compute_ss_occupancy) with the device rows the profiles
@@ -33,7 +33,7 @@
  * kernel with a barrier). cusim rounds SLM to powers of two, where Xe-HPC's
  * list also has 48 and 96 KB: the cases below use sizes where both agree.
  * Every case pins the SIMD width (kernel.subgroup_size), so the compiler
- * model of sim/widths.c plays no part.
+ * model of sim/rules/widths.c plays no part.
  */
 #include <stdio.h>
 

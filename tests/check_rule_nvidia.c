@@ -1,5 +1,5 @@
 /*
- * check_rule_nvidia.c — NVIDIA's occupancy rules (sim/rule_nvidia.c) on the
+ * check_rule_nvidia.c — NVIDIA's occupancy rules (sim/rules/rule_nvidia.c) on the
  * shipped nvidia-*.yaml profiles: golden cases worked out by hand from the
  * CUDA Occupancy Calculator's formulas (cuda_occupancy.h, CUDA 13.0), so
  * they run where the toolkit is absent (tests/xcheck cross-checks a grid

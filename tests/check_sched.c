@@ -1,6 +1,6 @@
 /*
  * check_sched.c — the schedulers against a memory system whose accesses
- * complete by event and out of issue order (sim/memsys.h's MEM_LATER
+ * complete by event and out of issue order (sim/model/memsys.h's MEM_LATER
  * path, which the flat model never takes): the scoreboard waits on the
  * completion event, a later load that lands first is used first, a
  * workgroup retires only when its late loads have landed, and a dispatch
@@ -8,7 +8,7 @@
  * and far-future heap, with results on either side of their boundary.
  * Every cycle is worked out by hand.
  *
- * The memory system here replaces sim/memsys.c at link time: this file
+ * The memory system here replaces sim/model/memsys.c at link time: this file
  * defines every function memsys.h declares, so the linker takes these and
  * leaves memsys.o out of the test program (a link seam; the library is
  * unchanged). Access k, in issue order over the run, completes
@@ -243,7 +243,7 @@ END_TEST
 
 /* A partition keeps subgroups whose registers are ready within 64 cycles
  * (PART_WHEEL) on a wheel and the others in a heap, moving them to the
- * wheel as its reach comes to them (sim/gpu.h, `part`). These dependent
+ * wheel as its reach comes to them (sim/model/gpu.h, `part`). These dependent
  * chains cross that boundary: every result is used as soon as it is
  * ready, so a chain of n instructions of latency L ends at n x L. */
 

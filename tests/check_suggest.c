@@ -1,5 +1,5 @@
 /*
- * check_suggest.c — did-you-mean (sim/suggest.c): the edit distance, the
+ * check_suggest.c — did-you-mean (sim/base/suggest.c): the edit distance, the
  * nearest-name rule with abbreviations, the fixed-limit rule of the
  * program parser, and the dotted-path rule of config keys. Distances are
  * worked out by hand in the comments.

@@ -1,5 +1,5 @@
 /*
- * check_trace.c — the run's recorder (sim/trace.c): the Chrome trace
+ * check_trace.c — the run's recorder (sim/model/trace.c): the Chrome trace
  * JSON's slices on tiny kernels worked out by hand (the same kernels and
  * GPU as check_stalls.c, whose comments derive each cycle), the
  * timeline's windows on a hand-checked kernel and their sums against a

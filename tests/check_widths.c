@@ -1,6 +1,6 @@
 /*
  * check_widths.c — the family compiler models that pick a multi-width
- * profile's SIMD width (sim/widths.c) and the Intel, Adreno and Apple rules
+ * profile's SIMD width (sim/rules/widths.c) and the Intel, Adreno and Apple rules
  * (sim/rule_*.c), on the shipped profiles, with every expected value worked
  * out by hand from the vendor's published rule (docs/profiles.md, "Intel,
  * Adreno and Apple"):

@@ -1,6 +1,6 @@
 /*
  * cmd_diagnose.c — `cusim diagnose HW KERNEL`: the baseline and its
- * counterfactual runs (sim/diagnose.h), serially or on N forked workers,
+ * counterfactual runs (sim/experiment/diagnose.h), serially or on N forked workers,
  * then the report.
  *
  * With -j N the baseline and the variants run on forked workers

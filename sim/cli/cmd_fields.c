@@ -1,6 +1,6 @@
 /*
  * cmd_fields.c — `cusim fields [sim|occupancy]`: the output fields, printed
- * from the same table that drives the reports (sim/fields.def), as
+ * from the same table that drives the reports (sim/output/fields.def), as
  * `cusim keys` prints the input keys.
  */
 #include <stdio.h>

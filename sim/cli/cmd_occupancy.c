@@ -1,7 +1,7 @@
 /*
  * cmd_occupancy.c — `cusim occupancy HW KERNEL`: static occupancy, the
  * best workgroup size, and with --graphs the Occupancy Calculator's three
- * graphs (sim/occ_graph.h).
+ * graphs (sim/experiment/occ_graph.h).
  */
 #include <stdio.h>
 #include <stdlib.h>

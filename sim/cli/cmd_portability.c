@@ -1,6 +1,6 @@
 /*
  * cmd_portability.c — `cusim portability KERNEL`: the kernel at each
- * workgroup size on each profile (sim/portability.h), serially or on N
+ * workgroup size on each profile (sim/experiment/portability.h), serially or on N
  * forked workers (cli_pool_run), then the report, and with --out the CSV
  * and the heatmap.
  *

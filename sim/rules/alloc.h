@@ -82,10 +82,10 @@ CUSIM_RULES(ALLOC_RULE_DECLARE_)
 
 /* ------------------------------------------------------ width choice
  * A profile that lists several SIMD widths (simd_width: [8, 16, 32]) runs
- * a kernel at the one its family's compiler would pick. sim/widths.c
+ * a kernel at the one its family's compiler would pick. sim/rules/widths.c
  * defines alloc_width_ID for each row of CUSIM_RULES: the family's compiler
  * model, asked with what a workgroup takes at every width. A kernel's own
- * subgroup_size bypasses it (sim/occupancy.c). */
+ * subgroup_size bypasses it (sim/rules/occupancy.c). */
 typedef struct alloc_width_option {
     uint32_t width;            /* one of the profile's simd_width list */
     bool fits;                 /* a workgroup fits an empty CU at it */

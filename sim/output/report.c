@@ -4,7 +4,7 @@
  * The model fills plain counter structs; this module turns them into fields
  * and prints them as text, JSON or CSV. Printers know nothing about GPUs.
  * Which fields a result has, in what order, with what type, unit and
- * meaning is the table sim/fields.def: it drives the report functions,
+ * meaning is the table sim/output/fields.def: it drives the report functions,
  * cusim_field_at and `cusim fields`.
  */
 #include <assert.h>

@@ -233,8 +233,8 @@ int cfg_check_hw(const cfg_loader *L)
                       "cu.schedulers (%u)", divided[d], v, parts);
     }
 
-    /* Hardware barrier slots are an AMD and Intel resource (sim/rule_amd.c,
-     * sim/rule_intel.c). */
+    /* Hardware barrier slots are an AMD and Intel resource (sim/rules/rule_amd.c,
+     * sim/rules/rule_intel.c). */
     int rules = cfg_key_index(L->t, "cu.rules");
     int bar = cfg_key_index(L->t, "cu.max_barrier_workgroups");
     cusim_rules family = *(const cusim_rules *)cfg_field(L, L->t->keys[rules].offset);

@@ -16,7 +16,7 @@
  *   - shared memory is allocated in 1 KiB chunks (cu.shared_granularity)
  *     from the SP's cs_shared_mem_size.
  *
- * Whether a wave is 64 or 128 wide is the compiler model's (sim/widths.c).
+ * Whether a wave is 64 or 128 wide is the compiler model's (sim/rules/widths.c).
  */
 #include "alloc.h"
 

@@ -91,7 +91,7 @@ int cusim_occupancy_compute(const cusim_hw *hw, const cusim_kernel *k,
                       k->subgroup_size, hw->name, widths);
     }
 
-    /* Several widths: the family's compiler model picks one (sim/widths.c)
+    /* Several widths: the family's compiler model picks one (sim/rules/widths.c)
      * from what a workgroup takes at each. When none fits, the error is
      * the widest width's. */
     alloc_width_option opt[CUSIM_MAX_WIDTHS];

@@ -21,7 +21,7 @@
  *           workgroup of <= 8 is SIMD8, one of <= 16 never SIMD32) and one
  *           that "Would spill"; of the rest cusim takes the widest whose
  *           registers fit one hardware thread's GRF (registers x width <=
- *           cu.register_granularity, the GRF of sim/rule_intel.c), as IGC
+ *           cu.register_granularity, the GRF of sim/rules/rule_intel.c), as IGC
  *           prefers the widest SIMD that does not spill, else the narrowest
  *           (which takes the large GRF where the profile has one). Mesa's
  *           own default for Vulkan compute stops at SIMD16 unless SIMD32 is

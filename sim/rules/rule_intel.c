@@ -23,7 +23,7 @@
  *     calculator charges one to every kernel that uses barriers, cusim to
  *     every workgroup with two threads to synchronise).
  *
- * The SIMD width itself is the compiler model's (sim/widths.c).
+ * The SIMD width itself is the compiler model's (sim/rules/widths.c).
  */
 #include "alloc.h"
 #include "config.h"

@@ -86,7 +86,7 @@ static const cfg_key hw_keys[] = {
       1, 1024, "global memory unit lanes" },
     { "cu.lanes.shared", T_UINT, HW(cu.lanes[CUSIM_UNIT_SHARED]), 0, "32",
       1, 1024, "shared memory unit lanes" },
-    /* shared-memory banks (sim/banks.h): kept after cu.lanes.* so the cu.
+    /* shared-memory banks (sim/model/banks.h): kept after cu.lanes.* so the cu.
      * rows stay contiguous */
     { "cu.shared_banks", T_UINT, HW(cu.shared_banks), 0, "0", 0, 64,
       "shared memory banks: an ld.shared/st.shared takes one pass per "

@@ -4,7 +4,7 @@
  *
  * What a workgroup takes is its family's rule (sim/rule_*.c, chosen by
  * cu.rules), and the SIMD width a multi-width profile runs at is its
- * family's compiler model (sim/widths.c); what is free and how it is taken
+ * family's compiler model (sim/rules/widths.c); what is free and how it is taken
  * is common to all families.
  *
  * Because a subgroup may go to any partition with room, a CU holds
