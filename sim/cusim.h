@@ -353,7 +353,7 @@ uint32_t cusim_kernel_workgroup_size(const cusim_kernel *k);
  * `name` is the value of occupancy.limiter and the last component of
  * occupancy.limits.NAME. When adding a resource: a row here and its rule
  * in alloc.c (alloc_rooms, alloc_fits, alloc_take and alloc_release), the
- * admission rule both occupancy.c and sim.c ask. */
+ * admission rule both occupancy.c and dispatch.c ask. */
 #define CUSIM_LIMITERS(X)                                                    \
     X(REGISTERS, "registers", "the register file (cu.registers, split "     \
       "among the partitions, cu.register_granularity a subgroup)")          \
@@ -431,7 +431,7 @@ void cusim_occupancy_best(const cusim_hw *hw, const cusim_kernel *k,
  * class that most of the partition's live subgroups are in (the warp
  * states below), ties to the class listed first; with no live subgroup,
  * to idle or tail. When adding a class: a row here, `stall_of` in scheduler.c
- * (and sim.c's bound rule if it counts there). */
+ * (and measure.c's bound rule if it counts there). */
 #define CUSIM_STALLS(X)                                                      \
     X(ISSUED, "issued", "the scheduler issued at least one instruction")    \
     X(MEMORY, "memory", "most live subgroups wait on a register a global "  \
@@ -494,7 +494,7 @@ typedef enum cusim_warp_state {
 const char *cusim_warp_state_name(cusim_warp_state s);
 
 /* What bounds a run (the `bound` field), in docs/model.md's order.
- * `meaning` states the rule sim.c's bound_of applies, after Nsight
+ * `meaning` states the rule measure.c's bound_of applies, after Nsight
  * Compute's: a speed of light of 0.8 or more makes the run throughput-
  * bound (compute, from max(sol.compute, sol.busiest_unit), or bandwidth,
  * from sol.memory; the higher when both are); both under 0.6 make it

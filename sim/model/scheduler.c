@@ -39,7 +39,7 @@
  * Barriers and the end of subgroups live here too (one section): a
  * workgroup's subgroups meet at a barrier, and when the last of them ends
  * the partition schedules the workgroup's EV_RETIRE event for the
- * dispatcher (sim.c); nothing here calls the dispatcher.
+ * dispatcher (dispatch.c); nothing here calls the dispatcher.
  */
 #include <assert.h>
 
