@@ -21,7 +21,17 @@
  * same cycle share one queue event (a batch, below): the queue would have
  * popped them one right after another anyway, so this changes no order,
  * only the number of pops (partitions that issue every cycle, one after
- * another, take one pop between them, not one each).
+ * another, take one pop between them, not one each). The batches live
+ * here, not in a module of their own, because every wake-up goes through
+ * them: as static functions they inline into the issue path.
+ *
+ * A global access is handed to the memory system (memsys.h). A load whose
+ * completion is known at issue makes its register ready at that cycle; one
+ * answered MEM_LATER marks it REG_LATE, and a subgroup whose next
+ * instruction needs such a register is parked (in no list) until
+ * sched_complete, on the memory system's completion event, makes it ready
+ * and wakes its partition. A workgroup retires only when its late loads
+ * have landed, and a next dispatch starts only when the late stores have.
  *
  * Cost per issued instruction: O(1) on the partition's wheel for results a
  * few cycles away (O(log n) in its heap for memory), plus a walk of the
