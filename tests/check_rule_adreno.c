@@ -22,64 +22,30 @@
  * up to wave_granularity waves); the shared-memory cases below use groups
  * of two waves, where a pair is exact.
  */
-#include <stdio.h>
-
 #include "cusim.h"
 #include "cutest.h"
 
 #define A650 "configs/hw/adreno-a650.yaml"
 #define A740 "configs/hw/adreno-a740.yaml"
 
-/* Loads `hw_file` with the cross-check kernel resized to `size`
- * invocations, `regs` registers and `smem` bytes; `width` 0 leaves the
- * wave size to ir3's choice (sim/rules/widths.c), else pins it. Returns
- * cusim_occupancy_compute's status. */
-static int try_occ(const char *hw_file, unsigned width, unsigned size,
-                   unsigned regs, unsigned smem, cusim_occupancy *o,
-                   cusim_error *err)
-{
-    char w[16], s[16], r[16], l[16];
-    snprintf(w, sizeof w, "%u", width);
-    snprintf(s, sizeof s, "%u", size);
-    snprintf(r, sizeof r, "%u", regs);
-    snprintf(l, sizeof l, "%u", smem);
-    cusim_set sets[] = {
-        { "kernel.workgroup_size", s, "--set", 1, 1 },
-        { "kernel.registers", r, "--set", 2, 1 },
-        { "kernel.shared_bytes", l, "--set", 3, 1 },
-        { "kernel.subgroup_size", w, "--set", 4, 1 },
-    };
-    cusim_hw hw;
-    cusim_kernel k;
-    cutest_load(hw_file, "tests/xcheck/kernel.yaml", sets, width ? 4 : 3,
-                &hw, &k);
-    ck_assert_int_eq(hw.cu.rules, CUSIM_RULES_ADRENO);
-    int rc = cusim_occupancy_compute(&hw, &k, o, err);
-    cusim_kernel_free(&k);
-    return rc;
-}
-
+/* The occupancy of workgroups of `size` invocations, `regs` registers and
+ * `smem` bytes on the profile `hw_file` (the cross-check kernel resized);
+ * `width` 0 leaves the wave size to ir3's choice (sim/rules/widths.c),
+ * else pins it. Aborts the test if they cannot launch. Every profile here
+ * must use Adreno's rules. */
 static cusim_occupancy occ(const char *hw_file, unsigned width, unsigned size,
                            unsigned regs, unsigned smem)
 {
-    cusim_occupancy o;
-    cusim_error err;
-    if (try_occ(hw_file, width, size, regs, smem, &o, &err) != 0)
-        ck_abort_msg("%s, %u x %u registers, %u B: %s", hw_file, size, regs,
-                     smem, err.message);
-    return o;
+    cutest_launch l = { width, size, regs, smem };
+    return cutest_launch_occ_or_abort(hw_file, CUSIM_RULES_ADRENO, l);
 }
 
+/* Asserts that the workgroup cannot launch and the message holds `part`. */
 static void refused(const char *hw_file, unsigned width, unsigned size,
                     unsigned regs, unsigned smem, const char *part)
 {
-    cusim_occupancy o;
-    cusim_error err;
-    ck_assert_msg(try_occ(hw_file, width, size, regs, smem, &o, &err) == -1,
-                  "%s, %u x %u registers, %u B: launched %u groups", hw_file,
-                  size, regs, smem, o.workgroups_per_cu);
-    ck_assert_msg(strstr(err.message, part) != NULL, "'%s' lacks '%s'",
-                  err.message, part);
+    cutest_launch l = { width, size, regs, smem };
+    cutest_launch_refused(hw_file, CUSIM_RULES_ADRENO, l, part);
 }
 
 /* ------------------------------------------------------------ registers */
@@ -249,41 +215,16 @@ START_TEST(simulated_residency_matches)
 {
     const struct {
         const char *hw;
-        unsigned size, regs, smem, fit;
+        cutest_launch launch;   /* { 0: ir3's wave, size, registers, bytes } */
+        unsigned fit;
     } cases[] = {
-        { A650, 64, 48, 0, 10 },       /* registers, single waves */
-        { A650, 256, 20, 0, 6 },       /* doubled waves */
-        { A650, 256, 4, 9000, 3 },     /* shared memory */
-        { A740, 1024, 16, 0, 2 },      /* max_waves */
+        { A650, { 0, 64, 48, 0 }, 10 },       /* registers, single waves */
+        { A650, { 0, 256, 20, 0 }, 6 },       /* doubled waves */
+        { A650, { 0, 256, 4, 9000 }, 3 },     /* shared memory */
+        { A740, { 0, 1024, 16, 0 }, 2 },      /* max_waves */
     };
-    for (int i = 0; i < 4; i++) {
-        char s[16], r[16], l[16], e[16];
-        snprintf(s, sizeof s, "%u", cases[i].size);
-        snprintf(r, sizeof r, "%u", cases[i].regs);
-        snprintf(l, sizeof l, "%u", cases[i].smem);
-        snprintf(e, sizeof e, "%u", 4 * cases[i].fit * cases[i].size);
-        cusim_set sets[] = {
-            { "hw.compute_units", "1", "--set", 1, 1 },
-            { "kernel.workgroup_size", s, "--set", 2, 1 },
-            { "kernel.registers", r, "--set", 3, 1 },
-            { "kernel.shared_bytes", l, "--set", 4, 1 },
-            { "kernel.elements", e, "--set", 5, 1 },
-        };
-        cusim_hw hw;
-        cusim_kernel k;
-        cutest_load(cases[i].hw, "tests/xcheck/kernel.yaml", sets, 5, &hw, &k);
-        cusim_result res;
-        cusim_error err;
-        ck_assert_msg(cusim_simulate(&hw, &k, NULL, &res, NULL, &err) == 0,
-                      "%s: %s", cases[i].hw, err.message);
-        cusim_kernel_free(&k);
-        ck_assert_msg(res.occupancy.workgroups_per_cu == cases[i].fit
-                          && res.peak_workgroups_per_cu == cases[i].fit,
-                      "%s, %u x %u: static %u, peak %u, expected %u",
-                      cases[i].hw, cases[i].size, cases[i].regs,
-                      res.occupancy.workgroups_per_cu,
-                      res.peak_workgroups_per_cu, cases[i].fit);
-    }
+    for (int i = 0; i < 4; i++)
+        cutest_check_residency(cases[i].hw, cases[i].launch, cases[i].fit);
 }
 END_TEST
 

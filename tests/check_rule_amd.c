@@ -23,38 +23,18 @@
  * VGPRs come from one SIMD in either mode). Rows for waves-per-eu
  * attributes and SGPRs have no cusim counterpart and are left out.
  */
-#include <stdio.h>
-
 #include "cusim.h"
 #include "cutest.h"
 
 /* Occupancy of the shipped profile `hw_file` for the cross-check kernel at
  * SIMD width `width`, `size` invocations per group, `regs` registers and
- * `lds` bytes of shared memory. Aborts the test if it cannot launch. */
+ * `lds` bytes of shared memory (a profile with AMD's rules). Aborts the
+ * test if it cannot launch. */
 static cusim_occupancy occ(const char *hw_file, unsigned width, unsigned size,
                            unsigned regs, unsigned lds)
 {
-    char w[16], s[16], r[16], l[16];
-    snprintf(w, sizeof w, "%u", width);
-    snprintf(s, sizeof s, "%u", size);
-    snprintf(r, sizeof r, "%u", regs);
-    snprintf(l, sizeof l, "%u", lds);
-    cusim_set sets[] = {
-        { "kernel.subgroup_size", w, "--set", 1, 1 },
-        { "kernel.workgroup_size", s, "--set", 2, 1 },
-        { "kernel.registers", r, "--set", 3, 1 },
-        { "kernel.shared_bytes", l, "--set", 4, 1 },
-    };
-    cusim_hw hw;
-    cusim_kernel k;
-    cutest_load(hw_file, "tests/xcheck/kernel.yaml", sets, 4, &hw, &k);
-    cusim_occupancy o;
-    cusim_error err;
-    int rc = cusim_occupancy_compute(&hw, &k, &o, &err);
-    cusim_kernel_free(&k);
-    if (rc != 0)
-        ck_abort_msg("%s: %s", hw_file, err.message);
-    return o;
+    cutest_launch l = { width, size, regs, lds };
+    return cutest_launch_occ_or_abort(hw_file, CUSIM_RULES_AMD, l);
 }
 
 /* LLVM's "Occupancy": waves per SIMD, rounded up. */
@@ -295,16 +275,8 @@ START_TEST(cdna3_registers_lds_limit)
     ck_assert_int_eq(b.limiter, CUSIM_LIMIT_SHARED_MEMORY);
     ck_assert_uint_eq(waves_per_simd(MI300, 64, 256, 32, 20000), 3);
 
-    char r[] = "513";
-    cusim_set sets[] = { { "kernel.registers", r, "--set", 1, 1 } };
-    cusim_hw hw;
-    cusim_kernel k;
-    cutest_load(MI300, "tests/xcheck/kernel.yaml", sets, 1, &hw, &k);
-    cusim_occupancy o;
-    cusim_error err;
-    ck_assert_int_eq(cusim_occupancy_compute(&hw, &k, &o, &err), -1);
-    ck_assert_ptr_nonnull(strstr(err.message, "at most 512"));
-    cusim_kernel_free(&k);
+    cutest_launch_refused(MI300, CUSIM_RULES_AMD,
+                          (cutest_launch){ 0, 128, 513, 0 }, "at most 512");
 }
 END_TEST
 
@@ -325,16 +297,9 @@ START_TEST(rdna2_wgp_registers_lds)
     ck_assert_uint_eq(b.limits[CUSIM_LIMIT_SUBGROUPS], 2);
     ck_assert_uint_eq(b.workgroups_per_cu, 2);
 
-    char l[] = "65537";
-    cusim_set sets[] = { { "kernel.shared_bytes", l, "--set", 1, 1 } };
-    cusim_hw hw;
-    cusim_kernel k;
-    cutest_load(N21, "tests/xcheck/kernel.yaml", sets, 1, &hw, &k);
-    cusim_occupancy o;
-    cusim_error err;
-    ck_assert_int_eq(cusim_occupancy_compute(&hw, &k, &o, &err), -1);
-    ck_assert_ptr_nonnull(strstr(err.message, "at most 65536"));
-    cusim_kernel_free(&k);
+    cutest_launch_refused(N21, CUSIM_RULES_AMD,
+                          (cutest_launch){ 0, 128, 32, 65537 },
+                          "at most 65536");
 
     /* Groups of two wave32s: 32 barriers = 64 slots / 2; single waves: 64. */
     cusim_occupancy c = occ(N21, 32, 64, 16, 0);
@@ -402,45 +367,18 @@ START_TEST(simulated_residency_matches)
 {
     const struct {
         const char *hw;
-        unsigned width, size, regs, lds, fit;
+        cutest_launch launch;   /* { wave size, group size, VGPRs, LDS } */
+        unsigned fit;
     } cases[] = {
-        { MI210, 64, 256, 128, 16384, 4 },   /* registers and LDS */
-        { MI300, 64, 64, 100, 0, 16 },       /* 4 waves per SIMD */
-        { N21, 32, 128, 2, 8252, 15 },       /* used_lds_8252_..._128 */
-        { N21CU, 64, 128, 16, 32768, 2 },    /* 64 KiB per CU */
-        { N31, 64, 64, 100, 0, 28 },         /* 7 waves per SIMD */
-        { N31CU, 32, 64, 16, 0, 16 },        /* 16 barriers */
+        { MI210, { 64, 256, 128, 16384 }, 4 },   /* registers and LDS */
+        { MI300, { 64, 64, 100, 0 }, 16 },       /* 4 waves per SIMD */
+        { N21, { 32, 128, 2, 8252 }, 15 },       /* used_lds_8252_..._128 */
+        { N21CU, { 64, 128, 16, 32768 }, 2 },    /* 64 KiB per CU */
+        { N31, { 64, 64, 100, 0 }, 28 },         /* 7 waves per SIMD */
+        { N31CU, { 32, 64, 16, 0 }, 16 },        /* 16 barriers */
     };
-    for (int i = 0; i < 6; i++) {
-        char w[16], s[16], r[16], l[16], e[16];
-        snprintf(w, sizeof w, "%u", cases[i].width);
-        snprintf(s, sizeof s, "%u", cases[i].size);
-        snprintf(r, sizeof r, "%u", cases[i].regs);
-        snprintf(l, sizeof l, "%u", cases[i].lds);
-        snprintf(e, sizeof e, "%u", 4 * cases[i].fit * cases[i].size);
-        cusim_set sets[] = {
-            { "hw.compute_units", "1", "--set", 1, 1 },
-            { "kernel.subgroup_size", w, "--set", 2, 1 },
-            { "kernel.workgroup_size", s, "--set", 3, 1 },
-            { "kernel.registers", r, "--set", 4, 1 },
-            { "kernel.shared_bytes", l, "--set", 5, 1 },
-            { "kernel.elements", e, "--set", 6, 1 },
-        };
-        cusim_hw hw;
-        cusim_kernel k;
-        cutest_load(cases[i].hw, "tests/xcheck/kernel.yaml", sets, 6, &hw, &k);
-        cusim_result res;
-        cusim_error err;
-        ck_assert_msg(cusim_simulate(&hw, &k, NULL, &res, NULL, &err) == 0,
-                      "%s: %s", cases[i].hw, err.message);
-        cusim_kernel_free(&k);
-        ck_assert_msg(res.occupancy.workgroups_per_cu == cases[i].fit
-                          && res.peak_workgroups_per_cu == cases[i].fit,
-                      "%s wave%u: static %u, peak %u, expected %u",
-                      cases[i].hw, cases[i].width,
-                      res.occupancy.workgroups_per_cu,
-                      res.peak_workgroups_per_cu, cases[i].fit);
-    }
+    for (int i = 0; i < 6; i++)
+        cutest_check_residency(cases[i].hw, cases[i].launch, cases[i].fit);
 }
 END_TEST
 

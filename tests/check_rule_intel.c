@@ -35,8 +35,6 @@
  * Every case pins the SIMD width (kernel.subgroup_size), so the compiler
  * model of sim/rules/widths.c plays no part.
  */
-#include <stdio.h>
-
 #include "cusim.h"
 #include "cutest.h"
 
@@ -44,55 +42,26 @@
 #define XE_HPG "configs/hw/intel-xe-hpg.yaml"
 #define XE_HPC "configs/hw/intel-xe-hpc.yaml"
 
-/* Loads `hw_file` with the cross-check kernel at SIMD `width`, `size`
- * work-items, `regs` registers and `slm` bytes; computes the occupancy and
- * returns cusim_occupancy_compute's status. */
-static int try_occ(const char *hw_file, unsigned width, unsigned size,
-                   unsigned regs, unsigned slm, cusim_occupancy *o,
-                   cusim_error *err)
-{
-    char w[16], s[16], r[16], l[16];
-    snprintf(w, sizeof w, "%u", width);
-    snprintf(s, sizeof s, "%u", size);
-    snprintf(r, sizeof r, "%u", regs);
-    snprintf(l, sizeof l, "%u", slm);
-    cusim_set sets[] = {
-        { "kernel.subgroup_size", w, "--set", 1, 1 },
-        { "kernel.workgroup_size", s, "--set", 2, 1 },
-        { "kernel.registers", r, "--set", 3, 1 },
-        { "kernel.shared_bytes", l, "--set", 4, 1 },
-    };
-    cusim_hw hw;
-    cusim_kernel k;
-    cutest_load(hw_file, "tests/xcheck/kernel.yaml", sets, 4, &hw, &k);
-    ck_assert_int_eq(hw.cu.rules, CUSIM_RULES_INTEL);
-    int rc = cusim_occupancy_compute(&hw, &k, o, err);
-    cusim_kernel_free(&k);
-    return rc;
-}
-
+/* The occupancy of workgroups of `size` work-items at SIMD `width`, `regs`
+ * registers and `slm` bytes on the profile `hw_file` (the cross-check
+ * kernel resized); aborts the test if they cannot launch. Every profile
+ * here must use Intel's rules, and the width must hold. */
 static cusim_occupancy occ(const char *hw_file, unsigned width, unsigned size,
                            unsigned regs, unsigned slm)
 {
-    cusim_occupancy o;
-    cusim_error err;
-    if (try_occ(hw_file, width, size, regs, slm, &o, &err) != 0)
-        ck_abort_msg("%s SIMD%u, %u x %u registers, %u B: %s", hw_file,
-                     width, size, regs, slm, err.message);
+    cutest_launch l = { width, size, regs, slm };
+    cusim_occupancy o =
+        cutest_launch_occ_or_abort(hw_file, CUSIM_RULES_INTEL, l);
     ck_assert_uint_eq(o.simd_width, width);
     return o;
 }
 
+/* Asserts that the workgroup cannot launch and the message holds `part`. */
 static void refused(const char *hw_file, unsigned width, unsigned size,
                     unsigned regs, unsigned slm, const char *part)
 {
-    cusim_occupancy o;
-    cusim_error err;
-    ck_assert_msg(try_occ(hw_file, width, size, regs, slm, &o, &err) == -1,
-                  "%s SIMD%u, %u x %u registers, %u B: launched %u groups",
-                  hw_file, width, size, regs, slm, o.workgroups_per_cu);
-    ck_assert_msg(strstr(err.message, part) != NULL, "'%s' lacks '%s'",
-                  err.message, part);
+    cutest_launch l = { width, size, regs, slm };
+    cutest_launch_refused(hw_file, CUSIM_RULES_INTEL, l, part);
 }
 
 /* ------------------------------------------------------ hardware threads */
@@ -270,42 +239,15 @@ START_TEST(simulated_residency_matches)
 {
     const struct {
         const char *hw;
-        unsigned width, size, regs, slm, fit;
+        cutest_launch launch;   /* { SIMD, work-items, registers, SLM } */
+        unsigned fit;
     } cases[] = {
-        { XE_LP, 16, 64, 16, 5000, 8 },     /* SLM */
-        { XE_HPG, 16, 32, 16, 0, 32 },      /* barrier registers */
-        { XE_HPC, 32, 512, 64, 0, 2 },      /* large GRF */
+        { XE_LP, { 16, 64, 16, 5000 }, 8 },     /* SLM */
+        { XE_HPG, { 16, 32, 16, 0 }, 32 },      /* barrier registers */
+        { XE_HPC, { 32, 512, 64, 0 }, 2 },      /* large GRF */
     };
-    for (int i = 0; i < 3; i++) {
-        char w[16], s[16], r[16], l[16], e[16];
-        snprintf(w, sizeof w, "%u", cases[i].width);
-        snprintf(s, sizeof s, "%u", cases[i].size);
-        snprintf(r, sizeof r, "%u", cases[i].regs);
-        snprintf(l, sizeof l, "%u", cases[i].slm);
-        snprintf(e, sizeof e, "%u", 4 * cases[i].fit * cases[i].size);
-        cusim_set sets[] = {
-            { "hw.compute_units", "1", "--set", 1, 1 },
-            { "kernel.subgroup_size", w, "--set", 2, 1 },
-            { "kernel.workgroup_size", s, "--set", 3, 1 },
-            { "kernel.registers", r, "--set", 4, 1 },
-            { "kernel.shared_bytes", l, "--set", 5, 1 },
-            { "kernel.elements", e, "--set", 6, 1 },
-        };
-        cusim_hw hw;
-        cusim_kernel k;
-        cutest_load(cases[i].hw, "tests/xcheck/kernel.yaml", sets, 6, &hw, &k);
-        cusim_result res;
-        cusim_error err;
-        ck_assert_msg(cusim_simulate(&hw, &k, NULL, &res, NULL, &err) == 0,
-                      "%s: %s", cases[i].hw, err.message);
-        cusim_kernel_free(&k);
-        ck_assert_msg(res.occupancy.workgroups_per_cu == cases[i].fit
-                          && res.peak_workgroups_per_cu == cases[i].fit,
-                      "%s SIMD%u: static %u, peak %u, expected %u",
-                      cases[i].hw, cases[i].width,
-                      res.occupancy.workgroups_per_cu,
-                      res.peak_workgroups_per_cu, cases[i].fit);
-    }
+    for (int i = 0; i < 3; i++)
+        cutest_check_residency(cases[i].hw, cases[i].launch, cases[i].fit);
 }
 END_TEST
 

@@ -32,8 +32,6 @@
  * h200), the largest carveout (the calculator's default preference). The
  * theoretical occupancy is resident warps / max warps.
  */
-#include <stdio.h>
-
 #include "cusim.h"
 #include "cutest.h"
 
@@ -45,53 +43,23 @@
 #define SM90 "configs/hw/nvidia-sm90.yaml"
 #define H200 "configs/hw/nvidia-h200.yaml"
 
-/* Loads `hw_file` with the cross-check kernel resized to `size` threads,
- * `regs` registers and `smem` bytes of shared memory, and computes its
- * occupancy; returns cusim_occupancy_compute's status (err on failure). */
-static int try_occ(const char *hw_file, unsigned size, unsigned regs,
-                   unsigned smem, cusim_occupancy *o, cusim_error *err)
-{
-    char s[16], r[16], l[16];
-    snprintf(s, sizeof s, "%u", size);
-    snprintf(r, sizeof r, "%u", regs);
-    snprintf(l, sizeof l, "%u", smem);
-    cusim_set sets[] = {
-        { "kernel.workgroup_size", s, "--set", 1, 1 },
-        { "kernel.registers", r, "--set", 2, 1 },
-        { "kernel.shared_bytes", l, "--set", 3, 1 },
-    };
-    cusim_hw hw;
-    cusim_kernel k;
-    cutest_load(hw_file, "tests/xcheck/kernel.yaml", sets, 3, &hw, &k);
-    ck_assert_int_eq(hw.cu.rules, CUSIM_RULES_NVIDIA);
-    int rc = cusim_occupancy_compute(&hw, &k, o, err);
-    cusim_kernel_free(&k);
-    return rc;
-}
-
-/* The occupancy; aborts the test if the block cannot launch. */
+/* The occupancy of a block of `size` threads, `regs` registers per thread
+ * and `smem` bytes of shared memory on the profile `hw_file` (the
+ * cross-check kernel resized); aborts the test if the block cannot launch.
+ * Every profile here must use NVIDIA's rules. */
 static cusim_occupancy occ(const char *hw_file, unsigned size, unsigned regs,
                            unsigned smem)
 {
-    cusim_occupancy o;
-    cusim_error err;
-    if (try_occ(hw_file, size, regs, smem, &o, &err) != 0)
-        ck_abort_msg("%s, %u threads x %u registers, %u B: %s", hw_file,
-                     size, regs, smem, err.message);
-    return o;
+    cutest_launch l = { 0, size, regs, smem };
+    return cutest_launch_occ_or_abort(hw_file, CUSIM_RULES_NVIDIA, l);
 }
 
 /* Asserts that the block cannot launch and the message holds `part`. */
 static void refused(const char *hw_file, unsigned size, unsigned regs,
                     unsigned smem, const char *part)
 {
-    cusim_occupancy o;
-    cusim_error err;
-    ck_assert_msg(try_occ(hw_file, size, regs, smem, &o, &err) == -1,
-                  "%s, %u threads x %u registers, %u B: launched %u blocks",
-                  hw_file, size, regs, smem, o.workgroups_per_cu);
-    ck_assert_msg(strstr(err.message, part) != NULL, "'%s' lacks '%s'",
-                  err.message, part);
+    cutest_launch l = { 0, size, regs, smem };
+    cutest_launch_refused(hw_file, CUSIM_RULES_NVIDIA, l, part);
 }
 
 /* ---------------------------------------------------------- registers */
@@ -365,42 +333,17 @@ START_TEST(simulated_residency_matches)
 {
     const struct {
         const char *hw;
-        unsigned size, regs, smem, fit;
+        cutest_launch launch;   /* { 0, threads, registers, bytes } */
+        unsigned fit;
     } cases[] = {
-        { SM86, 256, 64, 0, 4 },         /* registers */
-        { SM80, 32, 80, 0, 24 },         /* sub-partitions */
-        { SM86, 128, 32, 20000, 4 },     /* shared memory and reserve */
-        { SM75, 512, 16, 0, 2 },         /* warps */
-        { SM89, 32, 16, 0, 24 },         /* blocks */
+        { SM86, { 0, 256, 64, 0 }, 4 },         /* registers */
+        { SM80, { 0, 32, 80, 0 }, 24 },         /* sub-partitions */
+        { SM86, { 0, 128, 32, 20000 }, 4 },     /* shared memory and reserve */
+        { SM75, { 0, 512, 16, 0 }, 2 },         /* warps */
+        { SM89, { 0, 32, 16, 0 }, 24 },         /* blocks */
     };
-    for (int i = 0; i < 5; i++) {
-        char s[16], r[16], l[16], e[16];
-        snprintf(s, sizeof s, "%u", cases[i].size);
-        snprintf(r, sizeof r, "%u", cases[i].regs);
-        snprintf(l, sizeof l, "%u", cases[i].smem);
-        snprintf(e, sizeof e, "%u", 4 * cases[i].fit * cases[i].size);
-        cusim_set sets[] = {
-            { "hw.compute_units", "1", "--set", 1, 1 },
-            { "kernel.workgroup_size", s, "--set", 2, 1 },
-            { "kernel.registers", r, "--set", 3, 1 },
-            { "kernel.shared_bytes", l, "--set", 4, 1 },
-            { "kernel.elements", e, "--set", 5, 1 },
-        };
-        cusim_hw hw;
-        cusim_kernel k;
-        cutest_load(cases[i].hw, "tests/xcheck/kernel.yaml", sets, 5, &hw, &k);
-        cusim_result res;
-        cusim_error err;
-        ck_assert_msg(cusim_simulate(&hw, &k, NULL, &res, NULL, &err) == 0,
-                      "%s: %s", cases[i].hw, err.message);
-        cusim_kernel_free(&k);
-        ck_assert_msg(res.occupancy.workgroups_per_cu == cases[i].fit
-                          && res.peak_workgroups_per_cu == cases[i].fit,
-                      "%s, %u threads: static %u, peak %u, expected %u",
-                      cases[i].hw, cases[i].size,
-                      res.occupancy.workgroups_per_cu,
-                      res.peak_workgroups_per_cu, cases[i].fit);
-    }
+    for (int i = 0; i < 5; i++)
+        cutest_check_residency(cases[i].hw, cases[i].launch, cases[i].fit);
 }
 END_TEST
 

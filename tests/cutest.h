@@ -44,6 +44,144 @@ static inline void cutest_load(const char *hw_rel, const char *kernel_rel,
                      err.message);
 }
 
+/* ------------------------------------------- the cross-check kernel */
+
+/* The kernel that the vendor-rule tests (check_rule_*.c) and the CUDA
+ * cross-check (tests/xcheck) resize with --set. */
+#define CUTEST_XCHECK_KERNEL "tests/xcheck/kernel.yaml"
+
+/* A launch of the cross-check kernel: what the vendor-rule tests vary.
+ * width 0 leaves kernel.subgroup_size unset (the profile's compiler model
+ * picks it, sim/rules/widths.c); the other three are always set. */
+typedef struct cutest_launch {
+    unsigned width;   /* kernel.subgroup_size; 0: unset */
+    unsigned size;    /* kernel.workgroup_size, invocations per workgroup */
+    unsigned regs;    /* kernel.registers, per invocation */
+    unsigned lds;     /* kernel.shared_bytes, per workgroup */
+} cutest_launch;
+
+/* Overrides built from numbers. Each set's value points into `text`, so a
+ * cutest_sets is filled in place and must outlive the loads that use it;
+ * do not copy one. */
+enum { CUTEST_MAX_SETS = 8 };
+typedef struct cutest_sets {
+    cusim_set set[CUTEST_MAX_SETS];
+    char text[CUTEST_MAX_SETS][24];
+    size_t n;
+} cutest_sets;
+
+/* Appends `path`=`value`, as the next --set of the command line. */
+static inline void cutest_sets_add(cutest_sets *s, const char *path,
+                                   unsigned long long value)
+{
+    ck_assert_uint_lt(s->n, CUTEST_MAX_SETS);
+    snprintf(s->text[s->n], sizeof s->text[0], "%llu", value);
+    s->set[s->n] = (cusim_set){ path, s->text[s->n], "--set",
+                                (int)s->n + 1, 1 };
+    s->n++;
+}
+
+/* Appends the overrides that resize the cross-check kernel to `l`. */
+static inline void cutest_sets_launch(cutest_sets *s, cutest_launch l)
+{
+    if (l.width)
+        cutest_sets_add(s, "kernel.subgroup_size", l.width);
+    cutest_sets_add(s, "kernel.workgroup_size", l.size);
+    cutest_sets_add(s, "kernel.registers", l.regs);
+    cutest_sets_add(s, "kernel.shared_bytes", l.lds);
+}
+
+/* "HW, N x R registers, B B[, width W]" for failure messages, in a static
+ * buffer (overwritten by the next call). */
+static inline const char *cutest_launch_str(const char *hw_rel,
+                                            cutest_launch l)
+{
+    static char buf[4200];
+    int n = snprintf(buf, sizeof buf, "%s, %u x %u registers, %u B", hw_rel,
+                     l.size, l.regs, l.lds);
+    if (l.width && n > 0 && (size_t)n < sizeof buf)
+        snprintf(buf + n, sizeof buf - (size_t)n, ", width %u", l.width);
+    return buf;
+}
+
+/* Loads the shipped profile `hw_rel`, asserts that it uses the occupancy
+ * rules `rules`, and computes the occupancy of the cross-check kernel
+ * resized to `l` into `o`. Returns cusim_occupancy_compute's status: 0,
+ * or -1 with `err` set when the workgroup cannot launch. A load error
+ * aborts the test. */
+static inline int cutest_launch_occ(const char *hw_rel, cusim_rules rules,
+                                    cutest_launch l, cusim_occupancy *o,
+                                    cusim_error *err)
+{
+    cutest_sets s = { .n = 0 };
+    cutest_sets_launch(&s, l);
+    cusim_hw hw;
+    cusim_kernel k;
+    cutest_load(hw_rel, CUTEST_XCHECK_KERNEL, s.set, s.n, &hw, &k);
+    ck_assert_msg(hw.cu.rules == rules, "%s: cu.rules %s, expected %s",
+                  hw_rel, cusim_rules_name(hw.cu.rules),
+                  cusim_rules_name(rules));
+    int rc = cusim_occupancy_compute(&hw, &k, o, err);
+    cusim_kernel_free(&k);
+    return rc;
+}
+
+/* The occupancy of `l` on `hw_rel`, as cutest_launch_occ computes it;
+ * aborts the test, naming the launch, if the workgroup cannot launch. */
+static inline cusim_occupancy cutest_launch_occ_or_abort(const char *hw_rel,
+                                                         cusim_rules rules,
+                                                         cutest_launch l)
+{
+    cusim_occupancy o;
+    cusim_error err;
+    if (cutest_launch_occ(hw_rel, rules, l, &o, &err) != 0)
+        ck_abort_msg("%s: %s", cutest_launch_str(hw_rel, l), err.message);
+    return o;
+}
+
+/* Asserts that `l` cannot launch on `hw_rel` (loaded as by
+ * cutest_launch_occ) and that the message holds `part`. */
+static inline void cutest_launch_refused(const char *hw_rel, cusim_rules rules,
+                                         cutest_launch l, const char *part)
+{
+    cusim_occupancy o;
+    cusim_error err;
+    ck_assert_msg(cutest_launch_occ(hw_rel, rules, l, &o, &err) == -1,
+                  "%s: launched %u workgroups", cutest_launch_str(hw_rel, l),
+                  o.workgroups_per_cu);
+    ck_assert_msg(strstr(err.message, part) != NULL, "'%s' lacks '%s'",
+                  err.message, part);
+}
+
+/* Simulates `l` on one CU of `hw_rel` (hw.compute_units=1) with four
+ * times as many workgroups as `fit`, and asserts that both the static
+ * occupancy and the most workgroups resident at once in the run are
+ * `fit`: the simulation admits workgroups by the same rule. A load or
+ * simulation error fails the test. */
+static inline void cutest_check_residency(const char *hw_rel, cutest_launch l,
+                                          unsigned fit)
+{
+    cutest_sets s = { .n = 0 };
+    cutest_sets_add(&s, "hw.compute_units", 1);
+    cutest_sets_launch(&s, l);
+    cutest_sets_add(&s, "kernel.elements", 4ull * fit * l.size);
+    cusim_hw hw;
+    cusim_kernel k;
+    cutest_load(hw_rel, CUTEST_XCHECK_KERNEL, s.set, s.n, &hw, &k);
+    cusim_result res;
+    cusim_error err;
+    int rc = cusim_simulate(&hw, &k, NULL, &res, NULL, &err);
+    cusim_kernel_free(&k);
+    ck_assert_msg(rc == 0, "%s: %s", cutest_launch_str(hw_rel, l),
+                  err.message);
+    ck_assert_msg(res.occupancy.workgroups_per_cu == fit
+                      && res.peak_workgroups_per_cu == fit,
+                  "%s: static %u, peak %u, expected %u",
+                  cutest_launch_str(hw_rel, l),
+                  res.occupancy.workgroups_per_cu,
+                  res.peak_workgroups_per_cu, fit);
+}
+
 /* The seeds' hypothetical CU (docs/formats.md's example profile), built in
  * code so tests do not depend on the YAML loader. Shared granularity 1:
  * the seeds divide bytes exactly (65536 / 1296 = 50 groups). */
