@@ -177,10 +177,10 @@ TEST_J    = $(if $(filter command environment,$(origin JOBS)),-j$(JOBS),$(if $(f
 # next pass over them, so a suite listed first could start last.
 TEST_BUILDS := build-debug build-release build-o0 build-tests
 # Every suite, the slowest first, so that the last to start are short (in
-# seconds of CPU, measured on 2 cores: run-faults 128, run-identity under
-# ASan 86, run-diagnose 73, run-robust 61 (and twice that of wall time),
-# run-identity at -O0 58, the unit tests 47, ...); the aggregate targets
-# after them add nothing when the list is whole.
+# seconds of CPU, measured on 2 cores: run-faults 116, run-identity under
+# ASan 79, run-diagnose 66, run-robust 57 (and 83 of wall time),
+# run-identity at -O0 54, the unit tests 44, ...; docs/testing.md); the
+# aggregate targets after them add nothing when the list is whole.
 TEST_STEPS := cli-faults identity-debug cli-diagnose cli-robust identity-o0 \
               unit cli-all identity-release cli-claims cli-experiments xcheck \
               cli-trace cli-cluster cli-builds cli-sweep install-test \
@@ -230,11 +230,11 @@ $(filter-out cli-identity cli-diagnose,$(CLI_NAMES:%=cli-%)): cli-%: build-$(BUI
 # cli-test and for build-matrix.
 IDENTITIES := $(BUILDS:%=identity-%)
 cli-identity: identity-$(BUILD)
+$(IDENTITIES): identity-%: build-%
+	$(SUITE) $@ env CUSIM=$(CURDIR)/build/$*/cusim tests/cli/run-identity
 
 .PHONY: $(BUILDS:%=build-%) build-tests test-steps unit-run $(CLI_NAMES:%=cli-%) \
         $(IDENTITIES) cli-builds xcheck-run
-$(IDENTITIES): identity-%: build-%
-	$(SUITE) $@ env CUSIM=$(CURDIR)/build/$*/cusim tests/cli/run-identity
 
 # run-diagnose checks the model (each workload's diagnose verdict bears out
 # its bound), not memory safety: it runs the release build, whose output is
