@@ -2,7 +2,10 @@
 #
 #   make            release build of build/release/cusim and libcusim.a
 #   make test       installs missing Debian packages, then builds with
-#                   ASan/UBSan and runs every unit test and the CLI tests
+#                   ASan/UBSan and runs every unit test and the CLI tests,
+#                   the install test and the build matrix, in parallel
+#                   (JOBS=N, default the cores), and prints each step's
+#                   time (see "tests" below and docs/testing.md)
 #   make demo       installs missing Debian packages, builds, and runs the
 #                   shipped default (see README.md)
 #   make bench      the speed targets (docs/performance.md); not a test
@@ -152,49 +155,129 @@ $(O)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -DCUSIM_FUZZ_ROOT='"$(CURDIR)"' \
 	  -o $@ $< $(LIB) $(PKG_LIBS) -lm
 
-# Unit tests and CLI tests run on the sanitizer build: any leak, overflow or
-# undefined behaviour fails the run.
+# --- tests -------------------------------------------------------------------
+# make test installs what the tests need (scripts/install-deps test), then
+# runs every step below in two makes of -jJOBS, BUILD=debug: the builds
+# (TEST_BUILDS), then the suites side by side (TEST_STEPS, with -k: a
+# failed suite does not stop the others). Each step runs through
+# scripts/test-suite: its output goes to build/test/STEP.log and is printed
+# whole when the step ends (so parallel steps never interleave), and at the
+# end a table gives each step's wall and CPU time. A failed step fails make
+# test. JOBS defaults to the machine's cores (nproc); make -jN test or make
+# test JOBS=N choose. Every step is a target of its own: make cli-faults
+# BUILD=debug reruns one (with its build).
+#
+# The suites run on the sanitizer build (any leak, overflow or undefined
+# behaviour fails them), but for the determinism checks of build-matrix,
+# which run every build, and two checks of the model's numbers that run
+# the release build: run-diagnose (cli-diagnose) and xcheck (below).
+TEST_LOG := build/test
+SUITE    := @scripts/test-suite $(TEST_LOG)
+NPROC    := $(shell nproc 2>/dev/null || echo 2)
+# -jJOBS when JOBS is given; else make's own -j when given (its jobserver
+# is shared); else -j$(NPROC)
+TEST_J    = $(if $(filter command environment,$(origin JOBS)),-j$(JOBS),$(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC)))
+
+# The builds come first, on their own: make -j starts goals in the order
+# given, but one whose prerequisites are still being made waits for the
+# next pass over them, so a suite listed first could start last.
+TEST_BUILDS := build-debug build-release build-o0 build-tests
+# Every suite, the slowest first, so that the last to start are short (in
+# seconds of CPU, measured on 2 cores: run-faults 116, run-identity under
+# ASan 79, run-diagnose 66, run-robust 57 (and 83 of wall time),
+# run-identity at -O0 54, the unit tests 44, ...; docs/testing.md); the
+# aggregate targets after them add nothing when the list is whole.
+TEST_STEPS := cli-faults identity-debug cli-diagnose cli-robust identity-o0 \
+              unit cli-all identity-release cli-claims cli-experiments xcheck \
+              cli-trace cli-cluster cli-builds cli-sweep install-test \
+              cli-portability cli-plots
+test-steps: $(TEST_STEPS) unit cli-test install-test xcheck build-matrix
 test:
 	@scripts/install-deps test
-	$(MAKE) BUILD=debug unit cli-test install-test xcheck build-matrix
+	@rm -rf $(TEST_LOG) && mkdir -p $(TEST_LOG)
+	@echo "make test: each step's output is printed when it ends; logs in $(TEST_LOG)/"
+	@start=$$(date +%s.%N); \
+	$(MAKE) --no-print-directory $(TEST_J) BUILD=debug $(TEST_BUILDS) && \
+	$(MAKE) --no-print-directory -k $(TEST_J) BUILD=debug \
+	  $(TEST_BUILDS:%=-o %) test-steps; \
+	rc=$$?; times >$(TEST_LOG)/times; \
+	scripts/test-suite --table $(TEST_LOG) $$start $(TEST_LOG)/times || rc=1; \
+	exit $$rc
 
-unit: $(TEST_BINS)
+# The builds, each by a make of its own, logged and timed like a suite:
+# build-debug (the library and cusim), build-tests (the unit test programs),
+# build-o0, build-release (with its profile-guided build/pgo and training).
+# Every step that needs a build depends on its build-B, and nothing else
+# makes build/B: each is built once, never by two makes at the same time
+# (install-test's make install then finds build/release up to date).
+BUILDS := $(sort debug o0 release $(BUILD))
+$(BUILDS:%=build-%): build-%:
+	$(SUITE) $@ $(MAKE) --no-print-directory BUILD=$* all
+build-tests: build-$(BUILD)
+	$(SUITE) $@ $(MAKE) --no-print-directory BUILD=$(BUILD) $(TEST_BINS)
+
+unit: build-tests
+	$(SUITE) $@ $(MAKE) --no-print-directory BUILD=$(BUILD) unit-run
+unit-run: $(TEST_BINS)
 	@failed=0; for t in $(TEST_BINS); do \
 	  CK_FORK=no CUSIM_ROOT=$(CURDIR) $$t || failed=1; done; \
 	  exit $$failed
 
-cli-test: $(BIN)
-	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-all
-	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-trace
-	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-experiments
-	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-plots
-	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-claims
-	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-diagnose
-	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-portability
-	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-identity
-	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-sweep
-	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-cluster
-	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-robust
-	@CUSIM=$(CURDIR)/$(BIN) tests/cli/run-faults
+# Each tests/cli/run-NAME is the step cli-NAME (the slow ones first).
+CLI_NAMES := faults identity robust diagnose all claims experiments trace \
+             sweep cluster portability plots
+cli-test: $(CLI_NAMES:%=cli-%)
+
+$(filter-out cli-identity cli-diagnose,$(CLI_NAMES:%=cli-%)): cli-%: build-$(BUILD)
+	$(SUITE) $@ env CUSIM=$(CURDIR)/$(BIN) tests/cli/run-$*
+
+# run-identity of build B (its golden checksums) is identity-B; cli-test's
+# is that of this build, so make test runs identity-debug once, for
+# cli-test and for build-matrix.
+IDENTITIES := $(BUILDS:%=identity-%)
+cli-identity: identity-$(BUILD)
+$(IDENTITIES): identity-%: build-%
+	$(SUITE) $@ env CUSIM=$(CURDIR)/build/$*/cusim tests/cli/run-identity
+
+.PHONY: $(BUILDS:%=build-%) build-tests test-steps unit-run $(CLI_NAMES:%=cli-%) \
+        $(IDENTITIES) cli-builds xcheck-run
+
+# run-diagnose checks the model (each workload's diagnose verdict bears out
+# its bound), not memory safety: it runs the release build, whose output is
+# the same bytes (run-builds compares diagnose across the builds): 62 s of
+# CPU instead of 210 s under ASan, the slowest suite of all there. diagnose
+# still runs under ASan/UBSan in run-all, run-faults (each allocation
+# failing in turn), run-builds and check_diagnose.
+cli-diagnose: build-release
+	$(SUITE) $@ env CUSIM=$(CURDIR)/build/release/cusim tests/cli/run-diagnose
 
 # Determinism across builds: the -O0 build (build/o0), the release build
-# and the sanitizer build give the same bytes (tests/cli/run-builds).
-build-matrix:
-	@$(MAKE) --no-print-directory BUILD=o0 all
-	@$(MAKE) --no-print-directory BUILD=release all
-	@tests/cli/run-builds build/o0/cusim build/release/cusim build/debug/cusim
+# and the sanitizer build give the same bytes: each matches the golden
+# checksums of run-identity (identity-B), and tests/cli/run-builds compares
+# the rest across them (cli-builds).
+build-matrix: cli-builds identity-o0 identity-release identity-debug
+cli-builds: build-o0 build-release build-debug
+	$(SUITE) $@ tests/cli/run-builds --no-identity build/o0/cusim \
+	  build/release/cusim build/debug/cusim
 
 # make install into a temporary DESTDIR, checks of the installed tree (the
 # library used through pkg-config, the man page against every --help), then
-# make uninstall. Builds and installs the release build, like make install.
-install-test:
-	@MAKE="$(MAKE)" tests/cli/run-install
+# make uninstall. Installs the release build, like make install, which
+# build-release has built.
+install-test: build-release
+	$(SUITE) $@ env MAKE="$(MAKE)" tests/cli/run-install
 
 # Cross-check against the CUDA Occupancy Calculator (cuda_occupancy.h from
-# the CUDA toolkit) where the toolkit is installed; skipped elsewhere.
+# the CUDA toolkit) where the toolkit is installed; skipped elsewhere. It
+# compares the model's numbers (185,416 points), so it links the release
+# library, like cli-diagnose: 6 s of CPU instead of 45 s under ASan (the
+# occupancy code runs under ASan/UBSan in check_occupancy and the CLI
+# suites).
 CUDA_INC ?= /usr/local/cuda/include
 CXX ?= c++
-xcheck: $(LIB)
+xcheck: build-release
+	$(SUITE) $@ $(MAKE) --no-print-directory BUILD=release xcheck-run
+xcheck-run: $(LIB)
 	@if [ ! -f $(CUDA_INC)/cuda_occupancy.h ]; then \
 	  echo "xcheck: skipped ($(CUDA_INC)/cuda_occupancy.h not found)"; \
 	elif ! command -v $(CXX) >/dev/null 2>&1; then \
