@@ -36,7 +36,6 @@ typedef struct cu_ring {
 /* An access in flight, for a recorder (mem_watch). */
 typedef struct flight {
     uint64_t done;
-    uint64_t seq;                /* issue order, for ties */
     uint32_t cu, tx;
 } flight;
 
@@ -46,11 +45,11 @@ struct memsys {
     cu_ring *rings;
     uint32_t n_cus;
     mem_stats stats;
-    /* mem_watch's: a min-heap on (done, seq) of the accesses in flight */
+    /* mem_watch's: the accesses in flight, GPU-wide, in completion order
+     * (issue order: one FIFO channel, one latency), a ring */
     flight *log;
-    uint32_t n_log, log_cap;
+    uint32_t log_head, n_log, log_cap;
     bool watched;
-    uint64_t log_seq;
 };
 
 memsys *mem_new(const cusim_hw *hw, evq *q, uint32_t ev_kind)
@@ -130,27 +129,14 @@ uint64_t mem_accept_at(memsys *m, uint32_t cu, uint32_t n, uint64_t at)
     return r->memo_at > at ? r->memo_at : at;
 }
 
-/* Completion order: earlier first, then issued first. */
-static bool flight_before(const flight *x, const flight *y)
-{
-    return x->done < y->done || (x->done == y->done && x->seq < y->seq);
-}
-
 /* Keeps the access (cu, n transactions, completing at `done`) for
  * mem_next_done. */
 static void log_push(memsys *m, uint32_t cu, uint32_t n, uint64_t done)
 {
     assert(m->n_log < m->log_cap);
-    flight f = { done, m->log_seq++, cu, n };
-    uint32_t i = m->n_log++;
-    while (i > 0) {
-        uint32_t parent = (i - 1) / 2;
-        if (flight_before(&m->log[parent], &f))
-            break;
-        m->log[i] = m->log[parent];
-        i = parent;
-    }
-    m->log[i] = f;
+    assert(m->n_log == 0
+           || m->log[(m->log_head + m->n_log - 1) % m->log_cap].done <= done);
+    m->log[(m->log_head + m->n_log++) % m->log_cap] = (flight){ done, cu, n };
 }
 
 uint64_t mem_issue(memsys *m, const mem_req *req, uint64_t now)
@@ -205,7 +191,7 @@ const mem_stats *mem_get_stats(const memsys *m)
 void mem_watch(memsys *m, bool on)
 {
     m->watched = on;
-    m->n_log = 0;
+    m->log_head = m->n_log = 0;
     if (!on || m->log)
         return;
     /* Each CU has at most `cap` transactions, so at most `cap` accesses,
@@ -218,25 +204,13 @@ void mem_watch(memsys *m, bool on)
 bool mem_next_done(memsys *m, uint64_t now, uint32_t *cu, uint32_t *tx,
                    uint64_t *done)
 {
-    if (m->n_log == 0 || m->log[0].done > now)
+    if (m->n_log == 0 || m->log[m->log_head].done > now)
         return false;
-    *cu = m->log[0].cu;
-    *tx = m->log[0].tx;
-    *done = m->log[0].done;
-    flight last = m->log[--m->n_log];
-    uint32_t i = 0;
-    for (;;) {
-        uint32_t c = 2 * i + 1;
-        if (c >= m->n_log)
-            break;
-        if (c + 1 < m->n_log && flight_before(&m->log[c + 1], &m->log[c]))
-            c++;
-        if (flight_before(&last, &m->log[c]))
-            break;
-        m->log[i] = m->log[c];
-        i = c;
-    }
-    if (m->n_log > 0)
-        m->log[i] = last;
+    const flight *f = &m->log[m->log_head];
+    *cu = f->cu;
+    *tx = f->tx;
+    *done = f->done;
+    m->log_head = (m->log_head + 1) % m->log_cap;
+    m->n_log--;
     return true;
 }

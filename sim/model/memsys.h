@@ -97,7 +97,8 @@ const mem_stats *mem_get_stats(const memsys *m);
 void mem_watch(memsys *m, bool on);
 
 /* With mem_watch: the next access, in completion order (ties in issue
- * order), that completes at or before `now` and was not returned yet:
+ * order), that completes at or before `now` and was not returned yet
+ * (the flat model's completion order is its issue order):
  * true and its CU, transactions and completion cycle in *cu, *tx, *done;
  * false when there is none. */
 bool mem_next_done(memsys *m, uint64_t now, uint32_t *cu, uint32_t *tx,
