@@ -5,7 +5,8 @@
  * completion event, a later load that lands first is used first, a
  * workgroup retires only when its late loads have landed, and a dispatch
  * chain waits for its late stores; and a partition's near-future wheel
- * and far-future heap, with results on either side of their boundary.
+ * and far-future heap, with results on either side of their boundary and
+ * directly (sim/model/waitq.h, the scheduler's internal header).
  * Every cycle is worked out by hand.
  *
  * The memory system here replaces sim/model/memsys.c at link time: this file
@@ -27,6 +28,7 @@
 #include "cutest.h"
 #include "memsys.h"
 #include "program.h"
+#include "waitq.h"
 #include "xalloc.h"
 
 /* ------------------------------------------- the out-of-order memory */
@@ -70,10 +72,10 @@ uint32_t mem_event_count(const cusim_hw *hw)
     return SLOTS;
 }
 
-uint64_t mem_accept_at(memsys *m, uint32_t cu, uint32_t tx, uint64_t at)
+uint64_t mem_accept_at(memsys *m, uint32_t c, uint32_t tx, uint64_t at)
 {
     (void)m;
-    (void)cu;
+    (void)c;
     (void)tx;
     return at;
 }
@@ -112,10 +114,10 @@ void mem_watch(memsys *m, bool on)
     ck_assert_msg(!on, "no recorder in these tests");
 }
 
-bool mem_next_done(memsys *m, uint64_t now, uint32_t *cu, uint32_t *tx,
+bool mem_next_done(memsys *m, uint64_t now, uint32_t *c, uint32_t *tx,
                    uint64_t *done)
 {
-    (void)m, (void)now, (void)cu, (void)tx, (void)done;
+    (void)m, (void)now, (void)c, (void)tx, (void)done;
     return false;
 }
 
@@ -288,6 +290,96 @@ START_TEST(wheel_and_heap_interleaved)
 }
 END_TEST
 
+/* ------------------------------- the wheel and heap, directly (waitq.h) */
+
+/* A partition of 8 subgroup slots, empty, its wheel at `wbase`. */
+typedef struct tiny_part {
+    gpu g;
+    part pt;
+    sg sgs[8];
+    wait_entry wait[8];
+} tiny_part;
+
+static void tiny_init(tiny_part *t, uint64_t wbase)
+{
+    memset(t, 0, sizeof *t);
+    t->g.sgs = t->sgs;
+    t->pt.wait = t->wait;
+    t->pt.wbase = wbase;
+    t->pt.wfirst = t->pt.wtop = NEVER;
+    for (uint32_t b = 0; b < PART_WHEEL; b++)
+        t->pt.whead[b] = NONE32;
+}
+
+START_TEST(heap_orders_by_ready_then_age)
+{
+    /* ready_at 300, 100, 100, 200, 1000 for ages 0 .. 4: out in the order
+     * (100, age 1), (100, age 2), (200, 3), (300, 0), (1000, 4). */
+    tiny_part t;
+    tiny_init(&t, 0);
+    const uint64_t ready[] = { 300, 100, 100, 200, 1000 };
+    for (uint32_t s = 0; s < 5; s++) {
+        t.sgs[s].ready_at = ready[s];
+        t.sgs[s].age = s;
+        waitq_heap_push(&t.g, &t.pt, s);
+    }
+    ck_assert_uint_eq(t.pt.wtop, 100);
+    const uint32_t order[] = { 1, 2, 3, 0, 4 };
+    for (int i = 0; i < 5; i++) {
+        ck_assert_uint_eq(waitq_heap_pop(&t.pt), order[i]);
+        ck_assert_uint_eq(t.pt.wtop, i < 4 ? ready[order[i + 1]] : NEVER);
+    }
+    ck_assert_uint_eq(t.pt.n_wait, 0);
+}
+END_TEST
+
+START_TEST(push_picks_wheel_heap_or_park)
+{
+    /* The wheel at 20 reaches 20 .. 83: ready at 30 goes to bucket 30,
+     * at 25 to bucket 25 (wfirst 25), at 10 (already past) to bucket 20,
+     * the wheel's first cycle (wfirst 20); at 84 to the heap; SG_LATE is
+     * parked. */
+    tiny_part t;
+    tiny_init(&t, 20);
+    const uint64_t ready[] = { 30, 25, 10, 84, SG_LATE };
+    for (uint32_t s = 0; s < 5; s++) {
+        t.sgs[s].ready_at = ready[s];
+        t.sgs[s].age = s;
+        waitq_push(&t.g, &t.pt, s);
+    }
+    ck_assert_uint_eq(t.pt.n_wheel, 3);
+    ck_assert_uint_eq(t.pt.n_wait, 1);
+    ck_assert_uint_eq(t.pt.wtop, 84);
+    ck_assert_uint_eq(t.pt.n_parked, 1);
+    ck_assert(t.sgs[4].parked);
+    ck_assert_uint_eq(t.pt.wfirst, 20);
+    ck_assert_uint_eq(t.pt.whead[20], 2);
+    ck_assert_uint_eq(t.pt.whead[25], 1);
+    ck_assert_uint_eq(t.pt.whead[30], 0);
+    ck_assert_uint_eq(t.pt.wbits, 1ull << 20 | 1ull << 25 | 1ull << 30);
+}
+END_TEST
+
+START_TEST(scan_wraps_round_the_wheel)
+{
+    /* The wheel at 60 reaches 60 .. 123: cycles 62 and 65 sit in buckets
+     * 62 and 1 (65 mod 64). The scan finds 62, then, bucket 62 emptied,
+     * 65 (round the wheel's end); none left: NEVER. */
+    tiny_part t;
+    tiny_init(&t, 60);
+    t.sgs[0].ready_at = 65;
+    t.sgs[1].ready_at = 62;
+    waitq_push(&t.g, &t.pt, 0);
+    waitq_push(&t.g, &t.pt, 1);
+    ck_assert_uint_eq(t.pt.wfirst, 62);
+    ck_assert_uint_eq(waitq_scan(&t.pt), 62);
+    t.pt.wbits &= ~(1ull << 62);
+    ck_assert_uint_eq(waitq_scan(&t.pt), 65);
+    t.pt.wbits = 0;
+    ck_assert_uint_eq(waitq_scan(&t.pt), NEVER);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("sched");
@@ -302,6 +394,9 @@ static Suite *make_suite(void)
     tc = tcase_create("wheel_and_heap");
     tcase_add_test(tc, chains_across_the_wheel);
     tcase_add_test(tc, wheel_and_heap_interleaved);
+    tcase_add_test(tc, heap_orders_by_ready_then_age);
+    tcase_add_test(tc, push_picks_wheel_heap_or_park);
+    tcase_add_test(tc, scan_wraps_round_the_wheel);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -56,6 +56,7 @@
 #include "gpu.h"
 #include "isa.h"
 #include "scheduler.h"
+#include "waitq.h"
 #include "trace.h"
 
 /* ------------------------------------------------------ subgroup state */
@@ -163,53 +164,7 @@ static cusim_warp_state wait_state(const sg *s, uint64_t t, int held)
                            : CUSIM_WS_SHORT_SCOREBOARD;
 }
 
-/* ------------------------------- waiting: wheel and heap; the ready set */
-
-/* Heap order: earlier ready_at first, then older. A subgroup's ready_at
- * does not change while it waits, so the inline key stays exact. */
-static int wait_before(const wait_entry *x, const wait_entry *y)
-{
-    return x->ready_at < y->ready_at
-           || (x->ready_at == y->ready_at && x->age < y->age);
-}
-
-static void heap_push(gpu *g, part *pt, uint32_t s)
-{
-    wait_entry e = { g->sgs[s].ready_at, g->sgs[s].age, s };
-    uint32_t i = pt->n_wait++;
-    while (i > 0) {
-        uint32_t parent = (i - 1) / 2;
-        if (!wait_before(&e, &pt->wait[parent]))
-            break;
-        pt->wait[i] = pt->wait[parent];
-        i = parent;
-    }
-    pt->wait[i] = e;
-    pt->wtop = pt->wait[0].ready_at;
-}
-
-static uint32_t heap_pop(part *pt)
-{
-    uint32_t top = pt->wait[0].sg;
-    wait_entry last = pt->wait[--pt->n_wait];
-    uint32_t i = 0;
-    for (;;) {
-        uint32_t child = 2 * i + 1;
-        if (child >= pt->n_wait)
-            break;
-        if (child + 1 < pt->n_wait
-            && wait_before(&pt->wait[child + 1], &pt->wait[child]))
-            child++;
-        if (!wait_before(&pt->wait[child], &last))
-            break;
-        pt->wait[i] = pt->wait[child];
-        i = child;
-    }
-    if (pt->n_wait > 0)
-        pt->wait[i] = last;
-    pt->wtop = pt->n_wait > 0 ? pt->wait[0].ready_at : NEVER;
-    return top;
-}
+/* ------------------------- waiting (waitq.h: wheel and heap); the ready set */
 
 /* Counts s in the ready set's tallies by unit (s is, or is about to be,
  * in its array). */
@@ -258,44 +213,6 @@ static void ready_cut(part *pt, uint32_t i)
     pt->n_ready--;
 }
 
-/* Puts subgroup s, waiting for its registers, on the wheel or the heap,
- * or parks it while one of them awaits a late load. */
-static void wait_push(gpu *g, part *pt, uint32_t si)
-{
-    sg *s = &g->sgs[si];
-    if (s->ready_at >= pt->wbase + PART_WHEEL) {
-        if (s->ready_at != SG_LATE) {
-            heap_push(g, pt, si);
-        } else {
-            s->parked = 1;   /* until sched_complete */
-            pt->n_parked++;
-        }
-        return;
-    }
-    /* Its bucket: its ready cycle, or the wheel's first cycle when that has
-     * already passed. */
-    uint64_t at = s->ready_at > pt->wbase ? s->ready_at : pt->wbase;
-    uint32_t b = (uint32_t)(at % PART_WHEEL);
-    s->wnext = pt->whead[b];
-    pt->whead[b] = si;
-    pt->wbits |= 1ull << b;
-    if (at < pt->wfirst)
-        pt->wfirst = at;
-    pt->n_wheel++;
-}
-
-/* The first non-empty wheel bucket's cycle, or NEVER, found from the bits
- * (wfirst holds it between changes). */
-static uint64_t wheel_scan(const part *pt)
-{
-    if (!pt->wbits)
-        return NEVER;
-    uint32_t start = (uint32_t)(pt->wbase % PART_WHEEL);
-    uint64_t rot = start ? pt->wbits >> start | pt->wbits << (PART_WHEEL - start)
-                         : pt->wbits;
-    return pt->wbase + (uint64_t)__builtin_ctzll(rot);
-}
-
 /* Moves the subgroups whose registers are ready by `now` into the ready
  * set (they leave their waiting state), then the wheel forward to `now`,
  * taking from the heap what comes within its reach. */
@@ -312,7 +229,7 @@ static void promote(gpu *g, part *pt, uint64_t now)
         }
         pt->whead[b] = NONE32;
         pt->wbits &= ~(1ull << b);
-        pt->wfirst = wheel_scan(pt);
+        pt->wfirst = waitq_scan(pt);
     }
     if (now > pt->wbase)
         pt->wbase = now;
@@ -320,12 +237,12 @@ static void promote(gpu *g, part *pt, uint64_t now)
     if (pt->wtop >= pt->wbase + PART_WHEEL)
         return;
     while (pt->wtop <= now) {
-        uint32_t si = heap_pop(pt);
+        uint32_t si = waitq_heap_pop(pt);
         ws_leave(rec, pt, &g->sgs[si], si, now);
         ready_insert(g, pt, si);
     }
     while (pt->wtop < pt->wbase + PART_WHEEL)
-        wait_push(g, pt, heap_pop(pt));
+        waitq_push(g, pt, waitq_heap_pop(pt));
 }
 
 /* The first cycle a waiting subgroup's registers are ready, or NEVER.
@@ -452,7 +369,7 @@ static void barrier_release(gpu *g, wg *w, uint64_t now)
         ws_leave(g->rec, pt, s, si, now + 1);
         ws_enter(pt, s, wait_state(s, now + 1, held), now + 1);
         pt->n_barrier--;
-        wait_push(g, pt, si);
+        waitq_push(g, pt, si);
         sched_wake(g, s->part, at);
     }
     w->arrived = 0;
@@ -502,7 +419,7 @@ void sched_start(gpu *g, uint32_t si, uint64_t now)
     if (g->rec)
         trace_start(g->rec, si, pt->cu, s->part % g->hw->cu.schedulers, now);
     ws_enter(pt, s, wait_state(s, now, 0), now);
-    wait_push(g, pt, si);
+    waitq_push(g, pt, si);
     sched_wake(g, s->part, now);
 }
 
@@ -689,7 +606,7 @@ static uint32_t issue(gpu *g, part *pt, uint32_t ri, uint64_t now, bool last)
         barrier_arrive(g, pt, s, now);
     } else if (!ended) {
         ws_enter(pt, s, wait_state(s, now + 1, 0), now + 1);
-        wait_push(g, pt, si);
+        waitq_push(g, pt, si);
     } else {
         s->state = SG_DONE;
         pt->last = NONE32;
@@ -921,6 +838,6 @@ __attribute__((cold)) void sched_complete(gpu *g, const mem_req *r,
     part *pt = &g->parts[s->part];
     s->parked = 0;
     pt->n_parked--;
-    wait_push(g, pt, si);
+    waitq_push(g, pt, si);
     sched_wake(g, s->part, s->ready_at > now ? s->ready_at : now);
 }
