@@ -66,6 +66,43 @@ START_TEST(fifo_written_in_place)
 }
 END_TEST
 
+/* What a results directory holds is read and written without blocking:
+ * a FIFO (or a link to one) no one writes to is refused when read, and a
+ * results file is replaced, never written in place. */
+START_TEST(results_files_never_block)
+{
+    char fifo[128], link_path[128], sub[128];
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    snprintf(link_path, sizeof link_path, "%s/link", dir);
+    snprintf(sub, sizeof sub, "%s/sub", dir);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    ck_assert_int_eq(symlink(fifo, link_path), 0);
+    ck_assert_int_eq(mkdir(sub, 0700), 0);
+    cusim_error err;
+    char *text;
+    size_t n;
+    FILE *f = NULL;
+    ck_assert_int_eq(fio_open_regular(fifo, &f), FIO_NOT_REGULAR);
+    ck_assert_int_eq(fio_open_regular(link_path, &f), FIO_NOT_REGULAR);
+    ck_assert_int_eq(fio_open_regular(sub, &f), FIO_NOT_REGULAR);
+    ck_assert_int_eq(fio_read_file(link_path, 100, "the point result", &text,
+                                   &n, &err), -1);
+    ck_assert_str_eq(err.message, "the point result is not a regular file "
+                     "(a FIFO, a device or a directory): refused");
+    /* replaced: the FIFO becomes the file, nothing waits for a reader */
+    ck_assert_int_eq(fio_replace_file(fifo, "{}\n", 3, &err), 0);
+    struct stat st;
+    ck_assert_int_eq(stat(fifo, &st), 0);
+    ck_assert(S_ISREG(st.st_mode));
+    ck_assert_int_eq(fio_read_file(fifo, 100, "the point result", &text, &n,
+                                   &err), 0);
+    ck_assert_str_eq(text, "{}\n");
+    free(text);
+    rmdir(sub);
+    unlink(link_path);
+}
+END_TEST
+
 START_TEST(errors_name_the_file)
 {
     char path[128];
@@ -113,6 +150,7 @@ static Suite *make_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, regular_file_renamed_into_place);
     tcase_add_test(tc, fifo_written_in_place);
+    tcase_add_test(tc, results_files_never_block);
     tcase_add_test(tc, errors_name_the_file);
     tcase_add_test(tc, failed_close_commits_nothing);
     suite_add_tcase(s, tc);

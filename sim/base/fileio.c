@@ -4,6 +4,7 @@
 #include "fileio.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,11 +21,46 @@ int fio_error(cusim_error *err, const char *path, const char *what)
                        strerror(errno));
 }
 
-int fio_read(const char *path, size_t max, char **out, size_t *len)
+int fio_open_regular(const char *path, FILE **f)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    /* O_NONBLOCK: opening a FIFO that no one writes returns at once
+     * (instead of waiting for a writer), and fstat then tells it apart;
+     * a link is followed to what it names. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return FIO_CANNOT_OPEN;
+    struct stat st;
+    int rc = fstat(fd, &st) != 0 ? FIO_CANNOT_OPEN
+             : !S_ISREG(st.st_mode) ? FIO_NOT_REGULAR : 0;
+    if (rc != 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return rc;
+    }
+    *f = fdopen(fd, "rb");
+    if (!*f) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return FIO_CANNOT_OPEN;
+    }
+    return 0;
+}
+
+/* fio_read and fio_read_regular: `regular` refuses what is not a regular
+ * file. */
+static int read_whole(const char *path, size_t max, bool regular, char **out,
+                      size_t *len)
+{
+    FILE *f = NULL;
+    if (regular) {
+        int rc = fio_open_regular(path, &f);
+        if (rc != 0)
+            return rc;
+    } else if (!(f = fopen(path, "rb"))) {
+        return FIO_CANNOT_OPEN;
+    }
     /* room for max + 1 bytes and the NUL at most: enough to see that a
      * file is too large */
     size_t cap = 4096, n = 0, got;
@@ -51,10 +87,18 @@ int fio_read(const char *path, size_t max, char **out, size_t *len)
     return 0;
 }
 
+int fio_read(const char *path, size_t max, char **out, size_t *len)
+{
+    return read_whole(path, max, false, out, len);
+}
+
 int fio_read_file(const char *path, size_t max, const char *what, char **out,
                   size_t *len, cusim_error *err)
 {
-    switch (fio_read(path, max, out, len)) {
+    switch (read_whole(path, max, true, out, len)) {
+    case FIO_NOT_REGULAR:
+        return err_set(err, path, 1, 1, "%s is not a regular file (a FIFO, "
+                       "a device or a directory): refused", what);
     case FIO_CANNOT_OPEN:
         return err_set(err, path, 1, 1, "cannot open %s: %s", what,
                        strerror(errno));
@@ -119,16 +163,28 @@ int fio_rename(const char *tmp, const char *path, cusim_error *err)
     return 0;
 }
 
-int fio_open(fio_out *o, char *path, cusim_error *err)
+/* fio_open and fio_open_replace: `in_place` lets a device or a pipe be
+ * written in place. */
+static int open_out(fio_out *o, char *path, bool in_place, cusim_error *err)
 {
     struct stat st;
     o->path = path;
-    /* a device or a pipe (/dev/full, /dev/stdout) is written in place: a
-     * temporary file renamed over it would replace it */
-    o->direct = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+    o->direct = in_place && stat(path, &st) == 0 && !S_ISREG(st.st_mode);
     o->tmp = o->direct ? xstrdup(path) : fio_temp_name(path);
     o->f = fopen(o->tmp, "w");
     return o->f ? 0 : fio_error(err, o->path, "write");
+}
+
+int fio_open(fio_out *o, char *path, cusim_error *err)
+{
+    /* a device or a pipe (/dev/full, /dev/stdout) is written in place: a
+     * temporary file renamed over it would replace it */
+    return open_out(o, path, true, err);
+}
+
+int fio_open_replace(fio_out *o, char *path, cusim_error *err)
+{
+    return open_out(o, path, false, err);
 }
 
 int fio_write(fio_out *o, const char *data, size_t n, cusim_error *err)
@@ -165,15 +221,28 @@ int fio_close(fio_out *o, bool commit, cusim_error *err)
     return rc;
 }
 
-int fio_write_file(const char *path, const char *text, size_t len,
-                   cusim_error *err)
+/* fio_write_file and fio_replace_file. */
+static int write_whole(const char *path, const char *text, size_t len,
+                       bool in_place, cusim_error *err)
 {
     fio_out o;
-    int rc = fio_open(&o, xstrdup(path), err);
+    int rc = open_out(&o, xstrdup(path), in_place, err);
     if (rc == 0)
         rc = fio_write(&o, text, len, err);
     int crc = fio_close(&o, rc == 0, err);
     return rc || crc ? -1 : 0;
+}
+
+int fio_write_file(const char *path, const char *text, size_t len,
+                   cusim_error *err)
+{
+    return write_whole(path, text, len, true, err);
+}
+
+int fio_replace_file(const char *path, const char *text, size_t len,
+                     cusim_error *err)
+{
+    return write_whole(path, text, len, false, err);
 }
 
 bool fio_is_temp(const char *name, const char *base)

@@ -22,8 +22,17 @@ int fio_error(cusim_error *err, const char *path, const char *what);
 enum {
     FIO_CANNOT_OPEN = 1,   /* errno says why */
     FIO_CANNOT_READ,       /* errno says why */
-    FIO_TOO_LARGE          /* more than `max` bytes */
+    FIO_TOO_LARGE,         /* more than `max` bytes */
+    FIO_NOT_REGULAR        /* a FIFO, a device or a directory */
 };
+
+/* Opens `path` for reading if it is a regular file (a link is followed),
+ * without ever blocking: a FIFO no one writes to, a device or a directory
+ * is refused (FIO_NOT_REGULAR). Returns 0 with `*f` open (the caller
+ * closes it), or FIO_CANNOT_OPEN (errno says why) or FIO_NOT_REGULAR. For
+ * what cusim reads from a results directory, where such a file can only
+ * be damage and reading it could wait forever. */
+int fio_open_regular(const char *path, FILE **f);
 
 /* Reads the whole file at `path` into `*out` (NUL-terminated, `*len`
  * bytes without the NUL; the caller frees it), refusing files of more than
@@ -32,10 +41,12 @@ enum {
  * the one file reader, for callers that word their own messages. */
 int fio_read(const char *path, size_t max, char **out, size_t *len);
 
-/* fio_read with its failures as messages; `what` names the file in them
- * ("the results CSV"). Returns 0, or -1 with `err` set at `path`: "cannot
- * open WHAT: <strerror>", "cannot read WHAT", or "WHAT is larger than MAX
- * bytes" when it holds more than `max` bytes. */
+/* fio_read of a regular file only (fio_open_regular: what results
+ * directories hold), with its failures as messages; `what` names the file
+ * in them ("the results CSV"). Returns 0, or -1 with `err` set at `path`:
+ * "cannot open WHAT: <strerror>", "WHAT is not a regular file ...",
+ * "cannot read WHAT", or "WHAT is larger than MAX bytes" when it holds
+ * more than `max` bytes. */
 int fio_read_file(const char *path, size_t max, const char *what, char **out,
                   size_t *len, cusim_error *err);
 
@@ -76,6 +87,12 @@ int fio_rename(const char *tmp, const char *path, cusim_error *err);
  * Returns 0, or -1 with `err` set; fio_close must follow either way. */
 int fio_open(fio_out *o, char *path, cusim_error *err);
 
+/* fio_open that always writes a temporary file and renames it over
+ * `path`, whatever is there (a FIFO or a device is replaced, never written
+ * in place, so the write cannot block): for the files cusim keeps inside
+ * a results directory. */
+int fio_open_replace(fio_out *o, char *path, cusim_error *err);
+
 /* Writes the `n` bytes at `data`. Returns 0, or -1 with `err` set. */
 int fio_write(fio_out *o, const char *data, size_t n, cusim_error *err);
 
@@ -93,6 +110,10 @@ int fio_close(fio_out *o, bool commit, cusim_error *err);
  * fio_write, fio_close). Returns 0, or -1 with `err` set. */
 int fio_write_file(const char *path, const char *text, size_t len,
                    cusim_error *err);
+
+/* fio_write_file through fio_open_replace. */
+int fio_replace_file(const char *path, const char *text, size_t len,
+                     cusim_error *err);
 
 /* Whether `s` may name an output or figure file in a results directory: 1
  * to `max` letters, digits, '.', '-', '_' or '+', not starting with '.' or

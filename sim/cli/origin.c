@@ -101,7 +101,7 @@ int cli_origin_write(const char *dir, const char *experiment,
     if (args->max_instructions)
         sb_printf(&b, "max_instructions: %llu\n",
                   (unsigned long long)args->max_instructions);
-    rc = fio_write_file(path, b.s, b.n, err);
+    rc = fio_replace_file(path, b.s, b.n, err);
     free(b.s);
     free(path);
     return rc;
@@ -137,7 +137,18 @@ int cli_origin_read(const char *dir, cli_origin *o, cusim_error *err)
         free(path);
         return rc;
     }
-    if (ydoc_load_file(&d, path, path, "a run.yaml mapping", err) != 0) {
+    /* Read as a results directory's file (a regular one: a FIFO there
+     * would block), then parsed. */
+    char *text;
+    size_t len;
+    if (fio_read_file(path, YDOC_MAX_BYTES - 1, "run.yaml", &text, &len, err)
+        != 0) {
+        free(path);
+        return -1;
+    }
+    int loaded = ydoc_load_text(&d, text, path, "a run.yaml mapping", err);
+    free(text);
+    if (loaded != 0) {
         free(path);
         return -1;
     }

@@ -287,7 +287,7 @@ static int point_write(const experiment *e, const char *dir, size_t p,
     sb_puts(&b, json ? json : "null");
     sb_puts(&b, "}\n");
     char *path = point_path(dir, p);
-    int rc = fio_write_file(path, b.s, b.n, err);
+    int rc = fio_replace_file(path, b.s, b.n, err);
     free(path);
     free(b.s);
     return rc;
@@ -398,14 +398,19 @@ bool results_point_failed(const experiment *e, const char *dir, size_t p)
     return failed;
 }
 
-/* Copies file `from` to `to` (written atomically). */
+/* Copies regular file `from` to `to` (written atomically). */
 static int copy_file(const char *from, const char *to, cusim_error *err)
 {
-    FILE *in = fopen(from, "rb");
-    if (!in)
+    FILE *in = NULL;
+    switch (fio_open_regular(from, &in)) {
+    case FIO_CANNOT_OPEN:
         return fio_error(err, from, "open");
+    case FIO_NOT_REGULAR:
+        return err_noplace(err, from, "cannot copy %s: not a regular file "
+                           "(a FIFO, a device or a directory)", from);
+    }
     fio_out o = { 0 };
-    int rc = fio_open(&o, xstrdup(to), err);
+    int rc = fio_open_replace(&o, xstrdup(to), err);
     char buf[1 << 14];
     size_t n;
     while (rc == 0 && (n = fread(buf, 1, sizeof buf, in)) > 0)
@@ -486,7 +491,7 @@ int results_point_run(const experiment *e, const char *dir, size_t p,
     /* the timeline first: a point's result implies its timeline is there */
     if (opt.timeline) {
         char *path = timeline_path(dir, p);
-        int trc = rc == 0 ? fio_write_file(path, tl_text, tl_size, err)
+        int trc = rc == 0 ? fio_replace_file(path, tl_text, tl_size, err)
                   : unlink(path) != 0 && errno != ENOENT
                   ? fio_error(err, path, "remove") : 0;
         free(path);
@@ -688,9 +693,9 @@ int results_assemble(const experiment *e, const char *dir, size_t *n_failed,
     fio_out csv = { 0 }, jsonl = { 0 };
     sbuf cb = { 0 }, jb = { 0 };
     *n_failed = 0;
-    int rc = fio_open(&csv, xasprintf("%s/%s.csv", dir, output), err);
+    int rc = fio_open_replace(&csv, xasprintf("%s/%s.csv", dir, output), err);
     if (rc == 0)
-        rc = fio_open(&jsonl, xasprintf("%s/%s.jsonl", dir, output), err);
+        rc = fio_open_replace(&jsonl, xasprintf("%s/%s.jsonl", dir, output), err);
 
     for (size_t c = 0; c < exp_n_columns(e); c++) {
         csv_field(&cb, exp_column(e, c));
@@ -722,7 +727,7 @@ int results_assemble(const experiment *e, const char *dir, size_t *n_failed,
     if (rc == 0) {
         char *text = manifest_text(e);
         char *path = xasprintf("%s/manifest.yaml", dir);
-        rc = fio_write_file(path, text, strlen(text), err);
+        rc = fio_replace_file(path, text, strlen(text), err);
         free(path);
         free(text);
     }
