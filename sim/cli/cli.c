@@ -339,8 +339,7 @@ int cli_load_pair(const cli_command *cmd, const cli_args *args,
     return CLI_OK;
 }
 
-/* A whole decimal number without sign: 0 and *n, or -1. */
-static int parse_count(const char *v, uint64_t *n)
+int cli_parse_count(const char *v, uint64_t *n)
 {
     char *end = NULL;
     if (!v || *v < '0' || *v > '9')
@@ -366,8 +365,8 @@ static int parse_window(const char *v, cli_args *args)
     memcpy(from, v, len);
     from[len] = '\0';
     args->trace_from = args->trace_to = 0;
-    if ((len && parse_count(from, &args->trace_from) != 0)
-        || (colon[1] && parse_count(colon + 1, &args->trace_to) != 0)
+    if ((len && cli_parse_count(from, &args->trace_from) != 0)
+        || (colon[1] && cli_parse_count(colon + 1, &args->trace_to) != 0)
         || (colon[1] && args->trace_to <= args->trace_from))
         return -1;
     args->trace_window = true;
@@ -396,8 +395,8 @@ static int parse_cus(const char *v, cli_args *args)
         uint64_t a, b;
         if (dash)
             *dash = '\0';
-        if (parse_count(item, &a) != 0
-            || (dash ? parse_count(dash + 1, &b) : (b = a, 0)) != 0
+        if (cli_parse_count(item, &a) != 0
+            || (dash ? cli_parse_count(dash + 1, &b) : (b = a, 0)) != 0
             || a > b || b >= UINT32_MAX
             || args->n_trace_cus == CUSIM_TRACE_RANGES)
             return -1;
@@ -500,7 +499,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             }
         } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--trace-max-bytes")) {
             const char *v = option_value("--trace-max-bytes", argc, argv, &i);
-            if (parse_count(v, &args->trace_max_bytes) != 0
+            if (cli_parse_count(v, &args->trace_max_bytes) != 0
                 || args->trace_max_bytes < CLI_TRACE_MIN_BYTES) {
                 fprintf(stderr, "cusim %s: --trace-max-bytes expects a number "
                         "of bytes, at least %d, got '%s'\n", cmd->name,
@@ -516,7 +515,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             }
         } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--timeline-every")) {
             const char *v = option_value("--timeline-every", argc, argv, &i);
-            if (parse_count(v, &args->timeline_every) != 0
+            if (cli_parse_count(v, &args->timeline_every) != 0
                 || args->timeline_every == 0) {
                 fprintf(stderr, "cusim %s: --timeline-every expects a "
                         "positive number of cycles, got '%s'\n", cmd->name,
@@ -525,9 +524,8 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             }
         } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--watchdog")) {
             const char *v = option_value("--watchdog", argc, argv, &i);
-            char *end = NULL;
-            unsigned long long n = v ? strtoull(v, &end, 10) : 0;
-            if (!v || !*v || *end || n == 0 || v[0] == '-') {
+            uint64_t n = 0;
+            if (cli_parse_count(v, &n) != 0 || n == 0) {
                 fprintf(stderr, "cusim %s: --watchdog expects a positive "
                         "number of cycles, got '%s'\n", cmd->name, v ? v : "");
                 return CLI_BAD_INPUT;
@@ -535,7 +533,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             args->watchdog = n;
         } else if ((opts & CLI_OPT_BUDGET) && is_option(a, "--max-instructions")) {
             const char *v = option_value("--max-instructions", argc, argv, &i);
-            if (parse_count(v, &args->max_instructions) != 0
+            if (cli_parse_count(v, &args->max_instructions) != 0
                 || args->max_instructions == 0) {
                 fprintf(stderr, "cusim %s: --max-instructions expects a "
                         "positive number of warp-instructions, got '%s'\n",

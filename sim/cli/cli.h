@@ -143,6 +143,11 @@ int cli_write_figure(const cli_command *cmd, const char *dir,
  * as a profile). */
 bool cli_pair_swapped(const cli_command *cmd, const cli_args *args);
 
+/* A whole decimal number without sign or blanks, below 2^64 (the one
+ * parser of the command line's counts, and of what run.yaml records of
+ * them): 0 and *n, or -1. */
+int cli_parse_count(const char *v, uint64_t *n);
+
 /* Loads the HW.yaml KERNEL.yaml pair of a command's arguments, with its
  * --set overrides. Returns CLI_OK (the caller frees `k`), or prints one
  * error line (wrong number of files, or the load's FILE:LINE:COLUMN

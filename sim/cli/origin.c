@@ -155,21 +155,36 @@ int cli_origin_read(const char *dir, cli_origin *o, cusim_error *err)
     yaml_node_t *root = ydoc_root(&d);
     yaml_node_t *sets = root->type == YAML_MAPPING_NODE
                         ? lookup(&d, root, "set") : NULL;
+    int rc = 0;
     if (root->type == YAML_MAPPING_NODE) {
         o->experiment = scalar(lookup(&d, root, "experiment"));
         o->directory = scalar(lookup(&d, root, "directory"));
-        char *budget = scalar(lookup(&d, root, "max_instructions"));
-        o->max_instructions = budget ? strtoull(budget, NULL, 10) : 0;
+        yaml_node_t *bn = lookup(&d, root, "max_instructions");
+        char *budget = scalar(bn);
+        /* validated as on the command line: digits, no overflow */
+        if (bn && cli_parse_count(budget, &o->max_instructions) != 0)
+            rc = err_set(err, path, (int)bn->start_mark.line + 1,
+                         (int)bn->start_mark.column + 1,
+                         "max_instructions: expected a whole number below "
+                         "2^64, as --max-instructions takes");
         free(budget);
     }
-    int rc = 0;
-    if (!o->experiment || !o->directory || !sets
-        || sets->type != YAML_SEQUENCE_NODE) {
+    size_t n = sets && sets->type == YAML_SEQUENCE_NODE
+               ? (size_t)(sets->data.sequence.items.top
+                          - sets->data.sequence.items.start) : 0;
+    if (rc != 0) {
+        /* reported above */
+    } else if (!o->experiment || !o->directory || !sets
+               || sets->type != YAML_SEQUENCE_NODE) {
         rc = err_set(err, path, 1, 1, "expected the experiment, directory "
                      "and set keys cusim run writes");
+    } else if (n > CLI_MAX_SETS) {
+        /* each becomes one of a command line's --set options */
+        rc = err_set(err, path, (int)sets->start_mark.line + 1,
+                     (int)sets->start_mark.column + 1,
+                     "set: %zu entries, more than the %d --set options a "
+                     "command line may give", n, CLI_MAX_SETS);
     } else {
-        size_t n = (size_t)(sets->data.sequence.items.top
-                            - sets->data.sequence.items.start);
         o->sets = xcalloc(n ? n : 1, sizeof *o->sets);
         for (size_t i = 0; i < n && rc == 0; i++) {
             yaml_node_item_t item = sets->data.sequence.items.start[i];
