@@ -146,9 +146,8 @@ int cli_origin_read(const char *dir, cli_origin *o, cusim_error *err)
         free(path);
         return -1;
     }
-    int loaded = ydoc_load_text(&d, text, path, "a run.yaml mapping", err);
-    free(text);
-    if (loaded != 0) {
+    if (ydoc_load_read(&d, text, len, path, "a run.yaml mapping", err)
+        != 0) {
         free(path);
         return -1;
     }

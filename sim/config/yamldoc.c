@@ -288,6 +288,21 @@ int ydoc_load_file(ydoc *d, const char *path, const char *file,
     return parse(d, what, NULL, err);
 }
 
+int ydoc_load_read(ydoc *d, char *text, size_t size, const char *file,
+                   const char *what, cusim_error *err)
+{
+    memset(d, 0, sizeof *d);
+    d->file = file;
+    d->text = text;
+    d->size = size;
+    if (size >= YDOC_MAX_BYTES) {   /* as a file that size */
+        free(text);
+        d->text = NULL;
+        return too_large(file, err);
+    }
+    return parse(d, what, NULL, err);
+}
+
 int ydoc_load_text(ydoc *d, const char *text, const char *file,
                    const char *what, cusim_error *err)
 {

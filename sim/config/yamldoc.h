@@ -53,6 +53,14 @@ int ydoc_load_file(ydoc *d, const char *path, const char *file,
 int ydoc_load_text(ydoc *d, const char *text, const char *file,
                    const char *what, cusim_error *err);
 
+/* Parses the `size` bytes at `text` (read by the caller, NUL-terminated
+ * after them; `d` takes it over and frees it, whatever the outcome) as
+ * ydoc_load_file parses a file's bytes, NUL bytes among them included:
+ * for a file the caller read itself (a results directory's run.yaml,
+ * read as a regular file only). */
+int ydoc_load_read(ydoc *d, char *text, size_t size, const char *file,
+                   const char *what, cusim_error *err);
+
 /* Parses `text` (a `--set` value). Every node, and every error, is placed
  * at `*at` (copied; its `file` string must outlive `d`); `label` starts
  * error messages, e.g. "hw.cu.registers". Empty text (or only a comment) is

@@ -73,7 +73,6 @@ typedef struct sg {
     uint32_t tx;            /* next instruction: transactions (global) */
     uint64_t issued;        /* instructions issued */
     uint32_t wnext;         /* next in its partition's wheel bucket */
-    uint32_t late;          /* its loads whose completion is to come */
     uint32_t loop_left[PROG_MAX_DEPTH];
     uint8_t depth;
     uint8_t state;          /* enum sg_state */

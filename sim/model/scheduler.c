@@ -529,19 +529,14 @@ static void issue_global(gpu *g, const part *pt, sg *s, uint32_t si,
     uint64_t done = mem_issue(g->mem, &r, now);
     if (c->dst != PROG_NO_REG) {
         s->ready[c->dst] = done << 1 | 1;   /* REG_LATE for MEM_LATER */
-        if (done > s->done_at) {
-            if (done != MEM_LATER) {
-                s->done_at = done;
-            } else {
-                s->late++;
-                g->wgs[s->wg].late++;
-            }
-        }
+        if (done == MEM_LATER)
+            g->wgs[s->wg].late++;
+        else if (done > s->done_at)
+            s->done_at = done;
+    } else if (done == MEM_LATER) {
+        g->late_stores++;
     } else if (done > g->drain) {
-        if (done != MEM_LATER)
-            g->drain = done;
-        else
-            g->late_stores++;
+        g->drain = done;
     }
 }
 
@@ -819,9 +814,8 @@ __attribute__((cold)) void sched_complete(gpu *g, const mem_req *r,
     uint32_t si = r->sg;
     sg *s = &g->sgs[si];
     wg *w = &g->wgs[s->wg];
-    assert(s->late > 0 && w->late > 0 && s->ready[r->dst] == REG_LATE);
+    assert(w->late > 0 && s->ready[r->dst] == REG_LATE);
     s->ready[r->dst] = now << 1 | 1;
-    s->late--;
     if (now > s->done_at)
         s->done_at = now;
     if (now > w->done_at)
