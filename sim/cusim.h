@@ -83,7 +83,7 @@ typedef struct cusim_mark {
 /* ------------------------------------------------------ hardware profile */
 
 #define CUSIM_MAX_WIDTHS 8
-#define CUSIM_MAX_KEYS 64
+#define CUSIM_MAX_KEYS 96
 
 /* The enum tables below are X-macro lists, one row per value:
  * X(ID, name, meaning). Each enum, its name function and its parser come
@@ -149,6 +149,37 @@ enum { CUSIM_RULES_COUNT = 0 CUSIM_RULES(CUSIM_ENUM_ONE_) };
  * out of range. */
 const char *cusim_rules_name(cusim_rules r);
 
+/* L1 store policies (the `cache.l1.stores` key). */
+#define CUSIM_STORE_POLICIES(X)                                              \
+    X(WRITE_THROUGH, "write_through", "a store goes on to the L2 and "      \
+      "allocates no L1 line (a line it hits is updated)")                   \
+    X(WRITE_BACK, "write_back", "a store allocates its L1 line and marks "  \
+      "it dirty; the line goes to the L2 when evicted")
+
+typedef enum cusim_store_policy {
+#define CUSIM_STORE_ROW_(id, name, meaning) CUSIM_STORES_##id,
+    CUSIM_STORE_POLICIES(CUSIM_STORE_ROW_)
+#undef CUSIM_STORE_ROW_
+} cusim_store_policy;
+enum { CUSIM_STORES_COUNT = 0 CUSIM_STORE_POLICIES(CUSIM_ENUM_ONE_) };
+
+const char *cusim_store_policy_name(cusim_store_policy p);
+
+/* DRAM schedulers (the `dram.scheduler` key). */
+#define CUSIM_DRAM_SCHEDULERS(X)                                             \
+    X(FR_FCFS, "fr_fcfs", "first ready, first come: requests to a bank's "  \
+      "open row first, then the oldest, within dram.window")                \
+    X(FCFS, "fcfs", "first come, first served")
+
+typedef enum cusim_dram_sched {
+#define CUSIM_DRAM_ROW_(id, name, meaning) CUSIM_DRAM_##id,
+    CUSIM_DRAM_SCHEDULERS(CUSIM_DRAM_ROW_)
+#undef CUSIM_DRAM_ROW_
+} cusim_dram_sched;
+enum { CUSIM_DRAM_SCHED_COUNT = 0 CUSIM_DRAM_SCHEDULERS(CUSIM_ENUM_ONE_) };
+
+const char *cusim_dram_sched_name(cusim_dram_sched s);
+
 /* Execution units; the synthetic ISA maps every opcode to one. */
 typedef enum cusim_unit {
     CUSIM_UNIT_ALU,
@@ -210,6 +241,46 @@ typedef struct cusim_hw {
         uint32_t transaction;          /* bytes */
         uint32_t max_inflight;         /* transactions per CU */
     } memory;
+    /* The memory hierarchy (SPEC section 6, docs/model.md "Memory
+     * hierarchy"): on when cache.l2.bytes > 0; a profile without `cache:`
+     * keeps the flat model above. */
+    struct {
+        struct {
+            uint32_t bytes;            /* per CU; 0: no L1 (or unified) */
+            uint32_t unified;          /* L1 + shared memory pool per CU:
+                                          the L1 gets what resident shared
+                                          memory leaves; 0: not unified */
+            uint32_t line;             /* bytes */
+            uint32_t sector;           /* bytes; divides line */
+            uint32_t ways;             /* 0: fully associative */
+            uint32_t latency;          /* hit, cycles from issue */
+            uint32_t lines_per_cycle;  /* tag lookups per cycle */
+            uint32_t mshrs;            /* distinct missing lines at once */
+            cusim_store_policy stores;
+        } l1;
+        struct {
+            uint32_t bytes;            /* GPU-wide; 0: no hierarchy */
+            uint32_t line, sector, ways;
+            uint32_t slices;
+            uint32_t interleave;       /* bytes per slice, power of two */
+            uint32_t latency;          /* hit, cycles from issue */
+            uint32_t bytes_per_cycle;  /* whole GPU */
+        } l2;
+    } cache;
+    struct {
+        uint32_t latency;              /* an L2 miss, cycles from issue,
+                                          unloaded */
+        uint32_t bytes_per_cycle;      /* peak, whole GPU */
+        uint32_t channels;
+        uint32_t banks;                /* per channel */
+        uint32_t row;                  /* bytes per row (per bank) */
+        uint32_t row_miss_cycles;      /* extra cycles to open a row */
+        cusim_dram_sched scheduler;
+        uint32_t window;               /* requests the scheduler looks at
+                                          per channel */
+    } dram;
+    uint32_t launch_cycles;            /* per dispatch, before its first
+                                          workgroup starts */
     cusim_mark marks[CUSIM_MAX_KEYS];  /* per descriptor, see cfg_keys.c */
 } cusim_hw;
 

@@ -11,6 +11,8 @@
 
 static const char *const policy_names[] = { CUSIM_POLICIES(NAME_) };
 static const char *const rules_names[] = { CUSIM_RULES(NAME_) };
+static const char *const store_names[] = { CUSIM_STORE_POLICIES(NAME_) };
+static const char *const dram_sched_names[] = { CUSIM_DRAM_SCHEDULERS(NAME_) };
 static const char *const limiter_names[] = { CUSIM_LIMITERS(NAME_) };
 static const char *const stall_names[] = { CUSIM_STALLS(NAME_) };
 static const char *const warp_state_names[] = { CUSIM_WARP_STATES(NAME_) };
@@ -61,6 +63,16 @@ int cusim_policy_parse(const char *name, cusim_policy *p)
 const char *cusim_rules_name(cusim_rules r)
 {
     return name_of(rules_names, CUSIM_RULES_COUNT, (int)r);
+}
+
+const char *cusim_store_policy_name(cusim_store_policy p)
+{
+    return name_of(store_names, CUSIM_STORES_COUNT, (int)p);
+}
+
+const char *cusim_dram_sched_name(cusim_dram_sched s)
+{
+    return name_of(dram_sched_names, CUSIM_DRAM_SCHED_COUNT, (int)s);
 }
 
 const char *cusim_limiter_name(cusim_limiter l)
