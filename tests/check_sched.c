@@ -95,12 +95,30 @@ uint64_t mem_issue(memsys *m, const mem_req *r, uint64_t now)
     return MEM_LATER;
 }
 
-void mem_complete(memsys *m, uint32_t index, uint64_t now, mem_req *done)
+bool mem_complete(memsys *m, uint32_t index, uint64_t now, mem_req *done)
 {
     (void)now;
     ck_assert(index < SLOTS && m->used[index]);
     *done = m->req[index];
     m->used[index] = 0;
+    return true;
+}
+
+bool mem_next_wake(memsys *m, uint32_t *c)
+{
+    (void)m, (void)c;
+    return false;
+}
+
+void mem_set_l1_bytes(memsys *m, uint32_t bytes)
+{
+    (void)m, (void)bytes;
+}
+
+bool mem_has_hierarchy(const memsys *m)
+{
+    (void)m;
+    return false;
 }
 
 const mem_stats *mem_get_stats(const memsys *m)

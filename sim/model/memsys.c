@@ -10,6 +10,7 @@
  * because the channel is FIFO and the latency fixed. Every completion is
  * known at issue, so this model schedules no event.
  */
+#include "hier.h"
 #include "intmath.h"
 #include "memsys.h"
 #include "xalloc.h"
@@ -40,6 +41,8 @@ typedef struct flight {
 } flight;
 
 struct memsys {
+    hier *h;                     /* the hierarchy, when the profile has one:
+                                    then every call is its */
     uint64_t bandwidth, transaction, latency, cap;
     uint64_t channel_free;       /* in byte slots */
     cu_ring *rings;
@@ -52,11 +55,19 @@ struct memsys {
     bool watched;
 };
 
+static bool hierarchical(const cusim_hw *hw)
+{
+    return hw->cache.l2.bytes > 0;
+}
+
 memsys *mem_new(const cusim_hw *hw, evq *q, uint32_t ev_kind)
 {
-    (void)q;        /* every completion is known at issue: no event */
-    (void)ev_kind;
     memsys *m = xcalloc(1, sizeof *m);
+    if (hierarchical(hw)) {
+        m->h = hier_new(hw, q, ev_kind);
+        return m;
+    }
+    /* the flat model: every completion is known at issue, no event */
     m->bandwidth = hw->memory.bandwidth;
     m->transaction = hw->memory.transaction;
     m->latency = hw->latency[CUSIM_LAT_GLOBAL];
@@ -70,20 +81,38 @@ memsys *mem_new(const cusim_hw *hw, evq *q, uint32_t ev_kind)
 
 uint64_t mem_state_bytes(const cusim_hw *hw)
 {
+    if (hierarchical(hw))
+        return sizeof(memsys) + hier_state_bytes(hw);
     return sizeof(memsys) + (uint64_t)hw->compute_units
         * (sizeof(cu_ring) + sizeof(inflight) * (uint64_t)hw->memory.max_inflight);
 }
 
 uint32_t mem_event_count(const cusim_hw *hw)
 {
-    (void)hw;
-    return 0;
+    return hierarchical(hw) ? hier_event_count(hw) : 0;
+}
+
+bool mem_has_hierarchy(const memsys *m)
+{
+    return m->h != NULL;
+}
+
+void mem_set_l1_bytes(memsys *m, uint32_t bytes)
+{
+    if (m->h)
+        hier_set_l1_bytes(m->h, bytes);
+}
+
+bool mem_next_wake(memsys *m, uint32_t *cu)
+{
+    return m->h && hier_next_wake(m->h, cu);
 }
 
 void mem_free(memsys *m)
 {
     if (!m)
         return;
+    hier_free(m->h);
     free(m->log);
     if (m->rings)
         for (uint32_t c = 0; c < m->n_cus; c++)
@@ -110,6 +139,8 @@ uint64_t mem_accept_at(memsys *m, uint32_t cu, uint32_t n, uint64_t at)
      * Entries complete in ring order, so walking from the oldest finds the
      * first cycle at which room for n transactions (and one entry) opens:
      * the completion of the last entry that must leave, whatever `at`. */
+    if (m->h)
+        return hier_accept_at(m->h, cu, n, at);
     cu_ring *r = &m->rings[cu];
     if (r->memo_n != n || n == 0) {
         uint32_t cap = (uint32_t)m->cap;
@@ -141,6 +172,8 @@ static void log_push(memsys *m, uint32_t cu, uint32_t n, uint64_t done)
 
 uint64_t mem_issue(memsys *m, const mem_req *req, uint64_t now)
 {
+    if (m->h)
+        return hier_issue(m->h, req, now);
     uint32_t cu = req->cu, n = req->tx;
     cu_ring *r = &m->rings[cu];
     uint32_t cap = (uint32_t)m->cap;
@@ -174,22 +207,23 @@ uint64_t mem_issue(memsys *m, const mem_req *req, uint64_t now)
     return done;
 }
 
-void mem_complete(memsys *m, uint32_t index, uint64_t now, mem_req *done)
+bool mem_complete(memsys *m, uint32_t index, uint64_t now, mem_req *done)
 {
-    (void)m;
-    (void)index;
-    (void)now;
-    (void)done;
-    assert(0 && "the flat model schedules no completion event");
+    assert(m->h && "the flat model schedules no completion event");
+    return hier_event(m->h, index, now, done);
 }
 
 const mem_stats *mem_get_stats(const memsys *m)
 {
-    return &m->stats;
+    return m->h ? hier_get_stats(m->h) : &m->stats;
 }
 
 void mem_watch(memsys *m, bool on)
 {
+    if (m->h) {
+        hier_watch(m->h, on);
+        return;
+    }
     m->watched = on;
     m->log_head = m->n_log = 0;
     if (!on || m->log)
@@ -204,6 +238,8 @@ void mem_watch(memsys *m, bool on)
 bool mem_next_done(memsys *m, uint64_t now, uint32_t *cu, uint32_t *tx,
                    uint64_t *done)
 {
+    if (m->h)
+        return hier_next_done(m->h, now, cu, tx, done);
     if (m->n_log == 0 || m->log[m->log_head].done > now)
         return false;
     const flight *f = &m->log[m->log_head];

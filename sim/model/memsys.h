@@ -44,18 +44,37 @@ typedef struct memsys memsys;
 
 /* Counters; derived figures are computed by the reporter. */
 typedef struct mem_stats {
-    uint64_t transactions;
-    uint64_t bytes;              /* transactions x transaction size */
+    uint64_t transactions;       /* flat: transactions; hierarchy: lines
+                                    looked up in the L1 */
+    uint64_t bytes;              /* flat: transactions x transaction size;
+                                    hierarchy: sectors requested x sector */
     uint64_t latency_sum;        /* over transactions, issue to completion */
+    /* The hierarchy's (hier.h); zero in the flat model. */
+    uint64_t l1_requests;        /* warp-level accesses looked up */
+    uint64_t l1_sectors;         /* sectors requested */
+    uint64_t l1_hits;            /* of them present (or on their way, timed) */
+    uint64_t l1_tag_cycles;      /* tag-stage cycles used, all CUs */
+    uint64_t l2_sectors, l2_hits;
+    uint64_t l2_port_slots;      /* slice port time used, all slices, in
+                                    1 / cache.l2.bytes_per_cycle cycles */
+    uint64_t dram_read_bytes, dram_write_bytes;
+    uint64_t dram_accesses, dram_row_hits;
 } mem_stats;
+
+struct addr_line;
 
 /* A global access handed to the memory system. */
 typedef struct mem_req {
     uint32_t cu;                 /* the issuing compute unit */
     uint32_t sg;                 /* the issuing subgroup (its slot index) */
-    uint32_t tx;                 /* transactions (> 0) */
+    uint32_t tx;                 /* transactions (> 0); the hierarchy: its
+                                    lines */
     uint16_t dst;                /* the register it writes, or PROG_NO_REG
                                     (a store) */
+    const struct addr_line *lines;  /* the hierarchy: the lines (tx of them,
+                                    ascending) and sectors it touches, valid
+                                    during mem_issue only; the flat model
+                                    reads only tx */
 } mem_req;
 
 /* mem_issue's answer when the completion comes later, by event. */
@@ -75,7 +94,9 @@ uint64_t mem_state_bytes(const cusim_hw *hw);
 uint32_t mem_event_count(const cusim_hw *hw);
 
 /* The earliest cycle >= at at which CU `cu` may issue an access of `tx`
- * transactions, as far as the accesses issued so far go. Changes nothing
+ * transactions, as far as the accesses issued so far go, or NEVER
+ * (UINT64_MAX) when that depends on an event not timed yet: then
+ * mem_next_wake names the CU when it is. Changes nothing
  * the answers depend on (it may keep its last answer per CU until the
  * CU's in-flight set changes), so it may be asked about a future cycle. */
 uint64_t mem_accept_at(memsys *m, uint32_t cu, uint32_t tx, uint64_t at);
@@ -85,9 +106,24 @@ uint64_t mem_accept_at(memsys *m, uint32_t cu, uint32_t tx, uint64_t at);
  * when that is not known yet. */
 uint64_t mem_issue(memsys *m, const mem_req *r, uint64_t now);
 
-/* Event (ev_kind, index) at `now`: the request it completes is copied to
- * *done. Only for events the memory system scheduled. */
-void mem_complete(memsys *m, uint32_t index, uint64_t now, mem_req *done);
+/* Event (ev_kind, index) at `now`, one the memory system scheduled: true
+ * and the request it completes copied to *done, or false when it was one
+ * of the memory system's own steps. Either way, mem_next_wake may then
+ * name CUs to wake. */
+bool mem_complete(memsys *m, uint32_t index, uint64_t now, mem_req *done);
+
+/* A CU to which mem_accept_at answered NEVER (room opens with an event not
+ * timed yet) and whose room has opened since: true and its index in *cu,
+ * once per opening; false when there is none. */
+bool mem_next_wake(memsys *m, uint32_t *cu);
+
+/* The L1 bytes per CU from now on (cache.l1.unified: what the resident
+ * shared memory leaves); nothing without a hierarchy. */
+void mem_set_l1_bytes(memsys *m, uint32_t bytes);
+
+/* True when the memory system is the hierarchy (its requests carry
+ * lines). */
+bool mem_has_hierarchy(const memsys *m);
 
 const mem_stats *mem_get_stats(const memsys *m);
 

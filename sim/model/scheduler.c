@@ -525,7 +525,7 @@ static uint32_t pick(gpu *g, const part *pt, uint64_t now)
 static void issue_global(gpu *g, const part *pt, sg *s, uint32_t si,
                          const insn_cost *c, uint64_t now)
 {
-    const mem_req r = { pt->cu, si, s->tx, c->dst };
+    const mem_req r = { pt->cu, si, s->tx, c->dst, NULL };
     uint64_t done = mem_issue(g->mem, &r, now);
     if (c->dst != PROG_NO_REG) {
         s->ready[c->dst] = done << 1 | 1;   /* REG_LATE for MEM_LATER */
@@ -834,4 +834,13 @@ __attribute__((cold)) void sched_complete(gpu *g, const mem_req *r,
     pt->n_parked--;
     waitq_push(g, pt, si);
     sched_wake(g, s->part, s->ready_at > now ? s->ready_at : now);
+}
+
+__attribute__((cold)) void sched_wake_cu(gpu *g, uint32_t c,
+                                          uint64_t now)
+{
+    uint32_t P = g->hw->cu.schedulers;
+    for (uint32_t p = c * P; p < (c + 1) * P; p++)
+        if (g->parts[p].n_ready > 0)
+            sched_wake(g, p, now);
 }

@@ -42,4 +42,8 @@ void sched_start(gpu *g, uint32_t s, uint64_t now);
  * held for the last late store starts. */
 void sched_complete(gpu *g, const mem_req *r, uint64_t now);
 
+/* The memory system has room again for CU `cu` (mem_next_wake): each of
+ * its partitions is woken at `now` (if not sooner), in partition order. */
+void sched_wake_cu(gpu *g, uint32_t c, uint64_t now);
+
 #endif /* CUSIM_SCHEDULER_H */

@@ -121,8 +121,10 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
             break;
         case EV_MEM: {
             mem_req done;
-            mem_complete(g.mem, ev.index, now, &done);
-            sched_complete(&g, &done, now);
+            if (mem_complete(g.mem, ev.index, now, &done))
+                sched_complete(&g, &done, now);
+            for (uint32_t c; mem_next_wake(g.mem, &c);)
+                sched_wake_cu(&g, c, now);
             break;
         }
         case EV_KINDS:

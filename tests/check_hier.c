@@ -1,0 +1,351 @@
+/*
+ * check_hier.c — the memory hierarchy (sim/model/hier.c) through the
+ * memory system's interface (memsys.h), on a tiny profile whose every
+ * cycle is worked out by hand below: hits and misses at each level, an L1
+ * hit overtaking an older miss, MSHR merges, the MSHR file filling up,
+ * DRAM row hits against row misses and the FR-FCFS scheduler against
+ * FCFS, the tag stage's throughput.
+ *
+ * The tiny profile (tiny()):
+ *   L1: 1 KiB, 128-byte lines of 32-byte sectors, 2 ways (4 sets), hit
+ *       20 cycles, 1 line per cycle, 4 MSHRs, write-through;
+ *   L2: 8 KiB, 4 ways, 2 slices interleaved by 256 bytes, 32 bytes per
+ *       cycle in all (16 per slice), hit 100 cycles;
+ *   DRAM: 1 channel of 2 banks, 1 KiB rows, 32 bytes per cycle, a row miss
+ *       20 cycles more, dram.latency 300, FR-FCFS over 8.
+ * Its stage latencies (hier.c): one sector takes xs = 32 x 2 / 32 = 2
+ * cycles on a slice, so to_l2 = (100 - 2) / 2 = 49 and back2 = 49; one
+ * sector takes xd = 32 x 1 / 32 = 1 cycle on the channel, so d_out +
+ * d_back = 300 - 100 - 20 - 1 = 179: d_out = 89, d_back = 90.
+ * Address mapping: slice = (addr / 256) % 2; channel 0; bank = (addr /
+ * 1024) % 2; row = addr / 2048.
+ */
+#include <stdlib.h>
+
+#include "addr.h"
+#include "cusim.h"
+#include "cutest.h"
+#include "evq.h"
+#include "memsys.h"
+#include "program.h"
+
+static cusim_hw tiny(void)
+{
+    cusim_hw hw = cutest_tiny_cu();
+    hw.compute_units = 2;
+    hw.memory.max_inflight = 64;
+    hw.cache.l1.bytes = 1024;
+    hw.cache.l1.line = 128;
+    hw.cache.l1.sector = 32;
+    hw.cache.l1.ways = 2;
+    hw.cache.l1.latency = 20;
+    hw.cache.l1.lines_per_cycle = 1;
+    hw.cache.l1.mshrs = 4;
+    hw.cache.l1.stores = CUSIM_STORES_WRITE_THROUGH;
+    hw.cache.l2.bytes = 8192;
+    hw.cache.l2.line = 128;
+    hw.cache.l2.sector = 32;
+    hw.cache.l2.ways = 4;
+    hw.cache.l2.slices = 2;
+    hw.cache.l2.interleave = 256;
+    hw.cache.l2.latency = 100;
+    hw.cache.l2.bytes_per_cycle = 32;
+    hw.dram.latency = 300;
+    hw.dram.bytes_per_cycle = 32;
+    hw.dram.channels = 1;
+    hw.dram.banks = 2;
+    hw.dram.row = 1024;
+    hw.dram.row_miss_cycles = 20;
+    hw.dram.scheduler = CUSIM_DRAM_FR_FCFS;
+    hw.dram.window = 8;
+    return hw;
+}
+
+/* A memory system on its own event queue; completions recorded by the
+ * request's subgroup field. */
+typedef struct rig {
+    cusim_hw hw;
+    evq *q;
+    memsys *m;
+    uint64_t done[16];
+    uint32_t woken[4];
+} rig;
+
+static void rig_init(rig *r, const cusim_hw *hw)
+{
+    r->hw = *hw;
+    uint32_t counts[1] = { mem_event_count(&r->hw) };
+    r->q = evq_new(counts, 1);
+    r->m = mem_new(&r->hw, r->q, 0);
+    for (int i = 0; i < 16; i++)
+        r->done[i] = 0;
+    for (int i = 0; i < 4; i++)
+        r->woken[i] = 0;
+}
+
+static void rig_free(rig *r)
+{
+    mem_free(r->m);
+    evq_free(r->q);
+}
+
+/* Runs the memory system's events up to cycle `t`. */
+static void run_to(rig *r, uint64_t t)
+{
+    while (!evq_empty(r->q) && evq_next_cycle(r->q) <= t) {
+        uint64_t now;
+        evq_event ev = evq_pop(r->q, &now);
+        mem_req d;
+        if (mem_complete(r->m, ev.index, now, &d))
+            r->done[d.sg] = now;
+        for (uint32_t c; mem_next_wake(r->m, &c);)
+            r->woken[c]++;
+    }
+}
+
+/* Issues a load (or a store) of `n` lines by subgroup `sg` of CU `cu` at
+ * `now`; returns mem_issue's answer. */
+static uint64_t access(rig *r, uint32_t cu, uint32_t sg, bool store,
+                       const addr_line *lines, uint32_t n, uint64_t now)
+{
+    run_to(r, now);
+    ck_assert_uint_eq(mem_accept_at(r->m, cu, n, now), now);
+    const mem_req q = { cu, sg, n, store ? PROG_NO_REG : 0, lines };
+    return mem_issue(r->m, &q, now);
+}
+
+static uint64_t load1(rig *r, uint32_t cu, uint32_t sg, uint64_t line,
+                      uint32_t sectors, uint64_t now)
+{
+    const addr_line l = { line, sectors };
+    return access(r, cu, sg, false, &l, 1, now);
+}
+
+START_TEST(one_miss_then_one_hit)
+{
+    rig r;
+    cusim_hw hw = tiny();
+    rig_init(&r, &hw);
+    /* Line 0, sector 0, cold at cycle 0: reaches the L2 at 49, misses;
+     * slice 0's port moves it 49 -> 51; DRAM at 51 + 89 = 140; bank 0 has
+     * no open row: 140 + 20 = 160, 1 cycle on the channel: 161; at the L2
+     * at 161 + 90 = 251, at the CU at 251 + 49 = 300 = dram.latency. */
+    ck_assert_uint_eq(load1(&r, 0, 1, 0, 0x1, 0), MEM_LATER);
+    run_to(&r, 1000);
+    ck_assert_uint_eq(r.done[1], 300);
+    /* Again at 400: an L1 hit, known at issue, 400 + 20. */
+    ck_assert_uint_eq(load1(&r, 0, 2, 0, 0x1, 400), 420);
+    /* CU 1 at 500: its L1 misses, the L2 hits: 500 + 49 = 549, the port
+     * 549 -> 551, back at 551 + 49 = 600 = 500 + l2.latency. */
+    ck_assert_uint_eq(load1(&r, 1, 3, 0, 0x1, 500), MEM_LATER);
+    run_to(&r, 2000);
+    ck_assert_uint_eq(r.done[3], 600);
+    const mem_stats *s = mem_get_stats(r.m);
+    ck_assert_uint_eq(s->l1_requests, 3);
+    ck_assert_uint_eq(s->l1_sectors, 3);
+    ck_assert_uint_eq(s->l1_hits, 1);
+    ck_assert_uint_eq(s->l2_sectors, 2);
+    ck_assert_uint_eq(s->l2_hits, 1);
+    ck_assert_uint_eq(s->dram_read_bytes, 32);
+    ck_assert_uint_eq(s->dram_accesses, 1);
+    ck_assert_uint_eq(s->dram_row_hits, 0);
+    /* issue to completion per line: 300 + 20 + 100 */
+    ck_assert_uint_eq(s->latency_sum, 420);
+    rig_free(&r);
+}
+END_TEST
+
+START_TEST(row_hit_is_cheaper_than_row_miss)
+{
+    rig r;
+    cusim_hw hw = tiny();
+    rig_init(&r, &hw);
+    load1(&r, 0, 1, 0, 0x1, 0);
+    run_to(&r, 1000);
+    ck_assert_uint_eq(r.done[1], 300);
+    /* Sector 1 of line 0 at 1000: L1 and L2 miss it (each fetched only
+     * sector 0); DRAM at 1000 + 49 + 2 + 89 = 1140, bank 0's open row 0:
+     * no row miss, 1141; back at 1141 + 90 + 49 = 1280: 280 cycles, 20
+     * fewer than the row miss. */
+    ck_assert_uint_eq(load1(&r, 0, 2, 0, 0x2, 1000), MEM_LATER);
+    run_to(&r, 3000);
+    ck_assert_uint_eq(r.done[2], 1280);
+    ck_assert_uint_eq(mem_get_stats(r.m)->dram_row_hits, 1);
+    ck_assert_uint_eq(mem_get_stats(r.m)->dram_accesses, 2);
+    rig_free(&r);
+}
+END_TEST
+
+START_TEST(a_hit_overtakes_an_older_miss)
+{
+    rig r;
+    cusim_hw hw = tiny();
+    rig_init(&r, &hw);
+    load1(&r, 0, 1, 0, 0x1, 0);
+    run_to(&r, 1000);
+    /* At 1000 line 1 misses (a row hit in DRAM, as above: 1280); at 1001
+     * line 0 hits: 1021, long before the older load. */
+    ck_assert_uint_eq(load1(&r, 0, 2, 1, 0x1, 1000), MEM_LATER);
+    ck_assert_uint_eq(load1(&r, 0, 3, 0, 0x1, 1001), 1021);
+    run_to(&r, 3000);
+    ck_assert_uint_eq(r.done[2], 1280);
+    rig_free(&r);
+}
+END_TEST
+
+START_TEST(two_subgroups_read_one_line)
+{
+    rig r;
+    cusim_hw hw = tiny();
+    rig_init(&r, &hw);
+    /* Subgroup 1 misses line 0 at 0 (300, above); subgroup 2 asks for it
+     * at 1, while it is on its way: it merges into the same MSHR and
+     * completes with it; one request went down. */
+    ck_assert_uint_eq(load1(&r, 0, 1, 0, 0x1, 0), MEM_LATER);
+    ck_assert_uint_eq(load1(&r, 0, 2, 0, 0x1, 1), MEM_LATER);
+    run_to(&r, 1000);
+    ck_assert_uint_eq(r.done[1], 300);
+    ck_assert_uint_eq(r.done[2], 300);
+    ck_assert_uint_eq(mem_get_stats(r.m)->l2_sectors, 1);
+    ck_assert_uint_eq(mem_get_stats(r.m)->dram_accesses, 1);
+    /* Once the fill has landed, a third is a plain hit: 400 + 20. */
+    ck_assert_uint_eq(load1(&r, 0, 3, 0, 0x1, 400), 420);
+    rig_free(&r);
+}
+END_TEST
+
+START_TEST(tag_stage_takes_a_line_per_cycle)
+{
+    rig r;
+    cusim_hw hw = tiny();
+    hw.cache.l1.mshrs = 8;   /* room for a second access of 4 misses */
+    rig_init(&r, &hw);
+    /* Warm lines 0..3 (one access of 4 lines; each a 32-byte sector). */
+    const addr_line four[4] = { { 0, 1 }, { 1, 1 }, { 2, 1 }, { 3, 1 } };
+    ck_assert_uint_eq(access(&r, 0, 1, false, four, 4, 0), MEM_LATER);
+    /* The tag stage looks them up at 0, 1, 2, 3: the CU's next access
+     * waits for cycle 4. */
+    ck_assert_uint_eq(mem_accept_at(r.m, 0, 1, 1), 4);
+    ck_assert_uint_eq(mem_accept_at(r.m, 1, 1, 1), 1);
+    run_to(&r, 2000);
+    /* All hit at 2000: looked up at 2000..2003, the last done at 2023. */
+    ck_assert_uint_eq(access(&r, 0, 2, false, four, 4, 2000), 2023);
+    ck_assert_uint_eq(mem_get_stats(r.m)->l1_tag_cycles, 8);
+    rig_free(&r);
+}
+END_TEST
+
+START_TEST(full_mshrs_hold_the_cu)
+{
+    rig r;
+    cusim_hw hw = tiny();
+    rig_init(&r, &hw);
+    /* Four distinct lines miss: the 4 MSHRs are taken; no further access
+     * may issue until a fill is timed (NEVER: not known yet). */
+    const addr_line four[4] = { { 0, 1 }, { 9, 1 }, { 18, 1 }, { 27, 1 } };
+    ck_assert_uint_eq(access(&r, 0, 1, false, four, 4, 0), MEM_LATER);
+    ck_assert_uint_eq(mem_accept_at(r.m, 0, 1, 10), UINT64_MAX);
+    ck_assert_uint_eq(r.woken[0], 0);
+    /* The first line's DRAM access is timed at 140 (above): from then the
+     * CU is woken and its first MSHR frees when that fill lands, at
+     * 300. */
+    run_to(&r, 140);
+    ck_assert_uint_ge(r.woken[0], 1);
+    ck_assert_uint_eq(mem_accept_at(r.m, 0, 1, 141), 300);
+    rig_free(&r);
+}
+END_TEST
+
+/* Two loads reach DRAM in the same cycle, bank 0: an older one to row 1
+ * and a younger one to the open row 0. */
+static void row_race(cusim_dram_sched sched, uint64_t *older,
+                     uint64_t *younger, uint64_t *row_hits)
+{
+    rig r;
+    cusim_hw hw = tiny();
+    hw.dram.scheduler = sched;
+    rig_init(&r, &hw);
+    load1(&r, 0, 1, 0, 0x1, 0);          /* opens row 0 of bank 0 */
+    run_to(&r, 1000);
+    /* Line 16 (byte 2048: slice 0, bank 0, row 1) from CU 0 and line 2
+     * (byte 256: slice 1, bank 0, row 0) from CU 1, both at 1000: both
+     * reach the channel at 1000 + 49 + 2 + 89 = 1140, CU 0's first. */
+    ck_assert_uint_eq(load1(&r, 0, 2, 16, 0x1, 1000), MEM_LATER);
+    ck_assert_uint_eq(load1(&r, 1, 3, 2, 0x1, 1000), MEM_LATER);
+    run_to(&r, 5000);
+    *older = r.done[2];
+    *younger = r.done[3];
+    *row_hits = mem_get_stats(r.m)->dram_row_hits;
+    rig_free(&r);
+}
+
+START_TEST(fr_fcfs_serves_the_open_row_first)
+{
+    uint64_t older, younger, hits;
+    /* FR-FCFS: the row hit first, at 1140 -> 1141, back at 1141 + 139 =
+     * 1280; then row 1: the bank is ready at 1141, + 20 = 1161, 1162,
+     * back at 1301. */
+    row_race(CUSIM_DRAM_FR_FCFS, &older, &younger, &hits);
+    ck_assert_uint_eq(younger, 1280);
+    ck_assert_uint_eq(older, 1301);
+    ck_assert_uint_eq(hits, 1);
+    /* FCFS: row 1 first, 1140 + 20 = 1160, 1161, back at 1300; then row
+     * 0 is no longer open: 1161 + 20 = 1181, 1182, back at 1321. */
+    row_race(CUSIM_DRAM_FCFS, &older, &younger, &hits);
+    ck_assert_uint_eq(older, 1300);
+    ck_assert_uint_eq(younger, 1321);
+    ck_assert_uint_eq(hits, 0);
+}
+END_TEST
+
+START_TEST(stores_write_through_to_the_l2)
+{
+    rig r;
+    cusim_hw hw = tiny();
+    rig_init(&r, &hw);
+    /* A store of line 0, sector 0 at 0: nothing allocated in the L1; the
+     * L2 takes it at 49, its port 49 -> 51, acknowledged at 51 + 49 =
+     * 100. A load of it at 200 then misses the L1 and hits the L2:
+     * 200 + 100 = 300. */
+    const addr_line l = { 0, 1 };
+    ck_assert_uint_eq(access(&r, 0, 1, true, &l, 1, 0), MEM_LATER);
+    run_to(&r, 150);
+    ck_assert_uint_eq(r.done[1], 100);
+    ck_assert_uint_eq(load1(&r, 0, 2, 0, 0x1, 200), MEM_LATER);
+    run_to(&r, 1000);
+    ck_assert_uint_eq(r.done[2], 300);
+    ck_assert_uint_eq(mem_get_stats(r.m)->dram_accesses, 0);
+    rig_free(&r);
+}
+END_TEST
+
+START_TEST(state_is_sized_by_the_profile)
+{
+    /* A cache of N lines is N tags: the state does not depend on what a
+     * kernel touches, and doubling the L2 doubles only its tags. */
+    cusim_hw a = tiny(), b = tiny();
+    b.cache.l2.bytes *= 2;
+    uint64_t sa = mem_state_bytes(&a), sb = mem_state_bytes(&b);
+    ck_assert_uint_gt(sb, sa);
+    ck_assert_uint_lt(sb - sa, 64 * 64);   /* 64 more lines, < 64 B each */
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("hier");
+    TCase *tc = tcase_create("hier");
+    tcase_add_test(tc, one_miss_then_one_hit);
+    tcase_add_test(tc, row_hit_is_cheaper_than_row_miss);
+    tcase_add_test(tc, a_hit_overtakes_an_older_miss);
+    tcase_add_test(tc, two_subgroups_read_one_line);
+    tcase_add_test(tc, tag_stage_takes_a_line_per_cycle);
+    tcase_add_test(tc, full_mshrs_hold_the_cu);
+    tcase_add_test(tc, fr_fcfs_serves_the_open_row_first);
+    tcase_add_test(tc, stores_write_through_to_the_l2);
+    tcase_add_test(tc, state_is_sized_by_the_profile);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+CUTEST_MAIN(make_suite)
