@@ -193,6 +193,25 @@ tally dispatch_tally(gpu *g, uint64_t now)
     return t;
 }
 
+void dispatch_launch(gpu *g, uint64_t now)
+{
+    const cusim_hw *hw = g->hw;
+    const dispatch *d = &g->dispatches[g->cur];
+    if (hw->cache.l1.unified) {
+        /* NVIDIA's carveout: the shared memory its resident workgroups
+         * take at full occupancy is not L1. */
+        uint64_t shared = (uint64_t)d->occ.workgroups_per_cu
+                          * d->occ.shared_per_workgroup;
+        mem_set_l1_bytes(g->mem, shared < hw->cache.l1.unified
+                                 ? (uint32_t)(hw->cache.l1.unified - shared)
+                                 : 0);
+    }
+    if (hw->launch_cycles)
+        evq_set(g->q, EV_LAUNCH, 0, now + hw->launch_cycles);
+    else
+        dispatch_fill_all(g, now);
+}
+
 void dispatch_next(gpu *g, uint64_t now)
 {
     g->cur++;
@@ -201,5 +220,5 @@ void dispatch_next(gpu *g, uint64_t now)
     g->pending = g->dispatches[g->cur].n_wg > 0;
     dispatch_use(g, g->cur);
     g->last_progress = now;
-    dispatch_fill_all(g, now);
+    dispatch_launch(g, now);
 }

@@ -16,6 +16,12 @@ void dispatch_use(gpu *g, uint32_t i);
  * per CU with room per turn, while they fit. */
 void dispatch_fill_all(gpu *g, uint64_t now);
 
+/* Launches the current dispatch at `now`: its L1 share (a unified L1
+ * gets what its resident shared memory leaves), then its workgroups
+ * handed out `launch_cycles` later (EV_LAUNCH), or at once when that is
+ * 0. */
+void dispatch_launch(gpu *g, uint64_t now);
+
 /* Workgroup slot wi's last subgroup has completed (its EV_RETIRE event):
  * frees its resources, then refills its CU, or, when it was its dispatch's
  * last workgroup, schedules the next dispatch's EV_DISPATCH for when the

@@ -49,6 +49,8 @@ enum gpu_event {
     EV_MEM,         /* a memory access completes that the memory system
                        could not time at issue (memsys.h): the index is
                        the memory system's */
+    EV_LAUNCH,      /* 0: the current dispatch's workgroups start, its
+                       launch_cycles after it began */
     EV_KINDS
 };
 

@@ -93,7 +93,7 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
     g.pending = g.dispatches[0].n_wg > 0;
     uint64_t watchdog = g.opt->watchdog_cycles ? g.opt->watchdog_cycles
                                                : DEFAULT_WATCHDOG;
-    dispatch_fill_all(&g, 0);
+    dispatch_launch(&g, 0);
 
     int status = 0;
     while (!evq_empty(g.q)) {
@@ -118,6 +118,10 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
             break;
         case EV_DISPATCH:
             dispatch_next(&g, now);
+            break;
+        case EV_LAUNCH:
+            g.last_progress = now;
+            dispatch_fill_all(&g, now);
             break;
         case EV_MEM: {
             mem_req done;
