@@ -241,7 +241,7 @@ typedef struct cusim_hw {
         uint32_t transaction;          /* bytes */
         uint32_t max_inflight;         /* transactions per CU */
     } memory;
-    /* The memory hierarchy (SPEC section 6, docs/model.md "Memory
+    /* The memory hierarchy (docs/model.md "Memory
      * hierarchy"): on when cache.l2.bytes > 0; a profile without `cache:`
      * keeps the flat model above. */
     struct {
@@ -684,6 +684,25 @@ typedef struct cusim_result {
     double roofline_ridge;           /* the intensity at which the compute
                                         roof meets the bandwidth roof */
     const char *bound;   /* compute, bandwidth, latency, balanced, small_grid */
+    const char *bound_unit;          /* the unit with the highest speed of
+                                        light: alu, sfu, shared, l1, l2 or
+                                        dram (the flat model's channel) */
+    double achieved_active;          /* Nsight's achieved occupancy: over
+                                        the cycles each CU had resident
+                                        work */
+    /* The memory hierarchy's (docs/model.md "Memory hierarchy"): when `hierarchy` is false
+     * (the profile has no cache) they do not apply and are reported as
+     * none. */
+    bool hierarchy;
+    uint64_t l1_requests;            /* warp-level accesses looked up */
+    uint64_t l1_bytes;               /* sectors requested x sector */
+    double l1_hit_rate;              /* sectors present / requested */
+    double l1_sectors_per_request;
+    uint64_t l2_bytes;               /* sectors requested at the L2 x sector */
+    double l2_hit_rate;
+    uint64_t dram_bytes;             /* read and written */
+    double dram_row_hit_rate;
+    double sol_l1, sol_l2, sol_dram; /* dram's is its bandwidth use */
     uint32_t dispatches;
     cusim_dispatch_result dispatch[CUSIM_DISPATCH_MAX];  /* each dispatch's
                                         own figures, [0, dispatches) */

@@ -723,7 +723,8 @@ START_TEST(wildcard_expands)
         "warp_states.pipe_busy",
     };
     static const char *const sol[] = {
-        "sol.compute", "sol.busiest_unit", "sol.memory",
+        "sol.compute", "sol.busiest_unit", "sol.memory", "sol.l1", "sol.l2",
+        "sol.dram",
     };
     const struct {
         const char *pattern;
@@ -732,7 +733,7 @@ START_TEST(wildcard_expands)
     } cases[] = {
         { "stalls.*", stalls, 8 },
         { "warp_states.*", states, 7 },
-        { "sol.*", sol, 3 },
+        { "sol.*", sol, 6 },
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         const char *got[PLOT_MAX_STACK];
@@ -812,9 +813,10 @@ START_TEST(stacked_spec_parsed)
                      "+ warp_states.long_scoreboard + warp_states.short_"
                      "scoreboard + ...");
     ck_assert_int_eq(c->style, PLOT_LINES);
-    ck_assert_int_eq(c->n_y, 3);
+    ck_assert_int_eq(c->n_y, 6);
     ck_assert_str_eq(c->y[2], "sol.memory");
-    ck_assert_str_eq(c->ylabel, "fraction");   /* the unit all three share */
+    ck_assert_str_eq(c->y[5], "sol.dram");
+    ck_assert_str_eq(c->ylabel, "fraction");   /* the unit all six share */
     exp_free(e);
     free(path);
     remove_tree(dir);

@@ -60,7 +60,7 @@ static const char *const sim_keys[] = {
     "cycles", "time_us", "workgroups", "subgroups", "invocations",
     "warp_instructions", "lane_instructions", "simd_efficiency",
     "simd_width", "occupancy.theoretical", "occupancy.achieved",
-    "occupancy.limiter", "occupancy.workgroups_per_cu",
+    "occupancy.achieved_active", "occupancy.limiter", "occupancy.workgroups_per_cu",
     "occupancy.subgroups_per_cu", "occupancy.invocations_per_cu",
     "occupancy.peak_workgroups_per_cu", "occupancy.limits.registers",
     "occupancy.limits.shared_memory", "occupancy.limits.subgroups",
@@ -73,9 +73,13 @@ static const char *const sim_keys[] = {
     "warp_states.memory_throttle", "warp_states.pipe_busy",
     "warp_states.cycles_per_issue", "memory.transactions", "memory.bytes",
     "memory.bandwidth_utilization", "memory.avg_latency",
-    "memory.avg_inflight", "sol.compute", "sol.busiest_unit", "sol.memory",
+    "memory.avg_inflight", "l1.requests", "l1.bytes", "l1.hit_rate",
+    "l1.sectors_per_request", "l2.bytes", "l2.hit_rate", "dram.bytes",
+    "dram.row_hit_rate", "dram.bandwidth_utilization", "sol.compute",
+    "sol.busiest_unit", "sol.memory", "sol.l1", "sol.l2", "sol.dram",
     "waves", "arithmetic_intensity", "roofline.performance",
-    "roofline.ridge", "bound", "dispatches", "sim.host_seconds",
+    "roofline.ridge", "bound", "bound_unit", "dispatches",
+    "sim.host_seconds",
     "sim.warp_instructions_per_second",
 };
 #define N_SIM_KEYS (sizeof sim_keys / sizeof sim_keys[0])
@@ -130,6 +134,7 @@ START_TEST(result_report_keys_and_values)
     res.waves = 1.5;
     res.roofline_ridge = 8;
     res.bound = "latency";
+    res.bound_unit = "dram";
     res.dispatches = 2;
     res.dispatch[0] = (cusim_dispatch_result){ 1000, 0.75, 0.5, 0.25, 0.125,
                                                0.0625, 1.5, "balanced" };
@@ -151,18 +156,19 @@ START_TEST(result_report_keys_and_values)
     CAPTURE(text, cusim_report_print(r, CUSIM_FORMAT_CSV, OUT));
     const char *row = strchr(text, '\n') + 1;
     /* cycles .. simd_width; occupancy.*; issue.*; stalls.*;
-     * warp_states.*; memory.*; sol.*, waves, arithmetic_intensity,
-     * roofline.*; bound, dispatches; sim.* (NaN prints empty);
-     * dispatch[0].*, dispatch[1].*. */
+     * warp_states.*; memory.*, then the hierarchy's l1.*, l2.*, dram.*
+     * (none: no hierarchy); sol.* (the levels' none), waves,
+     * arithmetic_intensity, roofline.*; bound, bound_unit, dispatches;
+     * sim.* (NaN prints empty); dispatch[0].*, dispatch[1].*. */
     ck_assert_str_eq(row,
         "1234,0.5,0,0,0,0,0,0,32,"
-        "0.75,0,shared_memory,6,48,1536,0,6,50,8,,8,"
+        "0.75,0,0,shared_memory,6,48,1536,0,6,50,8,,8,"
         "0,0,"
         "0,0,0,0,0.25,0,0,0.75,"
         "0,0,0,0.5,0,0,0.5,12.5,"
-        "0,4096,0,0,0,"
-        "0,0,0.5,1.5,0,0,8,"
-        "latency,2,,0,"
+        "0,4096,0,0,0,,,,,,,,,,"
+        "0,0,0.5,,,,1.5,0,0,8,"
+        "latency,dram,2,,0,"
         "1000,0.75,0.5,0.25,0.125,0.0625,1.5,balanced,"
         "234,1,0,0,0,0,0,small_grid\n");
     free(text);
@@ -308,6 +314,14 @@ START_TEST(table_types_and_values)
             ck_assert(d->may_be_none && d->type == CUSIM_VALUE_INT);
             ck_assert_str_eq(d->key + 17,
                              cusim_limiter_name((cusim_limiter)limits++));
+        } else if (strncmp(d->key, "l1.", 3) == 0
+                   || strncmp(d->key, "l2.", 3) == 0
+                   || strncmp(d->key, "dram.", 5) == 0
+                   || strcmp(d->key, "sol.l1") == 0
+                   || strcmp(d->key, "sol.l2") == 0
+                   || strcmp(d->key, "sol.dram") == 0) {
+            /* the memory hierarchy's: none on a profile without one */
+            ck_assert(d->may_be_none);
         } else {
             ck_assert(!d->may_be_none);
         }
@@ -319,6 +333,9 @@ START_TEST(table_types_and_values)
                    || strcmp(d->key, "dispatch[N].bound") == 0) {
             ck_assert_str_eq(d->values[4], "small_grid");
             ck_assert_ptr_null(d->values[5]);
+        } else if (strcmp(d->key, "bound_unit") == 0) {
+            ck_assert_str_eq(d->values[3], "l1");
+            ck_assert_ptr_null(d->values[6]);
         } else {
             ck_assert_ptr_null(d->values);
         }

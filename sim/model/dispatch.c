@@ -34,6 +34,8 @@ static const insn_cost *costs_for(const dispatch *d, uint32_t lanes)
 static void cu_residency(cu *c, uint64_t now)
 {
     c->res_integral += (uint64_t)c->resident_sg * (now - c->res_since);
+    if (c->resident_sg > 0)
+        c->active += now - c->res_since;
     c->res_since = now;
 }
 
@@ -183,8 +185,11 @@ void dispatch_retire(gpu *g, uint32_t wi, uint64_t now)
 
 tally dispatch_tally(gpu *g, uint64_t now)
 {
+    const mem_stats *ms = mem_get_stats(g->mem);
     tally t = { .at = now, .warp_instructions = g->warp_instructions,
-                .bytes = mem_get_stats(g->mem)->bytes };
+                .bytes = ms->bytes, .l1_tag = ms->l1_tag_cycles,
+                .l2_slots = ms->l2_port_slots,
+                .dram_bytes = ms->dram_read_bytes + ms->dram_write_bytes };
     for (uint32_t c = 0; c < g->hw->compute_units; c++) {
         cu_residency(&g->cus[c], now);
         t.residency += g->cus[c].res_integral;

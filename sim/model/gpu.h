@@ -172,6 +172,7 @@ typedef struct cu {
     uint32_t resident_sg, resident_wg, peak_wg;
     uint64_t res_since;     /* residency integral is accounted up to here */
     uint64_t res_integral;  /* resident subgroups x cycles */
+    uint64_t active;        /* cycles with a resident subgroup */
 } cu;
 
 /* The run's cumulative counters at one cycle: taken when each dispatch
@@ -181,6 +182,9 @@ typedef struct tally {
     uint64_t at;            /* the cycle */
     uint64_t warp_instructions;
     uint64_t bytes;         /* through the memory channel */
+    uint64_t l1_tag;        /* the hierarchy's (mem_stats): L1 tag-stage */
+    uint64_t l2_slots;      /* cycles, L2 port slots, DRAM bytes */
+    uint64_t dram_bytes;
     uint64_t residency;     /* resident subgroups x cycles, all CUs */
     uint64_t unit_busy[CUSIM_UNIT_COUNT];
 } tally;

@@ -1,7 +1,7 @@
 /*
- * hier.h — the memory hierarchy (SPEC section 6): one L1 per CU, an L2
- * shared by all CUs in address-interleaved slices, DRAM channels with
- * banks and open rows. memsys.c hands its calls here when the profile has
+ * hier.h — the memory hierarchy (docs/model.md, "Memory hierarchy"): one
+ * L1 per CU, an L2 shared by all CUs in address-interleaved slices, DRAM
+ * channels with banks and open rows. memsys.c hands its calls here when the profile has
  * caches (cache.l2.bytes > 0); the interface is memsys.h's, with the
  * request's lines (addr.h) instead of a transaction count.
  *

@@ -28,9 +28,31 @@ static cusim_bound bound_of(double compute, double memory, double waves,
     return CUSIM_BOUND_BALANCED;
 }
 
+/* The hierarchy's speeds of light over the span between tallies a and b
+ * of `cycles` cycles: the L1 tag stages' busy share, the L2 slices' port
+ * share, DRAM's bandwidth share. */
+static void hierarchy_sols(const gpu *g, const tally *a, const tally *b,
+                           double cycles, double *l1, double *l2,
+                           double *dram)
+{
+    const cusim_hw *hw = g->hw;
+    *l1 = (double)(b->l1_tag - a->l1_tag) / (cycles * hw->compute_units);
+    *l2 = (double)(b->l2_slots - a->l2_slots)
+          / (cycles * hw->cache.l2.slices * hw->cache.l2.bytes_per_cycle);
+    *dram = (double)(b->dram_bytes - a->dram_bytes)
+            / (cycles * hw->dram.bytes_per_cycle);
+}
+
+static double max3(double a, double b, double c)
+{
+    double m = a > b ? a : b;
+    return m > c ? m : c;
+}
+
 /* The figures of the span between tallies a and b (a dispatch, or the
  * whole run from the zero tally): cycles, achieved occupancy and the
- * speeds of light. */
+ * speeds of light. With a hierarchy, memory's is the highest of its
+ * levels' (Nsight's memory throughput). */
 static void span_figures(const gpu *g, const tally *a, const tally *b,
                          cusim_dispatch_result *out)
 {
@@ -50,8 +72,46 @@ static void span_figures(const gpu *g, const tally *a, const tally *b,
         if (u != CUSIM_UNIT_BARRIER && busy > out->sol_busiest_unit)
             out->sol_busiest_unit = busy;
     }
-    out->sol_memory = (double)(b->bytes - a->bytes)
-        / (cycles * hw->memory.bandwidth);
+    if (mem_has_hierarchy(g->mem)) {
+        double l1, l2, dram;
+        hierarchy_sols(g, a, b, cycles, &l1, &l2, &dram);
+        out->sol_memory = max3(l1, l2, dram);
+    } else {
+        out->sol_memory = (double)(b->bytes - a->bytes)
+            / (cycles * hw->memory.bandwidth);
+    }
+}
+
+/* The unit with the highest speed of light over the whole run: the
+ * execution units' busy share, then the memory levels' (the flat model's
+ * channel counts as dram); the first in that order on a tie. */
+static const char *bound_unit_of(const gpu *g, const tally *end,
+                                 const cusim_result *r, double cycles)
+{
+    static const struct { int unit; const char *name; } units[] = {
+        { CUSIM_UNIT_ALU, "alu" }, { CUSIM_UNIT_SFU, "sfu" },
+        { CUSIM_UNIT_SHARED, "shared" },
+    };
+    const char *best = "alu";
+    double top = -1.0;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+        double busy = (double)end->unit_busy[units[i].unit]
+                      / (cycles * g->n_parts);
+        if (busy > top) {
+            top = busy;
+            best = units[i].name;
+        }
+    }
+    double levels[3] = { r->sol_l1, r->sol_l2, r->sol_dram };
+    static const char *const names[3] = { "l1", "l2", "dram" };
+    if (!r->hierarchy)
+        levels[2] = r->sol_memory;
+    for (int i = 0; i < 3; i++)
+        if ((r->hierarchy || i == 2) && levels[i] > top) {
+            top = levels[i];
+            best = names[i];
+        }
+    return best;
 }
 
 /* Dispatch d's waves: its workgroups / what the GPU holds at once. */
@@ -85,15 +145,18 @@ void measure_run(const gpu *g, const tally *end, cusim_result *r)
     r->simd_efficiency = g->lane_slots
         ? (double)g->lane_instructions / (double)g->lane_slots : 0.0;
     r->occupancy = g->dispatches[0].occ;
-    uint64_t integral = 0;
+    uint64_t integral = 0, active = 0;
     r->peak_workgroups_per_cu = 0;
     for (uint32_t c = 0; c < hw->compute_units; c++) {
         integral += g->cus[c].res_integral;
+        active += g->cus[c].active;
         if (g->cus[c].peak_wg > r->peak_workgroups_per_cu)
             r->peak_workgroups_per_cu = g->cus[c].peak_wg;
     }
     r->achieved_occupancy = (double)integral
         / (cycles * hw->compute_units * hw->cu.max_subgroups);
+    r->achieved_active = active ? (double)integral
+        / ((double)active * hw->cu.max_subgroups) : 0.0;
     r->ipc = (double)g->warp_instructions / cycles / hw->compute_units;
     r->issue_utilization = (double)g->warp_instructions
         / (cycles * g->n_parts * hw->cu.issue_per_cycle);
@@ -156,4 +219,23 @@ void measure_run(const gpu *g, const tally *end, cusim_result *r)
         lanes = hw->cu.lanes[CUSIM_UNIT_ALU];
     r->roofline_ridge = (double)g->n_parts * lanes / hw->memory.bandwidth;
     r->bound = span_bound(&run);
+    r->hierarchy = mem_has_hierarchy(g->mem);
+    if (r->hierarchy) {
+        uint32_t sector = hw->cache.l1.sector;
+        r->l1_requests = ms->l1_requests;
+        r->l1_bytes = ms->l1_sectors * sector;
+        r->l1_hit_rate = ms->l1_sectors
+            ? (double)ms->l1_hits / (double)ms->l1_sectors : 0.0;
+        r->l1_sectors_per_request = ms->l1_requests
+            ? (double)ms->l1_sectors / (double)ms->l1_requests : 0.0;
+        r->l2_bytes = ms->l2_sectors * hw->cache.l2.sector;
+        r->l2_hit_rate = ms->l2_sectors
+            ? (double)ms->l2_hits / (double)ms->l2_sectors : 0.0;
+        r->dram_bytes = ms->dram_read_bytes + ms->dram_write_bytes;
+        r->dram_row_hit_rate = ms->dram_accesses
+            ? (double)ms->dram_row_hits / (double)ms->dram_accesses : 0.0;
+        hierarchy_sols(g, &zero, end, cycles, &r->sol_l1, &r->sol_l2,
+                       &r->sol_dram);
+    }
+    r->bound_unit = bound_unit_of(g, end, r, cycles);
 }

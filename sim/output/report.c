@@ -206,8 +206,28 @@ static void add_LIMITER(cusim_report *r, const char *key, cusim_limiter v)
     cusim_report_string(r, key, cusim_limiter_name(v));
 }
 
-/* A result's bound is already its name (cusim_bound_name). */
+/* A result's bound is already its name (cusim_bound_name), and so is its
+ * bound unit. */
 #define add_BOUND add_TEXT
+#define add_UNIT add_TEXT
+
+/* The hierarchy's counters and fractions: negative when the run has
+ * none, reported as none. */
+static void add_HINT(cusim_report *r, const char *key, int64_t v)
+{
+    if (v < 0)
+        cusim_report_none(r, key);
+    else
+        cusim_report_int(r, key, v);
+}
+
+static void add_HREAL(cusim_report *r, const char *key, double v)
+{
+    if (v < 0)
+        cusim_report_none(r, key);
+    else
+        cusim_report_real(r, key, v);
+}
 
 /* IN_SIM_<IN>(code) keeps `code` for the rows cusim_report_result
  * appends, IN_OCC_<IN>(code) for those of cusim_report_occupancy. */
@@ -268,6 +288,8 @@ void cusim_report_result(cusim_report *r, const cusim_result *res)
 static const char *const limiter_values[] = { CUSIM_LIMITERS(NAME_) NULL };
 static const char *const bound_values[] = { CUSIM_BOUNDS(NAME_) NULL };
 #undef NAME_
+static const char *const unit_values[] = { "alu", "sfu", "shared", "l1",
+                                           "l2", "dram", NULL };
 
 /* A fields.def TYPE as cusim_field_desc's type, may_be_none, values. */
 #define DESC_INT CUSIM_VALUE_INT, false, NULL
@@ -276,6 +298,9 @@ static const char *const bound_values[] = { CUSIM_BOUNDS(NAME_) NULL };
 #define DESC_LIMIT CUSIM_VALUE_INT, true, NULL
 #define DESC_LIMITER CUSIM_VALUE_STRING, false, limiter_values
 #define DESC_BOUND CUSIM_VALUE_STRING, false, bound_values
+#define DESC_UNIT CUSIM_VALUE_STRING, false, unit_values
+#define DESC_HINT CUSIM_VALUE_INT, true, NULL
+#define DESC_HREAL CUSIM_VALUE_REAL, true, NULL
 
 /* A fields.def IN as cusim_field_desc's bits. */
 #define BITS_SIM CUSIM_IN_SIM
