@@ -91,6 +91,14 @@ static void same_hw(const cusim_hw *a, const cusim_hw *b)
     ck_assert_uint_eq(a->cu.schedulers, b->cu.schedulers);
     ck_assert_uint_eq(a->cu.issue_per_cycle, b->cu.issue_per_cycle);
     ck_assert_int_eq(a->cu.policy, b->cu.policy);
+    /* the hierarchy's fields are plain uint32_t and int-sized enums;
+     * while it is off nothing reads them (and the echo leaves them out) */
+    ck_assert_uint_eq(a->cache.l2.bytes, b->cache.l2.bytes);
+    if (a->cache.l2.bytes) {
+        ck_assert(memcmp(&a->cache, &b->cache, sizeof a->cache) == 0);
+        ck_assert(memcmp(&a->dram, &b->dram, sizeof a->dram) == 0);
+    }
+    ck_assert_uint_eq(a->launch_cycles, b->launch_cycles);
     for (int u = 0; u < CUSIM_UNIT_COUNT; u++)
         ck_assert_uint_eq(a->cu.lanes[u], b->cu.lanes[u]);
     for (int l = 0; l < CUSIM_LAT_COUNT; l++)
@@ -281,6 +289,80 @@ START_TEST(hw_defaults)
     assert_mark(cfg_hw_mark(&hw, "cu.lanes.sfu"), hw.file, 0, 0);
     assert_mark(cfg_hw_mark(&hw, "cu.registers"), hw.file, 8, 14);
     ck_assert_ptr_eq(cfg_hw_mark(&hw, "clock_mhz").file, hw.file);
+}
+END_TEST
+
+/* tests/good/cfg-hw-cache.yaml writes every key of the memory hierarchy;
+ * the minimal profile leaves it off, at the defaults. */
+START_TEST(hw_cache_keys)
+{
+    cusim_hw hw;
+    cusim_error err;
+    ASSERT_LOADED(cfg_hw_load(cutest_path("tests/good/cfg-hw-cache.yaml"),
+                              NULL, 0, &hw, &err), err);
+    ck_assert_uint_eq(hw.cache.l1.bytes, 0);
+    ck_assert_uint_eq(hw.cache.l1.unified, 131072);
+    ck_assert_uint_eq(hw.cache.l1.line, 128);
+    ck_assert_uint_eq(hw.cache.l1.sector, 32);
+    ck_assert_uint_eq(hw.cache.l1.ways, 4);
+    ck_assert_uint_eq(hw.cache.l1.latency, 30);
+    ck_assert_uint_eq(hw.cache.l1.lines_per_cycle, 2);
+    ck_assert_uint_eq(hw.cache.l1.mshrs, 128);
+    ck_assert_int_eq(hw.cache.l1.stores, CUSIM_STORES_WRITE_BACK);
+    ck_assert_uint_eq(hw.cache.l2.bytes, 6291456);
+    ck_assert_uint_eq(hw.cache.l2.line, 128);
+    ck_assert_uint_eq(hw.cache.l2.sector, 32);
+    ck_assert_uint_eq(hw.cache.l2.ways, 16);
+    ck_assert_uint_eq(hw.cache.l2.slices, 64);
+    ck_assert_uint_eq(hw.cache.l2.interleave, 256);
+    ck_assert_uint_eq(hw.cache.l2.latency, 215);
+    ck_assert_uint_eq(hw.cache.l2.bytes_per_cycle, 1775);
+    ck_assert_uint_eq(hw.dram.latency, 437);
+    ck_assert_uint_eq(hw.dram.bytes_per_cycle, 588);
+    ck_assert_uint_eq(hw.dram.channels, 32);
+    ck_assert_uint_eq(hw.dram.banks, 16);
+    ck_assert_uint_eq(hw.dram.row, 2048);
+    ck_assert_uint_eq(hw.dram.row_miss_cycles, 40);
+    ck_assert_int_eq(hw.dram.scheduler, CUSIM_DRAM_FCFS);
+    ck_assert_uint_eq(hw.dram.window, 32);
+    ck_assert_uint_eq(hw.launch_cycles, 5000);
+    assert_mark(cfg_hw_mark(&hw, "cache.l1.unified"), hw.file, 13, 14);
+    assert_mark(cfg_hw_mark(&hw, "launch_cycles"), hw.file, 39, 16);
+
+    ASSERT_LOADED(cfg_hw_load(cutest_path("tests/good/cfg-hw-minimal.yaml"),
+                              NULL, 0, &hw, &err), err);
+    ck_assert_uint_eq(hw.cache.l1.bytes, 0);
+    ck_assert_uint_eq(hw.cache.l1.unified, 0);
+    ck_assert_uint_eq(hw.cache.l1.line, 128);
+    ck_assert_uint_eq(hw.cache.l1.sector, 32);
+    ck_assert_uint_eq(hw.cache.l1.ways, 4);
+    ck_assert_uint_eq(hw.cache.l1.latency, 0);
+    ck_assert_uint_eq(hw.cache.l1.lines_per_cycle, 1);
+    ck_assert_uint_eq(hw.cache.l1.mshrs, 256);
+    ck_assert_int_eq(hw.cache.l1.stores, CUSIM_STORES_WRITE_THROUGH);
+    ck_assert_uint_eq(hw.cache.l2.bytes, 0);
+    ck_assert_uint_eq(hw.cache.l2.ways, 16);
+    ck_assert_uint_eq(hw.cache.l2.slices, 1);
+    ck_assert_uint_eq(hw.cache.l2.interleave, 256);
+    ck_assert_uint_eq(hw.dram.channels, 1);
+    ck_assert_uint_eq(hw.dram.banks, 16);
+    ck_assert_uint_eq(hw.dram.row, 2048);
+    ck_assert_uint_eq(hw.dram.row_miss_cycles, 0);
+    ck_assert_int_eq(hw.dram.scheduler, CUSIM_DRAM_FR_FCFS);
+    ck_assert_uint_eq(hw.dram.window, 16);
+    ck_assert_uint_eq(hw.launch_cycles, 0);
+
+    /* an override of cache.l2.bytes written after the file's cache.*
+     * turns the hierarchy off (a sweep of flat against cached), loaded
+     * or applied */
+    cusim_set off = { "hw.cache.l2.bytes", "0", "--set", 1, 1 };
+    ASSERT_LOADED(cfg_hw_load(cutest_path("tests/good/cfg-hw-cache.yaml"),
+                              &off, 1, &hw, &err), err);
+    ck_assert_uint_eq(hw.cache.l2.bytes, 0);
+    ASSERT_LOADED(cfg_hw_load(cutest_path("tests/good/cfg-hw-cache.yaml"),
+                              NULL, 0, &hw, &err), err);
+    ASSERT_LOADED(cusim_hw_apply(&hw, &off, 1, &err), err);
+    ck_assert_uint_eq(hw.cache.l2.bytes, 0);
 }
 END_TEST
 
@@ -590,8 +672,7 @@ static const bad_case bad_cases[] = {
       "unknown key 'cu.lanes.tensor' (valid keys under 'cu.lanes': alu, "
       "sfu, mem, shared)" },
     { 'h', "cfg-hw-recursive-alias.yaml", NULL, 4, 3,
-      "unknown key 'cu.lanes.lanes' (valid keys under 'cu.lanes': alu, "
-      "sfu, mem, shared)" },
+      "unknown key 'cu.lanes.lanes' (did you mean 'cache.l1.line'?)" },
     { 'h', "cfg-hw-duplicate.yaml", NULL, 9, 3,
       "duplicate key 'cu.max_subgroups' (first written at line 5, column "
       "3)" },
@@ -720,7 +801,108 @@ static const bad_case bad_cases[] = {
       "shared_bytes, elements, elements_per_invocation, subgroup_size, "
       "program, dispatches)" },
 
+    /* the memory hierarchy's keys (cfg_check_hw: check_hierarchy) */
+    { 'h', "cfg-hw-cache-banks.yaml", NULL, 20, 10,
+      "dram.banks: expected an integer from 1 to 1024, got '0'" },
+    { 'h', "cfg-hw-cache-channels.yaml", NULL, 20, 13,
+      "dram.channels: expected an integer from 1 to 4096, got '0'" },
+    { 'h', "cfg-hw-cache-dram-bandwidth.yaml", NULL, 14, 12,
+      "missing required key 'dram.bytes_per_cycle' (DRAM peak "
+      "bandwidth, bytes per cycle, whole GPU; 0: unset, required when "
+      "cache.l2.bytes > 0; memory.bandwidth is the flat model's)" },
+    { 'h', "cfg-hw-cache-dram-latency.yaml", NULL, 14, 12,
+      "missing required key 'dram.latency' (an L2 miss, cycles from "
+      "issue to data, unloaded; 0: unset, required when "
+      "cache.l2.bytes > 0; latency.global is the flat model's)" },
+    { 'h', "cfg-hw-cache-dram-needs-l2.yaml", NULL, 10, 12,
+      "dram.latency: dram needs cache.l2 (expected cache.l2.bytes > "
+      "0: without an L2 the flat memory.* model runs and reads no "
+      "cache.* or dram.* key)" },
+    { 'h', "cfg-hw-cache-dram-order.yaml", NULL, 18, 12,
+      "dram.latency (150) must be more than cache.l2.latency (200): "
+      "both are end to end from issue, a DRAM access includes the L2 "
+      "miss" },
+    { 'h', "cfg-hw-cache-interleave-line.yaml", NULL, 15, 17,
+      "cache.l2.interleave (64) is less than cache.l2.line (128): a "
+      "line lives in one slice; expected at least 128" },
+    { 'h', "cfg-hw-cache-interleave.yaml", NULL, 15, 17,
+      "cache.l2.interleave (384) is not a power of two (expected 256, "
+      "4096, ... bytes per slice)" },
+    { 'h', "cfg-hw-cache-l1-both.yaml", NULL, 12, 14,
+      "cache.l1.bytes (32768) and cache.l1.unified (131072) are both "
+      "set; expected one of them (unified: the L1 gets what shared "
+      "memory leaves of the pool)" },
+    { 'h', "cfg-hw-cache-l1-latency.yaml", NULL, 11, 14,
+      "missing required key 'cache.l1.latency' (L1 hit, cycles from "
+      "issue to data; 0: unset, required when the CU has an L1 and "
+      "cache.l2.bytes > 0)" },
+    { 'h', "cfg-hw-cache-l1-lines.yaml", NULL, 12, 11,
+      "cache.l1.bytes (1000) is not a multiple of cache.l1.line "
+      "(128): a fully associative cache holds whole lines" },
+    { 'h', "cfg-hw-cache-l1-needs-l2.yaml", NULL, 11, 12,
+      "cache.l1.bytes: cache.l1 needs cache.l2 (expected "
+      "cache.l2.bytes > 0: without an L2 the flat memory.* model runs "
+      "and reads no cache.* or dram.* key)" },
+    { 'h', "cfg-hw-cache-l1-sets.yaml", NULL, 11, 12,
+      "cache.l1.bytes (100000) is not a multiple of cache.l1.ways x "
+      "cache.l1.line (4 x 128 = 512): the cache holds whole sets" },
+    { 'h', "cfg-hw-cache-l2-bandwidth.yaml", NULL, 14, 12,
+      "missing required key 'cache.l2.bytes_per_cycle' (L2 bandwidth, "
+      "bytes per cycle, whole GPU; 0: unset, required when "
+      "cache.l2.bytes > 0)" },
+    { 'h', "cfg-hw-cache-l2-latency.yaml", NULL, 14, 12,
+      "missing required key 'cache.l2.latency' (L2 hit, cycles from "
+      "issue to data, the L1 miss path included; 0: unset, required "
+      "when cache.l2.bytes > 0)" },
+    { 'h', "cfg-hw-cache-l2-sets.yaml", NULL, 15, 13,
+      "cache.l2.bytes (1048576) is not a multiple of cache.l2.slices "
+      "x cache.l2.ways x cache.l2.line (3 x 16 x 128 = 6144): each "
+      "slice holds whole sets" },
+    { 'h', "cfg-hw-cache-latency-order.yaml", NULL, 15, 14,
+      "cache.l2.latency (30) must be more than cache.l1.latency (30): "
+      "both are end to end from issue, an L2 hit includes the L1 miss" },
+    { 'h', "cfg-hw-cache-line.yaml", NULL, 12, 11,
+      "cache.l1.line (96) is not a power of two (expected 32, 64, "
+      "128, ... bytes)" },
+    { 'h', "cfg-hw-cache-row.yaml", NULL, 20, 8,
+      "dram.row (3000) is not a power of two (expected 1024, 2048, "
+      "... bytes)" },
+    { 'h', "cfg-hw-cache-scheduler.yaml", NULL, 20, 14,
+      "dram.scheduler: expected one of fr_fcfs, fcfs, got 'frfcfs'" },
+    { 'h', "cfg-hw-cache-sector-line.yaml", NULL, 12, 13,
+      "cache.l1.sector (256) does not divide cache.l1.line (128); "
+      "expected a power of two at most 128" },
+    { 'h', "cfg-hw-cache-sector.yaml", NULL, 15, 13,
+      "cache.l2.sector (24) is not a power of two (expected 32, 64, "
+      "... bytes, dividing cache.l2.line)" },
+    { 'h', "cfg-hw-cache-sectors.yaml", NULL, 15, 11,
+      "cache.l2.line (2048) holds 64 sectors of cache.l2.sector (32); "
+      "expected at most 32 sectors per line (cache.l2.sector at least "
+      "64)" },
+    { 'h', "cfg-hw-cache-slices.yaml", NULL, 15, 13,
+      "cache.l2.slices: expected an integer from 1 to 4096, got '0'" },
+    { 'h', "cfg-hw-cache-stores.yaml", NULL, 13, 13,
+      "cache.l1.stores: expected one of write_through, write_back, "
+      "got 'write_around'" },
+    { 'h', "cfg-hw-cache-unified.yaml", NULL, 11, 14,
+      "cache.l1.unified (32768) is less than cu.shared_memory "
+      "(65536): the pool holds the largest shared memory carveout; "
+      "expected at least 65536" },
+
     /* overrides, on good files */
+    /* the hierarchy is off in the minimal profile: its keys need it */
+    { 'h', NULL, "hw.cache.l1.bytes=32768", 2, 1,
+      "cache.l1.bytes: cache.l1 needs cache.l2 (expected cache.l2.bytes > "
+      "0: without an L2 the flat memory.* model runs and reads no cache.* "
+      "or dram.* key)" },
+    { 'h', NULL, "hw.dram.channels=8", 2, 1,
+      "dram.channels: dram needs cache.l2 (expected cache.l2.bytes > 0: "
+      "without an L2 the flat memory.* model runs and reads no cache.* or "
+      "dram.* key)" },
+    { 'h', NULL, "hw.cache.l2.bytes=1048576", 2, 1,
+      "missing required key 'cache.l2.latency' (L2 hit, cycles from issue "
+      "to data, the L1 miss path included; 0: unset, required when "
+      "cache.l2.bytes > 0)" },
     { 'h', NULL, "hw.cu.regs=5", 2, 1,
       "unknown key 'hw.cu.regs' (did you mean 'hw.cu.registers'?)" },
     { 'h', NULL, "hw.latncy.alu=4", 2, 1,
@@ -729,7 +911,7 @@ static const bad_case bad_cases[] = {
       "'foo=1': a --set path starts with 'hw.' or 'kernel.'" },
     { 'h', NULL, "hw.=1", 2, 1,
       "unknown key 'hw.' (valid keys: name, simd_width, compute_units, "
-      "clock_mhz, cu, latency, memory)" },
+      "clock_mhz, cu, latency, memory, cache, dram, launch_cycles)" },
     { 'h', NULL, "hw.cu.registers=-5", 2, 1,
       "hw.cu.registers: expected an integer from 1 to 67108864, got "
       "'-5'" },
@@ -1124,7 +1306,7 @@ START_TEST(print_keys)
         if (strncmp(p, "cu.policy ", 10) == 0)
             policy = p;
     }
-    ck_assert_int_eq(lines, 34);
+    ck_assert_int_eq(lines, 60);
     ck_assert_ptr_nonnull(reg);
     ck_assert_ptr_nonnull(policy);
     ck_assert(strstr(reg, "required") && strstr(reg, "1..67108864")
@@ -1204,6 +1386,58 @@ START_TEST(echo_hw)
     echo_round_trip_hw(cutest_path("tests/good/cfg-hw-minimal.yaml"), NULL,
                        0);
     echo_round_trip_hw(cutest_path("tests/good/cfg-hw-full.yaml"), sets, 2);
+}
+END_TEST
+
+/* The echo of `path` loaded with `sets`, as a new string. */
+static char *echo_of_hw(const char *path, const cusim_set *sets, size_t n)
+{
+    cusim_hw hw;
+    cusim_error err;
+    ASSERT_LOADED(cfg_hw_load(path, sets, n, &hw, &err), err);
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    cfg_echo_hw(f, &hw);
+    fclose(f);
+    return buf;
+}
+
+/* The hierarchy's keys are echoed when it is on; while it is off the echo
+ * leaves cache: and dram: out (and launch_cycles while 0), so a profile
+ * without them echoes as before they existed. */
+START_TEST(echo_hw_hierarchy)
+{
+    char cache[4096];   /* cutest_path's buffer is reused */
+    snprintf(cache, sizeof cache, "%s",
+             cutest_path("tests/good/cfg-hw-cache.yaml"));
+    echo_round_trip_hw(cache, NULL, 0);
+    char *on = echo_of_hw(cache, NULL, 0);
+    ck_assert_ptr_nonnull(strstr(on, "\ncache:\n  l1:\n    bytes: 0\n"
+                                     "    unified: 131072\n"));
+    ck_assert_ptr_nonnull(strstr(on, "\ndram:\n  latency: 437\n"));
+    ck_assert_ptr_nonnull(strstr(on, "\nlaunch_cycles: 5000\n"));
+    free(on);
+
+    char *flat = echo_of_hw(cutest_path("tests/good/cfg-hw-minimal.yaml"),
+                            NULL, 0);
+    ck_assert_ptr_null(strstr(flat, "cache"));
+    ck_assert_ptr_null(strstr(flat, "dram"));
+    ck_assert_ptr_null(strstr(flat, "launch_cycles"));
+    /* the last key is memory.max_inflight, as before */
+    const char *last = "\n  max_inflight: 256\n";
+    size_t len = strlen(flat);
+    ck_assert(len > strlen(last)
+              && strcmp(flat + len - strlen(last), last) == 0);
+    free(flat);
+
+    cusim_set off = { "hw.cache.l2.bytes", "0", "--set", 1, 1 };
+    echo_round_trip_hw(cache, &off, 1);
+    char *cut = echo_of_hw(cache, &off, 1);
+    ck_assert_ptr_null(strstr(cut, "\ncache:"));
+    ck_assert_ptr_null(strstr(cut, "\ndram:"));
+    ck_assert_ptr_nonnull(strstr(cut, "\nlaunch_cycles: 5000\n"));
+    free(cut);
 }
 END_TEST
 
@@ -2046,6 +2280,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, hw_marks);
     tcase_add_test(tc, hw_defaults);
     tcase_add_test(tc, hw_name_from_file);
+    tcase_add_test(tc, hw_cache_keys);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("kernel");
@@ -2077,6 +2312,7 @@ static Suite *make_suite(void)
 
     tc = tcase_create("echo");
     tcase_add_test(tc, echo_hw);
+    tcase_add_test(tc, echo_hw_hierarchy);
     tcase_add_test(tc, echo_kernel);
     suite_add_tcase(s, tc);
 

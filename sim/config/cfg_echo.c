@@ -141,6 +141,8 @@ static void echo(FILE *out, const cfg_table *t, const void *obj, int base,
 {
     const char *prev = "";
     for (int i = 0; i < t->n; i++) {
+        if (t->echo_omits && t->echo_omits(obj, i))
+            continue;   /* `prev` stays the last key written */
         const char *path = t->keys[i].path;
         /* components shared with the previous key's parents */
         size_t same = 0, pl = cfg_parent_len(path), ql = cfg_parent_len(prev);

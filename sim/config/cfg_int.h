@@ -67,7 +67,7 @@ typedef struct cfg_key {
 } cfg_key;
 
 /* The enums a T_ENUM key may hold, and their value names (cfg_keys.c). */
-enum { CFG_ENUM_POLICY, CFG_ENUM_RULES };
+enum { CFG_ENUM_POLICY, CFG_ENUM_RULES, CFG_ENUM_STORES, CFG_ENUM_DRAM_SCHED };
 typedef struct cfg_enum {
     const char *const *names;
     int n;
@@ -93,6 +93,10 @@ typedef struct cfg_table {
     size_t file;          /* its char file[CUSIM_PATH_MAX] */
     size_t marks;         /* its cusim_mark marks[CUSIM_MAX_KEYS] */
     int (*check)(const cfg_loader *L);   /* rules across keys, or NULL */
+    /* Whether the echo leaves out row i for `obj` (a key whose value is
+     * implied, kept out so older configs echo as before), or NULL: none
+     * is left out. */
+    bool (*echo_omits)(const void *obj, int i);
 } cfg_table;
 
 /* The tables (cfg_keys.c): profiles, kernels, and one entry of a kernel's

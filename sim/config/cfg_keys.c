@@ -18,13 +18,19 @@
 #define NAME_(id, name, meaning) name,
 static const char *const policy_names[] = { CUSIM_POLICIES(NAME_) };
 static const char *const rules_names[] = { CUSIM_RULES(NAME_) };
+static const char *const store_names[] = { CUSIM_STORE_POLICIES(NAME_) };
+static const char *const dram_sched_names[] = { CUSIM_DRAM_SCHEDULERS(NAME_) };
 #undef NAME_
 const cfg_enum cfg_enums[] = {
     [CFG_ENUM_POLICY] = { policy_names, CUSIM_POLICY_COUNT },
     [CFG_ENUM_RULES] = { rules_names, CUSIM_RULES_COUNT },
+    [CFG_ENUM_STORES] = { store_names, CUSIM_STORES_COUNT },
+    [CFG_ENUM_DRAM_SCHED] = { dram_sched_names, CUSIM_DRAM_SCHED_COUNT },
 };
 _Static_assert(sizeof(cusim_policy) == sizeof(int)
-               && sizeof(cusim_rules) == sizeof(int),
+               && sizeof(cusim_rules) == sizeof(int)
+               && sizeof(cusim_store_policy) == sizeof(int)
+               && sizeof(cusim_dram_sched) == sizeof(int),
                "T_ENUM fields are int-sized");
 
 #define HW(f) offsetof(cusim_hw, f)
@@ -111,6 +117,82 @@ static const cfg_key hw_keys[] = {
       1, 4096, "bytes per memory transaction" },
     { "memory.max_inflight", T_UINT, HW(memory.max_inflight), 0, "256",
       1, 1048576, "transactions in flight per CU" },
+    /* The memory hierarchy (SPEC section 6, docs/model.md): on exactly when
+     * cache.l2.bytes > 0; every other cache.* and dram.* key needs it
+     * (cfg_check_hw), and the echo leaves them all out while it is off
+     * (hw_echo_omits), so a profile without `cache:` echoes as before.
+     * Latencies are end to end from issue; 0 means unset, required once
+     * the hierarchy is on (cfg_check_hw names the key). */
+    { "cache.l1.bytes", T_UINT, HW(cache.l1.bytes), 0, "0", 0, 1073741824,
+      "L1 data cache bytes per CU (0: no L1, or see cache.l1.unified); a "
+      "multiple of cache.l1.ways x cache.l1.line" },
+    { "cache.l1.unified", T_UINT, HW(cache.l1.unified), 0, "0",
+      0, 1073741824, "L1 and shared memory as one pool of this many bytes "
+      "per CU: the L1 gets what the resident shared memory leaves (0: not "
+      "unified; else at least cu.shared_memory, and cache.l1.bytes 0)" },
+    { "cache.l1.line", T_UINT, HW(cache.l1.line), 0, "128", 1, 65536,
+      "L1 line bytes (a power of two)" },
+    { "cache.l1.sector", T_UINT, HW(cache.l1.sector), 0, "32", 1, 65536,
+      "L1 sector bytes, the unit a miss fetches (a power of two dividing "
+      "the line, at most 32 sectors per line)" },
+    { "cache.l1.ways", T_UINT, HW(cache.l1.ways), 0, "4", 0, 65536,
+      "L1 associativity (0: fully associative)" },
+    { "cache.l1.latency", T_UINT, HW(cache.l1.latency), 0, "0", 0, 1000000,
+      "L1 hit, cycles from issue to data; 0: unset, required when the CU "
+      "has an L1 and cache.l2.bytes > 0" },
+    { "cache.l1.lines_per_cycle", T_UINT, HW(cache.l1.lines_per_cycle), 0,
+      "1", 1, 1024, "L1 tag lookups (lines) per cycle per CU" },
+    { "cache.l1.mshrs", T_UINT, HW(cache.l1.mshrs), 0, "256", 1, 1048576,
+      "distinct L1 lines missing at once per CU (same-line misses merge; "
+      "full: the issuing subgroup waits)" },
+    { "cache.l1.stores", T_ENUM, HW(cache.l1.stores), CFG_ENUM_STORES,
+      "write_through", 0, 0, "L1 store policy: write through without "
+      "allocating, or write back allocating" },
+    { "cache.l2.bytes", T_UINT, HW(cache.l2.bytes), 0, "0", 0, 2147483648u,
+      "L2 bytes, whole GPU; 0: no memory hierarchy (the flat memory.* "
+      "model); else a multiple of slices x ways x line" },
+    { "cache.l2.line", T_UINT, HW(cache.l2.line), 0, "128", 1, 65536,
+      "L2 line bytes (a power of two)" },
+    { "cache.l2.sector", T_UINT, HW(cache.l2.sector), 0, "32", 1, 65536,
+      "L2 sector bytes (a power of two dividing the line, at most 32 "
+      "sectors per line)" },
+    { "cache.l2.ways", T_UINT, HW(cache.l2.ways), 0, "16", 0, 65536,
+      "L2 associativity per slice (0: fully associative)" },
+    { "cache.l2.slices", T_UINT, HW(cache.l2.slices), 0, "1", 1, 4096,
+      "L2 slices, chosen by address; each holds bytes / slices and serves "
+      "its share of cache.l2.bytes_per_cycle" },
+    { "cache.l2.interleave", T_UINT, HW(cache.l2.interleave), 0, "256",
+      1, 1073741824, "bytes of consecutive addresses per slice (a power of "
+      "two, at least cache.l2.line)" },
+    { "cache.l2.latency", T_UINT, HW(cache.l2.latency), 0, "0", 0, 1000000,
+      "L2 hit, cycles from issue to data, the L1 miss path included; 0: "
+      "unset, required when cache.l2.bytes > 0" },
+    { "cache.l2.bytes_per_cycle", T_UINT, HW(cache.l2.bytes_per_cycle), 0,
+      "0", 0, 16777216, "L2 bandwidth, bytes per cycle, whole GPU; 0: "
+      "unset, required when cache.l2.bytes > 0" },
+    { "dram.latency", T_UINT, HW(dram.latency), 0, "0", 0, 1000000,
+      "an L2 miss, cycles from issue to data, unloaded; 0: unset, required "
+      "when cache.l2.bytes > 0; latency.global is the flat model's" },
+    { "dram.bytes_per_cycle", T_UINT, HW(dram.bytes_per_cycle), 0, "0",
+      0, 16777216, "DRAM peak bandwidth, bytes per cycle, whole GPU; 0: "
+      "unset, required when cache.l2.bytes > 0; memory.bandwidth is the "
+      "flat model's" },
+    { "dram.channels", T_UINT, HW(dram.channels), 0, "1", 1, 4096,
+      "DRAM channels, each serving its share of dram.bytes_per_cycle" },
+    { "dram.banks", T_UINT, HW(dram.banks), 0, "16", 1, 1024,
+      "banks per channel, each with one open row" },
+    { "dram.row", T_UINT, HW(dram.row), 0, "2048", 1, 16777216,
+      "bytes per row of a bank (a power of two)" },
+    { "dram.row_miss_cycles", T_UINT, HW(dram.row_miss_cycles), 0, "0",
+      0, 1000000, "extra cycles a request pays to open another row (0: "
+      "rows cost nothing)" },
+    { "dram.scheduler", T_ENUM, HW(dram.scheduler), CFG_ENUM_DRAM_SCHED,
+      "fr_fcfs", 0, 0, "DRAM request order per channel: open-row hits "
+      "first then the oldest, or oldest first" },
+    { "dram.window", T_UINT, HW(dram.window), 0, "16", 1, 65536,
+      "requests per channel the scheduler looks at" },
+    { "launch_cycles", T_UINT, HW(launch_cycles), 0, "0", 0, 100000000,
+      "cycles from a dispatch's launch to its first workgroup (0: none)" },
 };
 
 static const cfg_key kernel_keys[] = {
@@ -149,21 +231,39 @@ _Static_assert(offsetof(cusim_kernel, program_map)
 
 #define N_KERNEL_KEYS ((int)(sizeof kernel_keys / sizeof kernel_keys[0]))
 
+/* Whether the echo leaves out row `i` of hw_keys for `obj`: the cache.*
+ * and dram.* keys while the hierarchy is off (cache.l2.bytes 0: the
+ * loader allows them only at their defaults then, or left behind by an
+ * override that turned the hierarchy off, and nothing reads them), and
+ * launch_cycles while 0. A profile without those keys echoes byte for
+ * byte as before they existed, and what is left out loads back to the
+ * same behaviour. */
+static bool hw_echo_omits(const void *obj, int i)
+{
+    const cusim_hw *hw = obj;
+    const char *path = hw_keys[i].path;
+    if (strncmp(path, "cache.", 6) == 0 || strncmp(path, "dram.", 5) == 0)
+        return hw->cache.l2.bytes == 0;
+    if (strcmp(path, "launch_cycles") == 0)
+        return hw->launch_cycles == 0;
+    return false;
+}
+
 const cfg_table cfg_hw_table = {
     hw_keys, (int)(sizeof hw_keys / sizeof hw_keys[0]), "hw.", "kernel.",
     "a hardware profile mapping", sizeof(cusim_hw), HW(file), HW(marks),
-    cfg_check_hw,
+    cfg_check_hw, hw_echo_omits,
 };
 
 const cfg_table cfg_kernel_table = {
     kernel_keys, N_KERNEL_KEYS, "kernel.", "hw.", "a kernel mapping",
-    sizeof(cusim_kernel), KN(file), KN(marks), NULL,
+    sizeof(cusim_kernel), KN(file), KN(marks), NULL, NULL,
 };
 
 /* The keys of one entry of `dispatches`: every kernel key but that list. */
 const cfg_table cfg_dispatch_table = {
     kernel_keys, N_KERNEL_KEYS - 1, "kernel.", "hw.", "a dispatch mapping",
-    sizeof(cusim_kernel), KN(file), KN(marks), NULL,
+    sizeof(cusim_kernel), KN(file), KN(marks), NULL, NULL,
 };
 
 int cfg_key_index(const cfg_table *t, const char *path)

@@ -212,6 +212,236 @@ static void base_name(const char *path, char *out, size_t size)
     out[len] = '\0';
 }
 
+/* ------------------------------------------------- memory hierarchy */
+
+/* Row `path` of the table L loads (a hardware key that exists). */
+static int hw_row(const cfg_loader *L, const char *path)
+{
+    int i = cfg_key_index(L->t, path);
+    assert(i >= 0);
+    return i;
+}
+
+static uint32_t hw_u32(const cfg_loader *L, int i)
+{
+    return *(const uint32_t *)cfg_field(L, L->t->keys[i].offset);
+}
+
+/* The one of rows a and b written later (a default is written first). */
+static int later_row(const cfg_loader *L, int a, int b)
+{
+    return later(&L->marks[a], L->slots[a].rank, &L->marks[b],
+                 L->slots[b].rank) ? a : b;
+}
+
+/* Where row i's value was written, made whole. */
+static cusim_mark row_mark(const cfg_loader *L, int i)
+{
+    return cfg_mark_in(L->file, &L->marks[i]);
+}
+
+static bool pow2(uint32_t v)
+{
+    return v && !(v & (v - 1));
+}
+
+/* Row `prefix`.line is a power of two; `prefix`.sector a power of two
+ * that divides it, at most 32 sectors to a line (a 32-bit mask). */
+static int check_line(const cfg_loader *L, const char *prefix)
+{
+    char path[64];
+    snprintf(path, sizeof path, "%s.line", prefix);
+    int li = hw_row(L, path);
+    snprintf(path, sizeof path, "%s.sector", prefix);
+    int si = hw_row(L, path);
+    uint32_t line = hw_u32(L, li), sector = hw_u32(L, si);
+    cusim_mark m = row_mark(L, li);
+    if (!pow2(line))
+        return err_at(L->err, &m, "%s.line (%u) is not a power of two "
+                      "(expected 32, 64, 128, ... bytes)", prefix, line);
+    m = row_mark(L, si);
+    if (!pow2(sector))
+        return err_at(L->err, &m, "%s.sector (%u) is not a power of two "
+                      "(expected 32, 64, ... bytes, dividing %s.line)",
+                      prefix, sector, prefix);
+    m = row_mark(L, later_row(L, si, li));
+    if (sector > line)
+        return err_at(L->err, &m, "%s.sector (%u) does not divide %s.line "
+                      "(%u); expected a power of two at most %u", prefix,
+                      sector, prefix, line, line);
+    if (line / sector > 32)
+        return err_at(L->err, &m, "%s.line (%u) holds %u sectors of %s."
+                      "sector (%u); expected at most 32 sectors per line "
+                      "(%s.sector at least %u)", prefix, line, line / sector,
+                      prefix, sector, prefix, line / 32);
+    return 0;
+}
+
+/* Row `size` (a cache's bytes, or the L1's unified pool) is a whole number
+ * of sets: a multiple of [slices x] ways x line, or of [slices x] line
+ * when fully associative (ways 0). `slices` is -1 for the L1. */
+static int check_sets(const cfg_loader *L, int size, int slices, int ways,
+                      int line)
+{
+    uint64_t n = hw_u32(L, slices >= 0 ? slices : line);
+    uint64_t unit = (uint64_t)hw_u32(L, line)
+                    * (hw_u32(L, ways) ? hw_u32(L, ways) : 1)
+                    * (slices >= 0 ? n : 1);
+    uint32_t bytes = hw_u32(L, size);
+    if (bytes % unit == 0)
+        return 0;
+    int at = later_row(L, size, later_row(L, ways, line));
+    if (slices >= 0)
+        at = later_row(L, at, slices);
+    cusim_mark m = row_mark(L, at);
+    const char *p = L->t->keys[size].path;
+    char lp[48];
+    snprintf(lp, sizeof lp, "%.*s", (int)cfg_parent_len(p), p);
+    if (hw_u32(L, ways) == 0 && slices >= 0)
+        return err_at(L->err, &m, "%s (%u) is not a multiple of %s.slices x "
+                      "%s.line (%u x %u = %llu): each slice holds whole "
+                      "lines", p, bytes, lp, lp, hw_u32(L, slices),
+                      hw_u32(L, line), (unsigned long long)unit);
+    if (hw_u32(L, ways) == 0)
+        return err_at(L->err, &m, "%s (%u) is not a multiple of %s.line "
+                      "(%llu): a fully associative cache holds whole lines",
+                      p, bytes, lp, (unsigned long long)unit);
+    if (slices >= 0)
+        return err_at(L->err, &m, "%s (%u) is not a multiple of %s.slices x "
+                      "%s.ways x %s.line (%u x %u x %u = %llu): each slice "
+                      "holds whole sets", p, bytes, lp, lp, lp,
+                      hw_u32(L, slices), hw_u32(L, ways), hw_u32(L, line),
+                      (unsigned long long)unit);
+    return err_at(L->err, &m, "%s (%u) is not a multiple of %s.ways x "
+                  "%s.line (%u x %u = %llu): the cache holds whole sets", p,
+                  bytes, lp, lp,
+                  hw_u32(L, ways), hw_u32(L, line), (unsigned long long)unit);
+}
+
+/* A key the hierarchy needs once it is on, left at 0 (unset): the
+ * message of a missing required key, at the key that asked for it. */
+static int needs(const cfg_loader *L, int i, int by)
+{
+    if (hw_u32(L, i) != 0)
+        return 0;
+    cusim_mark m = row_mark(L, by);
+    return err_at(L->err, &m, "missing required key '%s' (%s)",
+                  L->t->keys[i].path, L->t->keys[i].help);
+}
+
+/* Latency row `hi` (end to end) is more than row `lo`'s. */
+static int check_order(const cfg_loader *L, int hi, int lo, const char *why)
+{
+    if (hw_u32(L, hi) > hw_u32(L, lo))
+        return 0;
+    cusim_mark m = row_mark(L, later_row(L, hi, lo));
+    return err_at(L->err, &m, "%s (%u) must be more than %s (%u): both "
+                  "are end to end from issue, %s", L->t->keys[hi].path,
+                  hw_u32(L, hi), L->t->keys[lo].path, hw_u32(L, lo), why);
+}
+
+/* The memory hierarchy's keys (SPEC section 6). Off (cache.l2.bytes 0),
+ * no other cache.* or dram.* key may be written, unless an override of
+ * cache.l2.bytes written after it turned the hierarchy off (a sweep of
+ * flat against cached); on, the caches' shapes must hold whole sets and
+ * the latencies and bandwidths must be given. */
+static int check_hierarchy(const cfg_loader *L)
+{
+    const int l2 = hw_row(L, "cache.l2.bytes");
+    if (hw_u32(L, l2) == 0) {
+        for (int i = 0; i < L->t->n; i++) {
+            const char *p = L->t->keys[i].path;
+            bool l1 = strncmp(p, "cache.l1.", 9) == 0;
+            bool dram = strncmp(p, "dram.", 5) == 0;
+            if (i == l2 || (!l1 && !dram && strncmp(p, "cache.l2.", 9) != 0)
+                || L->slots[i].rank == 0
+                || L->slots[l2].rank > L->slots[i].rank)
+                continue;
+            cusim_mark m = row_mark(L, i);
+            return err_at(L->err, &m, "%s: %s needs cache.l2 (expected "
+                          "cache.l2.bytes > 0: without an L2 the flat "
+                          "memory.* model runs and reads no cache.* or "
+                          "dram.* key)", p, l1 ? "cache.l1" : dram ? "dram"
+                          : "cache.l2");
+        }
+        return 0;
+    }
+
+    const int l1b = hw_row(L, "cache.l1.bytes");
+    const int uni = hw_row(L, "cache.l1.unified");
+    const int l1line = hw_row(L, "cache.l1.line");
+    const int l1ways = hw_row(L, "cache.l1.ways");
+    const int l1lat = hw_row(L, "cache.l1.latency");
+    const int shm = hw_row(L, "cu.shared_memory");
+    const int l2line = hw_row(L, "cache.l2.line");
+    const int l2ways = hw_row(L, "cache.l2.ways");
+    const int slices = hw_row(L, "cache.l2.slices");
+    const int inter = hw_row(L, "cache.l2.interleave");
+    const int l2lat = hw_row(L, "cache.l2.latency");
+    const int l2bw = hw_row(L, "cache.l2.bytes_per_cycle");
+    const int dlat = hw_row(L, "dram.latency");
+    const int dbw = hw_row(L, "dram.bytes_per_cycle");
+    const int row = hw_row(L, "dram.row");
+    cusim_mark m;
+
+    /* L1: one of bytes and unified (or neither: no L1) */
+    if (check_line(L, "cache.l1") != 0)
+        return -1;
+    if (hw_u32(L, l1b) && hw_u32(L, uni)) {
+        m = row_mark(L, later_row(L, l1b, uni));
+        return err_at(L->err, &m, "cache.l1.bytes (%u) and cache.l1.unified "
+                      "(%u) are both set; expected one of them (unified: the "
+                      "L1 gets what shared memory leaves of the pool)",
+                      hw_u32(L, l1b), hw_u32(L, uni));
+    }
+    if (check_sets(L, l1b, -1, l1ways, l1line) != 0
+        || check_sets(L, uni, -1, l1ways, l1line) != 0)
+        return -1;
+    if (hw_u32(L, uni) && hw_u32(L, uni) < hw_u32(L, shm)) {
+        m = row_mark(L, later_row(L, uni, shm));
+        return err_at(L->err, &m, "cache.l1.unified (%u) is less than "
+                      "cu.shared_memory (%u): the pool holds the largest "
+                      "shared memory carveout; expected at least %u",
+                      hw_u32(L, uni), hw_u32(L, shm), hw_u32(L, shm));
+    }
+    bool has_l1 = hw_u32(L, l1b) || hw_u32(L, uni);
+    if (has_l1 && needs(L, l1lat, hw_u32(L, l1b) ? l1b : uni) != 0)
+        return -1;
+
+    /* L2 */
+    if (check_line(L, "cache.l2") != 0
+        || check_sets(L, l2, slices, l2ways, l2line) != 0)
+        return -1;
+    m = row_mark(L, inter);
+    if (!pow2(hw_u32(L, inter)))
+        return err_at(L->err, &m, "cache.l2.interleave (%u) is not a power "
+                      "of two (expected 256, 4096, ... bytes per slice)",
+                      hw_u32(L, inter));
+    if (hw_u32(L, inter) < hw_u32(L, l2line)) {
+        m = row_mark(L, later_row(L, inter, l2line));
+        return err_at(L->err, &m, "cache.l2.interleave (%u) is less than "
+                      "cache.l2.line (%u): a line lives in one slice; "
+                      "expected at least %u", hw_u32(L, inter),
+                      hw_u32(L, l2line), hw_u32(L, l2line));
+    }
+    if (needs(L, l2lat, l2) != 0 || needs(L, l2bw, l2) != 0)
+        return -1;
+    if (has_l1 && check_order(L, l2lat, l1lat, "an L2 hit includes the "
+                              "L1 miss") != 0)
+        return -1;
+
+    /* DRAM */
+    if (needs(L, dlat, l2) != 0 || needs(L, dbw, l2) != 0
+        || check_order(L, dlat, l2lat, "a DRAM access includes the L2 "
+                       "miss") != 0)
+        return -1;
+    m = row_mark(L, row);
+    if (!pow2(hw_u32(L, row)))
+        return err_at(L->err, &m, "dram.row (%u) is not a power of two "
+                      "(expected 1024, 2048, ... bytes)", hw_u32(L, row));
+    return 0;
+}
+
 /* The rules that tie two hardware keys together: each reported at the
  * later of the two keys. */
 int cfg_check_hw(const cfg_loader *L)
@@ -265,7 +495,7 @@ int cfg_check_hw(const cfg_loader *L)
                       "than the CU's cu.shared_memory (%u); expected at most "
                       "%u, or 0 for no separate limit", wg_cap, total, total);
     }
-    return 0;
+    return check_hierarchy(L);
 }
 
 void cfg_free_dispatches(cusim_kernel *d)
