@@ -117,8 +117,8 @@ static const cfg_key hw_keys[] = {
       1, 4096, "bytes per memory transaction" },
     { "memory.max_inflight", T_UINT, HW(memory.max_inflight), 0, "256",
       1, 1048576, "transactions in flight per CU" },
-    /* The memory hierarchy (SPEC section 6, docs/model.md): on exactly when
-     * cache.l2.bytes > 0; every other cache.* and dram.* key needs it
+    /* The memory hierarchy (docs/model.md, "Memory hierarchy"): on exactly
+     * when cache.l2.bytes > 0; every other cache.* and dram.* key needs it
      * (cfg_check_hw), and the echo leaves them all out while it is off
      * (hw_echo_omits), so a profile without `cache:` echoes as before.
      * Latencies are end to end from issue; 0 means unset, required once

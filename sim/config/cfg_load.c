@@ -340,10 +340,10 @@ static int check_order(const cfg_loader *L, int hi, int lo, const char *why)
                   hw_u32(L, hi), L->t->keys[lo].path, hw_u32(L, lo), why);
 }
 
-/* The memory hierarchy's keys (SPEC section 6). Off (cache.l2.bytes 0),
- * no other cache.* or dram.* key may be written, unless an override of
- * cache.l2.bytes written after it turned the hierarchy off (a sweep of
- * flat against cached); on, the caches' shapes must hold whole sets and
+/* The memory hierarchy's keys (docs/model.md, "Memory hierarchy"). Off
+ * (cache.l2.bytes 0), no other cache.* or dram.* key may be written,
+ * unless an override of cache.l2.bytes written after it turned the
+ * hierarchy off (a sweep of flat against cached); on, the caches' shapes must hold whole sets and
  * the latencies and bandwidths must be given. */
 static int check_hierarchy(const cfg_loader *L)
 {

@@ -901,8 +901,8 @@ static void chan_schedule(hier *h, chan *c, uint64_t at)
 {
     if (at < c->next) {
         c->next = at;
-        evq_set(h->q, h->kind, h->n_cus * h->cap + 1 + (uint32_t)(c - h->chans),
-                at);
+        evq_set(h->q, h->kind,
+                h->n_cus * h->cap + 1 + (uint32_t)(c - h->chans), at);
     }
 }
 
@@ -978,7 +978,8 @@ static bool l2_handle(hier *h, const down *d, uint64_t now)
         if (v->tag && v->dirty) {
             uint32_t db = popc(v->dirty) * h->sector;
             h->stats.dram_write_bytes += db;
-            dram_enqueue(h, (v->tag - 1) * h->line2, db, NONE, xfer + h->d_out);
+            dram_enqueue(h, (v->tag - 1) * h->line2, db, NONE,
+                         xfer + h->d_out);
         }
         *v = (slot){ tag, 0, 0, 0, 0, 0, NONE };
         s = v;
