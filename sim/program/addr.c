@@ -280,7 +280,7 @@ static int parse_primary(parser *p)
         cands[nc++] = name_text[i];
     cands[nc++] = "min";
     cands[nc++] = "max";
-    const char *near = suggest_within(w, wl, cands, nc, wl > 2 ? 2 : 1);
+    const char *near = suggest_within(w, wl, cands, nc, wl > 2 ? 2 : wl - 1);
     if (!near)
         near = suggest_nearest(w, cands, nc);   /* abbreviations */
     if (near)
@@ -336,6 +336,58 @@ static int parse_expr(parser *p, int level)
         if (a < 0)
             return -1;
     }
+}
+
+bool addr_is_name(const char *s, size_t len)
+{
+    for (int i = 0; i < N_NAMES; i++)
+        if (strlen(name_text[i]) == len && memcmp(name_text[i], s, len) == 0)
+            return true;
+    return (len == 3 && (memcmp(s, "min", 3) == 0
+                         || memcmp(s, "max", 3) == 0));
+}
+
+int addr_size_parse(const char *text, size_t len, uint64_t *bytes,
+                    addr_src **expr, addr_error *err)
+{
+    static const struct { const char *suffix; unsigned shift; } units[] = {
+        { "", 0 }, { "KiB", 10 }, { "MiB", 20 }, { "GiB", 30 },
+    };
+    const uint64_t max = (uint64_t)1 << 48;
+    size_t i = 0, end = len;
+    while (i < len && lex_is_blank(text[i]))
+        i++;
+    while (end > i && lex_is_blank(text[end - 1]))
+        end--;
+    size_t d = i;
+    uint64_t v = 0;
+    bool big = false;
+    while (d < end && lex_is_digit(text[d])) {
+        v = v * 10 + (uint64_t)(text[d++] - '0');
+        big |= v > max;
+    }
+    size_t u = d;
+    while (u < end && lex_is_blank(text[u]))
+        u++;
+    *expr = NULL;
+    if (d > i && !(d + 1 < end && (text[d] == 'x' || text[d] == 'X')))
+        for (size_t k = 0; k < sizeof units / sizeof units[0]; k++) {
+            size_t sl = strlen(units[k].suffix);
+            if (end - u != sl || memcmp(text + u, units[k].suffix, sl) != 0
+                || (sl == 0 && u != d))
+                continue;
+            if (big || v > (max >> units[k].shift)) {
+                err->offset = i;
+                snprintf(err->message, sizeof err->message,
+                         "the size '%.*s' is more than 2^48 bytes",
+                         (int)(end - i), text + i);
+                return -1;
+            }
+            *bytes = v << units[k].shift;
+            return 0;
+        }
+    *expr = addr_parse(text, len, ADDR_NAMES_SIZE, err);
+    return *expr ? 0 : -1;
 }
 
 void addr_src_free(addr_src *s)
@@ -535,7 +587,7 @@ static int fold(folder *f, uint32_t i, int64_t *value)
     bin_op op = (bin_op)nd->op;
     if (da == DEP_CONST && db == DEP_CONST) {
         if (apply(op, va, vb, value) < 0) {
-            f->err->offset = f->s->lead + nd->offset;
+            f->err->offset = nd->offset;
             snprintf(f->err->message, sizeof f->err->message,
                      "%s by zero in the address (the divisor is always 0)",
                      op == B_DIV ? "division" : "remainder");
@@ -544,7 +596,7 @@ static int fold(folder *f, uint32_t i, int64_t *value)
         return DEP_CONST;
     }
     if (db == DEP_CONST && vb == 0 && (op == B_DIV || op == B_MOD)) {
-        f->err->offset = f->s->lead + nd->offset;
+        f->err->offset = nd->offset;
         snprintf(f->err->message, sizeof f->err->message,
                  "%s by zero in the address (the divisor is always 0)",
                  op == B_DIV ? "division" : "remainder");

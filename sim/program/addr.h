@@ -130,6 +130,19 @@ void addr_expr_free(addr_expr *x);              /* NULL-safe */
 int addr_const_eval(const addr_src *s, const addr_bind *b, int64_t *out,
                     addr_error *err);
 
+/* Whether the `len` bytes at `s` are a name of the language (any set) or
+ * one of its functions (min, max): a buffer may not be called that. */
+bool addr_is_name(const char *s, size_t len);
+
+/* A buffer's size as written (`len` bytes at `text`): a whole number of
+ * bytes, optionally followed by KiB, MiB or GiB (blanks allowed between),
+ * sets *bytes and *expr = NULL; anything else is parsed as an expression
+ * of ADDR_NAMES_SIZE into *expr (the caller owns it; its value comes from
+ * addr_const_eval). Returns 0, or -1 with `err` set: a syntax error, or a
+ * number above 2^48 bytes. */
+int addr_size_parse(const char *text, size_t len, uint64_t *bytes,
+                    addr_src **expr, addr_error *err);
+
 /* Whether `x` was recognised as affine in the lane (its lines come in
  * closed form). */
 bool addr_is_affine(const addr_expr *x);
