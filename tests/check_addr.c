@@ -394,6 +394,333 @@ START_TEST(arithmetic)
 }
 END_TEST
 
+/* ------------------------------------------------ kernels and programs */
+
+/* Loads kernel YAML `text` as "k.yaml"; aborts on an error. */
+static void load_kernel(const char *text, const cusim_set *sets,
+                        size_t n_sets, cusim_kernel *k)
+{
+    cusim_error err;
+    if (cusim_kernel_load_string(text, "k.yaml", sets, n_sets, k, &err) != 0)
+        ck_abort_msg("%s:%d:%d: %s", err.file, err.line, err.column,
+                     err.message);
+}
+
+/* Loading `text` fails at line:column with `message`. */
+static void load_fails(const char *text, int line, int column,
+                       const char *message)
+{
+    cusim_kernel k;
+    cusim_error err;
+    ck_assert_int_ne(cusim_kernel_load_string(text, "k.yaml", NULL, 0, &k,
+                                              &err), 0);
+    ck_assert_msg(err.line == line && err.column == column,
+                  "at %d:%d, expected %d:%d (%s)", err.line, err.column,
+                  line, column, err.message);
+    ck_assert_str_eq(err.message, message);
+}
+
+/* Resolving kernel `text` at width 32 fails at line:column with
+ * `message`. */
+static void resolve_fails(const char *text, int line, int column,
+                          const char *message)
+{
+    cusim_kernel k;
+    cusim_error err;
+    load_kernel(text, NULL, 0, &k);
+    prog_shape sh = prog_shape_of(&k, 32);
+    ck_assert_ptr_null(prog_resolve(k.ast, &sh, &err));
+    ck_assert_msg(err.line == line && err.column == column,
+                  "at %d:%d, expected %d:%d (%s)", err.line, err.column,
+                  line, column, err.message);
+    ck_assert_str_eq(err.message, message);
+    cusim_kernel_free(&k);
+}
+
+static uint64_t lane0(const prog_insn *in)
+{
+    int div0;
+    uint64_t a = addr_lane(in->at ? in->at : in->sugar, &ctx0, 0, &div0);
+    ck_assert(!div0);
+    return a;
+}
+
+START_TEST(buffers_layout)
+{
+    /* sizes 100, 4 KiB = 4096, elements x 4 = 4096, 1 MiB; bases from 0,
+     * each at the next multiple of 4096: A 0, B 4096 (A ends at 100),
+     * C 8192, D 12288; D's last 4-byte element (index -1 wraps) at
+     * 12288 + 1048576 - 4 = 1060860 */
+    cusim_kernel k;
+    load_kernel("name: t\nworkgroup_size: 64\nelements: 1024\n"
+                "buffers: { A: 100, B: 4 KiB, C: elements * 4, D: 1MiB }\n"
+                "program: |\n"
+                "  ld.global x, i at=A[0]\n"
+                "  ld.global x, i at=B[0]\n"
+                "  ld.global x, i at=C[0]\n"
+                "  ld.global x, i at=D[-1]\n"
+                "  ld.global x, i at=A[26]\n", NULL, 0, &k);
+    ck_assert_int_eq(k.n_buffers, 4);
+    ck_assert_str_eq(k.buffers[1].size, "4096");
+    ck_assert_str_eq(k.buffers[2].size, "elements * 4");
+    prog_shape sh = prog_shape_of(&k, 32);
+    cusim_error err;
+    prog_code *code = prog_resolve(k.ast, &sh, &err);
+    ck_assert_ptr_nonnull(code);
+    ck_assert_uint_eq(lane0(&code->insns[0]), 0);
+    ck_assert_uint_eq(lane0(&code->insns[1]), 4096);
+    ck_assert_uint_eq(lane0(&code->insns[2]), 8192);
+    ck_assert_uint_eq(lane0(&code->insns[3]), 1060860);
+    /* A holds 100 / 4 = 25 elements: element 26 wraps to 1: byte 4 */
+    ck_assert_uint_eq(lane0(&code->insns[4]), 4);
+    ck_assert_uint_eq(code->insns[0].space, PROG_SPACE_GLOBAL);
+    ck_assert_ptr_null(code->insns[0].sugar);
+    prog_code_free(code);
+
+    /* the echo writes the mapping back (numbers plain, an expression
+     * quoted) and reads back to the same */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    cusim_kernel_echo(f, &k);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(text, "buffers: { A: 100, B: 4096, C: "
+                                 "\"elements * 4\", D: 1048576 }\n"));
+    cusim_kernel back;
+    load_kernel(text, NULL, 0, &back);
+    ck_assert_int_eq(back.n_buffers, 4);
+    ck_assert_str_eq(back.buffers[2].size, "elements * 4");
+    cusim_kernel_free(&back);
+    free(text);
+
+    /* --set replaces the whole mapping: B alone, at 0 */
+    cusim_set set = { "kernel.buffers", "{ D: 64, B: 8 }", "--set", 1, 1 };
+    cusim_kernel_free(&k);
+    load_kernel("name: t\nworkgroup_size: 64\nelements: 1024\n"
+                "buffers: { A: 100, B: 4 KiB }\n"
+                "program: |\n  ld.global x, i at=B[1]\n", &set, 1, &k);
+    ck_assert_int_eq(k.n_buffers, 2);
+    sh = prog_shape_of(&k, 32);
+    code = prog_resolve(k.ast, &sh, &err);
+    ck_assert_ptr_nonnull(code);
+    /* D 0 .. 63, B at 4096: element 1 at 4100 */
+    ck_assert_uint_eq(lane0(&code->insns[0]), 4100);
+    prog_code_free(code);
+    cusim_kernel_free(&k);
+}
+END_TEST
+
+START_TEST(buffers_errors)
+{
+    /* "buffers: { " is 11 characters: the first name at column 12 */
+    load_fails("name: t\nworkgroup_size: 64\nelements: 1024\n"
+               "buffers: { shared: 4 }\nprogram: alu x\n", 4, 12,
+               "buffers: 'shared' is reserved (at=shared[...] is the "
+               "workgroup's shared memory); expected another buffer name");
+    load_fails("name: t\nworkgroup_size: 64\nelements: 1024\n"
+               "buffers: { it: 4 }\nprogram: alu x\n", 4, 12,
+               "buffers: 'it' is reserved (a name of the at= expressions); "
+               "expected another buffer name");
+    /* "buffers: { A: 4, A: 8 }": the second A at column 18 */
+    load_fails("name: t\nworkgroup_size: 64\nelements: 1024\n"
+               "buffers: { A: 4, A: 8 }\nprogram: alu x\n", 4, 18,
+               "buffers: buffer 'A' given twice (first at line 4, column "
+               "12)");
+    /* "buffers: { A: 4 * elemnts }": the size at column 15, the name
+     * 'elemnts' 4 bytes into it: column 19 */
+    load_fails("name: t\nworkgroup_size: 64\nelements: 1024\n"
+               "buffers: { A: 4 * elemnts }\nprogram: alu x\n", 4, 19,
+               "buffers.A: unknown name 'elemnts' in the size (did you "
+               "mean 'elements'?)");
+    load_fails("name: t\nworkgroup_size: 64\nelements: 1024\n"
+               "buffers: { A: 0 KiB }\nprogram: alu x\n", 4, 15,
+               "buffers.A: a buffer of 0 bytes (expected at least 1)");
+    load_fails("name: t\nworkgroup_size: 64\nelements: 1024\n"
+               "buffers: [ 4 ]\nprogram: alu x\n", 4, 10,
+               "buffers: expected a mapping of up to 16 buffer names to "
+               "sizes in bytes, got a list");
+    /* 17 buffers: the 17th name (q) is refused, at 11 + 6 x 16 = 107 */
+    load_fails("name: t\nworkgroup_size: 64\nelements: 1024\n"
+               "buffers: {a: 1, b: 1, c: 1, d: 1, f: 1, g: 1, h: 1, i: 1, "
+               "j: 1, k: 1, l: 1, m: 1, n: 1, o: 1, p: 1, r: 1, q: 1}\n"
+               "program: alu x\n", 4, 107,
+               "buffers: too many buffers (at most 16, got 17)");
+    /* a size that evaluates to 0 for this shape: 1024 / 2048 = 0 */
+    resolve_fails("name: t\nworkgroup_size: 64\nelements: 1024\n"
+                  "buffers: { A: elements / 2048 }\n"
+                  "program: ld.global x, i at=A[gid]\n", 4, 15,
+                  "buffers.A: elements / 2048 = 0 bytes (expected 1 to "
+                  "2^48)");
+}
+END_TEST
+
+START_TEST(at_errors_located)
+{
+    static const char head[] = "name: t\nworkgroup_size: 64\n"
+        "elements: 1024\nshared_bytes: 256\n"
+        "buffers: { A: 4096, table: 64 }\nprogram: |\n  alu i\n";
+    static const struct { const char *line; int column;
+                          const char *message; } cases[] = {
+        /* "  ld.global x, i at=" is 20 characters: BUF at column 21 */
+        { "  ld.global x, i at=tabel[gid]", 21,
+          "unknown buffer 'tabel' (did you mean 'table'?)" },
+        { "  ld.global x, i at=Q[gid]", 21,
+          "unknown buffer 'Q' (the kernel's buffers: A, table)" },
+        { "  ld.global x, i at=A[gdi]", 23,
+          "unknown name 'gdi' in the address (did you mean 'gid'?)" },
+        { "  ld.global x, i at=A[gid * ]", 29,
+          "expected a number, a name or '(' in the expression, found "
+          "the end of the expression" },
+        { "  ld.global x, i at=A[gid", 22, "expected ']' to close at=A[" },
+        { "  ld.global x, i at=A(gid)", 22,
+          "expected '[' after at=A (the element index goes in brackets), "
+          "found '('" },
+        { "  ld.global x, i at=shared[gid]", 21,
+          "at=shared[...] is for ld.shared and st.shared; 'ld.global' "
+          "names one of the kernel's buffers" },
+        { "  ld.shared x, i at=A[gid]", 21,
+          "'ld.shared' addresses the workgroup's shared memory: write "
+          "at=shared[EXPR], not 'A'" },
+        /* "  st.global i, i at=A[gid] " is 27 characters */
+        { "  st.global i, i at=A[gid] pattern=random", 28,
+          "'pattern=' with 'at=': at= says where the lanes go and pattern= "
+          "is its older shorthand (give one)" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s%s\n", head, cases[i].line);
+        load_fails(text, 8, cases[i].column, cases[i].message);
+    }
+    /* constant division by zero, found when resolved: '%' at column
+     * 20 + 11 = 31 of "  ld.global x, i at=A[gid + 1 % (simd_width - 32)]" */
+    char text[512];
+    snprintf(text, sizeof text, "%s%s\n", head,
+             "  ld.global x, i at=A[gid + 1 % (simd_width - 32)]");
+    resolve_fails(text, 8, 31, "remainder by zero in the address (the "
+                  "divisor is always 0)");
+    /* shared_bytes 256 holds 4-byte elements, not 512-byte ones */
+    snprintf(text, sizeof text, "%s%s\n", head,
+             "  ld.shared x, i at=shared[lane] bytes=512");
+    resolve_fails(text, 8, 28, "at=shared[...]: shared_bytes (256 bytes) "
+                  "holds no element of 512 bytes");
+}
+END_TEST
+
+START_TEST(shared_at)
+{
+    /* at=shared[lane * 2]: lane l at byte 8 l of shared memory (base 0,
+     * 512 bytes = 128 elements: lane 31 at 248) */
+    cusim_kernel k;
+    load_kernel("name: t\nworkgroup_size: 64\nelements: 1024\n"
+                "shared_bytes: 512\nprogram: |\n"
+                "  ld.shared x, i at=shared[lane * 2 + 64 * sg]\n",
+                NULL, 0, &k);
+    prog_shape sh = prog_shape_of(&k, 32);
+    cusim_error err;
+    prog_code *code = prog_resolve(k.ast, &sh, &err);
+    ck_assert_ptr_nonnull(code);
+    const prog_insn *in = &code->insns[0];
+    ck_assert_uint_eq(in->space, PROG_SPACE_SHARED);
+    ck_assert_ptr_null(in->sugar);
+    int div0;
+    ck_assert_uint_eq(addr_lane(in->at, &ctx0, 31, &div0), 248);
+    /* sg 1: element 64 + 2 lane; lane 31: 126 x 4 = 504 */
+    addr_ctx c1 = { .wg = 0, .sg = 1, .width = 32 };
+    ck_assert_uint_eq(addr_lane(in->at, &c1, 31, &div0), 504);
+    prog_code_free(code);
+    cusim_kernel_free(&k);
+}
+END_TEST
+
+/* The lines a 32-lane subgroup 0 of workgroup 0 touches through insn i's
+ * sugar, in 128-byte lines of 32-byte sectors. */
+static uint32_t sugar_lines(const prog_code *code, uint32_t i,
+                            const addr_ctx *c, addr_line *out)
+{
+    const addr_expr *x = code->insns[i].sugar;
+    ck_assert_ptr_nonnull(x);
+    return addr_lines(x, c, 32, 128, 32, out, addr_max_lines(x, 32, 128));
+}
+
+START_TEST(pattern_sugar)
+{
+    /* 65536 elements, E = 2: G = 32768 invocations */
+    cusim_kernel k;
+    load_kernel("name: t\nworkgroup_size: 64\nelements: 65536\n"
+                "elements_per_invocation: 2\nprogram: |\n"
+                "  ld.global a, i\n"
+                "  ld.global b, i pattern=strided:2\n"
+                "  ld.global c, i pattern=strided:32\n"
+                "  ld.global d, i pattern=random\n"
+                "  repeat 4 {\n"
+                "    st.global a, i\n"
+                "  }\n", NULL, 0, &k);
+    prog_shape sh = prog_shape_of(&k, 32);
+    ck_assert_uint_eq(sh.invocations, 32768);
+    cusim_error err;
+    prog_code *code = prog_resolve(k.ast, &sh, &err);
+    ck_assert_ptr_nonnull(code);
+    /* E = 2 copies of each: insns 0,1 coalesced, 2,3 strided:2, 4,5
+     * strided:32, 6,7 random, 8 the loop, 9,10 the stores, 11 its end */
+    addr_line out[64];
+    /* coalesced: 32 consecutive 4-byte elements: 1 line, 4 sectors */
+    ck_assert_uint_eq(sugar_lines(code, 0, &ctx0, out), 1);
+    ck_assert_uint_eq(out[0].sectors, 0xF);
+    /* strided:2: 2 lines; strided:32: 32 lines, one sector each */
+    ck_assert_uint_eq(sugar_lines(code, 2, &ctx0, out), 2);
+    ck_assert_uint_eq(sugar_lines(code, 4, &ctx0, out), 32);
+    ck_assert_uint_eq(out[0].sectors, 0x1);
+    /* random: each lane its own line (hashes of 32 consecutive x) */
+    ck_assert_uint_eq(sugar_lines(code, 6, &ctx0, out), 32);
+    /* regions: no buffers, so insn i's is 2^40 (i + 1): insn 0 lane 0 at
+     * 2^40; copy e = 1 (insn 1) reads element G = 32768 of its own
+     * region 2^41: 2^41 + 131072 */
+    ck_assert_uint_eq(lane0(&code->insns[0]), (uint64_t)1 << 40);
+    ck_assert_uint_eq(lane0(&code->insns[1]),
+                      ((uint64_t)1 << 41) + 32768 * 4);
+    /* the store in the loop, copy 0, iteration it = 3: element
+     * G (0 + E x 3) = 196608: byte 786432 of region 2^40 x 10 */
+    addr_ctx c3 = { .wg = 0, .sg = 0, .width = 32, .it = { 3, 0, 0 } };
+    int div0;
+    ck_assert_uint_eq(addr_lane(code->insns[9].sugar, &c3, 0, &div0),
+                      ((uint64_t)10 << 40) + 786432);
+    /* shared and non-memory instructions have none */
+    ck_assert_ptr_null(code->insns[8].sugar);
+    prog_code_free(code);
+    cusim_kernel_free(&k);
+}
+END_TEST
+
+START_TEST(grid_key)
+{
+    /* grid_x 4: wg 6 is (2, 1); at=A[wg_y * 1000 + wg_x] for lane 0:
+     * element 1002: byte 4008 */
+    cusim_kernel k;
+    load_kernel("name: t\nworkgroup_size: 64\nelements: 65536\n"
+                "grid_x: 4\nbuffers: { A: 1 MiB }\nprogram: |\n"
+                "  ld.global a, i at=A[wg_y * 1000 + wg_x]\n", NULL, 0, &k);
+    ck_assert_uint_eq(k.grid_x, 4);
+    prog_shape sh = prog_shape_of(&k, 32);
+    cusim_error err;
+    prog_code *code = prog_resolve(k.ast, &sh, &err);
+    ck_assert_ptr_nonnull(code);
+    addr_ctx c = { .wg = 6, .sg = 0, .width = 32 };
+    int div0;
+    ck_assert_uint_eq(addr_lane(code->insns[0].at, &c, 0, &div0), 4008);
+    prog_code_free(code);
+    /* a clone resolves the same (the at= expression is copied) */
+    cusim_kernel copy;
+    cusim_kernel_clone(&copy, &k);
+    cusim_kernel_free(&k);
+    sh = prog_shape_of(&copy, 32);
+    code = prog_resolve(copy.ast, &sh, &err);
+    ck_assert_ptr_nonnull(code);
+    ck_assert_uint_eq(addr_lane(code->insns[0].at, &c, 0, &div0), 4008);
+    prog_code_free(code);
+    cusim_kernel_free(&copy);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("addr");
@@ -409,6 +736,14 @@ static Suite *make_suite(void)
     tcase_add_test(tc, division_by_zero);
     tcase_add_test(tc, parse_errors);
     tcase_add_test(tc, arithmetic);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("kernels");
+    tcase_add_test(tc, buffers_layout);
+    tcase_add_test(tc, buffers_errors);
+    tcase_add_test(tc, at_errors_located);
+    tcase_add_test(tc, shared_at);
+    tcase_add_test(tc, pattern_sugar);
+    tcase_add_test(tc, grid_key);
     suite_add_tcase(s, tc);
     return s;
 }

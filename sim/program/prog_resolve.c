@@ -212,11 +212,17 @@ static addr_expr *sugar_of(const resolver *rs, const prog_stmt *s,
     for (int d = 0; d < 3 && d < rs->depth; d++)
         c[d] = rs->code->insns[rs->loops[rs->depth - 1 - d]].count;
     uint64_t g = sh->invocations ? sh->invocations : 1;
-    char text[320];
+    uint64_t c01 = c[0] * c[1];        /* wraps as the language does */
+    char text[320], outer[48];
+    if (c01 <= INT64_MAX)
+        snprintf(outer, sizeof outer, "%llu", (unsigned long long)c01);
+    else   /* a literal above INT64_MAX is refused: its wrapped value */
+        snprintf(outer, sizeof outer, "(-%llu - 1)",
+                 (unsigned long long)(UINT64_MAX - c01));
     snprintf(text, sizeof text,
-             "gid + %llu * (%u + %u * (it + %llu * it1 + %llu * it2))",
+             "gid + %llu * (%u + %u * (it + %llu * it1 + %s * it2))",
              (unsigned long long)g, copy, sh->elements_per_invocation,
-             (unsigned long long)c[0], (unsigned long long)(c[0] * c[1]));
+             (unsigned long long)c[0], outer);
     char full[400];
     uint64_t length = SUGAR_REGION;
     switch ((isa_pattern)s->pattern) {
