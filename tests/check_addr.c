@@ -7,6 +7,7 @@
  * out by hand in the comment above it.
  */
 #include "addr.h"
+#include "banks.h"
 #include "cutest.h"
 
 /* A 32-lane subgroup shape: workgroup of 64 (2 subgroups), width 32. */
@@ -721,6 +722,44 @@ START_TEST(grid_key)
 }
 END_TEST
 
+START_TEST(shared_bank_passes)
+{
+    /* 32 banks of 4 bytes, 32 lanes of 4-byte elements at
+     * at=shared[EXPR] (subgroup 0, iteration 0): lane l in bank
+     * (index mod 32):
+     *   lane:       32 banks, one word each: 1 pass
+     *   lane * 2:   banks 0, 2, .., 30 hold 2 words each: 2 passes
+     *   lane * 32:  bank 0 holds 32 words: 32 passes
+     *   lane * 33:  bank l: 1 pass (the padded transpose)
+     *   7:          one word for all (broadcast): 1 pass
+     *   lane / 2 * 32: 16 words in bank 0, pairs share one: 16 passes */
+    static const struct { const char *expr; uint32_t passes; } cases[] = {
+        { "lane", 1 }, { "lane * 2", 2 }, { "lane * 32", 32 },
+        { "lane * 33", 1 }, { "7", 1 }, { "lane / 2 * 32", 16 },
+    };
+    cusim_hw hw;
+    memset(&hw, 0, sizeof hw);
+    hw.cu.shared_banks = 32;
+    hw.cu.shared_bank_bytes = 4;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[512];
+        snprintf(text, sizeof text, "name: t\nworkgroup_size: 64\n"
+                 "elements: 1024\nshared_bytes: 8192\nprogram: |\n"
+                 "  ld.shared x, i at=shared[%s]\n", cases[i].expr);
+        cusim_kernel k;
+        load_kernel(text, NULL, 0, &k);
+        prog_shape sh = prog_shape_of(&k, 32);
+        cusim_error err;
+        prog_code *code = prog_resolve(k.ast, &sh, &err);
+        ck_assert_ptr_nonnull(code);
+        ck_assert_msg(bank_insn_passes(&hw, &code->insns[0], 0, 32)
+                      == cases[i].passes, "%s", cases[i].expr);
+        prog_code_free(code);
+        cusim_kernel_free(&k);
+    }
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("addr");
@@ -744,6 +783,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, shared_at);
     tcase_add_test(tc, pattern_sugar);
     tcase_add_test(tc, grid_key);
+    tcase_add_test(tc, shared_bank_passes);
     suite_add_tcase(s, tc);
     return s;
 }
