@@ -235,25 +235,33 @@ START_TEST(affine_recognised)
 }
 END_TEST
 
-/* The brute-force reference: each lane's bytes by hand, sectors marked in
- * a bitmap of the first 2^16 lines. */
+/* The brute-force reference: each lane's bytes one by one, each byte's
+ * sector marked on its line in a small list, sorted at the end. */
 static uint32_t brute(const addr_expr *x, const addr_ctx *c, uint32_t lanes,
+                      uint32_t bytes, uint32_t line, uint32_t sector,
                       addr_line *out)
 {
-    static uint32_t mask[1 << 16];
-    memset(mask, 0, sizeof mask);
+    uint32_t n = 0;
     for (uint32_t l = 0; l < lanes; l++) {
         int div0;
         uint64_t a = addr_lane(x, c, l, &div0);
         if (div0)
             return ADDR_DIV0;
-        for (uint64_t byte = a; byte < a + 8 /* bytes */; byte++)
-            mask[byte / 128] |= 1u << (byte % 128 / 32);
+        for (uint64_t byte = a; byte < a + bytes; byte++) {
+            uint32_t k = 0;
+            while (k < n && out[k].line != byte / line)
+                k++;
+            if (k == n)
+                out[n++] = (addr_line){ byte / line, 0 };
+            out[k].sectors |= 1u << (byte % line / sector);
+        }
     }
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < (1 << 16); i++)
-        if (mask[i])
-            out[n++] = (addr_line){ i, mask[i] };
+    for (uint32_t i = 1; i < n; i++)
+        for (uint32_t j = i; j > 0 && out[j - 1].line > out[j].line; j--) {
+            addr_line t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
     return n;
 }
 
@@ -265,32 +273,59 @@ START_TEST(closed_form_matches_reference)
         "it * 1000 + lane * 2", "wg * 64 + lid", "lane / 3 + lane % 2",
         "min(lane, 9) * 4", "(lane * 7) & 31", "lane ^ 5", "lid_x + lid_y",
         "gid * gid", "lane * 100000", "0x7fffffffffffffff * lane",
-        "lane * 4 + wg_x - wg_y", "max(lane - 16, 0) >> 1",
+        "lane * 4 + wg_x - wg_y", "max(lane - 16, 0) >> 1", "lane * sg",
+        "lane * -3 + it2 * 7", "1000000 - gid * 33",
     };
-    addr_bind b = bind_of(1 << 20, 8);   /* 131072 elements of 8 B */
-    b.grid_x = 3;
+    static const uint32_t sizes[] = { 1, 4, 8, 12, 64 };
+    static const uint64_t bases[] = { 0, 12, 4088 };
+    static const uint32_t geom[][2] = { { 128, 32 }, { 64, 32 },
+                                        { 32, 32 }, { 128, 4 } };
     const addr_ctx ctxs[] = {
         { .wg = 0, .sg = 0, .width = 32 },
         { .wg = 5, .sg = 1, .width = 32, .it = { 3, 1, 0 } },
         { .wg = 2047, .sg = 1, .width = 32, .it = { 7, 0, 2 } },
     };
-    addr_line got[1024], want[1 << 12];
-    for (size_t i = 0; i < sizeof exprs / sizeof exprs[0]; i++) {
-        addr_expr *x = resolve_text(exprs[i], &b);
-        for (size_t c = 0; c < sizeof ctxs / sizeof ctxs[0]; c++)
-            for (uint32_t lanes = 1; lanes <= 32; lanes += 7) {
-                uint32_t n = addr_lines(x, &ctxs[c], lanes, 128, 32, got,
-                                        addr_max_lines(x, lanes, 128));
-                uint32_t m = brute(x, &ctxs[c], lanes, want);
-                ck_assert_msg(n == m, "%s ctx %zu lanes %u: %u lines, "
-                              "reference %u", exprs[i], c, lanes, n, m);
-                for (uint32_t k = 0; k < n; k++) {
-                    ck_assert_uint_eq(got[k].line, want[k].line);
-                    ck_assert_uint_eq(got[k].sectors, want[k].sectors);
-                }
+    addr_line got[4096], want[1 << 12];
+    uint32_t checked = 0, closed = 0;
+    for (size_t i = 0; i < sizeof exprs / sizeof exprs[0]; i++)
+        for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
+            for (size_t o = 0; o < sizeof bases / sizeof bases[0]; o++) {
+                addr_bind b = bind_of(1 << 20, sizes[z]);
+                b.grid_x = 3;
+                b.base = bases[o];
+                addr_expr *x = resolve_text(exprs[i], &b);
+                closed += addr_is_affine(x);
+                for (size_t c = 0; c < sizeof ctxs / sizeof ctxs[0]; c++)
+                    for (size_t g = 0; g < 4; g++)
+                        for (uint32_t lanes = 1; lanes <= 32;
+                             lanes = lanes == 1 ? 7 : lanes == 7 ? 32 : 33) {
+                            uint32_t ln = geom[g][0], sc = geom[g][1];
+                            uint32_t cap = addr_max_lines(x, lanes, ln);
+                            ck_assert_uint_le(cap, 4096);
+                            uint32_t n = addr_lines(x, &ctxs[c], lanes, ln,
+                                                    sc, got, cap);
+                            uint32_t m = brute(x, &ctxs[c], lanes,
+                                               sizes[z], ln, sc, want);
+                            ck_assert_msg(n == m, "%s bytes %u base %llu "
+                                          "ctx %zu lanes %u line %u: %u "
+                                          "lines, reference %u", exprs[i],
+                                          sizes[z],
+                                          (unsigned long long)bases[o], c,
+                                          lanes, ln, n, m);
+                            for (uint32_t k = 0; k < n; k++) {
+                                ck_assert_uint_eq(got[k].line, want[k].line);
+                                ck_assert_uint_eq(got[k].sectors,
+                                                  want[k].sectors);
+                            }
+                            checked++;
+                        }
+                addr_expr_free(x);
             }
-        addr_expr_free(x);
-    }
+    /* 24 expressions x 5 sizes x 3 bases x 3 subgroups x 4 geometries x
+     * 3 lane counts (1, 7, 32); 18 of the 24 are affine (all but the division,
+     * min, and, xor, square and max ones) */
+    ck_assert_uint_eq(checked, 24 * 5 * 3 * 3 * 4 * 3);
+    ck_assert_uint_eq(closed, 18 * 5 * 3);
 }
 END_TEST
 
@@ -770,6 +805,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, subgroup_names);
     tcase_add_test(tc, affine_recognised);
     tcase_add_test(tc, closed_form_matches_reference);
+    tcase_set_timeout(tc, 60);   /* the reference pass, under sanitizers */
     suite_add_tcase(s, tc);
     tc = tcase_create("expressions");
     tcase_add_test(tc, division_by_zero);

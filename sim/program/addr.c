@@ -21,6 +21,7 @@
  * is general. In 64-bit wrap arithmetic an affine f is exactly
  * f(0) + (f(1) - f(0)) x lane, so two evaluations give a and b.
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -811,6 +812,7 @@ static void emit_range(emitter *m, uint64_t lo, uint64_t hi)
         uint32_t mask = (uint32_t)(((2ull << b) - 1) & ~((1ull << a) - 1));
         if (m->n > 0 && l <= m->out[m->n - 1].line) {
             uint64_t back = m->out[m->n - 1].line - l;
+            assert(back < m->n && m->out[m->n - 1 - back].line == l);
             m->out[m->n - 1 - back].sectors |= mask;
         } else if (m->n < m->cap) {
             m->out[m->n++] = (addr_line){ l, mask };
