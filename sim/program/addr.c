@@ -506,6 +506,7 @@ struct addr_expr {
     uint32_t wx, wy, wg_size, grid_x;  /* for lid_x, lid_y, gid, wg_x/y */
     bool affine;
     bool lane_free;                    /* no per-lane name at all */
+    uint32_t uses;                     /* bit i: name i is read */
     uint32_t n;
     addr_op code[];
 };
@@ -520,6 +521,7 @@ typedef struct folder {
     addr_op *code;
     uint32_t n;
     bool lidx_affine;                  /* workgroup_x % simd_width == 0 */
+    uint32_t uses;                     /* bit i: name i is emitted */
 } folder;
 
 static bool shape_value(const addr_bind *b, int name, int64_t *v)
@@ -554,6 +556,7 @@ static int fold(folder *f, uint32_t i, int64_t *value)
         if (shape_value(f->b, nd->op, value))
             return DEP_CONST;
         f->code[f->n++] = (addr_op){ nd->op, 0 };
+        f->uses |= 1u << nd->op;
         if (name_kind[nd->op] == KIND_GROUP)
             return DEP_GROUP;
         if (nd->op == NAME_LID_X)
@@ -673,6 +676,7 @@ addr_expr *addr_resolve(const addr_src *s, const addr_bind *b,
     x->grid_x = b->grid_x;
     x->affine = d != DEP_GENERAL;
     x->lane_free = d <= DEP_GROUP;
+    x->uses = f.uses;
     return x;
 }
 
@@ -710,8 +714,10 @@ typedef struct lane_env {
 static void env_group(const addr_expr *x, const addr_ctx *c, lane_env *env)
 {
     env->v[NAME_WG] = c->wg;
-    env->v[NAME_WG_X] = x->grid_x ? c->wg % x->grid_x : c->wg;
-    env->v[NAME_WG_Y] = x->grid_x ? c->wg / x->grid_x : 0;
+    if (x->uses & (1u << NAME_WG_X | 1u << NAME_WG_Y)) {
+        env->v[NAME_WG_X] = x->grid_x ? c->wg % x->grid_x : c->wg;
+        env->v[NAME_WG_Y] = x->grid_x ? c->wg / x->grid_x : 0;
+    }
     env->v[NAME_SG] = c->sg;
     env->v[NAME_IT] = c->it[0];
     env->v[NAME_IT1] = c->it[1];
@@ -725,8 +731,10 @@ static void env_lane(const addr_expr *x, const addr_ctx *c, lane_env *env,
     uint64_t lid = env->lid0 + lane;
     env->v[NAME_LANE] = lane;
     env->v[NAME_LID] = (int64_t)lid;
-    env->v[NAME_LID_X] = (int64_t)(lid % x->wx);
-    env->v[NAME_LID_Y] = (int64_t)((lid / x->wx) % x->wy);
+    if (x->uses & (1u << NAME_LID_X | 1u << NAME_LID_Y)) {
+        env->v[NAME_LID_X] = (int64_t)(lid % x->wx);
+        env->v[NAME_LID_Y] = (int64_t)((lid / x->wx) % x->wy);
+    }
     env->v[NAME_GID] = (int64_t)((uint64_t)c->wg * x->wg_size + lid);
 }
 
@@ -758,6 +766,8 @@ static int run(const addr_expr *x, const lane_env *env, int64_t *out)
 /* An index wrapped into the region: floor mod, in 0 .. elems-1. */
 static uint64_t wrap(const addr_expr *x, int64_t idx)
 {
+    if (idx >= 0 && (uint64_t)idx < x->elems)
+        return (uint64_t)idx;   /* inside: no division */
     if (idx >= 0)
         return (uint64_t)idx % x->elems;
     uint64_t m = (0 - (uint64_t)idx) % x->elems;
