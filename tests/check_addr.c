@@ -753,6 +753,17 @@ START_TEST(grid_key)
     ck_assert_ptr_nonnull(code);
     ck_assert_uint_eq(addr_lane(code->insns[0].at, &c, 0, &div0), 4008);
     prog_code_free(code);
+    /* resolved with a shape that has no buffers (another kernel's): an
+     * error at the at= expression (line 7, after "  ld.global a, i at=A[",
+     * 22 characters: column 23) */
+    sh.n_buffers = 0;
+    sh.buffers = NULL;
+    ck_assert_ptr_null(prog_resolve(copy.ast, &sh, &err));
+    ck_assert_int_eq(err.line, 7);
+    ck_assert_int_eq(err.column, 23);
+    ck_assert_str_eq(err.message, "at=: the program names buffer 1 of its "
+                     "kernel, but the launch shape has 0 buffers (resolved "
+                     "for another kernel)");
     cusim_kernel_free(&copy);
 }
 END_TEST

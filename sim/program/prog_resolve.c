@@ -177,6 +177,11 @@ static int resolve_at(resolver *rs, const prog_stmt *s, uint32_t copy,
     addr_bind b = bind_of(sh, copy);
     b.bytes = s->bytes;
     bool shared = s->at_space == PROG_SPACE_SHARED;
+    if (!shared && s->at_buffer >= sh->n_buffers)
+        return err_set(rs->err, rs->ast->file, s->at_line, s->at_column,
+                       "at=: the program names buffer %u of its kernel, but "
+                       "the launch shape has %d buffers (resolved for "
+                       "another kernel)", s->at_buffer + 1, sh->n_buffers);
     if (shared) {
         b.base = 0;
         b.length = sh->shared_bytes;
