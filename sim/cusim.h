@@ -304,6 +304,22 @@ typedef struct cusim_hw {
  * keys `dispatches[I].KEY` with I counted from 0: dispatches[0] is the
  * second dispatch. A later dispatch's `elements` may be an expression of
  * the previous dispatch's counts: see cusim_dispatch_elements. */
+/* One buffer of a kernel's `buffers` mapping (docs/isa.md "Addresses").
+ * The size is kept as written and evaluated when the program is resolved
+ * for a launch shape (it may be an expression of the shape); the layout
+ * (from byte 0, in this order, each aligned to 4 KiB) is worked out then
+ * too. `name_mark` and `size_mark` say where the entry's name and size are
+ * written (file NULL: the kernel's own file, as for marks[]). */
+#define CUSIM_MAX_BUFFERS 16
+#define CUSIM_BUFFER_NAME_MAX 31
+#define CUSIM_BUFFER_SIZE_MAX 63
+typedef struct cusim_buffer {
+    char name[CUSIM_BUFFER_NAME_MAX + 1];
+    char size[CUSIM_BUFFER_SIZE_MAX + 1];  /* "4096", "64 MiB",
+                                             "elements * 4" */
+    cusim_mark name_mark, size_mark;
+} cusim_buffer;
+
 typedef struct cusim_kernel {
     char file[CUSIM_PATH_MAX];
     char name[64];
@@ -334,6 +350,11 @@ typedef struct cusim_kernel {
                                           (then `elements` is 0); "" when a
                                           number (held in `elements`), and
                                           always for the first dispatch */
+    cusim_buffer buffers[CUSIM_MAX_BUFFERS];   /* `buffers`, in the order
+                                                  written */
+    int n_buffers;
+    uint32_t grid_x;                   /* workgroups per row of the grid
+                                          (wg_x, wg_y); 0: one row */
 } cusim_kernel;
 
 /* Loads and validates a profile / kernel. `sets` may hold overrides for

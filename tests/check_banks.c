@@ -188,7 +188,7 @@ static uint64_t tile_cycles(const char *pattern)
     cusim_kernel k = { .name = "tile", .workgroup = { 16, 16, 1 },
                        .workgroup_dims = 2, .registers = 16,
                        .elements = 65536, .elements_per_invocation = 1 };
-    prog_src src = { "tile.yaml", 1, 1, NULL };
+    prog_src src = { "tile.yaml", 1, 1, NULL, .buffers = NULL };
     k.ast = prog_parse(program, &src, &err);
     if (!k.ast)
         ck_abort_msg("parse: %s", err.message);

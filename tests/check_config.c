@@ -785,7 +785,7 @@ static const bad_case bad_cases[] = {
     { 'k', "cfg-kernel-dispatch-entry.yaml", NULL, 6, 5,
       "dispatches[1]: expected a dispatch mapping (of name, workgroup_size, "
       "registers, shared_bytes, elements, elements_per_invocation, "
-      "subgroup_size, program), got 'workgroups'" },
+      "subgroup_size, program, buffers, grid_x), got 'workgroups'" },
     { 'k', "cfg-kernel-dispatch-many.yaml", NULL, 13, 5,
       "dispatches[8]: too many dispatches (at most 8 may follow the first, "
       "got 9)" },
@@ -799,7 +799,7 @@ static const bad_case bad_cases[] = {
     { 'k', "cfg-kernel-hw-key.yaml", NULL, 4, 1,
       "unknown key 'cu' (valid keys: name, workgroup_size, registers, "
       "shared_bytes, elements, elements_per_invocation, subgroup_size, "
-      "program, dispatches)" },
+      "program, buffers, grid_x, dispatches)" },
 
     /* the memory hierarchy's keys (cfg_check_hw: check_hierarchy) */
     { 'h', "cfg-hw-cache-banks.yaml", NULL, 20, 10,
@@ -1640,11 +1640,11 @@ static const struct {
     { "dispatches:\n  - elements: 4\n    dispatches: []\n", 6, 5,
       "unknown key 'dispatches[0].dispatches' (valid keys: name, "
       "workgroup_size, registers, shared_bytes, elements, "
-      "elements_per_invocation, subgroup_size, program)" },
+      "elements_per_invocation, subgroup_size, program, buffers, grid_x)" },
     { "dispatches:\n  - elements: 4\n    cu: { registers: 4 }\n", 6, 5,
       "unknown key 'dispatches[0].cu' (valid keys: name, workgroup_size, "
       "registers, shared_bytes, elements, elements_per_invocation, "
-      "subgroup_size, program)" },
+      "subgroup_size, program, buffers, grid_x)" },
     { "dispatches:\n  - elements: 4\n    regsters: 4\n", 6, 5,
       "unknown key 'dispatches[0].regsters' (did you mean "
       "'dispatches[0].registers'?)" },
@@ -1683,7 +1683,7 @@ static const struct {
     { "dispatches:\n  -\n", 5, 4,
       "dispatches[0]: expected a dispatch mapping (of name, "
       "workgroup_size, registers, shared_bytes, elements, "
-      "elements_per_invocation, subgroup_size, program), got nothing" },
+      "elements_per_invocation, subgroup_size, program, buffers, grid_x), got nothing" },
     { "dispatches: { elements: 4 }\n", 4, 13,
       "dispatches: expected a list of up to 8 dispatch mappings, got a "
       "mapping" },
@@ -2054,7 +2054,7 @@ START_TEST(kernel_clone)
     ck_assert_int_eq(memcmp(a.limits, b.limits, sizeof a.limits), 0);
 
     /* the second dispatch's program resolves to the same code */
-    prog_shape shape = { 256, 1, 1, 256, 32, 1 };
+    prog_shape shape = { 256, 1, 1, 256, 32, 1, .elements = 0 };
     prog_code *ca = prog_resolve(clone.next->ast, &shape, &err);
     prog_code *cb = prog_resolve(fresh.next->ast, &shape, &err);
     ck_assert_ptr_nonnull(ca);
@@ -2089,7 +2089,7 @@ START_TEST(kernel_clone_errors)
     cusim_error err, clone_err;
     ASSERT_LOADED(cusim_kernel_load(path, NULL, 0, &k, &err), err);
     cusim_kernel_clone(&clone, &k);
-    prog_shape shape = { 64, 1, 1, 64, 32, 1 };
+    prog_shape shape = { 64, 1, 1, 64, 32, 1, .elements = 0 };
     ck_assert_ptr_null(prog_resolve(k.next->ast, &shape, &err));
     cusim_kernel_free(&k);
     ck_assert_ptr_null(prog_resolve(clone.next->ast, &shape, &clone_err));

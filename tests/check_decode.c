@@ -51,11 +51,11 @@ static cusim_hw profile(const char *file)
  * `width`, one element per invocation. The caller frees it. */
 static prog_code *resolve(const char *text, uint32_t width)
 {
-    static const prog_src src = { "k.yaml", 1, 1, NULL };
+    static const prog_src src = { "k.yaml", 1, 1, NULL, .buffers = NULL };
     cusim_error err = { "", 0, 0, "" };
     prog_ast *ast = prog_parse(text, &src, &err);
     ck_assert_msg(ast != NULL, "parse: %s", err.message);
-    prog_shape shape = { 64, 1, 1, 64, width, 1 };
+    prog_shape shape = { 64, 1, 1, 64, width, 1, .elements = 0 };
     prog_code *code = prog_resolve(ast, &shape, &err);
     prog_ast_free(ast);
     ck_assert_msg(code != NULL, "resolve: %s", err.message);

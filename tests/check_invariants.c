@@ -185,7 +185,7 @@ START_TEST(randomized)
                            .shared_bytes = cutest_rnd(&r, 2) ? 0 : cutest_rnd(&r, 8192),
                            .elements_per_invocation = 1 + cutest_rnd(&r, 3) };
         cusim_error err;
-        prog_src src = { "random.yaml", 1, 1, NULL };
+        prog_src src = { "random.yaml", 1, 1, NULL, .buffers = NULL };
         k.ast = prog_parse(text, &src, &err);
         ck_assert_msg(k.ast != NULL, "%s\n%s", err.message, text);
         cusim_occupancy occ;
@@ -236,7 +236,7 @@ START_TEST(randomized)
         ck_assert_uint_ge(a.cycles, (a.warp_instructions + slots - 1) / slots);
         ck_assert_uint_ge(a.cycles * hw.memory.bandwidth, a.memory_bytes);
         prog_shape shape = { wx, wy, 1, (uint32_t)wg, occ.simd_width,
-                             k.elements_per_invocation };
+                             k.elements_per_invocation, .elements = 0 };
         prog_code *code = prog_resolve(k.ast, &shape, &err);
         ck_assert_ptr_nonnull(code);
         uint64_t chain = chain_bound(&hw, code);

@@ -56,7 +56,7 @@ static cusim_kernel kernel(uint32_t x, uint32_t y, uint32_t regs,
                        .shared_bytes = shared, .elements = 1u << 20,
                        .elements_per_invocation = 1 };
     cusim_error err;
-    prog_src src = { "k.yaml", 1, 1, NULL };
+    prog_src src = { "k.yaml", 1, 1, NULL, .buffers = NULL };
     k.ast = prog_parse("alu x", &src, &err);
     ck_assert_ptr_nonnull(k.ast);
     return k;

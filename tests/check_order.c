@@ -65,7 +65,7 @@ START_TEST(first_held_first_served)
                        .workgroup_dims = 1, .registers = 16,
                        .elements = 128, .elements_per_invocation = 1 };
     cusim_error err;
-    prog_src src = { "k.yaml", 1, 1, NULL };
+    prog_src src = { "k.yaml", 1, 1, NULL, .buffers = NULL };
     k.ast = prog_parse("ld.global a, z\nalu b\nld.global c, z\n"
                        "alu d, c\nalu e, d\n", &src, &err);
     ck_assert_msg(k.ast != NULL, "parse: %s", err.message);

@@ -14,12 +14,12 @@
 
 /* The program text starts at line 10, column 5 of k.yaml: text line k,
  * column c is file line 9 + k, column 4 + c. */
-static const prog_src src = { "k.yaml", 10, 5, NULL };
+static const prog_src src = { "k.yaml", 10, 5, NULL, .buffers = NULL };
 
 /* A 16x16 workgroup on a 32-wide SIMD with E elements per invocation. */
 static prog_shape shape_e(uint32_t e)
 {
-    return (prog_shape){ 16, 16, 1, 256, 32, e };
+    return (prog_shape){ 16, 16, 1, 256, 32, e, .elements = 0 };
 }
 
 static prog_ast *parse_ok(const char *text)
@@ -313,7 +313,7 @@ START_TEST(test_counts_from_shape)
         "repeat elements_per_invocation * 0 + 1 {\n"
         "  alu y, t\n"
         "}\n");
-    prog_shape s = { 8, 8, 1, 64, 32, 1 };
+    prog_shape s = { 8, 8, 1, 64, 32, 1, .elements = 0 };
     prog_code *c = resolve_ok(ast, s);
     ck_assert_uint_eq(c->insns[0].count, 6);    /* log2(64) */
     ck_assert_uint_eq(c->insns[3].count, 2);    /* ceil(100 / 64) */
@@ -321,12 +321,12 @@ START_TEST(test_counts_from_shape)
     check_insn(c, 1, ISA_OP_BARRIER, NO, 0, NO, NO, NO);
     ck_assert_uint_eq(c->dynamic_insns, 6 + 2 + 1);
     prog_code_free(c);
-    s = (prog_shape){ 16, 16, 1, 256, 32, 1 };
+    s = (prog_shape){ 16, 16, 1, 256, 32, 1, .elements = 0 };
     c = resolve_ok(ast, s);
     ck_assert_uint_eq(c->insns[0].count, 8);    /* log2(256) */
     ck_assert_uint_eq(c->insns[3].count, 2);    /* ceil(324 / 256) */
     prog_code_free(c);
-    s = (prog_shape){ 16, 4, 1, 64, 32, 1 };
+    s = (prog_shape){ 16, 4, 1, 64, 32, 1, .elements = 0 };
     c = resolve_ok(ast, s);
     ck_assert_uint_eq(c->insns[3].count, 2);    /* ceil(108 / 64) */
     prog_code_free(c);
@@ -650,7 +650,7 @@ START_TEST(test_errors_count_value)
                         "  repeat 4294967295 {\n   alu x\n  }\n }\n}",
                         shape_e(1), 12, 7, "more than");
     /* The same text resolves where the shape allows it. */
-    prog_shape wide = { 20, 1, 1, 20, 32, 1 };
+    prog_shape wide = { 20, 1, 1, 20, 32, 1, .elements = 0 };
     prog_code *c = resolve_ok(
         (ast = parse_ok("repeat workgroup_x - 19 {\n alu x\n}")), wide);
     ck_assert_uint_eq(c->insns[0].count, 1);

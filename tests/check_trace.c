@@ -45,7 +45,7 @@ static cusim_result run_recorded(const cusim_hw *hw, uint32_t wg,
                        .workgroup_dims = 1, .registers = 16,
                        .elements = elements, .elements_per_invocation = 1 };
     cusim_error err;
-    prog_src src = { "k.yaml", 1, 1, NULL };
+    prog_src src = { "k.yaml", 1, 1, NULL, .buffers = NULL };
     k.ast = prog_parse(program, &src, &err);
     ck_assert_msg(k.ast != NULL, "parse: %s", err.message);
     opt.trace_json = tmpfile();

@@ -246,7 +246,7 @@ static inline cusim_result cutest_run(const cusim_hw *hw, uint32_t wg,
                        .workgroup_dims = 1, .registers = 16,
                        .elements = elements, .elements_per_invocation = 1 };
     cusim_error err;
-    prog_src src = { "k.yaml", 1, 1, NULL };
+    prog_src src = { "k.yaml", 1, 1, NULL, .buffers = NULL };
     k.ast = prog_parse(program, &src, &err);
     if (!k.ast)
         ck_abort_msg("parse: %s", err.message);

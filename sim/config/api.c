@@ -25,7 +25,7 @@ static int parse_programs(cusim_kernel *k, cusim_error *err)
     for (cusim_kernel *d = k; d; d = d->next) {
         cusim_mark at = cfg_kernel_mark(d, "program");
         prog_src src = { at.file, d->program_line, d->program_column,
-                         d->program_map };
+                         d->program_map, d->buffers, d->n_buffers };
         d->ast = prog_parse(d->program, &src, err);
         free(d->program_map);     /* the statements hold their places */
         d->program_map = NULL;

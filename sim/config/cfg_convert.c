@@ -11,6 +11,8 @@
 
 #include "cfg_int.h"
 #include "error.h"
+#include "lex.h"
+#include "addr.h"
 #include "expr.h"
 #include "xalloc.h"
 
@@ -72,6 +74,10 @@ const char *cfg_expectation(const cfg_key *k, char *buf, size_t size)
         break;
     case T_DISPATCHES:
         snprintf(buf, size, "a list of up to %llu dispatch mappings", hi);
+        break;
+    case T_BUFFERS:
+        snprintf(buf, size, "a mapping of up to %llu buffer names to sizes "
+                 "in bytes", hi);
         break;
     }
     return buf;
@@ -484,6 +490,123 @@ static int convert_count(const cfg_loader *L, const cfg_slot *s,
     return 0;
 }
 
+/* The mark kept in the struct for `m`: file NULL for the config's own
+ * file (as cfg_load.c keeps marks[]). */
+static cusim_mark kept(const cfg_loader *L, cusim_mark m)
+{
+    if (m.file == L->file)
+        m.file = NULL;
+    return m;
+}
+
+/* `buffers`: a mapping of at most k->max `name: size` entries, each name
+ * an identifier that is not `shared` nor a name of the address language,
+ * each size a number of bytes (with KiB, MiB or GiB) or an expression of
+ * the launch shape, checked here and evaluated when the program is
+ * resolved. Replaces the whole list (a --set too). */
+static int convert_buffers(const cfg_loader *L, const cfg_slot *s,
+                           const cfg_key *k)
+{
+    const yaml_node_t *n = s->value;
+    char got[200];
+    cusim_buffer v[CUSIM_MAX_BUFFERS];
+    if (n->type != YAML_MAPPING_NODE)
+        return cfg_wrong(L, s, k, &s->mark, n, false);
+    const yaml_node_pair_t *start = n->data.mapping.pairs.start;
+    const yaml_node_pair_t *top = n->data.mapping.pairs.top;
+    int count = 0;
+    for (const yaml_node_pair_t *pr = start; pr < top; pr++, count++) {
+        const yaml_node_t *kn = ydoc_node((ydoc *)s->doc, pr->key);
+        const yaml_node_t *vn = ydoc_node((ydoc *)s->doc, pr->value);
+        cusim_mark km = ydoc_mark(s->doc, kn), vm = ydoc_mark(s->doc, vn);
+        if (count == (int)k->max)
+            return err_at(L->err, &km, "%s%s: too many buffers (at most "
+                          "%llu, got %ld)", s->shown, k->path,
+                          (unsigned long long)k->max, (long)(top - start));
+        if (kn->type != YAML_SCALAR_NODE)
+            return err_at(L->err, &km, "%s%s: expected a buffer name, got "
+                          "%s", s->shown, k->path,
+                          ydoc_describe(kn, false, got, sizeof got));
+        const char *name = (const char *)kn->data.scalar.value;
+        size_t len = kn->data.scalar.length;
+        bool ident = len > 0 && strlen(name) == len
+                     && lex_is_ident_start(name[0]);
+        for (size_t i = 1; ident && i < len; i++)
+            ident = lex_is_ident_char(name[i]);
+        if (!ident || len > CUSIM_BUFFER_NAME_MAX)
+            return err_at(L->err, &km, "%s%s: expected a buffer name (a "
+                          "letter or '_', then letters, digits or '_'; at "
+                          "most %d characters), got %s", s->shown, k->path,
+                          CUSIM_BUFFER_NAME_MAX,
+                          ydoc_describe(kn, true, got, sizeof got));
+        if ((len == 6 && memcmp(name, "shared", 6) == 0)
+            || addr_is_name(name, len))
+            return err_at(L->err, &km, "%s%s: '%s' is reserved (%s); "
+                          "expected another buffer name", s->shown, k->path,
+                          name, len == 6 && memcmp(name, "shared", 6) == 0
+                          ? "at=shared[...] is the workgroup's shared "
+                            "memory" : "a name of the at= expressions");
+        for (int j = 0; j < count; j++)
+            if (strcmp(v[j].name, name) == 0)
+                return err_at(L->err, &km, "%s%s: buffer '%s' given twice "
+                              "(first at line %d, column %d)", s->shown,
+                              k->path, name, v[j].name_mark.line,
+                              v[j].name_mark.column);
+        if (vn->type != YAML_SCALAR_NODE || ydoc_is_null(vn))
+            return err_at(L->err, &vm, "%s%s.%s: expected a size in bytes "
+                          "(N, N KiB|MiB|GiB or an expression of the "
+                          "launch shape), got %s", s->shown, k->path, name,
+                          ydoc_describe(vn, true, got, sizeof got));
+        const char *text = (const char *)vn->data.scalar.value;
+        size_t tlen = vn->data.scalar.length;
+        addr_error xe;
+        addr_src *x;
+        uint64_t bytes;
+        if (strlen(text) != tlen
+            || addr_size_parse(text, tlen, &bytes, &x, &xe) != 0) {
+            cusim_mark m = vm;
+            if (strlen(text) != tlen)
+                snprintf(xe.message, sizeof xe.message, "the text contains "
+                         "a NUL character");
+            else if (vn->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
+                cfg_slot at = *s;
+                at.value = vn;
+                at.mark = vm;
+                m.column = scalar_column(&at, xe.offset);
+            }
+            return err_at(L->err, &m, "%s%s.%s: %s", s->shown, k->path,
+                          name, xe.message);
+        }
+        size_t shown = x ? strlen(addr_src_text(x)) : tlen;
+        const char *keep = x ? addr_src_text(x) : text;
+        if (!x && bytes == 0) {
+            return err_at(L->err, &vm, "%s%s.%s: a buffer of 0 bytes "
+                          "(expected at least 1)", s->shown, k->path, name);
+        }
+        if (shown > CUSIM_BUFFER_SIZE_MAX) {
+            addr_src_free(x);
+            return err_at(L->err, &vm, "%s%s.%s: the size is %zu characters "
+                          "long (at most %d)", s->shown, k->path, name,
+                          shown, CUSIM_BUFFER_SIZE_MAX);
+        }
+        memset(&v[count], 0, sizeof v[count]);
+        memcpy(v[count].name, name, len + 1);
+        if (x)
+            memcpy(v[count].size, keep, shown + 1);
+        else
+            snprintf(v[count].size, sizeof v[count].size, "%llu",
+                     (unsigned long long)bytes);
+        addr_src_free(x);
+        v[count].name_mark = kept(L, km);
+        v[count].size_mark = kept(L, vm);
+    }
+    cusim_buffer *dst = cfg_field(L, k->offset);
+    memset(dst, 0, CUSIM_MAX_BUFFERS * sizeof *dst);
+    memcpy(dst, v, (size_t)count * sizeof *v);
+    *(int *)cfg_field(L, k->aux) = count;
+    return 0;
+}
+
 /* Checks the shape of the list of further dispatches: at most k->max
  * entries, each a mapping. The entries themselves are loaded once the
  * first dispatch is resolved (cfg_load_dispatches, cfg_dispatch.c). */
@@ -548,6 +671,8 @@ int cfg_convert(const cfg_loader *L, int i)
         return convert_count(L, s, k);
     case T_DISPATCHES:
         return convert_dispatches(L, s, k);
+    case T_BUFFERS:
+        return convert_buffers(L, s, k);
     }
     return -1;
 }

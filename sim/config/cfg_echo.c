@@ -99,6 +99,22 @@ static void echo_value(FILE *out, const cfg_key *k, const char *obj,
             fprintf(out, "%llu\n", (unsigned long long)*(const uint64_t *)f);
         return;
     }
+    case T_BUFFERS: {
+        const cusim_buffer *b = f;
+        int n = *(const int *)(obj + k->aux);
+        fputs("{", out);
+        for (int i = 0; i < n; i++) {
+            fprintf(out, "%s %s: ", i ? "," : "", b[i].name);
+            size_t len = strlen(b[i].size);
+            if (strspn(b[i].size, "0123456789") == len)
+                fputs(b[i].size, out);
+            else
+                yamlout_write_quoted(out, b[i].size, len,
+                                     YAMLOUT_UNICODE_BREAKS);
+        }
+        fputs(n ? " }\n" : "}\n", out);
+        return;
+    }
     case T_DISPATCHES:
         break;   /* written by echo() */
     }
@@ -117,6 +133,18 @@ static void echo_lead(FILE *out, int indent, bool *item)
 
 static void echo(FILE *out, const cfg_table *t, const void *obj, int base,
                  bool item);
+
+/* Keys added after results were first written (addresses: `buffers`,
+ * `grid_x`) are left out at their defaults, so the echo of a kernel that
+ * does not use them, and every result holding it, stays as it was; left
+ * out, they load back to the same default. */
+static bool echo_omitted(const cfg_key *k, const char *obj)
+{
+    if (k->type == T_BUFFERS)
+        return *(const int *)(obj + k->aux) == 0;
+    return strcmp(k->path, "grid_x") == 0
+           && *(const uint32_t *)(obj + k->offset) == 0;
+}
 
 /* Writes the value of `dispatches:` (the key already written): each
  * further dispatch of `first` as an item of a block list whose key is
@@ -144,6 +172,8 @@ static void echo(FILE *out, const cfg_table *t, const void *obj, int base,
         if (t->echo_omits && t->echo_omits(obj, i))
             continue;   /* `prev` stays the last key written */
         const char *path = t->keys[i].path;
+        if (echo_omitted(&t->keys[i], (const char *)obj))
+            continue;
         /* components shared with the previous key's parents */
         size_t same = 0, pl = cfg_parent_len(path), ql = cfg_parent_len(prev);
         int depth = 0;

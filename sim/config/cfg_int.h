@@ -51,6 +51,10 @@ typedef enum cfg_type {
     T_COUNT,   /* uint64_t in min..max; in a dispatches entry also an
                   expression of workgroups and elements, whose text goes to
                   aux, a char[128] ("" for a number; the number is then 0) */
+    T_BUFFERS, /* cusim_buffer[CUSIM_MAX_BUFFERS]: a mapping of at most max
+                  names to sizes (an integer, an integer with KiB, MiB or
+                  GiB, or an expression of the launch shape), kept as
+                  written; aux: int count. Its default "{}" is no buffer. */
     T_DISPATCHES /* cusim_kernel *: the chain of further dispatches, from a
                   list of at most max mappings (see the file comment) */
 } cfg_type;

@@ -212,6 +212,14 @@ static const cfg_key kernel_keys[] = {
       "subgroup width to use (0: the hardware model chooses)" },
     { "program", T_TEXT, KN(program), KN(program_line), NULL, 0, 0,
       "the synthetic ISA program text" },
+    { "buffers", T_BUFFERS, KN(buffers), KN(n_buffers), "{}", 0,
+      CUSIM_MAX_BUFFERS, "global memory buffers the program's at= names: "
+      "name: bytes (N, N KiB|MiB|GiB, or an expression of the launch "
+      "shape); laid out from address 0 in this order, each aligned to "
+      "4 KiB (--set replaces the whole mapping)" },
+    { "grid_x", T_UINT, KN(grid_x), 0, "0", 0, 4294967295u,
+      "workgroups per row of the dispatch's grid, for wg_x and wg_y in "
+      "at= (0: all in one row)" },
     /* must stay the last row: cfg_dispatch_table is the rows before it */
     { "dispatches", T_DISPATCHES, KN(next), 0, "[]", 0, 8,
       "further dispatches, run in order after the first (in the file "
@@ -399,6 +407,8 @@ static const char *type_name(const cfg_key *k, char *buf, size_t size)
         return "integer|auto";
     case T_DISPATCHES:
         return "list";
+    case T_BUFFERS:
+        return "mapping";
     }
     return "?";
 }
@@ -417,6 +427,7 @@ static const char *range_text(const cfg_key *k, char *buf, size_t size)
         snprintf(buf, size, "%llu..%llu", lo, hi);
         break;
     case T_DISPATCHES:
+    case T_BUFFERS:
         snprintf(buf, size, "up to %llu", hi);
         break;
     case T_WIDTHS:

@@ -708,8 +708,10 @@ static int resolve(cfg_loader *L)
     cusim_mark def = { L->file, 0, 0 };
     for (int i = 0; i < L->t->n; i++) {
         const cfg_key *k = &L->t->keys[i];
-        if (L->slots[i].doc || k->type == T_DISPATCHES)
-            continue;   /* no further dispatches: `next` stays NULL */
+        if (L->slots[i].doc || k->type == T_DISPATCHES
+            || k->type == T_BUFFERS)
+            continue;   /* no further dispatches: `next` stays NULL; no
+                           buffer: n_buffers stays 0 */
         if (k->type == T_NAME && !*k->def) {
             base_name(L->file, cfg_field(L, k->offset), k->max + 1);
             continue;

@@ -7,6 +7,25 @@
 
 #include <assert.h>
 
+/* Where the lanes' bytes are: the instruction's pattern (lanes.h), or its
+ * at=shared[EXPR] evaluated for subgroup 0 of workgroup 0 at iteration 0
+ * (a lane that divides by zero there counts as address 0). */
+typedef struct lane_src {
+    isa_pattern pattern;
+    uint32_t stride, bytes;
+    uint64_t seed;
+    const addr_expr *at;               /* NULL: the pattern */
+} lane_src;
+
+static uint64_t src_address(const lane_src *s, uint32_t lane)
+{
+    if (!s->at)
+        return lane_address(s->pattern, s->stride, s->bytes, s->seed, lane);
+    const addr_ctx c = { .wg = 0, .sg = 0, .width = 1 };
+    int div0;
+    return addr_lane(s->at, &c, lane, &div0);
+}
+
 /* Distinct words one phase can touch: its lanes x (bytes / bank_bytes + 2)
  * <= banks + 2 x lanes <= 3 x banks (a phase has at most `banks` lanes and
  * at most banks x bank_bytes of their bytes). */
@@ -15,14 +34,13 @@
 /* The passes of lanes [first, first + n) as one phase: the most distinct
  * words any bank holds. */
 static uint32_t phase_passes(uint32_t banks, uint32_t bank_bytes,
-                             isa_pattern pattern, uint32_t stride,
-                             uint32_t bytes, uint64_t seed, uint32_t first,
-                             uint32_t n)
+                             const lane_src *src, uint32_t first, uint32_t n)
 {
     uint64_t words[PHASE_WORDS];
     uint32_t n_words = 0;
+    uint32_t bytes = src->bytes;
     for (uint32_t i = first; i < first + n; i++) {
-        uint64_t a = lane_address(pattern, stride, bytes, seed, i);
+        uint64_t a = src_address(src, i);
         for (uint64_t w = a / bank_bytes; w <= (a + bytes - 1) / bank_bytes; w++) {
             uint32_t k = 0;
             while (k < n_words && words[k] != w)
@@ -43,10 +61,11 @@ static uint32_t phase_passes(uint32_t banks, uint32_t bank_bytes,
     return most;
 }
 
-uint32_t bank_passes(uint32_t banks, uint32_t bank_bytes, isa_pattern pattern,
-                     uint32_t stride, uint32_t bytes, uint64_t seed,
-                     uint32_t lanes)
+/* bank_passes for the lanes of `src`. */
+static uint32_t src_passes(uint32_t banks, uint32_t bank_bytes,
+                           const lane_src *src, uint32_t lanes)
 {
+    uint32_t bytes = src->bytes;
     if (banks == 0 || lanes == 0)
         return 1;
     assert(banks <= BANK_MAX_BANKS && bank_bytes >= 1 && bytes >= 1);
@@ -57,7 +76,7 @@ uint32_t bank_passes(uint32_t banks, uint32_t bank_bytes, isa_pattern pattern,
          * round the banks, ceil(words / banks) passes (at most one more
          * when its start is not word-aligned). */
         for (uint32_t i = 0; i < lanes; i++) {
-            uint64_t a = lane_address(pattern, stride, bytes, seed, i);
+            uint64_t a = src_address(src, i);
             uint64_t n = (a + bytes - 1) / bank_bytes - a / bank_bytes + 1;
             passes += (uint32_t)((n + banks - 1) / banks);
         }
@@ -66,10 +85,17 @@ uint32_t bank_passes(uint32_t banks, uint32_t bank_bytes, isa_pattern pattern,
     uint32_t per_phase = (uint32_t)(row / (bytes > bank_bytes ? bytes : bank_bytes));
     for (uint32_t first = 0; first < lanes; first += per_phase) {
         uint32_t n = lanes - first < per_phase ? lanes - first : per_phase;
-        passes += phase_passes(banks, bank_bytes, pattern, stride, bytes, seed,
-                               first, n);
+        passes += phase_passes(banks, bank_bytes, src, first, n);
     }
     return passes;
+}
+
+uint32_t bank_passes(uint32_t banks, uint32_t bank_bytes, isa_pattern pattern,
+                     uint32_t stride, uint32_t bytes, uint64_t seed,
+                     uint32_t lanes)
+{
+    const lane_src src = { pattern, stride, bytes, seed, NULL };
+    return src_passes(banks, bank_bytes, &src, lanes);
 }
 
 uint32_t bank_insn_passes(const cusim_hw *hw, const prog_insn *in, uint32_t pc,
@@ -77,6 +103,12 @@ uint32_t bank_insn_passes(const cusim_hw *hw, const prog_insn *in, uint32_t pc,
 {
     if (in->op != ISA_OP_LD_SHARED && in->op != ISA_OP_ST_SHARED)
         return 1;
+    if (in->at) {
+        const lane_src src = { (isa_pattern)in->pattern, in->stride,
+                               in->bytes, lane_seed(pc), in->at };
+        return src_passes(hw->cu.shared_banks, hw->cu.shared_bank_bytes,
+                          &src, lanes);
+    }
     return bank_passes(hw->cu.shared_banks, hw->cu.shared_bank_bytes,
                        (isa_pattern)in->pattern, in->stride, in->bytes,
                        lane_seed(pc), lanes);

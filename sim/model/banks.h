@@ -18,7 +18,11 @@
  * deliver in that phase.
  *
  * The lanes' addresses are the lane-address model's (lanes.h), from the
- * instruction's `pattern=`.
+ * instruction's `pattern=`; or, for an ld.shared / st.shared with
+ * at=shared[EXPR], that expression evaluated for subgroup 0 of workgroup 0
+ * at iteration 0 (it, it1, it2 = 0): one count per instruction, as for a
+ * pattern (docs/isa.md "Addresses"). A lane that divides by zero there
+ * counts as address 0.
  *
  * Patterns are static, so the count for a subgroup at the full width is
  * computed once per instruction when a dispatch starts (decode.h); only a
@@ -46,7 +50,8 @@ uint32_t bank_passes(uint32_t banks, uint32_t bank_bytes, isa_pattern pattern,
                      uint32_t lanes);
 
 /* Passes of `in` (at index `pc`) for a subgroup of `lanes` lanes on `hw`:
- * bank_passes for ld.shared / st.shared, 1 for anything else. */
+ * bank_passes for ld.shared / st.shared (from in->at when it has one), 1
+ * for anything else. */
 uint32_t bank_insn_passes(const cusim_hw *hw, const prog_insn *in, uint32_t pc,
                           uint32_t lanes);
 

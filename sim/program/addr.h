@@ -69,4 +69,94 @@ uint32_t addr_lines(const addr_expr *x, const addr_ctx *c, uint32_t lanes,
 /* The most lines `lanes` lanes may touch through `x`. */
 uint32_t addr_max_lines(const addr_expr *x, uint32_t lanes, uint32_t line);
 
+/* ------------------------------------------------- beyond the lead's core
+ * Parsing (prog_parse: the text of `at=BUF[EXPR]`, and a buffer's size),
+ * resolving (prog_resolve: names of the instruction folded) and the
+ * per-lane pass (the reference the closed form is tested against, and
+ * shared memory's per-lane addresses for its bank model). */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct addr_src addr_src;     /* opaque: a parsed EXPR */
+
+/* Which names an expression may use: the index of `at=` (every name), or
+ * a buffer's size (the launch shape and `elements` only). */
+typedef enum addr_names { ADDR_NAMES_INDEX, ADDR_NAMES_SIZE } addr_names;
+
+/* What went wrong and where: a byte offset into the text given to
+ * addr_parse (for a constant division by zero, its operator). */
+typedef struct addr_error {
+    size_t offset;
+    char message[256];
+} addr_error;
+
+/* Parses the `len` bytes at `text` (blanks around tokens allowed).
+ * Returns NULL and fills `err` on a syntax error, a name not in `names`
+ * (with a did-you-mean), an integer literal above INT64_MAX, or more than
+ * ADDR_MAX_NODES operators and operands. The caller owns the result. */
+#define ADDR_MAX_NODES 256
+addr_src *addr_parse(const char *text, size_t len, addr_names names,
+                     addr_error *err);
+addr_src *addr_src_clone(const addr_src *s);   /* NULL for NULL */
+void addr_src_free(addr_src *s);                /* NULL-safe */
+const char *addr_src_text(const addr_src *s);   /* as written, trimmed */
+
+/* What resolving binds: the names folded (the launch shape, `elements`,
+ * the body copy `e`), what the per-lane names are computed from
+ * (workgroup_x/_y, workgroup_size, grid_x) and the region addressed
+ * (`base`, `length` bytes; elements of `bytes` bytes). */
+typedef struct addr_bind {
+    uint32_t workgroup_x, workgroup_y, workgroup_z, workgroup_size;
+    uint32_t simd_width, elements_per_invocation;
+    uint64_t elements;
+    uint32_t grid_x;                   /* workgroups per row; 0: one row */
+    uint32_t e;                        /* body copy */
+    uint64_t base, length;             /* the region, in bytes */
+    uint32_t bytes;                    /* per lane, >= 1 */
+} addr_bind;
+
+/* Resolves `s` (parsed with ADDR_NAMES_INDEX) for `b`: folds the constant
+ * names and subexpressions and recognises an index affine in the lane.
+ * Returns NULL and fills `err` on a division or remainder by a divisor
+ * that folds to 0, or when the region holds no element (length < bytes).
+ * The caller owns the result (addr_expr_free). */
+addr_expr *addr_resolve(const addr_src *s, const addr_bind *b,
+                        addr_error *err);
+void addr_expr_free(addr_expr *x);              /* NULL-safe */
+
+/* Evaluates `s` (parsed with ADDR_NAMES_SIZE) for `b`: 0, or -1 with
+ * `err` set on a division by zero. */
+int addr_const_eval(const addr_src *s, const addr_bind *b, int64_t *out,
+                    addr_error *err);
+
+/* Whether the `len` bytes at `s` are a name of the language (any set) or
+ * one of its functions (min, max): a buffer may not be called that. */
+bool addr_is_name(const char *s, size_t len);
+
+/* A buffer's size as written (`len` bytes at `text`): a whole number of
+ * bytes, optionally followed by KiB, MiB or GiB (blanks allowed between),
+ * sets *bytes and *expr = NULL; anything else is parsed as an expression
+ * of ADDR_NAMES_SIZE into *expr (the caller owns it; its value comes from
+ * addr_const_eval). Returns 0, or -1 with `err` set: a syntax error, or a
+ * number above 2^48 bytes. */
+int addr_size_parse(const char *text, size_t len, uint64_t *bytes,
+                    addr_src **expr, addr_error *err);
+
+/* Whether `x` was recognised as affine in the lane (its lines come in
+ * closed form). */
+bool addr_is_affine(const addr_expr *x);
+
+/* The byte address lane `lane` of the subgroup `c` touches first (its
+ * element's first byte), wrap applied; sets *div0 (and returns 0) when
+ * the lane divides by zero. */
+uint64_t addr_lane(const addr_expr *x, const addr_ctx *c, uint32_t lane,
+                   int *div0);
+
+/* addr_lines by one pass over the lanes whatever the expression: the
+ * reference for the closed form (same answer, same order). */
+uint32_t addr_lines_lanes(const addr_expr *x, const addr_ctx *c,
+                          uint32_t lanes, uint32_t line, uint32_t sector,
+                          addr_line *out, uint32_t cap);
+
 #endif /* CUSIM_ADDR_H */

@@ -36,6 +36,11 @@ typedef struct prog_stmt {
     uint32_t bytes;                    /* memory forms; 0 otherwise */
     uint32_t stride;                   /* ISA_PATTERN_STRIDED */
     expr *count;                       /* STMT_REPEAT, owned */
+    addr_src *at;                      /* at=BUF[EXPR]'s EXPR, owned; or
+                                          NULL */
+    uint8_t at_space;                  /* PROG_SPACE_GLOBAL / _SHARED */
+    uint8_t at_buffer;                 /* index in the kernel's buffers */
+    int at_line, at_column;            /* file location of EXPR's byte 0 */
     int count_column;                  /* file column of the count text's
                                           byte 0 (expr offsets add to it) */
     size_t count_start;                /* offset of its first non-blank */

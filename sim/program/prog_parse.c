@@ -23,8 +23,10 @@
 
 static void stmt_list_free(stmt_list *l)
 {
-    for (uint32_t i = 0; i < l->n; i++)
+    for (uint32_t i = 0; i < l->n; i++) {
         expr_free(l->v[i].count);
+        addr_src_free(l->v[i].at);
+    }
     free(l->v);
 }
 
@@ -51,6 +53,7 @@ static void stmt_list_clone(stmt_list *to, const stmt_list *from)
     for (uint32_t i = 0; i < from->n; i++) {
         prog_stmt *s = &to->v[i];
         *s = from->v[i];
+        s->at = addr_src_clone(from->v[i].at);
         if (!s->count)
             continue;
         const char *text = expr_text(from->v[i].count);
@@ -96,6 +99,8 @@ typedef struct parser {
     const char *text;                  /* the whole program text */
     size_t text_len;
     const int *map;                    /* prog_src's byte map, or NULL */
+    const cusim_buffer *buffers;       /* what at= may name */
+    int n_buffers;
     const char *line;                  /* the current line, comment cut */
     size_t len;
     int lineno;                        /* 1-based line in the text */
@@ -345,12 +350,97 @@ static bool parse_u32(const char *s, size_t n, uint32_t min, uint32_t max,
 
 #define PROG_MAX_BYTES 1024
 
+/* `at=BUF[EXPR]`: the value starts at `vpos`; returns the position after
+ * its ']', or 0 on error. BUF is `shared` for ld.shared/st.shared, else a
+ * buffer of the kernel. */
+static size_t parse_at(parser *p, prog_stmt *s, size_t vpos)
+{
+    const char *mnem = isa_get(s->op)->mnemonic;
+    bool shared_op = isa_get(s->op)->unit == CUSIM_UNIT_SHARED;
+    char buf[8];
+    size_t bend = ident_end(p, vpos);
+    if (bend == vpos) {
+        fail(p, vpos, "at= needs BUF[EXPR] (a buffer name, or shared, then "
+             "the element index in brackets), found %s",
+             found(p, vpos, buf));
+        return 0;
+    }
+    const char *name = p->line + vpos;
+    size_t nlen = bend - vpos;
+    bool is_shared = span_is(name, nlen, "shared");
+    if (shared_op && !is_shared) {
+        fail(p, vpos, "'%s' addresses the workgroup's shared memory: write "
+             "at=shared[EXPR], not '%.*s'", mnem, (int)nlen, name);
+        return 0;
+    }
+    if (!shared_op && is_shared) {
+        fail(p, vpos, "at=shared[...] is for ld.shared and st.shared; '%s' "
+             "names one of the kernel's buffers", mnem);
+        return 0;
+    }
+    int index = -1;
+    for (int i = 0; !is_shared && i < p->n_buffers; i++)
+        if (span_is(name, nlen, p->buffers[i].name))
+            index = i;
+    if (!is_shared && index < 0) {
+        const char *cands[CUSIM_MAX_BUFFERS];
+        char list[CUSIM_MAX_BUFFERS * (CUSIM_BUFFER_NAME_MAX + 2) + 1];
+        size_t used = 0;
+        list[0] = '\0';
+        for (int i = 0; i < p->n_buffers; i++) {
+            cands[i] = p->buffers[i].name;
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
+                                     i ? ", " : "", p->buffers[i].name);
+        }
+        const char *near = suggest_within(name, nlen, cands,
+                                          (size_t)p->n_buffers,
+                                          nlen > 2 ? 2 : nlen - 1);
+        if (near)
+            fail(p, vpos, "unknown buffer '%.*s' (did you mean '%s'?)",
+                 (int)nlen, name, near);
+        else if (p->n_buffers)
+            fail(p, vpos, "unknown buffer '%.*s' (the kernel's buffers: "
+                 "%s)", (int)nlen, name, list);
+        else
+            fail(p, vpos, "unknown buffer '%.*s' (the kernel declares no "
+                 "buffers: add `buffers: { %.*s: BYTES }`)", (int)nlen, name,
+                 (int)nlen, name);
+        return 0;
+    }
+    if (bend >= p->len || p->line[bend] != '[') {
+        fail(p, bend, "expected '[' after at=%.*s (the element index goes "
+             "in brackets), found %s", (int)nlen, name, found(p, bend, buf));
+        return 0;
+    }
+    size_t open = bend + 1, close = open;
+    while (close < p->len && p->line[close] != ']' && p->line[close] != '[')
+        close++;
+    if (close >= p->len || p->line[close] != ']') {
+        fail(p, close >= p->len ? bend : close,
+             "expected ']' to close at=%.*s[", (int)nlen, name);
+        return 0;
+    }
+    addr_error xe;
+    addr_src *x = addr_parse(p->line + open, close - open, ADDR_NAMES_INDEX,
+                             &xe);
+    if (!x) {
+        fail(p, open + xe.offset, "%s", xe.message);
+        return 0;
+    }
+    s->at = x;
+    s->at_space = is_shared ? PROG_SPACE_SHARED : PROG_SPACE_GLOBAL;
+    s->at_buffer = (uint8_t)(index < 0 ? 0 : index);
+    s->at_line = file_line(p, open);
+    s->at_column = file_column(p, open);
+    return close + 1;
+}
+
 /* One `key=value` modifier of a load or store, at `pos`; returns the
  * position after it, or 0 on error (a modifier never starts a line). */
 static size_t parse_modifier(parser *p, prog_stmt *s, size_t pos,
-                             bool seen[2])
+                             bool seen[3])
 {
-    static const char *const keys[] = { "bytes", "pattern" };
+    static const char *const keys[] = { "bytes", "pattern", "at" };
     const char *mnem = isa_get(s->op)->mnemonic;
     char buf[8];
     size_t kend = ident_end(p, pos);
@@ -363,22 +453,32 @@ static size_t parse_modifier(parser *p, prog_stmt *s, size_t pos,
     const char *key = p->line + pos;
     size_t klen = kend - pos;
     int which = span_is(key, klen, "bytes") ? 0
-              : span_is(key, klen, "pattern") ? 1 : -1;
+              : span_is(key, klen, "pattern") ? 1
+              : span_is(key, klen, "at") ? 2 : -1;
     if (which < 0) {
-        const char *near = suggest_within(key, klen, keys, 2, 2);
+        const char *near = suggest_within(key, klen, keys, 3, 2);
         if (near)
             fail(p, pos, "unknown modifier '%.*s' (did you mean '%s'?)",
                  (int)klen, key, near);
         else
-            fail(p, pos, "unknown modifier '%.*s' (expected bytes=N or "
-                 "pattern=coalesced|strided:N|random)", (int)klen, key);
+            fail(p, pos, "unknown modifier '%.*s' (expected bytes=N, "
+                 "pattern=coalesced|strided:N|random or at=BUF[EXPR])",
+                 (int)klen, key);
         return 0;
     }
     if (seen[which]) {
         fail(p, pos, "'%s=' given twice", keys[which]);
         return 0;
     }
+    if ((which == 1 && seen[2]) || (which == 2 && seen[1])) {
+        fail(p, pos, "'%s=' with '%s=': at= says where the lanes go and "
+             "pattern= is its older shorthand (give one)", keys[which],
+             keys[3 - which]);
+        return 0;
+    }
     seen[which] = true;
+    if (which == 2)
+        return parse_at(p, s, kend + 1);
     size_t vpos = kend + 1, vend = vpos;
     while (vend < p->len && !lex_is_blank(p->line[vend]))
         vend++;
@@ -514,13 +614,14 @@ static int parse_insn(parser *p, size_t offset, size_t end)
         s->pattern = ISA_PATTERN_COALESCED;
     }
 
-    bool seen[2] = { false, false };
+    bool seen[3] = { false, false, false };
     while (pos < p->len) {
         if (!memory) {
             size_t kend = ident_end(p, pos);
             if (kend > pos && kend < p->len && p->line[kend] == '=')
-                return fail(p, pos, "'%s' takes no modifiers (bytes= and "
-                            "pattern= are for loads and stores)", mnem);
+                return fail(p, pos, "'%s' takes no modifiers (bytes=, "
+                            "pattern= and at= are for loads and stores)",
+                            mnem);
             return fail(p, pos, "expected ',' between operands or the end "
                         "of the line, found %s", found(p, pos, buf));
         }
@@ -578,7 +679,9 @@ prog_ast *prog_parse(const char *text, const prog_src *src, cusim_error *err)
     ast->column = src ? src->column : 1;
     const char *s = text ? text : "";
     parser p = { .ast = ast, .err = err, .text = s, .text_len = strlen(s),
-                 .map = src && strlen(s) ? src->map : NULL };
+                 .map = src && strlen(s) ? src->map : NULL,
+                 .buffers = src ? src->buffers : NULL,
+                 .n_buffers = src && src->buffers ? src->n_buffers : 0 };
 
     for (p.lineno = 1;; p.lineno++) {
         const char *nl = strchr(s, '\n');

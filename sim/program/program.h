@@ -28,6 +28,7 @@
 
 #include <stdint.h>
 
+#include "addr.h"
 #include "cusim.h"
 #include "isa.h"
 
@@ -40,17 +41,36 @@ typedef struct prog_src {
     int line;
     int column;
     const int *map;
+    const cusim_buffer *buffers;       /* the kernel's, which at=BUF[...]
+                                          may name (NULL when n_buffers
+                                          is 0) */
+    int n_buffers;
 } prog_src;
 
-/* The launch shape that counts may depend on. */
+/* The launch shape that counts may depend on, and what addresses need
+ * (docs/isa.md "Addresses"): the dispatch's size, the grid's rows, the
+ * buffers and the shared memory at= may name. */
 typedef struct prog_shape {
     uint32_t workgroup_x, workgroup_y, workgroup_z;
     uint32_t workgroup_size;           /* x * y * z */
     uint32_t simd_width;
     uint32_t elements_per_invocation;
+    uint64_t elements;                 /* the dispatch's; 0: not known (a
+                                          later dispatch whose count is an
+                                          expression, until plan.c sets
+                                          it) */
+    uint64_t invocations;              /* ceil(elements / E) */
+    uint32_t grid_x;                   /* workgroups per row; 0: one row */
+    uint32_t shared_bytes;             /* the region of at=shared[...] */
+    const cusim_buffer *buffers;       /* the kernel's (borrowed) */
+    int n_buffers;
+    const char *file;                  /* the kernel's file, for a buffer
+                                          mark whose file is NULL */
 } prog_shape;
 
-/* The launch shape of kernel `k` run at SIMD width `width`. */
+/* The launch shape of kernel `k` run at SIMD width `width`, with k's
+ * elements (0 when they are an expression of the previous dispatch's:
+ * the caller that knows them sets `elements` and `invocations`). */
 prog_shape prog_shape_of(const cusim_kernel *k, uint32_t width);
 
 typedef struct prog_ast prog_ast;    /* opaque: a parsed program */
@@ -78,9 +98,18 @@ enum {
 #define PROG_MAX_SRCS 3
 #define PROG_MAX_DEPTH 16              /* nesting of repeat blocks */
 
+/* Where a memory instruction's addresses are. */
+enum { PROG_SPACE_NONE, PROG_SPACE_GLOBAL, PROG_SPACE_SHARED };
+
 /* One resolved instruction. Invariant: for a PROG_LOOP at index i, `count`
  * is the iteration count (may be 0) and `jump` is the index of its matching
- * PROG_ENDLOOP; for that PROG_ENDLOOP, `jump` is i. */
+ * PROG_ENDLOOP; for that PROG_ENDLOOP, `jump` is i.
+ *
+ * Addresses: `at` is the resolved at=BUF[EXPR] (NULL without at=);
+ * `sugar`, for a global access without at=, the address expression with
+ * its pattern's meaning (docs/isa.md "Addresses": its own region, after
+ * the buffers), which the flat model does not read (it keeps `pattern`).
+ * Both are owned by the prog_code (prog_code_free). */
 typedef struct prog_insn {
     uint16_t op;                       /* isa_op, PROG_LOOP or PROG_ENDLOOP */
     uint8_t n_src;
@@ -91,6 +120,9 @@ typedef struct prog_insn {
     uint32_t stride;                   /* for ISA_PATTERN_STRIDED */
     uint32_t count;                    /* PROG_LOOP: iterations */
     uint32_t jump;                     /* loop partner index */
+    uint8_t space;                     /* PROG_SPACE_*, memory ops */
+    const addr_expr *at;               /* at=, or NULL */
+    const addr_expr *sugar;            /* the pattern's addresses, or NULL */
 } prog_insn;
 
 /* A resolved program. `once_len` instructions of `insns` form the
@@ -108,8 +140,10 @@ typedef struct prog_code {
 /* Resolves `ast` for `shape`. Returns NULL and fills `err` (at the count's
  * location) when a count is negative, not whole ("wrap it in ceil() or
  * floor()"), divides by zero, overflows, or uses an unknown name; or when
- * the program needs more than PROG_NO_REG registers. The caller owns the
- * result. */
+ * the program needs more than PROG_NO_REG registers; or (addresses) when a
+ * buffer's size does not evaluate to 1 .. 2^48 bytes, an at= divides by a
+ * divisor that is always 0, or its region holds no element. The caller
+ * owns the result. */
 prog_code *prog_resolve(const prog_ast *ast, const prog_shape *shape,
                         cusim_error *err);
 void prog_code_free(prog_code *code); /* NULL-safe */

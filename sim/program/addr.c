@@ -1,0 +1,963 @@
+/*
+ * addr.c — the address of each lane of a memory instruction: the
+ * expression language of `at=BUF[EXPR]` (docs/isa.md "Addresses"), its
+ * resolution for one instruction, and the lines and sectors a subgroup's
+ * lanes touch.
+ *
+ * Three steps:
+ *   addr_parse    text -> addr_src: a tree of nodes in one array (syntax
+ *                 and names checked; offsets kept for messages)
+ *   addr_resolve  addr_src + the instruction's constants -> addr_expr: a
+ *                 postfix program with every constant subtree folded, and
+ *                 a flag saying whether the index is affine in the lane
+ *   addr_lines    addr_expr + a subgroup -> its lines, ascending, with
+ *                 their sector masks; no allocation
+ *
+ * Affine: lane, lid and gid are a + lane (a per subgroup); so are lid_x
+ * when workgroup_x is a multiple of the SIMD width (a subgroup never
+ * crosses a row), and then lid_y is per subgroup. Sums, differences,
+ * negations of affine terms, products and left shifts of an affine term by
+ * a per-subgroup one stay affine; anything else of a lane-dependent term
+ * is general. In 64-bit wrap arithmetic an affine f is exactly
+ * f(0) + (f(1) - f(0)) x lane, so two evaluations give a and b.
+ */
+#include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "addr.h"
+#include "lex.h"
+#include "suggest.h"
+#include "xalloc.h"
+
+/* ------------------------------------------------------------- the names */
+
+/* Every name, by kind. Order matters: the leaves of the postfix program
+ * are these indices. */
+#define ADDR_NAMES(X)                                                       \
+    X(LANE, "lane", LANE)                                                   \
+    X(LID, "lid", LANE)                                                     \
+    X(LID_X, "lid_x", LANE)                                                 \
+    X(LID_Y, "lid_y", LANE)                                                 \
+    X(GID, "gid", LANE)                                                     \
+    X(WG, "wg", GROUP)                                                      \
+    X(WG_X, "wg_x", GROUP)                                                  \
+    X(WG_Y, "wg_y", GROUP)                                                  \
+    X(SG, "sg", GROUP)                                                      \
+    X(IT, "it", GROUP)                                                      \
+    X(IT1, "it1", GROUP)                                                    \
+    X(IT2, "it2", GROUP)                                                    \
+    X(E, "e", INSN)                                                         \
+    X(WORKGROUP_SIZE, "workgroup_size", SHAPE)                              \
+    X(WORKGROUP_X, "workgroup_x", SHAPE)                                    \
+    X(WORKGROUP_Y, "workgroup_y", SHAPE)                                    \
+    X(WORKGROUP_Z, "workgroup_z", SHAPE)                                    \
+    X(SIMD_WIDTH, "simd_width", SHAPE)                                      \
+    X(ELEMENTS_PER_INVOCATION, "elements_per_invocation", SHAPE)            \
+    X(ELEMENTS, "elements", SHAPE)
+
+enum name_kind { KIND_LANE, KIND_GROUP, KIND_INSN, KIND_SHAPE };
+
+#define ID_(id, text, kind) NAME_##id,
+enum { ADDR_NAMES(ID_) N_NAMES };
+#undef ID_
+#define TEXT_(id, text, kind) text,
+static const char *const name_text[] = { ADDR_NAMES(TEXT_) };
+#undef TEXT_
+#define KIND_(id, text, kind) KIND_##kind,
+static const unsigned char name_kind[] = { ADDR_NAMES(KIND_) };
+#undef KIND_
+
+/* ------------------------------------------------------- the parsed tree */
+
+typedef enum node_kind {
+    NODE_NUM, NODE_NAME, NODE_NEG, NODE_BIN
+} node_kind;
+
+/* Binary operators, also the postfix program's operations after the
+ * leaves (OP_BASE + op). */
+typedef enum bin_op {
+    B_ADD, B_SUB, B_MUL, B_DIV, B_MOD, B_SHL, B_SHR, B_AND, B_OR, B_XOR,
+    B_MIN, B_MAX
+} bin_op;
+
+static const char *const bin_text[] = {
+    "+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "min", "max"
+};
+
+typedef struct addr_node {
+    unsigned char kind;                /* node_kind */
+    unsigned char op;                  /* bin_op / the name */
+    uint16_t a, b;                     /* operands (node indices) */
+    uint32_t offset;                   /* in the text, for messages */
+    int64_t value;                     /* NODE_NUM */
+} addr_node;
+
+struct addr_src {
+    addr_node *v;
+    uint32_t n, root;
+    char *text;                        /* trimmed copy */
+    size_t lead;                       /* blanks cut before it */
+};
+
+typedef struct parser {
+    const char *s;
+    size_t len, pos;
+    addr_names names;
+    addr_src *src;
+    addr_error *err;
+    int depth;
+} parser;
+
+static int fail(parser *p, size_t at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int fail(parser *p, size_t at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->err->message, sizeof p->err->message, fmt, ap);
+    va_end(ap);
+    p->err->offset = at;
+    return -1;
+}
+
+static void skip(parser *p)
+{
+    while (p->pos < p->len && lex_is_blank(p->s[p->pos]))
+        p->pos++;
+}
+
+static const char *what_is_at(const parser *p, size_t at, char buf[16])
+{
+    if (at >= p->len)
+        return "the end of the expression";
+    snprintf(buf, 16, "'%c'", p->s[at]);
+    return buf;
+}
+
+static int node_add(parser *p, addr_node n, size_t at)
+{
+    if (p->src->n == ADDR_MAX_NODES)
+        return fail(p, at, "the expression is too long (at most %d "
+                    "operators and operands)", ADDR_MAX_NODES);
+    n.offset = (uint32_t)at;
+    p->src->v[p->src->n] = n;
+    return (int)p->src->n++;
+}
+
+static int parse_expr(parser *p, int level);
+
+/* The binary operators by precedence level, loosest first (C's). */
+static const bin_op levels[][3] = {
+    { B_OR }, { B_XOR }, { B_AND }, { B_SHL, B_SHR }, { B_ADD, B_SUB },
+    { B_MUL, B_DIV, B_MOD },
+};
+static const int level_ops[] = { 1, 1, 1, 2, 2, 3 };
+#define N_LEVELS 6
+
+static int parse_primary(parser *p)
+{
+    char buf[16];
+    skip(p);
+    size_t at = p->pos;
+    if (at >= p->len)
+        return fail(p, at, "expected a number, a name or '(' in the "
+                    "expression, found the end of the expression");
+    char c = p->s[at];
+    if (c == '-') {
+        p->pos++;
+        if (++p->depth > 64)
+            return fail(p, at, "the expression is nested too deeply");
+        int a = parse_primary(p);
+        p->depth--;
+        if (a < 0)
+            return -1;
+        return node_add(p, (addr_node){ .kind = NODE_NEG, .a = (uint16_t)a },
+                        at);
+    }
+    if (c == '(') {
+        p->pos++;
+        if (++p->depth > 64)
+            return fail(p, at, "the expression is nested too deeply");
+        int a = parse_expr(p, 0);
+        p->depth--;
+        if (a < 0)
+            return -1;
+        skip(p);
+        if (p->pos >= p->len || p->s[p->pos] != ')')
+            return fail(p, p->pos, "expected ')' to close the '(' at "
+                        "offset %zu, found %s", at,
+                        what_is_at(p, p->pos, buf));
+        p->pos++;
+        return a;
+    }
+    if (lex_is_digit(c)) {
+        uint64_t v = 0;
+        size_t i = at;
+        int base = 10;
+        if (c == '0' && i + 1 < p->len
+            && (p->s[i + 1] == 'x' || p->s[i + 1] == 'X')) {
+            base = 16;
+            i += 2;
+        }
+        size_t digits = i;
+        for (;; i++) {
+            int d = -1;
+            char ch = i < p->len ? p->s[i] : '\0';
+            if (lex_is_digit(ch))
+                d = ch - '0';
+            else if (base == 16 && ch >= 'a' && ch <= 'f')
+                d = ch - 'a' + 10;
+            else if (base == 16 && ch >= 'A' && ch <= 'F')
+                d = ch - 'A' + 10;
+            if (d < 0)
+                break;
+            if (v > ((uint64_t)INT64_MAX - (uint64_t)d) / (uint64_t)base)
+                return fail(p, at, "the number '%.*s' is too large (at "
+                            "most %lld)", (int)(i - at + 1), p->s + at,
+                            (long long)INT64_MAX);
+            v = v * (uint64_t)base + (uint64_t)d;
+        }
+        if (i == digits || (i < p->len && lex_is_ident_char(p->s[i])))
+            return fail(p, at, "malformed number '%.*s'",
+                        (int)(i - at + (i < p->len)), p->s + at);
+        p->pos = i;
+        return node_add(p, (addr_node){ .kind = NODE_NUM,
+                                        .value = (int64_t)v }, at);
+    }
+    if (!lex_is_ident_start(c))
+        return fail(p, at, "expected a number, a name or '(' in the "
+                    "expression, found %s", what_is_at(p, at, buf));
+    size_t end = at;
+    while (end < p->len && lex_is_ident_char(p->s[end]))
+        end++;
+    const char *w = p->s + at;
+    size_t wl = end - at;
+    p->pos = end;
+    bool is_min = wl == 3 && memcmp(w, "min", 3) == 0;
+    bool is_max = wl == 3 && memcmp(w, "max", 3) == 0;
+    if (is_min || is_max) {
+        skip(p);
+        if (p->pos >= p->len || p->s[p->pos] != '(')
+            return fail(p, p->pos, "expected '(' after '%s' (it takes two "
+                        "arguments: %s(a, b)), found %s", is_min ? "min"
+                        : "max", is_min ? "min" : "max",
+                        what_is_at(p, p->pos, buf));
+        p->pos++;
+        int a = parse_expr(p, 0);
+        if (a < 0)
+            return -1;
+        skip(p);
+        if (p->pos >= p->len || p->s[p->pos] != ',')
+            return fail(p, p->pos, "expected ',' between the two arguments "
+                        "of '%s', found %s", is_min ? "min" : "max",
+                        what_is_at(p, p->pos, buf));
+        p->pos++;
+        int b = parse_expr(p, 0);
+        if (b < 0)
+            return -1;
+        skip(p);
+        if (p->pos >= p->len || p->s[p->pos] != ')')
+            return fail(p, p->pos, "expected ')' after the two arguments "
+                        "of '%s', found %s", is_min ? "min" : "max",
+                        what_is_at(p, p->pos, buf));
+        p->pos++;
+        return node_add(p, (addr_node){ .kind = NODE_BIN,
+                                        .op = is_min ? B_MIN : B_MAX,
+                                        .a = (uint16_t)a, .b = (uint16_t)b },
+                        at);
+    }
+    int first = p->names == ADDR_NAMES_SIZE ? NAME_WORKGROUP_SIZE : 0;
+    for (int i = first; i < N_NAMES; i++)
+        if (strlen(name_text[i]) == wl && memcmp(name_text[i], w, wl) == 0)
+            return node_add(p, (addr_node){ .kind = NODE_NAME,
+                                            .op = (unsigned char)i }, at);
+    const char *cands[N_NAMES + 2];
+    size_t nc = 0;
+    for (int i = first; i < N_NAMES; i++)
+        cands[nc++] = name_text[i];
+    cands[nc++] = "min";
+    cands[nc++] = "max";
+    const char *near = suggest_within(w, wl, cands, nc, wl > 2 ? 2 : wl - 1);
+    if (!near)
+        near = suggest_nearest(w, cands, nc);   /* abbreviations */
+    if (near)
+        return fail(p, at, "unknown name '%.*s' in the %s (did you mean "
+                    "'%s'?)", (int)wl, w, p->names == ADDR_NAMES_SIZE
+                    ? "size" : "address", near);
+    return fail(p, at, "unknown name '%.*s' in the %s (expected %s)",
+                (int)wl, w, p->names == ADDR_NAMES_SIZE ? "size"
+                : "address", p->names == ADDR_NAMES_SIZE
+                ? "a launch-shape name: workgroup_size, workgroup_x, "
+                  "workgroup_y, workgroup_z, simd_width, "
+                  "elements_per_invocation, elements"
+                : "lane, lid, lid_x, lid_y, gid, wg, wg_x, wg_y, sg, it, "
+                  "it1, it2, e or a launch-shape name");
+}
+
+/* The operator at the current position among level `lv`'s, or -1. */
+static int match_op(parser *p, int lv, size_t *oplen)
+{
+    skip(p);
+    for (int k = 0; k < level_ops[lv]; k++) {
+        const char *t = bin_text[levels[lv][k]];
+        size_t tl = strlen(t);
+        if (p->pos + tl > p->len || memcmp(p->s + p->pos, t, tl) != 0)
+            continue;
+        /* '<' alone, '>' alone are not operators; '<<' is not '<' '<' */
+        *oplen = tl;
+        return levels[lv][k];
+    }
+    return -1;
+}
+
+static int parse_expr(parser *p, int level)
+{
+    if (level == N_LEVELS)
+        return parse_primary(p);
+    int a = parse_expr(p, level + 1);
+    if (a < 0)
+        return -1;
+    for (;;) {
+        size_t oplen;
+        int op = match_op(p, level, &oplen);
+        if (op < 0)
+            return a;
+        size_t at = p->pos;
+        p->pos += oplen;
+        int b = parse_expr(p, level + 1);
+        if (b < 0)
+            return -1;
+        a = node_add(p, (addr_node){ .kind = NODE_BIN, .op = (unsigned char)op,
+                                     .a = (uint16_t)a, .b = (uint16_t)b },
+                     at);
+        if (a < 0)
+            return -1;
+    }
+}
+
+bool addr_is_name(const char *s, size_t len)
+{
+    for (int i = 0; i < N_NAMES; i++)
+        if (strlen(name_text[i]) == len && memcmp(name_text[i], s, len) == 0)
+            return true;
+    return (len == 3 && (memcmp(s, "min", 3) == 0
+                         || memcmp(s, "max", 3) == 0));
+}
+
+int addr_size_parse(const char *text, size_t len, uint64_t *bytes,
+                    addr_src **expr, addr_error *err)
+{
+    static const struct { const char *suffix; unsigned shift; } units[] = {
+        { "", 0 }, { "KiB", 10 }, { "MiB", 20 }, { "GiB", 30 },
+    };
+    const uint64_t max = (uint64_t)1 << 48;
+    size_t i = 0, end = len;
+    while (i < len && lex_is_blank(text[i]))
+        i++;
+    while (end > i && lex_is_blank(text[end - 1]))
+        end--;
+    size_t d = i;
+    uint64_t v = 0;
+    bool big = false;
+    while (d < end && lex_is_digit(text[d])) {
+        v = v * 10 + (uint64_t)(text[d++] - '0');
+        big |= v > max;
+    }
+    size_t u = d;
+    while (u < end && lex_is_blank(text[u]))
+        u++;
+    *expr = NULL;
+    if (d > i && !(d + 1 < end && (text[d] == 'x' || text[d] == 'X')))
+        for (size_t k = 0; k < sizeof units / sizeof units[0]; k++) {
+            size_t sl = strlen(units[k].suffix);
+            if (end - u != sl || memcmp(text + u, units[k].suffix, sl) != 0
+                || (sl == 0 && u != d))
+                continue;
+            if (big || v > (max >> units[k].shift)) {
+                err->offset = i;
+                snprintf(err->message, sizeof err->message,
+                         "the size '%.*s' is more than 2^48 bytes",
+                         (int)(end - i), text + i);
+                return -1;
+            }
+            *bytes = v << units[k].shift;
+            return 0;
+        }
+    *expr = addr_parse(text, len, ADDR_NAMES_SIZE, err);
+    return *expr ? 0 : -1;
+}
+
+void addr_src_free(addr_src *s)
+{
+    if (!s)
+        return;
+    free(s->v);
+    free(s->text);
+    free(s);
+}
+
+addr_src *addr_parse(const char *text, size_t len, addr_names names,
+                     addr_error *err)
+{
+    char buf[16];
+    addr_src *src = xcalloc(1, sizeof *src);
+    src->v = xrealloc_array(NULL, ADDR_MAX_NODES, sizeof *src->v);
+    parser p = { .s = text, .len = len, .names = names, .src = src,
+                 .err = err };
+    skip(&p);
+    size_t lead = p.pos;
+    int root = p.pos >= len
+               ? fail(&p, p.pos, "expected an expression, found nothing")
+               : parse_expr(&p, 0);
+    if (root >= 0) {
+        skip(&p);
+        if (p.pos < len) {
+            root = fail(&p, p.pos, "expected an operator or the end of the "
+                        "expression, found %s", what_is_at(&p, p.pos, buf));
+        }
+    }
+    if (root < 0) {
+        addr_src_free(src);
+        return NULL;
+    }
+    size_t end = len;
+    while (end > lead && lex_is_blank(text[end - 1]))
+        end--;
+    src->root = (uint32_t)root;
+    src->text = xstrndup(text + lead, end - lead);
+    src->lead = lead;
+    return src;
+}
+
+addr_src *addr_src_clone(const addr_src *s)
+{
+    if (!s)
+        return NULL;
+    addr_src *c = xcalloc(1, sizeof *c);
+    *c = *s;
+    c->v = xrealloc_array(NULL, ADDR_MAX_NODES, sizeof *c->v);
+    memcpy(c->v, s->v, s->n * sizeof *s->v);
+    c->text = xstrdup(s->text);
+    return c;
+}
+
+const char *addr_src_text(const addr_src *s)
+{
+    return s->text;
+}
+
+/* ------------------------------------------------------------ arithmetic */
+
+/* 64-bit two's complement wrap; C's truncating division, with
+ * INT64_MIN / -1 = INT64_MIN and INT64_MIN % -1 = 0; shift counts taken
+ * mod 64, >> arithmetic. Returns -1 on a division by zero. */
+static int apply(bin_op op, int64_t a, int64_t b, int64_t *out)
+{
+    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+    switch (op) {
+    case B_ADD: *out = (int64_t)(ua + ub); return 0;
+    case B_SUB: *out = (int64_t)(ua - ub); return 0;
+    case B_MUL: *out = (int64_t)(ua * ub); return 0;
+    case B_DIV:
+    case B_MOD:
+        if (b == 0)
+            return -1;
+        if (b == -1) {
+            *out = op == B_DIV ? (int64_t)(0 - ua) : 0;
+            return 0;
+        }
+        *out = op == B_DIV ? a / b : a % b;
+        return 0;
+    case B_SHL: *out = (int64_t)(ua << (ub & 63)); return 0;
+    case B_SHR:
+        *out = a < 0 ? (int64_t)~(~ua >> (ub & 63)) : (int64_t)(ua >> (ub & 63));
+        return 0;
+    case B_AND: *out = (int64_t)(ua & ub); return 0;
+    case B_OR: *out = (int64_t)(ua | ub); return 0;
+    case B_XOR: *out = (int64_t)(ua ^ ub); return 0;
+    case B_MIN: *out = a < b ? a : b; return 0;
+    case B_MAX: *out = a > b ? a : b; return 0;
+    }
+    return 0;
+}
+
+/* -------------------------------------------------------------- resolved */
+
+/* The postfix program: a leaf pushes a name's value (op < N_NAMES) or a
+ * constant (OP_CONST); OP_NEG negates; OP_BIN + op combines two. */
+enum { OP_CONST = N_NAMES, OP_NEG, OP_BIN };
+
+typedef struct addr_op {
+    uint8_t op;
+    int64_t value;                     /* OP_CONST */
+} addr_op;
+
+/* Invariant: `code` is a well-formed postfix program of n ops needing at
+ * most ADDR_MAX_NODES stack slots; `elems` >= 1. */
+struct addr_expr {
+    uint64_t base;                     /* the region's first byte */
+    uint64_t elems;                    /* elements in it (wrap modulus) */
+    uint32_t bytes;                    /* per element */
+    uint32_t width;                    /* SIMD width affinity assumed */
+    uint32_t wx, wy, wg_size, grid_x;  /* for lid_x, lid_y, gid, wg_x/y */
+    bool affine;
+    bool lane_free;                    /* no per-lane name at all */
+    uint32_t uses;                     /* bit i: name i is read */
+    uint32_t n;
+    addr_op code[];
+};
+
+/* How a folded subtree depends on the lane. */
+typedef enum dep { DEP_CONST, DEP_GROUP, DEP_AFFINE, DEP_GENERAL } dep;
+
+typedef struct folder {
+    const addr_src *s;
+    const addr_bind *b;
+    addr_error *err;
+    addr_op *code;
+    uint32_t n;
+    bool lidx_affine;                  /* workgroup_x % simd_width == 0 */
+    uint32_t uses;                     /* bit i: name i is emitted */
+} folder;
+
+static bool shape_value(const addr_bind *b, int name, int64_t *v)
+{
+    switch (name) {
+    case NAME_E: *v = b->e; return true;
+    case NAME_WORKGROUP_SIZE: *v = b->workgroup_size; return true;
+    case NAME_WORKGROUP_X: *v = b->workgroup_x; return true;
+    case NAME_WORKGROUP_Y: *v = b->workgroup_y; return true;
+    case NAME_WORKGROUP_Z: *v = b->workgroup_z; return true;
+    case NAME_SIMD_WIDTH: *v = b->simd_width; return true;
+    case NAME_ELEMENTS_PER_INVOCATION:
+        *v = b->elements_per_invocation;
+        return true;
+    case NAME_ELEMENTS: *v = (int64_t)b->elements; return true;
+    }
+    return false;
+}
+
+/* Folds node i: when it is constant returns DEP_CONST with *value and
+ * emits nothing; otherwise emits its postfix code (constant operands
+ * pushed as OP_CONST) and returns how it depends on the lane. -1 on a
+ * constant division by zero. */
+static int fold(folder *f, uint32_t i, int64_t *value)
+{
+    const addr_node *nd = &f->s->v[i];
+    switch ((node_kind)nd->kind) {
+    case NODE_NUM:
+        *value = nd->value;
+        return DEP_CONST;
+    case NODE_NAME: {
+        if (shape_value(f->b, nd->op, value))
+            return DEP_CONST;
+        f->code[f->n++] = (addr_op){ nd->op, 0 };
+        f->uses |= 1u << nd->op;
+        if (name_kind[nd->op] == KIND_GROUP)
+            return DEP_GROUP;
+        if (nd->op == NAME_LID_X)
+            return f->lidx_affine ? DEP_AFFINE : DEP_GENERAL;
+        if (nd->op == NAME_LID_Y)
+            return f->lidx_affine ? DEP_GROUP : DEP_GENERAL;
+        return DEP_AFFINE;
+    }
+    case NODE_NEG: {
+        int64_t v;
+        int d = fold(f, nd->a, &v);
+        if (d < 0)
+            return -1;
+        if (d == DEP_CONST) {
+            *value = (int64_t)(0 - (uint64_t)v);
+            return DEP_CONST;
+        }
+        f->code[f->n++] = (addr_op){ OP_NEG, 0 };
+        return d;
+    }
+    case NODE_BIN:
+        break;
+    }
+    uint32_t mark = f->n;
+    int64_t va, vb;
+    int da = fold(f, nd->a, &va);
+    if (da < 0)
+        return -1;
+    int db = fold(f, nd->b, &vb);
+    if (db < 0)
+        return -1;
+    bin_op op = (bin_op)nd->op;
+    if (da == DEP_CONST && db == DEP_CONST) {
+        if (apply(op, va, vb, value) < 0) {
+            f->err->offset = nd->offset;
+            snprintf(f->err->message, sizeof f->err->message,
+                     "%s by zero in the address (the divisor is always 0)",
+                     op == B_DIV ? "division" : "remainder");
+            return -1;
+        }
+        return DEP_CONST;
+    }
+    if (db == DEP_CONST && vb == 0 && (op == B_DIV || op == B_MOD)) {
+        f->err->offset = nd->offset;
+        snprintf(f->err->message, sizeof f->err->message,
+                 "%s by zero in the address (the divisor is always 0)",
+                 op == B_DIV ? "division" : "remainder");
+        return -1;
+    }
+    /* Constant operands were not emitted: put them in place. */
+    if (da == DEP_CONST) {
+        memmove(&f->code[mark + 1], &f->code[mark],
+                (f->n - mark) * sizeof *f->code);
+        f->code[mark] = (addr_op){ OP_CONST, va };
+        f->n++;
+    }
+    if (db == DEP_CONST)
+        f->code[f->n++] = (addr_op){ OP_CONST, vb };
+    f->code[f->n++] = (addr_op){ (uint8_t)(OP_BIN + op), 0 };
+    int hi = da > db ? da : db;
+    int lo = da < db ? da : db;
+    if (hi <= DEP_GROUP)
+        return DEP_GROUP;
+    if (hi == DEP_GENERAL)
+        return DEP_GENERAL;
+    switch (op) {
+    case B_ADD:
+    case B_SUB:
+        return DEP_AFFINE;
+    case B_MUL:
+        return lo <= DEP_GROUP ? DEP_AFFINE : DEP_GENERAL;
+    case B_SHL:
+        return da == DEP_AFFINE && db <= DEP_GROUP ? DEP_AFFINE
+                                                   : DEP_GENERAL;
+    default:
+        return DEP_GENERAL;
+    }
+}
+
+static addr_expr *expr_new(uint32_t n)
+{
+    addr_expr *x = xmalloc(sizeof *x + (n ? n : 1) * sizeof(addr_op));
+    memset(x, 0, sizeof *x);
+    x->n = n;
+    return x;
+}
+
+addr_expr *addr_resolve(const addr_src *s, const addr_bind *b,
+                        addr_error *err)
+{
+    if (b->bytes == 0 || b->length < b->bytes) {
+        err->offset = 0;
+        snprintf(err->message, sizeof err->message,
+                 "the region addressed (%llu bytes) holds no element of "
+                 "%u bytes", (unsigned long long)b->length, b->bytes);
+        return NULL;
+    }
+    addr_op code[ADDR_MAX_NODES + 1];
+    folder f = { .s = s, .b = b, .err = err, .code = code,
+                 .lidx_affine = b->simd_width > 0 && b->workgroup_x > 0
+                                && b->workgroup_x % b->simd_width == 0 };
+    int64_t v;
+    int d = fold(&f, s->root, &v);
+    if (d < 0)
+        return NULL;
+    if (d == DEP_CONST)
+        code[f.n++] = (addr_op){ OP_CONST, v };
+    addr_expr *x = expr_new(f.n);
+    memcpy(x->code, code, f.n * sizeof *code);
+    x->base = b->base;
+    x->elems = b->length / b->bytes;
+    x->bytes = b->bytes;
+    x->width = b->simd_width;
+    x->wx = b->workgroup_x ? b->workgroup_x : 1;
+    x->wy = b->workgroup_y ? b->workgroup_y : 1;
+    x->wg_size = b->workgroup_size;
+    x->grid_x = b->grid_x;
+    x->affine = d != DEP_GENERAL;
+    x->lane_free = d <= DEP_GROUP;
+    x->uses = f.uses;
+    return x;
+}
+
+void addr_expr_free(addr_expr *x)
+{
+    free(x);
+}
+
+bool addr_is_affine(const addr_expr *x)
+{
+    return x->affine;
+}
+
+int addr_const_eval(const addr_src *s, const addr_bind *b, int64_t *out,
+                    addr_error *err)
+{
+    addr_op code[ADDR_MAX_NODES + 1];
+    folder f = { .s = s, .b = b, .err = err, .code = code };
+    int d = fold(&f, s->root, out);
+    if (d < 0)
+        return -1;
+    /* ADDR_NAMES_SIZE has only constant names: everything folded. */
+    return d == DEP_CONST ? 0 : -1;
+}
+
+/* ------------------------------------------------------------ evaluation */
+
+/* The values of the per-subgroup names, and the base of the per-lane
+ * ones. */
+typedef struct lane_env {
+    int64_t v[NAME_E];                 /* lane and group names */
+    uint64_t lid0;                     /* lid of lane 0 */
+} lane_env;
+
+static void env_group(const addr_expr *x, const addr_ctx *c, lane_env *env)
+{
+    env->v[NAME_WG] = c->wg;
+    if (x->uses & (1u << NAME_WG_X | 1u << NAME_WG_Y)) {
+        env->v[NAME_WG_X] = x->grid_x ? c->wg % x->grid_x : c->wg;
+        env->v[NAME_WG_Y] = x->grid_x ? c->wg / x->grid_x : 0;
+    }
+    env->v[NAME_SG] = c->sg;
+    env->v[NAME_IT] = c->it[0];
+    env->v[NAME_IT1] = c->it[1];
+    env->v[NAME_IT2] = c->it[2];
+    env->lid0 = (uint64_t)c->sg * c->width;
+}
+
+static void env_lane(const addr_expr *x, const addr_ctx *c, lane_env *env,
+                     uint32_t lane)
+{
+    uint64_t lid = env->lid0 + lane;
+    env->v[NAME_LANE] = lane;
+    env->v[NAME_LID] = (int64_t)lid;
+    if (x->uses & (1u << NAME_LID_X | 1u << NAME_LID_Y)) {
+        env->v[NAME_LID_X] = (int64_t)(lid % x->wx);
+        env->v[NAME_LID_Y] = (int64_t)((lid / x->wx) % x->wy);
+    }
+    env->v[NAME_GID] = (int64_t)((uint64_t)c->wg * x->wg_size + lid);
+}
+
+/* The index (before wrap) the program computes with `env`; -1 on a
+ * division by zero. */
+static int run(const addr_expr *x, const lane_env *env, int64_t *out)
+{
+    int64_t st[ADDR_MAX_NODES + 1];
+    uint32_t sp = 0;
+    for (uint32_t i = 0; i < x->n; i++) {
+        const addr_op *o = &x->code[i];
+        if (o->op < NAME_E) {
+            st[sp++] = env->v[o->op];
+        } else if (o->op == OP_CONST) {
+            st[sp++] = o->value;
+        } else if (o->op == OP_NEG) {
+            st[sp - 1] = (int64_t)(0 - (uint64_t)st[sp - 1]);
+        } else {
+            sp--;
+            if (apply((bin_op)(o->op - OP_BIN), st[sp - 1], st[sp],
+                      &st[sp - 1]) < 0)
+                return -1;
+        }
+    }
+    *out = st[0];
+    return 0;
+}
+
+/* An index wrapped into the region: floor mod, in 0 .. elems-1. */
+static uint64_t wrap(const addr_expr *x, int64_t idx)
+{
+    if (idx >= 0 && (uint64_t)idx < x->elems)
+        return (uint64_t)idx;   /* inside: no division */
+    if (idx >= 0)
+        return (uint64_t)idx % x->elems;
+    uint64_t m = (0 - (uint64_t)idx) % x->elems;
+    return m ? x->elems - m : 0;
+}
+
+uint64_t addr_lane(const addr_expr *x, const addr_ctx *c, uint32_t lane,
+                   int *div0)
+{
+    lane_env env;
+    int64_t idx;
+    env_group(x, c, &env);
+    env_lane(x, c, &env, lane);
+    *div0 = run(x, &env, &idx) < 0;
+    return *div0 ? 0 : x->base + wrap(x, idx) * x->bytes;
+}
+
+uint32_t addr_max_lines(const addr_expr *x, uint32_t lanes, uint32_t line)
+{
+    uint64_t per = (x->bytes - 1) / line + 2;
+    uint64_t n = per * lanes;
+    return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
+/* The lines being written: out[0 .. n) ascending; the tail is one
+ * contiguous run of lines covering the last range emitted. */
+typedef struct emitter {
+    addr_line *out;
+    uint32_t n, cap;
+    uint32_t line_shift, spl;          /* log2(line), sectors per line */
+    uint32_t sector_shift;
+} emitter;
+
+static uint32_t log2u(uint32_t v)
+{
+    uint32_t s = 0;
+    while ((1u << s) < v)
+        s++;
+    return s;
+}
+
+/* Emits the sectors of bytes [lo, hi] (inclusive). Requires: lo is at
+ * least the previous range's lo and hi at least its hi. */
+static void emit_range(emitter *m, uint64_t lo, uint64_t hi)
+{
+    uint64_t s0 = lo >> m->sector_shift, s1 = hi >> m->sector_shift;
+    uint32_t lsh = m->line_shift - m->sector_shift;
+    uint64_t l0 = s0 >> lsh, l1 = s1 >> lsh;
+    for (uint64_t l = l0; l <= l1; l++) {
+        uint32_t a = l == l0 ? (uint32_t)(s0 & (m->spl - 1)) : 0;
+        uint32_t b = l == l1 ? (uint32_t)(s1 & (m->spl - 1)) : m->spl - 1;
+        uint32_t mask = (uint32_t)(((2ull << b) - 1) & ~((1ull << a) - 1));
+        if (m->n > 0 && l <= m->out[m->n - 1].line) {
+            uint64_t back = m->out[m->n - 1].line - l;
+            assert(back < m->n && m->out[m->n - 1 - back].line == l);
+            m->out[m->n - 1 - back].sectors |= mask;
+        } else if (m->n < m->cap) {
+            m->out[m->n++] = (addr_line){ l, mask };
+        }
+    }
+}
+
+static void emitter_init(emitter *m, uint32_t line, uint32_t sector,
+                         addr_line *out, uint32_t cap)
+{
+    *m = (emitter){ .out = out, .cap = cap, .line_shift = log2u(line),
+                    .sector_shift = log2u(sector), .spl = line / sector };
+}
+
+#define ADDR_MAX_LANES 1024
+
+/* Sorts v[0 .. n) ascending: insertion sort for a warp, heap sort above. */
+static void sort_u64(uint64_t *v, uint32_t n)
+{
+    if (n <= 64) {
+        for (uint32_t i = 1; i < n; i++) {
+            uint64_t t = v[i];
+            uint32_t j = i;
+            for (; j > 0 && v[j - 1] > t; j--)
+                v[j] = v[j - 1];
+            v[j] = t;
+        }
+        return;
+    }
+    for (uint32_t start = n / 2; start-- > 0;) {
+        for (uint32_t r = start;;) {
+            uint32_t ch = 2 * r + 1;
+            if (ch >= n)
+                break;
+            if (ch + 1 < n && v[ch + 1] > v[ch])
+                ch++;
+            if (v[r] >= v[ch])
+                break;
+            uint64_t t = v[r]; v[r] = v[ch]; v[ch] = t;
+            r = ch;
+        }
+    }
+    for (uint32_t end = n - 1; end > 0; end--) {
+        uint64_t t = v[0]; v[0] = v[end]; v[end] = t;
+        for (uint32_t r = 0;;) {
+            uint32_t ch = 2 * r + 1;
+            if (ch >= end)
+                break;
+            if (ch + 1 < end && v[ch + 1] > v[ch])
+                ch++;
+            if (v[r] >= v[ch])
+                break;
+            uint64_t u = v[r]; v[r] = v[ch]; v[ch] = u;
+            r = ch;
+        }
+    }
+}
+
+uint32_t addr_lines_lanes(const addr_expr *x, const addr_ctx *c,
+                          uint32_t lanes, uint32_t line, uint32_t sector,
+                          addr_line *out, uint32_t cap)
+{
+    uint64_t start[ADDR_MAX_LANES];
+    lane_env env;
+    if (lanes > ADDR_MAX_LANES)
+        lanes = ADDR_MAX_LANES;
+    env_group(x, c, &env);
+    for (uint32_t l = 0; l < lanes; l++) {
+        int64_t idx;
+        env_lane(x, c, &env, l);
+        if (run(x, &env, &idx) < 0)
+            return ADDR_DIV0;
+        start[l] = x->base + wrap(x, idx) * x->bytes;
+    }
+    sort_u64(start, lanes);
+    emitter m;
+    emitter_init(&m, line, sector, out, cap);
+    for (uint32_t l = 0; l < lanes; l++)
+        if (l == 0 || start[l] != start[l - 1])
+            emit_range(&m, start[l], start[l] + x->bytes - 1);
+    return m.n;
+}
+
+uint32_t addr_lines(const addr_expr *x, const addr_ctx *c, uint32_t lanes,
+                    uint32_t line, uint32_t sector, addr_line *out,
+                    uint32_t cap)
+{
+    if (lanes == 0)
+        return 0;
+    if (!x->affine || c->width != x->width)
+        return addr_lines_lanes(x, c, lanes, line, sector, out, cap);
+    lane_env env;
+    int64_t f0, f1 = 0;
+    env_group(x, c, &env);
+    env_lane(x, c, &env, 0);
+    if (run(x, &env, &f0) < 0)
+        return ADDR_DIV0;
+    if (!x->lane_free && lanes > 1) {
+        env_lane(x, c, &env, 1);
+        if (run(x, &env, &f1) < 0)
+            return ADDR_DIV0;
+    } else {
+        f1 = f0;
+    }
+    /* index(lane) = f0 + step x lane (wrap arithmetic). The lanes stay in
+     * one period of the region when first + step x (lanes-1) does. */
+    int64_t step = (int64_t)((uint64_t)f1 - (uint64_t)f0);
+    uint64_t first = wrap(x, f0);
+    uint64_t k = lanes - 1;
+    uint64_t mag = step < 0 ? 0 - (uint64_t)step : (uint64_t)step;
+    uint64_t span;
+    if (mag != 0 && k > UINT64_MAX / mag)
+        return addr_lines_lanes(x, c, lanes, line, sector, out, cap);
+    span = mag * k;
+    uint64_t lo_idx;
+    if (step >= 0) {
+        if (span >= x->elems - first)
+            return addr_lines_lanes(x, c, lanes, line, sector, out, cap);
+        lo_idx = first;
+    } else {
+        if (span > first)
+            return addr_lines_lanes(x, c, lanes, line, sector, out, cap);
+        lo_idx = first - span;
+    }
+    uint64_t lo = x->base + lo_idx * x->bytes;
+    uint64_t d = mag * x->bytes;
+    emitter m;
+    emitter_init(&m, line, sector, out, cap);
+    if (d <= sector) {
+        /* Gaps between elements are shorter than a sector: every sector
+         * from the first element's to the last one's is touched. */
+        emit_range(&m, lo, lo + span * x->bytes + x->bytes - 1);
+        return m.n;
+    }
+    for (uint64_t i = 0, a = lo; i <= k; i++, a += d)
+        emit_range(&m, a, a + x->bytes - 1);
+    return m.n;
+}
