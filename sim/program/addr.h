@@ -1,6 +1,6 @@
 /*
  * addr.h — where a memory instruction's lanes go: the resolved form of
- * `at=BUF[EXPR]` (SPEC section 6, docs/isa.md "Addresses") and its
+ * `at=BUF[EXPR]` (docs/isa.md "Addresses") and its
  * evaluation for one subgroup's issue.
  *
  * A kernel declares its buffers (`buffers: { A: 67108864, table: 4096 }`);
