@@ -20,6 +20,19 @@ static uint32_t bank_base(const cusim_hw *hw, uint32_t width)
     return base ? (uint32_t)base : 1;
 }
 
+/* The most `line`-byte lines `lanes` lanes of `bytes`-byte elements can
+ * touch: regions start at 4 KiB boundaries (addr.h) and elements at
+ * multiples of their size, so an element straddles a line boundary only
+ * when neither size divides the other. */
+static uint32_t most_lines(uint32_t bytes, uint32_t lanes, uint32_t line)
+{
+    uint64_t per = (bytes + line - 1) / line;
+    if (bytes % line != 0 && line % bytes != 0)
+        per++;
+    uint64_t n = per * lanes;
+    return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
 /* The cost of instruction `in` (at index `pc`) for a subgroup of `lanes`
  * active lanes (1 .. width) of a dispatch `width` lanes wide on hw. */
 static insn_cost decode_insn(const prog_insn *in, uint32_t pc,
@@ -48,10 +61,19 @@ static insn_cost decode_insn(const prog_insn *in, uint32_t pc,
     }
     c.busy = (uint32_t)(busy + replays);
     c.latency = (uint32_t)(hw->latency[info->latency] + replays);
-    c.tx = c.global ? lane_segments(hw->memory.transaction,
-                                    (isa_pattern)in->pattern, in->stride,
-                                    in->bytes, lane_seed(pc), lanes)
-                    : 0;
+    if (c.global && hw->cache.l2.bytes > 0) {
+        /* the hierarchy: lines of the L1's, from at= or the pattern's
+         * addresses */
+        c.at = in->at ? in->at : in->sugar;
+        c.tx = most_lines(in->bytes, lanes, hw->cache.l1.line);
+    } else if (c.global && in->at) {
+        c.at = in->at;
+        c.tx = most_lines(in->bytes, lanes, hw->memory.transaction);
+    } else if (c.global) {
+        c.tx = lane_segments(hw->memory.transaction,
+                             (isa_pattern)in->pattern, in->stride,
+                             in->bytes, lane_seed(pc), lanes);
+    }
     for (int i = 0; i <= in->n_src; i++) {
         uint16_t r = i < in->n_src ? in->src[i] : in->dst;
         int seen = r == PROG_NO_REG;
@@ -67,8 +89,17 @@ insn_cost *decode_program(const prog_code *code, const cusim_hw *hw,
                           uint32_t width, uint32_t lanes)
 {
     insn_cost *cost = xcalloc((size_t)code->n_insns + 1, sizeof *cost);
-    for (uint32_t pc = 0; pc < code->n_insns; pc++)
-        cost[pc] = decode_insn(&code->insns[pc], pc, hw, width, lanes);
+    uint32_t counts[PROG_MAX_DEPTH], depth = 0;
+    for (uint32_t pc = 0; pc < code->n_insns; pc++) {
+        const prog_insn *in = &code->insns[pc];
+        cost[pc] = decode_insn(in, pc, hw, width, lanes);
+        if (in->op == PROG_ENDLOOP)
+            depth--;
+        for (uint32_t k = 0; k < 3 && k < depth; k++)
+            cost[pc].loops[k] = counts[depth - 1 - k];
+        if (in->op == PROG_LOOP)
+            counts[depth++] = in->count;
+    }
     cost[code->n_insns] = (insn_cost){ .kind = INSN_END,
                                        .unit = CUSIM_UNIT_COUNT,
                                        .dst = PROG_NO_REG };

@@ -20,6 +20,7 @@
 
 #include <stdint.h>
 
+#include "addr.h"
 #include "cusim.h"
 #include "program.h"
 
@@ -36,7 +37,14 @@ typedef struct insn_cost {
                                included; global: unused */
     uint32_t busy;          /* cycles it keeps its unit busy, bank replays
                                included (none for a barrier) */
-    uint32_t tx;            /* global: memory transactions */
+    uint32_t tx;            /* global: memory transactions (with `at`:
+                            the most its lanes may make) */
+    const addr_expr *at;    /* global: where its lanes go, evaluated at
+                               each issue (the memory hierarchy's lines, or
+                               the flat model's transactions for an at=);
+                               NULL: `tx` from its pattern, fixed */
+    uint32_t loops[3];      /* the iteration counts of its innermost
+                               enclosing repeats (it, it1, it2); 0 outside */
     uint16_t dst;           /* the register it writes, or PROG_NO_REG */
     uint8_t n_deps;
     uint16_t deps[PROG_MAX_SRCS + 1];  /* the registers whose pending

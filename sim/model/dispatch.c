@@ -62,6 +62,7 @@ static int cu_admit(gpu *g, uint32_t ci, uint32_t index, uint64_t now)
     w->arrived = w->finished = 0;
     w->invocations = invocations;
     w->cu = ci;
+    w->id = index;
     w->done_at = now;
     c->resident_wg++;
     if (c->resident_wg > c->peak_wg)
@@ -79,6 +80,7 @@ static int cu_admit(gpu *g, uint32_t ci, uint32_t index, uint64_t now)
         memset(ready, 0, sizeof *ready * g->n_regs);
         s->age = g->next_age++;
         s->wg = wi;
+        s->rank = i;
         s->part = p;
         s->state = SG_RUN;
         s->done_at = now;

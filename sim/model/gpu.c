@@ -35,6 +35,7 @@ void gpu_free(gpu *g)
     free(g->wgs);
     free(g->cus);
     free(g->part_free);
+    free(g->lines);
 }
 
 /* The events of the GPU's queue, by kind. */
@@ -77,6 +78,7 @@ uint64_t gpu_state_bytes(const gpu *g)
              + SCHED_BATCHES(n_cu * P) * (3 * sizeof(uint32_t)
                                           + sizeof(uint64_t));
     bytes += n_cu * (sizeof(cu) + (sg_per_cu + wg_per_cu) * sizeof(uint32_t));
+    bytes += (g->lines_cap ? g->lines_cap : 1) * sizeof(addr_line);
     return bytes;
 }
 
@@ -93,6 +95,7 @@ void gpu_init(gpu *g)
     event_counts(hw, events);
     g->q = evq_new(events, EV_KINDS);
     g->mem = mem_new(hw, g->q, EV_MEM);
+    g->hier = mem_has_hierarchy(g->mem);
     g->sgs = xcalloc((size_t)n_cu * sg_per_cu, sizeof *g->sgs);
     g->regs = xcalloc((size_t)n_cu * sg_per_cu * g->n_regs, sizeof *g->regs);
     g->parts = xcalloc(g->n_parts, sizeof *g->parts);
@@ -110,6 +113,7 @@ void gpu_init(gpu *g)
                             sizeof *g->wg_sg_pool);
     g->free_pool = xcalloc((size_t)n_cu * (sg_per_cu + wg_per_cu),
                            sizeof *g->free_pool);
+    g->lines = xcalloc(g->lines_cap, sizeof *g->lines);
     for (uint32_t p = 0; p < g->n_parts; p++) {
         part *pt = &g->parts[p];
         pt->ready = g->ready_pool + p * per_part;

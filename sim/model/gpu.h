@@ -76,6 +76,7 @@ typedef struct sg {
     uint64_t issued;        /* instructions issued */
     uint32_t wnext;         /* next in its partition's wheel bucket */
     uint32_t loop_left[PROG_MAX_DEPTH];
+    uint32_t rank;          /* its index in its workgroup (addresses' sg) */
     uint8_t depth;
     uint8_t state;          /* enum sg_state */
     uint8_t waits_global;   /* the register ready last comes from memory */
@@ -160,6 +161,7 @@ typedef struct wg {
     uint32_t cu;
     uint32_t late;          /* its subgroups' loads whose completion is to
                                come: it retires only after them */
+    uint32_t id;            /* its index in the dispatch (addresses' wg) */
     uint64_t done_at;
 } wg;
 
@@ -267,6 +269,18 @@ typedef struct gpu {
     uint64_t drain;         /* the last global store's completion so far */
     uint64_t late_stores;   /* stores whose completion is to come */
     bool held;              /* the next dispatch waits for late_stores */
+
+    /* Addresses (decode.h's `at`): the lines an access touches, worked
+     * out at each issue into `lines` (lines_cap of them, the most any
+     * access of the run's dispatches can touch), of `line` bytes with
+     * `sector`-byte sectors (the L1's, or the flat model's
+     * memory.transaction for both). */
+    addr_line *lines;
+    uint32_t lines_cap;
+    uint32_t line, sector;
+    bool hier;              /* the memory system is the hierarchy */
+    uint32_t fault_pc;      /* pc + 1 of an access whose address divides
+                               by zero for some lane (the run stops), or 0 */
 
     uint64_t warp_instructions;
     uint64_t lane_instructions;

@@ -118,11 +118,15 @@ typedef struct dreq {
     uint32_t bank;
     uint32_t bytes;
     uint32_t l2mshr;          /* a read's, or NONE (a write) */
+    uint8_t opened;           /* its bank's row was opened for it (a row
+                                 miss) */
 } dreq;
 
 typedef struct bank {
     uint64_t open;            /* open row + 1 (0: none) */
-    uint64_t ready;
+    uint64_t open_at;         /* the open row can be read from then */
+    uint64_t act_ok;          /* another row may be opened from then (its
+                                 reads done) */
 } bank;
 
 typedef struct chan {
@@ -130,6 +134,9 @@ typedef struct chan {
     uint32_t len;
     uint64_t bus_free;        /* in slots: 1 cycle = dram.bytes_per_cycle */
     uint64_t next;            /* its pending event's cycle, or NEVER */
+    uint32_t bypassed;        /* row hits served ahead of its oldest
+                                 arrived request since that one came
+                                 first */
     bank *banks;
 } chan;
 
@@ -159,6 +166,10 @@ struct hier {
     uint32_t n_heap, heap_cap;
     uint64_t tick_at;         /* the L2 event's cycle, or NEVER */
     bool in_tick;             /* l2_tick runs: it sets the event after */
+    uint64_t now;             /* the cycle of the last call */
+    bool l2_blocked;          /* its oldest arrival waits for room in DRAM
+                                 (a channel's queue, an L2 MSHR): no event
+                                 until a channel serves one */
     l2mshr *l2m;
     uint32_t *l2m_free;
     uint32_t n_l2m_free, n_l2m;
@@ -664,9 +675,10 @@ static void heap_push(hier *h, const down *d)
         i = p;
     }
     h->heap[i] = *d;
-    if (!h->in_tick && h->heap[0].t != h->tick_at) {
-        h->tick_at = h->heap[0].t;
-        evq_set(h->q, h->kind, h->n_cus * h->cap, h->tick_at);
+    uint64_t t = h->heap[0].t > h->now ? h->heap[0].t : h->now;
+    if (!h->in_tick && !h->l2_blocked && t < h->tick_at) {
+        h->tick_at = t;
+        evq_set(h->q, h->kind, h->n_cus * h->cap, t);
     }
 }
 
@@ -769,6 +781,7 @@ uint64_t hier_issue(hier *h, const mem_req *r, uint64_t now)
 {
     const uint32_t cu = r->cu, n = r->tx;
     l1cu *l = &h->cus[cu];
+    h->now = now;
     mshr_reclaim(l, now);
     assert(hier_accept_at(h, cu, n, now) == now);
     const bool store = r->dst == PROG_NO_REG;
@@ -913,10 +926,8 @@ static void dram_enqueue(hier *h, uint64_t addr, uint32_t bytes,
     uint64_t row;
     chan *c = chan_of(h, addr, &b, &row);
     assert(c->len < h->qcap);
-    c->q[c->len++] = (dreq){ arrive, row, b, bytes, l2m };
-    uint64_t bus = div_up(c->bus_free, h->dbpc);
-    uint64_t at = bus > h->rmiss ? bus - h->rmiss : 0;
-    chan_schedule(h, c, at > arrive ? at : arrive);
+    c->q[c->len++] = (dreq){ arrive, row, b, bytes, l2m, 0 };
+    chan_schedule(h, c, arrive);
 }
 
 /* The L2 line of the L1 line at `addr` and its sectors there. */
@@ -1040,31 +1051,37 @@ static bool l2_handle(hier *h, const down *d, uint64_t now)
     return true;
 }
 
-/* The L2's event: the arrivals of this cycle, in (CU, sequence) order. */
+/* The L2's event: the arrivals up to this cycle, in (cycle, CU,
+ * sequence) order. One that finds no room in DRAM (a full channel queue,
+ * no L2 MSHR) stops the L2 until a channel serves a request: it and those
+ * behind it wait, in their order. */
 static void l2_tick(hier *h, uint64_t now)
 {
     h->tick_at = NEVER;
     h->in_tick = true;
-    while (h->n_heap > 0 && h->heap[0].t == now) {
-        down d = h->heap[0];
-        heap_pop(h);
-        if (!l2_handle(h, &d, now)) {
-            /* A DRAM queue is full: it waits for the channel's next
-             * service, keeping its place among the requests of that
-             * cycle (same CU and sequence). */
-            d.t = now + 1;
-            for (uint32_t c = 0; c < h->channels; c++)
-                if (h->chans[c].len >= h->qcap && h->chans[c].next > now
-                    && h->chans[c].next != NEVER && h->chans[c].next > d.t)
-                    d.t = h->chans[c].next;
-            heap_push(h, &d);
+    while (h->n_heap > 0 && h->heap[0].t <= now) {
+        if (!l2_handle(h, &h->heap[0], now)) {
+            h->l2_blocked = true;
+            break;
         }
+        heap_pop(h);
     }
     h->in_tick = false;
-    if (h->n_heap > 0) {
+    if (h->n_heap > 0 && !h->l2_blocked) {
+        assert(h->heap[0].t > now);
         h->tick_at = h->heap[0].t;
         evq_set(h->q, h->kind, h->n_cus * h->cap, h->tick_at);
     }
+}
+
+/* A channel served a request at `now`: a blocked L2 tries again. */
+static void l2_unblock(hier *h, uint64_t now)
+{
+    if (!h->l2_blocked)
+        return;
+    h->l2_blocked = false;
+    h->tick_at = now + 1;
+    evq_set(h->q, h->kind, h->n_cus * h->cap, h->tick_at);
 }
 
 /* ------------------------------------------------------------- DRAM */
@@ -1095,60 +1112,126 @@ static void l2_fill_timed(hier *h, uint32_t mi, uint64_t t)
     h->l2m_free[h->n_l2m_free++] = mi;
 }
 
-/* A channel's event: its scheduler serves one request. */
+/* Whether request q may be read now: its bank has its row open. */
+static bool row_ready(const chan *c, const dreq *q, uint64_t now)
+{
+    const bank *b = &c->banks[q->bank];
+    return b->open == q->row + 1 && b->open_at <= now;
+}
+
+/* Whether an arrived request among the first `look` still reads bank b's
+ * open row (it is not to be closed under it). */
+static bool row_wanted(const chan *c, uint32_t look, uint32_t b,
+                       uint64_t now)
+{
+    for (uint32_t i = 0; i < look; i++)
+        if (c->q[i].bank == b && c->q[i].arrive <= now
+            && c->banks[b].open == c->q[i].row + 1)
+            return true;
+    return false;
+}
+
+/* A channel's event at `now`: its scheduler's one command, a read or a
+ * row opening, among the first `window` requests of its queue that have
+ * arrived, then its next event.
+ *   - A read, when the data bus frees by the next cycle: of a request
+ *     whose row is open, the oldest (fr_fcfs: any, "first ready"; fcfs:
+ *     only the oldest request). It takes its share of the channel's
+ *     bandwidth on the bus.
+ *   - Else a row opening, for the oldest request whose bank may open a
+ *     row and whose open row no arrived request still reads (fcfs, or
+ *     fr_fcfs serving the oldest: the oldest request, whoever reads the
+ *     open row): the row can be read dram.row_miss_cycles later, and
+ *     other banks' reads go on meanwhile.
+ * So that a stream of row hits cannot starve an older request, fr_fcfs
+ * serves only the oldest once `window` reads have gone ahead of it. */
 static void chan_run(hier *h, chan *c, uint64_t now)
 {
     c->next = NEVER;
     if (c->len == 0)
         return;
     uint32_t look = c->len < h->window ? c->len : h->window;
-    uint32_t pick = NONE;
-    for (uint32_t i = 0; i < look && c->q[i].arrive <= now; i++) {
-        if (pick == NONE)
-            pick = i;
-        if (!h->frfcfs)
-            break;
-        if (c->banks[c->q[i].bank].open == c->q[i].row + 1) {
-            pick = i;
+    bool strict = !h->frfcfs || c->bypassed >= h->window;
+    uint64_t bus = div_up(c->bus_free, h->dbpc);
+    uint32_t oldest = NONE, read = NONE;
+    for (uint32_t i = 0; i < look; i++) {
+        if (c->q[i].arrive > now)
+            continue;
+        if (oldest == NONE)
+            oldest = i;
+        if (bus <= now + 1 && row_ready(c, &c->q[i], now)) {
+            read = i;
             break;
         }
+        if (strict)
+            break;
     }
-    if (pick == NONE) {
-        chan_schedule(h, c, c->q[0].arrive);
+    if (read != NONE) {
+        dreq r = c->q[read];
+        memmove(&c->q[read], &c->q[read + 1],
+                sizeof r * (c->len - read - 1));
+        c->len--;
+        c->bypassed = read == oldest ? 0 : c->bypassed + 1;
+        bank *bk = &c->banks[r.bank];
+        h->stats.dram_accesses++;
+        h->stats.dram_row_hits += !r.opened;
+        uint64_t slot0 = now * h->dbpc;
+        if (c->bus_free > slot0)
+            slot0 = c->bus_free;
+        c->bus_free = slot0 + (uint64_t)r.bytes * h->channels;
+        uint64_t done = div_up(c->bus_free, h->dbpc);
+        if (done > bk->act_ok)
+            bk->act_ok = done;
+        if (r.l2mshr != NONE)
+            l2_fill_timed(h, r.l2mshr, done + h->d_back);
+        l2_unblock(h, now);
+        if (c->len > 0)
+            chan_schedule(h, c, now + 1);
         return;
     }
-    dreq r = c->q[pick];
-    memmove(&c->q[pick], &c->q[pick + 1], sizeof r * (c->len - pick - 1));
-    c->len--;
-    bank *bk = &c->banks[r.bank];
-    uint64_t start = bk->ready > now ? bk->ready : now;
-    h->stats.dram_accesses++;
-    if (bk->open == r.row + 1) {
-        h->stats.dram_row_hits++;
-    } else {
-        start += h->rmiss;
-        bk->open = r.row + 1;
+    /* No read now: open a row, and find when something can happen. */
+    uint64_t next = NEVER;
+    bool opened = false;
+    for (uint32_t i = 0; i < look; i++) {
+        dreq *q = &c->q[i];
+        if (q->arrive > now) {
+            if (q->arrive < next)
+                next = q->arrive;
+            continue;
+        }
+        bank *bk = &c->banks[q->bank];
+        if (bk->open == q->row + 1) {
+            /* readable at open_at, once the bus frees */
+            uint64_t t = bus > bk->open_at + 1 ? bus - 1 : bk->open_at;
+            if (t < next)
+                next = t;
+        } else if (!opened && bk->act_ok <= now
+                   && (strict || !row_wanted(c, look, q->bank, now))) {
+            bk->open = q->row + 1;
+            bk->open_at = bk->act_ok = now + h->rmiss;
+            q->opened = 1;
+            opened = true;
+            if (bk->open_at < next)
+                next = bk->open_at;
+        } else if (bk->act_ok > now && bk->act_ok < next) {
+            next = bk->act_ok;
+        }
+        if (strict && i == oldest)
+            break;
     }
-    uint64_t slot0 = start * h->dbpc;
-    if (c->bus_free > slot0)
-        slot0 = c->bus_free;
-    c->bus_free = slot0 + (uint64_t)r.bytes * h->channels;
-    uint64_t done = div_up(c->bus_free, h->dbpc);
-    bk->ready = done;
-    if (r.l2mshr != NONE)
-        l2_fill_timed(h, r.l2mshr, done + h->d_back);
-    if (c->len > 0) {
-        uint64_t at = done > h->rmiss ? done - h->rmiss : 0;
-        if (at <= now)
-            at = now + 1;
-        chan_schedule(h, c, at);
-    }
+    if (opened && now + 1 < next)
+        next = now + 1;
+    if (next <= now)
+        next = now + 1;
+    if (next != NEVER)
+        chan_schedule(h, c, next);
 }
 
 /* ------------------------------------------------------------ events */
 
 bool hier_event(hier *h, uint32_t index, uint64_t now, mem_req *done)
 {
+    h->now = now;
     uint32_t reqs = h->n_cus * h->cap;
     if (index < reqs) {
         uint32_t cu = index / h->cap, ri = index % h->cap;

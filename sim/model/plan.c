@@ -39,6 +39,25 @@ static void decode_costs(const cusim_hw *hw, dispatch *d)
     }
 }
 
+/* Makes room in g->lines for the lines any access of dispatch d with an
+ * address expression can touch (addr_lines' bound), at the run's line and
+ * sector sizes. */
+static void lines_room(gpu *g, const dispatch *d)
+{
+    const cusim_hw *hw = g->hw;
+    bool hier = hw->cache.l2.bytes > 0;
+    g->line = hier ? hw->cache.l1.line : hw->memory.transaction;
+    g->sector = hier ? hw->cache.l1.sector : hw->memory.transaction;
+    for (uint32_t pc = 0; pc < d->code->n_insns; pc++) {
+        const addr_expr *x = d->cost[0][pc].at;
+        if (!x)
+            continue;
+        uint32_t n = addr_max_lines(x, d->occ.simd_width, g->line);
+        if (n > g->lines_cap)
+            g->lines_cap = n;
+    }
+}
+
 /* Resolves the kernel's chain of dispatches: each one's occupancy, program
  * and size (a later dispatch's element count may depend on the previous
  * one's, as a reduction's second pass takes the first pass's partials). */
@@ -61,6 +80,8 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
                              err) != 0)
             return -1;
         prog_shape shape = prog_shape_of(d, dp->occ.simd_width);
+        shape.elements = elements;   /* a later dispatch's, now known */
+        shape.invocations = div_up(elements, d->elements_per_invocation);
         dp->code = prog_resolve(d->ast, &shape, err);
         if (!dp->code)
             return -1;
@@ -75,8 +96,10 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
                           cfg_kernel_prefix(d, &at), (unsigned long long)n_wg,
                           UINT32_MAX);
         dp->n_wg = (uint32_t)n_wg;
-        if (n_wg > 0)
+        if (n_wg > 0) {
             decode_costs(g->hw, dp);
+            lines_room(g, dp);
+        }
         if (dp->code->n_regs > g->n_regs)
             g->n_regs = dp->code->n_regs;
         if (dp->need.subgroups > g->wg_cap)
@@ -88,9 +111,43 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
 }
 
 /* Refuses a global access that makes more transactions than one CU may
- * have in flight: it could never issue within the cap. */
+ * have in flight: it could never issue within the cap. With a memory
+ * hierarchy, its lines count, against the MSHRs too (each line may miss;
+ * with a write-back L1 each may also evict a dirty line on the way
+ * down). */
 static int check_inflight(const gpu *g, const cusim_kernel *k, cusim_error *err)
 {
+    const cusim_hw *hw = g->hw;
+    if (hw->cache.l2.bytes > 0) {
+        uint32_t per = hw->cache.l1.stores == CUSIM_STORES_WRITE_BACK ? 2 : 1;
+        uint32_t value = hw->memory.max_inflight, cap = value / per;
+        const char *key = "memory.max_inflight";
+        if (hw->cache.l1.mshrs < cap) {
+            value = cap = hw->cache.l1.mshrs;
+            per = 1;
+            key = "cache.l1.mshrs";
+        }
+        for (uint32_t i = 0; i < g->n_dispatches; i++) {
+            const dispatch *d = &g->dispatches[i];
+            for (uint32_t pc = 0; d->n_costs > 0 && pc < d->code->n_insns;
+                 pc++) {
+                const insn_cost *c = &d->cost[0][pc];
+                if (!c->global || c->tx <= cap)
+                    continue;
+                const prog_insn *in = &d->code->insns[pc];
+                cusim_mark at = cfg_hw_mark(hw, key);
+                return err_at(err, &at,
+                              "%s: %u is fewer than the lines one %s of "
+                              "kernel '%s' may touch (%u lanes x %u bytes "
+                              "in %u-byte lines: %u); expected at least %u",
+                              key, value,
+                              isa_get((isa_op)in->op)->mnemonic, k->name,
+                              d->occ.simd_width, in->bytes,
+                              hw->cache.l1.line, c->tx, c->tx * per);
+            }
+        }
+        return 0;
+    }
     uint32_t cap = g->hw->memory.max_inflight;
     for (uint32_t i = 0; i < g->n_dispatches; i++) {
         const dispatch *d = &g->dispatches[i];

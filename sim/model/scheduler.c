@@ -63,7 +63,7 @@
 
 /* Caches what s's next instruction needs: its registers' ready cycle (the
  * latest of its sources and its destination, so no write overtakes a
- * pending one), its unit and its memory transactions. */
+ * pending one) and its unit (its memory transactions are sg_advance's). */
 static void sg_refresh(sg *s)
 {
     const insn_cost *c = &s->cost[s->pc];
@@ -75,18 +75,39 @@ static void sg_refresh(sg *s)
     s->waits_global = best & 1;
     s->unit = c->unit;
     s->global = c->global;
-    s->tx = c->tx;
+}
+
+/* The lines (or, in the flat model, transactions) subgroup s's global
+ * access c touches at its current iteration, into g->lines: their count.
+ * A lane that divides by zero stops the run (g->fault_pc) and the access
+ * touches nothing. */
+static __attribute__((noinline)) uint32_t sg_lines(gpu *g, const sg *s,
+                                                   const insn_cost *c)
+{
+    addr_ctx ctx = { .wg = g->wgs[s->wg].id, .sg = s->rank,
+                     .width = g->width };
+    for (uint32_t k = 0; k < 3 && k < s->depth; k++)
+        ctx.it[k] = c->loops[k] - s->loop_left[s->depth - 1 - k];
+    uint32_t n = addr_lines(c->at, &ctx, s->lanes, g->line, g->sector,
+                            g->lines, g->lines_cap);
+    if (n == ADDR_DIV0) {
+        if (!g->fault_pc)
+            g->fault_pc = s->pc + 1;
+        return 0;
+    }
+    return n;
 }
 
 /* Moves s past loop control to its next instruction. Returns 1 when the
  * program has ended. */
-static int sg_advance(sg *s)
+static int sg_advance(gpu *g, sg *s)
 {
     for (;;) {
         const insn_cost *c = &s->cost[s->pc];
         switch ((enum insn_kind)c->kind) {
         case INSN_ISSUE:
             sg_refresh(s);
+            s->tx = c->at ? sg_lines(g, s, c) : c->tx;
             return 0;
         case INSN_LOOP:
             if (c->count == 0) {
@@ -410,7 +431,7 @@ static void subgroup_ended(gpu *g, uint32_t si, uint64_t now)
 void sched_start(gpu *g, uint32_t si, uint64_t now)
 {
     sg *s = &g->sgs[si];
-    if (s->lanes == 0 || sg_advance(s)) {
+    if (s->lanes == 0 || sg_advance(g, s)) {
         s->state = SG_DONE;
         subgroup_ended(g, si, now);
         return;
@@ -525,7 +546,14 @@ static uint32_t pick(gpu *g, const part *pt, uint64_t now)
 static void issue_global(gpu *g, const part *pt, sg *s, uint32_t si,
                          const insn_cost *c, uint64_t now)
 {
-    const mem_req r = { pt->cu, si, s->tx, c->dst, NULL };
+    mem_req r = { pt->cu, si, s->tx, c->dst, NULL };
+    if (c->at && g->hier) {
+        /* the hierarchy's lines, worked out again (the same as at
+         * sg_advance: nothing they depend on changed) */
+        r.tx = sg_lines(g, s, c);
+        assert(r.tx == s->tx);
+        r.lines = g->lines;
+    }
     uint64_t done = mem_issue(g->mem, &r, now);
     if (c->dst != PROG_NO_REG) {
         s->ready[c->dst] = done << 1 | 1;   /* REG_LATE for MEM_LATER */
@@ -592,7 +620,7 @@ static uint32_t issue(gpu *g, part *pt, uint32_t ri, uint64_t now, bool last)
                     s->global ? s->tx : 0);
     s->pc++;
 
-    int ended = sg_advance(s);
+    int ended = sg_advance(g, s);
     if (s->ready_at <= now + 1 && last && !ended
         && c->unit != CUSIM_UNIT_BARRIER && !g->rec)
         return c->unit | ISSUE_BACK;   /* left at ready[ri], uncounted */

@@ -135,6 +135,17 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
             assert(0);
             break;
         }
+        if (g.fault_pc) {
+            const prog_insn *in = &g.code->insns[g.fault_pc - 1];
+            err_set(err, k->file, k->program_line, k->program_column,
+                    "program: the at= address of %s (instruction %u of "
+                    "dispatch %u) divides by zero for some lane at cycle "
+                    "%llu (expected a divisor that is never 0)",
+                    isa_get((isa_op)in->op)->mnemonic, g.fault_pc,
+                    g.cur + 1, (unsigned long long)now);
+            gpu_free(&g);
+            return -1;
+        }
     }
     if (status == 0 && (g.cur + 1 < g.n_dispatches
                         || g.retired_wg < g.dispatches[g.cur].n_wg)) {
