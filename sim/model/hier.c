@@ -115,9 +115,12 @@ typedef struct l2node {
 typedef struct dreq {
     uint64_t arrive;
     uint64_t row;
+    uint64_t seq;             /* the channel's arrival order */
     uint32_t bank;
     uint32_t bytes;
     uint32_t l2mshr;          /* a read's, or NONE (a write) */
+    uint32_t next;            /* the next younger of its bank's queue, or
+                                 the next free entry; NONE ends */
     uint8_t opened;           /* its bank's row was opened for it (a row
                                  miss) */
 } dreq;
@@ -127,13 +130,20 @@ typedef struct bank {
     uint64_t open_at;         /* the open row can be read from then */
     uint64_t act_ok;          /* another row may be opened from then (its
                                  reads done) */
+    uint32_t head, tail;      /* its requests, oldest first */
+    uint32_t hits;            /* of them, to the open row */
 } bank;
 
 typedef struct chan {
-    dreq *q;                  /* arrival order */
+    dreq *q;                  /* qcap entries: the banks' queues, the rest
+                                 free from `free` */
+    uint32_t free;
     uint32_t len;
+    uint64_t seq;
     uint64_t bus_free;        /* in slots: 1 cycle = dram.bytes_per_cycle */
     uint64_t next;            /* its pending event's cycle, or NEVER */
+    uint32_t park_head, park_tail;  /* L2 arrivals waiting for room in its
+                                       queue, oldest first */
     uint32_t bypassed;        /* row hits served ahead of its oldest
                                  arrived request since that one came
                                  first */
@@ -167,9 +177,12 @@ struct hier {
     uint64_t tick_at;         /* the L2 event's cycle, or NEVER */
     bool in_tick;             /* l2_tick runs: it sets the event after */
     uint64_t now;             /* the cycle of the last call */
-    bool l2_blocked;          /* its oldest arrival waits for room in DRAM
-                                 (a channel's queue, an L2 MSHR): no event
-                                 until a channel serves one */
+    bool l2_blocked;          /* its oldest arrival waits for an L2 MSHR:
+                                 no event until a channel serves a read */
+    down *parked;             /* heap_cap arrivals parked at a channel */
+    uint32_t *park_next;      /* each one's successor, or the next free */
+    uint32_t park_free;
+    const struct chan *unparking;  /* the channel unpark serves */
     l2mshr *l2m;
     uint32_t *l2m_free;
     uint32_t n_l2m_free, n_l2m;
@@ -231,7 +244,7 @@ static geom geom_of(const cusim_hw *hw)
     g.n_slots1 = (uint64_t)n * g.sets1 * g.ways1;
     g.n_slots2 = (uint64_t)g.sets2 * g.ways2;
     uint32_t w = hw->dram.window ? hw->dram.window : 1;
-    g.qcap = 2 * w > 32 ? 2 * w : 32;
+    g.qcap = w;
     g.n_l2m = hw->dram.channels * g.qcap;
     g.n_l2n = n * cap;
     g.heap_cap = n * cap;
@@ -259,7 +272,7 @@ uint64_t hier_state_bytes(const cusim_hw *hw)
                     + sizeof(uint32_t));
     b += g.n_slots2 * sizeof(slot);
     b += hw->cache.l2.slices * sizeof(uint64_t);
-    b += g.heap_cap * sizeof(down);
+    b += g.heap_cap * (2 * sizeof(down) + sizeof(uint32_t));
     b += g.n_l2m * (sizeof(l2mshr) + sizeof(uint32_t));
     b += g.n_l2n * (sizeof(l2node) + sizeof(uint32_t));
     b += hw->dram.channels * (sizeof(chan) + g.qcap * sizeof(dreq)
@@ -365,6 +378,11 @@ hier *hier_new(const cusim_hw *hw, evq *q, uint32_t ev_kind)
     h->port_free = xcalloc(h->slices, sizeof *h->port_free);
     h->heap_cap = g.heap_cap;
     h->heap = xcalloc(g.heap_cap, sizeof *h->heap);
+    h->parked = xcalloc(g.heap_cap, sizeof *h->parked);
+    h->park_next = xcalloc(g.heap_cap, sizeof *h->park_next);
+    for (uint32_t i = 0; i < g.heap_cap; i++)
+        h->park_next[i] = i + 1 < g.heap_cap ? i + 1 : NONE;
+    h->park_free = 0;
     h->tick_at = NEVER;
     h->n_l2m = g.n_l2m;
     h->l2m = xcalloc(g.n_l2m, sizeof *h->l2m);
@@ -382,9 +400,16 @@ hier *hier_new(const cusim_hw *hw, evq *q, uint32_t ev_kind)
     dreq *dq = xcalloc((size_t)h->channels * h->qcap, sizeof *dq);
     bank *bk = xcalloc((size_t)h->channels * h->banks, sizeof *bk);
     for (uint32_t c = 0; c < h->channels; c++) {
-        h->chans[c].q = dq + (size_t)c * h->qcap;
-        h->chans[c].banks = bk + (size_t)c * h->banks;
-        h->chans[c].next = NEVER;
+        chan *ch = &h->chans[c];
+        ch->q = dq + (size_t)c * h->qcap;
+        for (uint32_t i = 0; i < h->qcap; i++)
+            ch->q[i].next = i + 1 < h->qcap ? i + 1 : NONE;
+        ch->free = 0;
+        ch->banks = bk + (size_t)c * h->banks;
+        for (uint32_t b = 0; b < h->banks; b++)
+            ch->banks[b].head = ch->banks[b].tail = NONE;
+        ch->next = NEVER;
+        ch->park_head = ch->park_tail = NONE;
     }
     h->wake = xcalloc(n, sizeof *h->wake);
     h->scratch = xcalloc(m ? m : 1, sizeof *h->scratch);
@@ -411,6 +436,8 @@ void hier_free(hier *h)
     free(h->slots2);
     free(h->port_free);
     free(h->heap);
+    free(h->parked);
+    free(h->park_next);
     free(h->l2m);
     free(h->l2m_free);
     free(h->l2n);
@@ -445,9 +472,14 @@ void hier_set_l1_bytes(hier *h, uint32_t bytes)
 
 /* ------------------------------------------------------------- helpers */
 
-static uint32_t popc(uint32_t v)
+/* Bits set in v (inline: the builtin is a library call without a
+ * popcount instruction in the baseline ISA). */
+static inline uint32_t popc(uint32_t v)
 {
-    return (uint32_t)__builtin_popcount(v);
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    v = (v + (v >> 4)) & 0x0F0F0F0Fu;
+    return (v * 0x01010101u) >> 24;
 }
 
 static void wake_cu(hier *h, uint32_t cu)
@@ -925,8 +957,18 @@ static void dram_enqueue(hier *h, uint64_t addr, uint32_t bytes,
     uint32_t b;
     uint64_t row;
     chan *c = chan_of(h, addr, &b, &row);
-    assert(c->len < h->qcap);
-    c->q[c->len++] = (dreq){ arrive, row, b, bytes, l2m, 0 };
+    assert(c->len < h->qcap && c->free != NONE);
+    uint32_t i = c->free;
+    c->free = c->q[i].next;
+    c->q[i] = (dreq){ arrive, row, c->seq++, b, bytes, l2m, NONE, 0 };
+    bank *bk = &c->banks[b];
+    if (bk->tail == NONE)
+        bk->head = i;
+    else
+        c->q[bk->tail].next = i;
+    bk->tail = i;
+    bk->hits += bk->open == row + 1;
+    c->len++;
     chan_schedule(h, c, arrive);
 }
 
@@ -939,9 +981,22 @@ static uint64_t l2_line(const hier *h, uint64_t addr, uint32_t sectors1,
     return addr / h->line2;
 }
 
-/* Handles one arrival at the L2 at `now`; false when it must wait for a
- * DRAM queue (nothing changed). */
-static bool l2_handle(hier *h, const down *d, uint64_t now)
+/* l2_handle's answers besides a channel to wait at. */
+#define L2_DONE NONE
+#define L2_MSHR (NONE - 1)
+
+/* Whether channel c has room for n more requests (and no arrival waits
+ * for it already: they go first). */
+static bool chan_room(const hier *h, const chan *c, uint32_t n)
+{
+    return (c->park_head == NONE || c == h->unparking)
+           && c->len + n <= h->qcap;
+}
+
+/* Handles one arrival at the L2 at `now`: L2_DONE; or, with nothing
+ * changed, the channel whose queue has no room for what it needs there
+ * (a read, a dirty victim's write), or L2_MSHR when no L2 MSHR is free. */
+static uint32_t l2_handle(hier *h, const down *d, uint64_t now)
 {
     uint32_t sec;
     uint64_t line = l2_line(h, d->addr, d->sectors, &sec);
@@ -961,16 +1016,22 @@ static bool l2_handle(hier *h, const down *d, uint64_t now)
     uint64_t row;
     if (need) {
         chan *c = chan_of(h, d->addr, &b, &row);
-        if (c->len >= h->qcap || h->n_l2m_free == 0)
-            return false;
+        if (!chan_room(h, c, 1))
+            return (uint32_t)(c - h->chans);
+        if (h->n_l2m_free == 0)
+            return L2_MSHR;
     }
     if (v && v->tag && v->dirty) {
         chan *c = chan_of(h, (v->tag - 1) * h->line2, &b, &row);
-        if (c->len + (need != 0) >= h->qcap)
-            return false;
+        uint32_t n = 1 + (need && chan_of(h, d->addr, &b, &row) == c);
+        if (!chan_room(h, c, n))
+            return (uint32_t)(c - h->chans);
     }
-    if (!load && !s && !v && chan_of(h, d->addr, &b, &row)->len >= h->qcap)
-        return false;
+    if (!load && !s && !v) {
+        chan *c = chan_of(h, d->addr, &b, &row);
+        if (!chan_room(h, c, 1))
+            return (uint32_t)(c - h->chans);
+    }
     /* The slice's port moves the sectors. */
     uint32_t slice = (uint32_t)((d->addr >> h->il_shift) % h->slices);
     uint64_t bytes = (uint64_t)popc(d->sectors) * h->sector;
@@ -1012,7 +1073,7 @@ static bool l2_handle(hier *h, const down *d, uint64_t now)
         if (d->kind == DOWN_STORE)
             req_line_timed(h, d->cu, d->ref, xfer + h->back2);
         wake_cu(h, d->cu);
-        return true;
+        return L2_DONE;
     }
     /* a load */
     uint64_t ret = xfer + h->back2;
@@ -1021,7 +1082,7 @@ static bool l2_handle(hier *h, const down *d, uint64_t now)
     uint32_t waiting = s ? (sec & s->pend) : 0;
     if (!need && !waiting) {
         l1_fill_timed(h, d->cu, d->ref, ret);
-        return true;
+        return L2_DONE;
     }
     /* It waits for DRAM: on the line's L2 MSHR. */
     uint32_t mi = s ? s->mshr : NONE;
@@ -1048,22 +1109,41 @@ static bool l2_handle(hier *h, const down *d, uint64_t now)
         h->stats.dram_read_bytes += db;
         dram_enqueue(h, d->addr, db, mi, xfer + h->d_out);
     }
-    return true;
+    return L2_DONE;
 }
 
 /* The L2's event: the arrivals up to this cycle, in (cycle, CU,
- * sequence) order. One that finds no room in DRAM (a full channel queue,
- * no L2 MSHR) stops the L2 until a channel serves a request: it and those
- * behind it wait, in their order. */
+ * sequence) order. One that finds no room in a DRAM channel's queue waits
+ * at that channel, behind the others waiting there, until it serves one
+ * (unpark); one that finds no L2 MSHR stops the L2 until a channel serves
+ * a read (l2_unblock). */
+static void park(hier *h, uint32_t ch, const down *d)
+{
+    chan *c = &h->chans[ch];
+    uint32_t i = h->park_free;
+    assert(i != NONE);
+    h->park_free = h->park_next[i];
+    h->parked[i] = *d;
+    h->park_next[i] = NONE;
+    if (c->park_tail == NONE)
+        c->park_head = i;
+    else
+        h->park_next[c->park_tail] = i;
+    c->park_tail = i;
+}
+
 static void l2_tick(hier *h, uint64_t now)
 {
     h->tick_at = NEVER;
     h->in_tick = true;
     while (h->n_heap > 0 && h->heap[0].t <= now) {
-        if (!l2_handle(h, &h->heap[0], now)) {
+        uint32_t r = l2_handle(h, &h->heap[0], now);
+        if (r == L2_MSHR) {
             h->l2_blocked = true;
             break;
         }
+        if (r != L2_DONE)
+            park(h, r, &h->heap[0]);   /* waits for that channel */
         heap_pop(h);
     }
     h->in_tick = false;
@@ -1072,6 +1152,32 @@ static void l2_tick(hier *h, uint64_t now)
         h->tick_at = h->heap[0].t;
         evq_set(h->q, h->kind, h->n_cus * h->cap, h->tick_at);
     }
+}
+
+/* Channel c served a request at `now`: the arrivals waiting for it go on
+ * while it has room, oldest first (one that then needs room at another
+ * channel waits there). */
+static void unpark(hier *h, chan *c, uint64_t now)
+{
+    h->unparking = c;
+    while (c->park_head != NONE && c->len < h->qcap) {
+        uint32_t i = c->park_head;
+        uint32_t r = l2_handle(h, &h->parked[i], now);
+        if (r == L2_MSHR) {
+            h->l2_blocked = true;
+            break;
+        }
+        if (r == (uint32_t)(c - h->chans))
+            break;          /* (room for a read, not for its victim too) */
+        c->park_head = h->park_next[i];
+        if (c->park_head == NONE)
+            c->park_tail = NONE;
+        if (r != L2_DONE)
+            park(h, r, &h->parked[i]);
+        h->park_next[i] = h->park_free;
+        h->park_free = i;
+    }
+    h->unparking = NULL;
 }
 
 /* A channel served a request at `now`: a blocked L2 tries again. */
@@ -1112,37 +1218,67 @@ static void l2_fill_timed(hier *h, uint32_t mi, uint64_t t)
     h->l2m_free[h->n_l2m_free++] = mi;
 }
 
-/* Whether request q may be read now: its bank has its row open. */
-static bool row_ready(const chan *c, const dreq *q, uint64_t now)
+/* Takes entry i (after `prev`, or the head when prev is NONE) out of
+ * bank b's queue of channel c. */
+static void chan_remove(chan *c, bank *b, uint32_t i, uint32_t prev)
 {
-    const bank *b = &c->banks[q->bank];
-    return b->open == q->row + 1 && b->open_at <= now;
+    uint32_t next = c->q[i].next;
+    if (prev == NONE)
+        b->head = next;
+    else
+        c->q[prev].next = next;
+    if (b->tail == i)
+        b->tail = prev;
+    c->q[i].next = c->free;
+    c->free = i;
+    c->len--;
 }
 
-/* Whether an arrived request among the first `look` still reads bank b's
- * open row (it is not to be closed under it). */
-static bool row_wanted(const chan *c, uint32_t look, uint32_t b,
-                       uint64_t now)
+/* The request the scheduler looks at in bank b: its oldest arrived one
+ * (oldest), and its oldest arrived one to the open row (hit, when the row
+ * is open by `now`), each with the entry before it; `next` lowered to
+ * when one not arrived yet arrives. */
+typedef struct pick {
+    uint32_t i, prev;
+    uint64_t seq;
+} pick;
+
+static void bank_look(const chan *c, const bank *b, uint64_t now,
+                      pick *oldest, pick *hit, uint64_t *next)
 {
-    for (uint32_t i = 0; i < look; i++)
-        if (c->q[i].bank == b && c->q[i].arrive <= now
-            && c->banks[b].open == c->q[i].row + 1)
-            return true;
-    return false;
+    *oldest = *hit = (pick){ NONE, NONE, NEVER };
+    bool want_hit = b->hits > 0 && b->open_at <= now;
+    for (uint32_t i = b->head, prev = NONE; i != NONE;
+         prev = i, i = c->q[i].next) {
+        const dreq *q = &c->q[i];
+        if (q->arrive > now) {
+            if (q->arrive < *next)
+                *next = q->arrive;
+            continue;
+        }
+        if (oldest->i == NONE)
+            *oldest = (pick){ i, prev, q->seq };
+        if (want_hit && b->open == q->row + 1) {
+            *hit = (pick){ i, prev, q->seq };
+            return;
+        }
+        if (!want_hit)
+            return;
+    }
 }
 
-/* A channel's event at `now`: its scheduler's one command, a read or a
- * row opening, among the first `window` requests of its queue that have
- * arrived, then its next event.
+/* A channel's event at `now`: its scheduler's commands, at most a read and
+ * a row opening, among the requests of its queue (dram.window of them at
+ * most) that have arrived; then its next event.
  *   - A read, when the data bus frees by the next cycle: of a request
  *     whose row is open, the oldest (fr_fcfs: any, "first ready"; fcfs:
  *     only the oldest request). It takes its share of the channel's
  *     bandwidth on the bus.
- *   - Else a row opening, for the oldest request whose bank may open a
- *     row and whose open row no arrived request still reads (fcfs, or
- *     fr_fcfs serving the oldest: the oldest request, whoever reads the
- *     open row): the row can be read dram.row_miss_cycles later, and
- *     other banks' reads go on meanwhile.
+ *   - A row opening, for the oldest request of a bank that may open a row
+ *     and whose open row no queued request still reads (fcfs, or fr_fcfs
+ *     serving the oldest: the oldest request, whoever reads the open
+ *     row): the row can be read dram.row_miss_cycles later, and other
+ *     banks' reads go on meanwhile (bank-level parallelism).
  * So that a stream of row hits cannot starve an older request, fr_fcfs
  * serves only the oldest once `window` reads have gone ahead of it. */
 static void chan_run(hier *h, chan *c, uint64_t now)
@@ -1150,29 +1286,69 @@ static void chan_run(hier *h, chan *c, uint64_t now)
     c->next = NEVER;
     if (c->len == 0)
         return;
-    uint32_t look = c->len < h->window ? c->len : h->window;
     bool strict = !h->frfcfs || c->bypassed >= h->window;
     uint64_t bus = div_up(c->bus_free, h->dbpc);
-    uint32_t oldest = NONE, read = NONE;
-    for (uint32_t i = 0; i < look; i++) {
-        if (c->q[i].arrive > now)
+    bool bus_ok = bus <= now + 1;
+    uint64_t next = NEVER;
+    pick oldest = { NONE, NONE, NEVER }, read = oldest, act = oldest;
+    uint32_t read_b = NONE, act_b = NONE, oldest_b = NONE;
+    for (uint32_t b = 0; b < h->banks; b++) {
+        bank *bk = &c->banks[b];
+        if (bk->head == NONE)
             continue;
-        if (oldest == NONE)
-            oldest = i;
-        if (bus <= now + 1 && row_ready(c, &c->q[i], now)) {
-            read = i;
-            break;
+        pick o, hit;
+        bank_look(c, bk, now, &o, &hit, &next);
+        if (o.i == NONE)
+            continue;
+        if (o.seq < oldest.seq) {
+            oldest = o;
+            oldest_b = b;
         }
-        if (strict)
-            break;
+        if (hit.i != NONE) {
+            if (!bus_ok) {
+                uint64_t t = bus > 0 ? bus - 1 : 0;
+                if (t < next)
+                    next = t;
+            } else if (hit.seq < read.seq) {
+                read = hit;
+                read_b = b;
+            }
+        } else if (bk->hits > 0 && bk->open_at > now) {
+            if (bk->open_at < next)
+                next = bk->open_at;
+        } else if (bk->act_ok > now) {
+            if (bk->act_ok < next)
+                next = bk->act_ok;
+        } else if (bk->hits == 0 && o.seq < act.seq) {
+            act = o;
+            act_b = b;
+        }
     }
-    if (read != NONE) {
-        dreq r = c->q[read];
-        memmove(&c->q[read], &c->q[read + 1],
-                sizeof r * (c->len - read - 1));
-        c->len--;
-        c->bypassed = read == oldest ? 0 : c->bypassed + 1;
-        bank *bk = &c->banks[r.bank];
+    if (oldest.i == NONE) {
+        chan_schedule(h, c, next);
+        return;
+    }
+    if (strict) {
+        /* only the oldest: read it if its row is open, else open it */
+        bank *bk = &c->banks[oldest_b];
+        bool ready = bk->open == c->q[oldest.i].row + 1 && bk->open_at <= now;
+        read_b = ready && bus_ok ? oldest_b : NONE;
+        read = oldest;
+        act_b = !ready && bk->open != c->q[oldest.i].row + 1
+                && bk->act_ok <= now ? oldest_b : NONE;
+        act = oldest;
+        uint64_t t = ready ? (bus > 0 ? bus - 1 : 0)
+                     : bk->open == c->q[oldest.i].row + 1 ? bk->open_at
+                     : bk->act_ok;
+        if (t < next)
+            next = t;
+    }
+    if (read_b != NONE) {
+        bank *bk = &c->banks[read_b];
+        dreq r = c->q[read.i];
+        c->bypassed = read.i == oldest.i ? 0 : c->bypassed + 1;
+        chan_remove(c, bk, read.i, read.prev);
+        bk->hits--;
         h->stats.dram_accesses++;
         h->stats.dram_row_hits += !r.opened;
         uint64_t slot0 = now * h->dbpc;
@@ -1184,47 +1360,31 @@ static void chan_run(hier *h, chan *c, uint64_t now)
             bk->act_ok = done;
         if (r.l2mshr != NONE)
             l2_fill_timed(h, r.l2mshr, done + h->d_back);
+        unpark(h, c, now);
         l2_unblock(h, now);
-        if (c->len > 0)
-            chan_schedule(h, c, now + 1);
+        uint64_t t = done > 0 ? done - 1 : 0;   /* the bus frees */
+        if (t < next)
+            next = t;
+    }
+    if (act_b != NONE && act_b != read_b) {
+        bank *bk = &c->banks[act_b];
+        dreq *q = &c->q[act.i];
+        bk->open = q->row + 1;
+        bk->open_at = bk->act_ok = now + h->rmiss;
+        q->opened = 1;
+        bk->hits = 0;
+        for (uint32_t i = bk->head; i != NONE; i = c->q[i].next)
+            bk->hits += c->q[i].row == q->row;
+        if (bk->open_at < next)
+            next = bk->open_at;
+    } else if (act_b != NONE) {
+        next = now + 1;   /* the bank just read opens its row next */
+    }
+    if (c->len == 0)
         return;
-    }
-    /* No read now: open a row, and find when something can happen. */
-    uint64_t next = NEVER;
-    bool opened = false;
-    for (uint32_t i = 0; i < look; i++) {
-        dreq *q = &c->q[i];
-        if (q->arrive > now) {
-            if (q->arrive < next)
-                next = q->arrive;
-            continue;
-        }
-        bank *bk = &c->banks[q->bank];
-        if (bk->open == q->row + 1) {
-            /* readable at open_at, once the bus frees */
-            uint64_t t = bus > bk->open_at + 1 ? bus - 1 : bk->open_at;
-            if (t < next)
-                next = t;
-        } else if (!opened && bk->act_ok <= now
-                   && (strict || !row_wanted(c, look, q->bank, now))) {
-            bk->open = q->row + 1;
-            bk->open_at = bk->act_ok = now + h->rmiss;
-            q->opened = 1;
-            opened = true;
-            if (bk->open_at < next)
-                next = bk->open_at;
-        } else if (bk->act_ok > now && bk->act_ok < next) {
-            next = bk->act_ok;
-        }
-        if (strict && i == oldest)
-            break;
-    }
-    if (opened && now + 1 < next)
-        next = now + 1;
     if (next <= now)
         next = now + 1;
-    if (next != NEVER)
-        chan_schedule(h, c, next);
+    chan_schedule(h, c, next);
 }
 
 /* ------------------------------------------------------------ events */
