@@ -506,6 +506,11 @@ struct addr_expr {
     uint32_t wx, wy, wg_size, grid_x;  /* for lid_x, lid_y, gid, wg_x/y */
     bool affine;
     bool lane_free;                    /* no per-lane name at all */
+    bool linear;                       /* the index is lin[NAME_E] + the sum
+                                          of lin[i] x name i (wrap
+                                          arithmetic): evaluated without
+                                          the program */
+    int64_t lin[NAME_E + 1];
     uint32_t uses;                     /* bit i: name i is read */
     uint32_t n;
     addr_op code[];
@@ -644,6 +649,8 @@ static addr_expr *expr_new(uint32_t n)
     return x;
 }
 
+static void find_linear(addr_expr *x);
+
 addr_expr *addr_resolve(const addr_src *s, const addr_bind *b,
                         addr_error *err)
 {
@@ -677,7 +684,76 @@ addr_expr *addr_resolve(const addr_src *s, const addr_bind *b,
     x->affine = d != DEP_GENERAL;
     x->lane_free = d <= DEP_GROUP;
     x->uses = f.uses;
+    find_linear(x);
     return x;
+}
+
+/* Whether x's program is linear in the per-lane and per-subgroup names
+ * (sums, differences and products by a constant of them and constants):
+ * then its coefficients go to x->lin. Worked out once, when resolved. */
+static void find_linear(addr_expr *x)
+{
+    enum { W = NAME_E + 1 };
+    uint64_t (*st)[W] = xcalloc(x->n + 1, sizeof *st);
+    uint32_t sp = 0;
+    bool ok = true;
+    for (uint32_t i = 0; i < x->n && ok; i++) {
+        const addr_op *o = &x->code[i];
+        if (o->op < NAME_E) {
+            memset(st[sp], 0, sizeof st[sp]);
+            st[sp++][o->op] = 1;
+        } else if (o->op == OP_CONST) {
+            memset(st[sp], 0, sizeof st[sp]);
+            st[sp++][NAME_E] = (uint64_t)o->value;
+        } else if (o->op == OP_NEG) {
+            for (int k = 0; k < W; k++)
+                st[sp - 1][k] = 0 - st[sp - 1][k];
+        } else {
+            sp--;
+            uint64_t *a = st[sp - 1], *b = st[sp];
+            bool a_const = true, b_const = true;
+            for (int k = 0; k < NAME_E; k++) {
+                a_const &= a[k] == 0;
+                b_const &= b[k] == 0;
+            }
+            switch ((bin_op)(o->op - OP_BIN)) {
+            case B_ADD:
+                for (int k = 0; k < W; k++)
+                    a[k] += b[k];
+                break;
+            case B_SUB:
+                for (int k = 0; k < W; k++)
+                    a[k] -= b[k];
+                break;
+            case B_MUL:
+                if (b_const)
+                    for (int k = 0; k < W; k++)
+                        a[k] *= b[NAME_E];
+                else if (a_const)
+                    for (int k = 0; k < W; k++)
+                        a[k] = b[k] * a[NAME_E];
+                else
+                    ok = false;
+                break;
+            case B_SHL:   /* by a constant below 64: a product */
+                if (b_const && b[NAME_E] < 64)
+                    for (int k = 0; k < W; k++)
+                        a[k] <<= b[NAME_E];
+                else
+                    ok = false;
+                break;
+            default:
+                ok = false;   /* (a constant one was folded away) */
+                break;
+            }
+        }
+    }
+    if (ok && sp == 1) {
+        x->linear = true;
+        for (int k = 0; k < W; k++)
+            x->lin[k] = (int64_t)st[0][k];
+    }
+    free(st);
 }
 
 void addr_expr_free(addr_expr *x)
@@ -740,7 +816,30 @@ static void env_lane(const addr_expr *x, const addr_ctx *c, lane_env *env,
 
 /* The index (before wrap) the program computes with `env`; -1 on a
  * division by zero. */
+static int run_program(const addr_expr *x, const lane_env *env,
+                       int64_t *out);
+
 static int run(const addr_expr *x, const lane_env *env, int64_t *out)
+{
+    if (x->linear) {
+        uint64_t v = (uint64_t)x->lin[NAME_E];
+        for (uint32_t u = x->uses & ((1u << NAME_E) - 1); u; u &= u - 1) {
+            int k = __builtin_ctz(u);
+            v += (uint64_t)x->lin[k] * (uint64_t)env->v[k];
+        }
+        *out = (int64_t)v;
+#ifndef NDEBUG
+        int64_t check;
+        assert(run_program(x, env, &check) == 0 && check == *out);
+#endif
+        return 0;
+    }
+    return run_program(x, env, out);
+}
+
+/* run by the postfix program itself. */
+static int run_program(const addr_expr *x, const lane_env *env,
+                       int64_t *out)
 {
     int64_t st[ADDR_MAX_NODES + 1];
     uint32_t sp = 0;
