@@ -961,12 +961,24 @@ static void dram_enqueue(hier *h, uint64_t addr, uint32_t bytes,
     uint32_t i = c->free;
     c->free = c->q[i].next;
     c->q[i] = (dreq){ arrive, row, c->seq++, b, bytes, l2m, NONE, 0 };
+    /* A bank's queue is in arrival order (then channel order): mostly an
+     * append; a request that arrives before the last one goes before. */
     bank *bk = &c->banks[b];
-    if (bk->tail == NONE)
-        bk->head = i;
-    else
+    if (bk->tail == NONE) {
+        bk->head = bk->tail = i;
+    } else if (c->q[bk->tail].arrive <= arrive) {
         c->q[bk->tail].next = i;
-    bk->tail = i;
+        bk->tail = i;
+    } else if (c->q[bk->head].arrive > arrive) {
+        c->q[i].next = bk->head;
+        bk->head = i;
+    } else {
+        uint32_t at = bk->head;
+        while (c->q[c->q[at].next].arrive <= arrive)
+            at = c->q[at].next;
+        c->q[i].next = c->q[at].next;
+        c->q[at].next = i;
+    }
     bk->hits += bk->open == row + 1;
     c->len++;
     chan_schedule(h, c, arrive);
@@ -1237,7 +1249,8 @@ static void chan_remove(chan *c, bank *b, uint32_t i, uint32_t prev)
 /* The request the scheduler looks at in bank b: its oldest arrived one
  * (oldest), and its oldest arrived one to the open row (hit, when the row
  * is open by `now`), each with the entry before it; `next` lowered to
- * when one not arrived yet arrives. */
+ * when the first one not arrived yet arrives (the queue is in arrival
+ * order: the rest come later). */
 typedef struct pick {
     uint32_t i, prev;
     uint64_t seq;
@@ -1254,7 +1267,7 @@ static void bank_look(const chan *c, const bank *b, uint64_t now,
         if (q->arrive > now) {
             if (q->arrive < *next)
                 *next = q->arrive;
-            continue;
+            return;
         }
         if (oldest->i == NONE)
             *oldest = (pick){ i, prev, q->seq };
