@@ -812,10 +812,15 @@ static void text_changes(FILE *out, const diag_variant *b,
 {
     const cusim_result *r0 = &b->res, *r = &v->res;
     cusim_warp_state t0 = top_state(r0), t = top_state(r);
-    fprintf(out, "      subgroups per CU %.1f -> %.1f, bandwidth %.1f%% -> "
+    /* with a hierarchy, the busiest level's share (sol.memory): the
+     * flat channel's memory.bandwidth is not the hierarchy's */
+    bool h = r0->hierarchy;
+    fprintf(out, "      subgroups per CU %.1f -> %.1f, %s %.1f%% -> "
             "%.1f%%, issue %.1f%% -> %.1f%%, top state %s",
-            resident(b), resident(v), 100 * r0->bandwidth_utilization,
-            100 * r->bandwidth_utilization, 100 * r0->issue_utilization,
+            resident(b), resident(v), h ? "memory" : "bandwidth",
+            100 * (h ? r0->sol_memory : r0->bandwidth_utilization),
+            100 * (h ? r->sol_memory : r->bandwidth_utilization),
+            100 * r0->issue_utilization,
             100 * r->issue_utilization, cusim_warp_state_name(t0));
     if (t != t0)
         fprintf(out, " -> %s", cusim_warp_state_name(t));
@@ -880,9 +885,14 @@ static void print_text(FILE *out, const diag_plan *p, const diag_verdict *v)
             "subgroups per CU, limited by %s\n",
             r->achieved_occupancy, r->occupancy.theoretical, resident(b),
             cusim_limiter_name(b->occ.limiter));
-    fprintf(out, "  memory     %.1f%% of the bandwidth used, %.1f "
-            "transactions in flight on average\n",
-            100 * r->bandwidth_utilization, r->avg_inflight);
+    if (r->hierarchy)
+        fprintf(out, "  memory     %.1f%% of the busiest level's peak "
+                "(sol.memory), %.1f lines in flight on average\n",
+                100 * r->sol_memory, r->avg_inflight);
+    else
+        fprintf(out, "  memory     %.1f%% of the bandwidth used, %.1f "
+                "transactions in flight on average\n",
+                100 * r->bandwidth_utilization, r->avg_inflight);
     fprintf(out, "  issue      %.1f%% of the issue slots used (busiest "
             "unit %.1f%%); top stall %s (%.1f%% of scheduler-cycles)\n",
             100 * r->issue_utilization, 100 * r->sol_busiest_unit,
