@@ -430,11 +430,301 @@ START_TEST(verdict_rule)
 }
 END_TEST
 
+/* ------------------------------------------------ the memory hierarchy */
+
+#define H200 "tests/data/hw-h200-hier.yaml"
+
+/* Plans k on hw without running anything. */
+static diag_plan *plan_only(const char *hw_rel, const char *k_rel,
+                            const cusim_set *sets, size_t n_sets)
+{
+    cusim_hw hw;
+    cusim_kernel k;
+    cutest_load(hw_rel, k_rel, sets, n_sets, &hw, &k);
+    cusim_error err;
+    diag_plan *p = diag_plan_new(&hw, &k, &err);
+    cusim_kernel_free(&k);
+    ck_assert_msg(p != NULL, "plan: %s", err.message);
+    return p;
+}
+
+START_TEST(plan_flat_profile)
+{
+    /* seed-cu has no cache: the three cache variants are n/a with one
+     * why, and 2x bandwidth and 1/2 latency change the flat model's keys
+     * as before (memory.bandwidth 64, latency.global 400 in the file) */
+    cusim_set sets[] = { SET("hw.compute_units", "1"),
+                         SET("kernel.elements", "256") };
+    diag_plan *p = plan_only("configs/hw/seed-cu.yaml",
+                             "workloads/latency-bound.yaml", sets, 2);
+    static const diag_kind cache[] = { DIAG_L1_SIZE, DIAG_L2_SIZE,
+                                       DIAG_L1_BYPASS };
+    for (int i = 0; i < 3; i++) {
+        ck_assert(!p->v[cache[i]].applicable);
+        ck_assert_str_eq(p->v[cache[i]].why, "the profile has no cache "
+                         "(cache.l2.bytes is 0)");
+        ck_assert_int_eq(p->v[cache[i]].n_sets, 0);
+    }
+    ck_assert_str_eq(p->v[DIAG_BANDWIDTH].change,
+                     "hw.memory.bandwidth 64 -> 128");
+    ck_assert_str_eq(p->v[DIAG_LATENCY].change,
+                     "hw.latency.global 400 -> 200");
+    diag_plan_free(p);
+}
+END_TEST
+
+START_TEST(plan_hierarchy_profile)
+{
+    /* nvidia-h200 (tests/data, 971ce78): cache.l1.unified 262144,
+     * cache.l2.bytes 52428800, dram.bytes_per_cycle 2424; latencies L1
+     * 34, L2 265, DRAM 655, row_miss_cycles 24: each doubled or halved
+     * (integer division: 265 / 2 = 132, 655 / 2 = 327) by hand */
+    cusim_set sets[] = { SET("hw.compute_units", "1"),
+                         SET("kernel.elements", "256") };
+    diag_plan *p = plan_only(H200, "workloads/latency-bound.yaml", sets, 2);
+    const diag_variant *v = p->v;
+    for (int i = 0; i < DIAG_COUNT; i++)
+        ck_assert_msg(v[i].applicable, "%s: %s", diag_kind_name(i), v[i].why);
+    ck_assert_str_eq(v[DIAG_L1_SIZE].change,
+                     "hw.cache.l1.unified 262144 -> 524288");
+    ck_assert_uint_eq(v[DIAG_L1_SIZE].hw.cache.l1.unified, 524288);
+    ck_assert_str_eq(v[DIAG_L2_SIZE].change,
+                     "hw.cache.l2.bytes 52428800 -> 104857600");
+    ck_assert_uint_eq(v[DIAG_L2_SIZE].hw.cache.l2.bytes, 104857600);
+    ck_assert_str_eq(v[DIAG_L1_BYPASS].change,
+                     "hw.cache.l1.unified 262144 -> 0");
+    ck_assert_uint_eq(v[DIAG_L1_BYPASS].hw.cache.l1.unified, 0);
+    ck_assert_uint_eq(v[DIAG_L1_BYPASS].hw.cache.l1.bytes, 0);
+    ck_assert_str_eq(v[DIAG_BANDWIDTH].change,
+                     "hw.dram.bytes_per_cycle 2424 -> 4848");
+    ck_assert_uint_eq(v[DIAG_BANDWIDTH].hw.memory.bandwidth,
+                      v[DIAG_BASELINE].hw.memory.bandwidth);
+    ck_assert_str_eq(v[DIAG_LATENCY].change,
+                     "hw.cache.l1.latency 34 -> 17, hw.cache.l2.latency "
+                     "265 -> 132, hw.dram.latency 655 -> 327, "
+                     "hw.dram.row_miss_cycles 24 -> 12");
+    diag_plan_free(p);
+
+    /* an L1 of its own (not unified): its bytes double, or go to 0 */
+    cusim_set own[] = { SET("hw.compute_units", "1"),
+                        SET("kernel.elements", "256"),
+                        SET("hw.cache.l1.unified", "0"),
+                        SET("hw.cache.l1.bytes", "131072") };
+    p = plan_only(H200, "workloads/latency-bound.yaml", own, 4);
+    ck_assert_str_eq(p->v[DIAG_L1_SIZE].change,
+                     "hw.cache.l1.bytes 131072 -> 262144");
+    ck_assert_str_eq(p->v[DIAG_L1_BYPASS].change,
+                     "hw.cache.l1.bytes 131072 -> 0");
+    diag_plan_free(p);
+
+    /* no L1: nothing to double or bypass; 1/2 latency leaves the unused
+     * L1 latency alone */
+    cusim_set none[] = { SET("hw.compute_units", "1"),
+                         SET("kernel.elements", "256"),
+                         SET("hw.cache.l1.unified", "0") };
+    p = plan_only(H200, "workloads/latency-bound.yaml", none, 3);
+    ck_assert(!p->v[DIAG_L1_SIZE].applicable);
+    ck_assert_str_eq(p->v[DIAG_L1_SIZE].why, "the profile has no L1 "
+                     "(cache.l1.bytes and cache.l1.unified are 0)");
+    ck_assert(!p->v[DIAG_L1_BYPASS].applicable);
+    ck_assert(p->v[DIAG_L2_SIZE].applicable);
+    ck_assert_str_eq(p->v[DIAG_LATENCY].change,
+                     "hw.cache.l2.latency 265 -> 132, hw.dram.latency 655 "
+                     "-> 327, hw.dram.row_miss_cycles 24 -> 12");
+    diag_plan_free(p);
+
+    /* halving cannot keep DRAM above the L2 (264 / 2 = 265 / 2 = 132):
+     * n/a with the validation's own line */
+    cusim_set tight[] = { SET("hw.compute_units", "1"),
+                          SET("kernel.elements", "256"),
+                          SET("hw.cache.l2.latency", "264"),
+                          SET("hw.dram.latency", "265") };
+    p = plan_only(H200, "workloads/latency-bound.yaml", tight, 4);
+    ck_assert(!p->v[DIAG_LATENCY].applicable);
+    ck_assert_ptr_nonnull(strstr(p->v[DIAG_LATENCY].why,
+                                 "dram.latency (132) must be more than "
+                                 "cache.l2.latency (132)"));
+    diag_plan_free(p);
+}
+END_TEST
+
+START_TEST(hierarchy_served_from_l1)
+{
+    /* tests/data/hier-table.yaml on 8 H200 CUs: 128 loads per invocation
+     * from 32 lines that every subgroup shares, so after a CU's first pass
+     * its loads hit the L1 (34 cycles) and nothing streams from DRAM
+     * (the 4 KiB read once per CU and 128 KiB of results: DRAM under 1%
+     * busy). Without the L1 every load takes the L2's 265 cycles, about
+     * 8x the hit: far slower than the 1/1.15 the rule asks (< 0.87x).
+     * Twice either cache or DRAM's bandwidth changes nothing (< 1.05x):
+     * the 4 KiB working set fits already. So: served from L1. */
+    cusim_set sets[] = { SET("hw.compute_units", "8") };
+    diag_verdict v;
+    diag_plan *p = diagnose(H200, "tests/data/hier-table.yaml", sets, 1, &v);
+    const cusim_result *r = &p->v[DIAG_BASELINE].res;
+    ck_assert(r->hierarchy);
+    ck_assert_double_lt(r->sol_dram, 0.01);
+    ck_assert_double_lt(diag_speedup(p, DIAG_L1_BYPASS), 0.87);
+    ck_assert_double_gt(diag_speedup(p, DIAG_L1_BYPASS), 0);
+    ck_assert_double_lt(diag_speedup(p, DIAG_L1_SIZE), 1.05);
+    ck_assert_double_lt(diag_speedup(p, DIAG_L2_SIZE), 1.05);
+    ck_assert_double_lt(diag_speedup(p, DIAG_BANDWIDTH), 1.05);
+    ck_assert_str_eq(v.level, "l1");
+    ck_assert_ptr_nonnull(strstr(v.level_text, "served from L1"));
+    ck_assert_ptr_nonnull(strstr(v.level_text, "not DRAM-bound; the load "
+                                 "unit / L1 is the limit"));
+    ck_assert_ptr_nonnull(strstr(v.try_first, "served from L1, not DRAM"));
+    ck_assert_ptr_nonnull(strstr(v.evidence, "no L1 -> 0."));
+    /* Little's law by hand from the profile: L1 34 x (1 line x 128 B) =
+     * 4352 per CU; L2 265 x 4899 = 1298235; DRAM 655 x 2424 = 1587720;
+     * the caps: min(max_inflight 1024, mshrs 512) x 128 B x 8 CUs */
+    ck_assert(v.law[DIAG_L1].present);
+    ck_assert_double_eq(v.law[DIAG_L1].needed_bytes, 4352);
+    ck_assert_double_eq(v.law[DIAG_L2].needed_bytes, 1298235);
+    ck_assert_double_eq(v.law[DIAG_DRAM].needed_bytes, 1587720);
+    ck_assert_double_eq(v.needed_bytes, 1587720);
+    ck_assert_double_eq(v.cap_bytes, 524288);
+    ck_assert_double_eq_tol(v.law[DIAG_L1].achieved_bytes * 8,
+                            v.law[DIAG_DRAM].achieved_bytes, 1e-6);
+    diag_plan_free(p);
+}
+END_TEST
+
+START_TEST(hierarchy_streams_from_dram)
+{
+    /* tests/data/hier-stream.yaml: every byte is read once and written
+     * once at addresses nothing else touches, so no load hits either
+     * cache (hit rates 0: all of a sector's unloaded wait is DRAM's):
+     * the loads wait on DRAM. No L1 changes little (nothing hit it). */
+    cusim_set sets[] = { SET("hw.compute_units", "8") };
+    diag_verdict v;
+    diag_plan *p = diagnose(H200, "tests/data/hier-stream.yaml", sets, 1,
+                            &v);
+    const cusim_result *r = &p->v[DIAG_BASELINE].res;
+    ck_assert_double_eq(r->l1_hit_rate, 0);
+    ck_assert_double_eq(r->l2_hit_rate, 0);
+    ck_assert_str_eq(v.kind, "latency");
+    ck_assert_str_eq(v.level, "dram");
+    ck_assert_ptr_nonnull(strstr(v.level_text, "the loads wait mostly on "
+                                 "the DRAM"));
+    ck_assert_ptr_nonnull(strstr(v.level_text, "DRAM 100%"));
+    ck_assert_ptr_nonnull(strstr(v.try_first, "the loads wait on DRAM: "));
+    double by = diag_speedup(p, DIAG_L1_BYPASS);
+    ck_assert_double_gt(by, 0.95);
+    ck_assert_double_lt(by, 1.05);
+    diag_plan_free(p);
+}
+END_TEST
+
+/* The level rule on made-up speedups, on the H200 plan: as rule_case,
+ * with the cache levers' speedups too (2x L1, 2x L2, no L1) and a
+ * baseline that went through the hierarchy (sol.dram `dram`, hit rates
+ * h1, h2). */
+static void level_case(diag_plan *p, const char *bound, const double s[9],
+                       double dram, double h1, double h2, diag_verdict *v)
+{
+    static const diag_kind order[9] = { DIAG_RESIDENCY_UP, DIAG_BANDWIDTH,
+                                        DIAG_LATENCY, DIAG_ISSUE,
+                                        DIAG_SCHEDULERS, DIAG_INFLIGHT,
+                                        DIAG_L1_SIZE, DIAG_L2_SIZE,
+                                        DIAG_L1_BYPASS };
+    for (int i = 0; i < DIAG_COUNT; i++) {
+        diag_variant *x = &p->v[i];
+        x->applicable = x->ran = true;
+        x->rc = 0;
+        memset(&x->res, 0, sizeof x->res);
+        x->res.cycles = 1000;
+    }
+    cusim_result *r = &p->v[DIAG_BASELINE].res;
+    r->bound = bound;
+    r->waves = 4;
+    r->hierarchy = true;
+    r->l1_requests = 100;
+    r->sol_dram = dram;
+    r->l1_hit_rate = h1;
+    r->l2_hit_rate = h2;
+    for (int i = 0; i < 9; i++)
+        p->v[order[i]].res.cycles = (uint64_t)(1000 / s[i] + 0.5);
+    diag_conclude(p, v);
+}
+
+START_TEST(level_rule)
+{
+    cusim_set sets[] = { SET("hw.compute_units", "1"),
+                         SET("kernel.elements", "256") };
+    diag_plan *p = plan_only(H200, "workloads/latency-bound.yaml", sets, 2);
+    diag_verdict v;
+    /*                        res  bw   lat  iss  sch  cap  2xL1 2xL2 noL1 */
+    const double l1cap[9] = { 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.5, 1.1, 0.5 };
+    level_case(p, "bandwidth", l1cap, 0.3, 0.4, 0.5, &v);
+    /* a bigger cache is a bandwidth lever: 1.5x, the best, bears it out */
+    ck_assert(v.agrees);
+    ck_assert_int_eq(v.lever, DIAG_L1_SIZE);
+    ck_assert_str_eq(v.level, "l1");
+    ck_assert_str_eq(v.level_text, "cache capacity (L1): 2x L1 -> 1.50x "
+                     "(L1 hit rate 40.0%): the working set does not fit "
+                     "the L1");
+    ck_assert_ptr_nonnull(strstr(v.try_first, "fit the working set in the "
+                                 "L1"));
+    ck_assert_ptr_nonnull(strstr(v.evidence, "bandwidth-bound: 2x L1 -> "
+                                 "1.50x faster"));
+    /* the L2's capacity beats DRAM's bandwidth (1.4 > 1.2) */
+    const double l2cap[9] = { 1.0, 1.2, 1.0, 1.0, 1.0, 1.0, 1.0, 1.4, 1.0 };
+    level_case(p, "bandwidth", l2cap, 0.7, 0.0, 0.3, &v);
+    ck_assert_str_eq(v.level, "l2");
+    ck_assert_ptr_nonnull(strstr(v.level_text, "cache capacity (L2): 2x L2 "
+                                 "-> 1.40x (L2 hit rate 30.0%)"));
+    /* DRAM's bandwidth when no cache helps */
+    const double bw[9] = { 1.0, 1.9, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0 };
+    level_case(p, "bandwidth", bw, 0.85, 0.0, 0.0, &v);
+    ck_assert_str_eq(v.level, "dram");
+    ck_assert_str_eq(v.level_text, "DRAM bandwidth: 2x bandwidth -> 1.90x, "
+                     "DRAM 85.0% busy (L1 hit rate 0.0%, L2 0.0%)");
+    ck_assert_ptr_nonnull(strstr(v.try_first, "at DRAM: move fewer bytes"));
+    /* served from L1: no L1 is slower (0.5 <= 1/1.15) and DRAM idle */
+    const double l1[9] = { 1.0, 1.0, 1.4, 1.0, 1.0, 1.0, 1.0, 1.0, 0.5 };
+    level_case(p, "latency", l1, 0.05, 0.9, 0.0, &v);
+    ck_assert_str_eq(v.kind, "latency");
+    ck_assert_str_eq(v.level, "l1");
+    ck_assert_str_eq(v.level_text, "served from L1 (hit rate 90.0%; no L1 "
+                     "-> 0.50x; DRAM 5.0% busy): not DRAM-bound; the load "
+                     "unit / L1 is the limit (its lookups 0.0% busy)");
+    /* ... but not with DRAM 70% busy: then where the waits are, at hit
+     * rates 0.9 and 0.5: L1 0.9 x 34 = 30.6, L2 0.1 x 0.5 x 265 = 13.25,
+     * DRAM 0.1 x 0.5 x 655 = 32.75 of 76.6 cycles: DRAM, 43% */
+    level_case(p, "latency", l1, 0.7, 0.9, 0.5, &v);
+    ck_assert_str_eq(v.level, "dram");
+    ck_assert_str_eq(v.level_text, "the loads wait mostly on the DRAM (of a "
+                     "sector's unloaded wait, at these hit rates: L1 40%, "
+                     "L2 17%, DRAM 43%)");
+    /* a compute verdict names no level */
+    const double cmp[9] = { 1.0, 1.0, 1.0, 1.0, 1.8, 1.0, 1.0, 1.0, 1.0 };
+    level_case(p, "compute", cmp, 0.1, 0.5, 0.5, &v);
+    ck_assert_str_eq(v.kind, "compute");
+    ck_assert_ptr_null(v.level);
+    ck_assert_str_eq(v.level_text, "");
+    /* nor a run that did not go through a hierarchy */
+    level_case(p, "latency", l1, 0.05, 0.9, 0.0, &v);
+    p->v[DIAG_BASELINE].res.hierarchy = false;
+    diag_conclude(p, &v);
+    ck_assert_ptr_null(v.level);
+    diag_plan_free(p);
+}
+END_TEST
+
 START_TEST(names)
 {
     ck_assert_str_eq(diag_kind_name(DIAG_RESIDENCY_UP), "residency_up");
     ck_assert_str_eq(diag_kind_label(DIAG_LATENCY), "1/2 latency");
     ck_assert_str_eq(diag_kind_name(DIAG_SCHEDULERS), "schedulers");
+    ck_assert_str_eq(diag_kind_name(DIAG_L1_SIZE), "l1_size");
+    ck_assert_str_eq(diag_kind_name(DIAG_L2_SIZE), "l2_size");
+    ck_assert_str_eq(diag_kind_name(DIAG_L1_BYPASS), "l1_bypass");
+    ck_assert_str_eq(diag_kind_label(DIAG_L1_SIZE), "2x L1");
+    ck_assert_str_eq(diag_kind_label(DIAG_L2_SIZE), "2x L2");
+    ck_assert_str_eq(diag_kind_label(DIAG_L1_BYPASS), "no L1");
+    /* the new rows come after the old ones: the old order stays */
+    ck_assert_int_eq(DIAG_L1_SIZE, DIAG_ELEMENTS + 1);
     ck_assert_str_eq(diag_kind_name(DIAG_COUNT), "?");
 }
 END_TEST
@@ -452,10 +742,15 @@ static Suite *make_suite(void)
     tcase_add_test(runs, why_inflight_cap_on_the_whole_gpu);
     tcase_add_test(runs, small_grid_latency_bound);
     tcase_add_test(runs, barrier_bound);
+    tcase_add_test(runs, hierarchy_served_from_l1);
+    tcase_add_test(runs, hierarchy_streams_from_dram);
     suite_add_tcase(s, runs);
     TCase *tables = tcase_create("names");
     tcase_add_test(tables, names);
     tcase_add_test(tables, verdict_rule);
+    tcase_add_test(tables, level_rule);
+    tcase_add_test(tables, plan_flat_profile);
+    tcase_add_test(tables, plan_hierarchy_profile);
     suite_add_tcase(s, tables);
     return s;
 }

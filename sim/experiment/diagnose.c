@@ -68,16 +68,10 @@ static void not_applicable(diag_variant *v, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Adds the override `path`=`to` (the value was `from`) to v. Returns false,
- * marking v not applicable, when `to` is 0 (nothing left to halve). */
-static bool set_add(diag_variant *v, const char *path, uint64_t from,
-                    uint64_t to)
+/* Adds the override `path`=`to` (the value was `from`) to v, 0 allowed. */
+static bool set_to(diag_variant *v, const char *path, uint64_t from,
+                   uint64_t to)
 {
-    if (to == 0) {
-        not_applicable(v, "%s is already %" PRIu64 ": nothing to halve", path,
-                       from);
-        return false;
-    }
     int i = v->n_sets++;
     snprintf(v->paths[i], sizeof v->paths[i], "%s", path);
     snprintf(v->values[i], sizeof v->values[i], "%" PRIu64, to);
@@ -86,6 +80,85 @@ static bool set_add(diag_variant *v, const char *path, uint64_t from,
     change_add(v, "%s%s %" PRIu64 " -> %" PRIu64, i ? ", " : "", path, from,
                to);
     return true;
+}
+
+/* set_to, except that a `to` of 0 (nothing left to halve) marks v not
+ * applicable and returns false. */
+static bool set_add(diag_variant *v, const char *path, uint64_t from,
+                    uint64_t to)
+{
+    if (to == 0) {
+        not_applicable(v, "%s is already %" PRIu64 ": nothing to halve", path,
+                       from);
+        return false;
+    }
+    return set_to(v, path, from, to);
+}
+
+/* Whether the profile has a memory hierarchy (docs/model.md: exactly when
+ * cache.l2.bytes > 0). */
+static bool has_hierarchy(const cusim_hw *hw)
+{
+    return hw->cache.l2.bytes > 0;
+}
+
+/* Whether the hierarchy has an L1 (its own bytes, or a unified pool). */
+static bool has_l1(const cusim_hw *hw)
+{
+    return hw->cache.l1.bytes > 0 || hw->cache.l1.unified > 0;
+}
+
+/* The overrides of the hierarchy's variants (2x L1, 2x L2, no L1), and of
+ * 2x bandwidth and 1/2 latency, which with a hierarchy change DRAM's
+ * bandwidth and every level's latency (the hierarchy reads no
+ * memory.bandwidth nor latency.global). */
+static bool hierarchy_sets(diag_variant *v, diag_kind kind,
+                           const cusim_hw *hw)
+{
+    const uint32_t l1b = hw->cache.l1.bytes, uni = hw->cache.l1.unified;
+    switch (kind) {
+    case DIAG_L1_SIZE:      /* the pool when unified: it stays >= the
+                               shared memory it holds */
+        if (uni)
+            return set_add(v, "hw.cache.l1.unified", uni, 2 * (uint64_t)uni);
+        if (l1b)
+            return set_add(v, "hw.cache.l1.bytes", l1b, 2 * (uint64_t)l1b);
+        break;
+    case DIAG_L1_BYPASS:    /* every access looked up at the L2 */
+        if (uni)
+            return set_to(v, "hw.cache.l1.unified", uni, 0);
+        if (l1b)
+            return set_to(v, "hw.cache.l1.bytes", l1b, 0);
+        break;
+    case DIAG_L2_SIZE:
+        return set_add(v, "hw.cache.l2.bytes", hw->cache.l2.bytes,
+                       2 * (uint64_t)hw->cache.l2.bytes);
+    case DIAG_BANDWIDTH:
+        return set_add(v, "hw.dram.bytes_per_cycle", hw->dram.bytes_per_cycle,
+                       2 * (uint64_t)hw->dram.bytes_per_cycle);
+    case DIAG_LATENCY:      /* every level's, so that their order holds
+                               and the whole path halves, as
+                               latency.global halves the flat model's */
+        if (has_l1(hw) && !set_add(v, "hw.cache.l1.latency",
+                                   hw->cache.l1.latency,
+                                   hw->cache.l1.latency / 2))
+            return false;
+        if (!set_add(v, "hw.cache.l2.latency", hw->cache.l2.latency,
+                     hw->cache.l2.latency / 2)
+            || !set_add(v, "hw.dram.latency", hw->dram.latency,
+                        hw->dram.latency / 2))
+            return false;
+        if (hw->dram.row_miss_cycles > 1)
+            return set_add(v, "hw.dram.row_miss_cycles",
+                           hw->dram.row_miss_cycles,
+                           hw->dram.row_miss_cycles / 2);
+        return true;
+    default:
+        return true;
+    }
+    not_applicable(v, "the profile has no L1 (cache.l1.bytes and "
+                   "cache.l1.unified are 0)");
+    return false;
 }
 
 /* Scales `x` up (twice) or down (half). */
@@ -150,12 +223,16 @@ static void plan_one(diag_variant *v, diag_kind kind, const cusim_hw *hw,
         ok = residency_sets(v, hw, k, o, kind == DIAG_RESIDENCY_UP);
         break;
     case DIAG_BANDWIDTH:
-        ok = set_add(v, "hw.memory.bandwidth", hw->memory.bandwidth,
-                     2 * (uint64_t)hw->memory.bandwidth);
+        ok = has_hierarchy(hw)
+             ? hierarchy_sets(v, kind, hw)
+             : set_add(v, "hw.memory.bandwidth", hw->memory.bandwidth,
+                       2 * (uint64_t)hw->memory.bandwidth);
         break;
     case DIAG_LATENCY:
-        ok = set_add(v, "hw.latency.global", hw->latency[CUSIM_LAT_GLOBAL],
-                     hw->latency[CUSIM_LAT_GLOBAL] / 2);
+        ok = has_hierarchy(hw)
+             ? hierarchy_sets(v, kind, hw)
+             : set_add(v, "hw.latency.global", hw->latency[CUSIM_LAT_GLOBAL],
+                       hw->latency[CUSIM_LAT_GLOBAL] / 2);
         break;
     case DIAG_ISSUE:
         ok = set_add(v, "hw.cu.issue_per_cycle", hw->cu.issue_per_cycle,
@@ -173,6 +250,17 @@ static void plan_one(diag_variant *v, diag_kind kind, const cusim_hw *hw,
         ok = set_add(v, "kernel.elements_per_invocation",
                      k->elements_per_invocation,
                      2 * (uint64_t)k->elements_per_invocation);
+        break;
+    case DIAG_L1_SIZE:
+    case DIAG_L2_SIZE:
+    case DIAG_L1_BYPASS:
+        if (!has_hierarchy(hw)) {
+            not_applicable(v, "the profile has no cache (cache.l2.bytes is "
+                           "0)");
+            ok = false;
+        } else {
+            ok = hierarchy_sets(v, kind, hw);
+        }
         break;
     case DIAG_COUNT:
         break;
@@ -281,16 +369,21 @@ typedef enum lever_kind { LK_LATENCY, LK_BANDWIDTH, LK_COMPUTE, LK_COUNT }
 
 /* The levers, each of one kind (the residency-down and elements variants
  * are not levers: one is the way back, the other a change of the
- * kernel's code). */
+ * kernel's code; no L1 is a probe, never a remedy). A larger cache is a
+ * bandwidth lever: it moves fewer bytes from the level below. On a flat
+ * profile the cache levers do not apply and count for nothing. */
 static const diag_kind levers[] = { DIAG_RESIDENCY_UP, DIAG_BANDWIDTH,
                                     DIAG_LATENCY, DIAG_ISSUE,
-                                    DIAG_SCHEDULERS, DIAG_INFLIGHT };
+                                    DIAG_SCHEDULERS, DIAG_INFLIGHT,
+                                    DIAG_L1_SIZE, DIAG_L2_SIZE };
 enum { N_LEVERS = sizeof levers / sizeof levers[0] };
 
 static lever_kind kind_of(diag_kind k)
 {
     switch (k) {
     case DIAG_BANDWIDTH:
+    case DIAG_L1_SIZE:
+    case DIAG_L2_SIZE:
         return LK_BANDWIDTH;
     case DIAG_ISSUE:
     case DIAG_SCHEDULERS:
@@ -408,6 +501,100 @@ static void evidence_add(char *buf, size_t size, const diag_plan *p,
     *first = false;
 }
 
+/* The memory level's names, in the order of diag_level. */
+static const char *const level_names[DIAG_LEVELS] = { "l1", "l2", "dram" };
+static const char *const level_labels[DIAG_LEVELS] = { "L1", "L2", "DRAM" };
+
+/* The level of a hierarchy the verdict names, and why (v->level,
+ * v->level_text), from the cache levers' speedups and the baseline's
+ * speeds of light, first rule that holds:
+ *   1. capacity: 2x L1 or 2x L2 gives >= DIAG_HELPS, at least as much as
+ *      2x DRAM bandwidth: that cache (the L1 on a tie);
+ *   2. DRAM bandwidth: 2x bandwidth gives >= DIAG_HELPS: dram;
+ *   3. served from L1: no L1 is slower (speedup <= 1 / DIAG_HELPS) and
+ *      DRAM is under 60% busy (sol.dram): l1, the load unit / L1 being
+ *      the limit, not DRAM;
+ *   4. for a verdict other than bandwidth, where the loads wait: the
+ *      largest of each level's share of a sector's unloaded wait at the
+ *      measured hit rates (h1 x l1 latency, (1 - h1) h2 x l2 latency,
+ *      (1 - h1)(1 - h2) x dram latency; the L1 on a tie);
+ *   5. for bandwidth, the busiest level (bound_unit when it is one, else
+ *      the highest of sol.l1, sol.l2, sol.dram, the first on a tie).
+ * None without a hierarchy, without global traffic, or for a compute
+ * verdict (the pipes, not memory). */
+static void conclude_level(const diag_plan *p, diag_verdict *v)
+{
+    const cusim_result *r = &p->v[DIAG_BASELINE].res;
+    v->level = NULL;
+    v->level_text[0] = '\0';
+    if (!r->hierarchy || r->l1_requests == 0
+        || strcmp(v->kind, "compute") == 0)
+        return;
+    char *t = v->level_text;
+    size_t size = sizeof v->level_text;
+    double s1 = diag_speedup(p, DIAG_L1_SIZE), s2 = diag_speedup(p, DIAG_L2_SIZE);
+    double sbw = diag_speedup(p, DIAG_BANDWIDTH);
+    double sby = diag_speedup(p, DIAG_L1_BYPASS);
+    double cap = s1 >= s2 ? s1 : s2;
+    if (cap >= DIAG_HELPS && cap >= sbw) {
+        diag_level l = s1 >= s2 ? DIAG_L1 : DIAG_L2;
+        v->level = level_names[l];
+        snprintf(t, size, "cache capacity (%s): %s -> %.2fx (%s hit rate "
+                 "%.1f%%): the working set does not fit the %s",
+                 level_labels[l], diag_kind_label(l == DIAG_L1 ? DIAG_L1_SIZE
+                                                               : DIAG_L2_SIZE),
+                 cap, level_labels[l],
+                 100 * (l == DIAG_L1 ? r->l1_hit_rate : r->l2_hit_rate),
+                 level_labels[l]);
+    } else if (sbw >= DIAG_HELPS) {
+        v->level = level_names[DIAG_DRAM];
+        snprintf(t, size, "DRAM bandwidth: 2x bandwidth -> %.2fx, DRAM "
+                 "%.1f%% busy (L1 hit rate %.1f%%, L2 %.1f%%)", sbw,
+                 100 * r->sol_dram, 100 * r->l1_hit_rate,
+                 100 * r->l2_hit_rate);
+    } else if (sby > 0 && sby * DIAG_HELPS <= 1 && r->sol_dram < 0.6) {
+        v->level = level_names[DIAG_L1];
+        snprintf(t, size, "served from L1 (hit rate %.1f%%; no L1 -> "
+                 "%.2fx; DRAM %.1f%% busy): not DRAM-bound; the load unit / "
+                 "L1 is the limit (its lookups %.1f%% busy)",
+                 100 * r->l1_hit_rate, sby, 100 * r->sol_dram,
+                 100 * r->sol_l1);
+    } else if (strcmp(v->kind, "bandwidth") != 0) {
+        const cusim_hw *hw = &p->v[DIAG_BASELINE].hw;
+        double h1 = r->l1_hit_rate, h2 = r->l2_hit_rate;
+        const double wait[DIAG_LEVELS] = {
+            h1 * hw->cache.l1.latency, (1 - h1) * h2 * hw->cache.l2.latency,
+            (1 - h1) * (1 - h2) * hw->dram.latency };
+        double all = wait[0] + wait[1] + wait[2];
+        diag_level l = DIAG_L1;
+        for (int i = 1; i < DIAG_LEVELS; i++)
+            if (wait[i] > wait[l])
+                l = (diag_level)i;
+        if (all <= 0)
+            all = 1;
+        v->level = level_names[l];
+        snprintf(t, size, "the loads wait mostly on the %s (of a sector's "
+                 "unloaded wait, at these hit rates: L1 %.0f%%, L2 %.0f%%, "
+                 "DRAM %.0f%%)", level_labels[l], 100 * wait[0] / all,
+                 100 * wait[1] / all, 100 * wait[2] / all);
+    } else {
+        const double sol[DIAG_LEVELS] = { r->sol_l1, r->sol_l2, r->sol_dram };
+        diag_level l = DIAG_L1;
+        for (int i = 1; i < DIAG_LEVELS; i++)
+            if (sol[i] > sol[l])
+                l = (diag_level)i;
+        for (int i = 0; i < DIAG_LEVELS; i++)
+            if (r->bound_unit && strcmp(r->bound_unit, level_names[i]) == 0)
+                l = (diag_level)i;
+        v->level = level_names[l];
+        snprintf(t, size, "the busiest level is the %s (%.1f%% of its peak; "
+                 "L1 %.1f%%, L2 %.1f%%, DRAM %.1f%%; hit rates L1 %.1f%%, "
+                 "L2 %.1f%%)", level_labels[l], 100 * sol[l],
+                 100 * sol[DIAG_L1], 100 * sol[DIAG_L2], 100 * sol[DIAG_DRAM],
+                 100 * r->l1_hit_rate, 100 * r->l2_hit_rate);
+    }
+}
+
 /* The first thing to try for verdict `v`. */
 static void advice(const diag_plan *p, diag_verdict *v)
 {
@@ -489,7 +676,25 @@ static void advice(const diag_plan *p, diag_verdict *v)
         what = "more independent loads per subgroup before their first use "
                "(ILP), or more resident subgroups";
     }
-    snprintf(v->try_first, sizeof v->try_first, "%s", what);
+    const char *at = "";
+    if (v->level && strncmp(v->level_text, "cache capacity", 14) == 0)
+        at = strcmp(v->level, "l1") == 0
+             ? "fit the working set in the L1 (tile or block the accesses; "
+               "less shared memory leaves a unified L1 more): "
+             : "fit the working set in the L2 (tile or block the "
+               "accesses): ";
+    else if (v->level && strncmp(v->level_text, "served from L1", 14) == 0)
+        at = "the data is served from L1, not DRAM: fewer, wider loads "
+             "(vector accesses, values kept in registers or shared memory) "
+             "relieve the load unit; more DRAM bandwidth will not help; ";
+    else if (v->level && strncmp(v->level_text, "the loads wait", 14) == 0)
+        at = strcmp(v->level, "l1") == 0 ? "the loads wait on the L1: "
+             : strcmp(v->level, "l2") == 0 ? "the loads wait on the L2: "
+                                           : "the loads wait on DRAM: ";
+    else if (v->level)
+        at = strcmp(v->level, "l1") == 0 ? "at the L1: "
+             : strcmp(v->level, "l2") == 0 ? "at the L2: " : "at DRAM: ";
+    snprintf(v->try_first, sizeof v->try_first, "%s%s", at, what);
     double se = diag_speedup(p, DIAG_ELEMENTS);
     if (se >= DIAG_HELPS) {
         size_t len = strlen(v->try_first);
@@ -552,17 +757,51 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
             && (strcmp(v->kind, "compute") == 0
                 || diag_speedup(p, compute[i]) >= DIAG_HELPS))
             evidence_add(e, size, p, compute[i], &first);
-
+    /* with a hierarchy, its probes (n/a on a flat profile: nothing) */
+    static const diag_kind cache[] = { DIAG_L1_SIZE, DIAG_L2_SIZE,
+                                       DIAG_L1_BYPASS };
+    for (size_t i = 0; i < sizeof cache / sizeof cache[0]; i++)
+        if (cache[i] != v->lever)
+            evidence_add(e, size, p, cache[i], &first);
 
     /* Little's law: bytes in flight = latency x bandwidth */
-    v->needed_bytes = (double)b->hw.latency[CUSIM_LAT_GLOBAL]
-                      * b->hw.memory.bandwidth;
-    v->achieved_bytes = r->avg_inflight * b->hw.memory.transaction;
-    v->cap_bytes = (double)b->hw.memory.max_inflight
-                   * b->hw.memory.transaction * b->hw.compute_units;
+    const cusim_hw *hw = &b->hw;
+    if (r->hierarchy) {
+        /* the CUs' bytes in flight: lines in flight x bytes per line */
+        double per_line = r->memory_transactions
+            ? (double)r->memory_bytes / (double)r->memory_transactions : 0;
+        double inflight = r->avg_inflight * per_line;
+        diag_law *l1 = &v->law[DIAG_L1], *l2 = &v->law[DIAG_L2],
+                 *dram = &v->law[DIAG_DRAM];
+        l1->present = has_l1(hw);
+        l1->latency = l1->present ? hw->cache.l1.latency : 0;
+        l1->bytes_per_cycle = l1->present ? (double)hw->cache.l1.lines_per_cycle
+                                            * hw->cache.l1.line : 0;
+        l1->achieved_bytes = l1->present ? inflight / hw->compute_units : 0;
+        *l2 = (diag_law){ true, hw->cache.l2.latency,
+                          hw->cache.l2.bytes_per_cycle, 0, inflight };
+        *dram = (diag_law){ true, hw->dram.latency, hw->dram.bytes_per_cycle,
+                            0, inflight };
+        for (int i = 0; i < DIAG_LEVELS; i++)
+            v->law[i].needed_bytes = v->law[i].latency
+                                     * v->law[i].bytes_per_cycle;
+        v->needed_bytes = dram->needed_bytes;
+        v->achieved_bytes = inflight;
+        uint32_t lines = hw->memory.max_inflight;
+        if (l1->present && hw->cache.l1.mshrs < lines)
+            lines = hw->cache.l1.mshrs;
+        v->cap_bytes = (double)lines * hw->cache.l1.line * hw->compute_units;
+    } else {
+        v->needed_bytes = (double)hw->latency[CUSIM_LAT_GLOBAL]
+                          * hw->memory.bandwidth;
+        v->achieved_bytes = r->avg_inflight * hw->memory.transaction;
+        v->cap_bytes = (double)hw->memory.max_inflight
+                       * hw->memory.transaction * hw->compute_units;
+    }
     if (v->achieved_bytes > 0)
         v->subgroups_needed = resident(b) * v->needed_bytes
                               / v->achieved_bytes;
+    conclude_level(p, v);
     advice(p, v);
 }
 
@@ -573,14 +812,62 @@ static void text_changes(FILE *out, const diag_variant *b,
 {
     const cusim_result *r0 = &b->res, *r = &v->res;
     cusim_warp_state t0 = top_state(r0), t = top_state(r);
-    fprintf(out, "      subgroups per CU %.1f -> %.1f, bandwidth %.1f%% -> "
+    /* with a hierarchy, the busiest level's share (sol.memory): the
+     * flat channel's memory.bandwidth is not the hierarchy's */
+    bool h = r0->hierarchy;
+    fprintf(out, "      subgroups per CU %.1f -> %.1f, %s %.1f%% -> "
             "%.1f%%, issue %.1f%% -> %.1f%%, top state %s",
-            resident(b), resident(v), 100 * r0->bandwidth_utilization,
-            100 * r->bandwidth_utilization, 100 * r0->issue_utilization,
+            resident(b), resident(v), h ? "memory" : "bandwidth",
+            100 * (h ? r0->sol_memory : r0->bandwidth_utilization),
+            100 * (h ? r->sol_memory : r->bandwidth_utilization),
+            100 * r0->issue_utilization,
             100 * r->issue_utilization, cusim_warp_state_name(t0));
     if (t != t0)
         fprintf(out, " -> %s", cusim_warp_state_name(t));
     fputc('\n', out);
+}
+
+/* Little's law per level of a hierarchy. */
+static void text_laws(FILE *out, const diag_variant *b, const diag_verdict *v)
+{
+    const cusim_result *r = &b->res;
+    fprintf(out, "\nLittle's law (bytes in flight = latency x bandwidth, per "
+            "level)\n");
+    static const char *const names[DIAG_LEVELS] = { "L1 (per CU)", "L2",
+                                                     "DRAM" };
+    for (int i = 0; i < DIAG_LEVELS; i++) {
+        const diag_law *l = &v->law[i];
+        if (!l->present) {
+            fprintf(out, "  %-12s none (cache.l1.bytes and cache.l1.unified "
+                    "are 0)\n", names[i]);
+            continue;
+        }
+        fprintf(out, "  %-12s needed %.0f bytes (%.0f cycles x %.0f bytes "
+                "per cycle), %s %.0f bytes (%.0f%%)\n", names[i],
+                l->needed_bytes, l->latency, l->bytes_per_cycle,
+                i == DIAG_L1 ? "achieved" : "achieved at most",
+                l->achieved_bytes, l->needed_bytes > 0
+                ? 100 * l->achieved_bytes / l->needed_bytes : 0.0);
+    }
+    double per_line = r->avg_inflight > 0 ? v->achieved_bytes / r->avg_inflight
+                                          : 0;
+    fprintf(out, "  achieved: the CUs' %.1f lines in flight x %.1f bytes "
+            "requested per line (the L2 and DRAM see only the misses' "
+            "share)\n", r->avg_inflight, per_line);
+    if (v->subgroups_needed > 0)
+        fprintf(out, "  DRAM's takes about %.0f resident subgroups per CU at "
+                "this kernel's bytes per subgroup (now %.1f; the CU holds "
+                "%" PRIu32 ")\n", v->subgroups_needed, resident(b),
+                b->hw.cu.max_subgroups);
+    else
+        fprintf(out, "  the kernel has no global memory traffic\n");
+    if (v->cap_bytes < v->needed_bytes)
+        fprintf(out, "  the in-flight caps allow at most %.0f bytes (%.0f "
+                "lines x %" PRIu32 " bytes x %" PRIu32 " CU%s): less than "
+                "DRAM needs\n", v->cap_bytes,
+                v->cap_bytes / b->hw.cache.l1.line / b->hw.compute_units,
+                b->hw.cache.l1.line, b->hw.compute_units,
+                b->hw.compute_units == 1 ? "" : "s");
 }
 
 static void print_text(FILE *out, const diag_plan *p, const diag_verdict *v)
@@ -598,9 +885,14 @@ static void print_text(FILE *out, const diag_plan *p, const diag_verdict *v)
             "subgroups per CU, limited by %s\n",
             r->achieved_occupancy, r->occupancy.theoretical, resident(b),
             cusim_limiter_name(b->occ.limiter));
-    fprintf(out, "  memory     %.1f%% of the bandwidth used, %.1f "
-            "transactions in flight on average\n",
-            100 * r->bandwidth_utilization, r->avg_inflight);
+    if (r->hierarchy)
+        fprintf(out, "  memory     %.1f%% of the busiest level's peak "
+                "(sol.memory), %.1f lines in flight on average\n",
+                100 * r->sol_memory, r->avg_inflight);
+    else
+        fprintf(out, "  memory     %.1f%% of the bandwidth used, %.1f "
+                "transactions in flight on average\n",
+                100 * r->bandwidth_utilization, r->avg_inflight);
     fprintf(out, "  issue      %.1f%% of the issue slots used (busiest "
             "unit %.1f%%); top stall %s (%.1f%% of scheduler-cycles)\n",
             100 * r->issue_utilization, 100 * r->sol_busiest_unit,
@@ -608,6 +900,12 @@ static void print_text(FILE *out, const diag_plan *p, const diag_verdict *v)
     fprintf(out, "  states     %.1f%% of subgroup-cycles %s, %.1f cycles "
             "per issued instruction\n", 100 * r->warp_states[ws],
             cusim_warp_state_name(ws), r->cycles_per_issue);
+    if (r->hierarchy)
+        fprintf(out, "  caches     L1 hit rate %.1f%%, L2 %.1f%%; speeds of "
+                "light L1 %.1f%%, L2 %.1f%%, DRAM %.1f%%; busiest unit %s\n",
+                100 * r->l1_hit_rate, 100 * r->l2_hit_rate, 100 * r->sol_l1,
+                100 * r->sol_l2, 100 * r->sol_dram,
+                r->bound_unit ? r->bound_unit : "?");
 
     fprintf(out, "\nCounterfactuals (one change each, simulated again)\n");
     for (int i = 1; i < DIAG_COUNT; i++) {
@@ -628,6 +926,8 @@ static void print_text(FILE *out, const diag_plan *p, const diag_verdict *v)
     }
 
     fprintf(out, "\nVerdict\n  %s\n", v->evidence);
+    if (v->level)
+        fprintf(out, "  level %s: %s\n", v->level, v->level_text);
     if (v->agrees)
         fprintf(out, "  the speedups bear out the baseline's bound (%s, from "
                 "its speeds of light)\n", v->bound);
@@ -637,6 +937,10 @@ static void print_text(FILE *out, const diag_plan *p, const diag_verdict *v)
                 "speedups\n", v->bound, v->kind);
     fprintf(out, "  try first: %s\n", v->try_first);
 
+    if (r->hierarchy) {
+        text_laws(out, b, v);
+        return;
+    }
     fprintf(out, "\nLittle's law (bytes in flight = latency x bandwidth)\n");
     fprintf(out, "  needed    %.0f bytes (%" PRIu32 " cycles x %" PRIu32
             " bytes per cycle)\n", v->needed_bytes,
@@ -726,6 +1030,13 @@ static void print_json(FILE *out, const diag_plan *p, const diag_verdict *v)
     fprintf(out, ", \"agrees_with_bound\": %s, \"try\": ",
             v->agrees ? "true" : "false");
     json_string(out, v->try_first);
+    fputs(", \"level\": ", out);
+    if (v->level) {
+        fprintf(out, "\"%s\", \"level_why\": ", v->level);
+        json_string(out, v->level_text);
+    } else {
+        fputs("null", out);
+    }
     fputs(", \"littles_law\": {", out);
     json_real(out, "needed_bytes", v->needed_bytes);
     fputs(", ", out);
@@ -734,6 +1045,27 @@ static void print_json(FILE *out, const diag_plan *p, const diag_verdict *v)
     json_real(out, "subgroups_per_cu", v->subgroups_needed);
     fputs(", ", out);
     json_real(out, "cap_bytes", v->cap_bytes);
+    if (b->res.hierarchy) {
+        fputs(", \"levels\": {", out);
+        for (int i = 0; i < DIAG_LEVELS; i++) {
+            const diag_law *l = &v->law[i];
+            fprintf(out, "%s\"%s\": ", i ? ", " : "", level_names[i]);
+            if (!l->present) {
+                fputs("null", out);
+                continue;
+            }
+            fputs("{", out);
+            json_real(out, "latency", l->latency);
+            fputs(", ", out);
+            json_real(out, "bytes_per_cycle", l->bytes_per_cycle);
+            fputs(", ", out);
+            json_real(out, "needed_bytes", l->needed_bytes);
+            fputs(", ", out);
+            json_real(out, "achieved_bytes", l->achieved_bytes);
+            fputs("}", out);
+        }
+        fputs("}", out);
+    }
     fputs("}}}\n", out);
 }
 

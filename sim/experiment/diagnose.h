@@ -3,7 +3,8 @@
  * diagnose`, issue 8): the kernel is simulated as given (the baseline) and
  * again with one thing changed at a time (a counterfactual: twice the
  * residency, twice the bandwidth, half the global latency, twice the
- * issue rate or the partitions, ...), all with
+ * issue rate or the partitions, ...; with a memory hierarchy twice the
+ * L1 or the L2, or no L1 at all), all with
  * the same simulator (cusim_simulate, never a formula). The speedups say
  * which resource the kernel waits on; a verdict names it, with the
  * speedups as evidence, the first thing to try and a Little's-law line.
@@ -32,7 +33,10 @@
     X(ISSUE, "issue", "2x issue rate")                                    \
     X(SCHEDULERS, "schedulers", "2x schedulers")                          \
     X(INFLIGHT, "inflight", "2x in-flight cap")                           \
-    X(ELEMENTS, "elements", "2x elements per invocation")
+    X(ELEMENTS, "elements", "2x elements per invocation")                \
+    X(L1_SIZE, "l1_size", "2x L1")                                        \
+    X(L2_SIZE, "l2_size", "2x L2")                                        \
+    X(L1_BYPASS, "l1_bypass", "no L1")
 
 typedef enum diag_kind {
 #define DIAG_KIND_ROW_(id, name, label) DIAG_##id,
@@ -64,6 +68,23 @@ typedef struct diag_variant {
     char error[768];            /* when rc is 1: the failure's message */
 } diag_variant;
 
+/* The memory levels of a hierarchy, as the Little's-law lines and the
+ * verdict's `level` name them. */
+typedef enum diag_level { DIAG_L1, DIAG_L2, DIAG_DRAM, DIAG_LEVELS } diag_level;
+
+/* Little's law at one level of a hierarchy: the bytes it needs in flight
+ * to run at its peak, against those the CUs keep in flight. */
+typedef struct diag_law {
+    bool present;               /* false: the level is absent (no L1) */
+    double latency;             /* cycles: cache.l1.latency,
+                                   cache.l2.latency, dram.latency */
+    double bytes_per_cycle;     /* peak: L1 per CU (lines_per_cycle x
+                                   line), the L2's and DRAM's GPU-wide */
+    double needed_bytes;        /* latency x bytes_per_cycle */
+    double achieved_bytes;      /* the CUs' bytes in flight (the L1's per
+                                   CU): an upper bound below the L1 */
+} diag_law;
+
 /* The verdict's kinds, named as the `bound` values where they say the
  * same thing. */
 typedef struct diag_verdict {
@@ -71,19 +92,33 @@ typedef struct diag_verdict {
                                    "small_grid" or "balanced" */
     diag_kind lever;            /* the variant that helped most, or
                                    DIAG_BASELINE when none helped */
-    char evidence[320];         /* "latency-bound: +2x residency -> 1.80x
+    char evidence[512];         /* "latency-bound: +2x residency -> 1.80x
                                    faster; 2x bandwidth -> 1.00x; ..." */
     char bound[32];             /* the baseline's `bound` */
     bool agrees;                /* kind equals bound */
-    char try_first[320];        /* the first thing to try, one sentence */
+    char try_first[512];        /* the first thing to try, one sentence */
     double waves;               /* workgroups / (CUs x workgroups per CU) */
-    double needed_bytes;        /* latency.global x memory.bandwidth */
-    double achieved_bytes;      /* memory.avg_inflight x transaction */
+    double needed_bytes;        /* latency.global x memory.bandwidth
+                                   (with a hierarchy, DRAM's: dram.latency
+                                   x dram.bytes_per_cycle) */
+    double achieved_bytes;      /* memory.avg_inflight x transaction
+                                   (with a hierarchy, x the bytes per
+                                   line requested) */
     double subgroups_needed;    /* resident subgroups per CU that would
                                    keep needed_bytes in flight; 0 when the
                                    kernel has no global traffic */
     double cap_bytes;           /* the most the in-flight caps allow:
-                                   max_inflight x transaction x CUs */
+                                   max_inflight x transaction x CUs (with
+                                   a hierarchy, min(max_inflight, L1
+                                   mshrs) x cache.l1.line x CUs) */
+    /* With a memory hierarchy (the baseline's result.hierarchy): */
+    const char *level;          /* the level the verdict names: "l1",
+                                   "l2", "dram"; NULL without a hierarchy,
+                                   for a compute verdict, or without
+                                   global traffic */
+    char level_text[256];       /* why that level, one sentence; "" when
+                                   level is NULL */
+    diag_law law[DIAG_LEVELS];  /* Little's law per level */
 } diag_verdict;
 
 typedef struct diag_plan {
