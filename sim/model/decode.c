@@ -66,9 +66,15 @@ static insn_cost decode_insn(const prog_insn *in, uint32_t pc,
          * addresses */
         c.at = in->at ? in->at : in->sugar;
         c.tx = most_lines(in->bytes, lanes, hw->cache.l1.line);
+        uint32_t n = addr_max_lines(c.at, lanes, hw->cache.l1.line);
+        if (n < c.tx)
+            c.tx = n;
     } else if (c.global && in->at) {
         c.at = in->at;
         c.tx = most_lines(in->bytes, lanes, hw->memory.transaction);
+        uint32_t n = addr_max_lines(c.at, lanes, hw->memory.transaction);
+        if (n < c.tx)
+            c.tx = n;
     } else if (c.global) {
         c.tx = lane_segments(hw->memory.transaction,
                              (isa_pattern)in->pattern, in->stride,

@@ -95,6 +95,7 @@ static __attribute__((noinline)) uint32_t sg_lines(gpu *g, const sg *s,
             g->fault_pc = s->pc + 1;
         return 0;
     }
+    assert(n <= c->tx);   /* the planner's bound (decode.c) holds */
     return n;
 }
 

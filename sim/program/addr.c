@@ -888,6 +888,24 @@ uint32_t addr_max_lines(const addr_expr *x, uint32_t lanes, uint32_t line)
 {
     uint64_t per = (x->bytes - 1) / line + 2;
     uint64_t n = per * lanes;
+    /* A linear index whose per-lane names are lane, lid and gid steps by a
+     * constant from lane to lane: its lanes span |step| x bytes x (lanes -
+     * 1) + bytes, one range, two where it wraps at the region's end. */
+    const uint32_t stepping = 1u << NAME_LANE | 1u << NAME_LID | 1u << NAME_GID;
+    const uint32_t other = 1u << NAME_LID_X | 1u << NAME_LID_Y;
+    if (x->linear && !(x->uses & other) && lanes > 0) {
+        uint64_t step = (uint64_t)x->lin[NAME_LANE] + (uint64_t)x->lin[NAME_LID]
+                        + (uint64_t)x->lin[NAME_GID];
+        if (!(x->uses & stepping))
+            step = 0;
+        uint64_t mag = (int64_t)step < 0 ? 0 - step : step;
+        if (mag <= (UINT64_MAX / 2) / ((uint64_t)x->bytes * lanes)) {
+            uint64_t span = mag * x->bytes * (lanes - 1) + x->bytes;
+            uint64_t ranges = span / line + 2 + 2;   /* ends, and a wrap */
+            if (ranges < n)
+                n = ranges;
+        }
+    }
     return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
 }
 
