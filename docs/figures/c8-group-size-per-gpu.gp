@@ -20,51 +20,51 @@ if (!exists("png_out") || !exists("svg_out")) {
 
 # Panel 1, curve 1: time_us against kernel.workgroup_size, hw.name = nvidia-sm70 (3 points)
 $p1_c1 << EOD
-64 16.62287582
-128 12.50457516
-256 13
+64 20.65686275
+128 14.49411765
+256 15.95359477
 EOD
 # Panel 1, curve 2: time_us against kernel.workgroup_size, hw.name = nvidia-sm80 (3 points)
 $p1_c2 << EOD
-64 14.31560284
-128 12.4822695
-256 14.41843972
+64 16.29503546
+128 14.59432624
+256 16.39787234
 EOD
 # Panel 1, curve 3: time_us against kernel.workgroup_size, hw.name = nvidia-sm90 (3 points)
 $p1_c3 << EOD
-64 7.640909091
-128 7.641414141
-256 9.051515152
+64 8.9
+128 8.918181818
+256 10.33888889
 EOD
 # Panel 1, curve 4: time_us against kernel.workgroup_size, hw.name = amd-gcn (3 points)
 $p1_c4 << EOD
-64 51.67981889
-128 28.60090556
-256 25.5297542
+64 53.59831824
+128 29.72445019
+256 26.48835705
 EOD
 # Panel 1, curve 5: time_us against kernel.workgroup_size, hw.name = amd-rdna3-gfx1100 (3 points)
 $p1_c5 << EOD
-64 22.3432
-128 13.0564
-256 11.5152
+64 24.3428
+128 13.818
+256 12.1684
 EOD
 # Panel 1, curve 6: time_us against kernel.workgroup_size, hw.name = intel-xe-hpg (3 points)
 $p1_c6 << EOD
-64 44.3952381
-128 38.24142857
-256 38.2752381
+64 43.82619048
+128 29.8447619
+256 30.47666667
 EOD
 # Panel 1, curve 7: time_us against kernel.workgroup_size, hw.name = apple-m1 (3 points)
 $p1_c7 << EOD
-64 293.9280125
-128 167.7292645
-256 202.3325509
+64 307.0735524
+128 173.1181534
+256 215.1205008
 EOD
 # Panel 1, curve 8: time_us against kernel.workgroup_size, hw.name = adreno-a740 (3 points)
 $p1_c8 << EOD
-64 1431.776471
-128 723.8852941
-256 363.7882353
+64 1505.595588
+128 771.2441176
+256 394.6264706
 EOD
 
 # Panel 2, curve 1: occupancy.theoretical against kernel.workgroup_size, hw.name = nvidia-sm70 (3 points)
