@@ -37,12 +37,15 @@
 #define GCN "configs/hw/amd-gcn.yaml"
 #define XE_HPC "configs/hw/intel-xe-hpc.yaml"
 
-/* The shipped profile `file`, loaded as cusim would. */
+/* The shipped profile `file`, loaded as cusim would, with its flat memory
+ * model: the transactions below are the flat model's (a profile's caches
+ * make lines of the L1's instead: check_hier, check_addr). */
 static cusim_hw profile(const char *file)
 {
     cusim_hw hw;
     cusim_kernel k;
-    cutest_load(file, "tests/xcheck/kernel.yaml", NULL, 0, &hw, &k);
+    const cusim_set flat = { "hw.cache.l2.bytes", "0", "--set", 1, 1 };
+    cutest_load(file, "tests/xcheck/kernel.yaml", &flat, 1, &hw, &k);
     cusim_kernel_free(&k);
     return hw;
 }

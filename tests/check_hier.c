@@ -246,12 +246,14 @@ START_TEST(full_mshrs_hold_the_cu)
     ck_assert_uint_eq(access(&r, 0, 1, false, four, 4, 0), MEM_LATER);
     ck_assert_uint_eq(mem_accept_at(r.m, 0, 1, 10), UINT64_MAX);
     ck_assert_uint_eq(r.woken[0], 0);
-    /* The first line's DRAM access is timed at 140 (above): from then the
-     * CU is woken and its first MSHR frees when that fill lands, at
-     * 300. */
-    run_to(&r, 140);
+    /* The first line reaches its channel at 140, its row opens then and
+     * it is read at 160 (above): its fill is timed then, the CU is woken,
+     * and its first MSHR frees when that fill lands, at 300. */
+    run_to(&r, 159);
+    ck_assert_uint_eq(r.woken[0], 0);
+    run_to(&r, 160);
     ck_assert_uint_ge(r.woken[0], 1);
-    ck_assert_uint_eq(mem_accept_at(r.m, 0, 1, 141), 300);
+    ck_assert_uint_eq(mem_accept_at(r.m, 0, 1, 161), 300);
     rig_free(&r);
 }
 END_TEST

@@ -718,6 +718,8 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
     bool known = r->bound && cusim_bound_parse(r->bound, &bound) == 0;
     v->agrees = known && confirms(&g, bound, s_res, r);
     cusim_bound kind = v->agrees ? bound : measured_bound(&g, v->waves, s_res);
+    if (known && kind == bound)
+        v->agrees = true;   /* the gains alone point to the same bound */
     v->kind = cusim_bound_name(kind);
 
     /* the lever: the best of the verdict's kind, else the best overall */
