@@ -20,51 +20,51 @@ if (!exists("png_out") || !exists("svg_out")) {
 
 # Panel 1, curve 1: time_us against kernel.workgroup_size, hw.name = nvidia-sm70 (3 points)
 $p1_c1 << EOD
-64 20.65686275
-128 14.49411765
-256 15.95359477
+64 20.66078431
+128 14.5
+256 15.98366013
 EOD
 # Panel 1, curve 2: time_us against kernel.workgroup_size, hw.name = nvidia-sm80 (3 points)
 $p1_c2 << EOD
-64 16.29503546
-128 14.59432624
-256 16.39787234
+64 16.29007092
+128 14.59787234
+256 16.37304965
 EOD
 # Panel 1, curve 3: time_us against kernel.workgroup_size, hw.name = nvidia-sm90 (3 points)
 $p1_c3 << EOD
-64 8.9
-128 8.918181818
-256 10.33888889
+64 8.901515152
+128 8.917171717
+256 10.35
 EOD
 # Panel 1, curve 4: time_us against kernel.workgroup_size, hw.name = amd-gcn (3 points)
 $p1_c4 << EOD
-64 53.59831824
-128 29.72445019
-256 26.48835705
+64 54.01228978
+128 31.34087969
+256 28.15976714
 EOD
 # Panel 1, curve 5: time_us against kernel.workgroup_size, hw.name = amd-rdna3-gfx1100 (3 points)
 $p1_c5 << EOD
-64 24.3428
-128 13.818
-256 12.1684
+64 24.3836
+128 13.8244
+256 12.1696
 EOD
 # Panel 1, curve 6: time_us against kernel.workgroup_size, hw.name = intel-xe-hpg (3 points)
 $p1_c6 << EOD
 64 43.82619048
-128 29.8447619
-256 30.47666667
+128 30.99428571
+256 31.59428571
 EOD
 # Panel 1, curve 7: time_us against kernel.workgroup_size, hw.name = apple-m1 (3 points)
 $p1_c7 << EOD
-64 307.0735524
+64 307.7871674
 128 173.1181534
 256 215.1205008
 EOD
 # Panel 1, curve 8: time_us against kernel.workgroup_size, hw.name = adreno-a740 (3 points)
 $p1_c8 << EOD
-64 1505.595588
-128 771.2441176
-256 394.6264706
+64 1505.564706
+128 779.9029412
+256 408.4338235
 EOD
 
 # Panel 2, curve 1: occupancy.theoretical against kernel.workgroup_size, hw.name = nvidia-sm70 (3 points)

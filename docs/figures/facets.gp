@@ -70,50 +70,50 @@ EOD
 
 # Panel 3, curve 1: cycles against kernel.workgroup_size, kernel.registers = 32 (5 points)
 $p3_c1 << EOD
-64 8250
-128 8250
-256 8250
-512 8250
-1024 8250
+64 9605
+128 9607
+256 9612
+512 9621
+1024 9720
 EOD
 # Panel 3, curve 2: cycles against kernel.workgroup_size, kernel.registers = 64 (5 points)
 $p3_c2 << EOD
-64 8740
-128 8740
-256 8745
-512 8764
-1024 8998
+64 11229
+128 11250
+256 11301
+512 11509
+1024 11851
 EOD
 # Panel 3, curve 3: cycles against kernel.workgroup_size, kernel.registers = 128 (4 points)
 $p3_c3 << EOD
-64 13392
-128 13393
-256 13543
-512 13856
+64 16480
+128 16530
+256 16610
+512 16828
 EOD
 
 # Panel 4, curve 1: cycles against kernel.workgroup_size, kernel.registers = 32 (5 points)
 $p4_c1 << EOD
-64 5676
-128 5676
-256 5682
-512 5689
-1024 5752
+64 6600
+128 6607
+256 6638
+512 6694
+1024 6931
 EOD
 # Panel 4, curve 2: cycles against kernel.workgroup_size, kernel.registers = 64 (5 points)
 $p4_c2 << EOD
-64 6507
-128 6509
-256 6586
-512 6766
-1024 7174
+64 8888
+128 8913
+256 8979
+512 9081
+1024 9367
 EOD
 # Panel 4, curve 3: cycles against kernel.workgroup_size, kernel.registers = 128 (4 points)
 $p4_c3 << EOD
-64 11552
-128 11556
-256 11670
-512 11896
+64 13911
+128 14005
+256 14089
+512 14230
 EOD
 
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
