@@ -7,7 +7,7 @@
 #ifndef CUSIM_TIMELINE_H
 #define CUSIM_TIMELINE_H
 
-#define TRACE_TIMELINE_COLUMNS 7
+#define TRACE_TIMELINE_COLUMNS 12
 
 /* The column names, in the CSV's order (defined in trace.c, beside the
  * row it writes). */

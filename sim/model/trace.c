@@ -68,6 +68,7 @@ struct trace {
     uint64_t resident, tx;
     uint64_t res_int, tx_int, issued;
     memsys *mem;                    /* whose accesses complete when */
+    mem_stats seen;                 /* its counters at the last window */
 
     /* the JSON's */
     uint32_t *tcus;                 /* the traced CUs, ascending */
@@ -190,7 +191,38 @@ static double per(uint64_t x, uint64_t d)
 const char *const trace_timeline_columns[TRACE_TIMELINE_COLUMNS] = {
     "cycle", "resident_subgroups", "occupancy", "issued", "issue_rate",
     "bytes_in_flight", "transactions_in_flight",
+    "l1_hit_rate", "l2_hit_rate", "l1_bytes", "l2_bytes", "dram_bytes",
 };
+
+/* The memory hierarchy's columns of a window: hit rates and bytes per
+ * level from the memory system's counters since the last window (empty
+ * without a hierarchy, or, for a rate, without a request). */
+static void level_columns(trace *t, FILE *out)
+{
+    const mem_stats *s = mem_get_stats(t->mem);
+    if (!mem_has_hierarchy(t->mem)) {
+        fputs(",,,,,", out);
+        return;
+    }
+    mem_stats *w = &t->seen;
+    uint64_t l1 = s->l1_sectors - w->l1_sectors, l1h = s->l1_hits - w->l1_hits;
+    uint64_t l2 = s->l2_sectors - w->l2_sectors, l2h = s->l2_hits - w->l2_hits;
+    uint64_t dram = s->dram_read_bytes + s->dram_write_bytes
+                    - w->dram_read_bytes - w->dram_write_bytes;
+    if (l1)
+        fprintf(out, ",%.10g", per(l1h, l1));
+    else
+        fputc(',', out);
+    if (l2)
+        fprintf(out, ",%.10g", per(l2h, l2));
+    else
+        fputc(',', out);
+    fprintf(out, ",%llu,%llu,%llu",
+            (unsigned long long)l1 * t->hw->cache.l1.sector,
+            (unsigned long long)l2 * t->hw->cache.l2.sector,
+            (unsigned long long)dram);
+    *w = *s;
+}
 
 /* Ends the current window at `end` (> win): its CSV row and the traced
  * CUs' counter events; the next window starts there. */
@@ -202,13 +234,15 @@ static void close_window(trace *t, uint64_t end)
     t->at = end;
     if (t->csv) {
         const cusim_hw *hw = t->hw;
-        fprintf(t->csv, "%llu,%.10g,%.10g,%llu,%.10g,%.10g,%.10g\n",
+        fprintf(t->csv, "%llu,%.10g,%.10g,%llu,%.10g,%.10g,%.10g",
                 (unsigned long long)end, per(t->res_int, len),
                 per(t->res_int, len * hw->compute_units * hw->cu.max_subgroups),
                 (unsigned long long)t->issued,
                 per(t->issued, len * hw->compute_units),
                 per(t->tx_int * hw->memory.transaction, len),
                 per(t->tx_int, len));
+        level_columns(t, t->csv);
+        fputc('\n', t->csv);
     }
     if (t->json) {
         bool shown = end > t->from && t->win < t->to;
