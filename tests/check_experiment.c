@@ -877,7 +877,8 @@ START_TEST(timelines_written)
     char *tl = read_text(path);
     ck_assert(starts_with(tl, "cycle,resident_subgroups,occupancy,issued,"
                           "issue_rate,bytes_in_flight,"
-                          "transactions_in_flight\n"));
+                          "transactions_in_flight,l1_hit_rate,l2_hit_rate,"
+                          "l1_bytes,l2_bytes,dram_bytes\n"));
     uint64_t rows = 0, issued = 0, last = 0;
     for (const char *l = line_of(tl, 1); l && *l; l = line_of(l, 1)) {
         unsigned long long cyc, iss;

@@ -1026,7 +1026,8 @@ END_TEST
 /* ----------------------------------------------------------- timelines */
 
 #define TL_HEADER "cycle,resident_subgroups,occupancy,issued,issue_rate," \
-                  "bytes_in_flight,transactions_in_flight\n"
+                  "bytes_in_flight,transactions_in_flight,l1_hit_rate," \
+                  "l2_hit_rate,l1_bytes,l2_bytes,dram_bytes\n"
 
 /* A results CSV of three points (the second failed, without a timeline)
  * and the timelines of the other two, under `dir`. */
@@ -1038,12 +1039,12 @@ static void timeline_files(const char *dir, char **csv, char **t0, char **t2)
         "2,,,failed,boom\n"
         "3,y,250,ok,\n");
     *t0 = write_file(dir, "00000.csv", TL_HEADER
-        "100,4,0.5,10,0.1,256,2\n"
-        "200,2,0.25,5,0.05,128,1\n"
-        "300,0,0,0,0,0,0\n");
+        "100,4,0.5,10,0.1,256,2,,,,,\n"
+        "200,2,0.25,5,0.05,128,1,,,,,\n"
+        "300,0,0,0,0,0,0,,,,,\n");
     *t2 = write_file(dir, "00002.csv", TL_HEADER
-        "100,8,1,20,0.2,512,4\n"
-        "250,4,0.5,4,0.02,0,0\n");
+        "100,8,1,20,0.2,512,4,,,,,\n"
+        "250,4,0.5,4,0.02,0,0,,,,,\n");
 }
 
 /* A timeline panel of the one column `y`. */
