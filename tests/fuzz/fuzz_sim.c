@@ -2,7 +2,8 @@
  * fuzz_sim.c — simulates whatever the loaders accept. The input is a
  * hardware profile, a line "#%%", and a kernel; when both load, the
  * occupancy is computed and, within a budget of 100,000 warp-instructions
- * (cusim_sim_options.max_instructions) and a 100,000-cycle watchdog, the
+ * (10,000 with a memory hierarchy; cusim_sim_options.max_instructions) and
+ * a 100,000-cycle watchdog, the
  * kernel is simulated. The simulator must never crash, hang, assert or
  * deadlock (the watchdog) on a run cusim_validate accepts, and its result
  * must keep cusim.h's identities (stall classes and warp states sum to 1,
@@ -27,8 +28,15 @@ static double sum(const double *v, size_t n)
 
 static void simulate(const cusim_hw *hw, const cusim_kernel *k)
 {
+    /* With a memory hierarchy a warp-instruction may take a line per
+     * lane through the L1, the L2 and DRAM, each line costing about what
+     * an instruction does: a tenth of the budget keeps an input within
+     * the fuzzer's per-input timeout (a wave128 copy on adreno-a740 ran
+     * about 100,000 warp-instructions per host second at -O2, and much
+     * slower instrumented). */
     cusim_sim_options opt = { .watchdog_cycles = 100000,
-                              .max_instructions = 100000 };
+                              .max_instructions = hw->cache.l2.bytes > 0
+                                                  ? 10000 : 100000 };
     cusim_occupancy occ;
     cusim_result res;
     cusim_error err;
