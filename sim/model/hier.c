@@ -12,9 +12,10 @@
  *   the L2's arrival queue: n_cus x cap (lines on their way down);
  *   per DRAM channel: a queue of `qcap` requests; L2 MSHRs: one per
  *     queued read at most (channels x qcap); L2 waiter nodes: n_cus x cap.
- * A request that would overflow a DRAM queue waits at the L2 until the
- * channel next serves one (back-pressure, in the (cycle, CU, sequence)
- * order of the rest).
+ * An L2 arrival that would overflow a DRAM channel's queue waits at that
+ * channel (parked, in arrival order) until it serves one; only a lack of
+ * L2 MSHRs stops the L2 as a whole. Nothing allocates per access but the
+ * recorder's log (mem_watch), which grows only while a trace listens.
  */
 #include "hier.h"
 
@@ -795,18 +796,16 @@ static uint32_t mshr_open(l1cu *l, uint32_t slot_index)
     return mi;
 }
 
-/* The request record of an access that waits for a line, made on its
- * first such line. */
-static uint32_t req_of(hier *h, l1cu *l, uint32_t *ri, const mem_req *r,
-                       uint64_t now, uint64_t known)
+/* Makes *ri the request record of access r, issued at `now`, on its first
+ * line that waits (nothing when it has one). */
+static void req_of(l1cu *l, uint32_t *ri, const mem_req *r, uint64_t now,
+                   uint64_t known)
 {
     if (*ri == NONE) {
         assert(l->n_req_free > 0);
         *ri = l->req_free[--l->n_req_free];
         l->reqs[*ri] = (hreq){ *r, now, known, 0 };
-        (void)h;
     }
-    return *ri;
 }
 
 uint64_t hier_issue(hier *h, const mem_req *r, uint64_t now)
@@ -862,7 +861,7 @@ uint64_t hier_issue(hier *h, const mem_req *r, uint64_t now)
                 h->stats.l1_hits += popc(mask & s->valid);
                 s->valid |= mask;    /* the line it hits is updated */
             }
-            req_of(h, l, &ri, r, now, known);
+            req_of(l, &ri, r, now, known);
             l->reqs[ri].pending++;
             send_down(h, cu, DOWN_STORE, ri, addr, mask, tl);
             continue;
@@ -890,7 +889,7 @@ uint64_t hier_issue(hier *h, const mem_req *r, uint64_t now)
             }
             if (hit_t > known)
                 known = hit_t;
-            req_of(h, l, &ri, r, now, known);
+            req_of(l, &ri, r, now, known);
             if (known > l->reqs[ri].done)
                 l->reqs[ri].done = known;
             wait_on(l, mi, ri);
@@ -914,7 +913,7 @@ uint64_t hier_issue(hier *h, const mem_req *r, uint64_t now)
         } else {
             mi = mshr_open(l, NONE);
         }
-        req_of(h, l, &ri, r, now, known);
+        req_of(l, &ri, r, now, known);
         wait_on(l, mi, ri);
         l->mshrs[mi].outstanding = 1;
         send_down(h, cu, DOWN_LOAD, mi, addr, mask, tl);
