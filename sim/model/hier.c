@@ -502,30 +502,32 @@ bool hier_next_wake(hier *h, uint32_t *cu)
     return true;
 }
 
-/* Finds the line `tag - 1` in set `set` of `slots` (ways each, the first
- * `use` usable): its slot, or NULL. */
-static slot *find(slot *slots, uint32_t ways, uint32_t use, uint64_t set,
-                  uint64_t tag)
-{
-    slot *s = &slots[set * ways];
-    for (uint32_t w = 0; w < use; w++)
-        if (s[w].tag == tag)
-            return &s[w];
-    return NULL;
-}
-
-/* The slot to replace in `set`: an invalid one, else the least recently
- * used one not being fetched; NULL when every one is being fetched. */
-static slot *victim(slot *slots, uint32_t ways, uint32_t use, uint64_t set)
+/* Looks line `tag - 1` up in set `set` of `slots` (ways each, the first
+ * `use` usable): its slot, or NULL with *vic the slot to replace there (an
+ * invalid one, else the least recently used one not being fetched; NULL
+ * when every one is being fetched). One pass: a set fills from its first
+ * way on and is never emptied in the middle (hier_set_l1_bytes empties
+ * whole trailing ways), so no line sits past an invalid slot. */
+static slot *lookup(slot *slots, uint32_t ways, uint32_t use, uint64_t set,
+                    uint64_t tag, slot **vic)
 {
     slot *s = &slots[set * ways], *best = NULL;
     for (uint32_t w = 0; w < use; w++) {
-        if (s[w].tag == 0)
+        if (s[w].tag == tag)
             return &s[w];
+        if (s[w].tag == 0) {
+#ifndef NDEBUG
+            for (uint32_t x = w + 1; x < use; x++)
+                assert(s[x].tag == 0);
+#endif
+            *vic = &s[w];
+            return NULL;
+        }
         if (s[w].mshr == NONE && (!best || s[w].lru < best->lru))
             best = &s[w];
     }
-    return best;
+    *vic = best;
+    return NULL;
 }
 
 /* ------------------------------------------------------------ watching */
@@ -832,14 +834,16 @@ uint64_t hier_issue(hier *h, const mem_req *r, uint64_t now)
         h->stats.l1_sectors += k;
         h->stats.bytes += (uint64_t)k * h->sector;
         uint64_t set = ln->line % h->sets1, tag = ln->line + 1;
-        slot *s = h->ways_eff ? find(l->slots, h->ways1, h->ways_eff, set, tag)
+        slot *v = NULL;
+        slot *s = h->ways_eff ? lookup(l->slots, h->ways1, h->ways_eff, set,
+                                       tag, &v)
                               : NULL;
         if (s)
             s->lru = ++h->lru_clock;
         if (store) {
             if (h->write_back1) {
                 if (!s) {
-                    s = victim(l->slots, h->ways1, h->ways_eff, set);
+                    s = v;
                     if (s) {
                         if (s->tag && s->dirty)
                             send_down(h, cu, DOWN_WRITEBACK, NONE,
@@ -901,8 +905,6 @@ uint64_t hier_issue(hier *h, const mem_req *r, uint64_t now)
             continue;
         }
         /* not in the L1: fetch it into a victim slot, if any */
-        slot *v = h->ways_eff ? victim(l->slots, h->ways1, h->ways_eff, set)
-                              : NULL;
         uint32_t mi;
         if (v) {
             if (v->tag && v->dirty)
@@ -1012,16 +1014,10 @@ static uint32_t l2_handle(hier *h, const down *d, uint64_t now)
     uint32_t sec;
     uint64_t line = l2_line(h, d->addr, d->sectors, &sec);
     uint64_t set = line % h->sets2, tag = line + 1;
-    slot *s = find(h->slots2, h->ways2, h->ways2, set, tag);
-    uint32_t need = 0;
     slot *v = NULL;
+    slot *s = lookup(h->slots2, h->ways2, h->ways2, set, tag, &v);
     bool load = d->kind == DOWN_LOAD;
-    if (s) {
-        need = load ? sec & ~s->valid & ~s->pend : 0;
-    } else {
-        v = victim(h->slots2, h->ways2, h->ways2, set);
-        need = load ? sec : 0;
-    }
+    uint32_t need = !load ? 0 : s ? sec & ~s->valid & ~s->pend : sec;
     /* Room in the DRAM queues it needs: a read, a dirty victim's write. */
     uint32_t b;
     uint64_t row;
