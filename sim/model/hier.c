@@ -83,6 +83,7 @@ typedef struct l1cu {
     uint32_t *req_free;
     uint32_t n_req_free;
     uint32_t down;            /* lines on their way down */
+    uint32_t r_head, r_len;   /* its FIFO in the L2's arrivals */
     uint64_t tag_free;        /* first cycle the tag stage is free */
     uint64_t seq;             /* its requests to the L2, numbered */
     bool blocked;             /* refused with NEVER: wake when room opens */
@@ -151,6 +152,12 @@ typedef struct chan {
     bank *banks;
 } chan;
 
+/* A CU with lines on their way to the L2: its oldest one's cycle. */
+typedef struct cuhead {
+    uint64_t t;
+    uint32_t cu;
+} cuhead;
+
 /* A completion kept for mem_next_done. */
 typedef struct flight {
     uint64_t done, seq;
@@ -173,7 +180,12 @@ struct hier {
     uint32_t to_l2, back2;
     slot *slots2;
     uint64_t *port_free;      /* per slice, in slots: 1 cycle = l2bpc */
-    down *heap;               /* arrivals, by (t, cu, seq) */
+    /* Arrivals, served in (t, cu, seq) order. A CU's lines go down in
+     * order of time (its tag stage is in order), so each CU keeps a FIFO
+     * of its own (`cap` entries in `ring`) and a heap over the CUs with
+     * any, by their oldest's (t, cu), merges them. */
+    down *ring;
+    cuhead *heap;
     uint32_t n_heap, heap_cap;
     uint64_t tick_at;         /* the L2 event's cycle, or NEVER */
     bool in_tick;             /* l2_tick runs: it sets the event after */
@@ -274,6 +286,7 @@ uint64_t hier_state_bytes(const cusim_hw *hw)
     b += g.n_slots2 * sizeof(slot);
     b += hw->cache.l2.slices * sizeof(uint64_t);
     b += g.heap_cap * (2 * sizeof(down) + sizeof(uint32_t));
+    b += n * sizeof(cuhead);
     b += g.n_l2m * (sizeof(l2mshr) + sizeof(uint32_t));
     b += g.n_l2n * (sizeof(l2node) + sizeof(uint32_t));
     b += hw->dram.channels * (sizeof(chan) + g.qcap * sizeof(dreq)
@@ -378,7 +391,8 @@ hier *hier_new(const cusim_hw *hw, evq *q, uint32_t ev_kind)
     h->slots2 = xcalloc(g.n_slots2, sizeof *h->slots2);
     h->port_free = xcalloc(h->slices, sizeof *h->port_free);
     h->heap_cap = g.heap_cap;
-    h->heap = xcalloc(g.heap_cap, sizeof *h->heap);
+    h->ring = xcalloc(g.heap_cap, sizeof *h->ring);
+    h->heap = xcalloc(n, sizeof *h->heap);
     h->parked = xcalloc(g.heap_cap, sizeof *h->parked);
     h->park_next = xcalloc(g.heap_cap, sizeof *h->park_next);
     for (uint32_t i = 0; i < g.heap_cap; i++)
@@ -436,6 +450,7 @@ void hier_free(hier *h)
     free(h->cus);
     free(h->slots2);
     free(h->port_free);
+    free(h->ring);
     free(h->heap);
     free(h->parked);
     free(h->park_next);
@@ -689,27 +704,55 @@ static void l1_fill_timed(hier *h, uint32_t cu, uint32_t mi, uint64_t t)
 
 /* ------------------------------------------------------- to the L2 */
 
-static bool down_before(const down *a, const down *b)
+static bool head_before(const cuhead *a, const cuhead *b)
 {
-    if (a->t != b->t)
-        return a->t < b->t;
-    if (a->cu != b->cu)
-        return a->cu < b->cu;
-    return a->seq < b->seq;
+    return a->t != b->t ? a->t < b->t : a->cu < b->cu;
+}
+
+static void heap_down(hier *h, cuhead x)
+{
+    uint32_t i = 0;
+    for (;;) {
+        uint32_t c = 2 * i + 1;
+        if (c >= h->n_heap)
+            break;
+        if (c + 1 < h->n_heap && head_before(&h->heap[c + 1], &h->heap[c]))
+            c++;
+        if (!head_before(&h->heap[c], &x))
+            break;
+        h->heap[i] = h->heap[c];
+        i = c;
+    }
+    h->heap[i] = x;
+}
+
+/* The next arrival, (t, cu, seq) first: the oldest of the CU first by
+ * (t, cu). */
+static down *heap_top(hier *h)
+{
+    const l1cu *l = &h->cus[h->heap[0].cu];
+    return &h->ring[(size_t)h->heap[0].cu * h->cap + l->r_head];
 }
 
 static void heap_push(hier *h, const down *d)
 {
-    assert(h->n_heap < h->heap_cap);
-    uint32_t i = h->n_heap++;
-    while (i > 0) {
-        uint32_t p = (i - 1) / 2;
-        if (!down_before(d, &h->heap[p]))
-            break;
-        h->heap[i] = h->heap[p];
-        i = p;
+    l1cu *l = &h->cus[d->cu];
+    assert(l->r_len < h->cap);
+    assert(l->r_len == 0 || d->t >= h->ring[(size_t)d->cu * h->cap
+                                    + (l->r_head + l->r_len - 1) % h->cap].t);
+    h->ring[(size_t)d->cu * h->cap + (l->r_head + l->r_len) % h->cap] = *d;
+    if (l->r_len++ == 0) {
+        cuhead x = { d->t, d->cu };
+        uint32_t i = h->n_heap++;
+        while (i > 0) {
+            uint32_t p = (i - 1) / 2;
+            if (!head_before(&x, &h->heap[p]))
+                break;
+            h->heap[i] = h->heap[p];
+            i = p;
+        }
+        h->heap[i] = x;
     }
-    h->heap[i] = *d;
     uint64_t t = h->heap[0].t > h->now ? h->heap[0].t : h->now;
     if (!h->in_tick && !h->l2_blocked && t < h->tick_at) {
         h->tick_at = t;
@@ -719,20 +762,15 @@ static void heap_push(hier *h, const down *d)
 
 static void heap_pop(hier *h)
 {
-    down last = h->heap[--h->n_heap];
-    uint32_t i = 0;
-    for (;;) {
-        uint32_t c = 2 * i + 1;
-        if (c >= h->n_heap)
-            break;
-        if (c + 1 < h->n_heap && down_before(&h->heap[c + 1], &h->heap[c]))
-            c++;
-        if (!down_before(&h->heap[c], &last))
-            break;
-        h->heap[i] = h->heap[c];
-        i = c;
+    uint32_t cu = h->heap[0].cu;
+    l1cu *l = &h->cus[cu];
+    l->r_head = l->r_head + 1 < h->cap ? l->r_head + 1 : 0;
+    if (--l->r_len > 0) {
+        cuhead x = { h->ring[(size_t)cu * h->cap + l->r_head].t, cu };
+        heap_down(h, x);
+    } else if (--h->n_heap > 0) {
+        heap_down(h, h->heap[h->n_heap]);
     }
-    h->heap[i] = last;
 }
 
 /* Sends `sectors` of the L1 line at `addr` down from CU `cu` at `t` (its
@@ -1144,13 +1182,14 @@ static void l2_tick(hier *h, uint64_t now)
     h->tick_at = NEVER;
     h->in_tick = true;
     while (h->n_heap > 0 && h->heap[0].t <= now) {
-        uint32_t r = l2_handle(h, &h->heap[0], now);
+        down *d = heap_top(h);
+        uint32_t r = l2_handle(h, d, now);
         if (r == L2_MSHR) {
             h->l2_blocked = true;
             break;
         }
         if (r != L2_DONE)
-            park(h, r, &h->heap[0]);   /* waits for that channel */
+            park(h, r, d);             /* waits for that channel */
         heap_pop(h);
     }
     h->in_tick = false;
