@@ -812,6 +812,12 @@ void cusim_report_occupancy(cusim_report *r, const cusim_occupancy *o);
 /* Appends every field of a simulated run, in sim/output/fields.def's order. */
 void cusim_report_result(cusim_report *r, const cusim_result *res);
 
+/* The key of the first field of `r` that `cusim fields` calls a fraction
+ * and whose value is outside [0, 1] (or not a number), or NULL: every
+ * fraction a run reports is within [0, 1] (the invariant tests and the
+ * fuzz harnesses check it). */
+const char *cusim_report_bad_fraction(const cusim_report *r);
+
 /* ----------------------------------------------------------- field table */
 
 /* Which outputs a field belongs to (cusim_field_desc.in, a bit set). */

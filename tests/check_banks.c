@@ -129,6 +129,26 @@ START_TEST(conflicts_serialise)
 }
 END_TEST
 
+START_TEST(a_store_ends_when_its_passes_are_done)
+{
+    /* A lone conflicted shared store (issue 25, class 9): strided:8 puts
+     * lanes 32 bytes apart, on banks 0, 8, 16 and 24 only, 8 lanes each:
+     * 8 passes of 1 cycle, so the unit is busy 8 cycles and the store is
+     * performed at 30 + 7 = 37. Nothing reads it, but the run is not over
+     * before then: 37 cycles (the run used to end at cycle 1 with the
+     * shared unit busy 8 cycles, a speed of light of 8). */
+    cusim_hw hw = banked_cu();
+    cusim_result r = cutest_run(&hw, 32, 32,
+                                "st.shared v, t bytes=4 pattern=strided:8\n");
+    ck_assert_uint_eq(r.cycles, 37);
+    ck_assert_double_eq_tol(r.sol_busiest_unit, 8.0 / 37, 1e-12);
+    /* Conflict-free, the store is performed at 30. */
+    r = cutest_run(&hw, 32, 32, "st.shared v, t bytes=4\n");
+    ck_assert_uint_eq(r.cycles, 30);
+    ck_assert_double_eq_tol(r.sol_busiest_unit, 1.0 / 30, 1e-12);
+}
+END_TEST
+
 START_TEST(wave64_counts_against_its_own_base)
 {
     /* A wave64 CU (GCN's shape): 32 banks of 4 bytes, 8 shared lanes, so
@@ -348,6 +368,7 @@ static Suite *make_suite(void)
     suite_add_tcase(s, t);
     t = tcase_create("timing");
     tcase_add_test(t, conflicts_serialise);
+    tcase_add_test(t, a_store_ends_when_its_passes_are_done);
     tcase_add_test(t, partial_subgroup_counts_its_lanes);
     tcase_add_test(t, tile_kernel_feels_the_pattern);
     suite_add_tcase(s, t);

@@ -4,7 +4,8 @@
  * programs drawn from a fixed-seed generator, so failures reproduce):
  *
  *   - every issued instruction retires (with its workgroup);
- *   - stall fractions sum to 1;
+ *   - stall fractions sum to 1, and every field `cusim fields` calls a
+ *     fraction is within [0, 1];
  *   - no CU ever holds more workgroups than the static occupancy allows,
  *     and when there are enough workgroups every CU reaches exactly that
  *     (dynamic residency = static occupancy); the allocators' own
@@ -219,6 +220,11 @@ START_TEST(randomized)
         }
         ck_assert_double_eq_tol(sum, 1.0, 1e-9);
         ck_assert(a.bandwidth_utilization <= 1.0 + 1e-12);
+        cusim_report rep = { .n = 0 };
+        cusim_report_result(&rep, &a);
+        const char *bad = cusim_report_bad_fraction(&rep);
+        ck_assert_msg(bad == NULL, "run %d: %s outside [0, 1]\n%s", ran, bad,
+                      text);
 
         ck_assert_uint_le(a.peak_workgroups_per_cu, occ.workgroups_per_cu);
         uint64_t workgroups = (k.elements + k.elements_per_invocation - 1)

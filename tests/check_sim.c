@@ -63,6 +63,20 @@ START_TEST(load_then_use)
 }
 END_TEST
 
+START_TEST(a_unit_busier_than_its_latency)
+{
+    /* One SFU lane: a subgroup's sfu keeps the unit 32 cycles, longer than
+     * its 20-cycle result. y is ready at 20, but the run is over only
+     * when the unit is done, at 32: its speed of light is 32 / 32 = 1,
+     * not 32 / 20 (issue 25, class 9: no fraction above 1). */
+    cusim_hw hw = cutest_tiny_cu();
+    hw.cu.lanes[CUSIM_UNIT_SFU] = 1;
+    cusim_result r = cutest_run(&hw, 32, 32, "sfu y\n");
+    ck_assert_uint_eq(r.cycles, 32);
+    ck_assert_double_eq_tol(r.sol_busiest_unit, 1.0, 1e-12);
+}
+END_TEST
+
 START_TEST(two_subgroups_one_scheduler)
 {
     /* A workgroup of 64 = two subgroups. gto: sg0 issues a at 0; at 1 sg0
@@ -349,6 +363,7 @@ static Suite *make_suite(void)
     Suite *s = suite_create("sim");
     TCase *golden = tcase_create("golden");
     tcase_add_test(golden, three_dependent_alu);
+    tcase_add_test(golden, a_unit_busier_than_its_latency);
     tcase_add_test(golden, load_then_use);
     tcase_add_test(golden, two_subgroups_one_scheduler);
     tcase_add_test(golden, barrier);

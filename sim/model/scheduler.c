@@ -605,9 +605,15 @@ static uint32_t issue(gpu *g, part *pt, uint32_t ri, uint64_t now, bool last)
 
     if (!s->global) {
         uint64_t done = now + c->latency;
-        /* A result the subgroup waits for: it cannot end before it. */
-        if (c->dst != PROG_NO_REG) {
+        if (c->dst != PROG_NO_REG)
             s->ready[c->dst] = done << 1;
+        /* The subgroup cannot end before its result is there, nor before
+         * a store (to shared memory) is performed and its unit has done
+         * its passes: the run is not over while a unit still works for
+         * it (so no unit is busy for more than the run's cycles). */
+        if (c->unit != CUSIM_UNIT_BARRIER) {
+            if (c->busy > c->latency)
+                done = now + c->busy;
             if (done > s->done_at)
                 s->done_at = done;
         }

@@ -328,6 +328,35 @@ const cusim_field_desc *cusim_field_at(size_t i)
     return i < N_FIELDS ? &field_table[i] : NULL;
 }
 
+/* The description of report key `key` (dispatch[0].KEY is dispatch[N].KEY),
+ * or NULL. */
+static const cusim_field_desc *desc_of(const char *key)
+{
+    const char *rest = NULL;
+    if (strncmp(key, "dispatch[", 9) == 0 && (rest = strstr(key, "].")))
+        rest += 2;
+    for (size_t i = 0; i < N_FIELDS; i++) {
+        const char *k = field_table[i].key;
+        if (rest ? strncmp(k, "dispatch[N].", 12) == 0 && !strcmp(k + 12, rest)
+                 : !strcmp(k, key))
+            return &field_table[i];
+    }
+    return NULL;
+}
+
+const char *cusim_report_bad_fraction(const cusim_report *r)
+{
+    for (int i = 0; i < r->n; i++) {
+        const cusim_field *f = &r->fields[i];
+        if (f->type != CUSIM_VALUE_REAL)
+            continue;
+        const cusim_field_desc *d = desc_of(f->key);
+        if (d && strcmp(d->unit, "fraction") == 0 && !(f->r >= 0 && f->r <= 1))
+            return f->key;
+    }
+    return NULL;
+}
+
 /* ------------------------------------------------------- cusim fields */
 
 /* The type as `cusim fields` shows it. */

@@ -7,8 +7,9 @@
  * kernel is simulated. The simulator must never crash, hang, assert or
  * deadlock (the watchdog) on a run cusim_validate accepts, and its result
  * must keep cusim.h's identities (stall classes and warp states sum to 1,
- * retired = issued). Profiles of more than 256 compute units are validated
- * but not simulated (their state alone is slow to set up each run).
+ * retired = issued, every fraction within [0, 1]). Profiles of more than
+ * 256 compute units are validated but not simulated (their state alone is
+ * slow to set up each run).
  */
 #include "fuzz.h"
 
@@ -55,6 +56,11 @@ static void simulate(const cusim_hw *hw, const cusim_kernel *k)
     if (res.warp_instructions
         && fabs(sum(res.warp_states, CUSIM_WS_COUNT) - 1) > 1e-6)
         fuzz_fail("warp states do not sum to 1", NULL);
+    cusim_report rep = { .n = 0 };
+    cusim_report_result(&rep, &res);
+    const char *bad = cusim_report_bad_fraction(&rep);
+    if (bad)
+        fuzz_fail("a fraction outside [0, 1]", bad);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
