@@ -340,11 +340,12 @@ prog_code *prog_resolve(const prog_ast *ast, const prog_shape *shape,
     }
     uint64_t n_insns = (uint64_t)ast->once.n + ast->body.n +
                        (uint64_t)prog_count_insns(&ast->body) * (copies - 1);
-    if (n_insns > UINT32_MAX) {
+    if (n_insns > PROG_MAX_INSNS) {
         err_set(err, ast->file, ast->line, ast->column,
-                "program too large: %llu instructions with "
-                "elements_per_invocation = %u", (unsigned long long)n_insns,
-                copies);
+                "program too large: %llu instructions once "
+                "elements_per_invocation = %u copies the body (at most %u: "
+                "a smaller elements_per_invocation or a shorter body)",
+                (unsigned long long)n_insns, copies, PROG_MAX_INSNS);
         return NULL;
     }
     resolver rs = {

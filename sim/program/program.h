@@ -97,6 +97,10 @@ enum {
 #define PROG_NO_REG UINT16_MAX
 #define PROG_MAX_SRCS 3
 #define PROG_MAX_DEPTH 16              /* nesting of repeat blocks */
+/* The most instructions a resolved program holds: its once block and
+ * elements_per_invocation copies of its body (each a few hundred bytes of
+ * decoded state, so a check or run stays within about 100 MB). */
+#define PROG_MAX_INSNS 262144
 
 /* Where a memory instruction's addresses are. */
 enum { PROG_SPACE_NONE, PROG_SPACE_GLOBAL, PROG_SPACE_SHARED };
