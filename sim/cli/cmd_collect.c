@@ -94,8 +94,20 @@ static int gather(const experiment *e, char **dirs, int n_dirs,
             }
             found = rc == 1;
         }
-        if (!found && (*n_missing)++ < LIST_MAX)
-            print_point(e, p, "has no complete result");
+        if (!found && (*n_missing)++ < LIST_MAX) {
+            /* a damaged result is named, so that its shard is run again */
+            const char *damaged = results_point_damaged(e, out, p) ? out
+                                  : NULL;
+            for (int d = 0; d < n_dirs && !damaged; d++)
+                if (results_point_damaged(e, dirs[d], p))
+                    damaged = dirs[d];
+            char *what = damaged
+                ? xasprintf("has a damaged result (%s/points/%05zu.json: its "
+                            "sum does not match its bytes)", damaged, p)
+                : xstrdup("has no complete result");
+            print_point(e, p, what);
+            free(what);
+        }
         if (found && results_point_failed(e, out, p)
             && n_failed++ < LIST_MAX)
             print_point(e, p, "failed");

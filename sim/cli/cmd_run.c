@@ -470,13 +470,21 @@ int cli_run_experiment(const experiment *e, const char *exp_path,
     int jobs = args->jobs ? args->jobs : online_cpus();
     /* a shard keeps whatever DIR already holds: it may be another's */
     bool keep = args->resume || shard;
+    size_t n_damaged = 0;
     for (size_t p = 0; p < exp_n_points(e); p++) {
         if (!picked(args, e, p, id))
             continue;
-        if (keep && results_point_done(e, dir, p))
+        if (keep && results_point_done(e, dir, p)) {
             R.n_resumed++;
-        else
-            R.todo[R.n_todo++] = p;
+            continue;
+        }
+        R.todo[R.n_todo++] = p;
+        /* a result changed since it was written is run again, and said */
+        if (keep && results_point_damaged(e, dir, p) && n_damaged++ < 20)
+            fprintf(stderr, "cusim run: point %zu (%016llx) has a damaged "
+                    "result (%s/points/%05zu.json: its sum does not match "
+                    "its bytes): running it again\n", p,
+                    (unsigned long long)exp_point_id(e, p), dir, p);
     }
     R.n_workers = R.n_todo < (size_t)jobs ? (int)R.n_todo : jobs;
     R.w = xcalloc((size_t)R.n_workers + 1, sizeof *R.w);

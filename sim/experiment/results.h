@@ -6,7 +6,8 @@
  *
  * Results directory DIR (cusim run's --out):
  *   DIR/points/NNNNN.json   one point's result, written atomically by the
- *                           worker that ran it (internal; --resume reads it)
+ *                           worker that ran it, with a sum of its bytes
+ *                           (internal; --resume reads it)
  *   DIR/timelines/NNNNN.csv with the experiment's `timeline:` only: the
  *                           point's timeline (cusim sim --timeline), written
  *                           atomically before its result; none for a point
@@ -74,6 +75,13 @@ int results_import(const experiment *e, const char *from, const char *to,
  * same timeline window) and, when the point ran and the experiment has
  * timelines, its timeline. */
 bool results_point_done(const experiment *e, const char *dir, size_t p);
+
+/* Whether DIR holds a result of point `p`'s configuration that was
+ * changed after it was written (its sum does not match its bytes, or its
+ * row has not one cell per metric): not done, run again by --resume and
+ * reported by collect. A missing file, or one an older cusim wrote
+ * without a sum, is not damaged, only absent. */
+bool results_point_damaged(const experiment *e, const char *dir, size_t p);
 
 /* Simulates point `p` and writes its result file (and before it, with
  * timelines, its timeline; a failed point's is removed). Returns 0 when
