@@ -155,6 +155,14 @@ int cli_collect(int argc, char **argv)
                                           (size_t)o.n_sets, &eo, &e, &err))
         status = cli_bad_input(&err);
 
+    if (status == CLI_OK) {
+        /* the outputs replace no input, nor another experiment's results */
+        fio_inputs in = { 0 };
+        cli_experiment_inputs(e, &in);
+        status = cli_check_results_dir(cmd, e, o.experiment, out,
+                                       args.out ? "--out" : NULL, false, &in);
+        fio_inputs_free(&in);
+    }
     int lock_fd = -1;
     if (status == CLI_OK && results_prepare_collect(e, out, &lock_fd, &err)) {
         cusim_error_print(&err, stderr);

@@ -434,9 +434,20 @@ static int finish_shard(const run *R, const cli_args *args, const char *dir,
     return R->n_failed ? CLI_FAILURE : CLI_OK;
 }
 
-int cli_run_experiment(const experiment *e, const char *exp_path,
-                       const char *dir, const cli_args *args, bool summary)
+int cli_run_experiment(const cli_command *cmd, const experiment *e,
+                       const char *exp_path, const char *dir,
+                       const char *option, const cli_args *args,
+                       bool summary)
 {
+    /* nothing is written over an input or another experiment's results */
+    fio_inputs in = { 0 };
+    cli_experiment_inputs(e, &in);
+    int checked = cli_check_results_dir(cmd, e, exp_path, dir, option,
+                                        args->shard_n || args->point_id, &in);
+    fio_inputs_free(&in);
+    if (checked != CLI_OK)
+        return checked;
+
     const char *id_text = args->point_id;
     uint64_t id = id_text ? strtoull(id_text, NULL, 16) : 0;
     size_t n_picked = 0, n_infeasible = 0;
@@ -591,7 +602,8 @@ int cli_run(int argc, char **argv)
 
     char *dir = args.out ? xstrdup(args.out)
                          : xasprintf("results/%s", exp_output(e));
-    status = cli_run_experiment(e, args.files[0], dir, &args, true);
+    status = cli_run_experiment(cmd, e, args.files[0], dir,
+                                args.out ? "--out" : NULL, &args, true);
     free(dir);
     exp_free(e);
     return status;

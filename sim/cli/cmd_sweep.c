@@ -583,6 +583,22 @@ int cli_sweep(int argc, char **argv)
                  : scratch ? NULL : xasprintf("%s/sweep.yaml", dir);
     cusim_error err;
     if (file) {
+        /* neither the experiment file nor the results replace an input,
+         * nor another experiment's results: asked before either is
+         * written */
+        fio_inputs in = { 0 };
+        fio_inputs_add(&in, args.files[0], "the hardware profile");
+        fio_inputs_add(&in, args.files[1], "the kernel");
+        status = cli_check_output(cmd, args.save ? "--save" : "--out", file,
+                                  &in);
+        fio_inputs_add(&in, file, "the experiment");
+        if (status == CLI_OK && !scratch)
+            status = cli_check_results_dir(cmd, e, file, dir,
+                                           args.out ? "--out" : NULL, false,
+                                           &in);
+        fio_inputs_free(&in);
+    }
+    if (file && status == CLI_OK) {
         const char *slash = strrchr(file, '/');
         char *fdir = slash ? xstrndup(file, (size_t)(slash - file))
                            : xstrdup(".");
@@ -605,7 +621,8 @@ int cli_sweep(int argc, char **argv)
     if (status == CLI_OK) {
         cli_args run_args = args;
         run_args.n_sets = 0;    /* they are in the experiment's set: */
-        status = cli_run_experiment(e, file ? file : label, dir, &run_args,
+        status = cli_run_experiment(cmd, e, file ? file : label, dir,
+                                    args.out ? "--out" : NULL, &run_args,
                                     args.out || args.plot);
     }
     if (status == CLI_OK || status == CLI_FAILURE) {

@@ -205,6 +205,65 @@ int results_prepare_collect(const experiment *e, const char *dir,
     return rc;
 }
 
+/* ------------------------------------------------- what a run replaces */
+
+/* What one directory of DIR is written with: the experiment and which. */
+typedef struct at_risk {
+    const experiment *e;
+    pick what;           /* PICK_OUTPUTS: DIR itself; PICK_POINTS and
+                            PICK_TIMELINES: those; PICK_TEMP: figures/ */
+} at_risk;
+
+/* Whether a run or collect writes or removes file `name` of the
+ * directory `ctx` (an at_risk) describes. */
+static bool replaced(const char *name, const void *ctx)
+{
+    const at_risk *r = ctx;
+    const char *out = exp_output(r->e);
+    size_t n = strlen(out);
+    switch (r->what) {
+    case PICK_OUTPUTS:
+        return strcmp(name, "manifest.yaml") == 0
+               || strcmp(name, "run.yaml") == 0 || strcmp(name, ".lock") == 0
+               || (strncmp(name, out, n) == 0
+                   && (strcmp(name + n, ".csv") == 0
+                       || strcmp(name + n, ".jsonl") == 0))
+               || fio_is_temp(name, "");
+    case PICK_POINTS:
+    case PICK_TIMELINES:
+        return picked(name, r->what, NULL);
+    case PICK_TEMP:
+        for (size_t i = 0; i < exp_n_plots(r->e); i++) {
+            const char *file = exp_plot(r->e, i)->file;
+            size_t len = strlen(file);
+            if (strncmp(name, file, len) == 0
+                && (strcmp(name + len, ".gp") == 0
+                    || strcmp(name + len, ".png") == 0
+                    || strcmp(name + len, ".svg") == 0))
+                return true;
+        }
+        return fio_is_temp(name, "");
+    }
+    return false;
+}
+
+const fio_input *results_overwrites(const experiment *e, const char *dir,
+                                    const fio_inputs *inputs)
+{
+    static const struct { const char *sub; pick what; } parts[] = {
+        { "", PICK_OUTPUTS }, { "/points", PICK_POINTS },
+        { "/timelines", PICK_TIMELINES }, { "/figures", PICK_TEMP },
+    };
+    const fio_input *hit = NULL;
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0] && !hit; i++) {
+        char *path = xasprintf("%s%s", dir, parts[i].sub);
+        at_risk r = { e, parts[i].what };
+        hit = fio_inputs_in_dir(inputs, path, replaced, &r);
+        free(path);
+    }
+    return hit;
+}
+
 /* ---------------------------------------------------------- point files */
 
 /* Reads a JSON string at *p (as json_string writes them) into `out`;

@@ -38,6 +38,7 @@
 
 #include "cusim.h"
 #include "experiment.h"
+#include "fileio.h"
 
 /* Makes DIR, DIR/points and (with timelines) DIR/timelines, locks DIR
  * against a second run (the lock is `*lock_fd`: keep it open until the run
@@ -46,6 +47,15 @@
  * run. Returns 0, or -1 with `err` set. */
 int results_prepare(const experiment *e, const char *dir, bool resume,
                     int *lock_fd, cusim_error *err);
+
+/* The first of `inputs` that running (or collecting) experiment `e` into
+ * DIR would write over or remove, or NULL: one lying in DIR (links
+ * resolved) as OUTPUT.csv, OUTPUT.jsonl, manifest.yaml, run.yaml, .lock
+ * or a temporary file, as a point result or timeline in DIR/points or
+ * DIR/timelines, or as a plot's file in DIR/figures. Asked before
+ * anything is written (cusim run, sweep, collect). */
+const fio_input *results_overwrites(const experiment *e, const char *dir,
+                                    const fio_inputs *inputs);
 
 /* Prepares DIR for processes that each run some of the points into it
  * at once, perhaps on several machines sharing the file system (cusim run
