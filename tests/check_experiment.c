@@ -20,6 +20,7 @@
 
 #include "cutest.h"
 #include "experiment.h"
+#include "hmap.h"
 #include "results.h"
 
 /* ------------------------------------------------------------- helpers */
@@ -845,6 +846,80 @@ START_TEST(resume_fingerprint)
 }
 END_TEST
 
+/* Issue 25, class 4: a point result carries the sum of its bytes. One
+ * whose row had a separator changed (the example), a digit of its JSON
+ * changed, or a cell taken away with its sum made to match is damaged:
+ * not done, and assembling names it; one of an older cusim, without a
+ * sum, is only absent (run again, not called damaged). */
+START_TEST(damaged_results)
+{
+    const char *text = HEAD "sweep:\n  kernel.registers: [16, 32]\n"
+                       "set:\n  kernel.elements: 2048\n";
+    experiment *e = load_text("dmg.yaml", text, NULL, 0);
+    char *dir = out_dir();
+    cusim_error err;
+    int lock = -1;
+    size_t failed;
+    ASSERT_OK(results_prepare(e, dir, false, &lock, &err), err);
+    ASSERT_OK(results_point_run(e, dir, 0, &err), err);
+    ASSERT_OK(results_point_run(e, dir, 1, &err), err);
+    char path[512];
+    snprintf(path, sizeof path, "%s/points/00000.json", dir);
+    char *good = read_text(path);
+    ck_assert(results_point_done(e, dir, 0));
+    ck_assert(!results_point_damaged(e, dir, 0));
+    ck_assert_ptr_nonnull(strstr(good, "},\"sum\":\""));
+
+    /* a separator in the row: ',' for ';' */
+    char *bad = strdup(good);
+    char *row = strstr(bad, "\"csv\":\"");
+    char *comma = strchr(row, ',');
+    *comma = ';';
+    write_text(path, bad);
+    ck_assert(!results_point_done(e, dir, 0));
+    ck_assert(results_point_damaged(e, dir, 0));
+    ck_assert_int_eq(results_assemble(e, dir, &failed, &err), -1);
+    ck_assert_str_eq(err.message, "the result of point 0 is damaged (its "
+                     "sum does not match its bytes; run again with "
+                     "--resume)");
+
+    /* a digit of the JSON object, which no CSV row shows */
+    strcpy(bad, good);
+    char *digit = strstr(bad, "\"cycles\":") + strlen("\"cycles\":");
+    *digit = *digit == '9' ? '8' : (char)(*digit + 1);
+    write_text(path, bad);
+    ck_assert(results_point_damaged(e, dir, 0));
+
+    /* a cell less, the sum made to match: the row is still short */
+    strcpy(bad, good);
+    row = strstr(bad, "\"csv\":\"") + strlen("\"csv\":\"");
+    comma = strchr(row, ',');
+    memmove(row, comma + 1, strlen(comma + 1) + 1);
+    char *sum = strstr(bad, ",\"sum\":\"");
+    uint64_t h = hmap_fnv(bad, (size_t)(sum - bad), HMAP_FNV_SEED);
+    snprintf(sum, 30, ",\"sum\":\"%016llx\"}\n", (unsigned long long)h);
+    write_text(path, bad);
+    ck_assert(results_point_damaged(e, dir, 0));
+
+    /* an older cusim's file, without the sum: absent, not damaged */
+    strcpy(bad, good);
+    strcpy(strstr(bad, ",\"sum\":\""), "}\n");
+    write_text(path, bad);
+    ck_assert(!results_point_done(e, dir, 0));
+    ck_assert(!results_point_damaged(e, dir, 0));
+
+    /* run again, the point is whole and assembles */
+    ASSERT_OK(results_point_run(e, dir, 0, &err), err);
+    ck_assert(results_point_done(e, dir, 0));
+    ASSERT_OK(results_assemble(e, dir, &failed, &err), err);
+    free(bad);
+    free(good);
+    close(lock);
+    exp_free(e);
+    free(dir);
+}
+END_TEST
+
 /* With `timeline:`, a point that ran writes DIR/timelines/NNNNN.csv, one
  * row per window of `every` cycles (ceil(cycles / every) rows) whose
  * `issued` sums to the run's warp_instructions; an infeasible point
@@ -946,6 +1021,7 @@ static Suite *make_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, run_and_assemble);
     tcase_add_test(tc, resume_fingerprint);
+    tcase_add_test(tc, damaged_results);
     tcase_add_test(tc, timelines_written);
     suite_add_tcase(s, tc);
     return s;

@@ -103,6 +103,56 @@ START_TEST(results_files_never_block)
 }
 END_TEST
 
+/* What a command reads is found again by any path to it: another
+ * spelling (../), a symbolic or a hard link; a file elsewhere is not it;
+ * an input lying in a directory (links resolved) is found by its name
+ * there, and a file not there yet by its directory. */
+static bool named_yaml(const char *name, const void *ctx)
+{
+    return strcmp(name, ctx) == 0;
+}
+
+START_TEST(inputs_found_by_any_path)
+{
+    char in[128], other[128], dots[160], sym[128], hard[128], later[128];
+    snprintf(in, sizeof in, "%s/k.yaml", dir);
+    snprintf(other, sizeof other, "%s/other.yaml", dir);
+    snprintf(dots, sizeof dots, "%s/../%s/k.yaml", dir, strrchr(dir, '/') + 1);
+    snprintf(sym, sizeof sym, "%s/sym.csv", dir);
+    snprintf(hard, sizeof hard, "%s/hard.csv", dir);
+    snprintf(later, sizeof later, "%s/later.yaml", dir);
+    cusim_error err;
+    ck_assert_int_eq(fio_write_file(in, "name: k\n", 8, &err), 0);
+    ck_assert_int_eq(fio_write_file(other, "name: o\n", 8, &err), 0);
+    ck_assert_int_eq(symlink(in, sym), 0);
+    ck_assert_int_eq(link(in, hard), 0);
+    fio_inputs ins = { 0 };
+    fio_inputs_add(&ins, in, "the kernel");
+    fio_inputs_add(&ins, dots, "the kernel again");   /* the same file */
+    fio_inputs_add(&ins, later, "the experiment");    /* not there yet */
+    ck_assert_uint_eq(ins.n, 2);
+    ck_assert_str_eq(fio_inputs_file(&ins, dots)->what, "the kernel");
+    ck_assert_str_eq(fio_inputs_file(&ins, sym)->path, in);
+    ck_assert_ptr_nonnull(fio_inputs_file(&ins, hard));
+    ck_assert_ptr_null(fio_inputs_file(&ins, other));
+    ck_assert_ptr_null(fio_inputs_file(&ins, later));
+    ck_assert_str_eq(fio_inputs_in_dir(&ins, dir, named_yaml, "k.yaml")->path,
+                     in);
+    ck_assert_str_eq(fio_inputs_in_dir(&ins, dir, named_yaml,
+                                       "later.yaml")->what, "the experiment");
+    ck_assert_ptr_null(fio_inputs_in_dir(&ins, dir, named_yaml, "x.yaml"));
+    fio_inputs_free(&ins);
+    /* a file since replaced at its path is the same file */
+    ck_assert(fio_same_file(dots, in));
+    ck_assert(!fio_same_file(other, in));
+    ck_assert(fio_same_file("/nowhere/a/../b.yaml", "/nowhere/b.yaml"));
+    unlink(sym);
+    unlink(hard);
+    unlink(in);
+    unlink(other);
+}
+END_TEST
+
 START_TEST(errors_name_the_file)
 {
     char path[128];
@@ -151,6 +201,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, regular_file_renamed_into_place);
     tcase_add_test(tc, fifo_written_in_place);
     tcase_add_test(tc, results_files_never_block);
+    tcase_add_test(tc, inputs_found_by_any_path);
     tcase_add_test(tc, errors_name_the_file);
     tcase_add_test(tc, failed_close_commits_nothing);
     suite_add_tcase(s, tc);

@@ -1,6 +1,7 @@
 /*
  * fileio.c — atomic output files and directories (see fileio.h).
  */
+#define _XOPEN_SOURCE 700   /* realpath */
 #include "fileio.h"
 
 #include <errno.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 int fio_error(cusim_error *err, const char *path, const char *what)
@@ -262,4 +264,141 @@ bool fio_is_base_name(const char *s, size_t max)
               || (s[i] >= '0' && s[i] <= '9') || strchr("._-+", s[i])))
             return false;
     return true;
+}
+
+/* ------------------------------------------------------------ inputs */
+
+/* The directory `real` (an absolute path) lies in, "/" for the root. */
+static char *parent_of(const char *real)
+{
+    const char *slash = strrchr(real, '/');
+    return slash && slash != real ? xstrndup(real, (size_t)(slash - real))
+                                  : xstrdup("/");
+}
+
+void fio_inputs_add(fio_inputs *s, const char *path, const char *what)
+{
+    fio_input in = { .what = what };
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        in.exists = true;
+        in.dev = st.st_dev;
+        in.ino = st.st_ino;
+        for (size_t i = 0; i < s->n; i++)
+            if (s->in[i].exists && s->in[i].dev == in.dev
+                && s->in[i].ino == in.ino)
+                return;
+    }
+    /* where it really lies: the file's own real path, or (a file not
+     * there yet) its directory's and its name */
+    char *real = realpath(path, NULL);
+    if (!real && !in.exists) {
+        const char *slash = strrchr(path, '/');
+        const char *name = slash ? slash + 1 : path;
+        char *dir = !slash ? xstrdup(".") : slash == path ? xstrdup("/")
+                    : xstrndup(path, (size_t)(slash - path));
+        char *rdir = *name ? realpath(dir, NULL) : NULL;
+        if (rdir)
+            real = xasprintf("%s/%s", strcmp(rdir, "/") ? rdir : "", name);
+        free(rdir);
+        free(dir);
+    }
+    if (real) {
+        char *parent = parent_of(real);
+        if (stat(parent, &st) == 0) {
+            in.placed = true;
+            in.dir_dev = st.st_dev;
+            in.dir_ino = st.st_ino;
+            in.base = xstrdup(strrchr(real, '/') + 1);
+        }
+        free(parent);
+        free(real);
+    }
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 8;
+        s->in = xrealloc_array(s->in, s->cap, sizeof *s->in);
+    }
+    in.path = xstrdup(path);
+    s->in[s->n++] = in;
+}
+
+const fio_input *fio_inputs_file(const fio_inputs *s, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return NULL;
+    for (size_t i = 0; i < s->n; i++)
+        if (s->in[i].exists && s->in[i].dev == st.st_dev
+            && s->in[i].ino == st.st_ino)
+            return &s->in[i];
+    return NULL;
+}
+
+const fio_input *fio_inputs_in_dir(const fio_inputs *s, const char *dir,
+                                   bool (*match)(const char *name,
+                                                 const void *ctx),
+                                   const void *ctx)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return NULL;       /* not there: nothing in it to replace */
+    for (size_t i = 0; i < s->n; i++)
+        if (s->in[i].placed && s->in[i].dir_dev == st.st_dev
+            && s->in[i].dir_ino == st.st_ino && match(s->in[i].base, ctx))
+            return &s->in[i];
+    return NULL;
+}
+
+void fio_inputs_free(fio_inputs *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->n; i++) {
+        free(s->in[i].path);
+        free(s->in[i].base);
+    }
+    free(s->in);
+    memset(s, 0, sizeof *s);
+}
+
+/* `path` made absolute, "." and ".." resolved lexically (the caller
+ * frees it). */
+static char *normalized(const char *path)
+{
+    char *abs = fio_absolute(path);
+    sbuf b = { 0 };
+    size_t *ends = xcalloc(strlen(abs) + 1, sizeof *ends);
+    size_t depth = 0;
+    for (char *save = NULL, *part = strtok_r(abs, "/", &save); part;
+         part = strtok_r(NULL, "/", &save)) {
+        if (strcmp(part, ".") == 0)
+            continue;
+        if (strcmp(part, "..") == 0) {
+            if (depth > 0)
+                b.n = ends[--depth];
+            continue;
+        }
+        ends[depth++] = b.n;
+        sb_putc(&b, '/');
+        sb_puts(&b, part);
+    }
+    if (b.s)
+        b.s[b.n] = '\0';
+    else
+        sb_putc(&b, '/');
+    free(ends);
+    free(abs);
+    return sb_take(&b);
+}
+
+bool fio_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    char *na = normalized(a), *nb = normalized(b);
+    bool same = strcmp(na, nb) == 0;
+    free(na);
+    free(nb);
+    return same;
 }

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "cusim.h"
 
@@ -124,5 +125,61 @@ bool fio_is_base_name(const char *s, size_t max);
  * write, NAME.tmp.HOST.PID, of a NAME starting with `base` ("" for any): what a
  * killed run leaves behind. */
 bool fio_is_temp(const char *name, const char *base);
+
+/* ---------------------------------------------------------------------
+ * What a command reads, so that it never writes over it: every command
+ * that writes files first adds its input files here, then asks of each
+ * file it is about to write (fio_inputs_file), or of each directory it
+ * writes into with the names it writes or removes there
+ * (fio_inputs_in_dir), whether that is one of them, and refuses before
+ * anything is written. Files are compared as files, by device and inode
+ * with links followed, so another path to an input (`../`, a symbolic or
+ * a hard link) is that input too.
+ */
+
+/* One input file. */
+typedef struct fio_input {
+    char *path;            /* as the command was given it (owned) */
+    const char *what;      /* what it is, "the kernel" (static) */
+    bool exists;           /* dev and ino are the file's */
+    dev_t dev;
+    ino_t ino;
+    bool placed;           /* dir_dev, dir_ino and base are known */
+    dev_t dir_dev;         /* the directory it really lies in (links */
+    ino_t dir_ino;         /* resolved) ... */
+    char *base;            /* ... and its name there (owned) */
+} fio_input;
+
+/* A zeroed fio_inputs is empty; fio_inputs_free releases it. */
+typedef struct fio_inputs {
+    fio_input *in;
+    size_t n, cap;
+} fio_inputs;
+
+/* Adds `path` (copied), described as `what` (a static string, "the
+ * hardware profile"). A file that does not exist yet (a file the command
+ * writes and then reads, as cusim sweep --save) is placed by its
+ * directory. Adding the same file twice keeps the first. */
+void fio_inputs_add(fio_inputs *s, const char *path, const char *what);
+
+/* The input that output file `path` is (the same device and inode, links
+ * followed), or NULL: writing `path` would replace it. */
+const fio_input *fio_inputs_file(const fio_inputs *s, const char *path);
+
+/* The first input that lies, links resolved, in directory `dir` under a
+ * name `match(name, ctx)` accepts, or NULL: writing (or removing) the
+ * files `match` names in `dir` would replace it. */
+const fio_input *fio_inputs_in_dir(const fio_inputs *s, const char *dir,
+                                   bool (*match)(const char *name,
+                                                 const void *ctx),
+                                   const void *ctx);
+
+void fio_inputs_free(fio_inputs *s);   /* NULL-safe */
+
+/* Whether paths `a` and `b` name the same file: the same device and
+ * inode when both exist, else the same absolute path once `.` and `..`
+ * are resolved (a file since removed or renamed over, as an editor saves,
+ * is still the file at its path). */
+bool fio_same_file(const char *a, const char *b);
 
 #endif /* CUSIM_FILEIO_H */

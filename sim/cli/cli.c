@@ -9,8 +9,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "experiment.h"
 #include "fileio.h"
 #include "plot_gnuplot.h"
+#include "results.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 static const cli_command commands[] = {
@@ -307,6 +310,82 @@ int cli_bad_input(const cusim_error *err)
 {
     cusim_error_print(err, stderr);
     return CLI_BAD_INPUT;
+}
+
+void cli_experiment_inputs(const experiment *e, fio_inputs *in)
+{
+    fio_inputs_add(in, exp_file(e), "the experiment");
+    size_t nh = exp_n_hw_configs(e), nk = exp_n_kernel_configs(e);
+    bool *hw_seen = xcalloc(nh ? nh : 1, sizeof *hw_seen);
+    bool *k_seen = xcalloc(nk ? nk : 1, sizeof *k_seen);
+    for (size_t p = 0; p < exp_n_points(e); p++) {
+        size_t h = exp_point_hw_config(e, p), k = exp_point_kernel_config(e, p);
+        if (!hw_seen[h])
+            fio_inputs_add(in, exp_point_hw_file(e, p),
+                           "a hardware profile of the experiment");
+        if (!k_seen[k])
+            fio_inputs_add(in, exp_point_kernel_file(e, p),
+                           "a kernel of the experiment");
+        hw_seen[h] = k_seen[k] = true;
+    }
+    free(hw_seen);
+    free(k_seen);
+}
+
+/* Prints the refusal `b` holds (the user's text in it made printable by
+ * sb_put_printable) as one line. Returns CLI_BAD_INPUT. */
+static int refuse(sbuf *b)
+{
+    sb_putc(b, '\n');
+    fputs(b->s, stderr);
+    free(b->s);
+    return CLI_BAD_INPUT;
+}
+
+int cli_check_output(const cli_command *cmd, const char *option,
+                     const char *path, const fio_inputs *in)
+{
+    const fio_input *hit = fio_inputs_file(in, path);
+    if (!hit)
+        return CLI_OK;
+    sbuf b = { 0 };
+    sb_printf(&b, "cusim %s: %s ", cmd->name, option);
+    sb_put_printable(&b, path);
+    sb_printf(&b, ": refused: it is %s the command reads (", hit->what);
+    sb_put_printable(&b, hit->path);
+    sb_puts(&b, "), which an output never replaces; nothing was written");
+    return refuse(&b);
+}
+
+int cli_check_results_dir(const cli_command *cmd, const experiment *e,
+                          const char *exp_path, const char *dir,
+                          const char *option, bool shard,
+                          const fio_inputs *in)
+{
+    sbuf b = { 0 };
+    sb_printf(&b, "cusim %s: %s%s", cmd->name, option ? option : "",
+              option ? " " : "");
+    sb_put_printable(&b, dir);
+    const fio_input *hit = results_overwrites(e, dir, in);
+    if (hit) {
+        sb_printf(&b, ": refused: writing the results there would replace "
+                  "%s the command reads (", hit->what);
+        sb_put_printable(&b, hit->path);
+        sb_puts(&b, "); nothing was written");
+        return refuse(&b);
+    }
+    char *other;
+    if (shard || !cli_origin_other(dir, exp_path, &other)) {
+        free(b.s);
+        return CLI_OK;
+    }
+    sb_puts(&b, ": refused: it holds the results of another experiment (");
+    sb_put_printable(&b, other);
+    sb_printf(&b, ", its run.yaml says), which a run never replaces; "
+              "nothing was written (give another %s DIR, or remove it)",
+              option ? option : "--out");
+    free(other);
+    return refuse(&b);
 }
 
 bool cli_pair_swapped(const cli_command *cmd, const cli_args *args)
@@ -722,21 +801,44 @@ static int write_one(const char *path, void (*write)(FILE *f, const void *),
     return fio_close(&o, true, err);
 }
 
+/* The files of a figure (cli_write_figure): DIR/BASE.csv, then
+ * FIGURES/BASE.gp, .png and .svg, FIGURES being DIR/FIGDIR (FIGDIR NULL:
+ * DIR); and FIGURES itself. The caller frees each. */
+static void figure_paths(const char *dir, const char *figdir,
+                         const char *base, char *paths[4], char **figures)
+{
+    *figures = figdir ? xasprintf("%s/%s", dir, figdir) : xstrdup(dir);
+    paths[0] = xasprintf("%s/%s.csv", dir, base);
+    paths[1] = xasprintf("%s/%s.gp", *figures, base);
+    paths[2] = xasprintf("%s/%s.png", *figures, base);
+    paths[3] = xasprintf("%s/%s.svg", *figures, base);
+}
+
+int cli_check_figure(const cli_command *cmd, const char *option,
+                     const char *dir, const char *figdir, const char *base,
+                     const fio_inputs *in)
+{
+    char *paths[4], *figures;
+    figure_paths(dir, figdir, base, paths, &figures);
+    int status = CLI_OK;
+    for (int i = 0; i < 4; i++) {
+        if (status == CLI_OK)
+            status = cli_check_output(cmd, option, paths[i], in);
+        free(paths[i]);
+    }
+    free(figures);
+    return status;
+}
+
 int cli_write_figure(const cli_command *cmd, const char *dir,
                      const char *figdir, const char *base,
                      void (*csv)(FILE *f, const void *ctx),
                      void (*gp)(FILE *f, const void *ctx), const void *ctx)
 {
-    size_t len = strlen(dir) + (figdir ? strlen(figdir) : 0) + strlen(base)
-                 + 16;
-    char *figures = xmalloc(len), *csv_path = xmalloc(len);
-    char *gp_path = xmalloc(len), *png = xmalloc(len), *svg = xmalloc(len);
-    snprintf(figures, len, "%s%s%s", dir, figdir ? "/" : "",
-             figdir ? figdir : "");
-    snprintf(csv_path, len, "%s/%s.csv", dir, base);
-    snprintf(gp_path, len, "%s/%s.gp", figures, base);
-    snprintf(png, len, "%s/%s.png", figures, base);
-    snprintf(svg, len, "%s/%s.svg", figures, base);
+    char *paths[4], *figures;
+    figure_paths(dir, figdir, base, paths, &figures);
+    char *csv_path = paths[0], *gp_path = paths[1], *png = paths[2];
+    char *svg = paths[3];
     cusim_error err;
     int status = CLI_OK;
     if (fio_make_dirs(figures, &err) != 0

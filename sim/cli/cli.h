@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "cusim.h"
+#include "fileio.h"
 
 /* Exit statuses (docs/cli.md, "Exit status"). */
 enum { CLI_OK = 0, CLI_FAILURE = 1, CLI_BAD_INPUT = 2 };
@@ -180,14 +181,62 @@ int cli_origin_write(const char *dir, const char *experiment,
 int cli_origin_read(const char *dir, cli_origin *o, cusim_error *err);
 void cli_origin_free(cli_origin *o);
 
+/* Whether DIR/run.yaml names an experiment file other than `exp_path`
+ * (compared as files: fio_same_file, the recorded path taken relative to
+ * the recorded directory): then `*other` is the experiment as run.yaml
+ * writes it (the caller frees it) and DIR holds another experiment's
+ * results. No run.yaml, or one that does not say which experiment, is
+ * not another's (false). */
+bool cli_origin_other(const char *dir, const char *exp_path, char **other);
+
+/* --------------------------------------------------------------------
+ * A command never writes over one of its own inputs, nor over the results
+ * of another experiment (issue 25, class 3): each command that writes
+ * collects what it reads (fio_inputs) and asks these before it writes
+ * anything; each refusal is one line naming the option, exit status 2.
+ */
+
+struct experiment;
+
+/* Adds the files experiment `e` reads to `in`: the experiment's own file
+ * and every hardware and kernel file its points name. */
+void cli_experiment_inputs(const struct experiment *e, fio_inputs *in);
+
+/* CLI_OK when output file `path` (given as option `option`, such as
+ * "--timeline") is none of `in`; else prints "cusim CMD: OPTION PATH:
+ * refused: it is WHAT the command reads (INPUT) ..." and returns
+ * CLI_BAD_INPUT. */
+int cli_check_output(const cli_command *cmd, const char *option,
+                     const char *path, const fio_inputs *in);
+
+/* cli_check_output of each file cli_write_figure writes for DIR, FIGDIR
+ * and BASE. */
+int cli_check_figure(const cli_command *cmd, const char *option,
+                     const char *dir, const char *figdir, const char *base,
+                     const fio_inputs *in);
+
+/* CLI_OK when experiment `e`, run from `exp_path`, may write its results
+ * into `dir` (`option` "--out", or NULL for the default directory): none
+ * of `in` is a file it would write over or remove there
+ * (results_overwrites), and DIR holds no other experiment's results
+ * (cli_origin_other; not asked for a `shard`, which cli_origin_write
+ * holds to the same experiment and options, exit status 1 as before).
+ * Else one line and CLI_BAD_INPUT. */
+int cli_check_results_dir(const cli_command *cmd, const struct experiment *e,
+                          const char *exp_path, const char *dir,
+                          const char *option, bool shard,
+                          const fio_inputs *in);
+
 /* Runs experiment `e` (loaded from `exp_path`, named so in DIR/run.yaml)
  * into results directory `dir` as `cusim run` does, on `args`' -j
  * workers: every point (with --resume, those not done), then the outputs
  * and plots, then (with `summary`) the summary line; or with --shard or
- * --point only those points' results. Returns the exit status. */
-struct experiment;
-int cli_run_experiment(const struct experiment *e, const char *exp_path,
-                       const char *dir, const cli_args *args, bool summary);
+ * --point only those points' results. First, cli_check_results_dir (with
+ * `option`, "--out" or NULL). Returns the exit status. */
+int cli_run_experiment(const cli_command *cmd, const struct experiment *e,
+                       const char *exp_path, const char *dir,
+                       const char *option, const cli_args *args,
+                       bool summary);
 
 /* Commands (one file each). */
 int cli_sim(int argc, char **argv);

@@ -94,8 +94,20 @@ static int gather(const experiment *e, char **dirs, int n_dirs,
             }
             found = rc == 1;
         }
-        if (!found && (*n_missing)++ < LIST_MAX)
-            print_point(e, p, "has no complete result");
+        if (!found && (*n_missing)++ < LIST_MAX) {
+            /* a damaged result is named, so that its shard is run again */
+            const char *damaged = results_point_damaged(e, out, p) ? out
+                                  : NULL;
+            for (int d = 0; d < n_dirs && !damaged; d++)
+                if (results_point_damaged(e, dirs[d], p))
+                    damaged = dirs[d];
+            char *what = damaged
+                ? xasprintf("has a damaged result (%s/points/%05zu.json: its "
+                            "sum does not match its bytes)", damaged, p)
+                : xstrdup("has no complete result");
+            print_point(e, p, what);
+            free(what);
+        }
         if (found && results_point_failed(e, out, p)
             && n_failed++ < LIST_MAX)
             print_point(e, p, "failed");
@@ -143,6 +155,14 @@ int cli_collect(int argc, char **argv)
                                           (size_t)o.n_sets, &eo, &e, &err))
         status = cli_bad_input(&err);
 
+    if (status == CLI_OK) {
+        /* the outputs replace no input, nor another experiment's results */
+        fio_inputs in = { 0 };
+        cli_experiment_inputs(e, &in);
+        status = cli_check_results_dir(cmd, e, o.experiment, out,
+                                       args.out ? "--out" : NULL, false, &in);
+        fio_inputs_free(&in);
+    }
     int lock_fd = -1;
     if (status == CLI_OK && results_prepare_collect(e, out, &lock_fd, &err)) {
         cusim_error_print(&err, stderr);

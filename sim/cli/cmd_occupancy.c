@@ -40,6 +40,18 @@ int cli_occupancy(int argc, char **argv)
     cusim_kernel k;
     if ((status = cli_load_pair(cmd, &args, &hw, &k)) != CLI_OK)
         return status;
+    if (args.graphs) {     /* the graphs replace neither input */
+        fio_inputs in = { 0 };
+        fio_inputs_add(&in, args.files[0], "the hardware profile");
+        fio_inputs_add(&in, args.files[1], "the kernel");
+        status = cli_check_figure(cmd, "--graphs", args.graphs, NULL,
+                                  "occupancy", &in);
+        fio_inputs_free(&in);
+        if (status != CLI_OK) {
+            cusim_kernel_free(&k);
+            return status;
+        }
+    }
     cusim_error err;
     cusim_occupancy occ;
     status = cusim_occupancy_compute(&hw, &k, &occ, &err);

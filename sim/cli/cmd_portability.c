@@ -47,10 +47,11 @@ static void cell_record(void *ctx, int i, const void *msg)
         port_record(p, i, 1, NULL, NULL);
 }
 
-/* Loads the profiles (args->hws, or every .yaml of configs/hw/) into hw[]. Returns
- * their count, or -1 after printing the error. */
+/* Loads the profiles (args->hws, or every .yaml of configs/hw/) into hw[],
+ * adding their files to `in`. Returns their count, or -1 after printing
+ * the error. */
 static int load_profiles(const cli_command *cmd, const cli_args *args,
-                         cusim_hw *hw)
+                         cusim_hw *hw, fio_inputs *in)
 {
     glob_t g;
     memset(&g, 0, sizeof g);
@@ -74,6 +75,7 @@ static int load_profiles(const cli_command *cmd, const cli_args *args,
         return -1;
     }
     for (int h = 0; h < n; h++) {
+        fio_inputs_add(in, files[h], "a hardware profile");
         cusim_error err;
         if (cusim_hw_load(files[h], args->sets, (size_t)args->n_sets, &hw[h],
                           &err) != 0) {
@@ -130,14 +132,25 @@ int cli_portability(int argc, char **argv)
         n_sizes = port_default_sizes(&k, sizes, PORT_MAX_SIZES);
     }
     cusim_hw *hw = xcalloc(PORT_MAX_HW, sizeof *hw);
-    int n_hw = load_profiles(cmd, &args, hw);
+    fio_inputs in = { 0 };
+    fio_inputs_add(&in, args.files[0], "the kernel");
+    int n_hw = load_profiles(cmd, &args, hw, &in);
     port_plan *p = n_hw > 0 ? port_plan_new(hw, n_hw, &k, sizes, n_sizes,
                                             &err)
                             : NULL;
     free(hw);
     cusim_kernel_free(&k);
+    /* the outputs replace no input: refused before anything runs */
+    status = p && args.out ? cli_check_figure(cmd, "--out", args.out,
+                                              "figures", "portability", &in)
+                           : CLI_OK;
+    fio_inputs_free(&in);
     if (!p)
         return n_hw > 0 ? cli_bad_input(&err) : CLI_BAD_INPUT;
+    if (status != CLI_OK) {
+        port_plan_free(p);
+        return status;
+    }
     p->max_instructions = args.max_instructions;
 
     /* an --out that cannot be made fails before anything runs */

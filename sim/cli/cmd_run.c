@@ -434,9 +434,20 @@ static int finish_shard(const run *R, const cli_args *args, const char *dir,
     return R->n_failed ? CLI_FAILURE : CLI_OK;
 }
 
-int cli_run_experiment(const experiment *e, const char *exp_path,
-                       const char *dir, const cli_args *args, bool summary)
+int cli_run_experiment(const cli_command *cmd, const experiment *e,
+                       const char *exp_path, const char *dir,
+                       const char *option, const cli_args *args,
+                       bool summary)
 {
+    /* nothing is written over an input or another experiment's results */
+    fio_inputs in = { 0 };
+    cli_experiment_inputs(e, &in);
+    int checked = cli_check_results_dir(cmd, e, exp_path, dir, option,
+                                        args->shard_n || args->point_id, &in);
+    fio_inputs_free(&in);
+    if (checked != CLI_OK)
+        return checked;
+
     const char *id_text = args->point_id;
     uint64_t id = id_text ? strtoull(id_text, NULL, 16) : 0;
     size_t n_picked = 0, n_infeasible = 0;
@@ -470,13 +481,21 @@ int cli_run_experiment(const experiment *e, const char *exp_path,
     int jobs = args->jobs ? args->jobs : online_cpus();
     /* a shard keeps whatever DIR already holds: it may be another's */
     bool keep = args->resume || shard;
+    size_t n_damaged = 0;
     for (size_t p = 0; p < exp_n_points(e); p++) {
         if (!picked(args, e, p, id))
             continue;
-        if (keep && results_point_done(e, dir, p))
+        if (keep && results_point_done(e, dir, p)) {
             R.n_resumed++;
-        else
-            R.todo[R.n_todo++] = p;
+            continue;
+        }
+        R.todo[R.n_todo++] = p;
+        /* a result changed since it was written is run again, and said */
+        if (keep && results_point_damaged(e, dir, p) && n_damaged++ < 20)
+            fprintf(stderr, "cusim run: point %zu (%016llx) has a damaged "
+                    "result (%s/points/%05zu.json: its sum does not match "
+                    "its bytes): running it again\n", p,
+                    (unsigned long long)exp_point_id(e, p), dir, p);
     }
     R.n_workers = R.n_todo < (size_t)jobs ? (int)R.n_todo : jobs;
     R.w = xcalloc((size_t)R.n_workers + 1, sizeof *R.w);
@@ -583,7 +602,8 @@ int cli_run(int argc, char **argv)
 
     char *dir = args.out ? xstrdup(args.out)
                          : xasprintf("results/%s", exp_output(e));
-    status = cli_run_experiment(e, args.files[0], dir, &args, true);
+    status = cli_run_experiment(cmd, e, args.files[0], dir,
+                                args.out ? "--out" : NULL, &args, true);
     free(dir);
     exp_free(e);
     return status;

@@ -153,6 +153,19 @@ int cli_sim(int argc, char **argv)
         cusim_kernel_free(&k);
         return status;
     }
+    /* the recordings replace neither input */
+    fio_inputs in = { 0 };
+    fio_inputs_add(&in, args.files[0], "the hardware profile");
+    fio_inputs_add(&in, args.files[1], "the kernel");
+    if (args.trace && !is_stdout(args.trace))
+        status = cli_check_output(cmd, "--trace", args.trace, &in);
+    if (status == CLI_OK && args.timeline && !is_stdout(args.timeline))
+        status = cli_check_output(cmd, "--timeline", args.timeline, &in);
+    fio_inputs_free(&in);
+    if (status != CLI_OK) {
+        cusim_kernel_free(&k);
+        return status;
+    }
     cusim_error err;
 
     cusim_sim_options opt = {

@@ -7,9 +7,19 @@
  * table. --save (or --out, which keeps DIR/sweep.yaml) writes that file,
  * so `cusim run` reproduces the sweep.
  *
+ * The text is emitted, never pasted: a key is written plain only when it
+ * is a dotted key path (else quoted), and each value (a --set value, each
+ * value of a --vary list) is parsed as the config loader parses a --set
+ * value (ydoc_load_string: what `cusim sim --set` refuses, the sweep
+ * refuses, with the same reason) and written back by the one YAML
+ * emitter (yamlout_node) as one line of flow text that reads back to the
+ * same value. So no option, whatever it holds (a newline, `: `, `#`),
+ * becomes more YAML than its one key and value.
+ *
  * Errors in the options come back from the experiment loader located in
  * the text written for them; each line of that text remembers the option
- * it came from, so the message names the option instead.
+ * it came from, so the message names the option instead (as printable
+ * text: sb_put_printable).
  */
 #define _XOPEN_SOURCE 700   /* nftw */
 #include <ftw.h>
@@ -25,6 +35,7 @@
 #include "fileio.h"
 #include "strbuf.h"
 #include "xalloc.h"
+#include "yamldoc.h"
 #include "yamlout.h"
 
 /* The result columns a text table shows when --fields is not given. */
@@ -78,8 +89,63 @@ static void gen_free(gen *g)
 static char *quoted(const char *s)
 {
     sbuf b = { 0 };
-    yamlout_quoted(&b, s, strlen(s), 0);
+    yamlout_quoted(&b, s, strlen(s), YAMLOUT_UNICODE_BREAKS);
     return sb_take(&b);
+}
+
+/* Prints "cusim sweep: OPTION: MESSAGE" on one line, OPTION as
+ * printable text. Returns -1. */
+static int option_failed(const char *option, const char *message)
+{
+    sbuf b = { 0 };
+    sb_puts(&b, "cusim sweep: ");
+    sb_put_printable(&b, option);
+    sb_printf(&b, ": %s\n", message);
+    fputs(b.s, stderr);
+    free(b.s);
+    return -1;
+}
+
+/* Key `path` of a --set or --vary (the caller frees it): plain when it is
+ * a dotted key path (letters, digits, '_', '.', '[', ']', starting with a
+ * letter), else a double-quoted scalar, so that the loader reads exactly
+ * `path` (and says the key is unknown) whatever it holds. */
+static char *key_text(const char *path)
+{
+    bool plain = (*path >= 'a' && *path <= 'z') || (*path >= 'A'
+                                                     && *path <= 'Z');
+    for (const char *c = path; *c && plain; c++)
+        plain = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z')
+                || (*c >= '0' && *c <= '9') || strchr("_.[]", *c);
+    return plain ? xstrdup(path) : quoted(path);
+}
+
+/* Appends `value`, the YAML text of option `option` for key `path`, to
+ * `b` as one line of flow text that reads back to the same value: parsed
+ * as the config loader parses a --set value (ydoc_load_string), written
+ * back by yamlout_node (`top`: a whole value; else an item of a flow
+ * list). Returns 0, or -1 after printing why not, naming the option. */
+static int value_text(sbuf *b, const char *option, const char *path,
+                      const char *value, bool top)
+{
+    cusim_mark at = { "--set", 1, 1 };
+    cusim_error err;
+    sbuf label = { 0 };
+    sb_put_printable(&label, path);
+    ydoc d;
+    int rc = ydoc_load_string(&d, value, &at, label.s, &err);
+    if (rc != 0) {
+        option_failed(option, err.message);
+    } else if (yamlout_node(b, &d, ydoc_root(&d), top) != 0) {
+        char *why = xasprintf("%s: a value nested more than %d levels or "
+                              "longer than %d bytes", label.s,
+                              YAMLOUT_MAX_DEPTH, YAMLOUT_MAX_BYTES);
+        rc = option_failed(option, why);
+        free(why);
+    }
+    ydoc_free(&d);
+    free(label.s);
+    return rc;
 }
 
 /* Splits an absolute path into its components, "." and ".." resolved
@@ -205,38 +271,52 @@ static int gen_experiment(gen *g, const cli_args *args, const char *dir)
     free(k);
     free(qhw);
     free(qk);
+    int rc = 0;
     if (args->n_sets)
         gen_line(g, NULL, "set:");
-    for (int i = 0; i < args->n_sets; i++) {
-        origin = xasprintf("--set %s=%s", args->sets[i].path,
-                           args->sets[i].value);
-        gen_line(g, origin, "  %s: %s", args->sets[i].path,
-                 args->sets[i].value);
+    for (int i = 0; i < args->n_sets && rc == 0; i++) {
+        const cusim_set *set = &args->sets[i];
+        origin = xasprintf("--set %s=%s", set->path, set->value);
+        char *key = key_text(set->path);
+        sbuf b = { 0 };
+        rc = value_text(&b, origin, set->path, set->value, true);
+        if (rc == 0)
+            gen_line(g, origin, "  %s: %s", key, b.s);
+        free(b.s);
+        free(key);
         free(origin);
     }
-    gen_line(g, NULL, "sweep:");
-    int rc = 0;
+    if (rc == 0)
+        gen_line(g, NULL, "sweep:");
     for (int i = 0; i < args->n_varies && rc == 0; i++) {
         const char *v = args->varies[i], *eq = strchr(v, '=');
         char *path = xstrndup(v, (size_t)(eq - v));
+        char *key = key_text(path);
         char *range = range_yaml(eq + 1);
         origin = xasprintf("--vary %s", v);
         if (range) {
-            gen_line(g, origin, "  %s: %s", path, range);
+            gen_line(g, origin, "  %s: %s", key, range);
         } else {
             char **values = xcalloc(VARY_MAX_VALUES, sizeof *values);
             int n = split_values(eq + 1, values, VARY_MAX_VALUES);
             if (n < 0) {
-                fprintf(stderr, "cusim sweep: --vary %s: expected values "
-                        "separated by commas (at most %d, none empty, "
-                        "brackets and quotes closed) or FROM..TO[:STEP]\n", v,
-                        VARY_MAX_VALUES);
-                rc = -1;
+                char *why = xasprintf("expected values separated by commas "
+                                      "(at most %d, none empty, brackets and "
+                                      "quotes closed) or FROM..TO[:STEP]",
+                                      VARY_MAX_VALUES);
+                rc = option_failed(origin, why);
+                free(why);
             } else {
                 sbuf b = { 0 };
-                for (int j = 0; j < n; j++)
-                    sb_printf(&b, "%s%s", j ? ", " : "", values[j]);
-                gen_line(g, origin, "  %s: [%s]", path, b.s);
+                sb_putc(&b, '[');
+                for (int j = 0; j < n && rc == 0; j++) {
+                    if (j)
+                        sb_puts(&b, ", ");
+                    rc = value_text(&b, origin, path, values[j], false);
+                }
+                sb_putc(&b, ']');
+                if (rc == 0)
+                    gen_line(g, origin, "  %s: %s", key, b.s);
                 free(b.s);
             }
             for (int j = 0; j < n; j++)
@@ -245,6 +325,7 @@ static int gen_experiment(gen *g, const cli_args *args, const char *dir)
         }
         free(origin);
         free(range);
+        free(key);
         free(path);
     }
     gen_line(g, NULL, "output: sweep");
@@ -281,8 +362,7 @@ static int option_error(const gen *g, const char *label,
     if (strcmp(err->file, label) != 0 || err->line < 1
         || err->line > g->n_lines || !g->origin[err->line - 1])
         return cli_bad_input(err);
-    fprintf(stderr, "cusim sweep: %s: %s\n", g->origin[err->line - 1],
-            err->message);
+    option_failed(g->origin[err->line - 1], err->message);
     return CLI_BAD_INPUT;
 }
 
@@ -503,6 +583,22 @@ int cli_sweep(int argc, char **argv)
                  : scratch ? NULL : xasprintf("%s/sweep.yaml", dir);
     cusim_error err;
     if (file) {
+        /* neither the experiment file nor the results replace an input,
+         * nor another experiment's results: asked before either is
+         * written */
+        fio_inputs in = { 0 };
+        fio_inputs_add(&in, args.files[0], "the hardware profile");
+        fio_inputs_add(&in, args.files[1], "the kernel");
+        status = cli_check_output(cmd, args.save ? "--save" : "--out", file,
+                                  &in);
+        fio_inputs_add(&in, file, "the experiment");
+        if (status == CLI_OK && !scratch)
+            status = cli_check_results_dir(cmd, e, file, dir,
+                                           args.out ? "--out" : NULL, false,
+                                           &in);
+        fio_inputs_free(&in);
+    }
+    if (file && status == CLI_OK) {
         const char *slash = strrchr(file, '/');
         char *fdir = slash ? xstrndup(file, (size_t)(slash - file))
                            : xstrdup(".");
@@ -525,7 +621,8 @@ int cli_sweep(int argc, char **argv)
     if (status == CLI_OK) {
         cli_args run_args = args;
         run_args.n_sets = 0;    /* they are in the experiment's set: */
-        status = cli_run_experiment(e, file ? file : label, dir, &run_args,
+        status = cli_run_experiment(cmd, e, file ? file : label, dir,
+                                    args.out ? "--out" : NULL, &run_args,
                                     args.out || args.plot);
     }
     if (status == CLI_OK || status == CLI_FAILURE) {

@@ -204,6 +204,41 @@ int cli_origin_read(const char *dir, cli_origin *o, cusim_error *err)
     return rc;
 }
 
+bool cli_origin_other(const char *dir, const char *exp_path, char **other)
+{
+    *other = NULL;
+    char *path = origin_path(dir), *text;
+    size_t len;
+    cusim_error ignored;
+    ydoc d;
+    bool loaded = access(path, F_OK) == 0
+                  && fio_read_file(path, YDOC_MAX_BYTES - 1, "run.yaml",
+                                   &text, &len, &ignored) == 0
+                  && ydoc_load_read(&d, text, len, path, "a run.yaml mapping",
+                                    &ignored) == 0;
+    free(path);
+    if (!loaded)
+        return false;
+    /* only which experiment: a run.yaml bad otherwise is still its own */
+    yaml_node_t *root = ydoc_root(&d);
+    char *exp = NULL, *from = NULL;
+    if (root->type == YAML_MAPPING_NODE) {
+        exp = scalar(lookup(&d, root, "experiment"));
+        from = scalar(lookup(&d, root, "directory"));
+    }
+    ydoc_free(&d);
+    if (exp && *exp && (exp[0] == '/' || (from && *from))) {
+        char *recorded = exp[0] == '/' ? xstrdup(exp)
+                         : xasprintf("%s/%s", from, exp);
+        if (!fio_same_file(recorded, exp_path))
+            *other = xstrdup(exp);
+        free(recorded);
+    }
+    free(exp);
+    free(from);
+    return *other != NULL;
+}
+
 void cli_origin_free(cli_origin *o)
 {
     free(o->experiment);

@@ -29,6 +29,7 @@
 #include "csv.h"
 #include "error.h"
 #include "fileio.h"
+#include "hmap.h"
 #include "json.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -204,6 +205,65 @@ int results_prepare_collect(const experiment *e, const char *dir,
     return rc;
 }
 
+/* ------------------------------------------------- what a run replaces */
+
+/* What one directory of DIR is written with: the experiment and which. */
+typedef struct at_risk {
+    const experiment *e;
+    pick what;           /* PICK_OUTPUTS: DIR itself; PICK_POINTS and
+                            PICK_TIMELINES: those; PICK_TEMP: figures/ */
+} at_risk;
+
+/* Whether a run or collect writes or removes file `name` of the
+ * directory `ctx` (an at_risk) describes. */
+static bool replaced(const char *name, const void *ctx)
+{
+    const at_risk *r = ctx;
+    const char *out = exp_output(r->e);
+    size_t n = strlen(out);
+    switch (r->what) {
+    case PICK_OUTPUTS:
+        return strcmp(name, "manifest.yaml") == 0
+               || strcmp(name, "run.yaml") == 0 || strcmp(name, ".lock") == 0
+               || (strncmp(name, out, n) == 0
+                   && (strcmp(name + n, ".csv") == 0
+                       || strcmp(name + n, ".jsonl") == 0))
+               || fio_is_temp(name, "");
+    case PICK_POINTS:
+    case PICK_TIMELINES:
+        return picked(name, r->what, NULL);
+    case PICK_TEMP:
+        for (size_t i = 0; i < exp_n_plots(r->e); i++) {
+            const char *file = exp_plot(r->e, i)->file;
+            size_t len = strlen(file);
+            if (strncmp(name, file, len) == 0
+                && (strcmp(name + len, ".gp") == 0
+                    || strcmp(name + len, ".png") == 0
+                    || strcmp(name + len, ".svg") == 0))
+                return true;
+        }
+        return fio_is_temp(name, "");
+    }
+    return false;
+}
+
+const fio_input *results_overwrites(const experiment *e, const char *dir,
+                                    const fio_inputs *inputs)
+{
+    static const struct { const char *sub; pick what; } parts[] = {
+        { "", PICK_OUTPUTS }, { "/points", PICK_POINTS },
+        { "/timelines", PICK_TIMELINES }, { "/figures", PICK_TEMP },
+    };
+    const fio_input *hit = NULL;
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0] && !hit; i++) {
+        char *path = xasprintf("%s%s", dir, parts[i].sub);
+        at_risk r = { e, parts[i].what };
+        hit = fio_inputs_in_dir(inputs, path, replaced, &r);
+        free(path);
+    }
+    return hit;
+}
+
 /* ---------------------------------------------------------- point files */
 
 /* Reads a JSON string at *p (as json_string writes them) into `out`;
@@ -258,12 +318,15 @@ static bool skip(const char **p, const char *lit)
 /* A point's result file:
  *   {"cusim":VERSION,"point":P,"config":"%016x",
  *    "status":"ok"|"failed"|"crashed"|"infeasible","error":null|"...",
- *    "csv":null|"...","json":null|{...}}
+ *    "csv":null|"...","json":null|{...},"sum":"%016x"}
  * on one line. `csv` is the metric part of the CSV row; `json` the
  * result's fields as cusim sim --format json prints them. "crashed": the
  * worker died (`status` "crashed" instead of "failed"); the outputs show
  * it as failed, and --resume runs the point again. "infeasible": the point
- * cannot run on its hardware (exp_point_infeasible), a result like "ok". */
+ * cannot run on its hardware (exp_point_infeasible), a result like "ok".
+ * `sum` is the FNV-1a hash (hmap_fnv) of every byte before `,"sum":`: a
+ * file whose bytes were changed after it was written (a separator in its
+ * row, a digit) is damaged, not a result, and is run again. */
 static int point_write(const experiment *e, const char *dir, size_t p,
                        const char *status, const char *error,
                        const char *csv, const char *json, cusim_error *err)
@@ -285,7 +348,8 @@ static int point_write(const experiment *e, const char *dir, size_t p,
         sb_puts(&b, "null");
     sb_puts(&b, ",\"json\":");
     sb_puts(&b, json ? json : "null");
-    sb_puts(&b, "}\n");
+    sb_printf(&b, ",\"sum\":\"%016llx\"}\n",
+              (unsigned long long)hmap_fnv(b.s, b.n, HMAP_FNV_SEED));
     char *path = point_path(dir, p);
     int rc = fio_replace_file(path, b.s, b.n, err);
     free(path);
@@ -313,8 +377,36 @@ static void rec_free(point_rec *r)
 
 enum { POINT_FILE_MAX = 1 << 20 };
 
-/* Reads point p's result file; -1 when it is missing, incomplete, of
- * another version or of another configuration. */
+/* What point_read finds. */
+enum {
+    POINT_OK = 0,
+    POINT_NONE = -1,      /* no file, a torn one, or a result of another
+                             version or configuration, or one an older
+                             cusim wrote without a `sum` */
+    POINT_DAMAGED = -2    /* this point's result, its bytes changed since
+                             they were written (`sum` does not match, or
+                             the row has not one cell per metric) */
+};
+
+/* The end of a point file: ,"sum":"<16 hex digits>"}\n */
+static const char sum_key[] = ",\"sum\":\"";
+enum { SUM_TAIL = sizeof sum_key - 1 + 16 + 3 };
+
+/* The cells of CSV row `row` (commas outside double quotes, plus one). */
+static size_t csv_cells(const char *row)
+{
+    size_t n = 1;
+    bool quoted = false;
+    for (const char *c = row; *c; c++)
+        if (*c == '"')
+            quoted = !quoted;
+        else if (*c == ',' && !quoted)
+            n++;
+    return n;
+}
+
+/* Reads point p's result file into `r`: POINT_OK, or POINT_NONE or
+ * POINT_DAMAGED (then `r` holds nothing). */
 static int point_read(const experiment *e, const char *dir, size_t p,
                       point_rec *r)
 {
@@ -327,7 +419,7 @@ static int point_read(const experiment *e, const char *dir, size_t p,
                             &text, &n, &unread);
     free(path);
     if (got != 0)
-        return -1;
+        return POINT_NONE;
 
     char head[128];
     snprintf(head, sizeof head, "{\"cusim\":\"%s\",\"point\":%zu,\"config\":"
@@ -335,16 +427,27 @@ static int point_read(const experiment *e, const char *dir, size_t p,
              (unsigned long long)exp_point_fingerprint(e, p));
     const char *s = text;
     sbuf b = { 0 };
-    int rc = -1;
-    if (strlen(text) != n || n < 2
-        || strcmp(text + n - 2, "}\n") != 0 || !skip(&s, head))
+    int rc = POINT_NONE;
+    if (strlen(text) != n || n < strlen(head) + SUM_TAIL || !skip(&s, head)
+        || strncmp(text + n - SUM_TAIL, sum_key, sizeof sum_key - 1) != 0
+        || strcmp(text + n - 3, "\"}\n") != 0)
         goto done;
+    /* this point's result: from here on, anything amiss is damage */
+    rc = POINT_DAMAGED;
+    char want[17];
+    snprintf(want, sizeof want, "%016llx",
+             (unsigned long long)hmap_fnv(text, n - SUM_TAIL, HMAP_FNV_SEED));
+    if (memcmp(text + n - SUM_TAIL + sizeof sum_key - 1, want, 16) != 0)
+        goto done;
+    n -= SUM_TAIL - 2;               /* parsed as if it ended at the json */
+    memcpy(text + n - 2, "}\n", 3);
     if (skip(&s, "ok\",\"error\":null,\"csv\":")) {
-        if (json_read_string(&s, &b) != 0 || !skip(&s, ",\"json\":{"))
+        if (json_read_string(&s, &b) != 0 || !skip(&s, ",\"json\":{")
+            || csv_cells(b.s ? b.s : "") != exp_n_metrics(e))
             goto done;
         r->csv = sb_take(&b);
         r->json = xstrndup(s - 1, (size_t)(text + n - 2 - (s - 1)));
-        rc = 0;
+        rc = POINT_OK;
     } else if (skip(&s, "failed\",\"error\":")
                || (r->crashed = skip(&s, "crashed\",\"error\":"))
                || (r->infeasible = skip(&s, "infeasible\",\"error\":"))) {
@@ -353,12 +456,12 @@ static int point_read(const experiment *e, const char *dir, size_t p,
             goto done;
         r->failed = !r->infeasible;
         r->error = sb_take(&b);
-        rc = 0;
+        rc = POINT_OK;
     }
 done:
     free(b.s);
     free(text);
-    if (rc != 0)
+    if (rc != POINT_OK)
         rec_free(r);
     return rc;
 }
@@ -386,6 +489,15 @@ bool results_point_done(const experiment *e, const char *dir, size_t p)
                     || timeline_present(dir, p));
     rec_free(&r);
     return done;
+}
+
+bool results_point_damaged(const experiment *e, const char *dir, size_t p)
+{
+    point_rec r;
+    int got = p < exp_n_points(e) ? point_read(e, dir, p, &r) : POINT_NONE;
+    if (got == POINT_OK)
+        rec_free(&r);
+    return got == POINT_DAMAGED;
 }
 
 bool results_point_failed(const experiment *e, const char *dir, size_t p)
@@ -707,10 +819,14 @@ int results_assemble(const experiment *e, const char *dir, size_t *n_failed,
 
     for (size_t p = 0; p < exp_n_points(e) && rc == 0; p++) {
         point_rec r;
-        if (point_read(e, dir, p, &r) != 0) {
+        int got = point_read(e, dir, p, &r);
+        if (got != POINT_OK) {
             char *path = point_path(dir, p);
-            rc = err_set(err, path, 1, 1, "no complete result for point %zu "
-                         "(run again with --resume)", p);
+            rc = err_set(err, path, 1, 1, got == POINT_DAMAGED
+                         ? "the result of point %zu is damaged (its sum does "
+                         "not match its bytes; run again with --resume)"
+                         : "no complete result for point %zu (run again with "
+                         "--resume)", p);
             free(path);
             break;
         }

@@ -6,7 +6,8 @@
  *
  * Results directory DIR (cusim run's --out):
  *   DIR/points/NNNNN.json   one point's result, written atomically by the
- *                           worker that ran it (internal; --resume reads it)
+ *                           worker that ran it, with a sum of its bytes
+ *                           (internal; --resume reads it)
  *   DIR/timelines/NNNNN.csv with the experiment's `timeline:` only: the
  *                           point's timeline (cusim sim --timeline), written
  *                           atomically before its result; none for a point
@@ -37,6 +38,7 @@
 
 #include "cusim.h"
 #include "experiment.h"
+#include "fileio.h"
 
 /* Makes DIR, DIR/points and (with timelines) DIR/timelines, locks DIR
  * against a second run (the lock is `*lock_fd`: keep it open until the run
@@ -45,6 +47,15 @@
  * run. Returns 0, or -1 with `err` set. */
 int results_prepare(const experiment *e, const char *dir, bool resume,
                     int *lock_fd, cusim_error *err);
+
+/* The first of `inputs` that running (or collecting) experiment `e` into
+ * DIR would write over or remove, or NULL: one lying in DIR (links
+ * resolved) as OUTPUT.csv, OUTPUT.jsonl, manifest.yaml, run.yaml, .lock
+ * or a temporary file, as a point result or timeline in DIR/points or
+ * DIR/timelines, or as a plot's file in DIR/figures. Asked before
+ * anything is written (cusim run, sweep, collect). */
+const fio_input *results_overwrites(const experiment *e, const char *dir,
+                                    const fio_inputs *inputs);
 
 /* Prepares DIR for processes that each run some of the points into it
  * at once, perhaps on several machines sharing the file system (cusim run
@@ -74,6 +85,13 @@ int results_import(const experiment *e, const char *from, const char *to,
  * same timeline window) and, when the point ran and the experiment has
  * timelines, its timeline. */
 bool results_point_done(const experiment *e, const char *dir, size_t p);
+
+/* Whether DIR holds a result of point `p`'s configuration that was
+ * changed after it was written (its sum does not match its bytes, or its
+ * row has not one cell per metric): not done, run again by --resume and
+ * reported by collect. A missing file, or one an older cusim wrote
+ * without a sum, is not damaged, only absent. */
+bool results_point_damaged(const experiment *e, const char *dir, size_t p);
 
 /* Simulates point `p` and writes its result file (and before it, with
  * timelines, its timeline; a failed point's is removed). Returns 0 when
