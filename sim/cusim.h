@@ -645,6 +645,8 @@ typedef struct cusim_sim_options {
     uint64_t trace_max_bytes;   /* its size cap; 0: 48,000,000 */
     FILE *timeline;             /* GPU-wide counters per window, CSV, or
                                    NULL */
+    uint64_t timeline_max_rows; /* the timeline's rows at most; 0:
+                                   CUSIM_TIMELINE_MAX_ROWS */
     uint64_t timeline_every;    /* the window of the timeline and of the
                                    trace's counters, cycles; 0: 100 */
     /* Called as workgroups retire (about every thousandth of the run's
@@ -731,7 +733,15 @@ typedef struct cusim_result {
                                         retired: equals warp_instructions */
     double host_seconds;
     double warp_instructions_per_second;
+    uint64_t timeline_cut_at;        /* the cycle from which the timeline's
+                                        rows were left out (its row cap), or
+                                        0: it is whole */
 } cusim_result;
+
+/* The timeline's rows at most, by default: about 100 MB of CSV. A run
+ * longer than that many windows leaves the rest out (and says from which
+ * cycle: cusim_result.timeline_cut_at); a larger window gives fewer rows. */
+#define CUSIM_TIMELINE_MAX_ROWS 1000000ull
 
 /* The most memory one simulation's state may take: what the modelled
  * hardware needs (its CUs' subgroup and workgroup slots, registers,

@@ -294,6 +294,38 @@ START_TEST(two_loads_in_flight)
 }
 END_TEST
 
+START_TEST(rows_past_the_cap_are_left_out)
+{
+    /* two_loads_in_flight's run (408 cycles: five windows of 100) with a
+     * cap of 3 rows: the rows of 100, 200 and 300, then the windows from
+     * cycle 300 on left out (issue 25, class 6: a long run at a small
+     * window wrote without bound). The same run with a cap of 5 is whole. */
+    cusim_hw hw = cutest_tiny_cu();
+    cusim_sim_options opt = { .timeline_max_rows = 3 };
+    recorded rec;
+    cusim_result r = run_recorded(&hw, 64, 64,
+                                  "ld.global x, i bytes=4\nalu y, x\n", opt,
+                                  &rec);
+    ck_assert_uint_eq(r.cycles, 408);
+    ck_assert_uint_eq(r.timeline_cut_at, 300);
+    ck_assert_str_eq(rec.csv,
+        "cycle,resident_subgroups,occupancy,issued,issue_rate,"
+        "bytes_in_flight,transactions_in_flight,l1_hit_rate,l2_hit_rate,"
+        "l1_bytes,l2_bytes,dram_bytes\n"
+        "100,2,0.25,2,0.02,254.72,7.96,,,,,\n"
+        "200,2,0.25,0,0,256,8,,,,,\n"
+        "300,2,0.25,0,0,256,8,,,,,\n");
+    free(rec.json);
+    free(rec.csv);
+    opt.timeline_max_rows = 5;
+    r = run_recorded(&hw, 64, 64, "ld.global x, i bytes=4\nalu y, x\n", opt,
+                     &rec);
+    ck_assert_uint_eq(r.timeline_cut_at, 0);
+    free(rec.json);
+    free(rec.csv);
+}
+END_TEST
+
 /* Sums the timeline's windows: issued, resident x cycles, the last
  * cycle and the rows. */
 static void sum_timeline(char *csv, uint64_t *issued, double *residency,
@@ -387,6 +419,7 @@ static Suite *make_suite(void)
     TCase *timeline = tcase_create("timeline");
     tcase_set_timeout(timeline, 120);
     tcase_add_test(timeline, two_loads_in_flight);
+    tcase_add_test(timeline, rows_past_the_cap_are_left_out);
     tcase_add_test(timeline, windows_add_up_to_the_run);
     tcase_add_test(timeline, recording_changes_no_result);
     suite_add_tcase(s, timeline);

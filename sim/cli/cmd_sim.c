@@ -204,6 +204,12 @@ int cli_sim(int argc, char **argv)
         return CLI_FAILURE;
     }
 
+    if (res.timeline_cut_at)
+        fprintf(stderr, "cusim sim: --timeline: %llu rows written, the "
+                "windows from cycle %llu on left out (at most %llu rows; a "
+                "larger --timeline-every gives fewer)\n",
+                CUSIM_TIMELINE_MAX_ROWS, (unsigned long long)res.timeline_cut_at,
+                CUSIM_TIMELINE_MAX_ROWS);
     cusim_report *r = xcalloc(1, sizeof *r);
     cusim_report_string(r, "hw", hw.name);
     cusim_report_string(r, "kernel", k.name);

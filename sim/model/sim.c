@@ -186,6 +186,7 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
         tally end = dispatch_tally(&g, g.end);
         memset(out, 0, sizeof *out);
         measure_run(&g, &end, out);
+        out->timeline_cut_at = trace_timeline_cut(g.rec);
         out->host_seconds = seconds() - t0;
         out->warp_instructions_per_second = out->host_seconds > 0
             ? (double)out->warp_instructions / out->host_seconds : 0.0;

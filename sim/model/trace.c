@@ -61,6 +61,8 @@ struct trace {
     const char *kernel;             /* its name, for the JSON */
     uint32_t n_cus, per_part;       /* tracks per partition */
     uint64_t every, from, to, max_bytes;
+    uint64_t rows, max_rows;        /* the timeline's rows, its cap */
+    uint64_t cut_at;                /* its rows left out from then, or 0 */
     bool counting;                  /* the counters are needed */
 
     /* counters, GPU-wide: values, integrals over the window [win, at) */
@@ -232,8 +234,13 @@ static void close_window(trace *t, uint64_t end)
     t->res_int += t->resident * (end - t->at);
     t->tx_int += t->tx * (end - t->at);
     t->at = end;
+    if (t->csv && t->rows == t->max_rows) {
+        t->cut_at = t->win;   /* the rest is left out: no more rows */
+        t->csv = NULL;
+    }
     if (t->csv) {
         const cusim_hw *hw = t->hw;
+        t->rows++;
         fprintf(t->csv, "%llu,%.10g,%.10g,%llu,%.10g,%.10g,%.10g",
                 (unsigned long long)end, per(t->res_int, len),
                 per(t->res_int, len * hw->compute_units * hw->cu.max_subgroups),
@@ -268,7 +275,7 @@ static void close_window(trace *t, uint64_t end)
     }
     t->res_int = t->tx_int = t->issued = 0;
     t->win = end;
-    if (!t->csv && (t->truncated || end >= t->to)) {
+    if (!t->csv && (!t->json || t->truncated || end >= t->to)) {
         t->counting = false;   /* nothing left to write them to */
         mem_watch(t->mem, false);
     }
@@ -325,6 +332,8 @@ trace *trace_new(const cusim_hw *hw, const cusim_sim_options *opt,
     t->to = opt->trace_to ? opt->trace_to : UINT64_MAX;
     t->max_bytes = opt->trace_max_bytes ? opt->trace_max_bytes
                                         : DEFAULT_MAX_BYTES;
+    t->max_rows = opt->timeline_max_rows ? opt->timeline_max_rows
+                                         : CUSIM_TIMELINE_MAX_ROWS;
     t->counting = t->json || t->csv;
     t->traced = xcalloc(t->n_cus, 1);
     t->cus = xcalloc(t->n_cus, sizeof *t->cus);
@@ -386,6 +395,11 @@ void trace_finish(trace *t, uint64_t end)
         fprintf(t->json, "%llu}}\n", (unsigned long long)t->truncated_at);
     else
         fputs("null}}\n", t->json);
+}
+
+uint64_t trace_timeline_cut(const trace *t)
+{
+    return t ? t->cut_at : 0;
 }
 
 void trace_free(trace *t)

@@ -39,6 +39,10 @@ trace *trace_new(const cusim_hw *hw, const cusim_sim_options *opt,
  * window and the JSON's closing. */
 void trace_finish(trace *t, uint64_t end);
 
+/* The cycle from which the timeline's rows were left out (its row cap),
+ * or 0 (whole, or no timeline; NULL-safe). */
+uint64_t trace_timeline_cut(const trace *t);
+
 void trace_free(trace *t);   /* NULL-safe; closes no file */
 
 /* Subgroup `sg` (a global slot index) of partition `part` of CU `cu`
