@@ -738,6 +738,12 @@ typedef struct cusim_result {
                                         0: it is whole */
 } cusim_result;
 
+/* The most subgroups one scheduler (partition) holds: cu.max_subgroups /
+ * cu.schedulers (16 on every shipped GPU). Its ready set is an array in
+ * age order, so an issue costs more as it fills; the bound keeps a run's
+ * time linear in its work. */
+#define CUSIM_MAX_SUBGROUPS_PER_PARTITION 1024
+
 /* The timeline's rows at most, by default: about 100 MB of CSV. A run
  * longer than that many windows leaves the rest out (and says from which
  * cycle: cusim_result.timeline_cut_at); a larger window gives fewer rows. */

@@ -682,6 +682,9 @@ static const bad_case bad_cases[] = {
       "missing required key 'cu.registers' (32-bit registers per CU)" },
     { 'h', "cfg-hw-subgroups-divide.yaml", NULL, 5, 18,
       "cu.max_subgroups (63) must divide evenly among cu.schedulers (4)" },
+    { 'h', "cfg-hw-subgroups-per-scheduler.yaml", NULL, 5, 18,
+      "cu.max_subgroups (8192) over cu.schedulers (4) is 2048 subgroups per "
+      "scheduler (expected at most 1024)" },
     { 'h', "cfg-hw-registers-divide.yaml", NULL, 9, 15,
       "cu.registers (65536) must divide evenly among cu.schedulers (3)" },
     { 'h', "cfg-hw-policy.yaml", NULL, 9, 11,

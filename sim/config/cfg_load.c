@@ -463,6 +463,22 @@ int cfg_check_hw(const cfg_loader *L)
                       "cu.schedulers (%u)", divided[d], v, parts);
     }
 
+    /* A partition keeps its ready subgroups in age order, an array: its
+     * cost per issue grows with how many it holds, so they are bounded
+     * (16 on every shipped GPU; 1024 keeps a run linear in its work). */
+    int ms = cfg_key_index(L->t, "cu.max_subgroups");
+    uint32_t per = *(const uint32_t *)cfg_field(L, L->t->keys[ms].offset)
+                   / parts;
+    if (per > CUSIM_MAX_SUBGROUPS_PER_PARTITION) {
+        int at = later(&L->marks[ms], L->slots[ms].rank, &L->marks[sched],
+                       L->slots[sched].rank) ? ms : sched;
+        cusim_mark m = cfg_mark_in(L->file, &L->marks[at]);
+        return err_at(L->err, &m, "cu.max_subgroups (%u) over cu.schedulers "
+                      "(%u) is %u subgroups per scheduler (expected at most "
+                      "%u)", per * parts, parts, per,
+                      CUSIM_MAX_SUBGROUPS_PER_PARTITION);
+    }
+
     /* Hardware barrier slots are an AMD and Intel resource (sim/rules/rule_amd.c,
      * sim/rules/rule_intel.c). */
     int rules = cfg_key_index(L->t, "cu.rules");
