@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "fileio.h"
+#include "num.h"
 #include "plot_gnuplot.h"
 #include "xalloc.h"
 
@@ -347,15 +348,7 @@ int cli_load_pair(const cli_command *cmd, const cli_args *args,
 
 int cli_parse_count(const char *v, uint64_t *n)
 {
-    char *end = NULL;
-    if (!v || *v < '0' || *v > '9')
-        return -1;
-    errno = 0;
-    unsigned long long x = strtoull(v, &end, 10);
-    if (*end || errno)
-        return -1;
-    *n = x;
-    return 0;
+    return v && num_parse_u64(v, strlen(v), 0, n) == NUM_OK ? 0 : -1;
 }
 
 /* --trace-window FROM:TO, either side possibly empty (0; the end). */
@@ -389,7 +382,8 @@ static int parse_cus(const char *v, cli_args *args)
         args->n_trace_cus = 1;
         return 0;
     }
-    if (!v || !*v)
+    /* no empty item: strtok_r would skip it */
+    if (!v || !*v || v[0] == ',' || strstr(v, ",,"))
         return -1;
     char buf[256];
     if (strlen(v) >= sizeof buf)
@@ -431,18 +425,14 @@ static int is_option(const char *arg, const char *name)
     return strncmp(arg, name, len) == 0 && (arg[len] == '\0' || arg[len] == '=');
 }
 
-/* --shard K/N: two decimal numbers, 1 <= K <= N <= CLI_MAX_SHARDS. */
+/* --shard K/N: two counts, 1 <= K <= N <= CLI_MAX_SHARDS. */
 static int parse_shard(const char *v, cli_args *args)
 {
-    unsigned long k, n;
-    char *end;
-    if (!v || *v < '0' || *v > '9')
-        return -1;
-    k = strtoul(v, &end, 10);
-    if (*end != '/' || end[1] < '0' || end[1] > '9')
-        return -1;
-    n = strtoul(end + 1, &end, 10);
-    if (*end || k < 1 || k > n || n > CLI_MAX_SHARDS)
+    uint64_t k, n;
+    const char *slash = v ? strchr(v, '/') : NULL;
+    if (!slash || num_parse_u64(v, (size_t)(slash - v), 0, &k) != NUM_OK
+        || cli_parse_count(slash + 1, &n) != 0 || k < 1 || k > n
+        || n > CLI_MAX_SHARDS)
         return -1;
     args->shard_k = (unsigned)k;
     args->shard_n = (unsigned)n;
@@ -551,9 +541,8 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             const char *v = a[1] == 'j' && a[2] ? a + 2
                             : option_value(a[1] == 'j' ? "-j" : "--jobs",
                                            argc, argv, &i);
-            char *end = NULL;
-            long n = v ? strtol(v, &end, 10) : 0;
-            if (!v || !*v || *end || n < 1 || n > 4096) {
+            uint64_t n = 0;
+            if (cli_parse_count(v, &n) != 0 || n < 1 || n > 4096) {
                 fprintf(stderr, "cusim %s: -j expects a number of workers "
                         "from 1 to 4096, got '%s'\n", cmd->name, v ? v : "");
                 return CLI_BAD_INPUT;

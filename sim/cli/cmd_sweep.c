@@ -13,6 +13,7 @@
  */
 #define _XOPEN_SOURCE 700   /* nftw */
 #include <ftw.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@
 #include "csv.h"
 #include "experiment.h"
 #include "fileio.h"
+#include "num.h"
 #include "strbuf.h"
 #include "xalloc.h"
 #include "yamlout.h"
@@ -166,19 +168,36 @@ static int split_values(const char *list, char **values, int max)
     return -1;
 }
 
-/* Whether `list` is a range FROM..TO[:STEP] of integers; then its YAML. */
-static char *range_yaml(const char *list)
+/* Whether `list` is a range FROM..TO[:STEP] of integers (the one number
+ * parser's: no blank, no '+', no overflow); then its YAML in *yaml and 1.
+ * 0: not written as a range (no ".."), a list of values; -1 after
+ * printing why a text with ".." is not a range. */
+static int range_yaml(const char *vary, const char *list, char **yaml)
 {
-    long long from, to, step = 1;
-    int used = 0;
-    if (sscanf(list, "%lld..%lld%n", &from, &to, &used) == 2
-        && list[used] == '\0')
-        return xasprintf("{ from: %lld, to: %lld, step: 1 }", from, to);
-    if (sscanf(list, "%lld..%lld:%lld%n", &from, &to, &step, &used) == 3
-        && list[used] == '\0')
-        return xasprintf("{ from: %lld, to: %lld, step: %lld }", from, to,
-                         step);
-    return NULL;
+    const char *dots = strstr(list, "..");
+    if (!dots || strpbrk(list, ",[]{}\"'"))
+        return 0;
+    const char *colon = strchr(dots + 2, ':');
+    const char *to_end = colon ? colon : dots + 2 + strlen(dots + 2);
+    int64_t from, to, step = 1;
+    int rc[3] = {
+        num_parse_i64(list, (size_t)(dots - list), 0, &from),
+        num_parse_i64(dots + 2, (size_t)(to_end - dots - 2), 0, &to),
+        colon ? num_parse_i64(colon + 1, strlen(colon + 1), 0, &step) : NUM_OK
+    };
+    for (int i = 0; i < 3; i++)
+        if (rc[i] != NUM_OK) {
+            fprintf(stderr, "cusim sweep: --vary %s: the range's %s %s "
+                    "(FROM..TO[:STEP]: integers, digits with an optional "
+                    "'-' and no blank or '+')\n", vary,
+                    i == 0 ? "FROM" : i == 1 ? "TO" : "STEP",
+                    rc[i] == NUM_RANGE ? "does not fit in 64 bits"
+                                       : "is not an integer");
+            return -1;
+        }
+    *yaml = xasprintf("{ from: %" PRId64 ", to: %" PRId64 ", step: %" PRId64
+                      " }", from, to, step);
+    return 1;
 }
 
 /* Writes the experiment the options describe into `g`, the files it names
@@ -219,9 +238,12 @@ static int gen_experiment(gen *g, const cli_args *args, const char *dir)
     for (int i = 0; i < args->n_varies && rc == 0; i++) {
         const char *v = args->varies[i], *eq = strchr(v, '=');
         char *path = xstrndup(v, (size_t)(eq - v));
-        char *range = range_yaml(eq + 1);
+        char *range = NULL;
+        int is_range = range_yaml(v, eq + 1, &range);
         origin = xasprintf("--vary %s", v);
-        if (range) {
+        if (is_range < 0) {
+            rc = -1;
+        } else if (range) {
             gen_line(g, origin, "  %s: %s", path, range);
         } else {
             char **values = xcalloc(VARY_MAX_VALUES, sizeof *values);
