@@ -542,6 +542,8 @@ static const bad_case bad_cases[] = {
     { "exp-empty-range.yaml", 5, 21, "sweep: kernel.registers: empty range: "
       "'to' (16) is below 'from' (64)" },
     { "exp-empty-sweep.yaml", 4, 8, "sweep: empty sweep" },
+    { "exp-key-escape.yaml", 6, 29, "unknown key 'kernel.regi\\x1b[2Jsters' "
+      "(did you mean 'kernel.registers'?)" },
     { "exp-missing-hw-file.yaml", 2, 11, "hardware: cannot read "
       "'../../configs/hw/no-such-gpu.yaml'" },
     { "exp-missing-swept-file.yaml", 4, 48, "kernel: cannot read "

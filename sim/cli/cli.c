@@ -4,14 +4,17 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "fileio.h"
 #include "num.h"
 #include "plot_gnuplot.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 static const cli_command commands[] = {
@@ -318,7 +321,7 @@ bool cli_pair_swapped(const cli_command *cmd, const cli_args *args)
     if (cusim_file_sniff(args->files[0], &first, &err) == 0
         && cusim_file_sniff(args->files[1], &second, &err) == 0
         && first == CUSIM_FILE_KERNEL && second == CUSIM_FILE_HW) {
-        fprintf(stderr, "%s:1:1: this is a kernel and %s a hardware profile:"
+        cli_say("%s:1:1: this is a kernel and %s a hardware profile:"
                 " the arguments are swapped (expected cusim %s HW.yaml "
                 "KERNEL.yaml)\n", args->files[0], args->files[1], cmd->name);
         return true;
@@ -330,7 +333,7 @@ int cli_load_pair(const cli_command *cmd, const cli_args *args,
                   cusim_hw *hw, cusim_kernel *k)
 {
     if (args->n_files != 2) {
-        fprintf(stderr, "cusim %s: expected HW.yaml KERNEL.yaml, got %d "
+        cli_say("cusim %s: expected HW.yaml KERNEL.yaml, got %d "
                 "file%s (see cusim %s --help)\n", cmd->name, args->n_files,
                 args->n_files == 1 ? "" : "s", cmd->name);
         return CLI_BAD_INPUT;
@@ -452,11 +455,11 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_SET) && is_option(a, "--set")) {
             char *v = (char *)option_value("--set", argc, argv, &i);
             if (!v) {
-                fprintf(stderr, "cusim %s: --set needs PATH=VALUE\n", cmd->name);
+                cli_say("cusim %s: --set needs PATH=VALUE\n", cmd->name);
                 return CLI_BAD_INPUT;
             }
             if (args->n_sets == CLI_MAX_SETS) {
-                fprintf(stderr, "cusim %s: more than %d --set options\n",
+                cli_say("cusim %s: more than %d --set options\n",
                         cmd->name, CLI_MAX_SETS);
                 return CLI_BAD_INPUT;
             }
@@ -468,20 +471,20 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_FORMAT) && is_option(a, "--format")) {
             const char *v = option_value("--format", argc, argv, &i);
             if (!v || cusim_format_parse(v, &args->format) != 0) {
-                fprintf(stderr, "cusim %s: --format expects text, json or "
+                cli_say("cusim %s: --format expects text, json or "
                         "csv, got '%s'\n", cmd->name, v ? v : "");
                 return CLI_BAD_INPUT;
             }
         } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--trace")) {
             args->trace = option_value("--trace", argc, argv, &i);
             if (!args->trace || !*args->trace) {
-                fprintf(stderr, "cusim %s: --trace needs a FILE\n", cmd->name);
+                cli_say("cusim %s: --trace needs a FILE\n", cmd->name);
                 return CLI_BAD_INPUT;
             }
         } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--trace-window")) {
             const char *v = option_value("--trace-window", argc, argv, &i);
             if (parse_window(v, args) != 0) {
-                fprintf(stderr, "cusim %s: --trace-window expects FROM:TO, "
+                cli_say("cusim %s: --trace-window expects FROM:TO, "
                         "cycles with FROM < TO (either may be left out), "
                         "got '%s'\n", cmd->name, v ? v : "");
                 return CLI_BAD_INPUT;
@@ -489,7 +492,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--trace-cus")) {
             const char *v = option_value("--trace-cus", argc, argv, &i);
             if (parse_cus(v, args) != 0) {
-                fprintf(stderr, "cusim %s: --trace-cus expects all or a list "
+                cli_say("cusim %s: --trace-cus expects all or a list "
                         "of CUs and ranges such as 0-3,8 (at most %d), got "
                         "'%s'\n", cmd->name, CUSIM_TRACE_RANGES, v ? v : "");
                 return CLI_BAD_INPUT;
@@ -498,7 +501,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             const char *v = option_value("--trace-max-bytes", argc, argv, &i);
             if (cli_parse_count(v, &args->trace_max_bytes) != 0
                 || args->trace_max_bytes < CLI_TRACE_MIN_BYTES) {
-                fprintf(stderr, "cusim %s: --trace-max-bytes expects a number "
+                cli_say("cusim %s: --trace-max-bytes expects a number "
                         "of bytes, at least %d, got '%s'\n", cmd->name,
                         CLI_TRACE_MIN_BYTES, v ? v : "");
                 return CLI_BAD_INPUT;
@@ -506,7 +509,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--timeline")) {
             args->timeline = option_value("--timeline", argc, argv, &i);
             if (!args->timeline || !*args->timeline) {
-                fprintf(stderr, "cusim %s: --timeline needs a FILE\n",
+                cli_say("cusim %s: --timeline needs a FILE\n",
                         cmd->name);
                 return CLI_BAD_INPUT;
             }
@@ -514,7 +517,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             const char *v = option_value("--timeline-every", argc, argv, &i);
             if (cli_parse_count(v, &args->timeline_every) != 0
                 || args->timeline_every == 0) {
-                fprintf(stderr, "cusim %s: --timeline-every expects a "
+                cli_say("cusim %s: --timeline-every expects a "
                         "positive number of cycles, got '%s'\n", cmd->name,
                         v ? v : "");
                 return CLI_BAD_INPUT;
@@ -523,7 +526,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             const char *v = option_value("--watchdog", argc, argv, &i);
             uint64_t n = 0;
             if (cli_parse_count(v, &n) != 0 || n == 0) {
-                fprintf(stderr, "cusim %s: --watchdog expects a positive "
+                cli_say("cusim %s: --watchdog expects a positive "
                         "number of cycles, got '%s'\n", cmd->name, v ? v : "");
                 return CLI_BAD_INPUT;
             }
@@ -532,7 +535,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             const char *v = option_value("--max-instructions", argc, argv, &i);
             if (cli_parse_count(v, &args->max_instructions) != 0
                 || args->max_instructions == 0) {
-                fprintf(stderr, "cusim %s: --max-instructions expects a "
+                cli_say("cusim %s: --max-instructions expects a "
                         "positive number of warp-instructions, got '%s'\n",
                         cmd->name, v ? v : "");
                 return CLI_BAD_INPUT;
@@ -544,7 +547,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
                                            argc, argv, &i);
             uint64_t n = 0;
             if (cli_parse_count(v, &n) != 0 || n < 1 || n > 4096) {
-                fprintf(stderr, "cusim %s: -j expects a number of workers "
+                cli_say("cusim %s: -j expects a number of workers "
                         "from 1 to 4096, got '%s'\n", cmd->name, v ? v : "");
                 return CLI_BAD_INPUT;
             }
@@ -552,18 +555,18 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_GRAPHS) && is_option(a, "--graphs")) {
             args->graphs = option_value("--graphs", argc, argv, &i);
             if (!args->graphs || !*args->graphs) {
-                fprintf(stderr, "cusim %s: --graphs needs a DIR\n",
+                cli_say("cusim %s: --graphs needs a DIR\n",
                         cmd->name);
                 return CLI_BAD_INPUT;
             }
         } else if ((opts & CLI_OPT_PORT) && is_option(a, "--hw")) {
             const char *v = option_value("--hw", argc, argv, &i);
             if (!v || !*v) {
-                fprintf(stderr, "cusim %s: --hw needs a FILE\n", cmd->name);
+                cli_say("cusim %s: --hw needs a FILE\n", cmd->name);
                 return CLI_BAD_INPUT;
             }
             if (args->n_hws == CLI_MAX_FILES) {
-                fprintf(stderr, "cusim %s: more than %d --hw files\n",
+                cli_say("cusim %s: more than %d --hw files\n",
                         cmd->name, CLI_MAX_FILES);
                 return CLI_BAD_INPUT;
             }
@@ -571,7 +574,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_PORT) && is_option(a, "--sizes")) {
             args->sizes = option_value("--sizes", argc, argv, &i);
             if (!args->sizes || !*args->sizes) {
-                fprintf(stderr, "cusim %s: --sizes needs a LIST such as "
+                cli_say("cusim %s: --sizes needs a LIST such as "
                         "32,64,128\n", cmd->name);
                 return CLI_BAD_INPUT;
             }
@@ -579,7 +582,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
                    && is_option(a, "--out")) {
             args->out = option_value("--out", argc, argv, &i);
             if (!args->out || !*args->out) {
-                fprintf(stderr, "cusim %s: --out needs a DIR\n", cmd->name);
+                cli_say("cusim %s: --out needs a DIR\n", cmd->name);
                 return CLI_BAD_INPUT;
             }
         } else if ((opts & CLI_OPT_RUN) && strcmp(a, "--resume") == 0) {
@@ -589,7 +592,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_SHARD) && is_option(a, "--shard")) {
             const char *v = option_value("--shard", argc, argv, &i);
             if (parse_shard(v, args) != 0) {
-                fprintf(stderr, "cusim %s: --shard expects K/N, shard K of "
+                cli_say("cusim %s: --shard expects K/N, shard K of "
                         "N with 1 <= K <= N <= %d, got '%s'\n", cmd->name,
                         CLI_MAX_SHARDS, v ? v : "");
                 return CLI_BAD_INPUT;
@@ -598,7 +601,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             args->point_id = option_value("--point", argc, argv, &i);
             if (!args->point_id || strlen(args->point_id) != 16
                 || strspn(args->point_id, "0123456789abcdef") != 16) {
-                fprintf(stderr, "cusim %s: --point expects a point id, 16 "
+                cli_say("cusim %s: --point expects a point id, 16 "
                         "hexadecimal digits as --list prints them, got "
                         "'%s'\n", cmd->name,
                         args->point_id ? args->point_id : "");
@@ -608,13 +611,13 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             const char *v = option_value("--vary", argc, argv, &i);
             const char *eq = v ? strchr(v, '=') : NULL;
             if (!eq || eq == v || !eq[1]) {
-                fprintf(stderr, "cusim %s: --vary expects PATH=V1,V2,... or "
+                cli_say("cusim %s: --vary expects PATH=V1,V2,... or "
                         "PATH=FROM..TO[:STEP], got '%s'\n", cmd->name,
                         v ? v : "");
                 return CLI_BAD_INPUT;
             }
             if (args->n_varies == CLI_MAX_VARIES) {
-                fprintf(stderr, "cusim %s: more than %d --vary options\n",
+                cli_say("cusim %s: more than %d --vary options\n",
                         cmd->name, CLI_MAX_VARIES);
                 return CLI_BAD_INPUT;
             }
@@ -622,7 +625,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_SWEEP) && is_option(a, "--plot")) {
             args->plot = option_value("--plot", argc, argv, &i);
             if (!args->plot || !strchr(args->plot, ':')) {
-                fprintf(stderr, "cusim %s: --plot expects X:Y or X:Y:SERIES "
+                cli_say("cusim %s: --plot expects X:Y or X:Y:SERIES "
                         "(result columns), got '%s'\n", cmd->name,
                         args->plot ? args->plot : "");
                 return CLI_BAD_INPUT;
@@ -630,25 +633,25 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_SWEEP) && is_option(a, "--save")) {
             args->save = option_value("--save", argc, argv, &i);
             if (!args->save || !*args->save) {
-                fprintf(stderr, "cusim %s: --save needs a FILE\n", cmd->name);
+                cli_say("cusim %s: --save needs a FILE\n", cmd->name);
                 return CLI_BAD_INPUT;
             }
         } else if ((opts & CLI_OPT_SWEEP) && is_option(a, "--fields")) {
             args->fields = option_value("--fields", argc, argv, &i);
             if (!args->fields || !*args->fields) {
-                fprintf(stderr, "cusim %s: --fields needs a LIST of result "
+                cli_say("cusim %s: --fields needs a LIST of result "
                         "columns such as cycles,issue.ipc\n", cmd->name);
                 return CLI_BAD_INPUT;
             }
         } else if ((opts & CLI_OPT_ECHO) && strcmp(a, "--echo") == 0) {
             args->echo = true;
         } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "cusim %s: unknown option '%s' (see cusim %s "
+            cli_say("cusim %s: unknown option '%s' (see cusim %s "
                     "--help)\n", cmd->name, a, cmd->name);
             return CLI_BAD_INPUT;
         } else {
             if (args->n_files == CLI_MAX_FILES) {
-                fprintf(stderr, "cusim %s: more than %d files\n", cmd->name,
+                cli_say("cusim %s: more than %d files\n", cmd->name,
                         CLI_MAX_FILES);
                 return CLI_BAD_INPUT;
             }
@@ -669,6 +672,21 @@ bool cli_begin(const cli_command *cmd, int argc, char **argv, unsigned opts,
         return false;
     }
     return true;
+}
+
+void cli_say(const char *fmt, ...)
+{
+    sbuf b = { 0 };
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(&b, fmt, ap);
+    va_end(ap);
+    size_t n = b.n && b.s[b.n - 1] == '\n' ? b.n - 1 : b.n;
+    char *line = xmalloc(CLI_SAY_MAX);
+    err_escape_n(line, CLI_SAY_MAX, b.s ? b.s : "", n);
+    fprintf(stderr, "%s\n", line);
+    free(line);
+    free(b.s);
 }
 
 int cli_read_full(int fd, void *buf, size_t n)
@@ -739,7 +757,7 @@ int cli_write_figure(const cli_command *cmd, const char *dir,
         memset(&spec, 0, sizeof spec);
         snprintf(spec.file, sizeof spec.file, "%s", base);
         if (plot_gp_run(gp_path, png, svg, csv_path, &spec, &err) != 0)
-            fprintf(stderr, "cusim %s: warning: %s (the script is written: "
+            cli_say("cusim %s: warning: %s (the script is written: "
                     "gnuplot %s draws it)\n", cmd->name, err.message,
                     gp_path);
     }

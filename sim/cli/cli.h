@@ -100,6 +100,15 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
 bool cli_begin(const cli_command *cmd, int argc, char **argv, unsigned opts,
                cli_args *args, int *status);
 
+/* Prints one line to stderr: `fmt` formatted printf-style, through the
+ * one message formatter (err_escape: a control byte or a byte that is not
+ * UTF-8 as \xHH, so a value the user gave never spans lines or repaints
+ * the terminal; a line past CLI_SAY_MAX bytes shortened in its middle). A
+ * newline ending the text ends the line; it is added when missing. Every
+ * message of the command line goes through it or cusim_error_print. */
+void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#define CLI_SAY_MAX 16384
+
 /* Prints `err` as one line to stderr and returns CLI_BAD_INPUT. */
 int cli_bad_input(const cusim_error *err);
 

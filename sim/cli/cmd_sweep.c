@@ -187,12 +187,12 @@ static int range_yaml(const char *vary, const char *list, char **yaml)
     };
     for (int i = 0; i < 3; i++)
         if (rc[i] != NUM_OK) {
-            fprintf(stderr, "cusim sweep: --vary %s: the range's %s %s "
+            cli_say("cusim sweep: --vary %s: the range's %s %s "
                     "(FROM..TO[:STEP]: integers, digits with an optional "
                     "'-' and no blank or '+')\n", vary,
                     i == 0 ? "FROM" : i == 1 ? "TO" : "STEP",
                     rc[i] == NUM_RANGE ? "does not fit in 64 bits"
-                                       : "is not an integer");
+                               : "is not an integer");
             return -1;
         }
     *yaml = xasprintf("{ from: %" PRId64 ", to: %" PRId64 ", step: %" PRId64
@@ -249,7 +249,7 @@ static int gen_experiment(gen *g, const cli_args *args, const char *dir)
             char **values = xcalloc(VARY_MAX_VALUES, sizeof *values);
             int n = split_values(eq + 1, values, VARY_MAX_VALUES);
             if (n < 0) {
-                fprintf(stderr, "cusim sweep: --vary %s: expected values "
+                cli_say("cusim sweep: --vary %s: expected values "
                         "separated by commas (at most %d, none empty, "
                         "brackets and quotes closed) or FROM..TO[:STEP]\n", v,
                         VARY_MAX_VALUES);
@@ -303,7 +303,7 @@ static int option_error(const gen *g, const char *label,
     if (strcmp(err->file, label) != 0 || err->line < 1
         || err->line > g->n_lines || !g->origin[err->line - 1])
         return cli_bad_input(err);
-    fprintf(stderr, "cusim sweep: %s: %s\n", g->origin[err->line - 1],
+    cli_say("cusim sweep: %s: %s\n", g->origin[err->line - 1],
             err->message);
     return CLI_BAD_INPUT;
 }
@@ -324,7 +324,7 @@ static int pick_fields(const experiment *e, const cli_args *args,
         for (size_t i = 0; i < exp_n_metrics(e) && !known; i++)
             known = strcmp(exp_metric(e, i), tok) == 0;
         if (!known) {
-            fprintf(stderr, "cusim sweep: --fields: '%s' is not a result "
+            cli_say("cusim sweep: --fields: '%s' is not a result "
                     "column (cusim fields sim lists them)\n", tok);
             rc = -1;
         } else if (n < max) {
@@ -464,7 +464,7 @@ int cli_sweep(int argc, char **argv)
     if (!cli_begin(cmd, argc, argv, opts, &args, &status))
         return status;
     if (args.n_files != 2) {
-        fprintf(stderr, "cusim sweep: expected HW.yaml KERNEL.yaml, got %d "
+        cli_say("cusim sweep: expected HW.yaml KERNEL.yaml, got %d "
                 "file%s (see cusim sweep --help)\n", args.n_files,
                 args.n_files == 1 ? "" : "s");
         return CLI_BAD_INPUT;
