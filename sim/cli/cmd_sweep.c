@@ -448,7 +448,9 @@ static int load(const cli_args *args, const char *label, const char *dir,
     if (gen_experiment(g, args, dir) != 0)
         return CLI_BAD_INPUT;
     cusim_error err;
-    exp_options eo = { .max_instructions = args->max_instructions };
+    exp_options eo = { .max_instructions = args->max_instructions,
+                       .line_names = (const char *const *)g->origin,
+                       .n_line_names = (size_t)g->n_lines };
     if (exp_load_opts(label, g->text.s, NULL, 0, &eo, e, &err) != 0)
         return option_error(g, label, &err);
     return CLI_OK;

@@ -620,11 +620,12 @@ static int build_axes(parser *P)
         const exp_value *top = f ? &e->kernel : &e->hardware;
         long k = exp_sweep_key(sw, files[f]);
         const char *what = k >= 0 ? sw->axes[sw->keys[k].axis].what : "";
+        char where[512];
         if (top->text && k >= 0 && strcmp(what, "points") != 0)
             return err_at(P->err, &sw->keys[k].mark, "%s: '%s' is also given "
-                          "at the top level at line %d, column %d (give it in "
-                          "one place)", what, files[f], top->mark.line,
-                          top->mark.column);
+                          "at the top level %s (give it in one place)", what,
+                          files[f], exp_where(e, &top->mark, where,
+                                              sizeof where));
         if (top->text || (k >= 0 && strcmp(what, "points") != 0))
             continue;
         if (k < 0)
@@ -647,12 +648,12 @@ static int build_axes(parser *P)
     for (size_t i = 0; i < e->n_set; i++) {
         long k = exp_sweep_key(sw, e->set[i].path);
         if (k >= 0) {
-            const cusim_mark *f = &sw->keys[k].mark;
+            char where[512];
             return err_at(P->err, &e->set[i].v.mark, "set: '%s' also "
-                          "varies in %s at line %d, column %d (a key is "
-                          "either set or varied)", e->set[i].path,
-                          sw->axes[sw->keys[k].axis].what, f->line,
-                          f->column);
+                          "varies in %s %s (a key is either set or varied)",
+                          e->set[i].path, sw->axes[sw->keys[k].axis].what,
+                          exp_where(e, &sw->keys[k].mark, where,
+                                    sizeof where));
         }
     }
     for (size_t i = 0; i < e->n_cli; i++) {
