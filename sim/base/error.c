@@ -11,10 +11,10 @@
 
 #include "strbuf.h"
 
-/* The length of the valid UTF-8 character at s (n bytes left), 0 when
- * none starts there (a stray or overlong byte, a surrogate, past U+10FFFF),
- * or when it is a C1 control (U+0080 to U+009F), which is escaped too. */
-static size_t utf8_len(const unsigned char *s, size_t n)
+/* The length of the valid UTF-8 character at s (n bytes left, s[0] at
+ * least 0x80), 0 when none starts there (a stray or overlong byte, a
+ * surrogate, past U+10FFFF). */
+static size_t utf8_char(const unsigned char *s, size_t n)
 {
     size_t len;
     unsigned lo = 0x80, hi = 0xbf;
@@ -41,9 +41,26 @@ static size_t utf8_len(const unsigned char *s, size_t n)
     for (size_t i = 2; i < len; i++)
         if (s[i] < 0x80 || s[i] > 0xbf)
             return 0;
-    if (s[0] == 0xc2 && s[1] <= 0x9f)
-        return 0;                     /* a C1 control */
     return len;
+}
+
+/* utf8_char, but 0 for a C1 control (U+0080 to U+009F) too: escaped. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    size_t len = utf8_char(s, n);
+    return len == 2 && s[0] == 0xc2 && s[1] <= 0x9f ? 0 : len;
+}
+
+bool err_is_utf8(const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t n = strlen(s);
+    for (size_t i = 0, len; i < n; i += len) {
+        len = u[i] < 0x80 ? 1 : utf8_char(u + i, n - i);
+        if (len == 0)
+            return false;
+    }
+    return true;
 }
 
 /* The escaped text of the n bytes at src, appended to b. */

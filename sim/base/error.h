@@ -38,4 +38,8 @@ size_t err_escape(char *dst, size_t cap, const char *src);
 /* The same for the `n` bytes at `src` (NUL bytes among them escaped). */
 size_t err_escape_n(char *dst, size_t cap, const char *src, size_t n);
 
+/* Whether `s` is valid UTF-8 (what YAML can hold: a path that is not
+ * cannot be recorded in a YAML file cusim writes and read back). */
+bool err_is_utf8(const char *s);
+
 #endif /* CUSIM_ERROR_H */

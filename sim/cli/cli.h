@@ -184,6 +184,13 @@ typedef struct cli_origin {
 int cli_origin_write(const char *dir, const char *experiment,
                      const cli_args *args, bool shared, cusim_error *err);
 
+/* Whether run.yaml can record a run of `experiment` from the working
+ * directory: both named, both UTF-8 (what YAML holds). Returns CLI_OK, or
+ * the exit status (CLI_BAD_INPUT: a path that is not UTF-8; CLI_FAILURE:
+ * the working directory cannot be named) with `err` set. Checked before
+ * anything is written. */
+int cli_origin_check(const char *experiment, cusim_error *err);
+
 /* Reads DIR/run.yaml into `o` (the caller frees it with cli_origin_free).
  * Returns 0, or -1 with `err` set (none there, or not as written). */
 int cli_origin_read(const char *dir, cli_origin *o, cusim_error *err);

@@ -122,18 +122,22 @@ int cli_collect(int argc, char **argv)
     if (status != CLI_OK)
         return status;
 
+    /* absolute only when collect enters the run's directory: a working
+     * directory deeper than 4096 bytes makes an absolute path no system
+     * call takes, where the path as given works */
+    bool enter = o.experiment[0] != '/';
     char **dirs = xcalloc((size_t)args.n_files, sizeof *dirs);
     for (int i = 0; i < args.n_files; i++)
-        dirs[i] = fio_absolute(args.files[i]);
-    char *out = fio_absolute(args.out ? args.out : args.files[0]);
+        dirs[i] = enter ? fio_absolute(args.files[i]) : xstrdup(args.files[i]);
+    const char *out_given = args.out ? args.out : args.files[0];
+    char *out = enter ? fio_absolute(out_given) : xstrdup(out_given);
     cusim_set *sets = xcalloc((size_t)o.n_sets + 1, sizeof *sets);
     cusim_error err;
     experiment *e = NULL;
     for (int i = 0; i < o.n_sets && status == CLI_OK; i++)
         if (cusim_set_parse(o.sets[i], i + 1, &sets[i], &err) != 0)
             status = cli_bad_input(&err);
-    if (status == CLI_OK && o.experiment[0] != '/'
-        && chdir(o.directory) != 0) {
+    if (status == CLI_OK && enter && chdir(o.directory) != 0) {
         cli_say("cusim collect: cannot enter %s, where the run "
                 "started (%s/run.yaml names the experiment %s relative to "
                 "it): %s\n", o.directory, args.files[0], o.experiment,

@@ -447,6 +447,11 @@ int cli_run_experiment(const experiment *e, const char *exp_path,
         }
     bool shard = args->shard_n || args->point_id;
     cusim_error err;
+    int ok = cli_origin_check(exp_path, &err);
+    if (ok != CLI_OK) {
+        cusim_error_print(&err, stderr);
+        return ok;
+    }
     int lock_fd = -1;
     int prc = shard ? results_prepare_shared(e, dir, &err)
                     : results_prepare(e, dir, args->resume, &lock_fd, &err);

@@ -22,6 +22,7 @@
 
 #include "cli.h"
 #include "csv.h"
+#include "error.h"
 #include "experiment.h"
 #include "fileio.h"
 #include "num.h"
@@ -477,6 +478,25 @@ int cli_sweep(int argc, char **argv)
         fputs("cusim sweep: expected at least one --vary PATH=V1,V2,... "
               "(see cusim sweep --help)\n", stderr);
         return CLI_BAD_INPUT;
+    }
+    /* the files the generated experiment names, and where it is written:
+     * YAML holds only UTF-8, so a path that is not cannot be recorded */
+    const char *const named[][2] = {
+        { "HW.yaml", args.files[0] }, { "KERNEL.yaml", args.files[1] },
+        { "--save", args.save }, { "--out", args.out } };
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (named[i][1] && !err_is_utf8(named[i][1])) {
+            cli_say("cusim sweep: %s %s: not UTF-8 text, which the "
+                    "experiment the options are written as must record "
+                    "(YAML holds only UTF-8): rename it", named[i][0],
+                    named[i][1]);
+            return CLI_BAD_INPUT;
+        }
+    cusim_error cerr;
+    int where = cli_origin_check("", &cerr);   /* run.yaml records it */
+    if (where != CLI_OK) {
+        cusim_error_print(&cerr, stderr);
+        return where;
     }
     if (args.resume && !args.out) {
         fputs("cusim sweep: --resume needs --out DIR (the results to "
