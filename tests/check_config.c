@@ -776,7 +776,7 @@ static const bad_case bad_cases[] = {
     /* hostile text: escaped in the message, never expanded, no recursion */
     { 'h', "cfg-hw-name-escape.yaml", NULL, 3, 7,
       "name: expected a name of 1 to 63 printable characters, got "
-      "'red?[31mtext?'" },
+      "'red\\x1b[31mtext\\x07'" },
     { 'h', "cfg-hw-alias-bomb.yaml", NULL, 19, 14,
       "simd_width: expected an integer from 1 to 1024 or a list of them, "
       "got a list" },

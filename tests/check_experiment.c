@@ -543,6 +543,8 @@ static const bad_case bad_cases[] = {
     { "exp-empty-range.yaml", 5, 21, "sweep: kernel.registers: empty range: "
       "'to' (16) is below 'from' (64)" },
     { "exp-empty-sweep.yaml", 4, 8, "sweep: empty sweep" },
+    { "exp-key-escape.yaml", 6, 29, "unknown key 'kernel.regi\\x1b[2Jsters' "
+      "(did you mean 'kernel.registers'?)" },
     { "exp-missing-hw-file.yaml", 2, 11, "hardware: cannot read "
       "'../../configs/hw/no-such-gpu.yaml'" },
     { "exp-missing-swept-file.yaml", 4, 48, "kernel: cannot read "
@@ -586,8 +588,13 @@ static const bad_case bad_cases[] = {
       "is no top-level 'hardware'" },
     { "exp-range-key.yaml", 5, 33, "sweep: kernel.registers: unknown range "
       "key 'until'" },
+    { "exp-range-overflow.yaml", 5, 37, "sweep: kernel.registers: range "
+      "to: '9223372036854775808' does not fit in 64 bits (expected an "
+      "integer from -2^63 to 2^63 - 1)" },
     { "exp-range-step.yaml", 5, 47, "sweep: kernel.registers: range step: "
       "expected an integer of at least 1, got 0" },
+    { "exp-range-wide.yaml", 6, 21, "sweep: kernel.registers: the range "
+      "has 2^64 values (at most 1000000)" },
     { "exp-scalar-sweep.yaml", 5, 21, "sweep: kernel.registers: expected a "
       "list of values or a range" },
     { "exp-set-file.yaml", 5, 3, "set: 'hardware' names a file" },

@@ -673,6 +673,42 @@ END_TEST
 
 /* A gnuplot that fails: its exit status and its message are reported,
  * and every temporary file is removed. */
+/* A gnuplot that writes no image and exits 0, as on a full file system:
+ * the plot could not be written, said with no place in an input (it was
+ * reported at the CSV's line 1, column 1), and nothing is left. */
+START_TEST(render_full_disk)
+{
+    char *csv = data_path("plot-sweep.csv"), *dir = temp_dir();
+    char *bin = join(dir, "bin");
+    ck_assert_int_eq(mkdir(bin, 0777), 0);
+    char *fake = join(bin, "gnuplot");
+    FILE *f = fopen(fake, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("#!/bin/sh\nexit 0\n", f);
+    fclose(f);
+    ck_assert_int_eq(chmod(fake, 0755), 0);
+    char *out = join(dir, "out");
+    char *path = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+    setenv("PATH", bin, 1);
+    plot_spec s = one_panel("f", "occupancy.achieved", "cycles", "");
+    cusim_error err = write_fails(&s, csv, out);
+    setenv("PATH", path, 1);
+    char want[4096];
+    snprintf(want, sizeof want, "cannot write the plot %s/f.png: gnuplot "
+             "wrote nothing there (is the file system full?)", out);
+    ck_assert_str_eq(err.message, want);
+    ck_assert_int_eq(err.line, 0);
+    ck_assert_int_eq(count_entries(out), 0);
+    free(path);
+    free(out);
+    free(fake);
+    free(bin);
+    remove_tree(dir);
+    free(dir);
+    free(csv);
+}
+END_TEST
+
 START_TEST(render_gnuplot_fails)
 {
     char *csv = data_path("plot-sweep.csv"), *dir = temp_dir();
@@ -690,8 +726,12 @@ START_TEST(render_gnuplot_fails)
     plot_spec s = one_panel("f", "occupancy.achieved", "cycles", "");
     cusim_error err = write_fails(&s, csv, out);
     setenv("PATH", path, 1);
-    ck_assert_contains(err.message, "plot 'f': gnuplot failed (exit status"
-                                    " 3): line 7: unknown terminal");
+    /* an output that could not be written, not a place in the CSV */
+    char want[4096];
+    snprintf(want, sizeof want, "cannot write the plot %s/f.png: plot 'f': "
+             "gnuplot failed (exit status 3): line 7: unknown terminal", out);
+    ck_assert_str_eq(err.message, want);
+    ck_assert_int_eq(err.line, 0);
     ck_assert_int_eq(count_entries(out), 0);
     free(path);
     free(out);
@@ -1583,6 +1623,7 @@ static Suite *make_suite(void)
     tcase_add_test(render, render_script_alone);
     tcase_add_test(render, render_gnuplot_missing);
     tcase_add_test(render, render_gnuplot_fails);
+    tcase_add_test(render, render_full_disk);
     tcase_add_test(render, render_stacked);
     suite_add_tcase(s, render);
     TCase *timelines = tcase_create("timelines");

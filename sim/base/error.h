@@ -9,8 +9,9 @@
 
 #include "cusim.h"
 
-/* Fills `err` (when non-NULL) with a location and a printf-style message.
- * Always returns -1 so callers can write `return err_set(...);`. */
+/* Fills `err` (when non-NULL) with a location and a printf-style message,
+ * both through err_escape (one printable line, shortened in the middle to
+ * fit). Always returns -1 so callers can write `return err_set(...);`. */
 int err_set(cusim_error *err, const char *file, int line, int column,
             const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
@@ -24,5 +25,21 @@ int err_at(cusim_error *err, const cusim_mark *mark, const char *fmt, ...)
  * "cusim: message"). Returns -1. */
 int err_noplace(cusim_error *err, const char *file, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* The one message formatter's rule: writes `src` into `dst` (`cap` bytes,
+ * at least 16) as printable text on one line: a control byte (a newline,
+ * ESC, DEL, C1 controls) and a byte that is not part of valid UTF-8 become
+ * \xHH; valid UTF-8 is kept (a backslash too, so escaping twice changes
+ * nothing). When that is longer than `cap` - 1 bytes, its middle gives way
+ * to "...", never its start (what it names) or its end (the reason).
+ * Returns the length written. */
+size_t err_escape(char *dst, size_t cap, const char *src);
+
+/* The same for the `n` bytes at `src` (NUL bytes among them escaped). */
+size_t err_escape_n(char *dst, size_t cap, const char *src, size_t n);
+
+/* Whether `s` is valid UTF-8 (what YAML can hold: a path that is not
+ * cannot be recorded in a YAML file cusim writes and read back). */
+bool err_is_utf8(const char *s);
 
 #endif /* CUSIM_ERROR_H */

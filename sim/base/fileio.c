@@ -136,12 +136,26 @@ int fio_make_dirs(const char *dir, cusim_error *err)
     return rc;
 }
 
+char *fio_cwd(void)
+{
+    /* glibc's getcwd(NULL, 0) names a directory of any depth, also past
+     * the 4096 bytes a buffer of PATH_MAX holds */
+    char *cwd = getcwd(NULL, 0);
+    if (!cwd)
+        return NULL;
+    char *copy = xstrdup(cwd);     /* the caller frees it as any other */
+    free(cwd);
+    return copy;
+}
+
 char *fio_absolute(const char *path)
 {
-    char cwd[4096];
-    if (path[0] == '/' || !getcwd(cwd, sizeof cwd))
+    char *cwd = path[0] == '/' ? NULL : fio_cwd();
+    if (!cwd)
         return xstrdup(path);
-    return xasprintf("%s/%s", cwd, path);
+    char *abs = xasprintf("%s/%s", cwd, path);
+    free(cwd);
+    return abs;
 }
 
 char *fio_temp_name(const char *path)

@@ -69,9 +69,13 @@ typedef struct fio_out {
     bool direct;       /* written in place: no rename, nothing removed */
 } fio_out;
 
-/* `path` made absolute against the working directory (unchanged when it
- * is absolute, or when the working directory cannot be read); the caller
- * frees it. */
+/* The working directory, however long (past 4096 bytes too), or NULL
+ * with errno set when it cannot be named; the caller frees it. */
+char *fio_cwd(void);
+
+/* `path` made absolute against the working directory (fio_cwd; unchanged
+ * when it is absolute, or when the working directory cannot be named);
+ * the caller frees it. */
 char *fio_absolute(const char *path);
 
 /* The temporary name an output file `path` is written under:

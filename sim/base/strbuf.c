@@ -67,24 +67,6 @@ void sb_put_doubled(sbuf *b, const char *s, char q)
     sb_putc(b, q);
 }
 
-void sb_put_printable(sbuf *b, const char *s)
-{
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        if (*c == '\\')
-            sb_puts(b, "\\\\");
-        else if (*c == '\n')
-            sb_puts(b, "\\n");
-        else if (*c == '\t')
-            sb_puts(b, "\\t");
-        else if (*c == '\r')
-            sb_puts(b, "\\r");
-        else if (*c < 0x20 || *c == 0x7F)
-            sb_printf(b, "\\x%02X", *c);
-        else
-            sb_putc(b, (char)*c);
-    }
-}
-
 void sb_clear(sbuf *b)
 {
     b->n = 0;

@@ -29,11 +29,6 @@ void sb_vprintf(sbuf *b, const char *fmt, va_list ap)
  * field's quoting with '"', a gnuplot single-quoted string's with '\''. */
 void sb_put_doubled(sbuf *b, const char *s, char q);
 
-/* Appends `s` as one line of printable text, for a message that quotes
- * what the user wrote: a backslash, and each byte below 0x20 or 0x7F, is
- * written escaped (\\, \n, \t, \r, else \xHH); other bytes are copied. */
-void sb_put_printable(sbuf *b, const char *s);
-
 /* Empties `b`, keeping its memory for what comes next. */
 void sb_clear(sbuf *b);
 

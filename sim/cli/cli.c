@@ -4,13 +4,16 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "experiment.h"
 #include "fileio.h"
+#include "num.h"
 #include "plot_gnuplot.h"
 #include "results.h"
 #include "strbuf.h"
@@ -53,8 +56,9 @@ static const cli_command commands[] = {
       "                     hit rates and bytes per level\n"
       "  --timeline-every N  the window of the timeline and of the JSON\n"
       "                     trace's counters, in cycles (default 100)\n"
-      "  --watchdog CYCLES  stop a run in which nothing issues or retires for\n"
-      "                     this many cycles (default 10000000), printing\n"
+      "  --watchdog CYCLES  stop a run in which nothing issues, retires or\n"
+      "                     moves in memory for this many cycles past the\n"
+      "                     last result due (default 10000000), printing\n"
       "                     each CU's state; exit status 1\n"
       "  --max-instructions N  refuse, before simulating, a run that would\n"
       "                     issue more than N warp-instructions (default\n"
@@ -332,12 +336,11 @@ void cli_experiment_inputs(const experiment *e, fio_inputs *in)
     free(k_seen);
 }
 
-/* Prints the refusal `b` holds (the user's text in it made printable by
- * sb_put_printable) as one line. Returns CLI_BAD_INPUT. */
+/* Prints the refusal `b` holds as one line (cli_say: the user's text in
+ * it made printable). Returns CLI_BAD_INPUT. */
 static int refuse(sbuf *b)
 {
-    sb_putc(b, '\n');
-    fputs(b->s, stderr);
+    cli_say("%s\n", b->s);
     free(b->s);
     return CLI_BAD_INPUT;
 }
@@ -350,9 +353,9 @@ int cli_check_output(const cli_command *cmd, const char *option,
         return CLI_OK;
     sbuf b = { 0 };
     sb_printf(&b, "cusim %s: %s ", cmd->name, option);
-    sb_put_printable(&b, path);
+    sb_puts(&b, path);
     sb_printf(&b, ": refused: it is %s the command reads (", hit->what);
-    sb_put_printable(&b, hit->path);
+    sb_puts(&b, hit->path);
     sb_puts(&b, "), which an output never replaces; nothing was written");
     return refuse(&b);
 }
@@ -365,12 +368,12 @@ int cli_check_results_dir(const cli_command *cmd, const experiment *e,
     sbuf b = { 0 };
     sb_printf(&b, "cusim %s: %s%s", cmd->name, option ? option : "",
               option ? " " : "");
-    sb_put_printable(&b, dir);
+    sb_puts(&b, dir);
     const fio_input *hit = results_overwrites(e, dir, in);
     if (hit) {
         sb_printf(&b, ": refused: writing the results there would replace "
                   "%s the command reads (", hit->what);
-        sb_put_printable(&b, hit->path);
+        sb_puts(&b, hit->path);
         sb_puts(&b, "); nothing was written");
         return refuse(&b);
     }
@@ -380,7 +383,7 @@ int cli_check_results_dir(const cli_command *cmd, const experiment *e,
         return CLI_OK;
     }
     sb_puts(&b, ": refused: it holds the results of another experiment (");
-    sb_put_printable(&b, other);
+    sb_puts(&b, other);
     sb_printf(&b, ", its run.yaml says), which a run never replaces; "
               "nothing was written (give another %s DIR, or remove it)",
               option ? option : "--out");
@@ -395,7 +398,7 @@ bool cli_pair_swapped(const cli_command *cmd, const cli_args *args)
     if (cusim_file_sniff(args->files[0], &first, &err) == 0
         && cusim_file_sniff(args->files[1], &second, &err) == 0
         && first == CUSIM_FILE_KERNEL && second == CUSIM_FILE_HW) {
-        fprintf(stderr, "%s:1:1: this is a kernel and %s a hardware profile:"
+        cli_say("%s:1:1: this is a kernel and %s a hardware profile:"
                 " the arguments are swapped (expected cusim %s HW.yaml "
                 "KERNEL.yaml)\n", args->files[0], args->files[1], cmd->name);
         return true;
@@ -407,7 +410,7 @@ int cli_load_pair(const cli_command *cmd, const cli_args *args,
                   cusim_hw *hw, cusim_kernel *k)
 {
     if (args->n_files != 2) {
-        fprintf(stderr, "cusim %s: expected HW.yaml KERNEL.yaml, got %d "
+        cli_say("cusim %s: expected HW.yaml KERNEL.yaml, got %d "
                 "file%s (see cusim %s --help)\n", cmd->name, args->n_files,
                 args->n_files == 1 ? "" : "s", cmd->name);
         return CLI_BAD_INPUT;
@@ -426,15 +429,7 @@ int cli_load_pair(const cli_command *cmd, const cli_args *args,
 
 int cli_parse_count(const char *v, uint64_t *n)
 {
-    char *end = NULL;
-    if (!v || *v < '0' || *v > '9')
-        return -1;
-    errno = 0;
-    unsigned long long x = strtoull(v, &end, 10);
-    if (*end || errno)
-        return -1;
-    *n = x;
-    return 0;
+    return v && num_parse_u64(v, strlen(v), 0, n) == NUM_OK ? 0 : -1;
 }
 
 /* --trace-window FROM:TO, either side possibly empty (0; the end). */
@@ -468,7 +463,8 @@ static int parse_cus(const char *v, cli_args *args)
         args->n_trace_cus = 1;
         return 0;
     }
-    if (!v || !*v)
+    /* no empty item: strtok_r would skip it */
+    if (!v || !*v || v[0] == ',' || strstr(v, ",,"))
         return -1;
     char buf[256];
     if (strlen(v) >= sizeof buf)
@@ -510,18 +506,14 @@ static int is_option(const char *arg, const char *name)
     return strncmp(arg, name, len) == 0 && (arg[len] == '\0' || arg[len] == '=');
 }
 
-/* --shard K/N: two decimal numbers, 1 <= K <= N <= CLI_MAX_SHARDS. */
+/* --shard K/N: two counts, 1 <= K <= N <= CLI_MAX_SHARDS. */
 static int parse_shard(const char *v, cli_args *args)
 {
-    unsigned long k, n;
-    char *end;
-    if (!v || *v < '0' || *v > '9')
-        return -1;
-    k = strtoul(v, &end, 10);
-    if (*end != '/' || end[1] < '0' || end[1] > '9')
-        return -1;
-    n = strtoul(end + 1, &end, 10);
-    if (*end || k < 1 || k > n || n > CLI_MAX_SHARDS)
+    uint64_t k, n;
+    const char *slash = v ? strchr(v, '/') : NULL;
+    if (!slash || num_parse_u64(v, (size_t)(slash - v), 0, &k) != NUM_OK
+        || cli_parse_count(slash + 1, &n) != 0 || k < 1 || k > n
+        || n > CLI_MAX_SHARDS)
         return -1;
     args->shard_k = (unsigned)k;
     args->shard_n = (unsigned)n;
@@ -540,11 +532,11 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_SET) && is_option(a, "--set")) {
             char *v = (char *)option_value("--set", argc, argv, &i);
             if (!v) {
-                fprintf(stderr, "cusim %s: --set needs PATH=VALUE\n", cmd->name);
+                cli_say("cusim %s: --set needs PATH=VALUE\n", cmd->name);
                 return CLI_BAD_INPUT;
             }
             if (args->n_sets == CLI_MAX_SETS) {
-                fprintf(stderr, "cusim %s: more than %d --set options\n",
+                cli_say("cusim %s: more than %d --set options\n",
                         cmd->name, CLI_MAX_SETS);
                 return CLI_BAD_INPUT;
             }
@@ -556,20 +548,20 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_FORMAT) && is_option(a, "--format")) {
             const char *v = option_value("--format", argc, argv, &i);
             if (!v || cusim_format_parse(v, &args->format) != 0) {
-                fprintf(stderr, "cusim %s: --format expects text, json or "
+                cli_say("cusim %s: --format expects text, json or "
                         "csv, got '%s'\n", cmd->name, v ? v : "");
                 return CLI_BAD_INPUT;
             }
         } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--trace")) {
             args->trace = option_value("--trace", argc, argv, &i);
             if (!args->trace || !*args->trace) {
-                fprintf(stderr, "cusim %s: --trace needs a FILE\n", cmd->name);
+                cli_say("cusim %s: --trace needs a FILE\n", cmd->name);
                 return CLI_BAD_INPUT;
             }
         } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--trace-window")) {
             const char *v = option_value("--trace-window", argc, argv, &i);
             if (parse_window(v, args) != 0) {
-                fprintf(stderr, "cusim %s: --trace-window expects FROM:TO, "
+                cli_say("cusim %s: --trace-window expects FROM:TO, "
                         "cycles with FROM < TO (either may be left out), "
                         "got '%s'\n", cmd->name, v ? v : "");
                 return CLI_BAD_INPUT;
@@ -577,7 +569,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--trace-cus")) {
             const char *v = option_value("--trace-cus", argc, argv, &i);
             if (parse_cus(v, args) != 0) {
-                fprintf(stderr, "cusim %s: --trace-cus expects all or a list "
+                cli_say("cusim %s: --trace-cus expects all or a list "
                         "of CUs and ranges such as 0-3,8 (at most %d), got "
                         "'%s'\n", cmd->name, CUSIM_TRACE_RANGES, v ? v : "");
                 return CLI_BAD_INPUT;
@@ -586,7 +578,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             const char *v = option_value("--trace-max-bytes", argc, argv, &i);
             if (cli_parse_count(v, &args->trace_max_bytes) != 0
                 || args->trace_max_bytes < CLI_TRACE_MIN_BYTES) {
-                fprintf(stderr, "cusim %s: --trace-max-bytes expects a number "
+                cli_say("cusim %s: --trace-max-bytes expects a number "
                         "of bytes, at least %d, got '%s'\n", cmd->name,
                         CLI_TRACE_MIN_BYTES, v ? v : "");
                 return CLI_BAD_INPUT;
@@ -594,7 +586,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--timeline")) {
             args->timeline = option_value("--timeline", argc, argv, &i);
             if (!args->timeline || !*args->timeline) {
-                fprintf(stderr, "cusim %s: --timeline needs a FILE\n",
+                cli_say("cusim %s: --timeline needs a FILE\n",
                         cmd->name);
                 return CLI_BAD_INPUT;
             }
@@ -602,7 +594,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             const char *v = option_value("--timeline-every", argc, argv, &i);
             if (cli_parse_count(v, &args->timeline_every) != 0
                 || args->timeline_every == 0) {
-                fprintf(stderr, "cusim %s: --timeline-every expects a "
+                cli_say("cusim %s: --timeline-every expects a "
                         "positive number of cycles, got '%s'\n", cmd->name,
                         v ? v : "");
                 return CLI_BAD_INPUT;
@@ -611,7 +603,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             const char *v = option_value("--watchdog", argc, argv, &i);
             uint64_t n = 0;
             if (cli_parse_count(v, &n) != 0 || n == 0) {
-                fprintf(stderr, "cusim %s: --watchdog expects a positive "
+                cli_say("cusim %s: --watchdog expects a positive "
                         "number of cycles, got '%s'\n", cmd->name, v ? v : "");
                 return CLI_BAD_INPUT;
             }
@@ -620,7 +612,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             const char *v = option_value("--max-instructions", argc, argv, &i);
             if (cli_parse_count(v, &args->max_instructions) != 0
                 || args->max_instructions == 0) {
-                fprintf(stderr, "cusim %s: --max-instructions expects a "
+                cli_say("cusim %s: --max-instructions expects a "
                         "positive number of warp-instructions, got '%s'\n",
                         cmd->name, v ? v : "");
                 return CLI_BAD_INPUT;
@@ -630,10 +622,9 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             const char *v = a[1] == 'j' && a[2] ? a + 2
                             : option_value(a[1] == 'j' ? "-j" : "--jobs",
                                            argc, argv, &i);
-            char *end = NULL;
-            long n = v ? strtol(v, &end, 10) : 0;
-            if (!v || !*v || *end || n < 1 || n > 4096) {
-                fprintf(stderr, "cusim %s: -j expects a number of workers "
+            uint64_t n = 0;
+            if (cli_parse_count(v, &n) != 0 || n < 1 || n > 4096) {
+                cli_say("cusim %s: -j expects a number of workers "
                         "from 1 to 4096, got '%s'\n", cmd->name, v ? v : "");
                 return CLI_BAD_INPUT;
             }
@@ -641,18 +632,18 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_GRAPHS) && is_option(a, "--graphs")) {
             args->graphs = option_value("--graphs", argc, argv, &i);
             if (!args->graphs || !*args->graphs) {
-                fprintf(stderr, "cusim %s: --graphs needs a DIR\n",
+                cli_say("cusim %s: --graphs needs a DIR\n",
                         cmd->name);
                 return CLI_BAD_INPUT;
             }
         } else if ((opts & CLI_OPT_PORT) && is_option(a, "--hw")) {
             const char *v = option_value("--hw", argc, argv, &i);
             if (!v || !*v) {
-                fprintf(stderr, "cusim %s: --hw needs a FILE\n", cmd->name);
+                cli_say("cusim %s: --hw needs a FILE\n", cmd->name);
                 return CLI_BAD_INPUT;
             }
             if (args->n_hws == CLI_MAX_FILES) {
-                fprintf(stderr, "cusim %s: more than %d --hw files\n",
+                cli_say("cusim %s: more than %d --hw files\n",
                         cmd->name, CLI_MAX_FILES);
                 return CLI_BAD_INPUT;
             }
@@ -660,7 +651,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_PORT) && is_option(a, "--sizes")) {
             args->sizes = option_value("--sizes", argc, argv, &i);
             if (!args->sizes || !*args->sizes) {
-                fprintf(stderr, "cusim %s: --sizes needs a LIST such as "
+                cli_say("cusim %s: --sizes needs a LIST such as "
                         "32,64,128\n", cmd->name);
                 return CLI_BAD_INPUT;
             }
@@ -668,7 +659,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
                    && is_option(a, "--out")) {
             args->out = option_value("--out", argc, argv, &i);
             if (!args->out || !*args->out) {
-                fprintf(stderr, "cusim %s: --out needs a DIR\n", cmd->name);
+                cli_say("cusim %s: --out needs a DIR\n", cmd->name);
                 return CLI_BAD_INPUT;
             }
         } else if ((opts & CLI_OPT_RUN) && strcmp(a, "--resume") == 0) {
@@ -678,7 +669,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_SHARD) && is_option(a, "--shard")) {
             const char *v = option_value("--shard", argc, argv, &i);
             if (parse_shard(v, args) != 0) {
-                fprintf(stderr, "cusim %s: --shard expects K/N, shard K of "
+                cli_say("cusim %s: --shard expects K/N, shard K of "
                         "N with 1 <= K <= N <= %d, got '%s'\n", cmd->name,
                         CLI_MAX_SHARDS, v ? v : "");
                 return CLI_BAD_INPUT;
@@ -687,7 +678,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             args->point_id = option_value("--point", argc, argv, &i);
             if (!args->point_id || strlen(args->point_id) != 16
                 || strspn(args->point_id, "0123456789abcdef") != 16) {
-                fprintf(stderr, "cusim %s: --point expects a point id, 16 "
+                cli_say("cusim %s: --point expects a point id, 16 "
                         "hexadecimal digits as --list prints them, got "
                         "'%s'\n", cmd->name,
                         args->point_id ? args->point_id : "");
@@ -697,13 +688,13 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
             const char *v = option_value("--vary", argc, argv, &i);
             const char *eq = v ? strchr(v, '=') : NULL;
             if (!eq || eq == v || !eq[1]) {
-                fprintf(stderr, "cusim %s: --vary expects PATH=V1,V2,... or "
+                cli_say("cusim %s: --vary expects PATH=V1,V2,... or "
                         "PATH=FROM..TO[:STEP], got '%s'\n", cmd->name,
                         v ? v : "");
                 return CLI_BAD_INPUT;
             }
             if (args->n_varies == CLI_MAX_VARIES) {
-                fprintf(stderr, "cusim %s: more than %d --vary options\n",
+                cli_say("cusim %s: more than %d --vary options\n",
                         cmd->name, CLI_MAX_VARIES);
                 return CLI_BAD_INPUT;
             }
@@ -711,7 +702,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_SWEEP) && is_option(a, "--plot")) {
             args->plot = option_value("--plot", argc, argv, &i);
             if (!args->plot || !strchr(args->plot, ':')) {
-                fprintf(stderr, "cusim %s: --plot expects X:Y or X:Y:SERIES "
+                cli_say("cusim %s: --plot expects X:Y or X:Y:SERIES "
                         "(result columns), got '%s'\n", cmd->name,
                         args->plot ? args->plot : "");
                 return CLI_BAD_INPUT;
@@ -719,25 +710,25 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
         } else if ((opts & CLI_OPT_SWEEP) && is_option(a, "--save")) {
             args->save = option_value("--save", argc, argv, &i);
             if (!args->save || !*args->save) {
-                fprintf(stderr, "cusim %s: --save needs a FILE\n", cmd->name);
+                cli_say("cusim %s: --save needs a FILE\n", cmd->name);
                 return CLI_BAD_INPUT;
             }
         } else if ((opts & CLI_OPT_SWEEP) && is_option(a, "--fields")) {
             args->fields = option_value("--fields", argc, argv, &i);
             if (!args->fields || !*args->fields) {
-                fprintf(stderr, "cusim %s: --fields needs a LIST of result "
+                cli_say("cusim %s: --fields needs a LIST of result "
                         "columns such as cycles,issue.ipc\n", cmd->name);
                 return CLI_BAD_INPUT;
             }
         } else if ((opts & CLI_OPT_ECHO) && strcmp(a, "--echo") == 0) {
             args->echo = true;
         } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "cusim %s: unknown option '%s' (see cusim %s "
+            cli_say("cusim %s: unknown option '%s' (see cusim %s "
                     "--help)\n", cmd->name, a, cmd->name);
             return CLI_BAD_INPUT;
         } else {
             if (args->n_files == CLI_MAX_FILES) {
-                fprintf(stderr, "cusim %s: more than %d files\n", cmd->name,
+                cli_say("cusim %s: more than %d files\n", cmd->name,
                         CLI_MAX_FILES);
                 return CLI_BAD_INPUT;
             }
@@ -758,6 +749,21 @@ bool cli_begin(const cli_command *cmd, int argc, char **argv, unsigned opts,
         return false;
     }
     return true;
+}
+
+void cli_say(const char *fmt, ...)
+{
+    sbuf b = { 0 };
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(&b, fmt, ap);
+    va_end(ap);
+    size_t n = b.n && b.s[b.n - 1] == '\n' ? b.n - 1 : b.n;
+    char *line = xmalloc(CLI_SAY_MAX);
+    err_escape_n(line, CLI_SAY_MAX, b.s ? b.s : "", n);
+    fprintf(stderr, "%s\n", line);
+    free(line);
+    free(b.s);
 }
 
 int cli_read_full(int fd, void *buf, size_t n)
@@ -851,7 +857,7 @@ int cli_write_figure(const cli_command *cmd, const char *dir,
         memset(&spec, 0, sizeof spec);
         snprintf(spec.file, sizeof spec.file, "%s", base);
         if (plot_gp_run(gp_path, png, svg, csv_path, &spec, &err) != 0)
-            fprintf(stderr, "cusim %s: warning: %s (the script is written: "
+            cli_say("cusim %s: warning: %s (the script is written: "
                     "gnuplot %s draws it)\n", cmd->name, err.message,
                     gp_path);
     }

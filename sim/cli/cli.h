@@ -101,6 +101,15 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
 bool cli_begin(const cli_command *cmd, int argc, char **argv, unsigned opts,
                cli_args *args, int *status);
 
+/* Prints one line to stderr: `fmt` formatted printf-style, through the
+ * one message formatter (err_escape: a control byte or a byte that is not
+ * UTF-8 as \xHH, so a value the user gave never spans lines or repaints
+ * the terminal; a line past CLI_SAY_MAX bytes shortened in its middle). A
+ * newline ending the text ends the line; it is added when missing. Every
+ * message of the command line goes through it or cusim_error_print. */
+void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#define CLI_SAY_MAX 16384
+
 /* Prints `err` as one line to stderr and returns CLI_BAD_INPUT. */
 int cli_bad_input(const cusim_error *err);
 
@@ -175,6 +184,13 @@ typedef struct cli_origin {
  * -1 with `err` set. */
 int cli_origin_write(const char *dir, const char *experiment,
                      const cli_args *args, bool shared, cusim_error *err);
+
+/* Whether run.yaml can record a run of `experiment` from the working
+ * directory: both named, both UTF-8 (what YAML holds). Returns CLI_OK, or
+ * the exit status (CLI_BAD_INPUT: a path that is not UTF-8; CLI_FAILURE:
+ * the working directory cannot be named) with `err` set. Checked before
+ * anything is written. */
+int cli_origin_check(const char *experiment, cusim_error *err);
 
 /* Reads DIR/run.yaml into `o` (the caller frees it with cli_origin_free).
  * Returns 0, or -1 with `err` set (none there, or not as written). */

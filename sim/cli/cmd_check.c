@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "error.h"
 #include "experiment.h"
 #include "xalloc.h"
 
@@ -34,6 +35,8 @@ int cli_check(int argc, char **argv)
 
     for (int i = 0; i < args.n_files; i++) {
         const char *file = args.files[i];
+        char shown[CUSIM_PATH_MAX];   /* the name, one printable line */
+        err_escape(shown, sizeof shown, file);
         const cusim_set *sets = args.sets;
         size_t n_sets = (size_t)args.n_sets;
         cusim_file_kind kind;
@@ -45,7 +48,7 @@ int cli_check(int argc, char **argv)
                 status = cli_bad_input(&err);
                 continue;
             }
-            printf("%s%s: ok (experiment '%s', %zu point%s", lead, file,
+            printf("%s%s: ok (experiment '%s', %zu point%s", lead, shown,
                    exp_name(e), exp_n_points(e),
                    exp_n_points(e) == 1 ? "" : "s");
             if (exp_n_infeasible(e)) {
@@ -63,7 +66,7 @@ int cli_check(int argc, char **argv)
                 status = cli_bad_input(&err);
                 continue;
             }
-            printf("%s%s: ok (hardware profile '%s')\n", lead, file,
+            printf("%s%s: ok (hardware profile '%s')\n", lead, shown,
                    hws[n_hw].name);
             if (args.echo)
                 cusim_hw_echo(stdout, &hws[n_hw]);
@@ -73,7 +76,7 @@ int cli_check(int argc, char **argv)
                 status = cli_bad_input(&err);
                 continue;
             }
-            printf("%s%s: ok (kernel '%s')\n", lead, file, ks[n_k].name);
+            printf("%s%s: ok (kernel '%s')\n", lead, shown, ks[n_k].name);
             if (args.echo)
                 cusim_kernel_echo(stdout, &ks[n_k]);
             n_k++;

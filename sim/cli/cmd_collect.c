@@ -23,6 +23,7 @@
 #include "experiment.h"
 #include "fileio.h"
 #include "results.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 /* The most missing or failed points listed one by one. */
@@ -31,12 +32,13 @@ enum { LIST_MAX = 20 };
 /* Prints point p as --list does: its id and parameters. */
 static void print_point(const experiment *e, size_t p, const char *what)
 {
-    fprintf(stderr, "cusim collect: point %zu (%016llx", p,
-            (unsigned long long)exp_point_id(e, p));
+    sbuf b = { 0 };
     for (size_t c = 0; c < exp_n_columns(e); c++)
         if (*exp_param(e, p, c))
-            fprintf(stderr, " %s=%s", exp_column(e, c), exp_param(e, p, c));
-    fprintf(stderr, ") %s\n", what);
+            sb_printf(&b, " %s=%s", exp_column(e, c), exp_param(e, p, c));
+    cli_say("cusim collect: point %zu (%016llx%s) %s", p,
+            (unsigned long long)exp_point_id(e, p), b.s ? b.s : "", what);
+    free(b.s);
 }
 
 /* Reads every DIR's run.yaml into `o` (the first; the others must say
@@ -62,7 +64,7 @@ static int read_origins(const cli_args *args, cli_origin *o)
             same = strcmp(other.sets[s], o->sets[s]) == 0;
         cli_origin_free(&other);
         if (!same) {
-            fprintf(stderr, "%s/run.yaml:1:1: its points are of another "
+            cli_say("%s/run.yaml:1:1: its points are of another "
                     "run than those of %s (another experiment, or other "
                     "--set options): collect them separately\n",
                     args->files[i], args->files[0]);
@@ -132,19 +134,23 @@ int cli_collect(int argc, char **argv)
     if (status != CLI_OK)
         return status;
 
+    /* absolute only when collect enters the run's directory: a working
+     * directory deeper than 4096 bytes makes an absolute path no system
+     * call takes, where the path as given works */
+    bool enter = o.experiment[0] != '/';
     char **dirs = xcalloc((size_t)args.n_files, sizeof *dirs);
     for (int i = 0; i < args.n_files; i++)
-        dirs[i] = fio_absolute(args.files[i]);
-    char *out = fio_absolute(args.out ? args.out : args.files[0]);
+        dirs[i] = enter ? fio_absolute(args.files[i]) : xstrdup(args.files[i]);
+    const char *out_given = args.out ? args.out : args.files[0];
+    char *out = enter ? fio_absolute(out_given) : xstrdup(out_given);
     cusim_set *sets = xcalloc((size_t)o.n_sets + 1, sizeof *sets);
     cusim_error err;
     experiment *e = NULL;
     for (int i = 0; i < o.n_sets && status == CLI_OK; i++)
         if (cusim_set_parse(o.sets[i], i + 1, &sets[i], &err) != 0)
             status = cli_bad_input(&err);
-    if (status == CLI_OK && o.experiment[0] != '/'
-        && chdir(o.directory) != 0) {
-        fprintf(stderr, "cusim collect: cannot enter %s, where the run "
+    if (status == CLI_OK && enter && chdir(o.directory) != 0) {
+        cli_say("cusim collect: cannot enter %s, where the run "
                 "started (%s/run.yaml names the experiment %s relative to "
                 "it): %s\n", o.directory, args.files[0], o.experiment,
                 strerror(errno));
@@ -172,7 +178,7 @@ int cli_collect(int argc, char **argv)
     if (status == CLI_OK)
         status = gather(e, dirs, args.n_files, out, &n_missing);
     if (status == CLI_OK && n_missing) {
-        fprintf(stderr, "cusim collect: %zu of %zu points have no complete "
+        cli_say("cusim collect: %zu of %zu points have no complete "
                 "result%s; run their shards again (a shard keeps the "
                 "points it already has), then collect\n", n_missing,
                 exp_n_points(e), n_missing > LIST_MAX ? " (the first "
@@ -199,10 +205,10 @@ int cli_collect(int argc, char **argv)
         cusim_error_print(&err, stderr);
         status = CLI_FAILURE;
     } else if (status == CLI_OK && undrawn > 0) {
-        fprintf(stderr, "cusim collect: warning: %zu plot%s not drawn: every "
+        cli_say("cusim collect: warning: %zu plot%s not drawn: every "
                 "point is infeasible\n", undrawn, undrawn == 1 ? "" : "s");
     } else if (status == CLI_OK && no_images > 0) {
-        fprintf(stderr, "cusim collect: warning: %zu plot%s written as "
+        cli_say("cusim collect: warning: %zu plot%s written as "
                 "gnuplot script%s only (%s)\n", no_images,
                 no_images == 1 ? "" : "s", no_images == 1 ? "" : "s",
                 err.message);
@@ -212,7 +218,7 @@ int cli_collect(int argc, char **argv)
         if (exp_n_infeasible(e))
             snprintf(infeasible, sizeof infeasible, ", %zu infeasible",
                      exp_n_infeasible(e));
-        fprintf(stderr, "collected %zu point%s (%zu failed%s) from %d "
+        cli_say("collected %zu point%s (%zu failed%s) from %d "
                 "director%s: %s/%s.csv\n", exp_n_points(e),
                 exp_n_points(e) == 1 ? "" : "s", assembled_failed,
                 infeasible, args.n_files, args.n_files == 1 ? "y" : "ies",

@@ -62,7 +62,7 @@ int cli_diagnose(int argc, char **argv)
     if (!cli_begin(cmd, argc, argv, opts, &args, &status))
         return status;
     if (args.format == CUSIM_FORMAT_CSV) {
-        fprintf(stderr, "cusim diagnose: --format expects text or json, got "
+        cli_say("cusim diagnose: --format expects text or json, got "
                 "'csv'\n");
         return CLI_BAD_INPUT;
     }

@@ -22,7 +22,7 @@ int cli_fields(int argc, char **argv)
         else if (strcmp(args.files[i], "occupancy") == 0)
             in |= CUSIM_IN_OCCUPANCY;
         else {
-            fprintf(stderr, "cusim fields: expected sim or occupancy, got "
+            cli_say("cusim fields: expected sim or occupancy, got "
                     "'%s'\n", args.files[i]);
             return CLI_BAD_INPUT;
         }

@@ -21,7 +21,7 @@ int cli_keys(int argc, char **argv)
         else if (strcmp(args.files[i], "kernel") == 0)
             kernel = true;
         else {
-            fprintf(stderr, "cusim keys: expected hw or kernel, got '%s'\n",
+            cli_say("cusim keys: expected hw or kernel, got '%s'\n",
                     args.files[i]);
             return CLI_BAD_INPUT;
         }

@@ -59,7 +59,7 @@ static int load_profiles(const cli_command *cmd, const cli_args *args,
     int n = args->n_hws;
     if (n == 0) {
         if (glob("configs/hw/*.yaml", 0, NULL, &g) != 0 || g.gl_pathc == 0) {
-            fprintf(stderr, "cusim %s: no --hw given and no configs/hw/*.yaml "
+            cli_say("cusim %s: no --hw given and no configs/hw/*.yaml "
                     "under the current directory: name the profiles with "
                     "--hw FILE\n", cmd->name);
             globfree(&g);
@@ -69,7 +69,7 @@ static int load_profiles(const cli_command *cmd, const cli_args *args,
         n = (int)g.gl_pathc;
     }
     if (n > PORT_MAX_HW) {
-        fprintf(stderr, "cusim %s: expected at most %d profiles, got %d\n",
+        cli_say("cusim %s: expected at most %d profiles, got %d\n",
                 cmd->name, PORT_MAX_HW, n);
         globfree(&g);
         return -1;
@@ -108,7 +108,7 @@ int cli_portability(int argc, char **argv)
     if (!cli_begin(cmd, argc, argv, opts, &args, &status))
         return status;
     if (args.n_files != 1) {
-        fprintf(stderr, "cusim portability: expected one KERNEL.yaml, got %d "
+        cli_say("cusim portability: expected one KERNEL.yaml, got %d "
                 "files (see cusim portability --help)\n", args.n_files);
         return CLI_BAD_INPUT;
     }
@@ -124,7 +124,7 @@ int cli_portability(int argc, char **argv)
         n_sizes = port_parse_sizes(args.sizes, sizes, PORT_MAX_SIZES, msg,
                                    sizeof msg);
         if (n_sizes < 0) {
-            fprintf(stderr, "cusim portability: --sizes: %s\n", msg);
+            cli_say("cusim portability: --sizes: %s\n", msg);
             cusim_kernel_free(&k);
             return CLI_BAD_INPUT;
         }

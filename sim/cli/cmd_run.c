@@ -245,7 +245,7 @@ static int hear(run *R, int i)
     if (r == 1) {
         if (m.rc != 0) {
             bar_clear(R);
-            fprintf(stderr, "cusim run: point %u failed: %s", m.point,
+            cli_say("cusim run: point %u failed: %s", m.point,
                     m.error);
         }
         point_ended(R, i, m.rc != 0);
@@ -272,7 +272,7 @@ static int hear(run *R, int i)
             snprintf(msg, sizeof msg, "the worker running this point exited "
                      "with status %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
         bar_clear(R);
-        fprintf(stderr, "cusim run: point %ld failed: %s\n", w->point, msg);
+        cli_say("cusim run: point %ld failed: %s\n", w->point, msg);
         cusim_error err;
         if (results_point_fail(R->e, R->dir, (size_t)w->point, msg, &err)
             != 0) {
@@ -390,10 +390,10 @@ static int finish_run(const run *R, const char *dir, bool summary)
         return CLI_FAILURE;
     }
     if (undrawn > 0)
-        fprintf(stderr, "cusim run: warning: %zu plot%s not drawn: every "
+        cli_say("cusim run: warning: %zu plot%s not drawn: every "
                 "point is infeasible\n", undrawn, undrawn == 1 ? "" : "s");
     if (no_images > 0)
-        fprintf(stderr, "cusim run: warning: %zu plot%s written as gnuplot "
+        cli_say("cusim run: warning: %zu plot%s written as gnuplot "
                 "script%s only (%s); `gnuplot FILE.gp` in %s/figures draws "
                 "them\n", no_images, no_images == 1 ? "" : "s",
                 no_images == 1 ? "" : "s", err.message, dir);
@@ -402,7 +402,7 @@ static int finish_run(const run *R, const char *dir, bool summary)
         snprintf(infeasible, sizeof infeasible, ", %zu infeasible",
                  exp_n_infeasible(e));
     if (summary)
-        fprintf(stderr, "ran %zu point%s (%zu failed%s, %zu resumed) in "
+        cli_say("ran %zu point%s (%zu failed%s, %zu resumed) in "
                 "%.1f s on %d worker%s: %s/%s.csv\n", R->n_points,
                 R->n_points == 1 ? "" : "s", n_failed, infeasible,
                 R->n_resumed, now() - R->start, R->n_workers,
@@ -425,7 +425,7 @@ static int finish_shard(const run *R, const cli_args *args, const char *dir,
     if (n_infeasible)
         snprintf(infeasible, sizeof infeasible, ", %zu infeasible",
                  n_infeasible);
-    fprintf(stderr, "ran %s: %zu of %zu point%s (%zu failed%s, %zu resumed) "
+    cli_say("ran %s: %zu of %zu point%s (%zu failed%s, %zu resumed) "
             "in %.1f s on %d worker%s into %s/points; cusim collect %s "
             "writes the outputs\n", what, n_picked, exp_n_points(R->e),
             exp_n_points(R->e) == 1 ? "" : "s", R->n_failed, infeasible,
@@ -458,6 +458,11 @@ int cli_run_experiment(const cli_command *cmd, const experiment *e,
         }
     bool shard = args->shard_n || args->point_id;
     cusim_error err;
+    int ok = cli_origin_check(exp_path, &err);
+    if (ok != CLI_OK) {
+        cusim_error_print(&err, stderr);
+        return ok;
+    }
     int lock_fd = -1;
     int prc = shard ? results_prepare_shared(e, dir, &err)
                     : results_prepare(e, dir, args->resume, &lock_fd, &err);
@@ -532,7 +537,7 @@ int cli_run_experiment(const cli_command *cmd, const experiment *e,
 
     if (R.stopped_by) {
         size_t done = R.n_resumed + R.n_done;
-        fprintf(stderr, "cusim run: stopped by %s: %zu of %zu point%s "
+        cli_say("cusim run: stopped by %s: %zu of %zu point%s "
                 "done, the others not run; run the same command %s to "
                 "finish\n", R.stopped_by == SIGINT ? "SIGINT" : "SIGTERM",
                 done, R.n_points, R.n_points == 1 ? "" : "s",
@@ -558,7 +563,7 @@ int cli_run(int argc, char **argv)
     if (!cli_begin(cmd, argc, argv, opts, &args, &status))
         return status;
     if (args.n_files != 1) {
-        fprintf(stderr, "cusim run: expected one EXPERIMENT.yaml, got %d "
+        cli_say("cusim run: expected one EXPERIMENT.yaml, got %d "
                 "files (see cusim run --help)\n", args.n_files);
         return CLI_BAD_INPUT;
     }
@@ -572,7 +577,7 @@ int cli_run(int argc, char **argv)
     cusim_file_kind kind;
     if (cusim_file_sniff(args.files[0], &kind, &err) == 0
         && kind != CUSIM_FILE_EXPERIMENT) {
-        fprintf(stderr, "%s:1:1: this is a %s, not an experiment (cusim run "
+        cli_say("%s:1:1: this is a %s, not an experiment (cusim run "
                 "takes an experiment file: see cusim run --help)\n",
                 args.files[0],
                 kind == CUSIM_FILE_HW ? "hardware profile" : "kernel");
@@ -588,7 +593,7 @@ int cli_run(int argc, char **argv)
     for (size_t p = 0; p < exp_n_points(e); p++)
         n_picked += picked(&args, e, p, id);
     if (args.point_id && n_picked == 0) {
-        fprintf(stderr, "cusim run: --point %s: no point of %s has this id "
+        cli_say("cusim run: --point %s: no point of %s has this id "
                 "(cusim run %s --list lists them)\n", args.point_id,
                 args.files[0], args.files[0]);
         exp_free(e);

@@ -72,18 +72,18 @@ static int check_recording(const cli_args *args, const cusim_hw *hw)
                              : args->trace_max_bytes ? "--trace-max-bytes"
                              : NULL;
     if (needs_json && !json) {
-        fprintf(stderr, "cusim sim: %s needs --trace FILE.json\n", needs_json);
+        cli_say("cusim sim: %s needs --trace FILE.json\n", needs_json);
         return CLI_BAD_INPUT;
     }
     if (args->timeline_every && !json && !args->timeline) {
-        fprintf(stderr, "cusim sim: --timeline-every needs --timeline FILE "
+        cli_say("cusim sim: --timeline-every needs --timeline FILE "
                 "or --trace FILE.json\n");
         return CLI_BAD_INPUT;
     }
     for (uint32_t r = 0; r < args->n_trace_cus; r++)
         if (args->trace_cus[r][1] != UINT32_MAX
             && args->trace_cus[r][1] >= hw->compute_units) {
-            fprintf(stderr, "cusim sim: --trace-cus expects CUs from 0 to %u "
+            cli_say("cusim sim: --trace-cus expects CUs from 0 to %u "
                     "(%s has %u), got %u\n", hw->compute_units - 1, hw->name,
                     hw->compute_units, args->trace_cus[r][1]);
             return CLI_BAD_INPUT;

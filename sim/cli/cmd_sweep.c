@@ -18,11 +18,12 @@
  *
  * Errors in the options come back from the experiment loader located in
  * the text written for them; each line of that text remembers the option
- * it came from, so the message names the option instead (as printable
- * text: sb_put_printable).
+ * it came from, so the message names the option instead (one printable
+ * line: cli_say).
  */
 #define _XOPEN_SOURCE 700   /* nftw */
 #include <ftw.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,8 +32,10 @@
 
 #include "cli.h"
 #include "csv.h"
+#include "error.h"
 #include "experiment.h"
 #include "fileio.h"
+#include "num.h"
 #include "strbuf.h"
 #include "xalloc.h"
 #include "yamldoc.h"
@@ -97,12 +100,7 @@ static char *quoted(const char *s)
  * printable text. Returns -1. */
 static int option_failed(const char *option, const char *message)
 {
-    sbuf b = { 0 };
-    sb_puts(&b, "cusim sweep: ");
-    sb_put_printable(&b, option);
-    sb_printf(&b, ": %s\n", message);
-    fputs(b.s, stderr);
-    free(b.s);
+    cli_say("cusim sweep: %s: %s\n", option, message);
     return -1;
 }
 
@@ -131,7 +129,7 @@ static int value_text(sbuf *b, const char *option, const char *path,
     cusim_mark at = { "--set", 1, 1 };
     cusim_error err;
     sbuf label = { 0 };
-    sb_put_printable(&label, path);
+    sb_puts(&label, path);
     ydoc d;
     int rc = ydoc_load_string(&d, value, &at, label.s, &err);
     if (rc != 0) {
@@ -232,19 +230,36 @@ static int split_values(const char *list, char **values, int max)
     return -1;
 }
 
-/* Whether `list` is a range FROM..TO[:STEP] of integers; then its YAML. */
-static char *range_yaml(const char *list)
+/* Whether `list` is a range FROM..TO[:STEP] of integers (the one number
+ * parser's: no blank, no '+', no overflow); then its YAML in *yaml and 1.
+ * 0: not written as a range (no ".."), a list of values; -1 after
+ * printing why a text with ".." is not a range. */
+static int range_yaml(const char *vary, const char *list, char **yaml)
 {
-    long long from, to, step = 1;
-    int used = 0;
-    if (sscanf(list, "%lld..%lld%n", &from, &to, &used) == 2
-        && list[used] == '\0')
-        return xasprintf("{ from: %lld, to: %lld, step: 1 }", from, to);
-    if (sscanf(list, "%lld..%lld:%lld%n", &from, &to, &step, &used) == 3
-        && list[used] == '\0')
-        return xasprintf("{ from: %lld, to: %lld, step: %lld }", from, to,
-                         step);
-    return NULL;
+    const char *dots = strstr(list, "..");
+    if (!dots || strpbrk(list, ",[]{}\"'"))
+        return 0;
+    const char *colon = strchr(dots + 2, ':');
+    const char *to_end = colon ? colon : dots + 2 + strlen(dots + 2);
+    int64_t from, to, step = 1;
+    int rc[3] = {
+        num_parse_i64(list, (size_t)(dots - list), 0, &from),
+        num_parse_i64(dots + 2, (size_t)(to_end - dots - 2), 0, &to),
+        colon ? num_parse_i64(colon + 1, strlen(colon + 1), 0, &step) : NUM_OK
+    };
+    for (int i = 0; i < 3; i++)
+        if (rc[i] != NUM_OK) {
+            cli_say("cusim sweep: --vary %s: the range's %s %s "
+                    "(FROM..TO[:STEP]: integers, digits with an optional "
+                    "'-' and no blank or '+')\n", vary,
+                    i == 0 ? "FROM" : i == 1 ? "TO" : "STEP",
+                    rc[i] == NUM_RANGE ? "does not fit in 64 bits"
+                               : "is not an integer");
+            return -1;
+        }
+    *yaml = xasprintf("{ from: %" PRId64 ", to: %" PRId64 ", step: %" PRId64
+                      " }", from, to, step);
+    return 1;
 }
 
 /* Writes the experiment the options describe into `g`, the files it names
@@ -292,20 +307,22 @@ static int gen_experiment(gen *g, const cli_args *args, const char *dir)
         const char *v = args->varies[i], *eq = strchr(v, '=');
         char *path = xstrndup(v, (size_t)(eq - v));
         char *key = key_text(path);
-        char *range = range_yaml(eq + 1);
+        char *range = NULL;
+        int is_range = range_yaml(v, eq + 1, &range);
         origin = xasprintf("--vary %s", v);
-        if (range) {
+        if (is_range < 0) {
+            rc = -1;
+        } else if (range) {
             gen_line(g, origin, "  %s: %s", key, range);
         } else {
             char **values = xcalloc(VARY_MAX_VALUES, sizeof *values);
             int n = split_values(eq + 1, values, VARY_MAX_VALUES);
             if (n < 0) {
-                char *why = xasprintf("expected values separated by commas "
-                                      "(at most %d, none empty, brackets and "
-                                      "quotes closed) or FROM..TO[:STEP]",
-                                      VARY_MAX_VALUES);
-                rc = option_failed(origin, why);
-                free(why);
+                cli_say("cusim sweep: --vary %s: expected values "
+                        "separated by commas (at most %d, none empty, "
+                        "brackets and quotes closed) or FROM..TO[:STEP]\n", v,
+                        VARY_MAX_VALUES);
+                rc = -1;
             } else {
                 sbuf b = { 0 };
                 sb_putc(&b, '[');
@@ -382,7 +399,7 @@ static int pick_fields(const experiment *e, const cli_args *args,
         for (size_t i = 0; i < exp_n_metrics(e) && !known; i++)
             known = strcmp(exp_metric(e, i), tok) == 0;
         if (!known) {
-            fprintf(stderr, "cusim sweep: --fields: '%s' is not a result "
+            cli_say("cusim sweep: --fields: '%s' is not a result "
                     "column (cusim fields sim lists them)\n", tok);
             rc = -1;
         } else if (n < max) {
@@ -506,7 +523,9 @@ static int load(const cli_args *args, const char *label, const char *dir,
     if (gen_experiment(g, args, dir) != 0)
         return CLI_BAD_INPUT;
     cusim_error err;
-    exp_options eo = { .max_instructions = args->max_instructions };
+    exp_options eo = { .max_instructions = args->max_instructions,
+                       .line_names = (const char *const *)g->origin,
+                       .n_line_names = (size_t)g->n_lines };
     if (exp_load_opts(label, g->text.s, NULL, 0, &eo, e, &err) != 0)
         return option_error(g, label, &err);
     return CLI_OK;
@@ -522,7 +541,7 @@ int cli_sweep(int argc, char **argv)
     if (!cli_begin(cmd, argc, argv, opts, &args, &status))
         return status;
     if (args.n_files != 2) {
-        fprintf(stderr, "cusim sweep: expected HW.yaml KERNEL.yaml, got %d "
+        cli_say("cusim sweep: expected HW.yaml KERNEL.yaml, got %d "
                 "file%s (see cusim sweep --help)\n", args.n_files,
                 args.n_files == 1 ? "" : "s");
         return CLI_BAD_INPUT;
@@ -533,6 +552,25 @@ int cli_sweep(int argc, char **argv)
         fputs("cusim sweep: expected at least one --vary PATH=V1,V2,... "
               "(see cusim sweep --help)\n", stderr);
         return CLI_BAD_INPUT;
+    }
+    /* the files the generated experiment names, and where it is written:
+     * YAML holds only UTF-8, so a path that is not cannot be recorded */
+    const char *const named[][2] = {
+        { "HW.yaml", args.files[0] }, { "KERNEL.yaml", args.files[1] },
+        { "--save", args.save }, { "--out", args.out } };
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (named[i][1] && !err_is_utf8(named[i][1])) {
+            cli_say("cusim sweep: %s %s: not UTF-8 text, which the "
+                    "experiment the options are written as must record "
+                    "(YAML holds only UTF-8): rename it", named[i][0],
+                    named[i][1]);
+            return CLI_BAD_INPUT;
+        }
+    cusim_error cerr;
+    int where = cli_origin_check("", &cerr);   /* run.yaml records it */
+    if (where != CLI_OK) {
+        cusim_error_print(&cerr, stderr);
+        return where;
     }
     if (args.resume && !args.out) {
         fputs("cusim sweep: --resume needs --out DIR (the results to "

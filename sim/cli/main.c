@@ -62,7 +62,7 @@ static int usage(FILE *out, int status)
  * A worker process ends with _exit and reports nothing. */
 static void report_allocations(void)
 {
-    fprintf(stderr, "cusim: %ld allocations\n", xalloc_count());
+    cli_say("cusim: %ld allocations\n", xalloc_count());
 }
 
 /* The exit status `status` once standard output is flushed: 1, with
@@ -74,7 +74,7 @@ static int stdout_status(int status)
     int failed = ferror(stdout);
     errno = 0;
     if (fflush(stdout) != 0 || failed) {
-        fprintf(stderr, "cusim: cannot write standard output: %s\n",
+        cli_say("cusim: cannot write standard output: %s\n",
                 errno ? strerror(errno) : "a write failed");
         return status ? status : 1;
     }
@@ -107,7 +107,7 @@ static int run_command(int argc, char **argv)
             return usage(stdout, 0);
         const cli_command *c = cli_find(argv[2]);
         if (!c) {
-            fprintf(stderr, "cusim: unknown command '%s'\n", argv[2]);
+            cli_say("cusim: unknown command '%s'\n", argv[2]);
             return 2;
         }
         fputs(c->help, stdout);
@@ -115,7 +115,7 @@ static int run_command(int argc, char **argv)
     }
     const cli_command *c = cli_find(cmd);
     if (!c) {
-        fprintf(stderr, "cusim: unknown command '%s' (see cusim --help)\n",
+        cli_say("cusim: unknown command '%s' (see cusim --help)\n",
                 cmd);
         return 2;
     }

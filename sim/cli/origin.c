@@ -15,6 +15,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,9 +78,13 @@ int cli_origin_write(const char *dir, const char *experiment,
             return rc;     /* the same run: already written */
         }
     }
-    char cwd[4096];
-    if (!getcwd(cwd, sizeof cwd))
-        snprintf(cwd, sizeof cwd, ".");
+    char *cwd = fio_cwd();
+    if (!cwd) {
+        rc = err_noplace(err, path, "cannot record the working directory in "
+                         "%s: %s", path, strerror(errno));
+        free(path);
+        return rc;
+    }
     sbuf b = { 0 };
     sb_printf(&b, "# written by cusim %s run: the experiment the points in "
               "points/ ran, which\n# cusim collect loads again (from "
@@ -103,7 +108,31 @@ int cli_origin_write(const char *dir, const char *experiment,
                   (unsigned long long)args->max_instructions);
     rc = fio_replace_file(path, b.s, b.n, err);
     free(b.s);
+    free(cwd);
     free(path);
+    return rc;
+}
+
+int cli_origin_check(const char *experiment, cusim_error *err)
+{
+    char *cwd = fio_cwd();
+    int rc = CLI_OK;
+    if (!cwd) {
+        err_noplace(err, NULL, "cannot name the working directory, which "
+                    "run.yaml records: %s", strerror(errno));
+        rc = CLI_FAILURE;
+    } else if (!err_is_utf8(cwd)) {
+        err_noplace(err, NULL, "the working directory %s is not UTF-8 text, "
+                    "which run.yaml must record it as (YAML holds only "
+                    "UTF-8): run from a directory whose path is", cwd);
+        rc = CLI_BAD_INPUT;
+    } else if (!err_is_utf8(experiment)) {
+        err_noplace(err, NULL, "the experiment's path %s is not UTF-8 text, "
+                    "which run.yaml and the manifest must record it as "
+                    "(YAML holds only UTF-8): rename it", experiment);
+        rc = CLI_BAD_INPUT;
+    }
+    free(cwd);
     return rc;
 }
 

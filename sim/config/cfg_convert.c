@@ -14,27 +14,15 @@
 #include "lex.h"
 #include "addr.h"
 #include "expr.h"
+#include "num.h"
 #include "xalloc.h"
 
-/* Parses plain decimal digits with an optional '+': 0, or -1 when `s` is
- * not such a number, or 1 when it does not fit in 64 bits. */
+/* Parses a YAML integer of plain decimal digits with an optional '+' (the
+ * one number parser, num.h): 0, or -1 when `s` is not such a number, or 1
+ * when it does not fit in 64 bits. */
 static int parse_decimal(const char *s, size_t len, uint64_t *v)
 {
-    size_t i = (len > 0 && s[0] == '+') ? 1 : 0;
-    if (i == len)
-        return -1;
-    *v = 0;
-    int overflow = 0;
-    for (; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        unsigned d = (unsigned)(s[i] - '0');
-        if (*v > (UINT64_MAX - d) / 10)
-            overflow = 1;
-        else
-            *v = *v * 10 + d;
-    }
-    return overflow;
+    return num_parse_u64(s, len, NUM_PLUS, v);
 }
 
 /* What a key accepts, for "expected ..." in messages. */

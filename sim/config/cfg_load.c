@@ -30,13 +30,14 @@
 #include "suggest.h"
 #include "xalloc.h"
 
-/* Writes `s` for a message: control characters as '?', cut when long. */
+/* Writes `s` for a message, cut when long (the message formatter, err_set,
+ * escapes its control bytes as \xHH). */
 static const char *shown_text(const char *s, size_t len, char *buf,
                               size_t size)
 {
     size_t o = 0;
     for (size_t i = 0; i < len && o + 4 < size; i++)
-        buf[o++] = ((unsigned char)s[i] < 0x20 || s[i] == 0x7F) ? '?' : s[i];
+        buf[o++] = s[i];
     if (o + 4 >= size && o < len)
         memcpy(buf + o, "...", 3), o += 3;
     buf[o] = '\0';

@@ -396,12 +396,8 @@ const char *ydoc_describe(const yaml_node_t *n, bool show_quoted,
             w = 2;
         if (i + w > len)
             break;
-        if (s[i] < 0x20 || s[i] == 0x7F) {
-            text[o++] = '?';
-        } else {
-            memcpy(text + o, s + i, w);
-            o += w;
-        }
+        memcpy(text + o, s + i, w);       /* err_set escapes what is not */
+        o += w;                            /* printable, as \xHH */
         i += w;
         chars++;
     }

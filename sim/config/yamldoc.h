@@ -88,7 +88,8 @@ bool ydoc_is_null(const yaml_node_t *n);
 /* How a message says what was found instead: "'72'", "nothing", "a list",
  * "a mapping", "a block of text", and for quoted scalars "a quoted string"
  * unless `show_quoted` (where strings are fine, show the text itself).
- * Long text is shortened; control characters are shown as '?'. */
+ * Long text is shortened; control characters are kept, for the message
+ * formatter (err_set) to escape as \xHH. */
 const char *ydoc_describe(const yaml_node_t *n, bool show_quoted,
                           char *buf, size_t size);
 

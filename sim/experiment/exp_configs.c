@@ -197,8 +197,11 @@ int exp_configs_load(experiment *e, cusim_error *err)
                 != 0) {
                 e->reasons = grow(e->reasons, e->n_reasons,
                                   sizeof *e->reasons);
+                cusim_mark at = { perr.file, perr.line, perr.column };
+                const char *name = exp_line_name(e, &at);
                 e->reasons[e->n_reasons] = perr.line == 0
                     ? xstrdup(perr.message)
+                    : name ? xasprintf("%s: %s", name, perr.message)
                     : xasprintf("%s:%d:%d: %s", perr.file, perr.line,
                                 perr.column, perr.message);
                 why = (long)e->n_reasons++;

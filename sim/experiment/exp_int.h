@@ -23,6 +23,8 @@
 struct experiment {
     char *file;              /* as given: marks and messages name it */
     uint64_t max_instructions;  /* the points' budget (exp_options) */
+    char **line_names;       /* exp_options' (owned; NULL entries: none) */
+    size_t n_line_names;
     char *dir;               /* its directory with a trailing '/', or "" */
     char name[64];
     char *description;
@@ -74,5 +76,15 @@ void exp_configs_metrics(experiment *e);
  * kernel (each distinct configuration once) and computes each distinct
  * pair's occupancy, in point order. Returns 0, or -1 with `err` set. */
 int exp_configs_load(experiment *e, cusim_error *err);
+
+/* What the user wrote that mark `m` stands for, when it is a line of
+ * generated text with a name (exp_options.line_names), else NULL. */
+const char *exp_line_name(const experiment *e, const cusim_mark *m);
+
+/* Writes where mark `m` is, for a message about another place than its
+ * own: "by OPTION" for a named generated line, else "at line L, column
+ * C". Returns buf. */
+const char *exp_where(const experiment *e, const cusim_mark *m, char *buf,
+                      size_t size);
 
 #endif /* CUSIM_EXP_INT_H */

@@ -17,6 +17,7 @@
 #include "exp_int.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,6 +28,7 @@
 
 #include "error.h"
 #include "fileio.h"
+#include "num.h"
 #include "plot_spec.h"
 #include "strbuf.h"
 #include "suggest.h"
@@ -123,16 +125,19 @@ static int make_file(parser *P, const yaml_node_t *n, const char *what,
 
 /* Reads a range's integer. */
 static int range_int(parser *P, const yaml_node_t *n, const char *what,
-                     const char *key, long long *out)
+                     const char *key, int64_t *out)
 {
     char got[200];
     cusim_mark m = ydoc_mark(P->d, n);
     const char *s = yn_scalar(n);
-    char *end = NULL;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (!yn_is_scalar(n) || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE
-        || !*s || *end || errno || s[0] == ' ')
+    int64_t v = 0;
+    int rc = yn_is_scalar(n) && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE
+             ? num_parse_i64(s, strlen(s), NUM_PLUS, &v) : NUM_SYNTAX;
+    if (rc == NUM_RANGE)
+        return err_at(P->err, &m, "%s: range %s: %s does not fit in 64 bits "
+                      "(expected an integer from -2^63 to 2^63 - 1)", what,
+                      key, yn_describe(n, got, sizeof got));
+    if (rc != NUM_OK)
         return err_at(P->err, &m, "%s: range %s: expected an integer, got "
                       "%s", what, key, yn_describe(n, got, sizeof got));
     *out = v;
@@ -171,7 +176,7 @@ static int parse_range(parser *P, const yaml_node_t *map, const char *what,
             return err_at(P->err, &m, "%s: the range has no '%s' (a range "
                           "is { from: A, to: B, step: S }, step "
                           "optional)", what, keys[i]);
-    long long from, to, step = 1;
+    int64_t from, to, step = 1;
     if (range_int(P, node[0], what, "from", &from) != 0
         || range_int(P, node[1], what, "to", &to) != 0
         || (node[2] && range_int(P, node[2], what, "step", &step) != 0))
@@ -179,21 +184,27 @@ static int parse_range(parser *P, const yaml_node_t *map, const char *what,
     if (step < 1) {
         cusim_mark sm = ydoc_mark(P->d, node[2]);
         return err_at(P->err, &sm, "%s: range step: expected an integer of "
-                      "at least 1, got %lld", what, step);
+                      "at least 1, got %" PRId64, what, step);
     }
     if (to < from)
-        return err_at(P->err, &m, "%s: empty range: 'to' (%lld) is below "
-                      "'from' (%lld)", what, to, from);
-    uint64_t count = ((uint64_t)to - (uint64_t)from) / (uint64_t)step + 1;
-    if (count > EXP_MAX_POINTS)
-        return err_at(P->err, &m, "%s: the range has %llu values (at most "
-                      "%d)", what, (unsigned long long)count,
-                      EXP_MAX_POINTS);
+        return err_at(P->err, &m, "%s: empty range: 'to' (%" PRId64 ") is "
+                      "below 'from' (%" PRId64 ")", what, to, from);
+    /* the steps after the first value: below 2^64 however far apart the
+     * ends are (counting the first too wrapped 2^64 values to 0) */
+    uint64_t steps = ((uint64_t)to - (uint64_t)from) / (uint64_t)step;
+    if (steps >= EXP_MAX_POINTS) {
+        char count[32] = "2^64";
+        if (steps < UINT64_MAX)
+            snprintf(count, sizeof count, "%" PRIu64, steps + 1);
+        return err_at(P->err, &m, "%s: the range has %s values (at most %d)",
+                      what, count, EXP_MAX_POINTS);
+    }
+    uint64_t count = steps + 1;
     *vals = xcalloc((size_t)count, sizeof **vals);
     *n = (size_t)count;
     for (uint64_t i = 0; i < count; i++) {
-        long long v = (long long)((uint64_t)from + i * (uint64_t)step);
-        (*vals)[i].text = xasprintf("%lld", v);
+        int64_t v = (int64_t)((uint64_t)from + i * (uint64_t)step);
+        (*vals)[i].text = xasprintf("%" PRId64, v);
         (*vals)[i].shown = xstrdup((*vals)[i].text);
         (*vals)[i].mark = m;
     }
@@ -351,11 +362,9 @@ static int parse_timeline(parser *P, const yaml_node_t *n)
                           "(expected { every: N })", yn_scalar(k));
         }
         const char *s = yn_scalar(v);
-        char *end = NULL;
-        errno = 0;
-        unsigned long long every = strtoull(s, &end, 10);
+        uint64_t every = 0;
         if (!yn_is_scalar(v) || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE
-            || s[0] < '0' || s[0] > '9' || *end || errno || every == 0)
+            || num_parse_u64(s, strlen(s), 0, &every) != NUM_OK || every == 0)
             return err_at(P->err, &vm, "timeline.every: expected a whole "
                           "number of cycles of at least 1 (the window of a "
                           "timeline row), got %s",
@@ -611,11 +620,12 @@ static int build_axes(parser *P)
         const exp_value *top = f ? &e->kernel : &e->hardware;
         long k = exp_sweep_key(sw, files[f]);
         const char *what = k >= 0 ? sw->axes[sw->keys[k].axis].what : "";
+        char where[512];
         if (top->text && k >= 0 && strcmp(what, "points") != 0)
             return err_at(P->err, &sw->keys[k].mark, "%s: '%s' is also given "
-                          "at the top level at line %d, column %d (give it in "
-                          "one place)", what, files[f], top->mark.line,
-                          top->mark.column);
+                          "at the top level %s (give it in one place)", what,
+                          files[f], exp_where(e, &top->mark, where,
+                                              sizeof where));
         if (top->text || (k >= 0 && strcmp(what, "points") != 0))
             continue;
         if (k < 0)
@@ -638,12 +648,12 @@ static int build_axes(parser *P)
     for (size_t i = 0; i < e->n_set; i++) {
         long k = exp_sweep_key(sw, e->set[i].path);
         if (k >= 0) {
-            const cusim_mark *f = &sw->keys[k].mark;
+            char where[512];
             return err_at(P->err, &e->set[i].v.mark, "set: '%s' also "
-                          "varies in %s at line %d, column %d (a key is "
-                          "either set or varied)", e->set[i].path,
-                          sw->axes[sw->keys[k].axis].what, f->line,
-                          f->column);
+                          "varies in %s %s (a key is either set or varied)",
+                          e->set[i].path, sw->axes[sw->keys[k].axis].what,
+                          exp_where(e, &sw->keys[k].mark, where,
+                                    sizeof where));
         }
     }
     for (size_t i = 0; i < e->n_cli; i++) {

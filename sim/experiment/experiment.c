@@ -21,6 +21,7 @@
 #include "experiment.h"
 #include "exp_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,6 +113,13 @@ int exp_load_opts(const char *path, const char *text, const cusim_set *sets,
 {
     experiment *e = exp_new(path, sets, n_sets);
     e->max_instructions = opt ? opt->max_instructions : 0;
+    if (opt && opt->n_line_names) {
+        e->n_line_names = opt->n_line_names;
+        e->line_names = xcalloc(e->n_line_names, sizeof *e->line_names);
+        for (size_t i = 0; i < e->n_line_names; i++)
+            e->line_names[i] = opt->line_names[i]
+                               ? xstrdup(opt->line_names[i]) : NULL;
+    }
     ydoc d;
     *out = NULL;
     int rc = text ? ydoc_load_text(&d, text, e->file, "an experiment mapping",
@@ -137,6 +145,25 @@ int exp_load_text(const char *path, const char *text, const cusim_set *sets,
     return exp_load_opts(path, text, sets, n_sets, NULL, out, err);
 }
 
+const char *exp_line_name(const experiment *e, const cusim_mark *m)
+{
+    if (!m || m->line < 1 || (size_t)m->line > e->n_line_names
+        || (m->file && strcmp(m->file, e->file) != 0))
+        return NULL;
+    return e->line_names[m->line - 1];
+}
+
+const char *exp_where(const experiment *e, const cusim_mark *m, char *buf,
+                      size_t size)
+{
+    const char *name = exp_line_name(e, m);
+    if (name)
+        snprintf(buf, size, "by %s", name);
+    else
+        snprintf(buf, size, "at line %d, column %d", m->line, m->column);
+    return buf;
+}
+
 uint64_t exp_max_instructions(const experiment *e)
 {
     return e->max_instructions;
@@ -148,6 +175,9 @@ void exp_free(experiment *e)
         return;
     free(e->file);
     free(e->dir);
+    for (size_t i = 0; i < e->n_line_names; i++)
+        free(e->line_names[i]);
+    free(e->line_names);
     free(e->description);
     exp_value_free(&e->hardware);
     exp_value_free(&e->kernel);

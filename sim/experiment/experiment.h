@@ -99,6 +99,13 @@ void exp_free(experiment *e);   /* NULL-safe */
  * is infeasible. exp_load and exp_load_text use the defaults. */
 typedef struct exp_options {
     uint64_t max_instructions;
+    /* For text generated from what the user wrote elsewhere (cusim
+     * sweep's options): line i + 1 of the text stands for line_names[i]
+     * (NULL: for nothing), and a message or an infeasible point's reason
+     * about such a line names it ("--vary kernel.registers=16,300")
+     * instead of a place in a text the user never sees. Copied. */
+    const char *const *line_names;
+    size_t n_line_names;
 } exp_options;
 
 /* exp_load (text NULL: the file at `path`) or exp_load_text, with

@@ -75,10 +75,17 @@ int port_parse_sizes(const char *text, port_size *sizes, int max, char *err,
                      (int)(end - s), s);
             return -1;
         }
+        /* N and Nx1 are the same workgroup: listed twice, however written */
         for (int i = 0; i < n; i++)
-            if (strcmp(sizes[i].label, sizes[n].label) == 0) {
-                snprintf(err, err_size, "size %s is listed twice",
-                         sizes[n].label);
+            if (sizes[i].x == sizes[n].x
+                && (sizes[i].y ? sizes[i].y : 1) == (sizes[n].y ? sizes[n].y : 1)) {
+                if (strcmp(sizes[i].label, sizes[n].label) == 0)
+                    snprintf(err, err_size, "size %s is listed twice",
+                             sizes[n].label);
+                else
+                    snprintf(err, err_size, "size %s is listed twice (as %s "
+                             "before: the same workgroup)", sizes[n].label,
+                             sizes[i].label);
                 return -1;
             }
         n++;

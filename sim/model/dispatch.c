@@ -166,7 +166,8 @@ void dispatch_retire(gpu *g, uint32_t wi, uint64_t now)
     alloc_release(&c->res, &d->need);
     c->resident_wg--;
     g->end = now;
-    g->last_progress = now;
+    if (now > g->last_progress)
+        g->last_progress = now;
 
     if (g->opt->progress && (++g->retired_all % g->progress_every == 0
                              || g->retired_all == g->total_wg))
@@ -226,6 +227,7 @@ void dispatch_next(gpu *g, uint64_t now)
     g->next_wg = g->retired_wg = 0;
     g->pending = g->dispatches[g->cur].n_wg > 0;
     dispatch_use(g, g->cur);
-    g->last_progress = now;
+    if (now > g->last_progress)
+        g->last_progress = now;
     dispatch_launch(g, now);
 }

@@ -263,6 +263,12 @@ typedef struct gpu {
     uint64_t progress_every;  /* retirements between opt->progress calls */
 
     uint64_t now;
+    /* The watchdog's mark: the last cycle something moved (an issue, a
+     * retirement, a step of the memory system, a launch) or, when later,
+     * the last cycle an issued instruction is known to complete or to
+     * hold its unit. A wake-up more than the watchdog's window past it is
+     * a stall; a wait up to a promised completion (a load's latency, a
+     * busy unit, a barrier whose others are waiting so) never is. */
     uint64_t last_progress;
     uint64_t next_age;
     uint64_t end;           /* the last retirement or store completion */

@@ -556,6 +556,8 @@ static void issue_global(gpu *g, const part *pt, sg *s, uint32_t si,
         r.lines = g->lines;
     }
     uint64_t done = mem_issue(g->mem, &r, now);
+    if (done != MEM_LATER && done > g->last_progress)
+        g->last_progress = done;      /* a wait up to it is no stall */
     if (c->dst != PROG_NO_REG) {
         s->ready[c->dst] = done << 1 | 1;   /* REG_LATE for MEM_LATER */
         if (done == MEM_LATER)
@@ -593,18 +595,23 @@ static uint32_t issue(gpu *g, part *pt, uint32_t ri, uint64_t now, bool last)
     g->lane_instructions += s->lanes;
     g->lane_slots += g->width;
     s->issued++;
-    g->last_progress = now;
+    if (now > g->last_progress)
+        g->last_progress = now;
     pt->ws[CUSIM_WS_ISSUED]++;
     ready_uncount(pt, s);
     pt->last = si;
     if (c->unit != CUSIM_UNIT_BARRIER) {
         pt->unit_free[c->unit] = now + c->busy;
+        if (now + c->busy > g->last_progress)
+            g->last_progress = now + c->busy;
         g->unit_busy[c->unit] += c->busy;
         g->unit_lanes[c->unit] += s->lanes;
     }
 
     if (!s->global) {
         uint64_t done = now + c->latency;
+        if (done > g->last_progress)
+            g->last_progress = done;
         if (c->dst != PROG_NO_REG)
             s->ready[c->dst] = done << 1;
         /* The subgroup cannot end before its result is there, nor before

@@ -100,9 +100,17 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
         uint64_t now;
         evq_event ev = evq_pop(g.q, &now);
         g.now = now;
-        if (now - g.last_progress > watchdog) {
+        /* Every event but a wake-up is a step the model scheduled when it
+         * learnt of it (a memory stage, a retirement, a dispatch, the
+         * launch): progress, however long after the last. Only a partition
+         * woken past every promised completion can be stalled. */
+        if (ev.kind != EV_WAKE && now > g.last_progress)
+            g.last_progress = now;
+        else if (ev.kind == EV_WAKE && now > g.last_progress
+                 && now - g.last_progress > watchdog) {
             err_set(err, k->file, 1, 1, "simulation stalled: no instruction "
-                    "issued and no workgroup retired for %llu cycles (at "
+                    "issued, no workgroup retired and no memory access "
+                    "moved for %llu cycles after the last result due (at "
                     "cycle %llu)", (unsigned long long)watchdog,
                     (unsigned long long)now);
             dump_state(&g, dump);
@@ -120,7 +128,6 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
             dispatch_next(&g, now);
             break;
         case EV_LAUNCH:
-            g.last_progress = now;
             dispatch_fill_all(&g, now);
             break;
         case EV_MEM: {

@@ -754,14 +754,25 @@ int plot_write(const plot_spec *spec, const char *csv_path,
         if (rc == 1)
             *err = why;
     } else {
+        if (ok && run < 0) {
+            /* gnuplot, run on a script cusim wrote from a checked CSV,
+             * failed: the plot could not be written (no place in an input,
+             * least of all the CSV) */
+            char why[sizeof err->message];
+            snprintf(why, sizeof why, "%s", err->message);
+            err_noplace(err, png, "cannot write the plot %s: %s", png, why);
+        }
         ok = ok && run == 0;
         const char *const imgs[2] = { png, svg }, *const tmps[2] = { png_tmp,
                                                                      svg_tmp };
         for (int i = 0; i < 2 && ok; i++) {
             struct stat st;
             if (stat(tmps[i], &st) < 0 || st.st_size == 0) {
-                err_set(err, csv_path, 1, 1, "plot '%s': gnuplot wrote no "
-                        "'%s'", spec->file, imgs[i]);
+                /* an output that could not be written (a full file system,
+                 * say): no place in an input, least of all the CSV */
+                err_noplace(err, imgs[i], "cannot write the plot %s: "
+                            "gnuplot wrote nothing there (is the file system "
+                            "full?)", imgs[i]);
                 ok = 0;
             }
         }

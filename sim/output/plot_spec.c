@@ -16,6 +16,7 @@
 #include "config.h"
 #include "error.h"
 #include "fileio.h"
+#include "num.h"
 #include "strbuf.h"
 #include "suggest.h"
 #include "timeline.h"
@@ -197,18 +198,16 @@ static int panel_points(ps_parser *P, plot_panel *pn, const yaml_node_t *v,
         const yaml_node_t *it = ydoc_node(P->d, v->data.sequence.items.start[i]);
         cusim_mark im = ydoc_mark(P->d, it);
         const char *s = yn_scalar(it);
-        char *end = NULL;
-        errno = 0;
-        unsigned long long p = strtoull(s, &end, 10);
+        uint64_t p = 0;
         if (!yn_is_scalar(it) || it->data.scalar.style != YAML_PLAIN_SCALAR_STYLE
-            || s[0] < '0' || s[0] > '9' || *end || errno || p > SIZE_MAX)
+            || num_parse_u64(s, strlen(s), 0, &p) != NUM_OK || p > SIZE_MAX)
             return err_at(P->err, &im, "%s: expected a point number (0, 1, "
                           "...), got %s", what,
                           ydoc_describe(it, true, got, sizeof got));
         for (size_t j = 0; j < i; j++)
             if (pn->points[j] == (size_t)p)
-                return err_at(P->err, &im, "%s: point %llu is listed twice",
-                              what, p);
+                return err_at(P->err, &im, "%s: point %zu is listed twice",
+                              what, (size_t)p);
         pn->points[i] = (size_t)p;
     }
     pn->n_points = (int)len;

@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* A copy of the input with a NUL after it (the caller frees it). */
@@ -37,6 +39,23 @@ static inline _Noreturn void fuzz_fail(const char *what, const char *detail)
     fprintf(stderr, "fuzz: %s%s%s\n", what, detail ? ": " : "",
             detail ? detail : "");
     abort();
+}
+
+/* The message contract (issue 25): an error is one line of printable
+ * text, its control bytes and bytes that are not UTF-8 escaped (\xHH) by
+ * the one message formatter, whatever bytes the input held. */
+static inline void fuzz_check_error(const cusim_error *err)
+{
+    const char *const parts[2] = { err->file, err->message };
+    for (int i = 0; i < 2; i++) {
+        for (const unsigned char *c = (const unsigned char *)parts[i]; *c; c++)
+            if (*c < 0x20 || *c == 0x7f)
+                fuzz_fail("a message with a control byte", parts[i]);
+        if (!err_is_utf8(parts[i]))
+            fuzz_fail("a message that is not UTF-8", parts[i]);
+    }
+    if (!err->message[0])
+        fuzz_fail("an error without a message", err->file);
 }
 
 /* What `print` writes for `obj`, as a new string (the caller frees it). */

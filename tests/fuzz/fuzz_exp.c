@@ -38,6 +38,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
         }
         exp_free(e);
+    } else {
+        fuzz_check_error(&err);
     }
     free(text);
     return 0;

@@ -23,6 +23,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fuzz_fail("the echo does not load back to the same profile", echo);
         free(echo);
         free(echo2);
+    } else {
+        fuzz_check_error(&err);
     }
     free(text);
     return 0;

@@ -32,6 +32,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(echo);
         free(echo2);
         free(echo3);
+    } else {
+        fuzz_check_error(&err);
     }
     free(text);
     return 0;

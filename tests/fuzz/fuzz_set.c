@@ -43,6 +43,8 @@ static void check_hw(const cusim_set *sets, size_t n)
         fuzz_fail("the shipped profile does not load", e2.message);
     int rc2 = cusim_hw_apply(&applied, sets, n, &e2);
     same_error("hw load and apply disagree", rc1, &e1, rc2, &e2);
+    if (rc1)
+        fuzz_check_error(&e1);
     if (rc1 == 0) {
         char *a, *b;
         FUZZ_CAPTURE(cusim_hw_echo, &loaded, a);
@@ -63,6 +65,8 @@ static void check_kernel(const cusim_set *sets, size_t n)
         fuzz_fail("the shipped kernel does not load", e2.message);
     int rc2 = cusim_kernel_apply(&applied, sets, n, &e2);
     same_error("kernel load and apply disagree", rc1, &e1, rc2, &e2);
+    if (rc1)
+        fuzz_check_error(&e1);
     if (rc1 == 0) {
         char *a, *b;
         FUZZ_CAPTURE(cusim_kernel_echo, &loaded, a);
@@ -88,6 +92,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             *next++ = '\0';
         if (cusim_set_parse(line, (int)n + 1, &sets[n], &err) == 0)
             n++;
+        else
+            fuzz_check_error(&err);
     }
     check_hw(sets, n);
     check_kernel(sets, n);
