@@ -668,6 +668,12 @@ typedef struct cusim_dispatch_result {
     double achieved;         /* its time-averaged occupancy */
     double sol_compute, sol_busiest_unit, sol_memory, waves;
     const char *bound;
+    /* The memory hierarchy's, over the dispatch's own span (none when
+     * `hierarchy` is false): as cusim_result's of the same names. */
+    bool hierarchy;
+    uint64_t l1_bytes, l2_bytes, dram_bytes;
+    double l1_hit_rate, l2_hit_rate;
+    double sol_l1, sol_l2, sol_dram;
 } cusim_dispatch_result;
 
 /* What one simulated run measured (docs/model.md's fields). Counters are

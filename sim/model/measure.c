@@ -73,9 +73,19 @@ static void span_figures(const gpu *g, const tally *a, const tally *b,
             out->sol_busiest_unit = busy;
     }
     if (mem_has_hierarchy(g->mem)) {
-        double l1, l2, dram;
-        hierarchy_sols(g, a, b, cycles, &l1, &l2, &dram);
-        out->sol_memory = max3(l1, l2, dram);
+        hierarchy_sols(g, a, b, cycles, &out->sol_l1, &out->sol_l2,
+                       &out->sol_dram);
+        out->sol_memory = max3(out->sol_l1, out->sol_l2, out->sol_dram);
+        out->hierarchy = true;
+        uint64_t s1 = b->l1_sectors - a->l1_sectors;
+        uint64_t s2 = b->l2_sectors - a->l2_sectors;
+        out->l1_bytes = s1 * hw->cache.l1.sector;
+        out->l1_hit_rate = s1 ? (double)(b->l1_hits - a->l1_hits) / (double)s1
+                              : 0.0;
+        out->l2_bytes = s2 * hw->cache.l2.sector;
+        out->l2_hit_rate = s2 ? (double)(b->l2_hits - a->l2_hits) / (double)s2
+                              : 0.0;
+        out->dram_bytes = b->dram_bytes - a->dram_bytes;
     } else {
         out->sol_memory = (double)(b->bytes - a->bytes)
             / (cycles * hw->memory.bandwidth);
