@@ -670,6 +670,12 @@ typedef struct cusim_dispatch_result {
     double achieved;         /* its time-averaged occupancy */
     double sol_compute, sol_busiest_unit, sol_memory, waves;
     const char *bound;
+    /* The memory hierarchy's, over the dispatch's own span (none when
+     * `hierarchy` is false): as cusim_result's of the same names. */
+    bool hierarchy;
+    uint64_t l1_bytes, l2_bytes, dram_bytes;
+    double l1_hit_rate, l2_hit_rate;
+    double sol_l1, sol_l2, sol_dram;
 } cusim_dispatch_result;
 
 /* What one simulated run measured (docs/model.md's fields). Counters are
@@ -691,13 +697,17 @@ typedef struct cusim_result {
     double cycles_per_issue;         /* live subgroup-cycles / warp
                                         instructions */
     uint64_t memory_transactions, memory_bytes;
-    double bandwidth_utilization;    /* bytes / (cycles x memory.bandwidth) */
+    double bandwidth_utilization;    /* bytes / (cycles x memory.bandwidth);
+                                        with a hierarchy DRAM's share,
+                                        sol_dram */
     double avg_latency;              /* per transaction, with queueing */
     double avg_inflight;             /* transactions, GPU-wide average */
     double sol_compute;              /* issue slots used / all of them */
     double sol_busiest_unit;         /* the busiest execution unit's busy
                                         share of its cycles */
-    double sol_memory;               /* bytes / (cycles x memory.bandwidth) */
+    double sol_memory;               /* bytes / (cycles x memory.bandwidth);
+                                        with a hierarchy the highest of
+                                        sol_l1, sol_l2, sol_dram */
     double waves;                    /* workgroups / what the GPU holds at
                                         once, summed over dispatches */
     double arithmetic_intensity;     /* arithmetic lane instructions per
@@ -705,7 +715,9 @@ typedef struct cusim_result {
     double roofline_performance;     /* arithmetic lane instructions per
                                         cycle, GPU-wide */
     double roofline_ridge;           /* the intensity at which the compute
-                                        roof meets the bandwidth roof */
+                                        roof meets the bandwidth roof
+                                        (memory.bandwidth's, with a
+                                        hierarchy dram.bytes_per_cycle's) */
     const char *bound;   /* compute, bandwidth, latency, balanced, small_grid */
     const char *bound_unit;          /* the unit with the highest speed of
                                         light: alu, sfu, shared, l1, l2 or
@@ -726,6 +738,9 @@ typedef struct cusim_result {
     uint64_t dram_bytes;             /* read and written */
     double dram_row_hit_rate;
     double sol_l1, sol_l2, sol_dram; /* dram's is its bandwidth use */
+    double dram_intensity;           /* arithmetic lane instructions per
+                                        DRAM byte (the DRAM roofline's x);
+                                        0 if none */
     uint32_t dispatches;
     cusim_dispatch_result dispatch[CUSIM_DISPATCH_MAX];  /* each dispatch's
                                         own figures, [0, dispatches) */

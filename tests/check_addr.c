@@ -329,6 +329,68 @@ START_TEST(closed_form_matches_reference)
 }
 END_TEST
 
+/* The planner's bound on a linear access's lines knows where its lanes
+ * start within a line (addr.c, linear_lines), worked out by hand for
+ * width 32, workgroups of 64 (lane 0 of any subgroup at a multiple of 32
+ * for gid), and checked against every subgroup of 512 workgroups. */
+START_TEST(linear_bound)
+{
+    static const struct { const char *text; uint32_t bytes, line;
+                          uint64_t base, length; uint32_t want; } cases[] = {
+        /* 32 lanes x 16 B from a multiple of 512 B: 16 transactions of
+         * 32 B (the span alone: 512 / 32 + 4 = 20) */
+        { "gid", 16, 32, 0, 1 << 20, 16 },
+        /* 32 x 4 B from a multiple of 128: one line of 128 */
+        { "gid", 4, 128, 0, 1 << 20, 1 },
+        /* the same 12 bytes into its region: 2 lines */
+        { "gid", 4, 128, 12, 1 << 20, 2 },
+        /* lid + wg x 64 is gid */
+        { "wg * 64 + lid", 4, 32, 0, 1 << 20, 4 },
+        /* stride 2, no per-subgroup name: bytes 0 .. 251, 2 lines */
+        { "lane * 2", 4, 128, 0, 1 << 20, 2 },
+        /* gid + 1 may straddle (lanes 31 .. 62 of a 32-aligned run) and
+         * falls back on the span: 128 / 128 + 4 */
+        { "gid + 1", 4, 128, 0, 1 << 20, 5 },
+        /* 1000 elements: gid wraps at 1000, not a multiple of 32: the
+         * span's bound */
+        { "gid", 4, 128, 0, 4000, 5 },
+        /* descending: lanes at -gid, the lowest 31 below lane 0; a
+         * multiple of 32 minus 31 is 1 mod 32: may straddle */
+        { "-gid", 4, 128, 0, 1 << 20, 5 },
+        /* descending from 31 more: the lowest at a multiple of 32 */
+        { "31 - gid", 4, 128, 0, 1 << 20, 1 },
+    };
+    addr_line got[4096], want[4096];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        addr_bind b = bind_of(cases[i].length, cases[i].bytes);
+        b.base = cases[i].base;
+        addr_expr *x = resolve_text(cases[i].text, &b);
+        uint32_t cap = addr_max_lines(x, 32, cases[i].line);
+        ck_assert_msg(cap == cases[i].want, "%s: bound %u, want %u",
+                      cases[i].text, cap, cases[i].want);
+        uint32_t most = 0;
+        for (uint32_t wg = 0; wg < 512; wg++)
+            for (uint32_t sg = 0; sg < 2; sg++) {
+                addr_ctx c = { .wg = wg, .sg = sg, .width = 32 };
+                uint32_t m = brute(x, &c, 32, cases[i].bytes,
+                                   cases[i].line, 32, want);
+                uint32_t n = addr_lines(x, &c, 32, cases[i].line, 32, got,
+                                        cap);
+                ck_assert_uint_le(m, cap);
+                ck_assert_uint_eq(n, m);
+                if (m > most)
+                    most = m;
+            }
+        /* where the bound is the tight one, some subgroup reaches it */
+        if (strcmp(cases[i].text, "gid + 1") != 0
+            && strcmp(cases[i].text, "-gid") != 0
+            && cases[i].length == 1 << 20)
+            ck_assert_uint_eq(most, cap);
+        addr_expr_free(x);
+    }
+}
+END_TEST
+
 START_TEST(division_by_zero)
 {
     addr_bind b = bind_of(1 << 20, 4);
@@ -816,6 +878,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, subgroup_names);
     tcase_add_test(tc, affine_recognised);
     tcase_add_test(tc, closed_form_matches_reference);
+    tcase_add_test(tc, linear_bound);
     tcase_set_timeout(tc, 60);   /* the reference pass, under sanitizers */
     suite_add_tcase(s, tc);
     tc = tcase_create("expressions");

@@ -333,6 +333,50 @@ START_TEST(state_is_sized_by_the_profile)
 }
 END_TEST
 
+/* The figures that divide by memory's peak take DRAM's with a hierarchy
+ * (docs/model.md "What is reported"): one subgroup loads 32 x 4 bytes (1
+ * line, 4 sectors: 128 bytes that miss the L1 and the L2, so DRAM reads
+ * 128) and two alus use the value (64 arithmetic lanes). On tiny():
+ *   memory.bandwidth_utilization = dram.bandwidth_utilization
+ *       = 128 / (cycles x dram.bytes_per_cycle 32);
+ *   roofline.ridge = 2 CUs x 1 scheduler x min(1 x 32, 32) lanes / 32
+ *       = 2 instructions per byte (memory.bandwidth's 64 would say 1);
+ *   roofline.dram_intensity = 64 / 128 = 0.5.
+ * memory.bandwidth is no part of the hierarchy: doubling it changes
+ * nothing. The same kernel without the cache (cache.l2.bytes = 0) keeps
+ * the flat model's: 128 / (cycles x 64), ridge 64 / 64 = 1. */
+START_TEST(peaks_are_dram_s_with_a_hierarchy)
+{
+    const char *prog = "ld.global x, i bytes=4\nalu y, x\nalu z, x\n";
+    cusim_hw hw = tiny();
+    cusim_result r = cutest_run(&hw, 32, 32, prog);
+    ck_assert(r.hierarchy);
+    ck_assert_uint_eq(r.dram_bytes, 128);
+    ck_assert_double_eq_tol(r.bandwidth_utilization,
+                            128.0 / ((double)r.cycles * 32), 1e-12);
+    ck_assert_double_eq(r.bandwidth_utilization, r.sol_dram);
+    ck_assert_double_eq_tol(r.roofline_ridge, 2.0, 1e-12);
+    ck_assert_double_eq_tol(r.dram_intensity, 0.5, 1e-12);
+    ck_assert_double_eq_tol(r.arithmetic_intensity, 64.0 / r.memory_bytes,
+                            1e-12);
+
+    hw.memory.bandwidth = 128;
+    cusim_result r2 = cutest_run(&hw, 32, 32, prog);
+    ck_assert_uint_eq(r2.cycles, r.cycles);
+    ck_assert_double_eq(r2.bandwidth_utilization, r.bandwidth_utilization);
+    ck_assert_double_eq(r2.roofline_ridge, r.roofline_ridge);
+
+    hw = tiny();
+    hw.cache.l2.bytes = 0;
+    cusim_result f = cutest_run(&hw, 32, 32, prog);
+    ck_assert(!f.hierarchy);
+    ck_assert_uint_eq(f.memory_bytes, 128);
+    ck_assert_double_eq_tol(f.bandwidth_utilization,
+                            128.0 / ((double)f.cycles * 64), 1e-12);
+    ck_assert_double_eq_tol(f.roofline_ridge, 1.0, 1e-12);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("hier");
@@ -346,6 +390,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, fr_fcfs_serves_the_open_row_first);
     tcase_add_test(tc, stores_write_through_to_the_l2);
     tcase_add_test(tc, state_is_sized_by_the_profile);
+    tcase_add_test(tc, peaks_are_dram_s_with_a_hierarchy);
     suite_add_tcase(s, tc);
     return s;
 }

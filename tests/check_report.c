@@ -78,7 +78,8 @@ static const char *const sim_keys[] = {
     "dram.row_hit_rate", "dram.bandwidth_utilization", "sol.compute",
     "sol.busiest_unit", "sol.memory", "sol.l1", "sol.l2", "sol.dram",
     "waves", "arithmetic_intensity", "roofline.performance",
-    "roofline.ridge", "bound", "bound_unit", "dispatches",
+    "roofline.ridge", "roofline.dram_intensity", "bound", "bound_unit",
+    "dispatches",
     "sim.host_seconds",
     "sim.warp_instructions_per_second",
 };
@@ -87,8 +88,10 @@ static const char *const sim_keys[] = {
 /* The keys of each dispatch of a run of two or more, after sim_keys, as
  * dispatch[N].KEY. */
 static const char *const dispatch_keys[] = {
-    "cycles", "occupancy.theoretical", "occupancy.achieved", "sol.compute",
-    "sol.busiest_unit", "sol.memory", "waves", "bound",
+    "cycles", "occupancy.theoretical", "occupancy.achieved", "l1.bytes",
+    "l1.hit_rate", "l2.bytes", "l2.hit_rate", "dram.bytes", "sol.compute",
+    "sol.busiest_unit", "sol.memory", "sol.l1", "sol.l2", "sol.dram",
+    "waves", "bound",
 };
 #define N_DISPATCH_KEYS (sizeof dispatch_keys / sizeof dispatch_keys[0])
 
@@ -136,10 +139,12 @@ START_TEST(result_report_keys_and_values)
     res.bound = "latency";
     res.bound_unit = "dram";
     res.dispatches = 2;
-    res.dispatch[0] = (cusim_dispatch_result){ 1000, 0.75, 0.5, 0.25, 0.125,
-                                               0.0625, 1.5, "balanced" };
-    res.dispatch[1] = (cusim_dispatch_result){ 234, 1, 0, 0, 0, 0, 0,
-                                               "small_grid" };
+    res.dispatch[0] = (cusim_dispatch_result){
+        .cycles = 1000, .theoretical = 0.75, .achieved = 0.5,
+        .sol_compute = 0.25, .sol_busiest_unit = 0.125, .sol_memory = 0.0625,
+        .waves = 1.5, .bound = "balanced" };
+    res.dispatch[1] = (cusim_dispatch_result){
+        .cycles = 234, .theoretical = 1, .bound = "small_grid" };
     res.host_seconds = NAN;
     cusim_report *r = calloc(1, sizeof *r);
     cusim_report_result(r, &res);
@@ -158,8 +163,10 @@ START_TEST(result_report_keys_and_values)
     /* cycles .. simd_width; occupancy.*; issue.*; stalls.*;
      * warp_states.*; memory.*, then the hierarchy's l1.*, l2.*, dram.*
      * (none: no hierarchy); sol.* (the levels' none), waves,
-     * arithmetic_intensity, roofline.*; bound, bound_unit, dispatches;
-     * sim.* (NaN prints empty); dispatch[0].*, dispatch[1].*. */
+     * arithmetic_intensity, roofline.* (dram_intensity none); bound,
+     * bound_unit, dispatches;
+     * sim.* (NaN prints empty); dispatch[0].*, dispatch[1].* (their
+     * hierarchy's none). */
     ck_assert_str_eq(row,
         "1234,0.5,0,0,0,0,0,0,32,"
         "0.75,0,0,shared_memory,6,48,1536,0,6,50,8,,8,"
@@ -167,10 +174,10 @@ START_TEST(result_report_keys_and_values)
         "0,0,0,0,0.25,0,0,0.75,"
         "0,0,0,0.5,0,0,0.5,12.5,"
         "0,4096,0,0,0,,,,,,,,,,"
-        "0,0,0.5,,,,1.5,0,0,8,"
+        "0,0,0.5,,,,1.5,0,0,8,,"
         "latency,dram,2,,0,"
-        "1000,0.75,0.5,0.25,0.125,0.0625,1.5,balanced,"
-        "234,1,0,0,0,0,0,small_grid\n");
+        "1000,0.75,0.5,,,,,,0.25,0.125,0.0625,,,,1.5,balanced,"
+        "234,1,0,,,,,,0,0,0,,,,0,small_grid\n");
     free(text);
     free(r);
 }
@@ -191,20 +198,33 @@ START_TEST(result_report_dispatch_rows)
     ck_assert_int_eq(r->n, (int)N_SIM_KEYS);
     r->n = 0;
     res.dispatches = 2;
-    res.dispatch[0] = (cusim_dispatch_result){ 7, 1, 0.5, 0.25, 0.25, 0.75,
-                                               2, "balanced" };
-    res.dispatch[1] = (cusim_dispatch_result){ 3, 0.5, 0.125, 0, 0, 0,
-                                               0.5, "small_grid" };
+    /* dispatch 0 with the hierarchy's figures, dispatch 1 without (none) */
+    res.dispatch[0] = (cusim_dispatch_result){
+        .cycles = 7, .theoretical = 1, .achieved = 0.5, .sol_compute = 0.25,
+        .sol_busiest_unit = 0.25, .sol_memory = 0.75, .waves = 2,
+        .bound = "balanced", .hierarchy = true, .l1_bytes = 4096,
+        .l1_hit_rate = 0.5, .l2_bytes = 2048, .l2_hit_rate = 0.25,
+        .dram_bytes = 1536, .sol_l1 = 0.75, .sol_l2 = 0.125,
+        .sol_dram = 0.0625 };
+    res.dispatch[1] = (cusim_dispatch_result){
+        .cycles = 3, .theoretical = 0.5, .achieved = 0.125, .waves = 0.5,
+        .bound = "small_grid" };
     cusim_report_result(r, &res);
     char *text = NULL;
     CAPTURE(text, cusim_report_print(r, CUSIM_FORMAT_JSON, OUT));
     ck_assert_ptr_nonnull(strstr(text,
         ",\"dispatch[0]\":{\"cycles\":7,\"occupancy\":{\"theoretical\":1,"
-        "\"achieved\":0.5},\"sol\":{\"compute\":0.25,\"busiest_unit\":0.25,"
-        "\"memory\":0.75},\"waves\":2,\"bound\":\"balanced\"},"
+        "\"achieved\":0.5},\"l1\":{\"bytes\":4096,\"hit_rate\":0.5},"
+        "\"l2\":{\"bytes\":2048,\"hit_rate\":0.25},\"dram\":{\"bytes\":1536},"
+        "\"sol\":{\"compute\":0.25,\"busiest_unit\":0.25,\"memory\":0.75,"
+        "\"l1\":0.75,\"l2\":0.125,\"dram\":0.0625},\"waves\":2,"
+        "\"bound\":\"balanced\"},"
         "\"dispatch[1]\":{\"cycles\":3,\"occupancy\":{\"theoretical\":0.5,"
-        "\"achieved\":0.125},\"sol\":{\"compute\":0,\"busiest_unit\":0,"
-        "\"memory\":0},\"waves\":0.5,\"bound\":\"small_grid\"}}\n"));
+        "\"achieved\":0.125},\"l1\":{\"bytes\":null,\"hit_rate\":null},"
+        "\"l2\":{\"bytes\":null,\"hit_rate\":null},\"dram\":{\"bytes\":null},"
+        "\"sol\":{\"compute\":0,\"busiest_unit\":0,\"memory\":0,\"l1\":null,"
+        "\"l2\":null,\"dram\":null},\"waves\":0.5,"
+        "\"bound\":\"small_grid\"}}\n"));
     free(text);
     free(r);
 }
@@ -319,7 +339,15 @@ START_TEST(table_types_and_values)
                    || strncmp(d->key, "dram.", 5) == 0
                    || strcmp(d->key, "sol.l1") == 0
                    || strcmp(d->key, "sol.l2") == 0
-                   || strcmp(d->key, "sol.dram") == 0) {
+                   || strcmp(d->key, "sol.dram") == 0
+                   || strcmp(d->key, "roofline.dram_intensity") == 0
+                   || (strncmp(d->key, "dispatch[N].", 12) == 0
+                       && (strncmp(d->key + 12, "l1.", 3) == 0
+                           || strncmp(d->key + 12, "l2.", 3) == 0
+                           || strncmp(d->key + 12, "dram.", 5) == 0
+                           || strcmp(d->key + 12, "sol.l1") == 0
+                           || strcmp(d->key + 12, "sol.l2") == 0
+                           || strcmp(d->key + 12, "sol.dram") == 0))) {
             /* the memory hierarchy's: none on a profile without one */
             ck_assert(d->may_be_none);
         } else {

@@ -353,6 +353,41 @@ START_TEST(dispatches_of_reduction)
         ck_assert_double_eq_tol(r.waves, waves, 1e-12);
         /* 16 workgroups cannot fill a GPU of 30 or 132 CUs. */
         ck_assert_str_eq(r.dispatch[1].bound, "small_grid");
+        /* The hierarchy's per dispatch (nvidia-sm90; none on seed-cu):
+         * every access is a subgroup's 32 x 4 coalesced bytes, 4 sectors
+         * of 32 asked of the L1, a load and a store per invocation: pass
+         * 1 asks 1048576 x 8 = 8388608 bytes, pass 2 4096 x 8 = 32768.
+         * The bytes sum to the run's, and the hit rates weighted by
+         * their bytes give the run's. */
+        ck_assert(r.dispatch[0].hierarchy == r.hierarchy
+                  && r.dispatch[1].hierarchy == r.hierarchy);
+        ck_assert(r.hierarchy == (i == 1));
+        if (r.hierarchy) {
+            const cusim_dispatch_result *d0 = &r.dispatch[0],
+                                        *d1 = &r.dispatch[1];
+            ck_assert_uint_eq(d0->l1_bytes, 8388608);
+            ck_assert_uint_eq(d1->l1_bytes, 32768);
+            ck_assert_uint_eq(d0->l1_bytes + d1->l1_bytes, r.l1_bytes);
+            ck_assert_uint_eq(d0->l2_bytes + d1->l2_bytes, r.l2_bytes);
+            ck_assert_uint_eq(d0->dram_bytes + d1->dram_bytes, r.dram_bytes);
+            ck_assert_double_eq_tol(d0->l1_hit_rate * d0->l1_bytes
+                                    + d1->l1_hit_rate * d1->l1_bytes,
+                                    r.l1_hit_rate * r.l1_bytes, 1e-6);
+            ck_assert_double_eq_tol(d0->l2_hit_rate * d0->l2_bytes
+                                    + d1->l2_hit_rate * d1->l2_bytes,
+                                    r.l2_hit_rate * r.l2_bytes, 1e-6);
+            /* the levels' speeds of light are busy time over cycles:
+             * weighted by each span's cycles they give the run's */
+            ck_assert_double_eq_tol(d0->sol_dram * d0->cycles
+                                    + d1->sol_dram * d1->cycles,
+                                    r.sol_dram * r.cycles, 1e-6);
+            ck_assert_double_eq_tol(d0->sol_l1 * d0->cycles
+                                    + d1->sol_l1 * d1->cycles,
+                                    r.sol_l1 * r.cycles, 1e-6);
+            ck_assert_double_eq_tol(d0->sol_l2 * d0->cycles
+                                    + d1->sol_l2 * d1->cycles,
+                                    r.sol_l2 * r.cycles, 1e-6);
+        }
         cusim_kernel_free(&k);
     }
 }

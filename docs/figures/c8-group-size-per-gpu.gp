@@ -26,15 +26,15 @@ $p1_c1 << EOD
 EOD
 # Panel 1, curve 2: time_us against kernel.workgroup_size, hw.name = nvidia-sm80 (3 points)
 $p1_c2 << EOD
-64 16.29007092
-128 14.59787234
-256 16.37304965
+64 16.2929078
+128 14.6035461
+256 16.36312057
 EOD
 # Panel 1, curve 3: time_us against kernel.workgroup_size, hw.name = nvidia-sm90 (3 points)
 $p1_c3 << EOD
-64 8.901515152
-128 8.917171717
-256 10.35
+64 8.901010101
+128 8.918686869
+256 10.35808081
 EOD
 # Panel 1, curve 4: time_us against kernel.workgroup_size, hw.name = amd-gcn (3 points)
 $p1_c4 << EOD
@@ -44,9 +44,9 @@ $p1_c4 << EOD
 EOD
 # Panel 1, curve 5: time_us against kernel.workgroup_size, hw.name = amd-rdna3-gfx1100 (3 points)
 $p1_c5 << EOD
-64 24.3836
-128 13.8244
-256 12.1696
+64 24.5428
+128 13.806
+256 12.168
 EOD
 # Panel 1, curve 6: time_us against kernel.workgroup_size, hw.name = intel-xe-hpg (3 points)
 $p1_c6 << EOD

@@ -74,46 +74,46 @@ $p3_c1 << EOD
 128 9607
 256 9612
 512 9621
-1024 9720
+1024 9721
 EOD
 # Panel 3, curve 2: cycles against kernel.workgroup_size, kernel.registers = 64 (5 points)
 $p3_c2 << EOD
-64 11229
-128 11250
-256 11301
-512 11509
-1024 11851
+64 11245
+128 11271
+256 11376
+512 11491
+1024 11821
 EOD
 # Panel 3, curve 3: cycles against kernel.workgroup_size, kernel.registers = 128 (4 points)
 $p3_c3 << EOD
-64 16480
-128 16530
-256 16610
-512 16828
+64 16457
+128 16477
+256 16594
+512 16812
 EOD
 
 # Panel 4, curve 1: cycles against kernel.workgroup_size, kernel.registers = 32 (5 points)
 $p4_c1 << EOD
-64 6600
-128 6607
-256 6638
-512 6694
-1024 6931
+64 6606
+128 6610
+256 6637
+512 6695
+1024 6925
 EOD
 # Panel 4, curve 2: cycles against kernel.workgroup_size, kernel.registers = 64 (5 points)
 $p4_c2 << EOD
-64 8888
-128 8913
-256 8979
-512 9081
-1024 9367
+64 8898
+128 8919
+256 8977
+512 9087
+1024 9370
 EOD
 # Panel 4, curve 3: cycles against kernel.workgroup_size, kernel.registers = 128 (4 points)
 $p4_c3 << EOD
-64 13911
-128 14005
-256 14089
-512 14230
+64 13938
+128 13987
+256 14083
+512 14224
 EOD
 
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid

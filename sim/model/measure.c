@@ -73,9 +73,19 @@ static void span_figures(const gpu *g, const tally *a, const tally *b,
             out->sol_busiest_unit = busy;
     }
     if (mem_has_hierarchy(g->mem)) {
-        double l1, l2, dram;
-        hierarchy_sols(g, a, b, cycles, &l1, &l2, &dram);
-        out->sol_memory = max3(l1, l2, dram);
+        hierarchy_sols(g, a, b, cycles, &out->sol_l1, &out->sol_l2,
+                       &out->sol_dram);
+        out->sol_memory = max3(out->sol_l1, out->sol_l2, out->sol_dram);
+        out->hierarchy = true;
+        uint64_t s1 = b->l1_sectors - a->l1_sectors;
+        uint64_t s2 = b->l2_sectors - a->l2_sectors;
+        out->l1_bytes = s1 * hw->cache.l1.sector;
+        out->l1_hit_rate = s1 ? (double)(b->l1_hits - a->l1_hits) / (double)s1
+                              : 0.0;
+        out->l2_bytes = s2 * hw->cache.l2.sector;
+        out->l2_hit_rate = s2 ? (double)(b->l2_hits - a->l2_hits) / (double)s2
+                              : 0.0;
+        out->dram_bytes = b->dram_bytes - a->dram_bytes;
     } else {
         out->sol_memory = (double)(b->bytes - a->bytes)
             / (cycles * hw->memory.bandwidth);
@@ -180,7 +190,15 @@ void measure_run(const gpu *g, const tally *end, cusim_result *r)
         ? (double)live / (double)g->warp_instructions : 0.0;
     r->memory_transactions = ms->transactions;
     r->memory_bytes = ms->bytes;
-    r->bandwidth_utilization = (double)ms->bytes / (cycles * hw->memory.bandwidth);
+    r->hierarchy = mem_has_hierarchy(g->mem);
+    /* The path to memory's peak: the flat channel's memory.bandwidth, or
+     * with a hierarchy DRAM's dram.bytes_per_cycle (memory.bandwidth is
+     * then no part of the model): the bandwidth utilization's and the
+     * roofline ridge's. */
+    double peak = r->hierarchy ? (double)hw->dram.bytes_per_cycle
+                               : (double)hw->memory.bandwidth;
+    r->bandwidth_utilization = r->hierarchy ? 0.0   /* sol_dram, below */
+                             : (double)ms->bytes / (cycles * peak);
     r->avg_latency = ms->transactions
         ? (double)ms->latency_sum / (double)ms->transactions : 0.0;
     r->avg_inflight = (double)ms->latency_sum / cycles;
@@ -217,9 +235,8 @@ void measure_run(const gpu *g, const tally *end, cusim_result *r)
     uint32_t lanes = hw->cu.issue_per_cycle * g->dispatches[0].occ.simd_width;
     if (lanes > hw->cu.lanes[CUSIM_UNIT_ALU])
         lanes = hw->cu.lanes[CUSIM_UNIT_ALU];
-    r->roofline_ridge = (double)g->n_parts * lanes / hw->memory.bandwidth;
+    r->roofline_ridge = (double)g->n_parts * lanes / peak;
     r->bound = span_bound(&run);
-    r->hierarchy = mem_has_hierarchy(g->mem);
     if (r->hierarchy) {
         uint32_t sector = hw->cache.l1.sector;
         r->l1_requests = ms->l1_requests;
@@ -232,10 +249,15 @@ void measure_run(const gpu *g, const tally *end, cusim_result *r)
         r->l2_hit_rate = ms->l2_sectors
             ? (double)ms->l2_hits / (double)ms->l2_sectors : 0.0;
         r->dram_bytes = ms->dram_read_bytes + ms->dram_write_bytes;
+        r->dram_intensity = r->dram_bytes
+            ? (double)arith / (double)r->dram_bytes : 0.0;
         r->dram_row_hit_rate = ms->dram_accesses
             ? (double)ms->dram_row_hits / (double)ms->dram_accesses : 0.0;
         hierarchy_sols(g, &zero, end, cycles, &r->sol_l1, &r->sol_l2,
                        &r->sol_dram);
+        /* the channel to memory is DRAM: its share, not the bytes the
+         * CUs asked of the L1 against it */
+        r->bandwidth_utilization = r->sol_dram;
     }
     r->bound_unit = bound_unit_of(g, end, r, cycles);
 }

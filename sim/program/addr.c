@@ -884,13 +884,66 @@ uint64_t addr_lane(const addr_expr *x, const addr_ctx *c, uint32_t lane,
     return *div0 ? 0 : x->base + wrap(x, idx) * x->bytes;
 }
 
+/* The largest power of two dividing v, at most 2^62 (2^62 for 0). */
+static uint64_t pow2_part(uint64_t v)
+{
+    uint64_t p = v & (0 - v);
+    return p == 0 || p > (1ull << 62) ? 1ull << 62 : p;
+}
+
+/* The most lines a linear index stepping by `step` elements from lane to
+ * lane can touch with `lanes` lanes (spanning `span` bytes), from where
+ * its lowest element can sit; 0 when that is not known. Lane 0's index is
+ * lin[E] + ((lin[lid] + lin[gid]) x width + lin[sg]) x sg + (lin[gid] x
+ * wg_size + lin[wg]) x wg + lin[wg_x] x wg_x + ... + lin[it2] x it2:
+ * whatever the subgroup, it is lin[E] modulo g, the largest power of two
+ * dividing every coefficient of a per-subgroup name (a power of two, so
+ * the 64-bit wrap keeps it). The lowest element is that plus min(step, 0)
+ * x (lanes - 1); wrapped into the region's n elements it stays so modulo
+ * g2 = gcd(g, n), so it is r (its residue) plus a multiple of g2, and its
+ * first byte, base + its index x bytes, lies base + r x bytes modulo
+ * h = gcd(g2 x bytes, line): at most line - h + that, modulo h, bytes
+ * into its line. The lanes cannot cross the region's end when
+ * r + |step| x (lanes - 1) < g2 (the next multiple of g2 is at most n);
+ * where they may, the caller's bound stands. `line` is a power of two. */
+static uint64_t linear_lines(const addr_expr *x, uint64_t step,
+                             uint32_t lanes, uint32_t line, uint64_t span)
+{
+    const int64_t *l = x->lin;
+    const uint64_t coef[] = {
+        ((uint64_t)l[NAME_LID] + (uint64_t)l[NAME_GID]) * x->width
+            + (uint64_t)l[NAME_SG],
+        (uint64_t)l[NAME_GID] * x->wg_size + (uint64_t)l[NAME_WG],
+        (uint64_t)l[NAME_WG_X], (uint64_t)l[NAME_WG_Y],
+        (uint64_t)l[NAME_IT], (uint64_t)l[NAME_IT1], (uint64_t)l[NAME_IT2],
+    };
+    uint64_t g2 = pow2_part(x->elems);
+    for (size_t i = 0; i < sizeof coef / sizeof coef[0]; i++)
+        if (coef[i] != 0 && pow2_part(coef[i]) < g2)
+            g2 = pow2_part(coef[i]);
+    uint64_t mag = (int64_t)step < 0 ? 0 - step : step;
+    uint64_t low = (uint64_t)l[NAME_E];
+    if ((int64_t)step < 0)
+        low -= mag * (lanes - 1);
+    uint64_t r = low & (g2 - 1);
+    if (r + mag * (lanes - 1) >= g2)
+        return 0;                     /* may wrap */
+    uint64_t h = g2 >= line ? line : g2 * pow2_part(x->bytes);
+    if (h > line)
+        h = line;
+    uint64_t first = line - h + (x->base % h + r % h * (x->bytes % h)) % h;
+    return (first + span - 1) / line + 1;
+}
+
 uint32_t addr_max_lines(const addr_expr *x, uint32_t lanes, uint32_t line)
 {
     uint64_t per = (x->bytes - 1) / line + 2;
     uint64_t n = per * lanes;
     /* A linear index whose per-lane names are lane, lid and gid steps by a
      * constant from lane to lane: its lanes span |step| x bytes x (lanes -
-     * 1) + bytes, one range, two where it wraps at the region's end. */
+     * 1) + bytes, one range, two where it wraps at the region's end;
+     * fewer where its lanes start within a line is known
+     * (linear_lines). */
     const uint32_t stepping = 1u << NAME_LANE | 1u << NAME_LID | 1u << NAME_GID;
     const uint32_t other = 1u << NAME_LID_X | 1u << NAME_LID_Y;
     if (x->linear && !(x->uses & other) && lanes > 0) {
@@ -904,6 +957,9 @@ uint32_t addr_max_lines(const addr_expr *x, uint32_t lanes, uint32_t line)
             uint64_t ranges = span / line + 2 + 2;   /* ends, and a wrap */
             if (ranges < n)
                 n = ranges;
+            uint64_t tight = linear_lines(x, step, lanes, line, span);
+            if (tight > 0 && tight < n)
+                n = tight;
         }
     }
     return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
