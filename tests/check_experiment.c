@@ -555,6 +555,15 @@ static const bad_case bad_cases[] = {
       "results (did you mean 'cycles'?)" },
     { "exp-plot-key.yaml", 10, 5, "plots[0]: unknown key 'seires' (did you "
       "mean 'series'?)" },
+    { "exp-plot-ymax-below.yaml", 11, 11, "plots[0].ymax: 1000 is not above "
+      "ymin 1000 (expected ymin < ymax)" },
+    { "exp-plot-ymin-text.yaml", 11, 15, "plots[0].panels[0].ymin: expected a "
+      "number, got 'low'" },
+    { "exp-plot-stacked-yzero.yaml", 11, 16, "plots[0].panels[0].yzero: a "
+      "stacked panel's bars stack up from 0 (expected no 'yzero', or style: "
+      "lines)" },
+    { "exp-plot-logy-ymin.yaml", 11, 11, "plots[0].ymin: expected a number "
+      "above 0 on a log axis (logy: true)" },
     { "exp-plot-stacked-logy.yaml", 11, 15, "plots[0].panels[0].logy: "
       "expected false for a stacked panel (its bars stack up from 0)" },
     { "exp-plot-stacked-one-y.yaml", 9, 8, "plots[0].y: expected 2 to 12 "

@@ -13,13 +13,16 @@
  * points left out) and the errors.
  */
 #include <dirent.h>
+#include <math.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "cutest.h"
 #include "experiment.h"
 #include "plot.h"
+#include "plot_gnuplot.h"
 #include "plot_spec.h"
+#include "plot_ticks.h"
 #include "timeline.h"
 
 /* ------------------------------------------------------------- helpers */
@@ -463,6 +466,24 @@ START_TEST(script_one_panel)
     ck_assert_int_eq(count_of(gp, "<< EOD\n"), 2);
     ck_assert_int_eq(count_of(gp, "\nEOD\n"), 2);
     ck_assert_int_eq(count_of(gp, "    plot "), 1);
+    /* issue.ipc runs from 0.13 to 0.82: from 0 (yzero), steps of 0.1 */
+    ck_assert_contains(gp, "    set yrange [0:0.9]\n    set ytics ('0.0' 0, "
+                           "'0.1' 0.1, '0.2' 0.2, '0.3' 0.3, ");
+    ck_assert_contains(gp, "'0.9' 0.9)\n");
+    ck_assert_contains(gp, "    set ytics autofreq\n    set yrange [*:*]\n");
+    free(gp);
+    /* yzero: false fits the data: 0.1 to 0.9 */
+    s.panels[0].no_yzero = 1;
+    gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "    set yrange [0.1:0.9]\n    set ytics ('0.1' "
+                           "0.1, '0.2' 0.2, ");
+    free(gp);
+    /* ymin and ymax are the axis's ends */
+    s.panels[0].has_ymin = s.panels[0].has_ymax = 1;
+    s.panels[0].ymin = 0.2;
+    s.panels[0].ymax = 0.8;
+    gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "    set yrange [0.2:0.8]\n");
     free(gp);
     remove_tree(dir);
     free(dir);
@@ -1585,6 +1606,77 @@ START_TEST(label_defaults)
 }
 END_TEST
 
+/* ------------------------------------------------------------- axes */
+
+START_TEST(ticks_distinct_on_a_narrow_range)
+{
+    /* A sweep whose cycles span 645,300 to 645,946 (0.1%) without yzero:
+     * a step of 100 from 645,300 to 646,000, labelled to a tenth of a k,
+     * every label different (gnuplot's '%.0s%c' gave 645k five times). */
+    plot_axis a;
+    plot_axis_ticks(645300, 645946, 0, &a);
+    ck_assert_double_eq(a.lo, 645300);
+    ck_assert_double_eq(a.hi, 646000);
+    ck_assert_int_eq(a.n, 8);
+    ck_assert_str_eq(a.ticks[0].label, "645.3k");
+    ck_assert_str_eq(a.ticks[7].label, "646.0k");
+    for (int i = 0; i < a.n; i++)
+        for (int j = i + 1; j < a.n; j++)
+            ck_assert_str_ne(a.ticks[i].label, a.ticks[j].label);
+    /* From 0 (yzero, the default): 0 to 700k by 100k. */
+    plot_axis_ticks(645300, 645946, 1, &a);
+    ck_assert_double_eq(a.hi, 700000);
+    ck_assert_str_eq(a.ticks[0].label, "0");
+    ck_assert_str_eq(a.ticks[a.n - 1].label, "700k");
+    /* apple-m1's 371.90 to 372.02 us (0.03%): steps of 0.02. */
+    plot_axis_ticks(371.90, 372.02, 0, &a);
+    ck_assert_int_eq(a.n, 7);
+    ck_assert_str_eq(a.ticks[0].label, "371.90");
+    ck_assert_str_eq(a.ticks[1].label, "371.92");
+    /* One value: a range around it; a negative one stays off 0. */
+    plot_axis_ticks(5, 5, 0, &a);
+    ck_assert(a.lo < 5 && a.hi > 5);
+    plot_axis_ticks(-3, 7, 1, &a);
+    ck_assert_str_eq(a.ticks[0].label, "-4");
+    /* Over many sizes of range every label stays distinct. */
+    for (int e = -3; e <= 9; e++)
+        for (int k = 1; k <= 999; k += 37) {
+            double lo = 1.234567 * pow(10, e), hi = lo * (1 + k * 1e-4);
+            plot_axis_ticks(lo, hi, 0, &a);
+            ck_assert_int_ge(a.n, 2);
+            for (int i = 0; i + 1 < a.n; i++)
+                ck_assert_msg(strcmp(a.ticks[i].label, a.ticks[i + 1].label),
+                              "[%g, %g]: '%s' twice", lo, hi,
+                              a.ticks[i].label);
+        }
+}
+END_TEST
+
+/* WCAG's relative luminance of "#rrggbb". */
+static double luminance(const char *hex)
+{
+    double c[3];
+    for (int i = 0; i < 3; i++) {
+        unsigned v;
+        ck_assert_int_eq(sscanf(hex + 1 + 2 * i, "%2x", &v), 1);
+        double s = v / 255.0;
+        c[i] = s <= 0.03928 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4);
+    }
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+}
+
+START_TEST(line_colours_readable_on_white)
+{
+    /* Every line colour at least 3:1 against white (WCAG's ratio for
+     * graphics); gnuplot's default yellow, #f0e442, is 1.3:1. */
+    for (int i = 0; i < PLOT_LINE_COLORS; i++) {
+        double ratio = 1.05 / (luminance(plot_line_color(i)) + 0.05);
+        ck_assert_msg(ratio >= 3.0, "%s: %.2f:1", plot_line_color(i), ratio);
+    }
+    ck_assert_double_lt(1.05 / (luminance("#f0e442") + 0.05), 3.0);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("plot");
@@ -1607,6 +1699,8 @@ static Suite *make_suite(void)
     tcase_add_test(script, script_two_panels);
     tcase_add_test(script, script_six_panels);
     tcase_add_test(script, script_log_base_and_nonpositive);
+    tcase_add_test(script, ticks_distinct_on_a_narrow_range);
+    tcase_add_test(script, line_colours_readable_on_white);
     suite_add_tcase(s, script);
     TCase *stacked = tcase_create("stacked");
     tcase_add_test(stacked, wildcard_expands);

@@ -488,6 +488,14 @@ START_TEST(test_errors_opcodes)
     check_parse_error("@alu x", 10, 5, "expected an instruction, 'repeat', "
                       "'once', 'body' or '}', found '@'");
     check_parse_error("alu{", 10, 8, "expected a blank after 'alu'");
+    /* no far-fetched suggestion ('if' is two edits from 'sfu'): control
+     * flow is said to be repeat, once and body */
+    check_parse_error("if x", 10, 5, "'if': a program has no branches; its "
+                      "control flow is 'repeat N { ... }' inside 'once { ... "
+                      "}' and 'body { ... }' (docs/isa.md)");
+    check_parse_error("while x", 10, 5, "'while': a program has no branches");
+    check_parse_error("ldx x", 10, 5, "unknown opcode 'ldx' (expected alu, "
+                      "fma, sfu,");
 }
 END_TEST
 

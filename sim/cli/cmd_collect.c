@@ -200,10 +200,12 @@ int cli_collect(int argc, char **argv)
         cusim_error_print(&err, stderr);
         status = CLI_FAILURE;
     }
-    if (status == CLI_OK
-        && results_plot_all(e, out, &no_images, &undrawn, &err) != 0) {
+    /* a plot that fails is reported, and the summary still follows */
+    bool plot_failed = status == CLI_OK
+                       && results_plot_all(e, out, &no_images, &undrawn,
+                                           &err) != 0;
+    if (plot_failed) {
         cusim_error_print(&err, stderr);
-        status = CLI_FAILURE;
     } else if (status == CLI_OK && undrawn > 0) {
         cli_say("cusim collect: warning: %zu plot%s not drawn: every "
                 "point is infeasible\n", undrawn, undrawn == 1 ? "" : "s");
@@ -223,7 +225,7 @@ int cli_collect(int argc, char **argv)
                 exp_n_points(e) == 1 ? "" : "s", assembled_failed,
                 infeasible, args.n_files, args.n_files == 1 ? "y" : "ies",
                 out, exp_output(e));
-        if (assembled_failed)
+        if (assembled_failed || plot_failed)
             status = CLI_FAILURE;
     }
     if (lock_fd >= 0)

@@ -385,14 +385,15 @@ static int finish_run(const run *R, const char *dir, bool summary)
         return CLI_FAILURE;
     }
     size_t no_images = 0, undrawn = 0;
-    if (results_plot_all(e, dir, &no_images, &undrawn, &err) != 0) {
+    /* a plot that fails is reported, and the summary still follows: the
+     * points ran and their CSV is there */
+    int plotted = results_plot_all(e, dir, &no_images, &undrawn, &err);
+    if (plotted != 0)
         cusim_error_print(&err, stderr);
-        return CLI_FAILURE;
-    }
     if (undrawn > 0)
         cli_say("cusim run: warning: %zu plot%s not drawn: every "
                 "point is infeasible\n", undrawn, undrawn == 1 ? "" : "s");
-    if (no_images > 0)
+    if (plotted == 0 && no_images > 0)
         cli_say("cusim run: warning: %zu plot%s written as gnuplot "
                 "script%s only (%s); `gnuplot FILE.gp` in %s/figures draws "
                 "them\n", no_images, no_images == 1 ? "" : "s",
@@ -407,7 +408,7 @@ static int finish_run(const run *R, const char *dir, bool summary)
                 R->n_points == 1 ? "" : "s", n_failed, infeasible,
                 R->n_resumed, now() - R->start, R->n_workers,
                 R->n_workers == 1 ? "" : "s", dir, exp_output(e));
-    return n_failed ? CLI_FAILURE : CLI_OK;
+    return n_failed || plotted != 0 ? CLI_FAILURE : CLI_OK;
 }
 
 /* The summary line of a shard (--shard, --point), which writes point

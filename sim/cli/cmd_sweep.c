@@ -37,6 +37,7 @@
 #include "fileio.h"
 #include "num.h"
 #include "strbuf.h"
+#include "suggest.h"
 #include "xalloc.h"
 #include "yamldoc.h"
 #include "yamlout.h"
@@ -399,8 +400,20 @@ static int pick_fields(const experiment *e, const cli_args *args,
         for (size_t i = 0; i < exp_n_metrics(e) && !known; i++)
             known = strcmp(exp_metric(e, i), tok) == 0;
         if (!known) {
-            cli_say("cusim sweep: --fields: '%s' is not a result "
-                    "column (cusim fields sim lists them)\n", tok);
+            size_t nc = exp_n_metrics(e) + 2;
+            const char **cands = xcalloc(nc, sizeof *cands);
+            for (size_t i = 0; i + 2 < nc; i++)
+                cands[i] = exp_metric(e, i);
+            cands[nc - 2] = "status";
+            cands[nc - 1] = "error";
+            const char *near = suggest_nearest(tok, cands, nc);
+            if (near)
+                cli_say("cusim sweep: --fields: '%s' is not a result column "
+                        "(did you mean '%s'?)\n", tok, near);
+            else
+                cli_say("cusim sweep: --fields: '%s' is not a result "
+                        "column (cusim fields sim lists them)\n", tok);
+            free(cands);
             rc = -1;
         } else if (n < max) {
             fields[n++] = xstrdup(tok);

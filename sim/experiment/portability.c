@@ -495,6 +495,15 @@ void port_write_gp(FILE *out, const port_plan *p)
         if (p->covered[s] && p->worst[s] > top)
             top = p->worst[s];
     fprintf(out, "set cbrange [1:%.4f]\n", top);
+    /* a blank cell says why, where the reader looks for a legend */
+    int blank = 0;
+    for (int s = 0; s < p->n_sizes; s++)
+        for (int h = 0; h < p->n_hw; h++)
+            blank += !timed(cell_c(p, h, s));
+    if (blank)
+        fputs("set label 1 'blank cell: the device cannot run that "
+              "workgroup size (portability.csv says why)' at screen 0.02, "
+              "screen 0.02 left font ',9'\n", out);
     /* a cell wide enough for its "1.23" and a device's name: the canvas
      * grows with the devices and sizes, 800 x 600 at the least */
     int width = 200 + 56 * p->n_hw, height = 240 + 44 * p->n_sizes;

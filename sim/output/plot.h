@@ -106,6 +106,11 @@ typedef struct plot_panel {
     plot_where where[PLOT_MAX_WHERE];   /* only the rows that match all */
     int n_where;
     int no_facet;                       /* `facet: false` */
+    int no_yzero;                       /* `yzero: false`: a linear y axis
+                                           fits the data instead of
+                                           starting at 0 */
+    int has_ymin, has_ymax;             /* `ymin`, `ymax` given */
+    double ymin, ymax;
     char facet[PLOT_MAX_FACET_KEYS][96];  /* the hidden parameter columns: */
     int n_facet;                        /* one panel per combination of
                                            their values (0: one panel) */

@@ -19,6 +19,7 @@
 
 #include "error.h"
 #include "plot_spec.h"
+#include "plot_ticks.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -118,6 +119,20 @@ static const char *axis_format(const plot_data *d, int axis_y)
             binary = binary && fmod(v, 1024.0) == 0;
         }
     return most < 1e5 ? "%.0f" : binary ? "%.0b%B" : "%.0s%c";
+}
+
+/* The lines' colours, one per gnuplot linetype 1-8: each at least 3:1
+ * against the white background (WCAG's contrast ratio; gnuplot's own
+ * linetypes 3 to 5, sky blue, orange and yellow, are 2.3, 2.3 and 1.3:
+ * hard to read), distinct from one another side by side. */
+static const char *const line_colors[PLOT_LINE_COLORS] = {
+    "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#d95f02", "#00838f",
+    "#8c564b", "#c2185b",
+};
+
+const char *plot_line_color(int i)
+{
+    return line_colors[i % PLOT_LINE_COLORS];
 }
 
 /* Point types that stay distinct in grey: circle, square, triangles,
@@ -271,6 +286,39 @@ static void write_stacked_panel(FILE *f, const plot_spec *spec, int p,
           "    set style data points\n", f);
 }
 
+/* A linear y axis's range and ticks, cusim's rather than gnuplot's
+ * (plot_ticks.h: labels that never repeat): from 0 unless the panel says
+ * `yzero: false` or gives `ymin` (or a value is negative), to `ymax` when
+ * given. Returns whether it set them (not without points). */
+static bool write_y_ticks(FILE *f, const plot_panel *pn, const plot_data *d)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < d->n_curves; i++)
+        for (int j = 0; j < d->curves[i].n; j++) {
+            double y = d->curves[i].pts[j].y;
+            lo = y < lo ? y : lo;
+            hi = y > hi ? y : hi;
+        }
+    if (pn->has_ymin)
+        lo = pn->ymin;
+    if (pn->has_ymax)
+        hi = pn->ymax;
+    if (!(lo <= hi) || !isfinite(lo) || !isfinite(hi))
+        return false;
+    plot_axis ax;
+    plot_axis_ticks(lo, hi, !pn->no_yzero && !pn->has_ymin, &ax);
+    if (pn->has_ymin)
+        ax.lo = pn->ymin;
+    if (pn->has_ymax)
+        ax.hi = pn->ymax;
+    fprintf(f, "    set yrange [%.15g:%.15g]\n    set ytics (", ax.lo, ax.hi);
+    for (int i = 0; i < ax.n; i++)
+        fprintf(f, "%s'%s' %.15g", i ? ", " : "", ax.ticks[i].label,
+                ax.ticks[i].at);
+    fputs(")\n", f);
+    return true;
+}
+
 /* Writes panel `p`'s drawing commands (inside the per-terminal loop). */
 static void write_panel(FILE *f, const plot_spec *spec, int p,
                         const plot_data *d, stack_legend *lg)
@@ -300,6 +348,7 @@ static void write_panel(FILE *f, const plot_spec *spec, int p,
         fprintf(f, "    set logscale x %d\n", log_base(d, 0));
     if (pn->logy)
         fprintf(f, "    set logscale y %d\n", log_base(d, 1));
+    bool ticks = !pn->logy && write_y_ticks(f, pn, d);
     /* a legend only where there is more than one curve to tell apart */
     int curves = 0;
     for (int i = 0; i < d->n_curves; i++)
@@ -327,6 +376,8 @@ static void write_panel(FILE *f, const plot_spec *spec, int p,
     fputc('\n', f);
     if (d->x_cats)
         fputs("    set xtics autofreq\n    set xrange [*:*]\n", f);
+    if (ticks)
+        fputs("    set ytics autofreq\n    set yrange [*:*]\n", f);
 }
 
 void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
@@ -487,7 +538,11 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
           "set border 3 lw 1.2\n"
           "set tics nomirror out\n"
           "set pointsize 1.1\n"
-          "do for [i = 1:8] { set linetype i lw 2 }\n\n", f);
+          , f);
+    for (int i = 0; i < PLOT_LINE_COLORS; i++)
+        fprintf(f, "set linetype %d lc rgb '%s' lw 2\n", i + 1,
+                line_colors[i]);
+    fputc('\n', f);
 
     fprintf(f, "# The figure, drawn once per terminal: PNG, then SVG.\n"
             "do for [fmt in \"png svg\"] {\n"

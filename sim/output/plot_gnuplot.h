@@ -14,6 +14,11 @@
 
 /* Figure geometry: every panel row is PLOT_ROW_HEIGHT pixels of an image
  * PLOT_WIDTH pixels wide (design documents show figures at 800 px). */
+/* The lines' colours (gnuplot linetypes 1 to 8): each at least 3:1 against
+ * white. plot_line_color(i) is linetype i + 1's, "#rrggbb". */
+#define PLOT_LINE_COLORS 8
+const char *plot_line_color(int i);
+
 #define PLOT_WIDTH 800
 #define PLOT_ROW_HEIGHT 500
 

@@ -6,7 +6,9 @@
 #include "plot_spec.h"
 
 #include <assert.h>
+#include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -45,6 +47,23 @@ static int plot_text(ps_parser *P, const yaml_node_t *n, const char *what,
     return 0;
 }
 
+/* A finite real number, written as YAML writes one (1000, 0.5, -2e3). */
+static int plot_real(ps_parser *P, const yaml_node_t *n, const char *what,
+                     double *dst)
+{
+    char got[200];
+    cusim_mark m = ydoc_mark(P->d, n);
+    const char *s = yn_is_scalar(n) && !ydoc_is_null(n) ? yn_scalar(n) : "";
+    char *end = NULL;
+    errno = 0;
+    double v = *s && !isspace((unsigned char)*s) ? strtod(s, &end) : 0;
+    if (!end || *end || errno || !isfinite(v) || isspace((unsigned char)*s))
+        return err_at(P->err, &m, "%s: expected a number, got %s", what,
+                      yn_describe(n, got, sizeof got));
+    *dst = v;
+    return 0;
+}
+
 static int plot_bool(ps_parser *P, const yaml_node_t *n, const char *what,
                      int *dst)
 {
@@ -60,13 +79,14 @@ static int plot_bool(ps_parser *P, const yaml_node_t *n, const char *what,
 
 static const char *const panel_keys[] = {
     "x", "y", "series", "xlabel", "ylabel", "logx", "logy", "title", "style",
-    "source", "points", "where", "facet",
+    "source", "points", "where", "facet", "ymin", "ymax", "yzero",
 };
 #define N_PANEL_KEYS (sizeof panel_keys / sizeof panel_keys[0])
 
 static const char *const plot_keys[] = {
     "file", "title", "panels", "x", "y", "series", "xlabel", "ylabel",
-    "logx", "logy", "style", "source", "points", "where", "facet",
+    "logx", "logy", "style", "source", "points", "where", "facet", "ymin",
+    "ymax", "yzero",
 };
 #define N_PLOT_KEYS (sizeof plot_keys / sizeof plot_keys[0])
 
@@ -129,6 +149,7 @@ static size_t known_wildcards(char out[][96], size_t max)
 /* What a panel's keys were, for the checks made once all are read. */
 typedef struct panel_nodes {
     const yaml_node_t *y, *series, *logx, *logy;  /* values; NULL: absent */
+    const yaml_node_t *ymin, *ymax, *yzero;
     const yaml_node_t *style, *source, *points, *where;
     int n_y;            /* columns y names, wildcards expanded (pn->y holds
                            the first PLOT_MAX_STACK) */
@@ -279,6 +300,23 @@ static int panel_key(ps_parser *P, plot_panel *pn, panel_nodes *nd,
     }
     if (strcmp(key, "title") == 0)
         return plot_text(P, v, w, pn->title, sizeof pn->title);
+    if (strcmp(key, "yzero") == 0) {
+        int zero = 1;
+        nd->yzero = v;
+        int rc = plot_bool(P, v, w, &zero);
+        pn->no_yzero = !zero;
+        return rc;
+    }
+    if (strcmp(key, "ymin") == 0) {
+        nd->ymin = v;
+        pn->has_ymin = 1;
+        return plot_real(P, v, w, &pn->ymin);
+    }
+    if (strcmp(key, "ymax") == 0) {
+        nd->ymax = v;
+        pn->has_ymax = 1;
+        return plot_real(P, v, w, &pn->ymax);
+    }
     if (strcmp(key, "logx") == 0) {
         nd->logx = v;
         return plot_bool(P, v, w, &pn->logx);
@@ -552,12 +590,32 @@ static int panel_finish(ps_parser *P, plot_panel *pn, const panel_nodes *nd,
               "stacked panel (its x axis is one bar per point)" },
             { pn->logy ? nd->logy : NULL, "logy: expected false for a "
               "stacked panel (its bars stack up from 0)" },
+            { nd->ymin, "ymin: a stacked panel's bars stack up from 0 "
+              "(expected no 'ymin', or style: lines)" },
+            { nd->ymax, "ymax: a stacked panel's axis ends at its tallest "
+              "bar (expected no 'ymax', or style: lines)" },
+            { nd->yzero, "yzero: a stacked panel's bars stack up from 0 "
+              "(expected no 'yzero', or style: lines)" },
         };
         for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
             if (no[i].v) {
                 cusim_mark vm = ydoc_mark(P->d, no[i].v);
                 return err_at(P->err, &vm, "%s.%s", what, no[i].msg);
             }
+    }
+    if (pn->has_ymin && pn->has_ymax && !(pn->ymin < pn->ymax)) {
+        cusim_mark vm = ydoc_mark(P->d, nd->ymax);
+        return err_at(P->err, &vm, "%s.ymax: %g is not above ymin %g "
+                      "(expected ymin < ymax)", what, pn->ymax, pn->ymin);
+    }
+    if (pn->logy && ((pn->has_ymin && pn->ymin <= 0)
+                     || (pn->has_ymax && pn->ymax <= 0))) {
+        const yaml_node_t *at = pn->has_ymin && pn->ymin <= 0 ? nd->ymin
+                                                              : nd->ymax;
+        cusim_mark vm = ydoc_mark(P->d, at);
+        return err_at(P->err, &vm, "%s.%s: expected a number above 0 on a "
+                      "log axis (logy: true)", what,
+                      at == nd->ymin ? "ymin" : "ymax");
     }
     plot_spec_default_labels(pn);
     return 0;
@@ -591,7 +649,8 @@ static int parse_panel(ps_parser *P, const yaml_node_t *n, const char *what,
                               "mean '%s'?)", what, s, near);
             return err_at(P->err, &km, "%s: unknown key '%s' (valid keys: x, "
                           "y, series, xlabel, ylabel, logx, logy, title, "
-                          "style, source, points, where, facet)", what, s);
+                          "style, source, points, where, facet, ymin, ymax, "
+                          "yzero)", what, s);
         }
         if (panel_key(P, pn, &nd, s, ydoc_node(P->d, pr->value), what) != 0)
             return -1;
@@ -636,7 +695,8 @@ static int parse_plot(ps_parser *P, const yaml_node_t *n, size_t index,
                               "mean '%s'?)", what, s, near);
             return err_at(P->err, &km, "%s: unknown key '%s' (valid keys: "
                           "file, title, panels, x, y, series, xlabel, ylabel, "
-                          "logx, logy, style, source, points, where, facet)", what, s);
+                          "logx, logy, style, source, points, where, facet, "
+                          "ymin, ymax, yzero)", what, s);
         }
         if (strcmp(s, "file") == 0) {
             file = v;

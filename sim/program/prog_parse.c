@@ -537,8 +537,21 @@ static int parse_insn(parser *p, size_t offset, size_t end)
     char buf[8];
     isa_op op = isa_lookup(word, wlen);
     if (op == ISA_OP_COUNT) {
+        static const char *const control[] = { "if", "else", "for", "while",
+                                               "do", "loop", "switch" };
+        for (size_t i = 0; i < sizeof control / sizeof *control; i++)
+            if (strlen(control[i]) == wlen
+                && strncmp(control[i], word, wlen) == 0)
+                return fail(p, offset, "'%.*s': a program has no branches; "
+                            "its control flow is 'repeat N { ... }' inside "
+                            "'once { ... }' and 'body { ... }' (docs/isa.md)",
+                            (int)wlen, word);
+        /* a suggestion only when close: at most a third of the word */
         size_t n_words = sizeof first_words / sizeof *first_words;
-        const char *near = suggest_within(word, wlen, first_words, n_words, 2);
+        size_t edits = wlen / 3 < 2 ? wlen / 3 : 2;
+        const char *near = edits ? suggest_within(word, wlen, first_words,
+                                                  n_words, edits)
+                                 : NULL;
         if (near)
             return fail(p, offset,
                         "unknown opcode '%.*s' (did you mean '%s'?)",
