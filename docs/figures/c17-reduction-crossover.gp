@@ -23,7 +23,7 @@ $p1_c1 << EOD
 8192 2.642
 16384 3.251333333
 32768 4.62
-65536 7.455333333
+65536 7.474
 131072 12.84
 262144 23.80133333
 524288 45.724
@@ -37,9 +37,9 @@ $p1_c2 << EOD
 32768 4.616666667
 65536 7.347333333
 131072 12.812
-262144 23.74133333
+262144 23.74933333
 524288 45.608
-1048576 89.44333333
+1048576 89.33733333
 EOD
 
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
@@ -48,7 +48,14 @@ set key below center horizontal samplen 2 width 2 height 1
 set border 3 lw 1.2
 set tics nomirror out
 set pointsize 1.1
-do for [i = 1:8] { set linetype i lw 2 }
+set linetype 1 lc rgb '#1f77b4' lw 2
+set linetype 2 lc rgb '#d62728' lw 2
+set linetype 3 lc rgb '#2ca02c' lw 2
+set linetype 4 lc rgb '#9467bd' lw 2
+set linetype 5 lc rgb '#d95f02' lw 2
+set linetype 6 lc rgb '#00838f' lw 2
+set linetype 7 lc rgb '#8c564b' lw 2
+set linetype 8 lc rgb '#c2185b' lw 2
 
 # The figure, drawn once per terminal: PNG, then SVG.
 do for [fmt in "png svg"] {

@@ -68,7 +68,14 @@ set key below center horizontal samplen 2 width 2 height 1
 set border 3 lw 1.2
 set tics nomirror out
 set pointsize 1.1
-do for [i = 1:8] { set linetype i lw 2 }
+set linetype 1 lc rgb '#1f77b4' lw 2
+set linetype 2 lc rgb '#d62728' lw 2
+set linetype 3 lc rgb '#2ca02c' lw 2
+set linetype 4 lc rgb '#9467bd' lw 2
+set linetype 5 lc rgb '#d95f02' lw 2
+set linetype 6 lc rgb '#00838f' lw 2
+set linetype 7 lc rgb '#8c564b' lw 2
+set linetype 8 lc rgb '#c2185b' lw 2
 
 # The figure, drawn once per terminal: PNG, then SVG.
 do for [fmt in "png svg"] {
@@ -101,10 +108,14 @@ do for [fmt in "png svg"] {
     set format y '%.0b%B'
     unset logscale
     set logscale x 2
+    set yrange [0:6000000]
+    set ytics ('0' 0, '1M' 1000000, '2M' 2000000, '3M' 3000000, '4M' 4000000, '5M' 5000000, '6M' 6000000)
     set key on
     plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.workgroup_size = [8, 8]', \
          $p2_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.workgroup_size = [16, 4]', \
          $p2_c3 using 1:2 with linespoints lt 3 pt 9 title 'kernel.workgroup_size = [64, 1]'
+    set ytics autofreq
+    set yrange [*:*]
     unset multiplot
     set output
 }

@@ -62,7 +62,14 @@ set key below center horizontal samplen 2 width 2 height 1
 set border 3 lw 1.2
 set tics nomirror out
 set pointsize 1.1
-do for [i = 1:8] { set linetype i lw 2 }
+set linetype 1 lc rgb '#1f77b4' lw 2
+set linetype 2 lc rgb '#d62728' lw 2
+set linetype 3 lc rgb '#2ca02c' lw 2
+set linetype 4 lc rgb '#9467bd' lw 2
+set linetype 5 lc rgb '#d95f02' lw 2
+set linetype 6 lc rgb '#00838f' lw 2
+set linetype 7 lc rgb '#8c564b' lw 2
+set linetype 8 lc rgb '#c2185b' lw 2
 
 # The figure, drawn once per terminal: PNG, then SVG.
 do for [fmt in "png svg"] {
@@ -81,8 +88,12 @@ do for [fmt in "png svg"] {
     set format x '%.0f'
     set format y '% h'
     unset logscale
+    set yrange [0:1]
+    set ytics ('0.0' 0, '0.2' 0.2, '0.4' 0.4, '0.6' 0.6, '0.8' 0.8, '1.0' 1)
     set key off
     plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'issue.ipc'
+    set ytics autofreq
+    set yrange [*:*]
     # Panel 2
     set title 'The same instructions at every point: time' font 'Sans,13'
     set xlabel 'resident subgroups per CU (of 64)'

@@ -258,7 +258,14 @@ set key below center horizontal samplen 2 width 2 height 1
 set border 3 lw 1.2
 set tics nomirror out
 set pointsize 1.1
-do for [i = 1:8] { set linetype i lw 2 }
+set linetype 1 lc rgb '#1f77b4' lw 2
+set linetype 2 lc rgb '#d62728' lw 2
+set linetype 3 lc rgb '#2ca02c' lw 2
+set linetype 4 lc rgb '#9467bd' lw 2
+set linetype 5 lc rgb '#d95f02' lw 2
+set linetype 6 lc rgb '#00838f' lw 2
+set linetype 7 lc rgb '#8c564b' lw 2
+set linetype 8 lc rgb '#c2185b' lw 2
 
 # The figure, drawn once per terminal: PNG, then SVG.
 do for [fmt in "png svg"] {
@@ -277,8 +284,12 @@ do for [fmt in "png svg"] {
     set format x '%.0f'
     set format y '%.0f'
     unset logscale
+    set yrange [0:8]
+    set ytics ('0' 0, '1' 1, '2' 2, '3' 3, '4' 4, '5' 5, '6' 6, '7' 7, '8' 8)
     set key off
     plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'occupancy.workgroups_per_cu'
+    set ytics autofreq
+    set yrange [*:*]
     # Panel 2
     set title 'Time: flat within a step, a jump at each dropped group' font 'Sans,13'
     set xlabel 'registers per invocation'
@@ -286,8 +297,12 @@ do for [fmt in "png svg"] {
     set format x '%.0f'
     set format y '%.0s%c'
     unset logscale
+    set yrange [0:120000]
+    set ytics ('0' 0, '20k' 20000, '40k' 40000, '60k' 60000, '80k' 80000, '100k' 100000, '120k' 120000)
     set key off
     plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'cycles'
+    set ytics autofreq
+    set yrange [*:*]
     unset multiplot
     set output
 }

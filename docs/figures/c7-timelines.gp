@@ -310,7 +310,14 @@ set key below center horizontal samplen 2 width 2 height 1
 set border 3 lw 1.2
 set tics nomirror out
 set pointsize 1.1
-do for [i = 1:8] { set linetype i lw 2 }
+set linetype 1 lc rgb '#1f77b4' lw 2
+set linetype 2 lc rgb '#d62728' lw 2
+set linetype 3 lc rgb '#2ca02c' lw 2
+set linetype 4 lc rgb '#9467bd' lw 2
+set linetype 5 lc rgb '#d95f02' lw 2
+set linetype 6 lc rgb '#00838f' lw 2
+set linetype 7 lc rgb '#8c564b' lw 2
+set linetype 8 lc rgb '#c2185b' lw 2
 
 # The figure, drawn once per terminal: PNG, then SVG.
 do for [fmt in "png svg"] {
@@ -329,9 +336,13 @@ do for [fmt in "png svg"] {
     set format x '%.0s%c'
     set format y '% h'
     unset logscale
+    set yrange [0:16]
+    set ytics ('0' 0, '2' 2, '4' 4, '6' 6, '8' 8, '10' 10, '12' 12, '14' 14, '16' 16)
     set key on
     plot $p1_c1 using 1:2 with lines lt 1 dt 1 title 'kernel.name = latency-bound', \
          $p1_c2 using 1:2 with lines lt 2 dt 1 title 'kernel.name = latency-bound, 1/2 shared'
+    set ytics autofreq
+    set yrange [*:*]
     # Panel 2
     set title 'copy: twice the bandwidth halves the time' font 'Sans,13'
     set xlabel 'cycle'
@@ -339,9 +350,13 @@ do for [fmt in "png svg"] {
     set format x '%.0s%c'
     set format y '% h'
     unset logscale
+    set yrange [0:250000]
+    set ytics ('0' 0, '50k' 50000, '100k' 100000, '150k' 150000, '200k' 200000, '250k' 250000)
     set key on
     plot $p2_c1 using 1:2 with lines lt 1 dt 1 title 'kernel.name = copy', \
          $p2_c2 using 1:2 with lines lt 2 dt 1 title 'kernel.name = copy, 2x bandwidth'
+    set ytics autofreq
+    set yrange [*:*]
     unset multiplot
     set output
 }

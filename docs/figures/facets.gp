@@ -122,7 +122,14 @@ set key below center horizontal samplen 2 width 2 height 1
 set border 3 lw 1.2
 set tics nomirror out
 set pointsize 1.1
-do for [i = 1:8] { set linetype i lw 2 }
+set linetype 1 lc rgb '#1f77b4' lw 2
+set linetype 2 lc rgb '#d62728' lw 2
+set linetype 3 lc rgb '#2ca02c' lw 2
+set linetype 4 lc rgb '#9467bd' lw 2
+set linetype 5 lc rgb '#d95f02' lw 2
+set linetype 6 lc rgb '#00838f' lw 2
+set linetype 7 lc rgb '#8c564b' lw 2
+set linetype 8 lc rgb '#c2185b' lw 2
 
 # The figure, drawn once per terminal: PNG, then SVG.
 do for [fmt in "png svg"] {
@@ -142,10 +149,14 @@ do for [fmt in "png svg"] {
     set format y '% h'
     unset logscale
     set logscale x 2
+    set yrange [0:1]
+    set ytics ('0.0' 0, '0.2' 0.2, '0.4' 0.4, '0.6' 0.6, '0.8' 0.8, '1.0' 1)
     set key on
     plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.registers = 32', \
          $p1_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.registers = 64', \
          $p1_c3 using 1:2 with linespoints lt 3 pt 9 title 'kernel.registers = 128'
+    set ytics autofreq
+    set yrange [*:*]
     # Panel 2
     set title 'hw.name = nvidia-sm90' font 'Sans,13'
     set xlabel 'invocations per workgroup'
@@ -154,10 +165,14 @@ do for [fmt in "png svg"] {
     set format y '% h'
     unset logscale
     set logscale x 2
+    set yrange [0:1]
+    set ytics ('0.0' 0, '0.2' 0.2, '0.4' 0.4, '0.6' 0.6, '0.8' 0.8, '1.0' 1)
     set key on
     plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.registers = 32', \
          $p2_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.registers = 64', \
          $p2_c3 using 1:2 with linespoints lt 3 pt 9 title 'kernel.registers = 128'
+    set ytics autofreq
+    set yrange [*:*]
     # Panel 3
     set title 'hw.name = nvidia-sm80' font 'Sans,13'
     set xlabel 'invocations per workgroup'
@@ -166,10 +181,14 @@ do for [fmt in "png svg"] {
     set format y '%.0f'
     unset logscale
     set logscale x 2
+    set yrange [0:18000]
+    set ytics ('0' 0, '2000' 2000, '4000' 4000, '6000' 6000, '8000' 8000, '10000' 10000, '12000' 12000, '14000' 14000, '16000' 16000, '18000' 18000)
     set key on
     plot $p3_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.registers = 32', \
          $p3_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.registers = 64', \
          $p3_c3 using 1:2 with linespoints lt 3 pt 9 title 'kernel.registers = 128'
+    set ytics autofreq
+    set yrange [*:*]
     # Panel 4
     set title 'hw.name = nvidia-sm90' font 'Sans,13'
     set xlabel 'invocations per workgroup'
@@ -178,10 +197,14 @@ do for [fmt in "png svg"] {
     set format y '%.0f'
     unset logscale
     set logscale x 2
+    set yrange [0:16000]
+    set ytics ('0' 0, '2000' 2000, '4000' 4000, '6000' 6000, '8000' 8000, '10000' 10000, '12000' 12000, '14000' 14000, '16000' 16000)
     set key on
     plot $p4_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.registers = 32', \
          $p4_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.registers = 64', \
          $p4_c3 using 1:2 with linespoints lt 3 pt 9 title 'kernel.registers = 128'
+    set ytics autofreq
+    set yrange [*:*]
     unset multiplot
     set output
 }

@@ -146,6 +146,7 @@ set palette defined (0 '#2c7bb6', 0.5 '#ffffbf', 1 '#d7191c')
 set tics nomirror
 unset key
 set cbrange [1:1.8117]
+set label 1 'blank cell: the device cannot run that workgroup size (portability.csv says why)' at screen 0.02, screen 0.02 left font ',9'
 do for [t = 1:2] {
   if (t == 1) { set terminal pngcairo size 1432,600 noenhanced; set output png_out }
   if (t == 2) { set terminal svg size 1432,600 noenhanced; set output svg_out }
