@@ -120,16 +120,32 @@ int cli_bad_input(const cusim_error *err);
 int cli_read_full(int fd, void *buf, size_t n);
 int cli_write_full(int fd, const void *buf, size_t n);
 
+/* A progress line on stderr while it is a terminal: from 2 seconds into
+ * the work on, redrawn at most ten times a second, "WHAT: 42% (5 of 12
+ * UNIT), 3.1 s, about 4 s left"; cli_progress_end clears it. Nothing when
+ * stderr is not a terminal. */
+typedef struct cli_progress {
+    const char *what, *unit;   /* "cusim diagnose", "runs" */
+    double start, last;        /* seconds */
+    bool tty, shown;
+} cli_progress;
+
+void cli_progress_start(cli_progress *p, const char *what, const char *unit);
+void cli_progress_show(cli_progress *p, uint64_t done, uint64_t total);
+void cli_progress_end(cli_progress *p);
+
 /* Tasks 0 .. n-1 for cli_pool_run: `run` computes task i into `msg` (size
  * bytes, zeroed first; it may run in a forked worker, so it must not
  * change what the parent sees), `record` takes task i's msg in the
- * parent, or NULL when no result came back (its worker died). */
+ * parent, or NULL when no result came back (its worker died). With
+ * `progress`, the line shows the tasks recorded so far. */
 typedef struct cli_pool_tasks {
     int n;
     size_t size;
     void *ctx;
     void (*run)(void *ctx, int i, void *msg);
     void (*record)(void *ctx, int i, const void *msg);
+    cli_progress *progress;
 } cli_pool_tasks;
 
 /* Runs the tasks on `jobs` forked workers (1 or fewer: in this process).

@@ -85,7 +85,11 @@ int cli_diagnose(int argc, char **argv)
     for (int i = 0; i < DIAG_COUNT; i++)
         if (i == DIAG_BASELINE || p->v[i].applicable)
             vs.todo[tasks.n++] = (diag_kind)i;
+    cli_progress bar;
+    cli_progress_start(&bar, "cusim diagnose", "runs");
+    tasks.progress = &bar;
     cli_pool_run(&tasks, args.jobs);
+    cli_progress_end(&bar);
     const diag_variant *base = &p->v[DIAG_BASELINE];
     if (base->rc != 0) {
         int rc = base->rc;

@@ -169,7 +169,11 @@ int cli_portability(int argc, char **argv)
     cli_pool_tasks tasks = { .n = port_cell_count(p),
                              .size = sizeof(cell_msg), .ctx = p,
                              .run = cell_run, .record = cell_record };
+    cli_progress bar;
+    cli_progress_start(&bar, "cusim portability", "runs");
+    tasks.progress = &bar;
     cli_pool_run(&tasks, args.jobs);
+    cli_progress_end(&bar);
     port_conclude(p);
     if (args.out
         && (status = cli_write_figure(cmd, args.out, "figures",

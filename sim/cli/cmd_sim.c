@@ -6,42 +6,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "fileio.h"
 #include "xalloc.h"
 
-/* The progress line of a long run on a terminal. */
-typedef struct progress {
-    double start, last;       /* seconds */
-    bool shown;
-} progress;
-
-static double wall_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* cusim_sim_options.progress: from 2 seconds into a run, a line on stderr
- * (a terminal) with the share of workgroups retired and the time left,
- * redrawn at most ten times a second. */
+/* cusim_sim_options.progress: the share of workgroups retired and the
+ * time left (cli_progress). */
 static void show_progress(void *ctx, uint64_t done, uint64_t total)
 {
-    progress *P = ctx;
-    double t = wall_seconds(), spent = t - P->start;
-    if (spent < 2.0 || (t - P->last < 0.1 && done < total))
-        return;
-    P->last = t;
-    P->shown = true;
-    double left = done ? spent * (double)(total - done) / (double)done : 0;
-    fprintf(stderr, "\r\033[Kcusim sim: %.0f%% (%llu of %llu workgroups), "
-            "%.1f s, about %.0f s left", 100.0 * (double)done / (double)total,
-            (unsigned long long)done, (unsigned long long)total, spent, left);
-    fflush(stderr);
+    cli_progress_show(ctx, done, total);
 }
 
 /* Whether a --trace or --timeline FILE is "-", standard output. */
@@ -183,15 +158,15 @@ int cli_sim(int argc, char **argv)
         cusim_kernel_free(&k);
         return status;
     }
-    progress bar = { .start = wall_seconds() };
-    if (isatty(STDERR_FILENO)) {
+    cli_progress bar;
+    cli_progress_start(&bar, "cusim sim", "workgroups");
+    if (bar.tty) {
         opt.progress = show_progress;
         opt.progress_ctx = &bar;
     }
     cusim_result res;
     int rc = cusim_simulate(&hw, &k, &opt, &res, stderr, &err);
-    if (bar.shown)
-        fputs("\r\033[K", stderr);
+    cli_progress_end(&bar);
     cusim_kernel_free(&k);
     /* bad input found before the run leaves no new file behind */
     int closed = close_recording(files, rc >= 0);

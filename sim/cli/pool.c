@@ -10,6 +10,7 @@
  * it was taken and lost, recorded with no result.
  */
 #define _DEFAULT_SOURCE   /* MAP_ANONYMOUS, past POSIX.1-2008 */
+#include <poll.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,23 +24,33 @@
 #include "cli.h"
 #include "xalloc.h"
 
+/* Records task i's msg (NULL: none), and shows the progress. */
+static void record(const cli_pool_tasks *t, int i, const void *msg, int *done)
+{
+    t->record(t->ctx, i, msg);
+    ++*done;
+    if (t->progress)
+        cli_progress_show(t->progress, (uint64_t)*done, (uint64_t)t->n);
+}
+
 /* Runs every task in this process, in order. */
-static void run_here(const cli_pool_tasks *t, void *msg)
+static void run_here(const cli_pool_tasks *t, void *msg, int *done)
 {
     for (int i = 0; i < t->n; i++) {
         memset(msg, 0, t->size);
         t->run(t->ctx, i, msg);
-        t->record(t->ctx, i, msg);
+        record(t, i, msg, done);
     }
 }
 
 void cli_pool_run(const cli_pool_tasks *t, int jobs)
 {
     void *msg = xmalloc(t->size);
+    int done = 0;
     if (jobs > t->n)
         jobs = t->n;
     if (jobs <= 1) {
-        run_here(t, msg);
+        run_here(t, msg, &done);
         free(msg);
         return;
     }
@@ -48,7 +59,7 @@ void cli_pool_run(const cli_pool_tasks *t, int jobs)
                             MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (next == MAP_FAILED) {
         perror("cusim: mmap");
-        run_here(t, msg);
+        run_here(t, msg, &done);
         free(msg);
         return;
     }
@@ -91,24 +102,40 @@ void cli_pool_run(const cli_pool_tasks *t, int jobs)
     }
     /* no worker at all: the parent takes every task itself */
     if (started == 0) {
-        run_here(t, msg);
+        run_here(t, msg, &done);
         memset(got, 1, (size_t)t->n);
     }
-    for (int w = 0; w < started; w++) {
-        int32_t index;
-        while (cli_read_full(fds[w], &index, sizeof index) == 1
-               && cli_read_full(fds[w], msg, t->size) == 1)
-            if (index >= 0 && index < t->n && !got[index]) {
-                t->record(t->ctx, index, msg);
-                got[index] = 1;
+    /* results as they come, from whichever worker has one (a worker
+     * writes a whole result at a time), until every pipe is closed */
+    struct pollfd *pf = xcalloc((size_t)(started ? started : 1), sizeof *pf);
+    for (int w = 0; w < started; w++)
+        pf[w] = (struct pollfd){ .fd = fds[w], .events = POLLIN };
+    for (int open = started; open > 0;) {
+        if (poll(pf, (nfds_t)started, -1) < 0)
+            continue;   /* (EINTR) */
+        for (int w = 0; w < started; w++) {
+            if (pf[w].fd < 0 || !pf[w].revents)
+                continue;
+            int32_t index;
+            if (cli_read_full(fds[w], &index, sizeof index) == 1
+                && cli_read_full(fds[w], msg, t->size) == 1) {
+                if (index >= 0 && index < t->n && !got[index]) {
+                    got[index] = 1;
+                    record(t, index, msg, &done);
+                }
+                continue;
             }
-        close(fds[w]);
-        waitpid(pids[w], NULL, 0);
+            close(fds[w]);          /* its end: every result read */
+            waitpid(pids[w], NULL, 0);
+            pf[w].fd = -1;
+            open--;
+        }
     }
+    free(pf);
     /* taken by a worker that died before reporting it */
     for (int i = 0; i < t->n; i++)
         if (!got[i])
-            t->record(t->ctx, i, NULL);
+            record(t, i, NULL, &done);
     munmap(next, sizeof *next);
     free(got);
     free(pids);
