@@ -165,6 +165,8 @@ int cli_sim(int argc, char **argv)
         opt.progress_ctx = &bar;
     }
     cusim_result res;
+    uint64_t elements = k.elements;
+    uint32_t epi = k.elements_per_invocation ? k.elements_per_invocation : 1;
     int rc = cusim_simulate(&hw, &k, &opt, &res, stderr, &err);
     cli_progress_end(&bar);
     cusim_kernel_free(&k);
@@ -179,6 +181,15 @@ int cli_sim(int argc, char **argv)
         return CLI_FAILURE;
     }
 
+    /* elements_per_invocation's rounding, said once the run has gone well
+     * (a bad input's one line stays one line) */
+    if (elements % epi != 0)
+        cli_say("cusim sim: warning: kernel.elements (%llu) is not a "
+                "multiple of kernel.elements_per_invocation (%u): each "
+                "invocation does %u, so the run does %llu elements of work, "
+                "as a kernel without a bounds check would\n",
+                (unsigned long long)elements, epi, epi,
+                (unsigned long long)((elements + epi - 1) / epi * epi));
     if (res.timeline_cut_at)
         fprintf(stderr, "cusim sim: --timeline: %llu rows written, the "
                 "windows from cycle %llu on left out (at most %llu rows; a "
