@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <stdbool.h>
+
 #include "error.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -56,6 +58,46 @@ static inline void fuzz_check_error(const cusim_error *err)
     }
     if (!err->message[0])
         fuzz_fail("an error without a message", err->file);
+}
+
+/* Whether line [l, e) holds "FILE:LINE:COLUMN: ", a located message. */
+static inline bool fuzz_located(const char *l, const char *e)
+{
+    for (const char *c = l; c < e; c++) {
+        if (*c != ':')
+            continue;
+        size_t n1 = strspn(c + 1, "0123456789");
+        if (!n1 || c[1 + n1] != ':')
+            continue;
+        size_t n2 = strspn(c + 2 + n1, "0123456789");
+        if (n2 && strncmp(c + 2 + n1 + n2, ": ", 2) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* The message contract on what a command printed on stderr, `said`
+ * (read back; the harnesses of command-line code): lines of printable
+ * UTF-8, each a whole message: it begins as the command line's do
+ * ("cusim", or `also` when not NULL) or is located (FILE:LINE:COLUMN:),
+ * so a message split over lines shows as a line that is neither. */
+static inline void fuzz_check_said(const char *said, const char *also)
+{
+    if (!err_is_utf8(said))
+        fuzz_fail("a message that is not UTF-8", said);
+    for (const char *l = said; *l;) {
+        const char *e = strchr(l, '\n');
+        if (!e)
+            fuzz_fail("a message without its newline", l);
+        for (const char *c = l; c < e; c++)
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                fuzz_fail("a message with a control byte", said);
+        if (strncmp(l, "cusim", 5) != 0
+            && !(also && strncmp(l, also, strlen(also)) == 0)
+            && !fuzz_located(l, e))
+            fuzz_fail("a message line that is no message's start", said);
+        l = e + 1;
+    }
 }
 
 /* What `print` writes for `obj`, as a new string (the caller frees it). */
