@@ -236,6 +236,11 @@ void measure_run(const gpu *g, const tally *end, cusim_result *r)
             ? (double)ms->dram_row_hits / (double)ms->dram_accesses : 0.0;
         hierarchy_sols(g, &zero, end, cycles, &r->sol_l1, &r->sol_l2,
                        &r->sol_dram);
+        /* the memory channel is DRAM's: memory.bytes (what the accesses
+         * asked of the L1s) over memory.bandwidth, the flat model's
+         * channel, counts L1 and L2 hits against it too (1.37 for
+         * stride-reread on apple-m3) */
+        r->bandwidth_utilization = r->sol_dram;
     }
     r->bound_unit = bound_unit_of(g, end, r, cycles);
 }
