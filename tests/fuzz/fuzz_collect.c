@@ -23,7 +23,8 @@
  *  - every message is one printable line (fuzz_check_said: collect
  *    prints them, so its stderr is read back);
  *  - nothing changed but the output directory (with collect in place, d/
- *    but its points/, timelines/ and run.yaml);
+ *    but its points/, timelines/ and run.yaml, unless it imports points
+ *    from d2/);
  *  - a collect that succeeds round-trips: its output collected again into
  *    another directory gives the same CSV and JSON Lines, byte for byte;
  *  - once, at start: what `cusim run` writes (results_point_run,
