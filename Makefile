@@ -151,9 +151,18 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) MAKE="$(MAKE)" tests/fuzz/run $(FUZZ)
 
-$(O)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB)
-	$(CC) $(CFLAGS) -fsanitize=fuzzer -DCUSIM_FUZZ_ROOT='"$(CURDIR)"' \
-	  -o $@ $< $(LIB) $(PKG_LIBS) -lm
+# The harnesses of command-line code (collect, sweep) call it in process:
+# its objects but main() as an archive, of which a harness links what it
+# uses.
+FUZZ_CLI := $(O)/libcusim-cli.a
+$(FUZZ_CLI): $(filter-out %/main.o,$(CLI_OBJS))
+	@rm -f $@
+	ar rcs $@ $^
+
+$(O)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB) $(FUZZ_CLI)
+	$(CC) $(CFLAGS) -Isim/cli -fsanitize=fuzzer \
+	  -DCUSIM_FUZZ_ROOT='"$(CURDIR)"' \
+	  -o $@ $< $(FUZZ_CLI) $(LIB) $(PKG_LIBS) -lm
 
 # --- tests -------------------------------------------------------------------
 # make test installs what the tests need (scripts/install-deps test), then

@@ -280,6 +280,23 @@ int cli_run(int argc, char **argv);
 int cli_diagnose(int argc, char **argv);
 int cli_portability(int argc, char **argv);
 int cli_collect(int argc, char **argv);
+
+/* What cusim collect does once its options are parsed: the results
+ * directories `args->files` (at least one) assembled into `args->out`
+ * (NULL: the first), every message one line on stderr. It may change the
+ * working directory (to the run's, which run.yaml records). Returns the
+ * exit status. tests/fuzz/fuzz_collect.c calls it in process. */
+int cli_collect_dirs(const cli_args *args);
+
 int cli_sweep(int argc, char **argv);
+
+/* The experiment cusim sweep's options (`args`: its HW.yaml, KERNEL.yaml,
+ * --set, --vary, --plot, --max-instructions) stand for, its files as
+ * given: loaded into `*e` and its text into `*text` (the caller frees
+ * both; exp_free, free). Returns CLI_OK, or the exit status after
+ * printing why not (one line naming the option; `*e` and `*text` NULL).
+ * tests/fuzz/fuzz_sweep.c calls it in process. */
+int cli_sweep_experiment(const cli_args *args, struct experiment **e,
+                         char **text);
 
 #endif /* CUSIM_CLI_H */

@@ -129,8 +129,14 @@ int cli_collect(int argc, char **argv)
               "(see cusim collect --help)\n", stderr);
         return CLI_BAD_INPUT;
     }
+    return cli_collect_dirs(&args);
+}
+
+int cli_collect_dirs(const cli_args *args)
+{
+    const cli_command *cmd = cli_find("collect");
     cli_origin o;
-    status = read_origins(&args, &o);
+    int status = read_origins(args, &o);
     if (status != CLI_OK)
         return status;
 
@@ -138,10 +144,11 @@ int cli_collect(int argc, char **argv)
      * directory deeper than 4096 bytes makes an absolute path no system
      * call takes, where the path as given works */
     bool enter = o.experiment[0] != '/';
-    char **dirs = xcalloc((size_t)args.n_files, sizeof *dirs);
-    for (int i = 0; i < args.n_files; i++)
-        dirs[i] = enter ? fio_absolute(args.files[i]) : xstrdup(args.files[i]);
-    const char *out_given = args.out ? args.out : args.files[0];
+    char **dirs = xcalloc((size_t)args->n_files, sizeof *dirs);
+    for (int i = 0; i < args->n_files; i++)
+        dirs[i] = enter ? fio_absolute(args->files[i])
+                        : xstrdup(args->files[i]);
+    const char *out_given = args->out ? args->out : args->files[0];
     char *out = enter ? fio_absolute(out_given) : xstrdup(out_given);
     cusim_set *sets = xcalloc((size_t)o.n_sets + 1, sizeof *sets);
     cusim_error err;
@@ -152,7 +159,7 @@ int cli_collect(int argc, char **argv)
     if (status == CLI_OK && enter && chdir(o.directory) != 0) {
         cli_say("cusim collect: cannot enter %s, where the run "
                 "started (%s/run.yaml names the experiment %s relative to "
-                "it): %s\n", o.directory, args.files[0], o.experiment,
+                "it): %s\n", o.directory, args->files[0], o.experiment,
                 strerror(errno));
         status = CLI_BAD_INPUT;
     }
@@ -166,7 +173,7 @@ int cli_collect(int argc, char **argv)
         fio_inputs in = { 0 };
         cli_experiment_inputs(e, &in);
         status = cli_check_results_dir(cmd, e, o.experiment, out,
-                                       args.out ? "--out" : NULL, false, &in);
+                                       args->out ? "--out" : NULL, false, &in);
         fio_inputs_free(&in);
     }
     int lock_fd = -1;
@@ -176,7 +183,7 @@ int cli_collect(int argc, char **argv)
     }
     size_t n_missing = 0;
     if (status == CLI_OK)
-        status = gather(e, dirs, args.n_files, out, &n_missing);
+        status = gather(e, dirs, args->n_files, out, &n_missing);
     if (status == CLI_OK && n_missing) {
         cli_say("cusim collect: %zu of %zu points have no complete "
                 "result%s; run their shards again (a shard keeps the "
@@ -223,7 +230,7 @@ int cli_collect(int argc, char **argv)
         cli_say("collected %zu point%s (%zu failed%s) from %d "
                 "director%s: %s/%s.csv\n", exp_n_points(e),
                 exp_n_points(e) == 1 ? "" : "s", assembled_failed,
-                infeasible, args.n_files, args.n_files == 1 ? "y" : "ies",
+                infeasible, args->n_files, args->n_files == 1 ? "y" : "ies",
                 out, exp_output(e));
         if (assembled_failed || plot_failed)
             status = CLI_FAILURE;
@@ -232,7 +239,7 @@ int cli_collect(int argc, char **argv)
         close(lock_fd);
     exp_free(e);
     free(sets);
-    for (int i = 0; i < args.n_files; i++)
+    for (int i = 0; i < args->n_files; i++)
         free(dirs[i]);
     free(dirs);
     free(out);

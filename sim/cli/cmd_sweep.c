@@ -46,6 +46,10 @@
 static const char default_fields[] =
     "cycles,occupancy.theoretical,occupancy.achieved,issue.ipc,bound";
 
+/* What the experiment the options stand for is called in messages that
+ * are not an option's (the file it is written as, when there is none). */
+static const char sweep_label[] = "cusim-sweep";
+
 /* The most values one --vary may list. */
 enum { VARY_MAX_VALUES = 4096 };
 
@@ -544,6 +548,16 @@ static int load(const cli_args *args, const char *label, const char *dir,
     return CLI_OK;
 }
 
+int cli_sweep_experiment(const cli_args *args, experiment **e, char **text)
+{
+    gen g = { 0 };
+    *e = NULL;
+    int status = load(args, sweep_label, NULL, &g, e);
+    *text = status == CLI_OK ? sb_take(&g.text) : NULL;
+    gen_free(&g);
+    return status;
+}
+
 int cli_sweep(int argc, char **argv)
 {
     const cli_command *cmd = cli_find("sweep");
@@ -593,10 +607,12 @@ int cli_sweep(int argc, char **argv)
 
     /* the options first, as one experiment with its files as given: every
      * mistake is found before anything is written */
-    const char *label = "cusim-sweep";
+    const char *label = sweep_label;
     gen g = { 0 };
     experiment *e = NULL;
-    status = load(&args, label, NULL, &g, &e);
+    char *text = NULL;
+    status = cli_sweep_experiment(&args, &e, &text);
+    free(text);
     enum { MAX_FIELDS = 256 };
     char *fields[MAX_FIELDS];
     int n_fields = status == CLI_OK

@@ -2,7 +2,10 @@
  * fuzz_prog.c — the ISA parser alone (prog_parse) on any program text, and
  * an accepted program resolved (prog_resolve) for a few launch shapes. The
  * resolved code must keep program.h's invariants: loop partners point at
- * each other, registers are below n_regs.
+ * each other, registers are below n_regs. The same program four times as
+ * big (fuzz_program_times), when it parses and resolves too, takes at
+ * most about four times the allocations and resolves to at most four
+ * times the instructions (fuzz_check_linear).
  */
 #include "fuzz.h"
 
@@ -37,6 +40,40 @@ static void check_code(const prog_code *c)
     }
 }
 
+/* Parses and resolves `text` for the second shape; the instructions it
+ * resolves to in *n_insns. Returns 0, or -1 when either refuses it. */
+static int parse_resolve(const char *text, uint32_t *n_insns)
+{
+    prog_src src = { "fuzz.yaml", 1, 1 };
+    cusim_error err;
+    prog_ast *ast = prog_parse(text, &src, &err);
+    prog_code *code = ast ? prog_resolve(ast, &shapes[1], &err) : NULL;
+    if (code)
+        *n_insns = code->n_insns;
+    prog_code_free(code);
+    prog_ast_free(ast);
+    return code ? 0 : -1;
+}
+
+static void check_growth(const char *text)
+{
+    char *big = fuzz_program_times(text, 4);
+    uint32_t n1 = 0, n4 = 0;
+    fuzz_work start = fuzz_work_now();
+    int rc1 = parse_resolve(text, &n1);
+    fuzz_work one = fuzz_work_since(start);
+    start = fuzz_work_now();
+    int rc4 = rc1 == 0 ? parse_resolve(big, &n4) : -1;
+    fuzz_work four = fuzz_work_since(start);
+    if (rc1 == 0 && rc4 == 0) {
+        if (n4 > 4 * n1)
+            fuzz_fail("four times the program resolves to more than four "
+                      "times the instructions", big);
+        fuzz_check_linear("prog_parse and prog_resolve", one, four);
+    }
+    free(big);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = fuzz_text(data, size);
@@ -53,6 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         prog_ast *copy = prog_ast_clone(ast);
         prog_ast_free(ast);
         prog_ast_free(copy);
+        check_growth(text);
     }
     free(text);
     return 0;
