@@ -1230,6 +1230,91 @@ START_TEST(scrambled_input)
 }
 END_TEST
 
+/* A kernel whose program holds `n` copies of `sep` between two
+ * instructions, then `after` more lines of instructions (malloc'd). */
+static char *blank_kernel(size_t n, const char *sep, size_t after)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    ck_assert_ptr_nonnull(f);
+    fputs("name: blank\nworkgroup_size: 64\nregisters: 16\nelements: 64\n"
+          "program: |\n  alu x, gid\n", f);
+    for (size_t i = 0; i < n; i++)
+        fputs(sep, f);
+    for (size_t i = 0; i < after; i++)
+        fputs("  alu x, x\n", f);
+    fputs("  st.global x, gid bytes=4\n", f);
+    ck_assert_int_eq(fclose(f), 0);
+    return text;
+}
+
+/* Loads `text` as a kernel file: 0, or -1 with `err` set. */
+static int load_kernel_text(const char *text, cusim_error *err)
+{
+    char *path = temp_file(text);
+    cusim_kernel k;
+    int rc = cfg_kernel_load(path, NULL, 0, &k, err);
+    if (rc == 0)
+        cusim_kernel_free(&k);
+    remove_temp(path);
+    return rc;
+}
+
+/* libyaml's time grows with a scalar's run of blank lines (or of blanks
+ * in a line) times the lines after it: 10^6 blank lines then 10^6 more
+ * took 47 s to check. Runs past YDOC_MAX_BLANK_LINES and
+ * YDOC_MAX_BLANK_RUN are refused before parsing, at the first line or
+ * blank past the limit; runs of the limit load. */
+START_TEST(blank_runs)
+{
+    static const char *const seps[] = { "\n", "\r\n", "  \t\n" };
+    static const char msg_lines[] = "more than 1024 blank lines in a row (the "
+        "YAML parser's time grows with such a run times the lines after it)";
+    cusim_error err;
+    for (size_t i = 0; i < sizeof seps / sizeof seps[0]; i++) {
+        char *text = blank_kernel(YDOC_MAX_BLANK_LINES, seps[i], 3);
+        ck_assert_msg(load_kernel_text(text, &err) == 0, "%zu: %s", i,
+                      err.message);
+        free(text);
+        text = blank_kernel(YDOC_MAX_BLANK_LINES + 1, seps[i], 3);
+        ck_assert_int_eq(load_kernel_text(text, &err), -1);
+        ck_assert_int_eq(err.line, 7 + YDOC_MAX_BLANK_LINES);
+        ck_assert_int_eq(err.column, 1);
+        ck_assert_str_eq(err.message, msg_lines);
+        free(text);
+    }
+    /* the example: a million blank lines, then a million lines */
+    char *text = blank_kernel(1000000, "\n", 1000000);
+    ck_assert_int_eq(load_kernel_text(text, &err), -1);
+    ck_assert_int_eq(err.line, 7 + YDOC_MAX_BLANK_LINES);
+    ck_assert_str_eq(err.message, msg_lines);
+    free(text);
+
+    /* blanks in a row within a line of a quoted scalar */
+    for (size_t n = YDOC_MAX_BLANK_RUN; n <= YDOC_MAX_BLANK_RUN + 1; n++) {
+        char *t = malloc(n + 256);
+        ck_assert_ptr_nonnull(t);
+        int o = sprintf(t, "name: blank\nworkgroup_size: 64\nregisters: 16\n"
+                        "elements: 64\nprogram: \"alu x, gid");
+        memset(t + o, n % 2 ? ' ' : '\t', n);
+        strcpy(t + o + n, "\n  st.global x, gid bytes=4\"\n");
+        int rc = load_kernel_text(t, &err);
+        if (n == YDOC_MAX_BLANK_RUN) {
+            ck_assert_msg(rc == 0, "%s", err.message);
+        } else {
+            ck_assert_int_eq(rc, -1);
+            ck_assert_int_eq(err.line, 5);
+            ck_assert_int_eq(err.column, 21 + YDOC_MAX_BLANK_RUN);
+            ck_assert_str_eq(err.message, "more than 1024 spaces and tabs "
+                             "in a row (the YAML parser's time grows with "
+                             "such a run times the lines after it)");
+        }
+        free(t);
+    }
+}
+END_TEST
+
 /* ------------------------------------------------------- sniff, keys */
 
 /* The kind of `text` as a file, or -1 when the sniffer refuses it. */
@@ -2305,6 +2390,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, unreadable);
     tcase_add_test(tc, size_limit);
     tcase_add_test(tc, scrambled_input);
+    tcase_add_test(tc, blank_runs);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
 

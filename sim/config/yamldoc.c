@@ -129,6 +129,56 @@ static size_t too_deep(const char *text, size_t size)
     return (size_t)-1;
 }
 
+/* The first place past YDOC_MAX_BLANK_LINES blank lines in a row (the
+ * start of the line past them) or YDOC_MAX_BLANK_RUN spaces and tabs in a
+ * row (the blank past them), yamldoc.h says why: its byte offset, with
+ * `*lines` true for a run of lines; or (size_t)-1. A
+ * line break is one of libyaml's (break_len); UTF-16 text is read by
+ * 16-bit units, its breaks LF, CR, CRLF, NEL, LS and PS. */
+static size_t too_blank(const ydoc *d, bool *lines)
+{
+    const unsigned char *t = (const unsigned char *)d->text;
+    const unsigned char *end = t + d->size;
+    bool wide = is_utf16(d), le = wide && t[0] == 0xFF;
+    size_t step = wide ? 2 : 1;
+    size_t blank_lines = 0, run = 0;
+    bool line_blank = true;
+    const unsigned char *line = t + (wide ? 2 : 0);
+    for (const unsigned char *p = line; p + step <= end;) {
+        unsigned u = wide ? (le ? p[0] | p[1] << 8 : p[0] << 8 | p[1]) : *p;
+        size_t b = wide ? (u == '\n' || u == 0x85 || u == 0x2028
+                           || u == 0x2029 ? 2 : u == '\r'
+                           ? (p + 4 <= end && (le ? p[2] : p[3]) == '\n'
+                              && (le ? p[3] : p[2]) == 0 ? 4 : 2) : 0)
+                        : break_len(p, end);
+        if (b) {
+            if (line_blank && ++blank_lines > YDOC_MAX_BLANK_LINES) {
+                *lines = true;
+                return (size_t)(line - t);
+            }
+            if (!line_blank)
+                blank_lines = 0;
+            line_blank = true;
+            run = 0;
+            p += b;
+            line = p;
+            continue;
+        }
+        if (u == ' ' || u == '\t') {
+            if (++run > YDOC_MAX_BLANK_RUN) {
+                *lines = false;
+                return (size_t)(p - t);
+            }
+        } else {
+            run = 0;
+            line_blank = false;
+            blank_lines = 0;
+        }
+        p += step;
+    }
+    return (size_t)-1;
+}
+
 /* ------------------------------------------------------------- loading */
 
 void ydoc_free(ydoc *d)
@@ -215,6 +265,25 @@ static int parse(ydoc *d, const char *what, const char *label,
         else
             err_set(err, d->file, line, column, "YAML syntax error: lists "
                     "or mappings nested more than %d deep", YDOC_MAX_DEPTH);
+        ydoc_free(d);
+        return -1;
+    }
+    bool lines = false;
+    size_t blank = too_blank(d, &lines);
+    if (blank != (size_t)-1) {
+        int line = 1, column = 1;
+        char why[160];
+        snprintf(why, sizeof why, "more than %d %s in a row (the YAML "
+                 "parser's time grows with such a run times the lines "
+                 "after it)", lines ? YDOC_MAX_BLANK_LINES
+                                    : YDOC_MAX_BLANK_RUN,
+                 lines ? "blank lines" : "spaces and tabs");
+        if (!d->fixed && !is_utf16(d))
+            offset_position(d, blank, &line, &column);
+        if (d->fixed)
+            err_at(err, &d->at, "%s: %s", label, why);
+        else
+            err_set(err, d->file, line, column, "%s", why);
         ydoc_free(d);
         return -1;
     }

@@ -25,6 +25,15 @@
  * refused before parsing: libyaml's time grows with the square of it. */
 #define YDOC_MAX_DEPTH 256
 
+/* Lines in a row that are empty or hold only spaces and tabs, and spaces
+ * and tabs in a row within a line: more of either is refused before
+ * parsing. libyaml keeps a scalar's run of line breaks (and of blanks) in
+ * a buffer that only grows, and clears all of it at every later line of
+ * the scalar, so its time grows with the longest run times the lines
+ * after it: 10^6 blank lines then 10^6 more lines took 47 s. */
+#define YDOC_MAX_BLANK_LINES 1024
+#define YDOC_MAX_BLANK_RUN 1024
+
 /* A loaded document. Invariant: after a successful load, the root node
  * exists (an empty `--set` value becomes an empty plain scalar). */
 typedef struct ydoc {

@@ -10,10 +10,13 @@
  */
 #include "exp_int.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "error.h"
 #include "hmap.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -126,67 +129,158 @@ static void *grow(void *a, size_t n, size_t size)
     return n & (n - 1) ? a : xrealloc_array(a, n ? 2 * n : 1, size);
 }
 
-int exp_configs_load(experiment *e, cusim_error *err)
-{
-    cusim_set *sets = xcalloc(e->max_sets + 1, sizeof *sets);
-    hmap_str hw_ids = { 0 }, k_ids = { 0 };
-    hmap_str pairs = { 0 };
-    int rc = 0;
-    e->point_hw = xcalloc(e->sw.n_points, sizeof *e->point_hw);
-    e->point_kernel = xcalloc(e->sw.n_points, sizeof *e->point_kernel);
-    e->point_reason = xcalloc(e->sw.n_points, sizeof *e->point_reason);
+/* The distinct configurations of one kind (hardware or kernel) pass 1
+ * finds, before any is loaded. */
+typedef struct config_count {
+    hmap_str ids;       /* config_id -> its index, in the order first met */
+    hmap_str sizes;     /* a kernel file's path -> its size in bytes
+                           (capped) */
+    size_t n;
+    uint64_t bytes;     /* kernels: the sizes of their files, summed */
+} config_count;
 
-    for (size_t p = 0; p < e->sw.n_points && rc == 0; p++) {
+/* The first column that makes configurations of kind `hw` (else kernel)
+ * differ: a varying file or override of that kind; NULL when none. */
+static const exp_key *varying_key(const experiment *e, bool hw)
+{
+    const char *prefix = hw ? "hw." : "kernel.";
+    exp_key_kind file = hw ? EXP_KEY_HARDWARE : EXP_KEY_KERNEL;
+    for (size_t k = 0; k < e->sw.n_keys; k++) {
+        const exp_key *c = &e->sw.keys[k];
+        if (c->kind == file || (c->kind == EXP_KEY_SET
+                                && strncmp(c->path, prefix,
+                                           strlen(prefix)) == 0))
+            return c;
+    }
+    return NULL;
+}
+
+/* The index of configuration `id` (taken over) of `file` in `c`, counting
+ * a new one against EXP_MAX_CONFIGS and, for a kernel, its file's size
+ * against EXP_MAX_CONFIG_BYTES (a hardware configuration has a fixed
+ * size). Returns the index, or -1 with `err` set at the key that varies
+ * the kind. */
+static long config_index(const experiment *e, config_count *c, char *id,
+                         const char *file, bool hw, cusim_error *err)
+{
+    long i = hmap_str_get(&c->ids, id);
+    if (i >= 0) {
+        free(id);
+        return i;
+    }
+    long size = hw ? 0 : hmap_str_get(&c->sizes, file);
+    if (size < 0) {
+        struct stat st;   /* unreadable: the loader will say why */
+        size = stat(file, &st) == 0 ? (long)(st.st_size < UINT32_MAX
+                                             ? st.st_size : UINT32_MAX) : 0;
+        hmap_str_put(&c->sizes, xstrdup(file), (uint32_t)size);
+    }
+    i = (long)c->n++;
+    c->bytes += (uint64_t)size;
+    hmap_str_put(&c->ids, id, (uint32_t)i);
+    if (c->n <= EXP_MAX_CONFIGS && c->bytes <= EXP_MAX_CONFIG_BYTES)
+        return i;
+    const exp_key *k = varying_key(e, hw);
+    cusim_mark at = k ? k->mark : (cusim_mark){ e->file, 1, 1 };
+    const char *what = hw ? "hardware" : "kernel";
+    if (c->n > EXP_MAX_CONFIGS)
+        err_at(err, &at, "%s: the experiment has more than %d distinct %s "
+               "configurations (at most %d: each is loaded and kept for the "
+               "run; vary fewer values, or split the experiment)",
+               k ? k->path : what, EXP_MAX_CONFIGS, what, EXP_MAX_CONFIGS);
+    else
+        err_at(err, &at, "%s: the experiment's distinct %s configurations "
+               "are read from more than %d MiB of files in all (at most %d "
+               "MiB: each is loaded and kept for the run; vary fewer values, "
+               "or split the experiment)", k ? k->path : what, what,
+               EXP_MAX_CONFIG_BYTES >> 20, EXP_MAX_CONFIG_BYTES >> 20);
+    return -1;
+}
+
+/* Pass 1 of exp_configs_load: each point's hardware and kernel
+ * configuration index, by identity (config_id), nothing loaded; refuses
+ * more configurations than the limits before any is. */
+static int count_configs(experiment *e, cusim_set *sets, config_count *hw,
+                         config_count *k, cusim_error *err)
+{
+    for (size_t p = 0; p < e->sw.n_points; p++) {
         size_t n = point_sets(e, p, sets);
         const char *hw_file = exp_point_hw_file(e, p);
         const char *k_file = exp_point_kernel_file(e, p);
-
-        char *id = config_id(hw_file, sets, n, "kernel.");
-        long hi = hmap_str_get(&hw_ids, id);
-        if (hi < 0) {
-            cusim_hw *hw = xcalloc(1, sizeof *hw);
-            if (cusim_hw_load(hw_file, sets, n, hw, err) != 0) {
-                free(hw);
-                free(id);
-                rc = -1;
-                break;
-            }
-            e->hws = grow(e->hws, e->n_hws, sizeof *e->hws);
-            e->hw_hash = grow(e->hw_hash, e->n_hws, sizeof *e->hw_hash);
-            e->hws[e->n_hws] = hw;
-            e->hw_hash[e->n_hws] = echo_hash(hw, NULL);
-            hi = (long)e->n_hws++;
-            hmap_str_put(&hw_ids, id, (uint32_t)hi);
-        } else {
-            free(id);
-        }
-
-        id = config_id(k_file, sets, n, "hw.");
-        long ki = hmap_str_get(&k_ids, id);
-        if (ki < 0) {
-            cusim_kernel *k = xcalloc(1, sizeof *k);
-            if (cusim_kernel_load(k_file, sets, n, k, err) != 0) {
-                free(k);
-                free(id);
-                rc = -1;
-                break;
-            }
-            e->kernels = grow(e->kernels, e->n_kernels, sizeof *e->kernels);
-            e->kernel_hash = grow(e->kernel_hash, e->n_kernels,
-                                  sizeof *e->kernel_hash);
-            e->kernels[e->n_kernels] = k;
-            e->kernel_hash[e->n_kernels] = echo_hash(NULL, k);
-            ki = (long)e->n_kernels++;
-            hmap_str_put(&k_ids, id, (uint32_t)ki);
-        } else {
-            free(id);
-        }
+        long hi = config_index(e, hw, config_id(hw_file, sets, n, "kernel."),
+                               hw_file, true, err);
+        long ki = hi < 0 ? -1
+                  : config_index(e, k, config_id(k_file, sets, n, "hw."),
+                                 k_file, false, err);
+        if (ki < 0)
+            return -1;
         e->point_hw[p] = (uint32_t)hi;
         e->point_kernel[p] = (uint32_t)ki;
+    }
+    return 0;
+}
+
+static void count_free(config_count *c)
+{
+    hmap_str_free(&c->ids);
+    hmap_str_free(&c->sizes);
+}
+
+int exp_configs_load(experiment *e, cusim_error *err)
+{
+    cusim_set *sets = xcalloc(e->max_sets + 1, sizeof *sets);
+    config_count hwc = { 0 }, kc = { 0 };
+    hmap_str pairs = { 0 }, texts = { 0 };
+    e->point_hw = xcalloc(e->sw.n_points, sizeof *e->point_hw);
+    e->point_kernel = xcalloc(e->sw.n_points, sizeof *e->point_kernel);
+    e->point_reason = xcalloc(e->sw.n_points, sizeof *e->point_reason);
+    int rc = count_configs(e, sets, &hwc, &kc, err);
+    if (rc == 0) {
+        e->hws = xcalloc(hwc.n, sizeof *e->hws);
+        e->hw_hash = xcalloc(hwc.n, sizeof *e->hw_hash);
+        e->kernels = xcalloc(kc.n, sizeof *e->kernels);
+        e->kernel_hash = xcalloc(kc.n, sizeof *e->kernel_hash);
+    }
+    count_free(&hwc);
+    count_free(&kc);
+
+    /* Pass 2: each configuration loaded when a point first needs it (so
+     * the first n_hws, n_kernels are those loaded), each pair checked. */
+    for (size_t p = 0; p < e->sw.n_points && rc == 0; p++) {
+        uint32_t hi = e->point_hw[p], ki = e->point_kernel[p];
+        if (hi == e->n_hws || ki == e->n_kernels) {
+            size_t n = point_sets(e, p, sets);
+            if (hi == e->n_hws) {
+                cusim_hw *hw = xcalloc(1, sizeof *hw);
+                if (cusim_hw_load(exp_point_hw_file(e, p), sets, n, hw,
+                                  err) != 0) {
+                    free(hw);
+                    rc = -1;
+                    break;
+                }
+                e->hws[hi] = hw;
+                e->hw_hash[hi] = echo_hash(hw, NULL);
+                e->n_hws++;
+            }
+            if (ki == e->n_kernels) {
+                cusim_kernel *k = xcalloc(1, sizeof *k);
+                if (cusim_kernel_load(exp_point_kernel_file(e, p), sets, n,
+                                      k, err) != 0) {
+                    free(k);
+                    rc = -1;
+                    break;
+                }
+                e->kernels[ki] = k;
+                e->kernel_hash[ki] = echo_hash(NULL, k);
+                e->n_kernels++;
+            }
+        }
 
         /* Whether the pair runs: what cusim sim checks before it starts,
-         * once per pair. One that does not is an infeasible point. */
-        char *pair = xasprintf("%ld:%ld", hi, ki);
+         * once per pair. One that does not is an infeasible point; its
+         * reason is kept once per distinct text (a million infeasible
+         * pairs say a few thousand things). */
+        char *pair = xasprintf("%" PRIu32 ":%" PRIu32, hi, ki);
         long why = hmap_str_get(&pairs, pair);
         if (why < 0) {
             cusim_error perr;
@@ -195,16 +289,23 @@ int exp_configs_load(experiment *e, cusim_error *err)
                 .max_instructions = e->max_instructions };
             if (cusim_validate(e->hws[hi], e->kernels[ki], &budget, &perr)
                 != 0) {
-                e->reasons = grow(e->reasons, e->n_reasons,
-                                  sizeof *e->reasons);
                 cusim_mark at = { perr.file, perr.line, perr.column };
                 const char *name = exp_line_name(e, &at);
-                e->reasons[e->n_reasons] = perr.line == 0
+                char *text = perr.line == 0
                     ? xstrdup(perr.message)
                     : name ? xasprintf("%s: %s", name, perr.message)
                     : xasprintf("%s:%d:%d: %s", perr.file, perr.line,
                                 perr.column, perr.message);
-                why = (long)e->n_reasons++;
+                why = hmap_str_get(&texts, text);
+                if (why < 0) {
+                    e->reasons = grow(e->reasons, e->n_reasons,
+                                      sizeof *e->reasons);
+                    e->reasons[e->n_reasons] = text;
+                    why = (long)e->n_reasons++;
+                    hmap_str_put(&texts, xstrdup(text), (uint32_t)why);
+                } else {
+                    free(text);
+                }
             }
             hmap_str_put(&pairs, pair, (uint32_t)why);
         } else {
@@ -213,9 +314,8 @@ int exp_configs_load(experiment *e, cusim_error *err)
         e->point_reason[p] = (uint32_t)why;
         e->n_infeasible += why != UINT32_MAX;
     }
-    hmap_str_free(&hw_ids);
-    hmap_str_free(&k_ids);
     hmap_str_free(&pairs);
+    hmap_str_free(&texts);
     free(sets);
     return rc;
 }

@@ -413,6 +413,10 @@ static int parse_set(parser *P, const yaml_node_t *n)
     if (yn_check_keys(P->d, n, "set", P->err) != 0)
         return -1;
     experiment *e = P->e;
+    /* room for every key at once (the section is given once) */
+    size_t len = (size_t)(n->data.mapping.pairs.top
+                          - n->data.mapping.pairs.start);
+    e->set = xrealloc_array(e->set, e->n_set + len, sizeof *e->set);
     for (const yaml_node_pair_t *pr = n->data.mapping.pairs.start;
          pr < n->data.mapping.pairs.top; pr++) {
         const yaml_node_t *k = ydoc_node(P->d, pr->key);
@@ -428,7 +432,6 @@ static int parse_set(parser *P, const yaml_node_t *n)
         exp_value v;
         if (make_value(P, ydoc_node(P->d, pr->value), s, &v) != 0)
             return -1;
-        e->set = xrealloc_array(e->set, e->n_set + 1, sizeof *e->set);
         e->set[e->n_set++] = (exp_assign){ xstrdup(s), 0, v };
     }
     return 0;
@@ -449,6 +452,11 @@ static int parse_sweep(parser *P, const yaml_node_t *n)
                       yn_describe(n, got, sizeof got));
     if (yn_check_keys(P->d, n, "sweep", P->err) != 0)
         return -1;
+    /* an axis per key, room for all at once (the section is given once) */
+    P->sweep = xrealloc_array(P->sweep, P->n_sweep + (size_t)(
+                                  n->data.mapping.pairs.top
+                                  - n->data.mapping.pairs.start),
+                              sizeof *P->sweep);
     for (const yaml_node_pair_t *pr = n->data.mapping.pairs.start;
          pr < n->data.mapping.pairs.top; pr++) {
         const yaml_node_t *k = ydoc_node(P->d, pr->key);
@@ -463,7 +471,6 @@ static int parse_sweep(parser *P, const yaml_node_t *n)
         free(what);
         if (rc != 0)
             return -1;
-        P->sweep = xrealloc_array(P->sweep, P->n_sweep + 1, sizeof *P->sweep);
         exp_axis *a = &P->sweep[P->n_sweep++];
         memset(a, 0, sizeof *a);
         a->mark = ydoc_mark(P->d, k);

@@ -61,24 +61,28 @@ void exp_axis_free(exp_axis *a)
 
 void exp_sweep_add_axis(exp_sweep *s, exp_axis *a)
 {
-    s->axes = xrealloc_array(s->axes, s->n_axes + 1, sizeof *s->axes);
+    if (s->n_axes == s->cap_axes) {
+        s->cap_axes = s->cap_axes ? 2 * s->cap_axes : 8;
+        s->axes = xrealloc_array(s->axes, s->cap_axes, sizeof *s->axes);
+    }
     s->axes[s->n_axes++] = *a;
     memset(a, 0, sizeof *a);
 }
 
 long exp_sweep_key(const exp_sweep *s, const char *path)
 {
-    for (size_t i = 0; i < s->n_keys; i++)
-        if (strcmp(s->keys[i].path, path) == 0)
-            return (long)i;
-    return -1;
+    return hmap_str_get(&s->key_index, path);
 }
 
 static size_t key_add(exp_sweep *s, const char *path, exp_key_kind kind,
                       size_t axis, cusim_mark mark)
 {
-    s->keys = xrealloc_array(s->keys, s->n_keys + 1, sizeof *s->keys);
+    if (s->n_keys == s->cap_keys) {
+        s->cap_keys = s->cap_keys ? 2 * s->cap_keys : 8;
+        s->keys = xrealloc_array(s->keys, s->cap_keys, sizeof *s->keys);
+    }
     s->keys[s->n_keys] = (exp_key){ xstrdup(path), kind, axis, mark };
+    hmap_str_put(&s->key_index, xstrdup(path), (uint32_t)s->n_keys);
     return s->n_keys++;
 }
 
@@ -187,5 +191,6 @@ void exp_sweep_free(exp_sweep *s)
     for (size_t i = 0; i < s->n_keys; i++)
         free(s->keys[i].path);
     free(s->keys);
+    hmap_str_free(&s->key_index);
     memset(s, 0, sizeof *s);
 }

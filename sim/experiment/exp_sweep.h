@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "cusim.h"
+#include "hmap.h"
 
 /* One value a key takes on an axis (or in `set:`). Owns its strings. */
 typedef struct exp_value {
@@ -71,9 +72,12 @@ typedef struct exp_key {
  * that column's axis is the assignment's. */
 typedef struct exp_sweep {
     exp_axis *axes;      /* slowest first */
-    size_t n_axes;
+    size_t n_axes, cap_axes;
     exp_key *keys;       /* the columns, in axis order */
-    size_t n_keys;
+    size_t n_keys, cap_keys;
+    hmap_str key_index;  /* each column's path -> its index, so finding a
+                            key is O(1): an experiment of n keys is read in
+                            O(n) */
     size_t n_points;
     size_t max_assigns;  /* the most assignments one point has */
 } exp_sweep;
