@@ -61,6 +61,8 @@ static insn_cost decode_insn(const prog_insn *in, uint32_t pc,
     }
     c.busy = (uint32_t)(busy + replays);
     c.latency = (uint32_t)(hw->latency[info->latency] + replays);
+    c.finish = info->unit == CUSIM_UNIT_BARRIER ? 0
+               : c.busy > c.latency ? c.busy : c.latency;
     if (c.global && hw->cache.l2.bytes > 0) {
         /* the hierarchy: lines of the L1's, from at= or the pattern's
          * addresses */

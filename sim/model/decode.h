@@ -37,6 +37,10 @@ typedef struct insn_cost {
                                included; global: unused */
     uint32_t busy;          /* cycles it keeps its unit busy, bank replays
                                included (none for a barrier) */
+    uint32_t finish;        /* not global: cycles to the end of its work,
+                               the later of its result and its unit's
+                               passes (a shared store: performed); 0 for a
+                               barrier */
     uint32_t tx;            /* global: memory transactions (with `at`:
                             the most its lanes may make) */
     const addr_expr *at;    /* global: where its lanes go, evaluated at

@@ -556,8 +556,6 @@ static void issue_global(gpu *g, const part *pt, sg *s, uint32_t si,
         r.lines = g->lines;
     }
     uint64_t done = mem_issue(g->mem, &r, now);
-    if (done != MEM_LATER && done > g->last_progress)
-        g->last_progress = done;      /* a wait up to it is no stall */
     if (c->dst != PROG_NO_REG) {
         s->ready[c->dst] = done << 1 | 1;   /* REG_LATE for MEM_LATER */
         if (done == MEM_LATER)
@@ -595,35 +593,27 @@ static uint32_t issue(gpu *g, part *pt, uint32_t ri, uint64_t now, bool last)
     g->lane_instructions += s->lanes;
     g->lane_slots += g->width;
     s->issued++;
-    if (now > g->last_progress)
-        g->last_progress = now;
+    g->last_progress = now;
     pt->ws[CUSIM_WS_ISSUED]++;
     ready_uncount(pt, s);
     pt->last = si;
     if (c->unit != CUSIM_UNIT_BARRIER) {
         pt->unit_free[c->unit] = now + c->busy;
-        if (now + c->busy > g->last_progress)
-            g->last_progress = now + c->busy;
         g->unit_busy[c->unit] += c->busy;
         g->unit_lanes[c->unit] += s->lanes;
     }
 
     if (!s->global) {
-        uint64_t done = now + c->latency;
-        if (done > g->last_progress)
-            g->last_progress = done;
         if (c->dst != PROG_NO_REG)
-            s->ready[c->dst] = done << 1;
+            s->ready[c->dst] = (now + c->latency) << 1;
         /* The subgroup cannot end before its result is there, nor before
          * a store (to shared memory) is performed and its unit has done
-         * its passes: the run is not over while a unit still works for
-         * it (so no unit is busy for more than the run's cycles). */
-        if (c->unit != CUSIM_UNIT_BARRIER) {
-            if (c->busy > c->latency)
-                done = now + c->busy;
-            if (done > s->done_at)
-                s->done_at = done;
-        }
+         * its passes (c->finish): the run is not over while a unit still
+         * works for it (so no unit is busy for more than the run's
+         * cycles). A barrier's finish is 0: now, which is no later than
+         * the subgroup's end anyway. */
+        if (now + c->finish > s->done_at)
+            s->done_at = now + c->finish;
     } else {
         issue_global(g, pt, s, si, c, now);
     }

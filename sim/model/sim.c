@@ -56,6 +56,35 @@ static void dump_state(const gpu *g, FILE *out)
     }
 }
 
+/* The latest cycle the work issued so far is due to end by: a result, a
+ * shared store performed, a unit's passes (each subgroup's done_at), a
+ * global store acknowledged (drain). The watchdog asks only when it would
+ * fire, so the issue path keeps no running maximum. */
+static uint64_t promised(const gpu *g)
+{
+    uint64_t t = g->drain;
+    size_t n = (size_t)g->hw->compute_units * g->hw->cu.max_subgroups;
+    for (size_t i = 0; i < n; i++)
+        if (g->sgs[i].state != SG_FREE && g->sgs[i].done_at > t)
+            t = g->sgs[i].done_at;
+    for (uint32_t p = 0; p < g->n_parts; p++)
+        for (int u = 0; u < CUSIM_UNIT_COUNT; u++)
+            if (g->parts[p].unit_free[u] > t)
+                t = g->parts[p].unit_free[u];
+    return t;
+}
+
+/* Whether the run, at g->now past the watchdog's window since its last
+ * step, is stalled: nothing it issued is still due within the window.
+ * When something is, that cycle becomes its last step. */
+static bool stalled(gpu *g, uint64_t watchdog)
+{
+    uint64_t t = promised(g);
+    if (t > g->last_progress)
+        g->last_progress = t;
+    return g->now > g->last_progress && g->now - g->last_progress > watchdog;
+}
+
 static double seconds(void)
 {
     struct timespec ts;
@@ -107,7 +136,7 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
         if (ev.kind != EV_WAKE && now > g.last_progress)
             g.last_progress = now;
         else if (ev.kind == EV_WAKE && now > g.last_progress
-                 && now - g.last_progress > watchdog) {
+                 && now - g.last_progress > watchdog && stalled(&g, watchdog)) {
             err_set(err, k->file, 1, 1, "simulation stalled: no instruction "
                     "issued, no workgroup retired and no memory access "
                     "moved for %llu cycles after the last result due (at "
