@@ -432,6 +432,29 @@ static int pick_fields(const experiment *e, const cli_args *args,
 
 /* Prints the results CSV `csv` as a table: the parameter columns, then
  * `fields`, then status when some point is not ok. */
+/* An infeasible point's reason from its key on: without the option it
+ * came from ("--vary PATH=LIST: ") or the place in the saved experiment
+ * ("FILE:LINE:COLUMN: "), which the row's parameters already say. */
+static const char *reason_from_key(const char *t)
+{
+    const char *colon = strstr(t, ": ");
+    if (!colon)
+        return t;
+    if (strncmp(t, "--", 2) == 0)
+        return colon + 2;
+    /* FILE:LINE:COLUMN: the two numbers before the ": " */
+    const char *p = colon;
+    for (int k = 0; k < 2; k++) {
+        const char *d = p;
+        while (d > t && d[-1] >= '0' && d[-1] <= '9')
+            d--;
+        if (d == p || d == t || d[-1] != ':')
+            return t;
+        p = d - 1;
+    }
+    return colon + 2;
+}
+
 static void print_table(const experiment *e, const csv_table *csv,
                         char **fields, int n_fields, cusim_format fmt)
 {
@@ -468,11 +491,28 @@ static void print_table(const experiment *e, const csv_table *csv,
             size_t len = *t ? strlen(t) : 1;
             width[i] = len > width[i] ? len : width[i];
         }
+    /* a point that is not ok says why, after its status: the reason from
+     * its key on (the option it came from is the row's own parameters),
+     * cut to a line */
+    int why = all_ok ? -1 : csv_column(csv, "error");
+    bool asked = false;
+    for (int i = 0; i < n_fields; i++)
+        asked = asked || strcmp(fields[i], "error") == 0;
+    if (asked)
+        why = -1;   /* --fields error shows it whole */
     for (int r = 0; r < csv->n_rows; r++) {
+        bool says = why >= 0 && (r == 0 || strcmp(csv_at(csv, r, status)->text,
+                                                  "ok") != 0);
         for (int i = 0; i < n; i++) {
             const char *t = csv_at(csv, r, cols[i])->text;
-            printf("%s%-*s", i ? "  " : "", i + 1 < n ? (int)width[i] : 0,
-                   *t ? t : "-");
+            printf("%s%-*s", i ? "  " : "",
+                   i + 1 < n || says ? (int)width[i] : 0, *t ? t : "-");
+        }
+        if (says) {
+            const char *t = r == 0 ? "why" : csv_at(csv, r, why)->text;
+            if (r > 0)
+                t = reason_from_key(t);
+            printf("  %.*s%s", 96, t, strlen(t) > 96 ? "..." : "");
         }
         putchar('\n');
     }
