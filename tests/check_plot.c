@@ -692,72 +692,69 @@ START_TEST(render_gnuplot_missing)
 }
 END_TEST
 
-/* A gnuplot that fails: its exit status and its message are reported,
- * and every temporary file is removed. */
-/* A gnuplot that writes no image and exits 0, as on a full file system:
- * the plot could not be written, said with no place in an input (it was
- * reported at the CSV's line 1, column 1), and nothing is left. */
-START_TEST(render_full_disk)
+/* Writes a one-panel plot of `csv` into DIR/out with `script` as the
+ * gnuplot first on PATH; the error it gives, and DIR/out in *out (the
+ * caller frees it). */
+static cusim_error write_with_gnuplot(const char *csv, const char *dir,
+                                      const char *script, char **out)
 {
-    char *csv = data_path("plot-sweep.csv"), *dir = temp_dir();
     char *bin = join(dir, "bin");
     ck_assert_int_eq(mkdir(bin, 0777), 0);
     char *fake = join(bin, "gnuplot");
     FILE *f = fopen(fake, "w");
     ck_assert_ptr_nonnull(f);
-    fputs("#!/bin/sh\nexit 0\n", f);
+    fputs(script, f);
     fclose(f);
     ck_assert_int_eq(chmod(fake, 0755), 0);
-    char *out = join(dir, "out");
+    *out = join(dir, "out");
     char *path = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
     setenv("PATH", bin, 1);
     plot_spec s = one_panel("f", "occupancy.achieved", "cycles", "");
-    cusim_error err = write_fails(&s, csv, out);
+    cusim_error err = write_fails(&s, csv, *out);
     setenv("PATH", path, 1);
+    free(path);
+    free(fake);
+    free(bin);
+    return err;
+}
+
+/* A gnuplot that writes no image and exits 0, as on a full file system:
+ * the plot could not be written, said with no place in an input (it was
+ * reported at the CSV's line 1, column 1), and nothing is left. */
+START_TEST(render_full_disk)
+{
+    char *csv = data_path("plot-sweep.csv"), *dir = temp_dir(), *out;
+    cusim_error err = write_with_gnuplot(csv, dir, "#!/bin/sh\nexit 0\n",
+                                         &out);
     char want[4096];
     snprintf(want, sizeof want, "cannot write the plot %s/f.png: gnuplot "
              "wrote nothing there (is the file system full?)", out);
     ck_assert_str_eq(err.message, want);
     ck_assert_int_eq(err.line, 0);
     ck_assert_int_eq(count_entries(out), 0);
-    free(path);
     free(out);
-    free(fake);
-    free(bin);
     remove_tree(dir);
     free(dir);
     free(csv);
 }
 END_TEST
 
+/* A gnuplot that fails: its exit status and its message are reported as
+ * an output not written (not a place in the CSV), and every temporary
+ * file is removed. */
 START_TEST(render_gnuplot_fails)
 {
-    char *csv = data_path("plot-sweep.csv"), *dir = temp_dir();
-    char *bin = join(dir, "bin");
-    ck_assert_int_eq(mkdir(bin, 0777), 0);
-    char *fake = join(bin, "gnuplot");
-    FILE *f = fopen(fake, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs("#!/bin/sh\necho 'line 7: unknown terminal' >&2\nexit 3\n", f);
-    fclose(f);
-    ck_assert_int_eq(chmod(fake, 0755), 0);
-    char *out = join(dir, "out");
-    char *path = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
-    setenv("PATH", bin, 1);
-    plot_spec s = one_panel("f", "occupancy.achieved", "cycles", "");
-    cusim_error err = write_fails(&s, csv, out);
-    setenv("PATH", path, 1);
-    /* an output that could not be written, not a place in the CSV */
+    char *csv = data_path("plot-sweep.csv"), *dir = temp_dir(), *out;
+    cusim_error err = write_with_gnuplot(
+        csv, dir, "#!/bin/sh\necho 'line 7: unknown terminal' >&2\nexit 3\n",
+        &out);
     char want[4096];
     snprintf(want, sizeof want, "cannot write the plot %s/f.png: plot 'f': "
              "gnuplot failed (exit status 3): line 7: unknown terminal", out);
     ck_assert_str_eq(err.message, want);
     ck_assert_int_eq(err.line, 0);
     ck_assert_int_eq(count_entries(out), 0);
-    free(path);
     free(out);
-    free(fake);
-    free(bin);
     remove_tree(dir);
     free(dir);
     free(csv);

@@ -10,6 +10,7 @@
  * it was taken and lost, recorded with no result.
  */
 #define _DEFAULT_SOURCE   /* MAP_ANONYMOUS, past POSIX.1-2008 */
+#include <errno.h>
 #include <poll.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -111,8 +112,14 @@ void cli_pool_run(const cli_pool_tasks *t, int jobs)
     for (int w = 0; w < started; w++)
         pf[w] = (struct pollfd){ .fd = fds[w], .events = POLLIN };
     for (int open = started; open > 0;) {
-        if (poll(pf, (nfds_t)started, -1) < 0)
-            continue;   /* (EINTR) */
+        if (poll(pf, (nfds_t)started, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            /* poll itself failed: read the open pipes in turn, blocking
+             * (each ends when its worker does) */
+            for (int w = 0; w < started; w++)
+                pf[w].revents = pf[w].fd >= 0 ? POLLIN : 0;
+        }
         for (int w = 0; w < started; w++) {
             if (pf[w].fd < 0 || !pf[w].revents)
                 continue;
