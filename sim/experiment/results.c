@@ -65,7 +65,8 @@ typedef enum pick {
     PICK_TEMP,         /* temporary files */
     PICK_POINTS,       /* temporary files and point results */
     PICK_TIMELINES,    /* temporary files and point timelines */
-    PICK_OUTPUTS       /* temporary files of the outputs (ctx: OUTPUT.) */
+    PICK_OUTPUTS       /* temporary files of the outputs (ctx: OUTPUT.),
+                          the manifest and run.yaml */
 } pick;
 
 static bool picked(const char *name, pick what, const char *ctx)
@@ -78,7 +79,8 @@ static bool picked(const char *name, pick what, const char *ctx)
     case PICK_TIMELINES:
         return fio_is_temp(name, "") || is_timeline_file(name);
     case PICK_OUTPUTS:
-        return fio_is_temp(name, ctx) || fio_is_temp(name, "manifest.yaml.");
+        return fio_is_temp(name, ctx) || fio_is_temp(name, "manifest.yaml.")
+               || fio_is_temp(name, "run.yaml.");
     }
     return false;
 }
