@@ -686,6 +686,8 @@ typedef struct cusim_result {
     uint64_t workgroups, subgroups, invocations;   /* all dispatches */
     uint64_t warp_instructions, lane_instructions;
     double simd_efficiency;          /* lane / (warp x simd_width) */
+    uint64_t branches, divergent_branches;   /* ifs, per-lane repeats */
+    double branch_efficiency;        /* 1 - divergent / branches; 1: none */
     cusim_occupancy occupancy;       /* static, first dispatch */
     double achieved_occupancy;       /* time-averaged resident subgroups /
                                         (CUs x cu.max_subgroups) */

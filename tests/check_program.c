@@ -481,19 +481,20 @@ START_TEST(test_errors_opcodes)
     check_parse_error("alu x\n  frobnicate x", 11, 7,
                       "unknown opcode 'frobnicate' (expected alu, fma, sfu, "
                       "ld.global, st.global, ld.shared, st.shared, barrier, "
-                      "repeat, once or body)");
+                      "repeat, once, body or if)");
     check_parse_error("once(", 10, 9, "expected '{' after 'once', found '('");
     check_parse_error("  repaet 3 {\n  alu x\n  }", 10, 7,
                       "did you mean 'repeat'?");
     check_parse_error("@alu x", 10, 5, "expected an instruction, 'repeat', "
-                      "'once', 'body' or '}', found '@'");
+                      "'if', 'once', 'body' or '}', found '@'");
     check_parse_error("alu{", 10, 8, "expected a blank after 'alu'");
-    /* no far-fetched suggestion ('if' is two edits from 'sfu'): control
-     * flow is said to be repeat, once and body */
-    check_parse_error("if x", 10, 5, "'if': a program has no branches; its "
-                      "control flow is 'repeat N { ... }' inside 'once { ... "
-                      "}' and 'body { ... }' (docs/isa.md)");
-    check_parse_error("while x", 10, 5, "'while': a program has no branches");
+    /* no far-fetched suggestion ('for' is two edits from 'fma'): control
+     * flow is said to be repeat and if, in once and body */
+    check_parse_error("while x", 10, 5, "'while': a program's control flow "
+                      "is 'repeat N { ... }' and 'if COND { ... } else "
+                      "{ ... }' inside 'once { ... }' and 'body { ... }' "
+                      "(docs/isa.md)");
+    check_parse_error("for x", 10, 5, "'for': a program's control flow");
     check_parse_error("ldx x", 10, 5, "unknown opcode 'ldx' (expected alu, "
                       "fma, sfu,");
 }
@@ -678,6 +679,94 @@ START_TEST(test_errors_resolve_limits)
 }
 END_TEST
 
+START_TEST(test_errors_divergence)
+{
+    /* Each at its token: line 10, column 5 is the program's first byte. */
+    check_parse_error("if x", 10, 8, "expected '{' at the end of the 'if' "
+                      "line");
+    check_parse_error("if lane < {\n}", 10, 15, "if: expected a number, a "
+                      "name or '(' in the expression");
+    check_parse_error("if lane = 3 {\n}", 10, 13, "if: expected an operator "
+                      "or the end of the expression, found '=' (a comparison "
+                      "is '==')");
+    check_parse_error("if lame < 3 {\n}", 10, 8, "if: unknown name 'lame' in "
+                      "the address (did you mean 'lane'?)");
+    check_parse_error("if lane < 3 {\n  alu x\n}\nelse {\n}", 13, 5,
+                      "'else' goes on the line of its if's closing brace: "
+                      "'} else {'");
+    check_parse_error("repeat 3 {\n} else {\n}", 11, 7, "'else' after the "
+                      "'}' of a 'repeat' block (expected it after an if's)");
+    check_parse_error("if lane < 3 {\n} else {\n} else {\n}", 12, 7,
+                      "'else' after the '}' of an 'else' block");
+    check_parse_error("if lane < 3 {\n} else x {\n}", 11, 12,
+                      "expected '{' after 'else', found 'x'");
+    check_parse_error("if lane < 3 {\n  alu x", 10, 5, "'if' block is never "
+                      "closed");
+    check_parse_error("if lane < 3 {\n} else {\n  alu x", 11, 7,
+                      "'else' block is never closed");
+    /* 17 ifs deep (a repeat's depth is its own) */
+    char deep[400] = "";
+    for (int i = 0; i < 17; i++)
+        strcat(deep, "if lane {\n");
+    check_parse_error(deep, 26, 5, "if blocks nested deeper than 16");
+    /* a repeat count that is neither kind of expression keeps the
+     * count's message */
+    check_parse_error("repeat lanes {\n}", 10, 12, "unknown name 'lanes'");
+}
+END_TEST
+
+START_TEST(test_resolve_divergence)
+{
+    /* The if triple and its partners; a per-lane repeat has count 0 and
+     * its cond; `e` in a condition emits the if once per copy (E = 2). */
+    prog_ast *ast = parse_ok("body {\n"
+                             "  if lane < 3 {\n"
+                             "    alu a\n"
+                             "  }\n"
+                             "  repeat lane {\n"
+                             "    alu b\n"
+                             "  }\n"
+                             "  if e == 1 {\n"
+                             "    alu c\n"
+                             "  } else {\n"
+                             "    alu d\n"
+                             "  }\n"
+                             "}\n");
+    prog_code *c = resolve_ok(ast, shape_e(2));
+    /* if(0) a a(1,2) else(3) endif(4) loop(5) b b(6,7) endloop(8), then
+     * per copy: if c else d endif (9-13, 14-18) */
+    ck_assert_uint_eq(c->n_insns, 19);
+    ck_assert_int_eq(c->insns[0].op, PROG_IF);
+    ck_assert_uint_eq(c->insns[0].jump, 3);
+    ck_assert_int_eq(c->insns[3].op, PROG_ELSE);
+    ck_assert_uint_eq(c->insns[3].jump, 4);
+    ck_assert_int_eq(c->insns[4].op, PROG_ENDIF);
+    ck_assert_uint_eq(c->insns[4].jump, 0);
+    ck_assert_int_eq(c->insns[5].op, PROG_LOOP);
+    ck_assert_uint_eq(c->insns[5].count, 0);
+    ck_assert_ptr_nonnull(c->insns[5].cond);
+    ck_assert_uint_eq(c->insns[5].body, 2);
+    ck_assert_uint_eq(c->insns[5].jump, 8);
+    for (uint32_t k = 9; k <= 14; k += 5) {
+        ck_assert_int_eq(c->insns[k].op, PROG_IF);
+        ck_assert_uint_eq(c->insns[k].jump, k + 2);
+        ck_assert_int_eq(c->insns[k + 1].op, ISA_OP_ALU);
+        ck_assert_int_eq(c->insns[k + 2].op, PROG_ELSE);
+        ck_assert_uint_eq(c->insns[k + 2].jump, k + 4);
+        ck_assert_int_eq(c->insns[k + 3].op, ISA_OP_ALU);
+        ck_assert_int_eq(c->insns[k + 4].op, PROG_ENDIF);
+        ck_assert_uint_eq(c->insns[k + 4].jump, k);
+    }
+    /* ifs and the repeat side by side: 1 deep at most */
+    ck_assert_uint_eq(c->div_depth, 1);
+    /* per invocation, the per-lane repeat left out: a a, then c d for
+     * each copy = 6 */
+    ck_assert_uint_eq(c->dynamic_insns, 6);
+    prog_code_free(c);
+    prog_ast_free(ast);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("program");
@@ -701,6 +790,8 @@ static Suite *make_suite(void)
         { "live_loop_extension", test_live_loop_extension },
         { "free_null", test_free_null },
         { "errors_opcodes", test_errors_opcodes },
+        { "errors_divergence", test_errors_divergence },
+        { "resolve_divergence", test_resolve_divergence },
         { "errors_operands", test_errors_operands },
         { "errors_modifiers", test_errors_modifiers },
         { "errors_blocks", test_errors_blocks },

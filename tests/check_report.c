@@ -59,6 +59,7 @@ static cusim_occupancy c4_a(void)
 static const char *const sim_keys[] = {
     "cycles", "time_us", "workgroups", "subgroups", "invocations",
     "warp_instructions", "lane_instructions", "simd_efficiency",
+    "branches", "divergent_branches", "branch_efficiency",
     "simd_width", "occupancy.theoretical", "occupancy.achieved",
     "occupancy.achieved_active", "occupancy.limiter", "occupancy.workgroups_per_cu",
     "occupancy.subgroups_per_cu", "occupancy.invocations_per_cu",
@@ -168,7 +169,7 @@ START_TEST(result_report_keys_and_values)
      * sim.* (NaN prints empty); dispatch[0].*, dispatch[1].* (their
      * hierarchy's none). */
     ck_assert_str_eq(row,
-        "1234,0.5,0,0,0,0,0,0,32,"
+        "1234,0.5,0,0,0,0,0,0,0,0,0,32,"
         "0.75,0,0,shared_memory,6,48,1536,0,6,50,8,,8,"
         "0,0,"
         "0,0,0,0,0.25,0,0,0.75,"

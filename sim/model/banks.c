@@ -31,15 +31,24 @@ static uint64_t src_address(const lane_src *s, uint32_t lane)
  * at most banks x bank_bytes of their bytes). */
 #define PHASE_WORDS (3 * BANK_MAX_BANKS)
 
-/* The passes of lanes [first, first + n) as one phase: the most distinct
- * words any bank holds. */
+static bool active(const uint64_t *mask, uint32_t lane)
+{
+    return !mask || (mask[lane / 64] >> (lane % 64) & 1);
+}
+
+/* The passes of lanes [first, first + n) (those of `mask` among them,
+ * when it is not NULL) as one phase: the most distinct words any bank
+ * holds. */
 static uint32_t phase_passes(uint32_t banks, uint32_t bank_bytes,
-                             const lane_src *src, uint32_t first, uint32_t n)
+                             const lane_src *src, const uint64_t *mask,
+                             uint32_t first, uint32_t n)
 {
     uint64_t words[PHASE_WORDS];
     uint32_t n_words = 0;
     uint32_t bytes = src->bytes;
     for (uint32_t i = first; i < first + n; i++) {
+        if (!active(mask, i))
+            continue;
         uint64_t a = src_address(src, i);
         for (uint64_t w = a / bank_bytes; w <= (a + bytes - 1) / bank_bytes; w++) {
             uint32_t k = 0;
@@ -61,9 +70,11 @@ static uint32_t phase_passes(uint32_t banks, uint32_t bank_bytes,
     return most;
 }
 
-/* bank_passes for the lanes of `src`. */
+/* bank_passes for lanes 0 .. lanes-1 of `src` (those of `mask` among
+ * them, when it is not NULL). */
 static uint32_t src_passes(uint32_t banks, uint32_t bank_bytes,
-                           const lane_src *src, uint32_t lanes)
+                           const lane_src *src, const uint64_t *mask,
+                           uint32_t lanes)
 {
     uint32_t bytes = src->bytes;
     if (banks == 0 || lanes == 0)
@@ -76,6 +87,8 @@ static uint32_t src_passes(uint32_t banks, uint32_t bank_bytes,
          * round the banks, ceil(words / banks) passes (at most one more
          * when its start is not word-aligned). */
         for (uint32_t i = 0; i < lanes; i++) {
+            if (!active(mask, i))
+                continue;
             uint64_t a = src_address(src, i);
             uint64_t n = (a + bytes - 1) / bank_bytes - a / bank_bytes + 1;
             passes += (uint32_t)((n + banks - 1) / banks);
@@ -85,9 +98,9 @@ static uint32_t src_passes(uint32_t banks, uint32_t bank_bytes,
     uint32_t per_phase = (uint32_t)(row / (bytes > bank_bytes ? bytes : bank_bytes));
     for (uint32_t first = 0; first < lanes; first += per_phase) {
         uint32_t n = lanes - first < per_phase ? lanes - first : per_phase;
-        passes += phase_passes(banks, bank_bytes, src, first, n);
+        passes += phase_passes(banks, bank_bytes, src, mask, first, n);
     }
-    return passes;
+    return passes ? passes : 1;
 }
 
 uint32_t bank_passes(uint32_t banks, uint32_t bank_bytes, isa_pattern pattern,
@@ -95,21 +108,23 @@ uint32_t bank_passes(uint32_t banks, uint32_t bank_bytes, isa_pattern pattern,
                      uint32_t lanes)
 {
     const lane_src src = { pattern, stride, bytes, seed, NULL };
-    return src_passes(banks, bank_bytes, &src, lanes);
+    return src_passes(banks, bank_bytes, &src, NULL, lanes);
 }
 
 uint32_t bank_insn_passes(const cusim_hw *hw, const prog_insn *in, uint32_t pc,
                           uint32_t lanes)
 {
+    return bank_insn_passes_mask(hw, in, pc, NULL, lanes);
+}
+
+uint32_t bank_insn_passes_mask(const cusim_hw *hw, const prog_insn *in,
+                               uint32_t pc, const uint64_t *mask,
+                               uint32_t lanes)
+{
     if (in->op != ISA_OP_LD_SHARED && in->op != ISA_OP_ST_SHARED)
         return 1;
-    if (in->at) {
-        const lane_src src = { (isa_pattern)in->pattern, in->stride,
-                               in->bytes, lane_seed(pc), in->at };
-        return src_passes(hw->cu.shared_banks, hw->cu.shared_bank_bytes,
-                          &src, lanes);
-    }
-    return bank_passes(hw->cu.shared_banks, hw->cu.shared_bank_bytes,
-                       (isa_pattern)in->pattern, in->stride, in->bytes,
-                       lane_seed(pc), lanes);
+    const lane_src src = { (isa_pattern)in->pattern, in->stride, in->bytes,
+                           lane_seed(pc), in->at };
+    return src_passes(hw->cu.shared_banks, hw->cu.shared_bank_bytes, &src,
+                      mask, lanes);
 }

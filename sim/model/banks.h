@@ -55,4 +55,12 @@ uint32_t bank_passes(uint32_t banks, uint32_t bank_bytes, isa_pattern pattern,
 uint32_t bank_insn_passes(const cusim_hw *hw, const prog_insn *in, uint32_t pc,
                           uint32_t lanes);
 
+/* The same for the lanes of `mask` (addr.h's lane masks) among lanes
+ * 0 .. lanes-1, or all of them when mask is NULL: a subgroup some of
+ * whose lanes sit out (diverge.h). Phases stay those of the lanes'
+ * positions; one with no active lane takes no pass. */
+uint32_t bank_insn_passes_mask(const cusim_hw *hw, const prog_insn *in,
+                               uint32_t pc, const uint64_t *mask,
+                               uint32_t lanes);
+
 #endif /* CUSIM_BANKS_H */

@@ -20,6 +20,47 @@ static uint32_t bank_base(const cusim_hw *hw, uint32_t width)
     return base ? (uint32_t)base : 1;
 }
 
+insn_cost *decode_program_masked(const prog_code *code, const cusim_hw *hw,
+                                 uint32_t width)
+{
+    insn_cost *cost = decode_program(code, hw, width, width);
+    for (uint32_t pc = 0; pc < code->n_insns; pc++) {
+        const prog_insn *in = &code->insns[pc];
+        insn_cost *c = &cost[pc];
+        if (c->kind != INSN_ISSUE)
+            continue;
+        if (c->global && !c->at)
+            c->at = in->sugar;
+        if (c->unit == CUSIM_UNIT_SHARED) {
+            *c = decode_with_passes(c, hw, in, width, 1);
+            c->masked = 1;
+        }
+    }
+    return cost;
+}
+
+insn_cost decode_with_passes(const insn_cost *from, const cusim_hw *hw,
+                             const prog_insn *in, uint32_t width,
+                             uint32_t passes)
+{
+    insn_cost c = *from;
+    const isa_info *info = isa_get((isa_op)in->op);
+    uint64_t busy = 0, replays = 0;
+    if (info->unit != CUSIM_UNIT_BARRIER) {
+        uint32_t unit_lanes = hw->cu.lanes[info->unit];
+        busy = (width + unit_lanes - 1) / unit_lanes;
+        uint32_t base = bank_base(hw, width);
+        /* only passes beyond a conflict-free access's take longer */
+        if (info->unit == CUSIM_UNIT_SHARED && passes > base)
+            replays = (busy * passes + base - 1) / base - busy;
+    }
+    c.busy = (uint32_t)(busy + replays);
+    c.latency = (uint32_t)(hw->latency[info->latency] + replays);
+    c.finish = info->unit == CUSIM_UNIT_BARRIER ? 0
+               : c.busy > c.latency ? c.busy : c.latency;
+    return c;
+}
+
 /* The most `line`-byte lines `lanes` lanes of `bytes`-byte elements can
  * touch: regions start at 4 KiB boundaries (addr.h) and elements at
  * multiples of their size, so an element straddles a line boundary only
@@ -33,36 +74,33 @@ static uint32_t most_lines(uint32_t bytes, uint32_t lanes, uint32_t line)
     return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
 }
 
-/* The cost of instruction `in` (at index `pc`) for a subgroup of `lanes`
+/* The cost of instruction `in` (at index `pc` of `code`) for a subgroup of `lanes`
  * active lanes (1 .. width) of a dispatch `width` lanes wide on hw. */
-static insn_cost decode_insn(const prog_insn *in, uint32_t pc,
-                             const cusim_hw *hw, uint32_t width,
+static insn_cost decode_insn(const prog_code *code, const prog_insn *in,
+                             uint32_t pc, const cusim_hw *hw, uint32_t width,
                              uint32_t lanes)
 {
     insn_cost c = { .unit = CUSIM_UNIT_COUNT, .dst = in->dst,
                     .count = in->count, .jump = in->jump };
-    if (in->op >= ISA_OP_COUNT) {
-        c.kind = in->op == PROG_LOOP ? INSN_LOOP : INSN_ENDLOOP;
+    switch (in->op) {
+    case PROG_LOOP:
+        c.kind = in->cond ? INSN_LANE_LOOP : INSN_LOOP;
         return c;
+    case PROG_ENDLOOP:
+        c.kind = code->insns[in->jump].cond ? INSN_LANE_ENDLOOP
+                                            : INSN_ENDLOOP;
+        return c;
+    case PROG_IF: c.kind = INSN_IF; return c;
+    case PROG_ELSE: c.kind = INSN_ELSE; return c;
+    case PROG_ENDIF: c.kind = INSN_ENDIF; return c;
     }
     c.kind = INSN_ISSUE;
     const isa_info *info = isa_get((isa_op)in->op);
     c.unit = (uint8_t)info->unit;
     c.global = info->latency == CUSIM_LAT_GLOBAL;
-    uint64_t busy = 0, replays = 0;
-    if (info->unit != CUSIM_UNIT_BARRIER) {
-        uint32_t unit_lanes = hw->cu.lanes[info->unit];
-        busy = (width + unit_lanes - 1) / unit_lanes;
-        uint32_t base = bank_base(hw, width);
-        uint32_t passes = bank_insn_passes(hw, in, pc, lanes);
-        /* only passes beyond a conflict-free access's take longer */
-        if (info->unit == CUSIM_UNIT_SHARED && passes > base)
-            replays = (busy * passes + base - 1) / base - busy;
-    }
-    c.busy = (uint32_t)(busy + replays);
-    c.latency = (uint32_t)(hw->latency[info->latency] + replays);
-    c.finish = info->unit == CUSIM_UNIT_BARRIER ? 0
-               : c.busy > c.latency ? c.busy : c.latency;
+    c = decode_with_passes(&c, hw, in, width,
+                           info->unit == CUSIM_UNIT_BARRIER ? 1
+                           : bank_insn_passes(hw, in, pc, lanes));
     if (c.global && hw->cache.l2.bytes > 0) {
         /* the hierarchy: lines of the L1's, from at= or the pattern's
          * addresses */
@@ -100,13 +138,13 @@ insn_cost *decode_program(const prog_code *code, const cusim_hw *hw,
     uint32_t counts[PROG_MAX_DEPTH], depth = 0;
     for (uint32_t pc = 0; pc < code->n_insns; pc++) {
         const prog_insn *in = &code->insns[pc];
-        cost[pc] = decode_insn(in, pc, hw, width, lanes);
+        cost[pc] = decode_insn(code, in, pc, hw, width, lanes);
         if (in->op == PROG_ENDLOOP)
             depth--;
         for (uint32_t k = 0; k < 3 && k < depth; k++)
             cost[pc].loops[k] = counts[depth - 1 - k];
         if (in->op == PROG_LOOP)
-            counts[depth++] = in->count;
+            counts[depth++] = in->count;   /* 0 for a per-lane one */
     }
     cost[code->n_insns] = (insn_cost){ .kind = INSN_END,
                                        .unit = CUSIM_UNIT_COUNT,

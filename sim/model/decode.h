@@ -24,15 +24,25 @@
 #include "cusim.h"
 #include "program.h"
 
-/* What the entry at a pc is: an instruction to issue, loop control, or
- * the end of the program (one entry past its last instruction). */
-enum insn_kind { INSN_ISSUE, INSN_LOOP, INSN_ENDLOOP, INSN_END };
+/* What the entry at a pc is: an instruction to issue, loop control (of a
+ * uniform repeat, or of one whose count is per lane), an if's control, or
+ * the end of the program (one entry past its last instruction). The
+ * control of divergence (INSN_LANE_LOOP .. INSN_ENDIF) reads its
+ * condition or count from the prog_code (`cond`). */
+enum insn_kind {
+    INSN_ISSUE, INSN_LOOP, INSN_ENDLOOP, INSN_END,
+    INSN_LANE_LOOP, INSN_LANE_ENDLOOP, INSN_IF, INSN_ELSE, INSN_ENDIF
+};
 
 typedef struct insn_cost {
     uint8_t kind;           /* enum insn_kind */
     uint8_t unit;           /* cusim_unit; loop control: CUSIM_UNIT_COUNT */
     uint8_t global;         /* touches global memory (its latency is the
                                memory system's) */
+    uint8_t masked;         /* in a masked table (decode_program's
+                               `masked`): a shared access whose busy
+                               cycles and latency are its active lanes'
+                               (diverge_cost) */
     uint32_t latency;       /* cycles to the result, bank replays
                                included; global: unused */
     uint32_t busy;          /* cycles it keeps its unit busy, bank replays
@@ -48,7 +58,10 @@ typedef struct insn_cost {
                                the flat model's transactions for an at=);
                                NULL: `tx` from its pattern, fixed */
     uint32_t loops[3];      /* the iteration counts of its innermost
-                               enclosing repeats (it, it1, it2); 0 outside */
+                               enclosing repeats (it, it1, it2); 0 outside,
+                               and 0 for a per-lane repeat (its count is
+                               the subgroup's: a uniform repeat of 0
+                               iterations runs nothing inside) */
     uint16_t dst;           /* the register it writes, or PROG_NO_REG */
     uint8_t n_deps;
     uint16_t deps[PROG_MAX_SRCS + 1];  /* the registers whose pending
@@ -63,5 +76,23 @@ typedef struct insn_cost {
  * dispatch `width` lanes wide on hw. The caller frees the array. */
 insn_cost *decode_program(const prog_code *code, const cusim_hw *hw,
                           uint32_t width, uint32_t lanes);
+
+/* The costs for subgroups whose lanes diverge (diverge.h), `width` lanes
+ * wide: decode_program's for full subgroups, except that every global
+ * access has addresses (`at`: its at=, or its pattern's, the lines then
+ * worked out for the active lanes at each issue) and every shared access
+ * is `masked`, decoded without bank replays (the scheduler adds its
+ * active lanes' at issue). The caller frees the array. */
+insn_cost *decode_program_masked(const prog_code *code, const cusim_hw *hw,
+                                 uint32_t width);
+
+/* `from`, an ISA instruction `in`'s cost, with its unit's busy cycles,
+ * latency and finish worked out for an access of `passes` bank passes
+ * by subgroups `width` lanes wide on hw (a shared access takes longer
+ * when its passes are more than a conflict-free one's; any other
+ * instruction is unchanged by them). */
+insn_cost decode_with_passes(const insn_cost *from, const cusim_hw *hw,
+                             const prog_insn *in, uint32_t width,
+                             uint32_t passes);
 
 #endif /* CUSIM_DECODE_H */

@@ -20,8 +20,7 @@ void dispatch_use(gpu *g, uint32_t i)
     g->width = d->occ.simd_width;
 }
 
-/* The issue costs for a subgroup of d with `lanes` active lanes (> 0). */
-static const insn_cost *costs_for(const dispatch *d, uint32_t lanes)
+const insn_cost *dispatch_costs(const dispatch *d, uint32_t lanes)
 {
     for (int i = 0; i < d->n_costs; i++)
         if (d->cost_lanes[i] == lanes)
@@ -89,7 +88,7 @@ static int cu_admit(gpu *g, uint32_t ci, uint32_t index, uint64_t now)
         s->lanes = invocations > before ? invocations - before : 0;
         if (s->lanes > g->width)
             s->lanes = g->width;
-        s->cost = s->lanes ? costs_for(d, s->lanes) : NULL;
+        s->cost = s->lanes ? dispatch_costs(d, s->lanes) : NULL;
         w->sgs[i] = si;
         c->resident_sg++;
         g->subgroups++;

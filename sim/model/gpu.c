@@ -7,6 +7,7 @@
 #include <assert.h>
 #include <stdlib.h>
 
+#include "diverge.h"
 #include "gpu.h"
 #include "scheduler.h"
 #include "xalloc.h"
@@ -27,6 +28,7 @@ void gpu_free(gpu *g)
             prog_code_free(g->dispatches[d].code);
             for (int i = 0; i < g->dispatches[d].n_costs; i++)
                 free(g->dispatches[d].cost[i]);
+            free(g->dispatches[d].masked_cost);
         }
     free(g->dispatches);
     free(g->sgs);
@@ -36,6 +38,7 @@ void gpu_free(gpu *g)
     free(g->cus);
     free(g->part_free);
     free(g->lines);
+    diverge_free(g);
 }
 
 /* The events of the GPU's queue, by kind. */
@@ -79,6 +82,7 @@ uint64_t gpu_state_bytes(const gpu *g)
                                           + sizeof(uint64_t));
     bytes += n_cu * (sizeof(cu) + (sg_per_cu + wg_per_cu) * sizeof(uint32_t));
     bytes += (g->lines_cap ? g->lines_cap : 1) * sizeof(addr_line);
+    bytes += diverge_state_bytes(g);
     return bytes;
 }
 
@@ -114,6 +118,7 @@ void gpu_init(gpu *g)
     g->free_pool = xcalloc((size_t)n_cu * (sg_per_cu + wg_per_cu),
                            sizeof *g->free_pool);
     g->lines = xcalloc(g->lines_cap, sizeof *g->lines);
+    diverge_init(g);
     for (uint32_t p = 0; p < g->n_parts; p++) {
         part *pt = &g->parts[p];
         pt->ready = g->ready_pool + p * per_part;

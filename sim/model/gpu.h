@@ -87,6 +87,9 @@ typedef struct sg {
                                partition until the completion */
     uint8_t wstate;         /* cusim_warp_state while waiting (registers,
                                barrier); counted in its part's n_ws */
+    uint8_t masked;         /* its lanes diverge: `lanes` counts the active
+                               ones, fewer than at admission, and its
+                               accesses take only theirs (diverge.h) */
     uint64_t wsince;        /* the cycle it entered wstate */
 } sg;
 
@@ -203,6 +206,9 @@ typedef struct dispatch {
                                          cost_lanes[i] active lanes */
     uint32_t cost_lanes[DISPATCH_COSTS];
     int n_costs;
+    insn_cost *masked_cost; /* for subgroups whose lanes diverge
+                               (decode_program_masked), or NULL when the
+                               program never diverges */
     cusim_occupancy occ;
     alloc_need need;        /* what one of its workgroups takes */
     uint64_t invocations;
@@ -289,6 +295,25 @@ typedef struct gpu {
     bool hier;              /* the memory system is the hierarchy */
     uint32_t fault_pc;      /* pc + 1 of an access whose address divides
                                by zero for some lane (the run stops), or 0 */
+    bool fault_budget;      /* fault_pc is a per-lane repeat that would
+                               pass the instruction budget */
+
+    /* Divergence (diverge.h), for runs whose programs have ifs or per-lane
+     * repeats (div_depth > 0): per subgroup slot, div_depth frames and
+     * (1 + 2 x div_depth) x div_words mask words. */
+    struct div_frame *div_frames;
+    uint64_t *div_masks;
+    uint8_t *div_open;      /* per subgroup slot: frames open */
+    uint32_t div_depth;     /* the most of any dispatch's programs */
+    uint32_t div_words;     /* ADDR_MASK_WORDS of the widest dispatch */
+    uint64_t branches;      /* ifs and per-lane repeat tests run */
+    uint64_t divergent_branches;   /* ... that split the active lanes */
+    uint64_t insn_budget;   /* the instruction budget (--max-instructions) */
+    uint64_t insn_planned;  /* what the run issues outside per-lane repeats
+                               (at most; checked against the budget when
+                               planned) */
+    uint64_t insn_charged;  /* per-lane repeats' iterations, charged as
+                               each starts */
 
     uint64_t warp_instructions;
     uint64_t lane_instructions;

@@ -154,6 +154,11 @@ void measure_run(const gpu *g, const tally *end, cusim_result *r)
     r->lane_instructions = g->lane_instructions;
     r->simd_efficiency = g->lane_slots
         ? (double)g->lane_instructions / (double)g->lane_slots : 0.0;
+    r->branches = g->branches;
+    r->divergent_branches = g->divergent_branches;
+    r->branch_efficiency = g->branches
+        ? (double)(g->branches - g->divergent_branches) / (double)g->branches
+        : 1.0;
     r->occupancy = g->dispatches[0].occ;
     uint64_t integral = 0, active = 0;
     r->peak_workgroups_per_cu = 0;

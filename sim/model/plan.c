@@ -37,6 +37,8 @@ static void decode_costs(const cusim_hw *hw, dispatch *d)
         d->cost_lanes[d->n_costs] = lanes[i];
         d->cost[d->n_costs++] = decode_program(d->code, hw, width, lanes[i]);
     }
+    if (d->code->div_depth > 0)
+        d->masked_cost = decode_program_masked(d->code, hw, width);
 }
 
 /* Makes room in g->lines for the lines any access of dispatch d with an
@@ -102,6 +104,10 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
         }
         if (dp->code->n_regs > g->n_regs)
             g->n_regs = dp->code->n_regs;
+        if (dp->code->div_depth > g->div_depth)
+            g->div_depth = dp->code->div_depth;
+        if (ADDR_MASK_WORDS(dp->occ.simd_width) > g->div_words)
+            g->div_words = ADDR_MASK_WORDS(dp->occ.simd_width);
         if (dp->need.subgroups > g->wg_cap)
             g->wg_cap = dp->need.subgroups;
         prev_elements = elements;
@@ -174,7 +180,7 @@ static int check_inflight(const gpu *g, const cusim_kernel *k, cusim_error *err)
 /* Refuses a run that would issue more warp-instructions than the options
  * allow: every subgroup of every dispatch executes its whole program (the
  * count is exact unless a subgroup has no lane). */
-static int check_budget(const gpu *g, const cusim_kernel *k, cusim_error *err)
+static int check_budget(gpu *g, const cusim_kernel *k, cusim_error *err)
 {
     uint64_t limit = g->opt->max_instructions ? g->opt->max_instructions
                                               : CUSIM_DEFAULT_MAX_INSTRUCTIONS;
@@ -187,8 +193,11 @@ static int check_budget(const gpu *g, const cusim_kernel *k, cusim_error *err)
                 | __builtin_mul_overflow(sgs, d->code->dynamic_insns, &n)
                 | __builtin_add_overflow(total, n, &total);
     }
-    if (!over && total <= limit)
+    if (!over && total <= limit) {
+        g->insn_budget = limit;      /* per-lane repeats charge the rest */
+        g->insn_planned = total;
         return 0;
+    }
     cusim_mark at = cfg_kernel_mark(k, "elements");
     const dispatch *d = &g->dispatches[0];
     char amount[48];

@@ -53,6 +53,7 @@
  */
 #include <assert.h>
 
+#include "diverge.h"
 #include "gpu.h"
 #include "isa.h"
 #include "scheduler.h"
@@ -84,12 +85,19 @@ static void sg_refresh(sg *s)
 static __attribute__((noinline)) uint32_t sg_lines(gpu *g, const sg *s,
                                                    const insn_cost *c)
 {
-    addr_ctx ctx = { .wg = g->wgs[s->wg].id, .sg = s->rank,
-                     .width = g->width };
-    for (uint32_t k = 0; k < 3 && k < s->depth; k++)
-        ctx.it[k] = c->loops[k] - s->loop_left[s->depth - 1 - k];
-    uint32_t n = addr_lines(c->at, &ctx, s->lanes, g->line, g->sector,
-                            g->lines, g->lines_cap);
+    uint32_t n;
+    if (s->masked) {
+        n = diverge_lines(g, s, c);
+    } else {
+        addr_ctx ctx = { .wg = g->wgs[s->wg].id, .sg = s->rank,
+                         .width = g->width };
+        for (uint32_t k = 0; k < 3 && k < s->depth; k++)
+            ctx.it[k] = c->loops[k]
+                        ? c->loops[k] - s->loop_left[s->depth - 1 - k]
+                        : diverge_iteration(g, s, s->depth - 1 - k);
+        n = addr_lines(c->at, &ctx, s->lanes, g->line, g->sector, g->lines,
+                       g->lines_cap);
+    }
     if (n == ADDR_DIV0) {
         if (!g->fault_pc)
             g->fault_pc = s->pc + 1;
@@ -130,6 +138,9 @@ static int sg_advance(gpu *g, sg *s)
             break;
         case INSN_END:
             return 1;
+        default:   /* an if's or a per-lane repeat's control */
+            diverge_step(g, s, c);
+            break;
         }
     }
 }
@@ -432,6 +443,7 @@ static void subgroup_ended(gpu *g, uint32_t si, uint64_t now)
 void sched_start(gpu *g, uint32_t si, uint64_t now)
 {
     sg *s = &g->sgs[si];
+    diverge_start(g, si);
     if (s->lanes == 0 || sg_advance(g, s)) {
         s->state = SG_DONE;
         subgroup_ended(g, si, now);
@@ -617,6 +629,8 @@ static uint32_t issue(gpu *g, part *pt, uint32_t ri, uint64_t now, bool last)
     } else {
         issue_global(g, pt, s, si, c, now);
     }
+    if (__builtin_expect(c->masked, 0))
+        diverge_issue(g, pt, s, c, now);   /* its active lanes' passes */
     if (g->rec)
         trace_issue(g->rec, now, pt->cu,
                     (uint32_t)(pt - g->parts) % hw->cu.schedulers, si, s->pc,

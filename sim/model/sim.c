@@ -102,6 +102,37 @@ int cusim_validate(const cusim_hw *hw, const cusim_kernel *k,
     return rc;
 }
 
+/* The error that stops a run at g->fault_pc: a lane dividing by zero in
+ * an address, a condition or a per-lane count, or a per-lane repeat
+ * passing the instruction budget. */
+static void fault_message(const gpu *g, const cusim_kernel *k, uint64_t now,
+                          cusim_error *err)
+{
+    const prog_insn *in = &g->code->insns[g->fault_pc - 1];
+    const char *what = in->op == PROG_IF ? "the condition of an if"
+                       : in->op == PROG_LOOP ? "the count of a per-lane repeat"
+                       : NULL;
+    if (g->fault_budget)
+        err_set(err, k->file, k->program_line, k->program_column,
+                "program: a per-lane repeat (entry %u of dispatch %u) "
+                "would take the run past %llu warp-instructions at cycle "
+                "%llu; use smaller counts, or raise the limit "
+                "(--max-instructions)", g->fault_pc, g->cur + 1,
+                (unsigned long long)g->insn_budget, (unsigned long long)now);
+    else if (what)
+        err_set(err, k->file, k->program_line, k->program_column,
+                "program: %s (entry %u of dispatch %u) divides by zero for "
+                "some lane at cycle %llu (expected a divisor that is never "
+                "0)", what, g->fault_pc, g->cur + 1, (unsigned long long)now);
+    else
+        err_set(err, k->file, k->program_line, k->program_column,
+                "program: the at= address of %s (instruction %u of "
+                "dispatch %u) divides by zero for some lane at cycle "
+                "%llu (expected a divisor that is never 0)",
+                isa_get((isa_op)in->op)->mnemonic, g->fault_pc,
+                g->cur + 1, (unsigned long long)now);
+}
+
 int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
                    const cusim_sim_options *opt, cusim_result *out,
                    FILE *dump, cusim_error *err)
@@ -172,13 +203,7 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
             break;
         }
         if (g.fault_pc) {
-            const prog_insn *in = &g.code->insns[g.fault_pc - 1];
-            err_set(err, k->file, k->program_line, k->program_column,
-                    "program: the at= address of %s (instruction %u of "
-                    "dispatch %u) divides by zero for some lane at cycle "
-                    "%llu (expected a divisor that is never 0)",
-                    isa_get((isa_op)in->op)->mnemonic, g.fault_pc,
-                    g.cur + 1, (unsigned long long)now);
+            fault_message(&g, k, now, err);
             gpu_free(&g);
             return -1;
         }

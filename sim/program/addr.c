@@ -73,18 +73,23 @@ static const unsigned char name_kind[] = { ADDR_NAMES(KIND_) };
 /* ------------------------------------------------------- the parsed tree */
 
 typedef enum node_kind {
-    NODE_NUM, NODE_NAME, NODE_NEG, NODE_BIN
+    NODE_NUM, NODE_NAME, NODE_NEG, NODE_NOT, NODE_BIN
 } node_kind;
 
 /* Binary operators, also the postfix program's operations after the
  * leaves (OP_BASE + op). */
 typedef enum bin_op {
     B_ADD, B_SUB, B_MUL, B_DIV, B_MOD, B_SHL, B_SHR, B_AND, B_OR, B_XOR,
-    B_MIN, B_MAX
+    B_MIN, B_MAX,
+    B_EQ, B_NE, B_LT, B_LE, B_GT, B_GE,    /* 1 or 0 */
+    B_LAND, B_LOR                          /* 1 or 0; the right operand
+                                              only when the left does not
+                                              decide (as in C) */
 } bin_op;
 
 static const char *const bin_text[] = {
-    "+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "min", "max"
+    "+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "min", "max",
+    "==", "!=", "<", "<=", ">", ">=", "&&", "||"
 };
 
 typedef struct addr_node {
@@ -150,13 +155,15 @@ static int node_add(parser *p, addr_node n, size_t at)
 
 static int parse_expr(parser *p, int level);
 
-/* The binary operators by precedence level, loosest first (C's). */
-static const bin_op levels[][3] = {
-    { B_OR }, { B_XOR }, { B_AND }, { B_SHL, B_SHR }, { B_ADD, B_SUB },
+/* The binary operators by precedence level, loosest first (C's); within a
+ * level the longer of two texts that share a start comes first. */
+static const bin_op levels[][4] = {
+    { B_LOR }, { B_LAND }, { B_OR }, { B_XOR }, { B_AND }, { B_EQ, B_NE },
+    { B_LE, B_LT, B_GE, B_GT }, { B_SHL, B_SHR }, { B_ADD, B_SUB },
     { B_MUL, B_DIV, B_MOD },
 };
-static const int level_ops[] = { 1, 1, 1, 2, 2, 3 };
-#define N_LEVELS 6
+static const int level_ops[] = { 1, 1, 1, 1, 1, 2, 4, 2, 2, 3 };
+#define N_LEVELS 10
 
 static int parse_primary(parser *p)
 {
@@ -167,7 +174,7 @@ static int parse_primary(parser *p)
         return fail(p, at, "expected a number, a name or '(' in the "
                     "expression, found the end of the expression");
     char c = p->s[at];
-    if (c == '-') {
+    if (c == '-' || (c == '!' && !(at + 1 < p->len && p->s[at + 1] == '='))) {
         p->pos++;
         if (++p->depth > 64)
             return fail(p, at, "the expression is nested too deeply");
@@ -175,8 +182,9 @@ static int parse_primary(parser *p)
         p->depth--;
         if (a < 0)
             return -1;
-        return node_add(p, (addr_node){ .kind = NODE_NEG, .a = (uint16_t)a },
-                        at);
+        return node_add(p, (addr_node){ .kind = c == '-' ? NODE_NEG
+                                                         : NODE_NOT,
+                                        .a = (uint16_t)a }, at);
     }
     if (c == '(') {
         p->pos++;
@@ -307,7 +315,11 @@ static int match_op(parser *p, int lv, size_t *oplen)
         size_t tl = strlen(t);
         if (p->pos + tl > p->len || memcmp(p->s + p->pos, t, tl) != 0)
             continue;
-        /* '<' alone, '>' alone are not operators; '<<' is not '<' '<' */
+        /* '|' is not the start of '||', '&' of '&&', '<' of '<<' */
+        char next = p->pos + tl < p->len ? p->s[p->pos + tl] : '\0';
+        if (tl == 1 && (next == t[0] || ((t[0] == '<' || t[0] == '>')
+                                         && next == '=')))
+            continue;
         *oplen = tl;
         return levels[lv][k];
     }
@@ -417,7 +429,8 @@ addr_src *addr_parse(const char *text, size_t len, addr_names names,
         skip(&p);
         if (p.pos < len) {
             root = fail(&p, p.pos, "expected an operator or the end of the "
-                        "expression, found %s", what_is_at(&p, p.pos, buf));
+                        "expression, found %s%s", what_is_at(&p, p.pos, buf),
+                        p.s[p.pos] == '=' ? " (a comparison is '==')" : "");
         }
     }
     if (root < 0) {
@@ -448,6 +461,14 @@ addr_src *addr_src_clone(const addr_src *s)
 const char *addr_src_text(const addr_src *s)
 {
     return s->text;
+}
+
+bool addr_src_names_e(const addr_src *s)
+{
+    for (uint32_t i = 0; i < s->n; i++)
+        if (s->v[i].kind == NODE_NAME && s->v[i].op == NAME_E)
+            return true;
+    return false;
 }
 
 /* ------------------------------------------------------------ arithmetic */
@@ -481,6 +502,14 @@ static int apply(bin_op op, int64_t a, int64_t b, int64_t *out)
     case B_XOR: *out = (int64_t)(ua ^ ub); return 0;
     case B_MIN: *out = a < b ? a : b; return 0;
     case B_MAX: *out = a > b ? a : b; return 0;
+    case B_EQ: *out = a == b; return 0;
+    case B_NE: *out = a != b; return 0;
+    case B_LT: *out = a < b; return 0;
+    case B_LE: *out = a <= b; return 0;
+    case B_GT: *out = a > b; return 0;
+    case B_GE: *out = a >= b; return 0;
+    case B_LAND: *out = a != 0 && b != 0; return 0;
+    case B_LOR: *out = a != 0 || b != 0; return 0;
     }
     return 0;
 }
@@ -488,13 +517,23 @@ static int apply(bin_op op, int64_t a, int64_t b, int64_t *out)
 /* -------------------------------------------------------------- resolved */
 
 /* The postfix program: a leaf pushes a name's value (op < N_NAMES) or a
- * constant (OP_CONST); OP_NEG negates; OP_BIN + op combines two. */
-enum { OP_CONST = N_NAMES, OP_NEG, OP_BIN };
+ * constant (OP_CONST); OP_NEG negates, OP_NOT is C's `!`, OP_BOOL makes
+ * the top 1 when it is not 0; OP_BIN + op combines two. `a && b` is a's
+ * code, OP_JZ, b's code, OP_BOOL: OP_JZ leaves 0 and skips `value` ops
+ * (b's and the OP_BOOL) when a is 0, else pops a; `a || b` the same with
+ * OP_JNZ, which leaves 1 and skips when a is not 0. Jumps are relative,
+ * so code moved as a block keeps them. */
+enum { OP_CONST = N_NAMES, OP_NEG, OP_NOT, OP_BOOL, OP_JZ, OP_JNZ, OP_BIN };
 
 typedef struct addr_op {
     uint8_t op;
-    int64_t value;                     /* OP_CONST */
+    int64_t value;                     /* OP_CONST; OP_JZ/OP_JNZ: ops to
+                                          skip */
 } addr_op;
+
+/* The most ops a parsed expression resolves to: a node emits at most two
+ * (a logical operator's jump and OP_BOOL). */
+#define ADDR_MAX_OPS (2 * ADDR_MAX_NODES + 1)
 
 /* Invariant: `code` is a well-formed postfix program of n ops needing at
  * most ADDR_MAX_NODES stack slots; `elems` >= 1. */
@@ -546,6 +585,44 @@ static bool shape_value(const addr_bind *b, int name, int64_t *v)
     return false;
 }
 
+static int fold(folder *f, uint32_t i, int64_t *value);
+
+/* fold for `a && b` / `a || b` (node nd). A constant left operand that
+ * decides drops the right one's code (its constant divisions by zero are
+ * still errors); one that does not leaves b made 0 or 1. */
+static int fold_logical(folder *f, const addr_node *nd, int64_t *value)
+{
+    bool and = nd->op == B_LAND;
+    int64_t va, vb;
+    int da = fold(f, nd->a, &va);
+    if (da < 0)
+        return -1;
+    uint32_t mark = f->n;
+    if (da != DEP_CONST)
+        f->code[f->n++] = (addr_op){ and ? OP_JZ : OP_JNZ, 0 };
+    uint32_t jump = f->n - 1;
+    int db = fold(f, nd->b, &vb);
+    if (db < 0)
+        return -1;
+    if (da == DEP_CONST && (va != 0) != and) {
+        f->n = mark;   /* decided by a */
+        *value = !and;
+        return DEP_CONST;
+    }
+    if (db == DEP_CONST) {
+        if (da == DEP_CONST) {
+            *value = vb != 0;
+            return DEP_CONST;
+        }
+        f->code[f->n++] = (addr_op){ OP_CONST, vb };
+    }
+    f->code[f->n++] = (addr_op){ OP_BOOL, 0 };
+    if (da != DEP_CONST)
+        f->code[jump].value = f->n - 1 - jump;
+    int hi = da > db ? da : db;
+    return hi <= DEP_GROUP ? DEP_GROUP : DEP_GENERAL;
+}
+
 /* Folds node i: when it is constant returns DEP_CONST with *value and
  * emits nothing; otherwise emits its postfix code (constant operands
  * pushed as OP_CONST) and returns how it depends on the lane. -1 on a
@@ -570,21 +647,26 @@ static int fold(folder *f, uint32_t i, int64_t *value)
             return f->lidx_affine ? DEP_GROUP : DEP_GENERAL;
         return DEP_AFFINE;
     }
-    case NODE_NEG: {
+    case NODE_NEG:
+    case NODE_NOT: {
         int64_t v;
         int d = fold(f, nd->a, &v);
         if (d < 0)
             return -1;
+        bool neg = nd->kind == NODE_NEG;
         if (d == DEP_CONST) {
-            *value = (int64_t)(0 - (uint64_t)v);
+            *value = neg ? (int64_t)(0 - (uint64_t)v) : v == 0;
             return DEP_CONST;
         }
-        f->code[f->n++] = (addr_op){ OP_NEG, 0 };
-        return d;
+        f->code[f->n++] = (addr_op){ neg ? OP_NEG : OP_NOT, 0 };
+        return neg || d != DEP_AFFINE ? d : DEP_GENERAL;
     }
     case NODE_BIN:
         break;
     }
+    bin_op op = (bin_op)nd->op;
+    if (op == B_LAND || op == B_LOR)
+        return fold_logical(f, nd, value);
     uint32_t mark = f->n;
     int64_t va, vb;
     int da = fold(f, nd->a, &va);
@@ -593,7 +675,6 @@ static int fold(folder *f, uint32_t i, int64_t *value)
     int db = fold(f, nd->b, &vb);
     if (db < 0)
         return -1;
-    bin_op op = (bin_op)nd->op;
     if (da == DEP_CONST && db == DEP_CONST) {
         if (apply(op, va, vb, value) < 0) {
             f->err->offset = nd->offset;
@@ -661,7 +742,7 @@ addr_expr *addr_resolve(const addr_src *s, const addr_bind *b,
                  "%u bytes", (unsigned long long)b->length, b->bytes);
         return NULL;
     }
-    addr_op code[ADDR_MAX_NODES + 1];
+    addr_op code[ADDR_MAX_OPS];
     folder f = { .s = s, .b = b, .err = err, .code = code,
                  .lidx_affine = b->simd_width > 0 && b->workgroup_x > 0
                                 && b->workgroup_x % b->simd_width == 0 };
@@ -708,6 +789,8 @@ static void find_linear(addr_expr *x)
         } else if (o->op == OP_NEG) {
             for (int k = 0; k < W; k++)
                 st[sp - 1][k] = 0 - st[sp - 1][k];
+        } else if (o->op < OP_BIN) {
+            ok = false;        /* !, a condition: not linear */
         } else {
             sp--;
             uint64_t *a = st[sp - 1], *b = st[sp];
@@ -769,7 +852,7 @@ bool addr_is_affine(const addr_expr *x)
 int addr_const_eval(const addr_src *s, const addr_bind *b, int64_t *out,
                     addr_error *err)
 {
-    addr_op code[ADDR_MAX_NODES + 1];
+    addr_op code[ADDR_MAX_OPS];
     folder f = { .s = s, .b = b, .err = err, .code = code };
     int d = fold(&f, s->root, out);
     if (d < 0)
@@ -851,6 +934,17 @@ static int run_program(const addr_expr *x, const lane_env *env,
             st[sp++] = o->value;
         } else if (o->op == OP_NEG) {
             st[sp - 1] = (int64_t)(0 - (uint64_t)st[sp - 1]);
+        } else if (o->op == OP_NOT) {
+            st[sp - 1] = st[sp - 1] == 0;
+        } else if (o->op == OP_BOOL) {
+            st[sp - 1] = st[sp - 1] != 0;
+        } else if (o->op == OP_JZ || o->op == OP_JNZ) {
+            if ((st[sp - 1] != 0) == (o->op == OP_JNZ)) {
+                st[sp - 1] = o->op == OP_JNZ;
+                i += (uint32_t)o->value;
+            } else {
+                sp--;
+            }
         } else {
             sp--;
             if (apply((bin_op)(o->op - OP_BIN), st[sp - 1], st[sp],
@@ -1010,8 +1104,6 @@ static void emitter_init(emitter *m, uint32_t line, uint32_t sector,
                     .sector_shift = log2u(sector), .spl = line / sector };
 }
 
-#define ADDR_MAX_LANES 1024
-
 /* Sorts v[0 .. n) ascending: insertion sort for a warp, heap sort above. */
 static void sort_u64(uint64_t *v, uint32_t n)
 {
@@ -1054,29 +1146,72 @@ static void sort_u64(uint64_t *v, uint32_t n)
     }
 }
 
-uint32_t addr_lines_lanes(const addr_expr *x, const addr_ctx *c,
-                          uint32_t lanes, uint32_t line, uint32_t sector,
-                          addr_line *out, uint32_t cap)
+/* addr_lines by one pass over the lanes: lanes 0 .. lanes-1, or the
+ * lanes of `mask` among them when it is not NULL. */
+static uint32_t lines_by_lane(const addr_expr *x, const addr_ctx *c,
+                              uint32_t lanes, const uint64_t *mask,
+                              uint32_t line, uint32_t sector,
+                              addr_line *out, uint32_t cap)
 {
     uint64_t start[ADDR_MAX_LANES];
+    uint32_t n = 0;
     lane_env env;
     if (lanes > ADDR_MAX_LANES)
         lanes = ADDR_MAX_LANES;
     env_group(x, c, &env);
     for (uint32_t l = 0; l < lanes; l++) {
         int64_t idx;
+        if (mask && !(mask[l / 64] >> (l % 64) & 1))
+            continue;
         env_lane(x, c, &env, l);
         if (run(x, &env, &idx) < 0)
             return ADDR_DIV0;
-        start[l] = x->base + wrap(x, idx) * x->bytes;
+        start[n++] = x->base + wrap(x, idx) * x->bytes;
     }
-    sort_u64(start, lanes);
+    sort_u64(start, n);
     emitter m;
     emitter_init(&m, line, sector, out, cap);
-    for (uint32_t l = 0; l < lanes; l++)
+    for (uint32_t l = 0; l < n; l++)
         if (l == 0 || start[l] != start[l - 1])
             emit_range(&m, start[l], start[l] + x->bytes - 1);
     return m.n;
+}
+
+uint32_t addr_lines_lanes(const addr_expr *x, const addr_ctx *c,
+                          uint32_t lanes, uint32_t line, uint32_t sector,
+                          addr_line *out, uint32_t cap)
+{
+    return lines_by_lane(x, c, lanes, NULL, line, sector, out, cap);
+}
+
+uint32_t addr_lines_mask(const addr_expr *x, const addr_ctx *c,
+                         const uint64_t *mask, uint32_t line,
+                         uint32_t sector, addr_line *out, uint32_t cap)
+{
+    return lines_by_lane(x, c, c->width, mask, line, sector, out, cap);
+}
+
+uint32_t addr_values(const addr_expr *x, const addr_ctx *c,
+                     const uint64_t *mask, int64_t *v)
+{
+    lane_env env;
+    uint32_t lanes = c->width < ADDR_MAX_LANES ? c->width : ADDR_MAX_LANES;
+    env_group(x, c, &env);
+    for (uint32_t w = 0; w * 64 < lanes; w++)
+        for (uint64_t bits = mask[w]; bits; bits &= bits - 1) {
+            uint32_t l = w * 64 + (uint32_t)__builtin_ctzll(bits);
+            if (l >= lanes)
+                break;
+            env_lane(x, c, &env, l);
+            if (run(x, &env, &v[l]) < 0)
+                return ADDR_DIV0;
+        }
+    return 0;
+}
+
+bool addr_is_lane_free(const addr_expr *x)
+{
+    return x->lane_free;
 }
 
 uint32_t addr_lines(const addr_expr *x, const addr_ctx *c, uint32_t lanes,

@@ -101,6 +101,7 @@ addr_src *addr_parse(const char *text, size_t len, addr_names names,
 addr_src *addr_src_clone(const addr_src *s);   /* NULL for NULL */
 void addr_src_free(addr_src *s);                /* NULL-safe */
 const char *addr_src_text(const addr_src *s);   /* as written, trimmed */
+bool addr_src_names_e(const addr_src *s);       /* it reads `e` */
 
 /* What resolving binds: the names folded (the launch shape, `elements`,
  * the body copy `e`), what the per-lane names are computed from
@@ -158,5 +159,30 @@ uint64_t addr_lane(const addr_expr *x, const addr_ctx *c, uint32_t lane,
 uint32_t addr_lines_lanes(const addr_expr *x, const addr_ctx *c,
                           uint32_t lanes, uint32_t line, uint32_t sector,
                           addr_line *out, uint32_t cap);
+
+/* ------------------------------------------------------- lane masks
+ * A subgroup whose lanes diverge (an `if`, a repeat whose count differs
+ * per lane: docs/isa.md "Divergence") runs with a mask of active lanes:
+ * ADDR_MASK_WORDS(width) words, bit l % 64 of word l / 64 for lane l. */
+
+#define ADDR_MAX_LANES 1024            /* the widest subgroup addressed */
+#define ADDR_MASK_WORDS(width) (((width) + 63) / 64)
+
+/* addr_lines for the lanes of `mask` (of c->width lanes), by one pass
+ * over them: the lines of an access some lanes sit out. */
+uint32_t addr_lines_mask(const addr_expr *x, const addr_ctx *c,
+                         const uint64_t *mask, uint32_t line,
+                         uint32_t sector, addr_line *out, uint32_t cap);
+
+/* The value of `x` (the index before any wrap: a condition or a count)
+ * for each lane l of `mask` (of c->width lanes) into v[l]; the other
+ * entries are left alone. Returns 0, or ADDR_DIV0 when a lane divides by
+ * zero. Nothing allocates. */
+uint32_t addr_values(const addr_expr *x, const addr_ctx *c,
+                     const uint64_t *mask, int64_t *v);
+
+/* Whether `x` names no per-lane name: the same value for every lane of a
+ * subgroup (a uniform condition or count). */
+bool addr_is_lane_free(const addr_expr *x);
 
 #endif /* CUSIM_ADDR_H */

@@ -17,7 +17,10 @@
 typedef enum stmt_kind {
     STMT_INSN,                         /* an ISA instruction */
     STMT_REPEAT,                       /* `repeat EXPR {` */
-    STMT_END                           /* the `}` closing a repeat */
+    STMT_END,                          /* the `}` closing a repeat */
+    STMT_IF,                           /* `if COND {` */
+    STMT_ELSE,                         /* `} else {` */
+    STMT_ENDIF                         /* the `}` closing an if or else */
 } stmt_kind;
 
 #define STMT_NO_REG UINT32_MAX
@@ -35,7 +38,15 @@ typedef struct prog_stmt {
     uint32_t src[PROG_MAX_SRCS];
     uint32_t bytes;                    /* memory forms; 0 otherwise */
     uint32_t stride;                   /* ISA_PATTERN_STRIDED */
-    expr *count;                       /* STMT_REPEAT, owned */
+    expr *count;                       /* STMT_REPEAT of a launch-shape
+                                          count, owned; NULL for a
+                                          per-lane count (`cond`) */
+    addr_src *cond;                    /* STMT_IF's condition, or a
+                                          STMT_REPEAT's per-lane count
+                                          (docs/isa.md "Divergence"),
+                                          owned; else NULL */
+    int cond_line, cond_column;        /* file location of its text's
+                                          byte 0 */
     addr_src *at;                      /* at=BUF[EXPR]'s EXPR, owned; or
                                           NULL */
     uint8_t at_space;                  /* PROG_SPACE_GLOBAL / _SHARED */

@@ -26,6 +26,7 @@ static void stmt_list_free(stmt_list *l)
     for (uint32_t i = 0; i < l->n; i++) {
         expr_free(l->v[i].count);
         addr_src_free(l->v[i].at);
+        addr_src_free(l->v[i].cond);
     }
     free(l->v);
 }
@@ -54,6 +55,7 @@ static void stmt_list_clone(stmt_list *to, const stmt_list *from)
         prog_stmt *s = &to->v[i];
         *s = from->v[i];
         s->at = addr_src_clone(from->v[i].at);
+        s->cond = addr_src_clone(from->v[i].cond);
         if (!s->count)
             continue;
         const char *text = expr_text(from->v[i].count);
@@ -85,9 +87,12 @@ prog_ast *prog_ast_clone(const prog_ast *ast)
 
 /* ---------------------------------------------------------------- parser */
 
-typedef enum block_kind { BLOCK_ONCE, BLOCK_BODY, BLOCK_REPEAT } block_kind;
+typedef enum block_kind {
+    BLOCK_ONCE, BLOCK_BODY, BLOCK_REPEAT, BLOCK_IF, BLOCK_ELSE
+} block_kind;
 
-static const char *const block_names[] = { "once", "body", "repeat" };
+static const char *const block_names[] = { "once", "body", "repeat", "if",
+                                           "else" };
 
 /* Whether the top level holds instructions or once/body blocks; the two
  * cannot mix. */
@@ -110,8 +115,9 @@ typedef struct parser {
     struct {
         block_kind kind;
         int line, column;              /* file location of its keyword */
-    } open[PROG_MAX_DEPTH + 1];        /* once/body plus nested repeats */
-    int depth, repeats;                /* open blocks, open repeats */
+    } open[2 * PROG_MAX_DEPTH + 1];    /* once/body plus nested repeats
+                                          and ifs */
+    int depth, repeats, ifs;           /* open blocks, repeats, ifs */
     int seen_line[2];                  /* file line of once / body, or 0 */
 } parser;
 
@@ -230,7 +236,7 @@ static int place_statement(parser *p, size_t offset, const char *what)
 static int open_block(parser *p, block_kind kind, size_t offset)
 {
     const char *name = block_names[kind];
-    if (kind != BLOCK_REPEAT) {
+    if (kind == BLOCK_ONCE || kind == BLOCK_BODY) {
         if (p->depth > 0)
             return fail(p, offset,
                         "'%s' block inside '%s' (expected once and body "
@@ -247,11 +253,16 @@ static int open_block(parser *p, block_kind kind, size_t offset)
         p->seen_line[kind] = file_line(p, offset);
         p->top = TOP_BLOCKS;
         p->cur = kind == BLOCK_ONCE ? &p->ast->once : &p->ast->body;
-    } else if (p->repeats == PROG_MAX_DEPTH) {
+    } else if (kind == BLOCK_REPEAT && p->repeats == PROG_MAX_DEPTH) {
         return fail(p, offset, "repeat blocks nested deeper than %d",
                     PROG_MAX_DEPTH);
-    } else {
+    } else if (kind == BLOCK_IF && p->ifs == PROG_MAX_DEPTH) {
+        return fail(p, offset, "if blocks nested deeper than %d",
+                    PROG_MAX_DEPTH);
+    } else if (kind == BLOCK_REPEAT) {
         p->repeats++;
+    } else if (kind == BLOCK_IF) {
+        p->ifs++;
     }
     p->open[p->depth].kind = kind;
     p->open[p->depth].line = file_line(p, offset);
@@ -260,20 +271,56 @@ static int open_block(parser *p, block_kind kind, size_t offset)
     return 0;
 }
 
+/* `} else {` after the `}` at `offset`: `rest` is where `else` starts. */
+static int parse_else(parser *p, size_t offset, size_t rest)
+{
+    char buf[8];
+    size_t end = ident_end(p, rest);
+    if (p->depth == 0)
+        return fail(p, offset, "unmatched '}' (no block is open)");
+    block_kind kind = p->open[p->depth - 1].kind;
+    if (kind != BLOCK_IF)
+        return fail(p, rest, "'else' after the '}' of %s '%s' block "
+                    "(expected it after an if's)", kind == BLOCK_ELSE
+                    ? "an" : "a", block_names[kind]);
+    size_t pos = skip_blanks(p, end);
+    if (pos >= p->len || p->line[pos] != '{')
+        return fail(p, pos, "expected '{' after 'else', found %s",
+                    found(p, pos, buf));
+    size_t tail = skip_blanks(p, pos + 1);
+    if (tail < p->len)
+        return fail(p, tail, "expected the end of the line after "
+                    "'} else {' (the block's lines follow it), found %s",
+                    found(p, tail, buf));
+    p->open[p->depth - 1].kind = BLOCK_ELSE;
+    p->open[p->depth - 1].line = file_line(p, rest);
+    p->open[p->depth - 1].column = file_column(p, rest);
+    stmt_add(p->cur, STMT_ELSE, file_line(p, rest), file_column(p, rest));
+    return 0;
+}
+
 /* `}` at `offset`. */
 static int close_block(parser *p, size_t offset)
 {
     char buf[8];
     size_t rest = skip_blanks(p, offset + 1);
+    if (rest < p->len && span_is(p->line + rest, ident_end(p, rest) - rest,
+                                 "else"))
+        return parse_else(p, offset, rest);
     if (rest < p->len)
         return fail(p, rest, "expected '}' alone on its line, found %s",
                     found(p, rest, buf));
     if (p->depth == 0)
         return fail(p, offset, "unmatched '}' (no block is open)");
     p->depth--;
-    if (p->open[p->depth].kind == BLOCK_REPEAT) {
+    block_kind kind = p->open[p->depth].kind;
+    if (kind == BLOCK_REPEAT) {
         p->repeats--;
         stmt_add(p->cur, STMT_END, file_line(p, offset),
+                 file_column(p, offset));
+    } else if (kind == BLOCK_IF || kind == BLOCK_ELSE) {
+        p->ifs--;
+        stmt_add(p->cur, STMT_ENDIF, file_line(p, offset),
                  file_column(p, offset));
     } else {
         p->cur = NULL;
@@ -299,32 +346,53 @@ static int parse_block_line(parser *p, block_kind kind, size_t offset,
     return open_block(p, kind, offset);
 }
 
-/* `repeat EXPR {`: the keyword ends at `end`; the count is everything up
- * to the '{' that ends the line. */
-static int parse_repeat(parser *p, size_t offset, size_t end)
+/* `repeat EXPR {` or `if COND {` (`kind`): the keyword ends at `end`; the
+ * expression is everything up to the '{' that ends the line. A repeat's
+ * count is a launch-shape count (expr.h) or, when that does not parse but
+ * an address expression does (it names lane, gid, it, ...), a count per
+ * lane; an if's condition is an address expression. */
+static int parse_control(parser *p, block_kind kind, size_t offset,
+                         size_t end)
 {
+    const char *word = block_names[kind];
     size_t last = p->len;
     while (last > end && lex_is_blank(p->line[last - 1]))
         last--;
     if (last == end || p->line[last - 1] != '{')
         return fail(p, last > end ? last - 1 : end,
-                    "expected '{' at the end of the 'repeat' line (the "
-                    "block's lines follow it)");
-    if (place_statement(p, offset, "'repeat'") < 0)
+                    "expected '{' at the end of the '%s' line (the "
+                    "block's lines follow it)", word);
+    char what[16];
+    snprintf(what, sizeof what, "'%s'", word);
+    if (place_statement(p, offset, what) < 0)
         return -1;
+    const char *text = p->line + end;
+    size_t len = last - 1 - end;
+    expr *count = NULL;
+    addr_src *cond = NULL;
     expr_error xe;
-    expr *count = expr_parse(p->line + end, last - 1 - end, &xe);
-    if (!count)
-        return fail(p, end + xe.offset, "%s", xe.message);
-    if (open_block(p, BLOCK_REPEAT, offset) < 0) {
+    addr_error ae;
+    if (kind == BLOCK_REPEAT) {
+        count = expr_parse(text, len, &xe);
+        if (!count && !(cond = addr_parse(text, len, ADDR_NAMES_INDEX, &ae)))
+            return fail(p, end + xe.offset, "%s", xe.message);
+    } else if (!(cond = addr_parse(text, len, ADDR_NAMES_INDEX, &ae))) {
+        return fail(p, end + ae.offset, "if: %s", ae.message);
+    }
+    if (open_block(p, kind, offset) < 0) {
         expr_free(count);
+        addr_src_free(cond);
         return -1;
     }
-    prog_stmt *s = stmt_add(p->cur, STMT_REPEAT, file_line(p, offset),
-                            file_column(p, offset));
+    prog_stmt *s = stmt_add(p->cur, kind == BLOCK_REPEAT ? STMT_REPEAT
+                                                         : STMT_IF,
+                            file_line(p, offset), file_column(p, offset));
     s->count = count;
     s->count_column = file_column(p, end);
     s->count_start = skip_blanks(p, end) - end;
+    s->cond = cond;
+    s->cond_line = file_line(p, end);
+    s->cond_column = file_column(p, end);
     return 0;
 }
 
@@ -526,7 +594,7 @@ static const char *const first_words[] = {
 #define OP(id, mnem, unit, lat, form) mnem,
 #include "opcodes.def"
 #undef OP
-    "repeat", "once", "body",
+    "repeat", "once", "body", "if",
 };
 
 /* An instruction whose opcode spans [offset, end). */
@@ -537,14 +605,18 @@ static int parse_insn(parser *p, size_t offset, size_t end)
     char buf[8];
     isa_op op = isa_lookup(word, wlen);
     if (op == ISA_OP_COUNT) {
-        static const char *const control[] = { "if", "else", "for", "while",
-                                               "do", "loop", "switch" };
+        static const char *const control[] = { "for", "while", "do", "loop",
+                                               "switch", "elif", "goto" };
+        if (span_is(word, wlen, "else"))
+            return fail(p, offset, "'else' goes on the line of its if's "
+                        "closing brace: '} else {'");
         for (size_t i = 0; i < sizeof control / sizeof *control; i++)
             if (strlen(control[i]) == wlen
                 && strncmp(control[i], word, wlen) == 0)
-                return fail(p, offset, "'%.*s': a program has no branches; "
-                            "its control flow is 'repeat N { ... }' inside "
-                            "'once { ... }' and 'body { ... }' (docs/isa.md)",
+                return fail(p, offset, "'%.*s': a program's control flow is "
+                            "'repeat N { ... }' and 'if COND { ... } else "
+                            "{ ... }' inside 'once { ... }' and "
+                            "'body { ... }' (docs/isa.md)",
                             (int)wlen, word);
         /* a suggestion only when close: at most a third of the word */
         size_t n_words = sizeof first_words / sizeof *first_words;
@@ -657,8 +729,8 @@ static int parse_line(parser *p)
     if (c == '}')
         return close_block(p, pos);
     if (!lex_is_ident_start(c))
-        return fail(p, pos, "expected an instruction, 'repeat', 'once', "
-                    "'body' or '}', found %s", found(p, pos, buf));
+        return fail(p, pos, "expected an instruction, 'repeat', 'if', "
+                    "'once', 'body' or '}', found %s", found(p, pos, buf));
     size_t end = pos;
     while (end < p->len && (lex_is_ident_char(p->line[end]) ||
                             p->line[end] == '.'))
@@ -666,7 +738,11 @@ static int parse_line(parser *p)
     const char *word = p->line + pos;
     size_t wlen = end - pos;
     if (span_is(word, wlen, "repeat"))
-        return parse_repeat(p, pos, end);
+        return parse_control(p, BLOCK_REPEAT, pos, end);
+    if (span_is(word, wlen, "if") && (end == p->len
+                                      || lex_is_blank(p->line[end])
+                                      || p->line[end] == '('))
+        return parse_control(p, BLOCK_IF, pos, end);
     if (span_is(word, wlen, "once"))
         return parse_block_line(p, BLOCK_ONCE, pos, end);
     if (span_is(word, wlen, "body"))

@@ -23,6 +23,7 @@ void prog_code_free(prog_code *code)
     for (uint32_t i = 0; i < code->n_insns; i++) {
         addr_expr_free((addr_expr *)code->insns[i].at);
         addr_expr_free((addr_expr *)code->insns[i].sugar);
+        addr_expr_free((addr_expr *)code->insns[i].cond);
     }
     free(code->insns);
     free(code);
@@ -44,6 +45,10 @@ typedef struct resolver {
     uint32_t loops[PROG_MAX_DEPTH];    /* open PROG_LOOP indices */
     uint64_t mult[PROG_MAX_DEPTH + 1]; /* iterations of each depth */
     int depth;
+    uint32_t ifs[PROG_MAX_DEPTH];      /* open PROG_IF indices */
+    uint32_t elses[PROG_MAX_DEPTH];    /* their PROG_ELSE, or UNNUMBERED */
+    int if_depth;
+    uint32_t div_depth;                /* open ifs and per-lane repeats */
     const prog_shape *shape;
     uint64_t buf_base[CUSIM_MAX_BUFFERS];   /* the layout of the buffers */
     uint64_t buf_len[CUSIM_MAX_BUFFERS];
@@ -108,6 +113,9 @@ static void emit(prog_code *code, const prog_insn *in)
 /* ------------------------------------------------------------ addresses */
 
 #define BUFFER_ALIGN 4096u
+/* The iterations a per-lane repeat counts for in a pattern's addresses
+ * (its count is not known when resolved): docs/isa.md "Addresses". */
+#define LANE_LOOP_SPAN 65536u
 #define SUGAR_REGION ((uint64_t)1 << 40)
 #define RANDOM_ELEMENTS ((uint64_t)1 << 26)
 
@@ -214,8 +222,10 @@ static addr_expr *sugar_of(const resolver *rs, const prog_stmt *s,
 {
     const prog_shape *sh = rs->shape;
     uint64_t c[3] = { 0, 0, 0 };       /* counts: innermost first */
-    for (int d = 0; d < 3 && d < rs->depth; d++)
-        c[d] = rs->code->insns[rs->loops[rs->depth - 1 - d]].count;
+    for (int d = 0; d < 3 && d < rs->depth; d++) {
+        const prog_insn *loop = &rs->code->insns[rs->loops[rs->depth - 1 - d]];
+        c[d] = loop->cond ? LANE_LOOP_SPAN : loop->count;
+    }
     uint64_t g = sh->invocations ? sh->invocations : 1;
     uint64_t c01 = c[0] * c[1];        /* wraps as the language does */
     char text[320], outer[48];
@@ -257,76 +267,257 @@ static addr_expr *sugar_of(const resolver *rs, const prog_stmt *s,
     return x;
 }
 
-/* Emits one statement list; `copies` is 1 for the once part and E for the
- * body. */
-static int emit_list(resolver *rs, const stmt_list *l, uint32_t copies)
+/* Resolves a condition or per-lane count (statement s's `cond`) for body
+ * copy `copy` into *out. */
+static int resolve_cond(resolver *rs, const prog_stmt *s, uint32_t copy,
+                        const addr_expr **out)
+{
+    addr_bind b = bind_of(rs->shape, copy);
+    b.bytes = 1;
+    b.length = 1;
+    addr_error xe;
+    addr_expr *x = addr_resolve(s->cond, &b, &xe);
+    if (!x)
+        return err_set(rs->err, rs->ast->file, s->cond_line,
+                       s->cond_column + (int)xe.offset, "%s", xe.message);
+    *out = x;
+    return 0;
+}
+
+/* The index of the statement closing the block statement `i` opens (its
+ * STMT_END or STMT_ENDIF; an if's STMT_ELSE is inside). */
+static uint32_t block_end(const stmt_list *l, uint32_t i)
+{
+    int depth = 0;
+    for (uint32_t j = i; j < l->n; j++) {
+        stmt_kind k = l->v[j].kind;
+        depth += k == STMT_REPEAT || k == STMT_IF;
+        depth -= k == STMT_END || k == STMT_ENDIF;
+        if (depth == 0)
+            return j;
+    }
+    abort();   /* the parser closed every block */
+}
+
+static int emit_stmts(resolver *rs, const stmt_list *l, uint32_t from,
+                      uint32_t to, uint32_t c0, uint32_t copies);
+
+/* Emits an if or repeat statement (at `i` of l) that opens a block. */
+static int emit_open(resolver *rs, const prog_stmt *s, uint32_t c0)
 {
     prog_code *code = rs->code;
-    for (uint32_t i = 0; i < l->n; i++) {
+    prog_insn in = { .dst = PROG_NO_REG,
+                     .src = { PROG_NO_REG, PROG_NO_REG, PROG_NO_REG } };
+    if (s->cond && resolve_cond(rs, s, c0, &in.cond) < 0)
+        return -1;
+    if (s->cond && ++rs->div_depth > code->div_depth)
+        code->div_depth = rs->div_depth;
+    if (s->kind == STMT_IF) {
+        in.op = PROG_IF;
+        rs->ifs[rs->if_depth] = code->n_insns;
+        rs->elses[rs->if_depth++] = UNNUMBERED;
+        emit(code, &in);
+        return 0;
+    }
+    in.op = PROG_LOOP;
+    if (!s->cond && eval_count(rs, s, &in.count) < 0)
+        return -1;
+    /* A per-lane repeat's iterations are charged as they run: nothing
+     * inside it counts here (prog_code.dynamic_insns). */
+    uint64_t m = s->cond ? 0 : rs->mult[rs->depth] * in.count;
+    if (in.count && m / in.count != rs->mult[rs->depth]) {
+        addr_expr_free((addr_expr *)in.cond);
+        return err_set(rs->err, rs->ast->file, s->line, s->column,
+                       "the program executes more than %llu "
+                       "instructions per invocation",
+                       (unsigned long long)UINT64_MAX);
+    }
+    rs->loops[rs->depth++] = code->n_insns;
+    rs->mult[rs->depth] = m;
+    emit(code, &in);
+    return 0;
+}
+
+/* Emits the close of the innermost open block: `kind` is STMT_END,
+ * STMT_ELSE or STMT_ENDIF. */
+static void emit_close(resolver *rs, stmt_kind kind)
+{
+    prog_code *code = rs->code;
+    prog_insn in = { .dst = PROG_NO_REG,
+                     .src = { PROG_NO_REG, PROG_NO_REG, PROG_NO_REG } };
+    if (kind == STMT_END) {
+        uint32_t start = rs->loops[--rs->depth];
+        rs->div_depth -= code->insns[start].cond != NULL;
+        in.op = PROG_ENDLOOP;
+        in.jump = start;
+        code->insns[start].jump = code->n_insns;
+        emit(code, &in);
+        return;
+    }
+    int d = rs->if_depth - 1;
+    if (kind == STMT_ENDIF && rs->elses[d] == UNNUMBERED)
+        emit_close(rs, STMT_ELSE);   /* an if without else: an empty one */
+    if (kind == STMT_ELSE) {
+        in.op = PROG_ELSE;
+        code->insns[rs->ifs[d]].jump = code->n_insns;
+        rs->elses[d] = code->n_insns;
+        emit(code, &in);
+        return;
+    }
+    in.op = PROG_ENDIF;
+    in.jump = rs->ifs[d];
+    code->insns[rs->elses[d]].jump = code->n_insns;
+    rs->if_depth--;
+    rs->div_depth--;
+    emit(code, &in);
+}
+
+/* Emits instruction statement s for body copies c0 .. c0 + copies - 1, one
+ * after another. */
+static int emit_insn(resolver *rs, const prog_stmt *s, uint32_t c0,
+                     uint32_t copies)
+{
+    prog_code *code = rs->code;
+    prog_insn in = { .dst = PROG_NO_REG,
+                     .src = { PROG_NO_REG, PROG_NO_REG, PROG_NO_REG } };
+    in.op = (uint16_t)s->op;
+    in.n_src = s->n_src;
+    in.pattern = s->pattern;
+    in.bytes = s->bytes;
+    in.stride = s->stride;
+    const isa_info *info = isa_get(s->op);
+    bool memory = info->form == ISA_FORM_LOAD || info->form == ISA_FORM_STORE;
+    in.space = !memory ? PROG_SPACE_NONE
+               : info->unit == CUSIM_UNIT_SHARED ? PROG_SPACE_SHARED
+               : PROG_SPACE_GLOBAL;
+    for (uint32_t c = c0; c < c0 + copies; c++) {
+        in.at = NULL;
+        in.sugar = NULL;
+        if (s->at && resolve_at(rs, s, c, &in) < 0)
+            return -1;
+        if (!s->at && in.space == PROG_SPACE_GLOBAL)
+            in.sugar = sugar_of(rs, s, c, code->n_insns);
+        /* Numbered in textual order: destination, then sources. */
+        if (reg_number(rs, s->dst, c, s, &in.dst) < 0)
+            goto fail;
+        for (int k = 0; k < s->n_src; k++)
+            if (reg_number(rs, s->src[k], c, s, &in.src[k]) < 0)
+                goto fail;
+        emit(code, &in);
+        if (__builtin_add_overflow(code->dynamic_insns, rs->mult[rs->depth],
+                                   &code->dynamic_insns))
+            return err_set(rs->err, rs->ast->file, s->line, s->column,
+                           "the program executes more than %llu "
+                           "instructions per invocation",
+                           (unsigned long long)UINT64_MAX);
+        continue;
+    fail:   /* not emitted: its expressions are not the code's */
+        addr_expr_free((addr_expr *)in.at);
+        addr_expr_free((addr_expr *)in.sugar);
+        return -1;
+    }
+    return 0;
+}
+
+/* Emits statements [from, to) of l for body copies c0 .. c0 + copies - 1
+ * (1 copy for the once part, E for the body: instructions one copy after
+ * another in place, control once for all). A block whose condition or
+ * per-lane count names `e` differs from copy to copy: it is emitted whole
+ * once per copy instead. */
+static int emit_stmts(resolver *rs, const stmt_list *l, uint32_t from,
+                      uint32_t to, uint32_t c0, uint32_t copies)
+{
+    for (uint32_t i = from; i < to; i++) {
         const prog_stmt *s = &l->v[i];
-        prog_insn in = { .dst = PROG_NO_REG,
-                         .src = { PROG_NO_REG, PROG_NO_REG, PROG_NO_REG } };
-        if (s->kind == STMT_REPEAT) {
-            in.op = PROG_LOOP;
-            if (eval_count(rs, s, &in.count) < 0)
+        switch (s->kind) {
+        case STMT_INSN:
+            if (emit_insn(rs, s, c0, copies) < 0)
                 return -1;
-            uint64_t m = rs->mult[rs->depth] * in.count;
-            if (in.count && m / in.count != rs->mult[rs->depth])
-                return err_set(rs->err, rs->ast->file, s->line, s->column,
-                               "the program executes more than %llu "
-                               "instructions per invocation",
-                               (unsigned long long)UINT64_MAX);
-            rs->loops[rs->depth++] = code->n_insns;
-            rs->mult[rs->depth] = m;
-            emit(code, &in);
-        } else if (s->kind == STMT_END) {
-            uint32_t start = rs->loops[--rs->depth];
-            in.op = PROG_ENDLOOP;
-            in.jump = start;
-            code->insns[start].jump = code->n_insns;
-            emit(code, &in);
-        } else {
-            in.op = (uint16_t)s->op;
-            in.n_src = s->n_src;
-            in.pattern = s->pattern;
-            in.bytes = s->bytes;
-            in.stride = s->stride;
-            const isa_info *info = isa_get(s->op);
-            bool memory = info->form == ISA_FORM_LOAD
-                          || info->form == ISA_FORM_STORE;
-            in.space = !memory ? PROG_SPACE_NONE
-                       : info->unit == CUSIM_UNIT_SHARED ? PROG_SPACE_SHARED
-                       : PROG_SPACE_GLOBAL;
-            for (uint32_t c = 0; c < copies; c++) {
-                in.at = NULL;
-                in.sugar = NULL;
-                if (s->at && resolve_at(rs, s, c, &in) < 0)
-                    return -1;
-                if (!s->at && in.space == PROG_SPACE_GLOBAL)
-                    in.sugar = sugar_of(rs, s, c, code->n_insns);
-                /* Numbered in textual order: destination, then sources. */
-                if (reg_number(rs, s->dst, c, s, &in.dst) < 0)
-                    goto fail;
-                for (int k = 0; k < s->n_src; k++)
-                    if (reg_number(rs, s->src[k], c, s, &in.src[k]) < 0)
-                        goto fail;
-                emit(code, &in);
-                if (__builtin_add_overflow(code->dynamic_insns,
-                                           rs->mult[rs->depth],
-                                           &code->dynamic_insns))
-                    return err_set(rs->err, rs->ast->file, s->line,
-                                   s->column, "the program executes more "
-                                   "than %llu instructions per invocation",
-                                   (unsigned long long)UINT64_MAX);
-                continue;
-            fail:   /* not emitted: its expressions are not the code's */
-                addr_expr_free((addr_expr *)in.at);
-                addr_expr_free((addr_expr *)in.sugar);
+            break;
+        case STMT_REPEAT:
+        case STMT_IF:
+            if (copies > 1 && s->cond && addr_src_names_e(s->cond)) {
+                uint32_t end = block_end(l, i);
+                for (uint32_t c = c0; c < c0 + copies; c++)
+                    if (emit_stmts(rs, l, i, end + 1, c, 1) < 0)
+                        return -1;
+                i = end;
+            } else if (emit_open(rs, s, c0) < 0) {
                 return -1;
             }
+            break;
+        case STMT_END:
+        case STMT_ELSE:
+        case STMT_ENDIF:
+            emit_close(rs, s->kind);
+            break;
         }
     }
     return 0;
+}
+
+/* The entries statements [from, to) of l resolve to for `copies` body
+ * copies (as emit_stmts emits them: an if is always three entries). */
+static uint64_t count_entries(const stmt_list *l, uint32_t from, uint32_t to,
+                              uint32_t copies)
+{
+    uint64_t n = 0;
+    for (uint32_t i = from; i < to; i++) {
+        const prog_stmt *s = &l->v[i];
+        switch (s->kind) {
+        case STMT_INSN:
+            n += copies;
+            break;
+        case STMT_REPEAT:
+        case STMT_IF:
+            if (copies > 1 && s->cond && addr_src_names_e(s->cond)) {
+                uint32_t end = block_end(l, i);
+                n += copies * count_entries(l, i, end + 1, 1);
+                i = end;
+            } else {
+                n += s->kind == STMT_IF ? 2 : 1;   /* an if's else too */
+            }
+            break;
+        case STMT_END:
+        case STMT_ENDIF:
+            n++;
+            break;
+        case STMT_ELSE:
+            break;
+        }
+    }
+    return n;
+}
+
+/* Sets each per-lane PROG_LOOP's `body`: the instructions one iteration
+ * executes, uniform repeats inside multiplied out, per-lane ones inside
+ * left out (they charge their own). */
+static void lane_loop_bodies(prog_code *code)
+{
+    for (uint32_t i = 0; i < code->n_insns; i++) {
+        prog_insn *loop = &code->insns[i];
+        if (loop->op != PROG_LOOP || !loop->cond)
+            continue;
+        uint64_t mult[PROG_MAX_DEPTH + 1] = { 1 }, body = 0;
+        int depth = 0;
+        for (uint32_t j = i + 1; j < loop->jump; j++) {
+            const prog_insn *in = &code->insns[j];
+            if (in->op == PROG_LOOP && in->cond) {
+                j = in->jump;   /* charges its own */
+            } else if (in->op == PROG_LOOP) {
+                uint64_t m = mult[depth] * in->count;
+                if (in->count && m / in->count != mult[depth])
+                    m = UINT64_MAX;
+                mult[++depth] = m;
+            } else if (in->op == PROG_ENDLOOP) {
+                depth--;
+            } else if (in->op < ISA_OP_COUNT
+                       && __builtin_add_overflow(body, mult[depth], &body)) {
+                body = UINT64_MAX;
+            }
+        }
+        loop->body = body;
+    }
 }
 
 prog_code *prog_resolve(const prog_ast *ast, const prog_shape *shape,
@@ -338,8 +529,8 @@ prog_code *prog_resolve(const prog_ast *ast, const prog_shape *shape,
                 "elements_per_invocation is 0 (expected at least 1)");
         return NULL;
     }
-    uint64_t n_insns = (uint64_t)ast->once.n + ast->body.n +
-                       (uint64_t)prog_count_insns(&ast->body) * (copies - 1);
+    uint64_t n_insns = count_entries(&ast->once, 0, ast->once.n, 1)
+                       + count_entries(&ast->body, 0, ast->body.n, copies);
     if (n_insns > PROG_MAX_INSNS) {
         err_set(err, ast->file, ast->line, ast->column,
                 "program too large: %llu instructions once "
@@ -375,10 +566,12 @@ prog_code *prog_resolve(const prog_ast *ast, const prog_shape *shape,
     code->insns = xrealloc_array(NULL, n_insns ? n_insns : 1,
                              sizeof *code->insns);
     rs.code = code;
-    int rc = emit_list(&rs, &ast->once, 1);
+    int rc = emit_stmts(&rs, &ast->once, 0, ast->once.n, 0, 1);
     code->once_len = code->n_insns;
     if (rc == 0)
-        rc = emit_list(&rs, &ast->body, copies);
+        rc = emit_stmts(&rs, &ast->body, 0, ast->body.n, 0, copies);
+    if (rc == 0)
+        lane_loop_bodies(code);
     free(rs.slot);
     free(rs.number);
     if (rc < 0) {

@@ -88,10 +88,16 @@ void prog_ast_free(prog_ast *ast);   /* NULL-safe */
  * caller owns it (prog_ast_free). */
 prog_ast *prog_ast_clone(const prog_ast *ast);
 
-/* The kinds of entries in prog_code: an ISA opcode or loop control. */
+/* The kinds of entries in prog_code: an ISA opcode, loop control or an
+ * if's control. */
 enum {
     PROG_LOOP = ISA_OP_COUNT,          /* start of a repeat */
-    PROG_ENDLOOP                       /* end of a repeat */
+    PROG_ENDLOOP,                      /* end of a repeat */
+    PROG_IF,                           /* an if: its lanes take the first
+                                          side */
+    PROG_ELSE,                         /* the end of the first side: the
+                                          other lanes take the second */
+    PROG_ENDIF                         /* the lanes reconverge */
 };
 
 #define PROG_NO_REG UINT16_MAX
@@ -107,7 +113,14 @@ enum { PROG_SPACE_NONE, PROG_SPACE_GLOBAL, PROG_SPACE_SHARED };
 
 /* One resolved instruction. Invariant: for a PROG_LOOP at index i, `count`
  * is the iteration count (may be 0) and `jump` is the index of its matching
- * PROG_ENDLOOP; for that PROG_ENDLOOP, `jump` is i.
+ * PROG_ENDLOOP; for that PROG_ENDLOOP, `jump` is i. A PROG_LOOP whose
+ * `cond` is not NULL repeats a count per lane (`cond`'s value for each
+ * lane, none when below 1): its `count` is 0 and `body` the instructions
+ * one iteration executes (nested per-lane repeats' own bodies left out),
+ * the budget's charge per iteration. An if is always the triple PROG_IF
+ * (`cond` its condition, `jump` its PROG_ELSE), PROG_ELSE (`jump` its
+ * PROG_ENDIF), PROG_ENDIF (`jump` its PROG_IF), with nothing between
+ * PROG_ELSE and PROG_ENDIF when the if has no else.
  *
  * Addresses: `at` is the resolved at=BUF[EXPR] (NULL without at=);
  * `sugar`, for a global access without at=, the address expression with
@@ -127,6 +140,8 @@ typedef struct prog_insn {
     uint8_t space;                     /* PROG_SPACE_*, memory ops */
     const addr_expr *at;               /* at=, or NULL */
     const addr_expr *sugar;            /* the pattern's addresses, or NULL */
+    const addr_expr *cond;             /* PROG_IF, per-lane PROG_LOOP */
+    uint64_t body;                     /* per-lane PROG_LOOP (above) */
 } prog_insn;
 
 /* A resolved program. `once_len` instructions of `insns` form the
@@ -138,7 +153,14 @@ typedef struct prog_code {
     uint32_t n_regs;                   /* registers are 0 .. n_regs-1 */
     uint32_t live_registers;           /* peak live 32-bit registers */
     uint64_t dynamic_insns;            /* ISA instructions one invocation
-                                          executes, loops unrolled */
+                                          executes, loops unrolled: both
+                                          sides of an if counted, and of a
+                                          per-lane repeat what is outside
+                                          it (its iterations are charged
+                                          as it runs) */
+    uint32_t div_depth;                /* the most ifs and per-lane repeats
+                                          nested at one point (0: no lane
+                                          ever diverges) */
 } prog_code;
 
 /* Resolves `ast` for `shape`. Returns NULL and fills `err` (at the count's

@@ -24,6 +24,8 @@ static void check_code(const prog_code *c)
     for (uint32_t i = 0; i < c->n_insns; i++) {
         const prog_insn *in = &c->insns[i];
         if (in->op == PROG_LOOP) {
+            if (in->cond && in->count != 0)
+                fuzz_fail("a per-lane loop with a count", NULL);
             if (in->jump <= i || in->jump >= c->n_insns
                 || c->insns[in->jump].op != PROG_ENDLOOP
                 || c->insns[in->jump].jump != i)
@@ -32,6 +34,19 @@ static void check_code(const prog_code *c)
         }
         if (in->op == PROG_ENDLOOP)
             continue;
+        if (in->op == PROG_IF) {
+            const prog_insn *e = in->jump > i && in->jump < c->n_insns
+                                 ? &c->insns[in->jump] : NULL;
+            if (!in->cond || !e || e->op != PROG_ELSE || e->jump <= in->jump
+                || e->jump >= c->n_insns || c->insns[e->jump].op != PROG_ENDIF
+                || c->insns[e->jump].jump != i)
+                fuzz_fail("an if without its else and end", NULL);
+            continue;
+        }
+        if (in->op == PROG_ELSE || in->op == PROG_ENDIF)
+            continue;
+        if (in->op >= ISA_OP_COUNT)
+            fuzz_fail("an entry of no known kind", NULL);
         if (in->dst != PROG_NO_REG && in->dst >= c->n_regs)
             fuzz_fail("a destination past n_regs", NULL);
         for (unsigned s = 0; s < in->n_src; s++)
