@@ -764,6 +764,8 @@ static const bad_case bad_cases[] = {
     /* quoted programs: their lines fold, errors are placed byte by byte */
     { 'p', "cfg-kernel-program-double-quoted.yaml", NULL, 9, 3,
       "expected ',' between operands or the end of the line, found 'b'" },
+    { 'p', "cfg-kernel-program-else.yaml", NULL, 11, 3,
+      "'else' goes on the line of its if's closing brace: '} else {'" },
     { 'p', "cfg-kernel-program-escapes.yaml", NULL, 7, 32,
       "unknown opcode 'bogus' (expected alu, fma, sfu, ld.global, "
       "st.global, ld.shared, st.shared, barrier, repeat, once, body or if)" },

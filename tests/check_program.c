@@ -709,6 +709,15 @@ START_TEST(test_errors_divergence)
     for (int i = 0; i < 17; i++)
         strcat(deep, "if lane {\n");
     check_parse_error(deep, 26, 5, "if blocks nested deeper than 16");
+    /* a divisor always 0 for the shape, at its operator */
+    check_resolve_error("if lane / (simd_width - 32) > 0 {\n  alu x\n}",
+                        shape_e(1),
+                        10, 13, "division by zero in the condition (the "
+                        "divisor is always 0)");
+    check_resolve_error("repeat lane % (workgroup_x - 16) {\n  alu x\n}",
+                        shape_e(1),
+                        10, 17, "remainder by zero in the count (the divisor "
+                        "is always 0)");
     /* a repeat count that is neither kind of expression keeps the
      * count's message */
     check_parse_error("repeat lanes {\n}", 10, 12, "unknown name 'lanes'");

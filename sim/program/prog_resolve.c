@@ -277,9 +277,16 @@ static int resolve_cond(resolver *rs, const prog_stmt *s, uint32_t copy,
     b.length = 1;
     addr_error xe;
     addr_expr *x = addr_resolve(s->cond, &b, &xe);
-    if (!x)
+    if (!x) {
+        /* its messages speak of an address: this is a condition or count */
+        char *at = strstr(xe.message, " in the address");
+        if (at)
+            snprintf(at, sizeof xe.message - (size_t)(at - xe.message),
+                     " in the %s (the divisor is always 0)",
+                     s->kind == STMT_IF ? "condition" : "count");
         return err_set(rs->err, rs->ast->file, s->cond_line,
                        s->cond_column + (int)xe.offset, "%s", xe.message);
+    }
     *out = x;
     return 0;
 }
