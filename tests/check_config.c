@@ -768,10 +768,10 @@ static const bad_case bad_cases[] = {
       "'else' goes on the line of its if's closing brace: '} else {'" },
     { 'p', "cfg-kernel-program-escapes.yaml", NULL, 7, 32,
       "unknown opcode 'bogus' (expected alu, fma, sfu, ld.global, "
-      "st.global, ld.shared, st.shared, barrier, repeat, once, body or if)" },
+      "st.global, ld.shared, st.shared, barrier, repeat, once, body, if or after)" },
     { 'p', "cfg-kernel-program-single-quoted.yaml", NULL, 11, 3,
       "unknown opcode 'bogus' (expected alu, fma, sfu, ld.global, "
-      "st.global, ld.shared, st.shared, barrier, repeat, once, body or if)" },
+      "st.global, ld.shared, st.shared, barrier, repeat, once, body, if or after)" },
     { 'k', "cfg-kernel-quoted-missing-key.yaml", NULL, 1, 1,
       "missing required key 'workgroup_size' (invocations per workgroup: "
       "x, [x, y] or [x, y, z])" },

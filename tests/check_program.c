@@ -481,7 +481,7 @@ START_TEST(test_errors_opcodes)
     check_parse_error("alu x\n  frobnicate x", 11, 7,
                       "unknown opcode 'frobnicate' (expected alu, fma, sfu, "
                       "ld.global, st.global, ld.shared, st.shared, barrier, "
-                      "repeat, once, body or if)");
+                      "repeat, once, body, if or after)");
     check_parse_error("once(", 10, 9, "expected '{' after 'once', found '('");
     check_parse_error("  repaet 3 {\n  alu x\n  }", 10, 7,
                       "did you mean 'repeat'?");
@@ -776,6 +776,53 @@ START_TEST(test_resolve_divergence)
 }
 END_TEST
 
+START_TEST(test_after_block)
+{
+    /* E = 4: the body's acc has 4 copies; the after block reads acc, so
+     * the copies are combined into copy 0's by 3 alu in a tree (acc0 +=
+     * acc1, acc2 += acc3, then acc0 += acc2), then the after block's store
+     * reads copy 0. once: 1, body: 4 loads + 4 alu = 8, combine 3, after
+     * 1: 13 entries, executed once each. */
+    prog_ast *ast = parse_ok("once {\n"
+                             "  alu acc\n"
+                             "}\n"
+                             "body {\n"
+                             "  ld.global x, i\n"
+                             "  alu acc, acc, x\n"
+                             "}\n"
+                             "after {\n"
+                             "  st.global acc, i\n"
+                             "}\n");
+    prog_code *c = resolve_ok(ast, shape_e(4));
+    ck_assert_uint_eq(c->n_insns, 13);
+    ck_assert_uint_eq(c->dynamic_insns, 13);
+    const prog_insn *in = c->insns;
+    uint16_t acc[4];
+    for (int k = 0; k < 4; k++)
+        acc[k] = in[5 + k].dst;   /* the body's alu acc, copy k */
+    ck_assert_uint_eq(in[9].dst, acc[0]);
+    ck_assert_uint_eq(in[9].src[0], acc[0]);
+    ck_assert_uint_eq(in[9].src[1], acc[1]);
+    ck_assert_uint_eq(in[10].dst, acc[2]);
+    ck_assert_uint_eq(in[10].src[1], acc[3]);
+    ck_assert_uint_eq(in[11].dst, acc[0]);
+    ck_assert_uint_eq(in[11].src[1], acc[2]);
+    ck_assert_int_eq(in[12].op, ISA_OP_ST_GLOBAL);
+    ck_assert_uint_eq(in[12].src[0], acc[0]);
+    prog_code_free(c);
+    /* E = 1: nothing to combine */
+    c = resolve_ok(ast, shape_e(1));
+    ck_assert_uint_eq(c->n_insns, 4);
+    prog_code_free(c);
+    prog_ast_free(ast);
+    check_parse_error("body {\n  after {\n", 11, 7, "'after' block inside "
+                      "'body' (expected once, body and after only at the top "
+                      "level)");
+    check_parse_error("after {\n  alu x\n}\nafter {\n}", 13, 5,
+                      "'after' given twice (first at line 10)");
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("program");
@@ -801,6 +848,7 @@ static Suite *make_suite(void)
         { "errors_opcodes", test_errors_opcodes },
         { "errors_divergence", test_errors_divergence },
         { "resolve_divergence", test_resolve_divergence },
+        { "after_block", test_after_block },
         { "errors_operands", test_errors_operands },
         { "errors_modifiers", test_errors_modifiers },
         { "errors_blocks", test_errors_blocks },

@@ -72,7 +72,7 @@ typedef struct prog_reg {
 struct prog_ast {
     char *file;                        /* copy of prog_src.file */
     int line, column;                  /* where the text starts */
-    stmt_list once, body;
+    stmt_list once, body, after;
     prog_reg *regs;
     uint32_t n_regs, cap_regs;
 };

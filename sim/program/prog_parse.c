@@ -37,6 +37,7 @@ void prog_ast_free(prog_ast *ast)
         return;
     stmt_list_free(&ast->once);
     stmt_list_free(&ast->body);
+    stmt_list_free(&ast->after);
     for (uint32_t i = 0; i < ast->n_regs; i++)
         free(ast->regs[i].name);
     free(ast->regs);
@@ -77,6 +78,7 @@ prog_ast *prog_ast_clone(const prog_ast *ast)
     c->file = xstrdup(ast->file);
     stmt_list_clone(&c->once, &ast->once);
     stmt_list_clone(&c->body, &ast->body);
+    stmt_list_clone(&c->after, &ast->after);
     c->regs = xrealloc_array(NULL, ast->cap_regs ? ast->cap_regs : 1,
                              sizeof *c->regs);
     for (uint32_t i = 0; i < ast->n_regs; i++)
@@ -88,11 +90,11 @@ prog_ast *prog_ast_clone(const prog_ast *ast)
 /* ---------------------------------------------------------------- parser */
 
 typedef enum block_kind {
-    BLOCK_ONCE, BLOCK_BODY, BLOCK_REPEAT, BLOCK_IF, BLOCK_ELSE
+    BLOCK_ONCE, BLOCK_BODY, BLOCK_AFTER, BLOCK_REPEAT, BLOCK_IF, BLOCK_ELSE
 } block_kind;
 
-static const char *const block_names[] = { "once", "body", "repeat", "if",
-                                           "else" };
+static const char *const block_names[] = { "once", "body", "after", "repeat",
+                                           "if", "else" };
 
 /* Whether the top level holds instructions or once/body blocks; the two
  * cannot mix. */
@@ -118,7 +120,8 @@ typedef struct parser {
     } open[2 * PROG_MAX_DEPTH + 1];    /* once/body plus nested repeats
                                           and ifs */
     int depth, repeats, ifs;           /* open blocks, repeats, ifs */
-    int seen_line[2];                  /* file line of once / body, or 0 */
+    int seen_line[3];                  /* file line of once / body / after,
+                                          or 0 */
 } parser;
 
 /* The file line and column of byte `offset` of the current line. */
@@ -236,11 +239,11 @@ static int place_statement(parser *p, size_t offset, const char *what)
 static int open_block(parser *p, block_kind kind, size_t offset)
 {
     const char *name = block_names[kind];
-    if (kind == BLOCK_ONCE || kind == BLOCK_BODY) {
+    if (kind == BLOCK_ONCE || kind == BLOCK_BODY || kind == BLOCK_AFTER) {
         if (p->depth > 0)
             return fail(p, offset,
-                        "'%s' block inside '%s' (expected once and body "
-                        "only at the top level)", name,
+                        "'%s' block inside '%s' (expected once, body and "
+                        "after only at the top level)", name,
                         block_names[p->open[p->depth - 1].kind]);
         if (p->top == TOP_BARE)
             return fail(p, offset,
@@ -252,7 +255,8 @@ static int open_block(parser *p, block_kind kind, size_t offset)
                         name, p->seen_line[kind]);
         p->seen_line[kind] = file_line(p, offset);
         p->top = TOP_BLOCKS;
-        p->cur = kind == BLOCK_ONCE ? &p->ast->once : &p->ast->body;
+        p->cur = kind == BLOCK_ONCE ? &p->ast->once
+                 : kind == BLOCK_BODY ? &p->ast->body : &p->ast->after;
     } else if (kind == BLOCK_REPEAT && p->repeats == PROG_MAX_DEPTH) {
         return fail(p, offset, "repeat blocks nested deeper than %d",
                     PROG_MAX_DEPTH);
@@ -594,7 +598,7 @@ static const char *const first_words[] = {
 #define OP(id, mnem, unit, lat, form) mnem,
 #include "opcodes.def"
 #undef OP
-    "repeat", "once", "body", "if",
+    "repeat", "once", "body", "if", "after",
 };
 
 /* An instruction whose opcode spans [offset, end). */
@@ -747,6 +751,8 @@ static int parse_line(parser *p)
         return parse_block_line(p, BLOCK_ONCE, pos, end);
     if (span_is(word, wlen, "body"))
         return parse_block_line(p, BLOCK_BODY, pos, end);
+    if (span_is(word, wlen, "after"))
+        return parse_block_line(p, BLOCK_AFTER, pos, end);
     return parse_insn(p, pos, end);
 }
 
@@ -791,7 +797,8 @@ prog_ast *prog_parse(const char *text, const prog_src *src, cusim_error *err)
                 block_names[p.open[d].kind]);
         goto fail;
     }
-    if (prog_count_insns(&ast->once) + prog_count_insns(&ast->body) == 0) {
+    if (prog_count_insns(&ast->once) + prog_count_insns(&ast->body)
+        + prog_count_insns(&ast->after) == 0) {
         err_set(err, ast->file, ast->line, ast->column,
                 "program has no instructions (expected at least one line "
                 "such as 'alu x')");

@@ -496,6 +496,55 @@ static uint64_t count_entries(const stmt_list *l, uint32_t from, uint32_t to,
     return n;
 }
 
+/* Calls `each(rs, r, s)` for every per-copy register r the after block
+ * reads (the first statement s reading it), once each, in the order of
+ * first reading; returns how many. */
+static uint32_t after_reads(resolver *rs, int (*each)(resolver *, uint32_t,
+                                                      const prog_stmt *))
+{
+    const prog_ast *ast = rs->ast;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < ast->after.n; i++) {
+        const prog_stmt *s = &ast->after.v[i];
+        for (int k = 0; k < s->n_src; k++) {
+            uint32_t r = s->src[k];
+            bool first = ast->regs[r].per_copy;
+            for (uint32_t j = 0; j <= i && first; j++) {
+                const prog_stmt *t = &ast->after.v[j];
+                for (int m = 0; m < (j == i ? k : t->n_src) && first; m++)
+                    first = t->src[m] != r;
+            }
+            if (!first)
+                continue;
+            n++;
+            if (each && each(rs, r, s) < 0)
+                return UINT32_MAX;
+        }
+    }
+    return n;
+}
+
+/* The after block reads per-copy register r: its copies are combined into
+ * copy 0's, as a compiler combines partial results, by E - 1 alu in a
+ * tree (copy i += copy i + s for s = 1, 2, 4, ...: ceil(log2 E) deep). */
+static int emit_combine(resolver *rs, uint32_t r, const prog_stmt *s)
+{
+    prog_code *code = rs->code;
+    for (uint32_t step = 1; step < rs->copies; step *= 2)
+        for (uint32_t i = 0; i + step < rs->copies; i += 2 * step) {
+            prog_insn in = { .op = ISA_OP_ALU, .n_src = 2,
+                             .src = { PROG_NO_REG, PROG_NO_REG,
+                                      PROG_NO_REG } };
+            if (reg_number(rs, r, i, s, &in.dst) < 0
+                || reg_number(rs, r, i, s, &in.src[0]) < 0
+                || reg_number(rs, r, i + step, s, &in.src[1]) < 0)
+                return -1;
+            emit(code, &in);
+            code->dynamic_insns++;
+        }
+    return 0;
+}
+
 /* Sets each per-lane PROG_LOOP's `body`: the instructions one iteration
  * executes, uniform repeats inside multiplied out, per-lane ones inside
  * left out (they charge their own). */
@@ -537,7 +586,10 @@ prog_code *prog_resolve(const prog_ast *ast, const prog_shape *shape,
         return NULL;
     }
     uint64_t n_insns = count_entries(&ast->once, 0, ast->once.n, 1)
-                       + count_entries(&ast->body, 0, ast->body.n, copies);
+                       + count_entries(&ast->body, 0, ast->body.n, copies)
+                       + count_entries(&ast->after, 0, ast->after.n, 1);
+    resolver probe = { .ast = ast };
+    n_insns += (uint64_t)after_reads(&probe, NULL) * (copies - 1);
     if (n_insns > PROG_MAX_INSNS) {
         err_set(err, ast->file, ast->line, ast->column,
                 "program too large: %llu instructions once "
@@ -577,6 +629,10 @@ prog_code *prog_resolve(const prog_ast *ast, const prog_shape *shape,
     code->once_len = code->n_insns;
     if (rc == 0)
         rc = emit_stmts(&rs, &ast->body, 0, ast->body.n, 0, copies);
+    if (rc == 0 && copies > 1 && after_reads(&rs, emit_combine) == UINT32_MAX)
+        rc = -1;
+    if (rc == 0)
+        rc = emit_stmts(&rs, &ast->after, 0, ast->after.n, 0, 1);
     if (rc == 0)
         lane_loop_bodies(code);
     free(rs.slot);
