@@ -223,6 +223,23 @@ START_TEST(masked_shared_access_banks)
 }
 END_TEST
 
+START_TEST(uniform_loads)
+{
+    /* A uniform value read by every lane: one element for the subgroup,
+     * one 32-byte transaction (the flat model), whether written as
+     * pattern=strided:0 or as an address with no per-lane name; 32 lanes
+     * at consecutive elements make 4. */
+    cusim_hw hw = cutest_tiny_cu();
+    cusim_result r = run(&hw, "ld.global x, i pattern=strided:0\n", 0, 1);
+    ck_assert_uint_eq(r.memory_transactions, 1);
+    ck_assert_uint_eq(r.cycles, 401);
+    r = run(&hw, "ld.global x, i at=A[wg + it]\n", 0, 1);
+    ck_assert_uint_eq(r.memory_transactions, 1);
+    r = run(&hw, "ld.global x, i at=A[gid]\n", 0, 1);
+    ck_assert_uint_eq(r.memory_transactions, 4);
+}
+END_TEST
+
 START_TEST(condition_on_the_body_copy)
 {
     /* elements_per_invocation 2: the body's if names e, so it is emitted
@@ -267,6 +284,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, per_lane_repeat_some_lanes_none);
     tcase_add_test(tc, masked_load_coalesces_active_lanes);
     tcase_add_test(tc, masked_shared_access_banks);
+    tcase_add_test(tc, uniform_loads);
     tcase_add_test(tc, condition_on_the_body_copy);
     tcase_add_test(tc, faults);
     suite_add_tcase(s, tc);

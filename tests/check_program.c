@@ -546,8 +546,9 @@ START_TEST(test_errors_modifiers)
     check_parse_error("st.global x, i pattern=zigzag", 10, 28,
                       "unknown pattern 'zigzag' (expected coalesced, "
                       "strided:N or random)");
-    check_parse_error("ld.global x, i pattern=strided:0", 10, 36,
-                      "pattern=strided:N needs a whole number N >= 1");
+    check_parse_error("ld.global x, i pattern=strided:-1", 10, 36,
+                      "pattern=strided:N needs a whole number N >= 0 (0: "
+                      "every lane the same element), found '-1'");
     check_parse_error("ld.global x, i pattern=strided:", 10, 36,
                       "found ''");
     check_parse_error("ld.global x, i j", 10, 20,

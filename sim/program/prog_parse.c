@@ -567,9 +567,10 @@ static size_t parse_modifier(parser *p, prog_stmt *s, size_t pos,
     } else if (span_is(val, vlen, "random")) {
         s->pattern = ISA_PATTERN_RANDOM;
     } else if (vlen >= 8 && memcmp(val, "strided:", 8) == 0) {
-        if (!parse_u32(val + 8, vlen - 8, 1, UINT32_MAX, &s->stride)) {
+        if (!parse_u32(val + 8, vlen - 8, 0, UINT32_MAX, &s->stride)) {
             fail(p, vpos + 8, "pattern=strided:N needs a whole number "
-                 "N >= 1, found '%.*s'", (int)(vlen - 8), val + 8);
+                 "N >= 0 (0: every lane the same element), found '%.*s'",
+                 (int)(vlen - 8), val + 8);
             return 0;
         }
         s->pattern = ISA_PATTERN_STRIDED;
