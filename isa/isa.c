@@ -17,6 +17,11 @@ const isa_info *isa_get(isa_op op)
     return &isa_table[op];
 }
 
+bool isa_is_atomic(isa_op op)
+{
+    return op == ISA_OP_ATOM_GLOBAL || op == ISA_OP_ATOM_SHARED;
+}
+
 isa_op isa_lookup(const char *mnemonic, size_t len)
 {
     for (int op = 0; op < ISA_OP_COUNT; op++) {

@@ -4,6 +4,8 @@
 #ifndef CUSIM_ISA_H
 #define CUSIM_ISA_H
 
+#include <stdbool.h>
+
 #include "cusim.h"
 
 typedef enum isa_op {
@@ -37,6 +39,16 @@ typedef struct isa_info {
 
 /* The row for `op` (op < ISA_OP_COUNT). */
 const isa_info *isa_get(isa_op op);
+
+/* The read-modify-write operations of an atomic (`op=`). */
+typedef enum isa_atomic {
+    ISA_ATOMIC_ADD, ISA_ATOMIC_MIN, ISA_ATOMIC_MAX, ISA_ATOMIC_EXCH,
+    ISA_ATOMIC_CAS, ISA_ATOMIC_COUNT
+} isa_atomic;
+
+/* Whether `op` is an atomic (atom.global, atom.shared): a load that also
+ * writes its addresses, lanes on one address one after another. */
+bool isa_is_atomic(isa_op op);
 
 /* Looks up a mnemonic of `len` bytes; returns ISA_OP_COUNT when unknown. */
 isa_op isa_lookup(const char *mnemonic, size_t len);

@@ -265,6 +265,8 @@ typedef struct cusim_hw {
             uint32_t interleave;       /* bytes per slice, power of two */
             uint32_t latency;          /* hit, cycles from issue */
             uint32_t bytes_per_cycle;  /* whole GPU */
+            uint32_t atomic_cycles;    /* a slice's atomic unit, per
+                                          operation on one address */
         } l2;
     } cache;
     struct {

@@ -768,10 +768,12 @@ static const bad_case bad_cases[] = {
       "'else' goes on the line of its if's closing brace: '} else {'" },
     { 'p', "cfg-kernel-program-escapes.yaml", NULL, 7, 32,
       "unknown opcode 'bogus' (expected alu, fma, sfu, ld.global, "
-      "st.global, ld.shared, st.shared, barrier, repeat, once, body, if or after)" },
+      "st.global, ld.shared, st.shared, barrier, atom.global, atom.shared, "
+      "repeat, once, body, if or after)" },
     { 'p', "cfg-kernel-program-single-quoted.yaml", NULL, 11, 3,
       "unknown opcode 'bogus' (expected alu, fma, sfu, ld.global, "
-      "st.global, ld.shared, st.shared, barrier, repeat, once, body, if or after)" },
+      "st.global, ld.shared, st.shared, barrier, atom.global, atom.shared, "
+      "repeat, once, body, if or after)" },
     { 'k', "cfg-kernel-quoted-missing-key.yaml", NULL, 1, 1,
       "missing required key 'workgroup_size' (invocations per workgroup: "
       "x, [x, y] or [x, y, z])" },
@@ -1396,7 +1398,7 @@ START_TEST(print_keys)
         if (strncmp(p, "cu.policy ", 10) == 0)
             policy = p;
     }
-    ck_assert_int_eq(lines, 60);
+    ck_assert_int_eq(lines, 61);
     ck_assert_ptr_nonnull(reg);
     ck_assert_ptr_nonnull(policy);
     ck_assert(strstr(reg, "required") && strstr(reg, "1..67108864")

@@ -11,33 +11,6 @@
 #include "cutest.h"
 #include "program.h"
 
-/* Simulates `program` as one subgroup-wide workgroup (32 invocations)
- * with `shared_bytes`, `epi` elements per invocation and one buffer A of
- * 1 MiB; aborts the test on an error. */
-static cusim_result run(const cusim_hw *hw, const char *program,
-                        uint32_t shared_bytes, uint32_t epi)
-{
-    cusim_kernel k = { .name = "k", .workgroup = { 32, 1, 1 },
-                       .workgroup_dims = 1, .registers = 16,
-                       .elements = 32ull * epi,
-                       .elements_per_invocation = epi,
-                       .shared_bytes = shared_bytes, .n_buffers = 1 };
-    strcpy(k.buffers[0].name, "A");
-    strcpy(k.buffers[0].size, "1048576");
-    cusim_error err;
-    prog_src src = { "k.yaml", 1, 1, NULL, .buffers = k.buffers,
-                     .n_buffers = 1 };
-    k.ast = prog_parse(program, &src, &err);
-    if (!k.ast)
-        ck_abort_msg("parse: %s", err.message);
-    cusim_result r;
-    int rc = cusim_simulate(hw, &k, NULL, &r, NULL, &err);
-    cusim_kernel_free(&k);
-    if (rc != 0)
-        ck_abort_msg("simulate: %s", err.message);
-    return r;
-}
-
 /* The error a run of `program` stops with. */
 static void run_fails(const cusim_hw *hw, const char *program,
                       uint64_t max_instructions, const char *expect)
@@ -65,7 +38,7 @@ START_TEST(if_taken_by_half)
      * 32 + 16 + 16 + 16 + 32 = 112 of 5 x 32 = 160 (0.7). One branch, and
      * it diverges: efficiency 0. */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, "alu a\n"
+    cusim_result r = cutest_run_wg32(&hw, "alu a\n"
                               "if lane < 16 {\n"
                               "  alu b, a\n"
                               "  alu c, b\n"
@@ -91,7 +64,7 @@ START_TEST(if_without_divergence)
      * is skipped (no instruction of it issues), its else runs with all. So
      * a, b, c, e issue: 4 x 32 lanes; 3 branches, none divergent. */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, "alu a\n"
+    cusim_result r = cutest_run_wg32(&hw, "alu a\n"
                               "if lane < 64 {\n"
                               "  alu b, a\n"
                               "}\n"
@@ -117,7 +90,7 @@ START_TEST(nested_ifs)
     /* Outer: lanes 0-15; inner, of those, lanes 0-7. x: 8 lanes, y: 16,
      * z (after both): 32. Two branches, both divergent. */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, "if lane < 16 {\n"
+    cusim_result r = cutest_run_wg32(&hw, "if lane < 16 {\n"
                               "  if lane < 8 {\n"
                               "    alu x\n"
                               "  }\n"
@@ -141,7 +114,7 @@ START_TEST(per_lane_repeat_1_to_32)
      * others (31 divergent); the entry keeps all and the last end lets
      * all go. */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, "alu a\n"
+    cusim_result r = cutest_run_wg32(&hw, "alu a\n"
                               "repeat lane + 1 {\n"
                               "  alu a, a\n"
                               "}\n", 0, 1);
@@ -162,7 +135,7 @@ START_TEST(per_lane_repeat_some_lanes_none)
      * checked here). Branches: entry (divergent) + 3 ends, of which the
      * first two divergent. */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, "repeat lane % 4 {\n"
+    cusim_result r = cutest_run_wg32(&hw, "repeat lane % 4 {\n"
                               "  alu a\n"
                               "}\n", 0, 1);
     ck_assert_uint_eq(r.warp_instructions, 3);
@@ -180,13 +153,13 @@ START_TEST(masked_load_coalesces_active_lanes)
      * 400 later: 401 cycles. With at=, lanes 0, 4, ..., 28 at elements 8
      * apart (32 bytes) touch 8 transactions. */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, "if lane < 8 {\n"
+    cusim_result r = cutest_run_wg32(&hw, "if lane < 8 {\n"
                               "  ld.global x, i bytes=4\n"
                               "}\n", 0, 1);
     ck_assert_uint_eq(r.memory_transactions, 1);
     ck_assert_uint_eq(r.memory_bytes, 32);
     ck_assert_uint_eq(r.cycles, 401);
-    r = run(&hw, "if lane % 4 == 0 {\n"
+    r = cutest_run_wg32(&hw, "if lane % 4 == 0 {\n"
                  "  ld.global x, i at=A[gid * 8]\n"
                  "}\n", 0, 1);
     ck_assert_uint_eq(r.memory_transactions, 8);
@@ -202,11 +175,11 @@ START_TEST(masked_shared_access_banks)
     cusim_hw hw = cutest_tiny_cu();
     hw.cu.shared_banks = 32;
     hw.cu.shared_bank_bytes = 4;
-    cusim_result r = run(&hw, "alu i\n"
+    cusim_result r = cutest_run_wg32(&hw, "alu i\n"
                               "ld.shared y, i at=shared[lane * 32]\n",
                          4096, 1);
     ck_assert_uint_eq(r.cycles, 65);
-    r = run(&hw, "alu i\n"
+    r = cutest_run_wg32(&hw, "alu i\n"
                  "if lane < 2 {\n"
                  "  ld.shared y, i at=shared[lane * 32]\n"
                  "}\n", 4096, 1);
@@ -214,7 +187,7 @@ START_TEST(masked_shared_access_banks)
     /* Reconverged, all 32 lanes again: z waits for the unit (busy 1 + 1
      * replay after y issues at 4: free at 6), then takes 32 passes:
      * latency 61, ready at 67. */
-    r = run(&hw, "alu i\n"
+    r = cutest_run_wg32(&hw, "alu i\n"
                  "if lane < 2 {\n"
                  "  ld.shared y, i at=shared[lane * 32]\n"
                  "}\n"
@@ -230,12 +203,12 @@ START_TEST(uniform_loads)
      * pattern=strided:0 or as an address with no per-lane name; 32 lanes
      * at consecutive elements make 4. */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, "ld.global x, i pattern=strided:0\n", 0, 1);
+    cusim_result r = cutest_run_wg32(&hw, "ld.global x, i pattern=strided:0\n", 0, 1);
     ck_assert_uint_eq(r.memory_transactions, 1);
     ck_assert_uint_eq(r.cycles, 401);
-    r = run(&hw, "ld.global x, i at=A[wg + it]\n", 0, 1);
+    r = cutest_run_wg32(&hw, "ld.global x, i at=A[wg + it]\n", 0, 1);
     ck_assert_uint_eq(r.memory_transactions, 1);
-    r = run(&hw, "ld.global x, i at=A[gid]\n", 0, 1);
+    r = cutest_run_wg32(&hw, "ld.global x, i at=A[gid]\n", 0, 1);
     ck_assert_uint_eq(r.memory_transactions, 4);
 }
 END_TEST
@@ -247,7 +220,7 @@ START_TEST(condition_on_the_body_copy)
      * issues, two branches, none divergent (e is the same for every
      * lane). */
     cusim_hw hw = cutest_tiny_cu();
-    cusim_result r = run(&hw, "body {\n"
+    cusim_result r = cutest_run_wg32(&hw, "body {\n"
                               "  if e == 0 {\n"
                               "    alu a\n"
                               "  }\n"

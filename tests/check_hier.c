@@ -110,14 +110,24 @@ static uint64_t access(rig *r, uint32_t cu, uint32_t sg, bool store,
 {
     run_to(r, now);
     ck_assert_uint_eq(mem_accept_at(r->m, cu, n, now), now);
-    const mem_req q = { cu, sg, n, store ? PROG_NO_REG : 0, lines };
+    const mem_req q = { cu, sg, n, store ? PROG_NO_REG : 0, 0, lines };
+    return mem_issue(r->m, &q, now);
+}
+
+/* An atomic on `line`'s `sectors` whose lanes take `ops` turns. */
+static uint64_t atomic1(rig *r, uint32_t cu, uint32_t sg, uint64_t line,
+                        uint32_t sectors, uint32_t ops, uint64_t now)
+{
+    run_to(r, now);
+    const addr_line l = { line, sectors, ops };
+    const mem_req q = { cu, sg, 1, 0, 1, &l };
     return mem_issue(r->m, &q, now);
 }
 
 static uint64_t load1(rig *r, uint32_t cu, uint32_t sg, uint64_t line,
                       uint32_t sectors, uint64_t now)
 {
-    const addr_line l = { line, sectors };
+    const addr_line l = { line, sectors, 0 };
     return access(r, cu, sg, false, &l, 1, now);
 }
 
@@ -221,7 +231,7 @@ START_TEST(tag_stage_takes_a_line_per_cycle)
     hw.cache.l1.mshrs = 8;   /* room for a second access of 4 misses */
     rig_init(&r, &hw);
     /* Warm lines 0..3 (one access of 4 lines; each a 32-byte sector). */
-    const addr_line four[4] = { { 0, 1 }, { 1, 1 }, { 2, 1 }, { 3, 1 } };
+    const addr_line four[4] = { { 0, 1, 0 }, { 1, 1, 0 }, { 2, 1, 0 }, { 3, 1, 0 } };
     ck_assert_uint_eq(access(&r, 0, 1, false, four, 4, 0), MEM_LATER);
     /* The tag stage looks them up at 0, 1, 2, 3: the CU's next access
      * waits for cycle 4. */
@@ -242,7 +252,7 @@ START_TEST(full_mshrs_hold_the_cu)
     rig_init(&r, &hw);
     /* Four distinct lines miss: the 4 MSHRs are taken; no further access
      * may issue until a fill is timed (NEVER: not known yet). */
-    const addr_line four[4] = { { 0, 1 }, { 9, 1 }, { 18, 1 }, { 27, 1 } };
+    const addr_line four[4] = { { 0, 1, 0 }, { 9, 1, 0 }, { 18, 1, 0 }, { 27, 1, 0 } };
     ck_assert_uint_eq(access(&r, 0, 1, false, four, 4, 0), MEM_LATER);
     ck_assert_uint_eq(mem_accept_at(r.m, 0, 1, 10), UINT64_MAX);
     ck_assert_uint_eq(r.woken[0], 0);
@@ -309,7 +319,7 @@ START_TEST(stores_write_through_to_the_l2)
      * L2 takes it at 49, its port 49 -> 51, acknowledged at 51 + 49 =
      * 100. A load of it at 200 then misses the L1 and hits the L2:
      * 200 + 100 = 300. */
-    const addr_line l = { 0, 1 };
+    const addr_line l = { 0, 1, 0 };
     ck_assert_uint_eq(access(&r, 0, 1, true, &l, 1, 0), MEM_LATER);
     run_to(&r, 150);
     ck_assert_uint_eq(r.done[1], 100);
@@ -377,6 +387,35 @@ START_TEST(peaks_are_dram_s_with_a_hierarchy)
 }
 END_TEST
 
+START_TEST(atomics_take_turns_at_the_slice)
+{
+    /* Atomics are performed at the L2 by the slice's atomic unit, 3 cycles
+     * per turn here. CU 0's (4 turns) and CU 1's (2 turns) on line 0
+     * (slice 0) both reach the L2 at 49; in (cycle, CU) order CU 0's goes
+     * first: the port moves its sector 49 -> 51, the unit works 51 -> 63
+     * (4 x 3), its answer is back at 63 + 49 = 112. CU 1's sector moves
+     * 51 -> 53, its turns wait for the unit: 63 -> 69, back at 118. No
+     * DRAM read: the line is allocated and written at the L2. A load of
+     * line 0 at 200 by CU 0 misses in its L1 (the atomic dropped its
+     * copy) and hits in the L2: 200 + 100 (its latency, the port's 2
+     * cycles included) = 300. */
+    rig r;
+    cusim_hw hw = tiny();
+    hw.cache.l2.atomic_cycles = 3;
+    rig_init(&r, &hw);
+    ck_assert_uint_eq(atomic1(&r, 0, 0, 0, 1, 4, 0), MEM_LATER);
+    ck_assert_uint_eq(atomic1(&r, 1, 1, 0, 1, 2, 0), MEM_LATER);
+    run_to(&r, 150);
+    ck_assert_uint_eq(r.done[0], 112);
+    ck_assert_uint_eq(r.done[1], 118);
+    ck_assert_uint_eq(mem_get_stats(r.m)->dram_read_bytes, 0);
+    ck_assert_uint_eq(load1(&r, 0, 2, 0, 1, 200), MEM_LATER);
+    run_to(&r, 400);
+    ck_assert_uint_eq(r.done[2], 300);
+    rig_free(&r);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("hier");
@@ -391,6 +430,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, stores_write_through_to_the_l2);
     tcase_add_test(tc, state_is_sized_by_the_profile);
     tcase_add_test(tc, peaks_are_dram_s_with_a_hierarchy);
+    tcase_add_test(tc, atomics_take_turns_at_the_slice);
     suite_add_tcase(s, tc);
     return s;
 }

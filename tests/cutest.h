@@ -258,6 +258,35 @@ static inline cusim_result cutest_run(const cusim_hw *hw, uint32_t wg,
     return r;
 }
 
+/* Simulates `program` as one 32-invocation workgroup with `shared_bytes`,
+ * `epi` elements per invocation and one buffer A of 1 MiB; aborts the
+ * test on an error. */
+static inline cusim_result cutest_run_wg32(const cusim_hw *hw,
+                                           const char *program,
+                                           uint32_t shared_bytes,
+                                           uint32_t epi)
+{
+    cusim_kernel k = { .name = "k", .workgroup = { 32, 1, 1 },
+                       .workgroup_dims = 1, .registers = 16,
+                       .elements = 32ull * epi,
+                       .elements_per_invocation = epi,
+                       .shared_bytes = shared_bytes, .n_buffers = 1 };
+    strcpy(k.buffers[0].name, "A");
+    strcpy(k.buffers[0].size, "1048576");
+    cusim_error err;
+    prog_src src = { "k.yaml", 1, 1, NULL, .buffers = k.buffers,
+                     .n_buffers = 1 };
+    k.ast = prog_parse(program, &src, &err);
+    if (!k.ast)
+        ck_abort_msg("parse: %s", err.message);
+    cusim_result r;
+    int rc = cusim_simulate(hw, &k, NULL, &r, NULL, &err);
+    cusim_kernel_free(&k);
+    if (rc != 0)
+        ck_abort_msg("simulate: %s", err.message);
+    return r;
+}
+
 /* A fixed-seed generator for randomized tests, so failures reproduce. */
 typedef struct cutest_rng {
     uint64_t s;

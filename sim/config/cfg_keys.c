@@ -170,6 +170,10 @@ static const cfg_key hw_keys[] = {
     { "cache.l2.bytes_per_cycle", T_UINT, HW(cache.l2.bytes_per_cycle), 0,
       "0", 0, 16777216, "L2 bandwidth, bytes per cycle, whole GPU; 0: "
       "unset, required when cache.l2.bytes > 0" },
+    { "cache.l2.atomic_cycles", T_UINT, HW(cache.l2.atomic_cycles), 0, "1",
+      1, 1000000, "cycles an L2 slice's atomic unit takes per operation on "
+      "one address (atomics are performed at the L2: lanes on one address "
+      "take turns, a line's distinct addresses go together)" },
     { "dram.latency", T_UINT, HW(dram.latency), 0, "0", 0, 1000000,
       "an L2 miss, cycles from issue to data, unloaded; 0: unset, required "
       "when cache.l2.bytes > 0; latency.global is the flat model's" },

@@ -15,6 +15,8 @@ typedef struct lane_src {
     uint32_t stride, bytes;
     uint64_t seed;
     const addr_expr *at;               /* NULL: the pattern */
+    bool atomic;                       /* lanes on one word take turns (no
+                                          broadcast) */
 } lane_src;
 
 static uint64_t src_address(const lane_src *s, uint32_t lane)
@@ -52,9 +54,10 @@ static uint32_t phase_passes(uint32_t banks, uint32_t bank_bytes,
         uint64_t a = src_address(src, i);
         for (uint64_t w = a / bank_bytes; w <= (a + bytes - 1) / bank_bytes; w++) {
             uint32_t k = 0;
-            while (k < n_words && words[k] != w)
+            while (!src->atomic && k < n_words && words[k] != w)
                 k++;
-            if (k == n_words) {   /* a new word: not a broadcast */
+            if (src->atomic || k == n_words) {   /* a new word, or an
+                                                    atomic's turn */
                 assert(n_words < PHASE_WORDS);
                 words[n_words++] = w;
             }
@@ -107,7 +110,7 @@ uint32_t bank_passes(uint32_t banks, uint32_t bank_bytes, isa_pattern pattern,
                      uint32_t stride, uint32_t bytes, uint64_t seed,
                      uint32_t lanes)
 {
-    const lane_src src = { pattern, stride, bytes, seed, NULL };
+    const lane_src src = { pattern, stride, bytes, seed, NULL, false };
     return src_passes(banks, bank_bytes, &src, NULL, lanes);
 }
 
@@ -121,10 +124,12 @@ uint32_t bank_insn_passes_mask(const cusim_hw *hw, const prog_insn *in,
                                uint32_t pc, const uint64_t *mask,
                                uint32_t lanes)
 {
-    if (in->op != ISA_OP_LD_SHARED && in->op != ISA_OP_ST_SHARED)
+    if (in->op != ISA_OP_LD_SHARED && in->op != ISA_OP_ST_SHARED
+        && in->op != ISA_OP_ATOM_SHARED)
         return 1;
     const lane_src src = { (isa_pattern)in->pattern, in->stride, in->bytes,
-                           lane_seed(pc), in->at };
+                           lane_seed(pc), in->at,
+                           in->op == ISA_OP_ATOM_SHARED };
     return src_passes(hw->cu.shared_banks, hw->cu.shared_bank_bytes, &src,
                       mask, lanes);
 }

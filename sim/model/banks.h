@@ -15,7 +15,8 @@
  * lanes = 4 phases of 8 lanes on 32 banks of 4 B, the "LDS.128 requires 4
  * requests" of NVIDIA's developer forum (thread 77228). The passes of an
  * access are the sum over its phases of the most words any one bank must
- * deliver in that phase.
+ * deliver in that phase. An atom.shared's lanes on one word do not share
+ * it: every lane's word counts, so lanes on one address take turns.
  *
  * The lanes' addresses are the lane-address model's (lanes.h), from the
  * instruction's `pattern=`; or, for an ld.shared / st.shared with

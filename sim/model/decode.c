@@ -98,6 +98,7 @@ static insn_cost decode_insn(const prog_code *code, const prog_insn *in,
     const isa_info *info = isa_get((isa_op)in->op);
     c.unit = (uint8_t)info->unit;
     c.global = info->latency == CUSIM_LAT_GLOBAL;
+    c.atomic = isa_is_atomic((isa_op)in->op);
     c = decode_with_passes(&c, hw, in, width,
                            info->unit == CUSIM_UNIT_BARRIER ? 1
                            : bank_insn_passes(hw, in, pc, lanes));
@@ -109,6 +110,11 @@ static insn_cost decode_insn(const prog_code *code, const prog_insn *in,
         uint32_t n = addr_max_lines(c.at, lanes, hw->cache.l1.line);
         if (n < c.tx)
             c.tx = n;
+    } else if (c.global && c.atomic) {
+        /* the flat model: a transaction per line and per turn of the
+         * lanes on one address (at most one per lane and line touched) */
+        c.at = in->at ? in->at : in->sugar;
+        c.tx = most_lines(in->bytes, lanes, hw->memory.transaction);
     } else if (c.global && in->at) {
         c.at = in->at;
         c.tx = most_lines(in->bytes, lanes, hw->memory.transaction);

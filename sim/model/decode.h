@@ -39,6 +39,8 @@ typedef struct insn_cost {
     uint8_t unit;           /* cusim_unit; loop control: CUSIM_UNIT_COUNT */
     uint8_t global;         /* touches global memory (its latency is the
                                memory system's) */
+    uint8_t atomic;         /* an atomic (isa_is_atomic): a global one's
+                               lines carry their operations (`ops`) */
     uint8_t masked;         /* in a masked table (decode_program's
                                `masked`): a shared access whose busy
                                cycles and latency are its active lanes'

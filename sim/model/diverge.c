@@ -103,6 +103,11 @@ void diverge_start(gpu *g, uint32_t si)
 
 /* ------------------------------------------------------------ context */
 
+const uint64_t *diverge_mask(const gpu *g, const sg *s)
+{
+    return ACTIVE(g, (uint32_t)(s - g->sgs));
+}
+
 uint32_t diverge_iteration(const gpu *g, const sg *s, uint32_t depth)
 {
     uint32_t si = (uint32_t)(s - g->sgs);

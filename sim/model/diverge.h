@@ -73,6 +73,9 @@ uint32_t diverge_lines(gpu *g, const sg *s, const insn_cost *c);
 void diverge_issue(gpu *g, part *pt, sg *s, const insn_cost *c,
                    uint64_t now);
 
+/* Masked subgroup s's active lanes (valid until it next changes). */
+const uint64_t *diverge_mask(const gpu *g, const sg *s);
+
 /* The iteration (from 0) subgroup s runs of the repeat at loop depth
  * `depth` (an index of s->loop_left) when it is a per-lane one (its
  * count 0 in insn_cost.loops). */

@@ -89,8 +89,10 @@ typedef struct l1cu {
     bool blocked;             /* refused with NEVER: wake when room opens */
 } l1cu;
 
-/* A line on its way to the L2. */
-enum { DOWN_LOAD, DOWN_STORE, DOWN_WRITEBACK };
+/* A line on its way to the L2. An atomic is performed there: it goes down
+ * as a store does (the L1's copy dropped), and its request completes when
+ * the slice's atomic unit has done its `ops`. */
+enum { DOWN_LOAD, DOWN_STORE, DOWN_WRITEBACK, DOWN_ATOMIC };
 
 typedef struct down {
     uint64_t t;               /* cycle it reaches the L2 */
@@ -100,6 +102,7 @@ typedef struct down {
     uint32_t ref;             /* LOAD: its L1 MSHR; STORE: its request */
     uint32_t sectors;         /* in L1 line coordinates */
     uint8_t kind;
+    uint16_t ops;             /* ATOMIC: its turns on one address */
 } down;
 
 typedef struct l2mshr {
@@ -180,6 +183,9 @@ struct hier {
     uint32_t to_l2, back2;
     slot *slots2;
     uint64_t *port_free;      /* per slice, in slots: 1 cycle = l2bpc */
+    uint64_t *atom_free;      /* per slice: its atomic unit is free from
+                                 then (cycles) */
+    uint32_t atom_cycles;     /* per operation on one address */
     /* Arrivals, served in (t, cu, seq) order. A CU's lines go down in
      * order of time (its tag stage is in order), so each CU keeps a FIFO
      * of its own (`cap` entries in `ring`) and a heap over the CUs with
@@ -284,7 +290,7 @@ uint64_t hier_state_bytes(const cusim_hw *hw)
     b += n * cap * (sizeof(node) + sizeof(uint32_t) + sizeof(hreq)
                     + sizeof(uint32_t));
     b += g.n_slots2 * sizeof(slot);
-    b += hw->cache.l2.slices * sizeof(uint64_t);
+    b += 2 * (uint64_t)hw->cache.l2.slices * sizeof(uint64_t);
     b += g.heap_cap * (2 * sizeof(down) + sizeof(uint32_t));
     b += n * sizeof(cuhead);
     b += g.n_l2m * (sizeof(l2mshr) + sizeof(uint32_t));
@@ -389,7 +395,9 @@ hier *hier_new(const cusim_hw *hw, evq *q, uint32_t ev_kind)
         l->n_node_free = l->n_req_free = (uint32_t)cap;
     }
     h->slots2 = xcalloc(g.n_slots2, sizeof *h->slots2);
-    h->port_free = xcalloc(h->slices, sizeof *h->port_free);
+    h->port_free = xcalloc(2 * (size_t)h->slices, sizeof *h->port_free);
+    h->atom_free = h->port_free + h->slices;
+    h->atom_cycles = hw->cache.l2.atomic_cycles;
     h->heap_cap = g.heap_cap;
     h->ring = xcalloc(g.heap_cap, sizeof *h->ring);
     h->heap = xcalloc(n, sizeof *h->heap);
@@ -776,11 +784,13 @@ static void heap_pop(hier *h)
 /* Sends `sectors` of the L1 line at `addr` down from CU `cu` at `t` (its
  * lookup cycle). */
 static void send_down(hier *h, uint32_t cu, uint8_t kind, uint32_t ref,
-                      uint64_t addr, uint32_t sectors, uint64_t t)
+                      uint64_t addr, uint32_t sectors, uint64_t t,
+                      uint32_t ops)
 {
     l1cu *l = &h->cus[cu];
     l->down++;
-    down d = { t + h->to_l2, l->seq++, addr, cu, ref, sectors, kind };
+    down d = { t + h->to_l2, l->seq++, addr, cu, ref, sectors, kind,
+               (uint16_t)ops };
     heap_push(h, &d);
 }
 
@@ -878,6 +888,16 @@ uint64_t hier_issue(hier *h, const mem_req *r, uint64_t now)
                               : NULL;
         if (s)
             s->lru = ++h->lru_clock;
+        if (r->atomic) {
+            /* performed at the L2: the L1's copy of its sectors goes */
+            if (s)
+                s->valid &= ~mask;
+            req_of(l, &ri, r, now, known);
+            l->reqs[ri].pending++;
+            send_down(h, cu, DOWN_ATOMIC, ri, addr, mask, tl,
+                      ln->ops ? ln->ops : 1);
+            continue;
+        }
         if (store) {
             if (h->write_back1) {
                 if (!s) {
@@ -885,7 +905,7 @@ uint64_t hier_issue(hier *h, const mem_req *r, uint64_t now)
                     if (s) {
                         if (s->tag && s->dirty)
                             send_down(h, cu, DOWN_WRITEBACK, NONE,
-                                      (s->tag - 1) * h->line1, s->dirty, tl);
+                                      (s->tag - 1) * h->line1, s->dirty, tl, 0);
                         *s = (slot){ tag, 0, ++h->lru_clock, 0, 0, 0, NONE };
                     }
                 }
@@ -905,7 +925,7 @@ uint64_t hier_issue(hier *h, const mem_req *r, uint64_t now)
             }
             req_of(l, &ri, r, now, known);
             l->reqs[ri].pending++;
-            send_down(h, cu, DOWN_STORE, ri, addr, mask, tl);
+            send_down(h, cu, DOWN_STORE, ri, addr, mask, tl, 0);
             continue;
         }
         /* a load */
@@ -938,7 +958,7 @@ uint64_t hier_issue(hier *h, const mem_req *r, uint64_t now)
             if (need) {
                 s->pend |= need;
                 l->mshrs[mi].outstanding++;
-                send_down(h, cu, DOWN_LOAD, mi, addr, need, tl);
+                send_down(h, cu, DOWN_LOAD, mi, addr, need, tl, 0);
             }
             continue;
         }
@@ -947,7 +967,7 @@ uint64_t hier_issue(hier *h, const mem_req *r, uint64_t now)
         if (v) {
             if (v->tag && v->dirty)
                 send_down(h, cu, DOWN_WRITEBACK, NONE,
-                          (v->tag - 1) * h->line1, v->dirty, tl);
+                          (v->tag - 1) * h->line1, v->dirty, tl, 0);
             mi = mshr_open(l, (uint32_t)(v - l->slots));
             *v = (slot){ tag, 0, ++h->lru_clock, 0, mask, 0, mi };
         } else {
@@ -956,7 +976,7 @@ uint64_t hier_issue(hier *h, const mem_req *r, uint64_t now)
         req_of(l, &ri, r, now, known);
         wait_on(l, mi, ri);
         l->mshrs[mi].outstanding = 1;
-        send_down(h, cu, DOWN_LOAD, mi, addr, mask, tl);
+        send_down(h, cu, DOWN_LOAD, mi, addr, mask, tl, 0);
     }
     if (ri == NONE) {
         if (h->watched)
@@ -1117,6 +1137,13 @@ static uint32_t l2_handle(hier *h, const down *d, uint64_t now)
         l->down--;
         if (d->kind == DOWN_STORE)
             req_line_timed(h, d->cu, d->ref, xfer + h->back2);
+        if (d->kind == DOWN_ATOMIC) {
+            /* the slice's atomic unit, one address's turns after another */
+            uint64_t at = xfer > h->atom_free[slice] ? xfer
+                                                      : h->atom_free[slice];
+            h->atom_free[slice] = at + (uint64_t)d->ops * h->atom_cycles;
+            req_line_timed(h, d->cu, d->ref, h->atom_free[slice] + h->back2);
+        }
         wake_cu(h, d->cu);
         return L2_DONE;
     }

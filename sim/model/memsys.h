@@ -71,6 +71,10 @@ typedef struct mem_req {
                                     lines */
     uint16_t dst;                /* the register it writes, or PROG_NO_REG
                                     (a store) */
+    uint8_t atomic;              /* an atomic: the hierarchy performs it at
+                                    the L2, its lines' `ops` one after
+                                    another; the flat model counted them in
+                                    tx */
     const struct addr_line *lines;  /* the hierarchy: the lines (tx of them,
                                     ascending) and sectors it touches, valid
                                     during mem_issue only; the flat model

@@ -78,6 +78,32 @@ static void sg_refresh(sg *s)
     s->global = c->global;
 }
 
+/* The lines of atomic access c by subgroup s, into g->lines with their
+ * operations: their count; in the flat model, its transactions (a line's
+ * lanes on one address take one each: the sum over its lines of their
+ * `ops`, at least one per line). */
+static __attribute__((cold, noinline)) uint32_t atomic_lines(gpu *g,
+                                                             const sg *s,
+                                                             const insn_cost *c)
+{
+    addr_ctx ctx = { .wg = g->wgs[s->wg].id, .sg = s->rank,
+                     .width = g->width };
+    for (uint32_t k = 0; k < 3 && k < s->depth; k++)
+        ctx.it[k] = c->loops[k]
+                    ? c->loops[k] - s->loop_left[s->depth - 1 - k]
+                    : diverge_iteration(g, s, s->depth - 1 - k);
+    uint32_t n = addr_lines_atomic(c->at, &ctx, s->lanes,
+                                   s->masked ? diverge_mask(g, s) : NULL,
+                                   g->line, g->sector, g->lines,
+                                   g->lines_cap);
+    if (n == ADDR_DIV0 || g->hier)
+        return n;
+    uint32_t tx = 0;
+    for (uint32_t i = 0; i < n; i++)
+        tx += g->lines[i].ops ? g->lines[i].ops : 1;
+    return tx;
+}
+
 /* The lines (or, in the flat model, transactions) subgroup s's global
  * access c touches at its current iteration, into g->lines: their count.
  * A lane that divides by zero stops the run (g->fault_pc) and the access
@@ -86,7 +112,9 @@ static __attribute__((noinline)) uint32_t sg_lines(gpu *g, const sg *s,
                                                    const insn_cost *c)
 {
     uint32_t n;
-    if (s->masked) {
+    if (c->atomic) {
+        n = atomic_lines(g, s, c);
+    } else if (s->masked) {
         n = diverge_lines(g, s, c);
     } else {
         addr_ctx ctx = { .wg = g->wgs[s->wg].id, .sg = s->rank,
@@ -559,7 +587,7 @@ static uint32_t pick(gpu *g, const part *pt, uint64_t now)
 static void issue_global(gpu *g, const part *pt, sg *s, uint32_t si,
                          const insn_cost *c, uint64_t now)
 {
-    mem_req r = { pt->cu, si, s->tx, c->dst, NULL };
+    mem_req r = { pt->cu, si, s->tx, c->dst, c->atomic, NULL };
     if (c->at && g->hier) {
         /* the hierarchy's lines, worked out again (the same as at
          * sg_advance: nothing they depend on changed) */

@@ -333,8 +333,19 @@ static void write_panel(FILE *f, const plot_spec *spec, int p,
     write_titles(f, pn);
     fprintf(f, "    set format x '%s'\n", axis_format(d, 0));
     fprintf(f, "    set format y '%s'\n", axis_format(d, 1));
+    bool slant = false;
     if (d->x_cats) {
-        /* categories: x is each one's index, labelled by its text */
+        /* categories: x is each one's index, labelled by its text; past
+         * about 90 characters across the panel (as stacked bars), the
+         * labels are slanted so that they do not run into each other */
+        int widest = 0;
+        for (int i = 0; i < d->n_cats; i++) {
+            int n = (int)strlen(d->x_cats[i]);
+            widest = n > widest ? n : widest;
+        }
+        slant = d->n_cats * (widest + 2) > 90;
+        if (slant)
+            fputs("    set xtics rotate by -30\n", f);
         fputs("    set xtics (", f);
         for (int i = 0; i < d->n_cats; i++) {
             fputs(i ? ", " : "", f);
@@ -376,6 +387,8 @@ static void write_panel(FILE *f, const plot_spec *spec, int p,
     fputc('\n', f);
     if (d->x_cats)
         fputs("    set xtics autofreq\n    set xrange [*:*]\n", f);
+    if (slant)
+        fputs("    set xtics norotate\n", f);
     if (ticks)
         fputs("    set ytics autofreq\n    set yrange [*:*]\n", f);
 }

@@ -1092,7 +1092,7 @@ static void emit_range(emitter *m, uint64_t lo, uint64_t hi)
             assert(back < m->n && m->out[m->n - 1 - back].line == l);
             m->out[m->n - 1 - back].sectors |= mask;
         } else if (m->n < m->cap) {
-            m->out[m->n++] = (addr_line){ l, mask };
+            m->out[m->n++] = (addr_line){ l, mask, 0 };
         }
     }
 }
@@ -1147,11 +1147,12 @@ static void sort_u64(uint64_t *v, uint32_t n)
 }
 
 /* addr_lines by one pass over the lanes: lanes 0 .. lanes-1, or the
- * lanes of `mask` among them when it is not NULL. */
+ * lanes of `mask` among them when it is not NULL; with `ops`, each line's
+ * most lanes on one of its addresses (addr_lines_atomic). */
 static uint32_t lines_by_lane(const addr_expr *x, const addr_ctx *c,
                               uint32_t lanes, const uint64_t *mask,
                               uint32_t line, uint32_t sector,
-                              addr_line *out, uint32_t cap)
+                              addr_line *out, uint32_t cap, bool ops)
 {
     uint64_t start[ADDR_MAX_LANES];
     uint32_t n = 0;
@@ -1171,9 +1172,24 @@ static uint32_t lines_by_lane(const addr_expr *x, const addr_ctx *c,
     sort_u64(start, n);
     emitter m;
     emitter_init(&m, line, sector, out, cap);
-    for (uint32_t l = 0; l < n; l++)
-        if (l == 0 || start[l] != start[l - 1])
-            emit_range(&m, start[l], start[l] + x->bytes - 1);
+    for (uint32_t l = 0; l < n; l++) {
+        if (l > 0 && start[l] == start[l - 1])
+            continue;
+        emit_range(&m, start[l], start[l] + x->bytes - 1);
+        if (!ops)
+            continue;
+        /* the run of lanes on this address, counted on its first line
+         * (the tail of an emitted range: the line is one of its last) */
+        uint32_t run = 1;
+        while (l + run < n && start[l + run] == start[l])
+            run++;
+        uint64_t ln = start[l] >> m.line_shift;
+        uint32_t k = m.n;
+        while (k > 0 && m.out[k - 1].line > ln)
+            k--;
+        if (k > 0 && m.out[k - 1].line == ln && run > m.out[k - 1].ops)
+            m.out[k - 1].ops = run;
+    }
     return m.n;
 }
 
@@ -1181,14 +1197,24 @@ uint32_t addr_lines_lanes(const addr_expr *x, const addr_ctx *c,
                           uint32_t lanes, uint32_t line, uint32_t sector,
                           addr_line *out, uint32_t cap)
 {
-    return lines_by_lane(x, c, lanes, NULL, line, sector, out, cap);
+    return lines_by_lane(x, c, lanes, NULL, line, sector, out, cap, false);
 }
 
 uint32_t addr_lines_mask(const addr_expr *x, const addr_ctx *c,
                          const uint64_t *mask, uint32_t line,
                          uint32_t sector, addr_line *out, uint32_t cap)
 {
-    return lines_by_lane(x, c, c->width, mask, line, sector, out, cap);
+    return lines_by_lane(x, c, c->width, mask, line, sector, out, cap,
+                         false);
+}
+
+uint32_t addr_lines_atomic(const addr_expr *x, const addr_ctx *c,
+                           uint32_t lanes, const uint64_t *mask,
+                           uint32_t line, uint32_t sector, addr_line *out,
+                           uint32_t cap)
+{
+    return lines_by_lane(x, c, mask ? c->width : lanes, mask, line, sector,
+                         out, cap, true);
 }
 
 uint32_t addr_values(const addr_expr *x, const addr_ctx *c,

@@ -49,6 +49,10 @@ typedef struct addr_ctx {
 typedef struct addr_line {
     uint64_t line;               /* byte address / line size */
     uint32_t sectors;            /* bit s: sector s of the line */
+    uint32_t ops;                /* addr_lines_atomic: the most lanes whose
+                                    element starts at one address of the
+                                    line (those operations take turns); 0
+                                    otherwise */
 } addr_line;
 
 typedef struct addr_expr addr_expr;   /* opaque; see addr.c */
@@ -173,6 +177,15 @@ uint32_t addr_lines_lanes(const addr_expr *x, const addr_ctx *c,
 uint32_t addr_lines_mask(const addr_expr *x, const addr_ctx *c,
                          const uint64_t *mask, uint32_t line,
                          uint32_t sector, addr_line *out, uint32_t cap);
+
+/* The lines of an atomic access by the lanes of `mask` (NULL: lanes
+ * 0 .. c->width-1), as addr_lines_mask, each with its `ops`: lanes on one
+ * address serialize, lanes on different addresses of a line do not. One
+ * pass over the lanes. */
+uint32_t addr_lines_atomic(const addr_expr *x, const addr_ctx *c,
+                           uint32_t lanes, const uint64_t *mask,
+                           uint32_t line, uint32_t sector, addr_line *out,
+                           uint32_t cap);
 
 /* The value of `x` (the index before any wrap: a condition or a count)
  * for each lane l of `mask` (of c->width lanes) into v[l]; the other

@@ -510,9 +510,10 @@ static size_t parse_at(parser *p, prog_stmt *s, size_t vpos)
 /* One `key=value` modifier of a load or store, at `pos`; returns the
  * position after it, or 0 on error (a modifier never starts a line). */
 static size_t parse_modifier(parser *p, prog_stmt *s, size_t pos,
-                             bool seen[3])
+                             bool seen[4])
 {
-    static const char *const keys[] = { "bytes", "pattern", "at" };
+    static const char *const keys[] = { "bytes", "pattern", "at", "op" };
+    static const char *const ops[] = { "add", "min", "max", "exch", "cas" };
     const char *mnem = isa_get(s->op)->mnemonic;
     char buf[8];
     size_t kend = ident_end(p, pos);
@@ -526,9 +527,15 @@ static size_t parse_modifier(parser *p, prog_stmt *s, size_t pos,
     size_t klen = kend - pos;
     int which = span_is(key, klen, "bytes") ? 0
               : span_is(key, klen, "pattern") ? 1
-              : span_is(key, klen, "at") ? 2 : -1;
+              : span_is(key, klen, "at") ? 2
+              : span_is(key, klen, "op") ? 3 : -1;
+    if (which == 3 && !isa_is_atomic(s->op)) {
+        fail(p, pos, "'%s' takes no op= (it is for atom.global and "
+             "atom.shared)", mnem);
+        return 0;
+    }
     if (which < 0) {
-        const char *near = suggest_within(key, klen, keys, 3, 2);
+        const char *near = suggest_within(key, klen, keys, 4, 2);
         if (near)
             fail(p, pos, "unknown modifier '%.*s' (did you mean '%s'?)",
                  (int)klen, key, near);
@@ -556,6 +563,16 @@ static size_t parse_modifier(parser *p, prog_stmt *s, size_t pos,
         vend++;
     const char *val = p->line + vpos;
     size_t vlen = vend - vpos;
+    if (which == 3) {
+        for (int i = 0; i < ISA_ATOMIC_COUNT; i++)
+            if (span_is(val, vlen, ops[i])) {
+                s->atomic = (uint8_t)i;
+                return vend;
+            }
+        fail(p, vpos, "unknown atomic op '%.*s' (expected add, min, max, "
+             "exch or cas)", (int)vlen, val);
+        return 0;
+    }
     if (which == 0) {
         if (!parse_u32(val, vlen, 1, PROG_MAX_BYTES, &s->bytes)) {
             fail(p, vpos, "bytes= must be a whole number from 1 to %d, "
@@ -704,7 +721,7 @@ static int parse_insn(parser *p, size_t offset, size_t end)
         s->pattern = ISA_PATTERN_COALESCED;
     }
 
-    bool seen[3] = { false, false, false };
+    bool seen[4] = { false, false, false, false };
     while (pos < p->len) {
         if (!memory) {
             size_t kend = ident_end(p, pos);
