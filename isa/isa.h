@@ -50,6 +50,18 @@ typedef enum isa_atomic {
  * writes its addresses, lanes on one address one after another. */
 bool isa_is_atomic(isa_op op);
 
+/* The operations of a subgroup reduction (reduce's `op=`). */
+typedef enum isa_reduce {
+    ISA_REDUCE_ADD, ISA_REDUCE_MIN, ISA_REDUCE_MAX, ISA_REDUCE_AND,
+    ISA_REDUCE_OR, ISA_REDUCE_XOR, ISA_REDUCE_COUNT
+} isa_reduce;
+
+/* The unit and latency class `op` has on a profile whose shuffles issue
+ * to `shuffle` (cu.shuffle_unit): its row's, except shuffle and broadcast
+ * on the shared-memory unit. */
+void isa_unit_on(isa_op op, cusim_shuffle_unit shuffle, cusim_unit *unit,
+                 cusim_latency_class *latency);
+
 /* Looks up a mnemonic of `len` bytes; returns ISA_OP_COUNT when unknown. */
 isa_op isa_lookup(const char *mnemonic, size_t len);
 

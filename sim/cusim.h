@@ -165,6 +165,22 @@ enum { CUSIM_STORES_COUNT = 0 CUSIM_STORE_POLICIES(CUSIM_ENUM_ONE_) };
 
 const char *cusim_store_policy_name(cusim_store_policy p);
 
+/* Where a subgroup's lanes exchange values (the `cu.shuffle_unit` key):
+ * the unit `shuffle` and `broadcast` issue to (docs/isa.md "Subgroup
+ * operations"). */
+#define CUSIM_SHUFFLE_UNITS(X)                                               \
+    X(ALU, "alu", "the ALU, at its lanes and latency.alu (cross-lane "     \
+      "operands of ordinary instructions: AMD's DPP, Intel's regions)")     \
+    X(SHARED, "shared", "the shared-memory unit, at its lanes and "        \
+      "latency.shared (NVIDIA's SHFL through the shared-memory path)")
+
+typedef enum cusim_shuffle_unit {
+#define CUSIM_SHUFFLE_ROW_(id, name, meaning) CUSIM_SHUFFLE_##id,
+    CUSIM_SHUFFLE_UNITS(CUSIM_SHUFFLE_ROW_)
+#undef CUSIM_SHUFFLE_ROW_
+} cusim_shuffle_unit;
+enum { CUSIM_SHUFFLE_COUNT = 0 CUSIM_SHUFFLE_UNITS(CUSIM_ENUM_ONE_) };
+
 /* DRAM schedulers (the `dram.scheduler` key). */
 #define CUSIM_DRAM_SCHEDULERS(X)                                             \
     X(FR_FCFS, "fr_fcfs", "first ready, first come: requests to a bank's "  \
@@ -234,6 +250,7 @@ typedef struct cusim_hw {
          * cu.shared_bank_bytes */
         uint32_t shared_banks;          /* 0: no bank model (one pass) */
         uint32_t shared_bank_bytes;     /* bytes per bank word */
+        cusim_shuffle_unit shuffle_unit;
     } cu;
     uint32_t latency[CUSIM_LAT_COUNT];
     struct {

@@ -667,7 +667,7 @@ static const bad_case bad_cases[] = {
       "registers, register_granularity, max_registers_per_invocation, "
       "shared_memory, shared_granularity, shared_reserved, "
       "max_shared_per_workgroup, schedulers, issue_per_cycle, policy, "
-      "lanes, shared_banks, shared_bank_bytes)" },
+      "lanes, shared_banks, shared_bank_bytes, shuffle_unit)" },
     { 'h', "cfg-hw-lanes-unknown.yaml", NULL, 9, 21,
       "unknown key 'cu.lanes.tensor' (valid keys under 'cu.lanes': alu, "
       "sfu, mem, shared)" },
@@ -703,7 +703,8 @@ static const bad_case bad_cases[] = {
       "max_workgroups, max_barrier_workgroups, max_workgroup_size, registers, register_granularity, "
       "max_registers_per_invocation, shared_memory, shared_granularity, "
       "shared_reserved, max_shared_per_workgroup, schedulers, "
-      "issue_per_cycle, policy, lanes, shared_banks, shared_bank_bytes), got '4'" },
+      "issue_per_cycle, policy, lanes, shared_banks, shared_bank_bytes, "
+      "shuffle_unit), got '4'" },
     { 'h', "cfg-hw-name-long.yaml", NULL, 1, 7,
       "name: expected a name of 1 to 63 printable characters, got 64 "
       "bytes" },
@@ -769,10 +770,12 @@ static const bad_case bad_cases[] = {
     { 'p', "cfg-kernel-program-escapes.yaml", NULL, 7, 32,
       "unknown opcode 'bogus' (expected alu, fma, sfu, ld.global, "
       "st.global, ld.shared, st.shared, barrier, atom.global, atom.shared, "
+      "shuffle, broadcast, ballot, reduce, "
       "repeat, once, body, if or after)" },
     { 'p', "cfg-kernel-program-single-quoted.yaml", NULL, 11, 3,
       "unknown opcode 'bogus' (expected alu, fma, sfu, ld.global, "
       "st.global, ld.shared, st.shared, barrier, atom.global, atom.shared, "
+      "shuffle, broadcast, ballot, reduce, "
       "repeat, once, body, if or after)" },
     { 'k', "cfg-kernel-quoted-missing-key.yaml", NULL, 1, 1,
       "missing required key 'workgroup_size' (invocations per workgroup: "
@@ -927,7 +930,8 @@ static const bad_case bad_cases[] = {
       "max_workgroups, max_barrier_workgroups, max_workgroup_size, registers, register_granularity, "
       "max_registers_per_invocation, shared_memory, shared_granularity, "
       "shared_reserved, max_shared_per_workgroup, schedulers, "
-      "issue_per_cycle, policy, lanes, shared_banks, shared_bank_bytes), got '4'" },
+      "issue_per_cycle, policy, lanes, shared_banks, shared_bank_bytes, "
+      "shuffle_unit), got '4'" },
     { 'h', NULL, "hw.cu.schedulers=3", 2, 1,
       "cu.registers (65536) must divide evenly among cu.schedulers (3)" },
     { 'h', NULL, "hw.cu.lanes={alu: 1, alu: 2}", 2, 1,
@@ -1398,7 +1402,7 @@ START_TEST(print_keys)
         if (strncmp(p, "cu.policy ", 10) == 0)
             policy = p;
     }
-    ck_assert_int_eq(lines, 61);
+    ck_assert_int_eq(lines, 62);
     ck_assert_ptr_nonnull(reg);
     ck_assert_ptr_nonnull(policy);
     ck_assert(strstr(reg, "required") && strstr(reg, "1..67108864")

@@ -481,8 +481,8 @@ START_TEST(test_errors_opcodes)
     check_parse_error("alu x\n  frobnicate x", 11, 7,
                       "unknown opcode 'frobnicate' (expected alu, fma, sfu, "
                       "ld.global, st.global, ld.shared, st.shared, barrier, "
-                      "atom.global, atom.shared, repeat, once, body, if or "
-                      "after)");
+                      "atom.global, atom.shared, shuffle, broadcast, ballot, "
+                      "reduce, repeat, once, body, if or after)");
     check_parse_error("once(", 10, 9, "expected '{' after 'once', found '('");
     check_parse_error("  repaet 3 {\n  alu x\n  }", 10, 7,
                       "did you mean 'repeat'?");

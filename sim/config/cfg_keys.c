@@ -20,17 +20,20 @@ static const char *const policy_names[] = { CUSIM_POLICIES(NAME_) };
 static const char *const rules_names[] = { CUSIM_RULES(NAME_) };
 static const char *const store_names[] = { CUSIM_STORE_POLICIES(NAME_) };
 static const char *const dram_sched_names[] = { CUSIM_DRAM_SCHEDULERS(NAME_) };
+static const char *const shuffle_names[] = { CUSIM_SHUFFLE_UNITS(NAME_) };
 #undef NAME_
 const cfg_enum cfg_enums[] = {
     [CFG_ENUM_POLICY] = { policy_names, CUSIM_POLICY_COUNT },
     [CFG_ENUM_RULES] = { rules_names, CUSIM_RULES_COUNT },
     [CFG_ENUM_STORES] = { store_names, CUSIM_STORES_COUNT },
     [CFG_ENUM_DRAM_SCHED] = { dram_sched_names, CUSIM_DRAM_SCHED_COUNT },
+    [CFG_ENUM_SHUFFLE] = { shuffle_names, CUSIM_SHUFFLE_COUNT },
 };
 _Static_assert(sizeof(cusim_policy) == sizeof(int)
                && sizeof(cusim_rules) == sizeof(int)
                && sizeof(cusim_store_policy) == sizeof(int)
-               && sizeof(cusim_dram_sched) == sizeof(int),
+               && sizeof(cusim_dram_sched) == sizeof(int)
+               && sizeof(cusim_shuffle_unit) == sizeof(int),
                "T_ENUM fields are int-sized");
 
 #define HW(f) offsetof(cusim_hw, f)
@@ -101,6 +104,10 @@ static const cfg_key hw_keys[] = {
     { "cu.shared_bank_bytes", T_UINT, HW(cu.shared_bank_bytes), 0, "4",
       1, 64, "bytes per shared memory bank word (successive words, "
       "successive banks)" },
+    { "cu.shuffle_unit", T_ENUM, HW(cu.shuffle_unit), CFG_ENUM_SHUFFLE,
+      "alu", 0, 0, "the unit shuffle and broadcast issue to: alu (at "
+      "cu.lanes.alu, latency.alu) or shared (cu.lanes.shared, "
+      "latency.shared)" },
     { "latency.alu", T_UINT, HW(latency[CUSIM_LAT_ALU]), 0, "4",
       1, 1000000, "cycles from issue to result: alu, fma" },
     { "latency.sfu", T_UINT, HW(latency[CUSIM_LAT_SFU]), 0, "20",

@@ -44,19 +44,21 @@ insn_cost decode_with_passes(const insn_cost *from, const cusim_hw *hw,
                              uint32_t passes)
 {
     insn_cost c = *from;
-    const isa_info *info = isa_get((isa_op)in->op);
+    cusim_unit unit;
+    cusim_latency_class lat;
+    isa_unit_on((isa_op)in->op, hw->cu.shuffle_unit, &unit, &lat);
     uint64_t busy = 0, replays = 0;
-    if (info->unit != CUSIM_UNIT_BARRIER) {
-        uint32_t unit_lanes = hw->cu.lanes[info->unit];
+    if (unit != CUSIM_UNIT_BARRIER) {
+        uint32_t unit_lanes = hw->cu.lanes[unit];
         busy = (width + unit_lanes - 1) / unit_lanes;
         uint32_t base = bank_base(hw, width);
         /* only passes beyond a conflict-free access's take longer */
-        if (info->unit == CUSIM_UNIT_SHARED && passes > base)
+        if (unit == CUSIM_UNIT_SHARED && passes > base)
             replays = (busy * passes + base - 1) / base - busy;
     }
     c.busy = (uint32_t)(busy + replays);
-    c.latency = (uint32_t)(hw->latency[info->latency] + replays);
-    c.finish = info->unit == CUSIM_UNIT_BARRIER ? 0
+    c.latency = (uint32_t)(hw->latency[lat] + replays);
+    c.finish = unit == CUSIM_UNIT_BARRIER ? 0
                : c.busy > c.latency ? c.busy : c.latency;
     return c;
 }
@@ -95,12 +97,14 @@ static insn_cost decode_insn(const prog_code *code, const prog_insn *in,
     case PROG_ENDIF: c.kind = INSN_ENDIF; return c;
     }
     c.kind = INSN_ISSUE;
-    const isa_info *info = isa_get((isa_op)in->op);
-    c.unit = (uint8_t)info->unit;
-    c.global = info->latency == CUSIM_LAT_GLOBAL;
+    cusim_unit unit;
+    cusim_latency_class lat;
+    isa_unit_on((isa_op)in->op, hw->cu.shuffle_unit, &unit, &lat);
+    c.unit = (uint8_t)unit;
+    c.global = lat == CUSIM_LAT_GLOBAL;
     c.atomic = isa_is_atomic((isa_op)in->op);
     c = decode_with_passes(&c, hw, in, width,
-                           info->unit == CUSIM_UNIT_BARRIER ? 1
+                           unit == CUSIM_UNIT_BARRIER ? 1
                            : bank_insn_passes(hw, in, pc, lanes));
     if (c.global && hw->cache.l2.bytes > 0) {
         /* the hierarchy: lines of the L1's, from at= or the pattern's

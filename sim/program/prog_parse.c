@@ -513,7 +513,10 @@ static size_t parse_modifier(parser *p, prog_stmt *s, size_t pos,
                              bool seen[4])
 {
     static const char *const keys[] = { "bytes", "pattern", "at", "op" };
-    static const char *const ops[] = { "add", "min", "max", "exch", "cas" };
+    static const char *const atomic_ops[] = { "add", "min", "max", "exch",
+                                              "cas" };
+    static const char *const reduce_ops[] = { "add", "min", "max", "and",
+                                              "or", "xor" };
     const char *mnem = isa_get(s->op)->mnemonic;
     char buf[8];
     size_t kend = ident_end(p, pos);
@@ -529,9 +532,15 @@ static size_t parse_modifier(parser *p, prog_stmt *s, size_t pos,
               : span_is(key, klen, "pattern") ? 1
               : span_is(key, klen, "at") ? 2
               : span_is(key, klen, "op") ? 3 : -1;
-    if (which == 3 && !isa_is_atomic(s->op)) {
-        fail(p, pos, "'%s' takes no op= (it is for atom.global and "
-             "atom.shared)", mnem);
+    bool reduce = s->op == ISA_OP_REDUCE;
+    if (which == 3 && !isa_is_atomic(s->op) && !reduce) {
+        fail(p, pos, "'%s' takes no op= (it is for atom.global, "
+             "atom.shared and reduce)", mnem);
+        return 0;
+    }
+    if (reduce && which != 3) {
+        fail(p, pos, "'reduce' takes only op= (add, min, max, and, or or "
+             "xor)");
         return 0;
     }
     if (which < 0) {
@@ -564,13 +573,17 @@ static size_t parse_modifier(parser *p, prog_stmt *s, size_t pos,
     const char *val = p->line + vpos;
     size_t vlen = vend - vpos;
     if (which == 3) {
-        for (int i = 0; i < ISA_ATOMIC_COUNT; i++)
+        const char *const *ops = reduce ? reduce_ops : atomic_ops;
+        int n_ops = reduce ? ISA_REDUCE_COUNT : ISA_ATOMIC_COUNT;
+        for (int i = 0; i < n_ops; i++)
             if (span_is(val, vlen, ops[i])) {
-                s->atomic = (uint8_t)i;
+                s->op_mod = (uint8_t)i;
                 return vend;
             }
-        fail(p, vpos, "unknown atomic op '%.*s' (expected add, min, max, "
-             "exch or cas)", (int)vlen, val);
+        fail(p, vpos, "unknown %s op '%.*s' (expected %s)",
+             reduce ? "reduce" : "atomic", (int)vlen, val,
+             reduce ? "add, min, max, and, or or xor"
+                    : "add, min, max, exch or cas");
         return 0;
     }
     if (which == 0) {
@@ -701,6 +714,10 @@ static int parse_insn(parser *p, size_t offset, size_t end)
         return fail(p, pos, "'%s' needs %s%s, found %d operand%s", mnem,
                     form == ISA_FORM_DST_SRCS ? "a destination: " : "",
                     form_operands(form), n, n == 1 ? "" : "s");
+    if (op == ISA_OP_REDUCE && n != 2)
+        return fail(p, offset, "'reduce' needs a destination and one "
+                    "source (reduce d, a op=add), found %d operand%s", n,
+                    n == 1 ? "" : "s");
 
     prog_stmt *s = stmt_add(p->cur, STMT_INSN, file_line(p, offset),
                             file_column(p, offset));
@@ -723,7 +740,7 @@ static int parse_insn(parser *p, size_t offset, size_t end)
 
     bool seen[4] = { false, false, false, false };
     while (pos < p->len) {
-        if (!memory) {
+        if (!memory && op != ISA_OP_REDUCE) {
             size_t kend = ident_end(p, pos);
             if (kend > pos && kend < p->len && p->line[kend] == '=')
                 return fail(p, pos, "'%s' takes no modifiers (bytes=, "

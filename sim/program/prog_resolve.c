@@ -379,6 +379,62 @@ static void emit_close(resolver *rs, stmt_kind kind)
     emit(code, &in);
 }
 
+/* The shuffle and alu pairs a reduce takes on subgroups `width` lanes
+ * wide: ceil(log2(width)), the butterfly's levels. */
+static uint32_t reduce_steps(uint32_t width)
+{
+    uint32_t steps = 0;
+    while (steps < 32 && (1u << steps) < width)
+        steps++;
+    return steps;
+}
+
+/* The entries one copy of statement s resolves to. */
+static uint32_t insn_entries(const prog_stmt *s, uint32_t width)
+{
+    if (s->op != ISA_OP_REDUCE)
+        return 1;
+    uint32_t steps = reduce_steps(width);
+    return steps ? 2 * steps : 1;
+}
+
+/* Emits reduce `in` (statement s, its registers numbered): d = the combination of a over
+ * the subgroup's lanes, as compilers write subgroupAdd (a butterfly: t =
+ * shuffle(a); d = a op t; then t = shuffle(d); d = d op t, log2(width)
+ * times), t a register of its own; on a subgroup of one lane, d = a. */
+static int emit_reduce(resolver *rs, const prog_stmt *s, const prog_insn *in)
+{
+    prog_code *code = rs->code;
+    uint16_t d = in->dst, a = in->src[0], t = PROG_NO_REG;
+    uint32_t steps = reduce_steps(rs->shape->simd_width);
+    if (steps > 0) {
+        if (code->n_regs == PROG_NO_REG)
+            return err_set(rs->err, rs->ast->file, s->line, s->column,
+                           "program needs more than %d registers (with "
+                           "elements_per_invocation = %u)", PROG_NO_REG,
+                           rs->copies);
+        t = (uint16_t)code->n_regs++;
+    }
+    for (uint32_t k = 0; k < (steps ? steps : 1); k++) {
+        prog_insn x = { .dst = PROG_NO_REG,
+                        .src = { PROG_NO_REG, PROG_NO_REG, PROG_NO_REG } };
+        if (steps) {
+            x.op = ISA_OP_SHUFFLE;
+            x.n_src = 1;
+            x.dst = t;
+            x.src[0] = k == 0 ? a : d;
+            emit(code, &x);
+        }
+        x.op = ISA_OP_ALU;
+        x.dst = d;
+        x.n_src = steps ? 2 : 1;
+        x.src[0] = k == 0 ? a : d;
+        x.src[1] = steps ? t : PROG_NO_REG;
+        emit(code, &x);
+    }
+    return 0;
+}
+
 /* Emits instruction statement s for body copies c0 .. c0 + copies - 1, one
  * after another. */
 static int emit_insn(resolver *rs, const prog_stmt *s, uint32_t c0,
@@ -410,9 +466,17 @@ static int emit_insn(resolver *rs, const prog_stmt *s, uint32_t c0,
         for (int k = 0; k < s->n_src; k++)
             if (reg_number(rs, s->src[k], c, s, &in.src[k]) < 0)
                 goto fail;
-        emit(code, &in);
-        if (__builtin_add_overflow(code->dynamic_insns, rs->mult[rs->depth],
-                                   &code->dynamic_insns))
+        uint64_t n = insn_entries(s, rs->shape->simd_width);
+        if (s->op == ISA_OP_REDUCE) {
+            if (emit_reduce(rs, s, &in) < 0)
+                return -1;
+        } else {
+            emit(code, &in);
+        }
+        uint64_t add;
+        if (__builtin_mul_overflow(n, rs->mult[rs->depth], &add)
+            || __builtin_add_overflow(code->dynamic_insns, add,
+                                      &code->dynamic_insns))
             return err_set(rs->err, rs->ast->file, s->line, s->column,
                            "the program executes more than %llu "
                            "instructions per invocation",
@@ -466,20 +530,20 @@ static int emit_stmts(resolver *rs, const stmt_list *l, uint32_t from,
 /* The entries statements [from, to) of l resolve to for `copies` body
  * copies (as emit_stmts emits them: an if is always three entries). */
 static uint64_t count_entries(const stmt_list *l, uint32_t from, uint32_t to,
-                              uint32_t copies)
+                              uint32_t copies, uint32_t width)
 {
     uint64_t n = 0;
     for (uint32_t i = from; i < to; i++) {
         const prog_stmt *s = &l->v[i];
         switch (s->kind) {
         case STMT_INSN:
-            n += copies;
+            n += (uint64_t)copies * insn_entries(s, width);
             break;
         case STMT_REPEAT:
         case STMT_IF:
             if (copies > 1 && s->cond && addr_src_names_e(s->cond)) {
                 uint32_t end = block_end(l, i);
-                n += copies * count_entries(l, i, end + 1, 1);
+                n += copies * count_entries(l, i, end + 1, 1, width);
                 i = end;
             } else {
                 n += s->kind == STMT_IF ? 2 : 1;   /* an if's else too */
@@ -585,9 +649,10 @@ prog_code *prog_resolve(const prog_ast *ast, const prog_shape *shape,
                 "elements_per_invocation is 0 (expected at least 1)");
         return NULL;
     }
-    uint64_t n_insns = count_entries(&ast->once, 0, ast->once.n, 1)
-                       + count_entries(&ast->body, 0, ast->body.n, copies)
-                       + count_entries(&ast->after, 0, ast->after.n, 1);
+    uint32_t w = shape->simd_width;
+    uint64_t n_insns = count_entries(&ast->once, 0, ast->once.n, 1, w)
+                       + count_entries(&ast->body, 0, ast->body.n, copies, w)
+                       + count_entries(&ast->after, 0, ast->after.n, 1, w);
     resolver probe = { .ast = ast };
     n_insns += (uint64_t)after_reads(&probe, NULL) * (copies - 1);
     if (n_insns > PROG_MAX_INSNS) {
