@@ -339,6 +339,18 @@ typedef struct cusim_buffer {
     cusim_mark name_mark, size_mark;
 } cusim_buffer;
 
+/* A kernel key written as an expression of the launch shape (the
+ * grammar and names of a `repeat` count, docs/isa.md: workgroup_size,
+ * workgroup_x/y/z, simd_width, elements_per_invocation), kept as written
+ * and evaluated for each launch shape it runs at. `text` is "" when the
+ * key was written as a number (held in the key's own field). */
+typedef struct cusim_shape_expr {
+    char text[128];
+    bool columns;     /* byte i of `text` is i columns after the key's
+                         mark (a plain scalar on one line, as in its
+                         file); false: messages point at the mark */
+} cusim_shape_expr;
+
 typedef struct cusim_kernel {
     char file[CUSIM_PATH_MAX];
     char name[64];
@@ -346,7 +358,10 @@ typedef struct cusim_kernel {
     int workgroup_dims;                /* 1..3, as written */
     uint32_t registers;                /* per invocation; 0 when auto */
     bool registers_auto;
-    uint32_t shared_bytes;             /* per workgroup */
+    uint32_t shared_bytes;             /* per workgroup; 0 when written
+                                          as an expression
+                                          (shared_bytes_expr: see
+                                          cusim_kernel_shared_bytes) */
     uint64_t elements;
     uint32_t elements_per_invocation;
     uint32_t subgroup_size;            /* 0: let the hardware model choose */
@@ -374,6 +389,9 @@ typedef struct cusim_kernel {
     int n_buffers;
     uint32_t grid_x;                   /* workgroups per row of the grid
                                           (wg_x, wg_y); 0: one row */
+    cusim_shape_expr shared_bytes_expr;  /* `shared_bytes` as written when
+                                          an expression of the launch
+                                          shape; text "" when a number */
 } cusim_kernel;
 
 /* Loads and validates a profile / kernel. `sets` may hold overrides for
@@ -430,6 +448,18 @@ void cusim_kernel_free(cusim_kernel *k);   /* NULL-safe; frees `program`,
 int cusim_dispatch_elements(const cusim_kernel *d, uint64_t prev_elements,
                             uint64_t prev_workgroups, uint64_t *out,
                             cusim_error *err);
+
+/* The shared memory bytes per workgroup of dispatch `k` run at SIMD width
+ * `simd_width`: `k->shared_bytes` when it was written as a number, else
+ * its expression (`shared_bytes_expr`) evaluated with k's workgroup
+ * shape, elements_per_invocation and `simd_width`. Returns 0 and sets
+ * `*out`, or -1 with `err` set at the offending character of the
+ * expression (its start when the value as a whole is wrong), naming the
+ * key, when it divides by zero, overflows, or its value is not whole, is
+ * negative or above 1073741824 (the key's range). The syntax and the
+ * names were checked when the kernel was loaded. */
+int cusim_kernel_shared_bytes(const cusim_kernel *k, uint32_t simd_width,
+                              uint32_t *out, cusim_error *err);
 
 /* What kind of file a YAML file holds. */
 typedef enum cusim_file_kind {
@@ -493,6 +523,27 @@ int cusim_limiter_parse(const char *name, cusim_limiter *l);
 
 #define CUSIM_UNLIMITED UINT32_MAX   /* a limit that does not apply */
 
+/* Where a kernel's register count comes from (the registers_source
+ * field). When adding a source: a row here and where occupancy.c sets
+ * it. */
+#define CUSIM_REGISTER_SOURCES(X)                                            \
+    X(AUTO, "auto", "registers: auto, the program's peak of live values: "  \
+      "a lower bound of what a compiler allocates")                         \
+    X(GIVEN, "given", "a number the kernel gives (registers: N)")           \
+    X(IMPORTED, "imported", "reserved: a count imported from a compiler's " \
+      "output (no command sets it yet)")
+
+typedef enum cusim_register_source {
+#define CUSIM_REGSRC_ROW_(id, name, meaning) CUSIM_REGISTERS_##id,
+    CUSIM_REGISTER_SOURCES(CUSIM_REGSRC_ROW_)
+#undef CUSIM_REGSRC_ROW_
+    CUSIM_REGISTERS_SOURCE_COUNT
+} cusim_register_source;
+
+/* "auto", "given", "imported" (the registers_source values); "?" out of
+ * range. */
+const char *cusim_register_source_name(cusim_register_source s);
+
 /* Static occupancy of one kernel on one CU (docs/model.md). */
 typedef struct cusim_occupancy {
     uint32_t simd_width;               /* the width used */
@@ -511,6 +562,12 @@ typedef struct cusim_occupancy {
                                           resident invocations / the most the
                                           CU admits (C1), counting a partial
                                           subgroup's masked lanes as held */
+    uint32_t shared_bytes;             /* the kernel's shared_bytes at
+                                          this shape (an expression
+                                          evaluated), before rounding */
+    cusim_register_source registers_source;  /* where
+                                          registers_per_invocation comes
+                                          from */
     /* filled by cusim_occupancy_best (cusim occupancy), else 0 */
     uint32_t best_workgroup_size;      /* the 1-D size most resident
                                           invocations per CU */

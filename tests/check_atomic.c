@@ -80,8 +80,8 @@ START_TEST(parse_errors)
         const char *message;
     } cases[] = {
         { "ld.global x, i op=add\n", 16,
-          "'ld.global' takes no op= (it is for atom.global and "
-          "atom.shared)" },
+          "'ld.global' takes no op= (it is for atom.global, atom.shared "
+          "and reduce)" },
         { "atom.shared x, i op=sub\n", 21,
           "unknown atomic op 'sub' (expected add, min, max, exch or cas)" },
         { "atom.global x, i op=add op=min\n", 25, "'op=' given twice" },

@@ -235,6 +235,7 @@ static uint64_t tile_cycles(const char *pattern)
              "st.global acc, i bytes=4\n", pattern);
     cusim_kernel k = { .name = "tile", .workgroup = { 16, 16, 1 },
                        .workgroup_dims = 2, .registers = 16,
+                       .shared_bytes = 1024,   /* a 16 x 16 float tile */
                        .elements = 65536, .elements_per_invocation = 1 };
     prog_src src = { "tile.yaml", 1, 1, NULL, .buffers = NULL };
     k.ast = prog_parse(program, &src, &err);

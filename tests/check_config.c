@@ -124,6 +124,7 @@ static void same_kernel(const cusim_kernel *a, const cusim_kernel *b)
     ck_assert_uint_eq(a->subgroup_size, b->subgroup_size);
     ck_assert_str_eq(a->program, b->program);
     ck_assert_str_eq(a->elements_expr, b->elements_expr);
+    ck_assert_str_eq(a->shared_bytes_expr.text, b->shared_bytes_expr.text);
     ck_assert_int_eq(a->next != NULL, b->next != NULL);
     if (a->next)
         same_kernel(a->next, b->next);
@@ -956,6 +957,24 @@ static const bad_case bad_cases[] = {
     { 'k', NULL, "kernel.dispatches[0].elements=3", 2, 1,
       "kernel.dispatches[0].elements: --set cannot change the list of "
       "dispatches or its entries (write them in the kernel file)" },
+    /* shared_bytes as an expression of the launch shape: its syntax and
+     * names are checked at load, at the character */
+    { 'k', "cfg-kernel-shared-name.yaml", NULL, 3, 36,
+      "shared_bytes: unknown name 'workgroup_yy' in the expression (did "
+      "you mean 'workgroup_y'?)" },
+    { 'k', "cfg-kernel-shared-unknown.yaml", NULL, 3, 15,
+      "shared_bytes: unknown name 'tile' in the expression (expected "
+      "workgroup_size, workgroup_x, workgroup_y, workgroup_z, simd_width "
+      "or elements_per_invocation)" },
+    { 'k', "cfg-kernel-shared-syntax.yaml", NULL, 3, 36,
+      "shared_bytes: expected a number, a name or '(', found the end of "
+      "the expression" },
+    { 'k', NULL, "kernel.shared_bytes=workgroup_siz * 4", 2, 1,
+      "kernel.shared_bytes: unknown name 'workgroup_siz' in the "
+      "expression (did you mean 'workgroup_size'?)" },
+    { 'k', NULL, "kernel.shared_bytes=elements * 4", 2, 1,
+      "kernel.shared_bytes: unknown name 'elements' in the expression "
+      "(did you mean 'elements_per_invocation'?)" },
     { 'k', NULL, "kernel.dispatches.elements=3", 2, 1,
       "kernel.dispatches.elements: --set cannot change the list of "
       "dispatches or its entries (write them in the kernel file)" },
@@ -1984,6 +2003,163 @@ START_TEST(dispatches_echo)
 }
 END_TEST
 
+/* ---------------------------------------------- shape expressions */
+
+/* shared_bytes written as an expression of the launch shape is kept as
+ * written (the number 0) and evaluated for each shape. A 5x5 stencil's
+ * tile with its halo, (x + 4) x (y + 4) floats: at 8 x 8, 12 x 12 x 4 =
+ * 576 bytes; at 32 x 32, 36 x 36 x 4 = 5184 bytes. */
+START_TEST(shared_expression_values)
+{
+    char *path = temp_file("name: k\nworkgroup_size: [8, 8]\n"
+                           "elements: 64\nshared_bytes: (workgroup_x + 4) "
+                           "* (workgroup_y + 4) * 4\nprogram: alu x\n");
+    cusim_kernel k;
+    cusim_error err;
+    ASSERT_LOADED(cusim_kernel_load(path, NULL, 0, &k, &err), err);
+    ck_assert_uint_eq(k.shared_bytes, 0);
+    ck_assert_str_eq(k.shared_bytes_expr.text,
+                     "(workgroup_x + 4) * (workgroup_y + 4) * 4");
+    ck_assert(k.shared_bytes_expr.columns);
+    assert_mark(cfg_kernel_mark(&k, "shared_bytes"), k.file, 4, 15);
+    uint32_t v = 0;
+    ck_assert_int_eq(cusim_kernel_shared_bytes(&k, 32, &v, &err), 0);
+    ck_assert_uint_eq(v, 576);
+
+    /* the shape changes (a sweep's point, portability's size): it follows */
+    cusim_set wg = { "kernel.workgroup_size", "[32, 32]", "--set", 1, 1 };
+    ASSERT_LOADED(cusim_kernel_apply(&k, &wg, 1, &err), err);
+    ck_assert_int_eq(cusim_kernel_shared_bytes(&k, 32, &v, &err), 0);
+    ck_assert_uint_eq(v, 5184);
+
+    /* one float per subgroup: 1024 / 32 x 4 = 128 bytes at width 32,
+     * 1024 / 64 x 4 = 64 at width 64 */
+    cusim_set per_sg = { "kernel.shared_bytes",
+                         "workgroup_size / simd_width * 4", "--set", 1, 1 };
+    ASSERT_LOADED(cusim_kernel_apply(&k, &per_sg, 1, &err), err);
+    ck_assert_str_eq(k.shared_bytes_expr.text,
+                     "workgroup_size / simd_width * 4");
+    ck_assert_int_eq(cusim_kernel_shared_bytes(&k, 32, &v, &err), 0);
+    ck_assert_uint_eq(v, 128);
+    ck_assert_int_eq(cusim_kernel_shared_bytes(&k, 64, &v, &err), 0);
+    ck_assert_uint_eq(v, 64);
+
+    /* a number again: no expression left */
+    cusim_set number = { "kernel.shared_bytes", "1296", "--set", 1, 1 };
+    ASSERT_LOADED(cusim_kernel_apply(&k, &number, 1, &err), err);
+    ck_assert_str_eq(k.shared_bytes_expr.text, "");
+    ck_assert_uint_eq(k.shared_bytes, 1296);
+    ck_assert_int_eq(cusim_kernel_shared_bytes(&k, 32, &v, &err), 0);
+    ck_assert_uint_eq(v, 1296);
+    cusim_kernel_free(&k);
+
+    /* the echo keeps the expression and loads back to it */
+    echo_round_trip_kernel(path);
+    remove_temp(path);
+}
+END_TEST
+
+/* A later dispatch that does not write shared_bytes inherits the
+ * expression and evaluates it at its own shape: workgroup_size * 4 is
+ * 256 x 4 = 1024 bytes for the first, 64 x 4 = 256 for the second. */
+START_TEST(shared_expression_dispatches)
+{
+    char *path = temp_file("workgroup_size: 256\nelements: 4096\n"
+                           "shared_bytes: workgroup_size * 4\n"
+                           "program: alu x\ndispatches:\n"
+                           "  - workgroup_size: 64\n"
+                           "    elements: workgroups\n");
+    cusim_kernel k;
+    cusim_error err;
+    ASSERT_LOADED(cusim_kernel_load(path, NULL, 0, &k, &err), err);
+    uint32_t v = 0;
+    ck_assert_int_eq(cusim_kernel_shared_bytes(&k, 32, &v, &err), 0);
+    ck_assert_uint_eq(v, 1024);
+    ck_assert_ptr_nonnull(k.next);
+    ck_assert_str_eq(k.next->shared_bytes_expr.text, "workgroup_size * 4");
+    ck_assert_int_eq(cusim_kernel_shared_bytes(k.next, 32, &v, &err), 0);
+    ck_assert_uint_eq(v, 256);
+    cusim_kernel_free(&k);
+    remove_temp(path);
+}
+END_TEST
+
+/* Evaluation errors, at [8, 8] (elements_per_invocation 1): located at
+ * the offending character (an operator) or at the expression's start (the
+ * value as a whole), naming the key and the shape. The value starts at
+ * line 4, column 15. */
+START_TEST(shared_expression_errors)
+{
+#define SHAPE_AT_(w) "(with workgroup_x = 8, workgroup_y = 8, workgroup_z = " \
+                     "1, simd_width = " #w ", elements_per_invocation = 1"
+    static const struct {
+        const char *expr;
+        uint32_t width;
+        int column;
+        const char *message;   /* NULL: evaluates to `value` */
+        uint32_t value;
+    } cases[] = {
+        /* the '/' is byte 5 of the text: column 15 + 5 */
+        { "1024 / (workgroup_x - 8)", 32, 20,
+          "shared_bytes: 1024 / (workgroup_x - 8): division by zero "
+          SHAPE_AT_(32) ")", 0 },
+        /* 64 / 3 = 21.333... */
+        { "workgroup_size / 3", 32, 15,
+          "shared_bytes: workgroup_size / 3 = 21.33333333 is not whole "
+          SHAPE_AT_(32) "; wrap it in ceil() or floor())", 0 },
+        /* 32 / 64 = 0.5 at width 32; 64 / 64 = 1 at width 64 */
+        { "simd_width / 64", 32, 15,
+          "shared_bytes: simd_width / 64 = 0.5 is not whole " SHAPE_AT_(32)
+          "; wrap it in ceil() or floor())", 0 },
+        { "simd_width / 64", 64, 0, NULL, 1 },
+        /* log2(9) = 3.169925001..., inexact; its ceiling is 4 */
+        { "log2(workgroup_x + 1)", 32, 15,
+          "shared_bytes: log2(workgroup_x + 1) = 3.169925001 is not whole "
+          SHAPE_AT_(32) "; wrap it in ceil() or floor())", 0 },
+        { "ceil(log2(workgroup_x + 1))", 32, 0, NULL, 4 },
+        /* 8 - 9 = -1 */
+        { "workgroup_x - 9", 32, 15,
+          "shared_bytes: workgroup_x - 9 = -1 bytes " SHAPE_AT_(32)
+          "; expected 0 to 1073741824)", 0 },
+        /* 64 x 16777216 = 2^30, the key's largest; 64 x 16777217 =
+         * 1073741888 is 64 above it */
+        { "workgroup_size * 16777216", 32, 0, NULL, 1073741824 },
+        { "workgroup_size * 16777217", 32, 15,
+          "shared_bytes: workgroup_size * 16777217 = 1073741888 bytes "
+          SHAPE_AT_(32) "; expected 0 to 1073741824)", 0 },
+        /* min(8, 4) x max(8, 16) = 64 */
+        { "min(workgroup_x, 4) * max(workgroup_y, 16)", 32, 0, NULL, 64 },
+    };
+#undef SHAPE_AT_
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "name: k\nworkgroup_size: [8, 8]\n"
+                 "elements: 64\nshared_bytes: %s\nprogram: alu x\n",
+                 cases[i].expr);
+        char *path = temp_file(text);
+        cusim_kernel k;
+        cusim_error err;
+        ASSERT_LOADED(cusim_kernel_load(path, NULL, 0, &k, &err), err);
+        uint32_t v = 12345;
+        memset(&err, 0, sizeof err);
+        int rc = cusim_kernel_shared_bytes(&k, cases[i].width, &v, &err);
+        if (!cases[i].message) {
+            ASSERT_LOADED(rc, err);
+            ck_assert_uint_eq(v, cases[i].value);
+        } else {
+            ck_assert_int_eq(rc, -1);
+            ck_assert_uint_eq(v, 12345);
+            ck_assert_str_eq(err.file, path);
+            ck_assert_int_eq(err.line, 4);
+            ck_assert_int_eq(err.column, cases[i].column);
+            ck_assert_str_eq(err.message, cases[i].message);
+        }
+        cusim_kernel_free(&k);
+        remove_temp(path);
+    }
+}
+END_TEST
+
 /* Nothing crashes, leaks or reads out of bounds on random lists of
  * entries built from good and bad keys and values; some load, some not. */
 START_TEST(dispatches_scrambled)
@@ -2124,7 +2300,11 @@ START_TEST(kernel_clone)
     ck_assert_str_eq(clone.name, "reduction");
     ck_assert_uint_eq(clone.workgroup[0], 256);
     ck_assert_uint_eq(clone.registers, 16);
-    ck_assert_uint_eq(clone.shared_bytes, 1024);
+    ck_assert_uint_eq(clone.shared_bytes, 0);   /* an expression: */
+    ck_assert_str_eq(clone.shared_bytes_expr.text, "workgroup_size * 4");
+    uint32_t shared = 0;   /* 256 x 4 */
+    ck_assert_int_eq(cusim_kernel_shared_bytes(&clone, 32, &shared, &err), 0);
+    ck_assert_uint_eq(shared, 1024);
     ck_assert_uint_eq(clone.elements, 1048576);
     ck_assert_ptr_nonnull(clone.next);
     ck_assert_str_eq(clone.next->name, "reduction.combine");
@@ -2150,7 +2330,8 @@ START_TEST(kernel_clone)
     ck_assert_int_eq(memcmp(a.limits, b.limits, sizeof a.limits), 0);
 
     /* the second dispatch's program resolves to the same code */
-    prog_shape shape = { 256, 1, 1, 256, 32, 1, .elements = 0 };
+    prog_shape shape = { 256, 1, 1, 256, 32, 1, .elements = 0,
+                         .shared_bytes = 1024 };   /* 256 x 4 */
     prog_code *ca = prog_resolve(clone.next->ast, &shape, &err);
     prog_code *cb = prog_resolve(fresh.next->ast, &shape, &err);
     ck_assert_ptr_nonnull(ca);
@@ -2436,6 +2617,12 @@ static Suite *make_suite(void)
     tcase_add_test(tc, dispatches_echo);
     tcase_add_test(tc, dispatches_scrambled);
     tcase_set_timeout(tc, 60);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("shape expressions");
+    tcase_add_test(tc, shared_expression_values);
+    tcase_add_test(tc, shared_expression_dispatches);
+    tcase_add_test(tc, shared_expression_errors);
     suite_add_tcase(s, tc);
 
     return s;

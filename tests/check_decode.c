@@ -58,7 +58,8 @@ static prog_code *resolve(const char *text, uint32_t width)
     cusim_error err = { "", 0, 0, "" };
     prog_ast *ast = prog_parse(text, &src, &err);
     ck_assert_msg(ast != NULL, "parse: %s", err.message);
-    prog_shape shape = { 64, 1, 1, 64, width, 1, .elements = 0 };
+    prog_shape shape = { 64, 1, 1, 64, width, 1, .elements = 0,
+                         .shared_bytes = 256 };   /* 64 x 4 */
     prog_code *code = prog_resolve(ast, &shape, &err);
     prog_ast_free(ast);
     ck_assert_msg(code != NULL, "resolve: %s", err.message);

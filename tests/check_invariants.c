@@ -185,6 +185,8 @@ START_TEST(randomized)
                            .workgroup_dims = 2, .registers = 4 + cutest_rnd(&r, 60),
                            .shared_bytes = cutest_rnd(&r, 2) ? 0 : cutest_rnd(&r, 8192),
                            .elements_per_invocation = 1 + cutest_rnd(&r, 3) };
+        if (k.shared_bytes == 0 && strstr(text, ".shared"))
+            k.shared_bytes = 4;   /* a shared access needs shared memory */
         cusim_error err;
         prog_src src = { "random.yaml", 1, 1, NULL, .buffers = NULL };
         k.ast = prog_parse(text, &src, &err);
@@ -242,7 +244,8 @@ START_TEST(randomized)
         ck_assert_uint_ge(a.cycles, (a.warp_instructions + slots - 1) / slots);
         ck_assert_uint_ge(a.cycles * hw.memory.bandwidth, a.memory_bytes);
         prog_shape shape = { wx, wy, 1, (uint32_t)wg, occ.simd_width,
-                             k.elements_per_invocation, .elements = 0 };
+                             k.elements_per_invocation, .elements = 0,
+                             .shared_bytes = k.shared_bytes };
         prog_code *code = prog_resolve(k.ast, &shape, &err);
         ck_assert_ptr_nonnull(code);
         uint64_t chain = chain_bound(&hw, code);

@@ -346,6 +346,90 @@ START_TEST(error_shape_and_shared)
 }
 END_TEST
 
+/* shared_bytes as an expression of the launch shape follows the shape.
+ * Profile: the seed CU with 16 KiB of shared memory in 128-byte granules
+ * and a 1 KiB reserve per workgroup (as NVIDIA's sm_80 reserves); the
+ * kernel: 16 registers, shared_bytes: workgroup_size * 4.
+ *   64 invocations: 256 + 1024 = 1280 bytes (a multiple of 128):
+ *     floor(16384 / 1280) = 12 workgroups of 2 subgroups = 24 of the 64
+ *     slots: 0.375, limited by shared memory;
+ *   256: 1024 + 1024 = 2048 -> 8 workgroups of 8 subgroups = 64: 1.0
+ *     (shared memory's 8 ties the slots' 64 / 8 = 8: the first in order).
+ * The constant the kernel held before (1024, the figure at 256) gives at
+ * 64: 2048 bytes -> 8 workgroups -> 16 of 64 slots: 0.25. */
+START_TEST(shared_expression_follows_shape)
+{
+    cusim_hw hw = cutest_seed_cu();
+    hw.cu.shared_memory = 16384;
+    hw.cu.shared_granularity = 128;
+    hw.cu.shared_reserved = 1024;
+    static const struct {
+        uint32_t size;
+        const char *shared;    /* an expression, or "" for 1024 */
+        uint32_t bytes, per_wg, limit, wg;
+        double theoretical;
+    } cases[] = {
+        { 64, "workgroup_size * 4", 256, 1280, 12, 12, 0.375 },
+        { 256, "workgroup_size * 4", 1024, 2048, 8, 8, 1.0 },
+        { 64, "", 1024, 2048, 8, 8, 0.25 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cusim_kernel k = kernel(cases[i].size, 1, 16, 1024);
+        if (cases[i].shared[0]) {
+            k.shared_bytes = 0;
+            snprintf(k.shared_bytes_expr.text, sizeof k.shared_bytes_expr.text,
+                     "%s", cases[i].shared);
+        }
+        cusim_occupancy o = occupancy(&hw, &k);
+        ck_assert_uint_eq(o.shared_bytes, cases[i].bytes);
+        ck_assert_uint_eq(o.shared_per_workgroup, cases[i].per_wg);
+        ck_assert_uint_eq(o.limits[CUSIM_LIMIT_SHARED_MEMORY],
+                          cases[i].limit);
+        ck_assert_uint_eq(o.workgroups_per_cu, cases[i].wg);
+        ck_assert_int_eq(o.limiter, CUSIM_LIMIT_SHARED_MEMORY);
+        ck_assert_double_eq_tol(o.theoretical, cases[i].theoretical, 1e-12);
+    }
+
+    /* a value the key refuses, at this shape: 64 x 4 - 300 = -44 */
+    cusim_kernel bad = kernel(64, 1, 16, 0);
+    snprintf(bad.shared_bytes_expr.text, sizeof bad.shared_bytes_expr.text,
+             "workgroup_size * 4 - 300");
+    cusim_occupancy o;
+    cusim_error err;
+    ck_assert_int_eq(cusim_occupancy_compute(&hw, &bad, &o, &err), -1);
+    ck_assert_str_eq(err.message, "shared_bytes: workgroup_size * 4 - 300 = "
+                     "-44 bytes (with workgroup_x = 64, workgroup_y = 1, "
+                     "workgroup_z = 1, simd_width = 32, "
+                     "elements_per_invocation = 1; expected 0 to "
+                     "1073741824)");
+    cusim_kernel_free(&bad);
+}
+END_TEST
+
+/* registers_source: `given` for a number, `auto` for the live-value
+ * count ("alu x" holds one register: 1). */
+START_TEST(registers_source)
+{
+    cusim_hw hw = cutest_seed_cu();
+    cusim_kernel given = kernel(64, 1, 16, 0);
+    cusim_occupancy o = occupancy(&hw, &given);
+    ck_assert_int_eq(o.registers_source, CUSIM_REGISTERS_GIVEN);
+    ck_assert_uint_eq(o.registers_per_invocation, 16);
+    cusim_kernel automatic = kernel(64, 1, 0, 0);
+    automatic.registers_auto = true;
+    o = occupancy(&hw, &automatic);
+    ck_assert_int_eq(o.registers_source, CUSIM_REGISTERS_AUTO);
+    ck_assert_uint_eq(o.registers_per_invocation, 1);
+    ck_assert_str_eq(cusim_register_source_name(CUSIM_REGISTERS_AUTO), "auto");
+    ck_assert_str_eq(cusim_register_source_name(CUSIM_REGISTERS_GIVEN),
+                     "given");
+    ck_assert_str_eq(cusim_register_source_name(CUSIM_REGISTERS_IMPORTED),
+                     "imported");
+    ck_assert_str_eq(cusim_register_source_name(CUSIM_REGISTERS_SOURCE_COUNT),
+                     "?");
+}
+END_TEST
+
 START_TEST(error_partition_spread)
 {
     /* 4 partitions of 16000 registers; 130 registers x 32 lanes = 4160 per
@@ -522,6 +606,10 @@ static Suite *make_suite(void)
     tcase_add_test(w, width_choice);
     tcase_add_test(w, partial_subgroups);
     suite_add_tcase(s, w);
+    TCase *x = tcase_create("shape expressions");
+    tcase_add_test(x, shared_expression_follows_shape);
+    tcase_add_test(x, registers_source);
+    suite_add_tcase(s, x);
     return s;
 }
 

@@ -16,10 +16,12 @@
  * column c is file line 9 + k, column 4 + c. */
 static const prog_src src = { "k.yaml", 10, 5, NULL, .buffers = NULL };
 
-/* A 16x16 workgroup on a 32-wide SIMD with E elements per invocation. */
+/* A 16x16 workgroup on a 32-wide SIMD with E elements per invocation and
+ * 1 KiB of shared memory (a shared-memory instruction needs some). */
 static prog_shape shape_e(uint32_t e)
 {
-    return (prog_shape){ 16, 16, 1, 256, 32, e, .elements = 0 };
+    return (prog_shape){ 16, 16, 1, 256, 32, e, .elements = 0,
+                         .shared_bytes = 1024 };
 }
 
 static prog_ast *parse_ok(const char *text)
@@ -313,7 +315,8 @@ START_TEST(test_counts_from_shape)
         "repeat elements_per_invocation * 0 + 1 {\n"
         "  alu y, t\n"
         "}\n");
-    prog_shape s = { 8, 8, 1, 64, 32, 1, .elements = 0 };
+    prog_shape s = { 8, 8, 1, 64, 32, 1, .elements = 0,
+                     .shared_bytes = 1024 };
     prog_code *c = resolve_ok(ast, s);
     ck_assert_uint_eq(c->insns[0].count, 6);    /* log2(64) */
     ck_assert_uint_eq(c->insns[3].count, 2);    /* ceil(100 / 64) */
@@ -321,12 +324,14 @@ START_TEST(test_counts_from_shape)
     check_insn(c, 1, ISA_OP_BARRIER, NO, 0, NO, NO, NO);
     ck_assert_uint_eq(c->dynamic_insns, 6 + 2 + 1);
     prog_code_free(c);
-    s = (prog_shape){ 16, 16, 1, 256, 32, 1, .elements = 0 };
+    s = (prog_shape){ 16, 16, 1, 256, 32, 1, .elements = 0,
+                      .shared_bytes = 1024 };
     c = resolve_ok(ast, s);
     ck_assert_uint_eq(c->insns[0].count, 8);    /* log2(256) */
     ck_assert_uint_eq(c->insns[3].count, 2);    /* ceil(324 / 256) */
     prog_code_free(c);
-    s = (prog_shape){ 16, 4, 1, 64, 32, 1, .elements = 0 };
+    s = (prog_shape){ 16, 4, 1, 64, 32, 1, .elements = 0,
+                      .shared_bytes = 1024 };
     c = resolve_ok(ast, s);
     ck_assert_uint_eq(c->insns[3].count, 2);    /* ceil(108 / 64) */
     prog_code_free(c);
@@ -632,6 +637,35 @@ START_TEST(test_errors_count_syntax)
 }
 END_TEST
 
+/* A shared-memory instruction in a workgroup without shared memory
+ * (shared_bytes 0 for the shape) is an error at the instruction, in the
+ * once part or inside a loop alike; with shared memory it resolves. */
+START_TEST(test_errors_shared_without_memory)
+{
+    prog_shape s = shape_e(1);
+    s.shared_bytes = 0;
+    /* text line 2, column 3: file line 10 + 1, column 5 + 2 */
+    check_resolve_error("alu i\n  ld.shared x, i bytes=4\n", s, 11, 7,
+                        "ld.shared: the workgroup has no shared memory "
+                        "(shared_bytes is 0 at this launch shape)");
+    /* text line 6, column 5: file line 15, column 9 */
+    check_resolve_error("once {\n  alu i\n}\nbody {\n  repeat 2 {\n"
+                        "    st.shared i, i bytes=4\n  }\n}\n", s, 15, 9,
+                        "st.shared: the workgroup has no shared memory "
+                        "(shared_bytes is 0 at this launch shape)");
+    /* with at=shared[...] too, at the instruction rather than its at= */
+    check_resolve_error("st.shared i, i at=shared[lid] bytes=4\n", s, 10, 5,
+                        "st.shared: the workgroup has no shared memory");
+    s.shared_bytes = 4;
+    prog_ast *ast = parse_ok("alu i\n  ld.shared x, i bytes=4\n");
+    prog_code *code = resolve_ok(ast, s);
+    ck_assert_uint_eq(code->n_insns, 2);
+    ck_assert_uint_eq(code->insns[1].space, PROG_SPACE_SHARED);
+    prog_code_free(code);
+    prog_ast_free(ast);
+}
+END_TEST
+
 /* Count value errors are found at resolve time, at the count. */
 START_TEST(test_errors_count_value)
 {
@@ -857,6 +891,7 @@ static Suite *make_suite(void)
         { "errors_nesting", test_errors_nesting },
         { "errors_count_syntax", test_errors_count_syntax },
         { "errors_count_value", test_errors_count_value },
+        { "errors_shared_without_memory", test_errors_shared_without_memory },
         { "errors_resolve_limits", test_errors_resolve_limits },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -36,8 +36,9 @@ static cusim_occupancy c4_a(void)
 {
     cusim_occupancy o = {
         .simd_width = 32, .subgroup_size_min = 32, .subgroup_size_max = 32,
-        .registers_per_invocation = 40, .subgroups_per_workgroup = 8,
-        .registers_per_subgroup = 1280,
+        .registers_per_invocation = 40,
+        .registers_source = CUSIM_REGISTERS_GIVEN,
+        .subgroups_per_workgroup = 8, .registers_per_subgroup = 1280,
         .shared_per_workgroup = 1296,
         .limits = { [CUSIM_LIMIT_REGISTERS] = 6,
                     [CUSIM_LIMIT_SHARED_MEMORY] = 50,
@@ -108,7 +109,7 @@ START_TEST(occupancy_report_c4_json)
     ck_assert_str_eq(text,
         "{\"simd_width\":32,\"subgroup_size_min\":32,"
         "\"subgroup_size_max\":32,\"registers_per_invocation\":40,"
-        "\"subgroups_per_workgroup\":8,\"registers_per_subgroup\":1280,"
+        "\"registers_source\":\"given\",\"subgroups_per_workgroup\":8,\"registers_per_subgroup\":1280,"
         "\"shared_per_workgroup\":1296,\"occupancy\":{\"theoretical\":0.75,"
         "\"limiter\":\"registers\",\"workgroups_per_cu\":6,"
         "\"subgroups_per_cu\":48,\"invocations_per_cu\":1536,\"limits\":"
@@ -285,11 +286,11 @@ START_TEST(table_covers_the_reports)
                          strncmp(d->key, "sim.", 4) == 0);
     }
     ck_assert_uint_eq(n_sim, N_SIM_KEYS);
-    ck_assert_uint_eq(n_occ, 19);                   /* as the JSON above */
+    ck_assert_uint_eq(n_occ, 20);                   /* as the JSON above */
     ck_assert_uint_eq(n_dispatch, N_DISPATCH_KEYS);
-    ck_assert_uint_eq(n, N_SIM_KEYS + 2 + 8 + N_DISPATCH_KEYS);
+    ck_assert_uint_eq(n, N_SIM_KEYS + 2 + 9 + N_DISPATCH_KEYS);
                                         /* hw, kernel, the occupancy-only
-                                           eight and the per-dispatch rows */
+                                           nine and the per-dispatch rows */
     ck_assert_ptr_null(cusim_field_at(n + 1000));
 }
 END_TEST
@@ -362,6 +363,11 @@ START_TEST(table_types_and_values)
                    || strcmp(d->key, "dispatch[N].bound") == 0) {
             ck_assert_str_eq(d->values[4], "small_grid");
             ck_assert_ptr_null(d->values[5]);
+        } else if (strcmp(d->key, "registers_source") == 0) {
+            ck_assert_str_eq(d->values[0], "auto");
+            ck_assert_str_eq(d->values[1], "given");
+            ck_assert_str_eq(d->values[2], "imported");
+            ck_assert_ptr_null(d->values[3]);
         } else if (strcmp(d->key, "bound_unit") == 0) {
             ck_assert_str_eq(d->values[3], "l1");
             ck_assert_ptr_null(d->values[6]);
@@ -462,11 +468,11 @@ START_TEST(fields_text)
     char *text = NULL;
     CAPTURE(text, cusim_fields_print(OUT, CUSIM_IN_OCCUPANCY,
                                      CUSIM_FORMAT_TEXT));
-    /* A title, hw, kernel and the 19 of the JSON above. */
+    /* A title, hw, kernel and the 20 of the JSON above. */
     int lines = 0;
     for (const char *p = text; *p; p++)
         lines += *p == '\n';
-    ck_assert_int_eq(lines, 1 + 2 + 19);
+    ck_assert_int_eq(lines, 1 + 2 + 20);
     ck_assert_ptr_nonnull(strstr(text, "\noccupancy.limits.workgroups     "
                                        "integer|none  workgroups   "
                                        "workgroups per CU that "));

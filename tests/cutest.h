@@ -238,12 +238,15 @@ static inline cusim_hw cutest_tiny_cu(void)
 
 /* Simulates `program` on `hw` as a 1-D kernel of `wg`-invocation
  * workgroups, 16 registers each, over `elements` elements; aborts the test
- * on a parse or simulation error. */
+ * on a parse or simulation error. A program that uses shared memory
+ * declares 4 bytes of it (a shared-memory instruction needs some; its
+ * pattern's addresses do not read the size). */
 static inline cusim_result cutest_run(const cusim_hw *hw, uint32_t wg,
                                       uint64_t elements, const char *program)
 {
     cusim_kernel k = { .name = "k", .workgroup = { wg, 1, 1 },
                        .workgroup_dims = 1, .registers = 16,
+                       .shared_bytes = strstr(program, ".shared") ? 4 : 0,
                        .elements = elements, .elements_per_invocation = 1 };
     cusim_error err;
     prog_src src = { "k.yaml", 1, 1, NULL, .buffers = NULL };

@@ -1,6 +1,6 @@
 /*
  * enums.c — the names of cusim's enums (scheduler policies, rule families,
- * limiters, stall classes, warp states, bounds), generated from their
+ * limiters, stall classes, warp states, bounds, register sources), generated from their
  * tables in cusim.h: the one place a name is spelled.
  */
 #include <string.h>
@@ -17,6 +17,7 @@ static const char *const limiter_names[] = { CUSIM_LIMITERS(NAME_) };
 static const char *const stall_names[] = { CUSIM_STALLS(NAME_) };
 static const char *const warp_state_names[] = { CUSIM_WARP_STATES(NAME_) };
 static const char *const bound_names[] = { CUSIM_BOUNDS(NAME_) };
+static const char *const regsrc_names[] = { CUSIM_REGISTER_SOURCES(NAME_) };
 
 _Static_assert(sizeof policy_names / sizeof policy_names[0]
                == CUSIM_POLICY_COUNT, "one name per policy");
@@ -30,6 +31,9 @@ _Static_assert(sizeof warp_state_names / sizeof warp_state_names[0]
                == CUSIM_WS_COUNT, "one name per warp state");
 _Static_assert(sizeof bound_names / sizeof bound_names[0]
                == CUSIM_BOUND_COUNT, "one name per bound");
+_Static_assert(sizeof regsrc_names / sizeof regsrc_names[0]
+               == CUSIM_REGISTERS_SOURCE_COUNT, "one name per register "
+               "source");
 
 /* names[v], or "?" when v is not below n. */
 static const char *name_of(const char *const *names, int n, int v)
@@ -87,6 +91,11 @@ int cusim_limiter_parse(const char *name, cusim_limiter *l)
         return -1;
     *l = (cusim_limiter)i;
     return 0;
+}
+
+const char *cusim_register_source_name(cusim_register_source s)
+{
+    return name_of(regsrc_names, CUSIM_REGISTERS_SOURCE_COUNT, (int)s);
 }
 
 const char *cusim_stall_name(cusim_stall s)

@@ -766,6 +766,19 @@ void cli_say(const char *fmt, ...)
     free(b.s);
 }
 
+void cli_warn_auto_registers(const char *command, const cusim_hw *hw,
+                             const cusim_occupancy *o)
+{
+    if (o->registers_source != CUSIM_REGISTERS_AUTO
+        || o->subgroups_per_cu != hw->cu.max_subgroups)
+        return;
+    cli_say("%s: warning: registers: auto counts %u registers per "
+            "invocation, a lower bound (the program's peak of live values), "
+            "and the kernel's full theoretical occupancy rests on it: give "
+            "the compiler's count (kernel.registers) to trust the "
+            "occupancy\n", command, o->registers_per_invocation);
+}
+
 int cli_read_full(int fd, void *buf, size_t n)
 {
     size_t got = 0;

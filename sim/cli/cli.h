@@ -110,6 +110,16 @@ bool cli_begin(const cli_command *cmd, int argc, char **argv, unsigned opts,
 void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #define CLI_SAY_MAX 16384
 
+/* The warning `cusim sim` and `cusim occupancy` (`command`) print once,
+ * on stderr, when the occupancy `o` of a kernel on `hw` is full (every
+ * subgroup slot of a CU held: occupancy.subgroups_per_cu ==
+ * cu.max_subgroups) with a register count from `registers: auto`, the
+ * program's peak of live values: a lower bound of what a compiler
+ * allocates, so the full occupancy may be the count's doing. Silent
+ * otherwise (a given count, or an occupancy under full). */
+void cli_warn_auto_registers(const char *command, const cusim_hw *hw,
+                             const cusim_occupancy *o);
+
 /* Prints `err` as one line to stderr and returns CLI_BAD_INPUT. */
 int cli_bad_input(const cusim_error *err);
 

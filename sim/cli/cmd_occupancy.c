@@ -60,6 +60,7 @@ int cli_occupancy(int argc, char **argv)
         return cli_bad_input(&err);
     }
 
+    cli_warn_auto_registers("cusim occupancy", &hw, &occ);
     cusim_occupancy_best(&hw, &k, &occ);
     if (args.graphs) {
         occ_graph *g = xmalloc(sizeof *g);

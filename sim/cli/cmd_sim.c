@@ -190,6 +190,7 @@ int cli_sim(int argc, char **argv)
                 "as a kernel without a bounds check would\n",
                 (unsigned long long)elements, epi, epi,
                 (unsigned long long)((elements + epi - 1) / epi * epi));
+    cli_warn_auto_registers("cusim sim", &hw, &res.occupancy);
     if (res.timeline_cut_at)
         fprintf(stderr, "cusim sim: --timeline: %llu rows written, the "
                 "windows from cycle %llu on left out (at most %llu rows; a "

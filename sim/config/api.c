@@ -131,6 +131,54 @@ int cusim_dispatch_elements(const cusim_kernel *d, uint64_t prev_elements,
     return 0;
 }
 
+int cusim_kernel_shared_bytes(const cusim_kernel *k, uint32_t simd_width,
+                              uint32_t *out, cusim_error *err)
+{
+    const int64_t max = 1073741824;   /* as the `shared_bytes` key */
+    const cusim_shape_expr *x = &k->shared_bytes_expr;
+    if (!x->text[0]) {
+        *out = k->shared_bytes;
+        return 0;
+    }
+    const cusim_mark mark = cfg_kernel_mark(k, "shared_bytes");
+    const char *key = cfg_kernel_prefix(k, &mark);
+    char shape[160];
+    snprintf(shape, sizeof shape, "with workgroup_x = %u, workgroup_y = %u, "
+             "workgroup_z = %u, simd_width = %u, elements_per_invocation = "
+             "%u", k->workgroup[0], k->workgroup[1], k->workgroup[2],
+             simd_width, k->elements_per_invocation);
+    expr_error xe;
+    expr *e = expr_parse(x->text, strlen(x->text), &xe);
+    if (!e)   /* checked at load: only a hand-made struct gets here */
+        return err_at(err, &mark, "%sshared_bytes: %s", key, xe.message);
+    expr_env env = {
+        .workgroup_size = cusim_kernel_workgroup_size(k),
+        .workgroup_x = k->workgroup[0], .workgroup_y = k->workgroup[1],
+        .workgroup_z = k->workgroup[2], .simd_width = simd_width,
+        .elements_per_invocation = k->elements_per_invocation,
+    };
+    expr_value v;
+    int rc = expr_eval(e, &env, &v, &xe);
+    expr_free(e);
+    if (rc != 0) {
+        cusim_mark at = mark;
+        if (x->columns)
+            at.column += (int)xe.offset;
+        return err_at(err, &at, "%sshared_bytes: %s: %s (%s)", key, x->text,
+                      xe.message, shape);
+    }
+    if (!expr_value_is_integer(&v))
+        return err_at(err, &mark, "%sshared_bytes: %s = %.10g is not whole "
+                      "(%s; wrap it in ceil() or floor())", key, x->text,
+                      v.real, shape);
+    if (v.num < 0 || v.num > max)
+        return err_at(err, &mark, "%sshared_bytes: %s = %lld bytes (%s; "
+                      "expected 0 to %lld)", key, x->text, (long long)v.num,
+                      shape, (long long)max);
+    *out = (uint32_t)v.num;
+    return 0;
+}
+
 uint32_t cusim_kernel_workgroup_size(const cusim_kernel *k)
 {
     return k->workgroup[0] * k->workgroup[1] * k->workgroup[2];

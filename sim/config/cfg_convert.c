@@ -15,6 +15,7 @@
 #include "addr.h"
 #include "expr.h"
 #include "num.h"
+#include "suggest.h"
 #include "xalloc.h"
 
 /* Parses a YAML integer of plain decimal digits with an optional '+' (the
@@ -38,6 +39,10 @@ const char *cfg_expectation(const cfg_key *k, char *buf, size_t size)
     case T_UINT64:
     case T_COUNT:
         snprintf(buf, size, "an integer from %llu to %llu", lo, hi);
+        break;
+    case T_SIZE:
+        snprintf(buf, size, "an integer from %llu to %llu or an expression "
+                 "of the launch shape", lo, hi);
         break;
     case T_ENUM: {
         char names[128];
@@ -478,6 +483,104 @@ static int convert_count(const cfg_loader *L, const cfg_slot *s,
     return 0;
 }
 
+/* The launch-shape names a T_SIZE expression may use (expr.h's
+ * EXPR_NAMES_SHAPE), for did-you-mean. */
+static const char *const shape_names[] = {
+    "workgroup_size", "workgroup_x", "workgroup_y", "workgroup_z",
+    "simd_width", "elements_per_invocation",
+};
+
+/* A T_SIZE key written as an expression of the launch shape: checks its
+ * syntax and names (an unknown name with a did-you-mean) and keeps its
+ * text, and whether its columns read as in the file; the number becomes
+ * 0 until it is evaluated for a shape. */
+static int convert_size_expression(const cfg_loader *L, const cfg_slot *s,
+                                   const cfg_key *k)
+{
+    const yaml_node_t *n = s->value;
+    const char *text = (const char *)n->data.scalar.value;
+    size_t len = n->data.scalar.length;
+    char want[160];
+    expr_error xe;
+
+    if (strlen(text) != len)
+        return err_at(L->err, &s->mark, "%s%s: the text contains a NUL "
+                      "character (expected %s)", s->shown, k->path,
+                      cfg_expectation(k, want, sizeof want));
+    expr *e = expr_parse(text, len, &xe);
+    if (!e) {
+        cusim_mark m = s->mark;
+        m.column = scalar_column(s, xe.offset);
+        if (strncmp(xe.message, "unknown name '", 14) == 0) {
+            size_t w = 0;
+            while (xe.offset + w < len
+                   && lex_is_ident_char(text[xe.offset + w]))
+                w++;
+            char word[SUGGEST_MAX_LEN + 1];
+            snprintf(word, sizeof word, "%.*s", (int)w, text + xe.offset);
+            const char *near = suggest_within(word, strlen(word),
+                                              shape_names, 6,
+                                              w > 2 ? 2 : w ? w - 1 : 0);
+            if (!near)   /* abbreviations */
+                near = suggest_nearest(word, shape_names, 6);
+            if (near)
+                return err_at(L->err, &m, "%s%s: unknown name '%.*s' in "
+                              "the expression (did you mean '%s'?)",
+                              s->shown, k->path, (int)w, text + xe.offset,
+                              near);
+            return err_at(L->err, &m, "%s%s: unknown name '%.*s' in the "
+                          "expression (expected workgroup_size, "
+                          "workgroup_x, workgroup_y, workgroup_z, "
+                          "simd_width or elements_per_invocation)",
+                          s->shown, k->path, (int)w, text + xe.offset);
+        }
+        /* expr.c calls the text "the count" (a repeat's) */
+        char msg[sizeof xe.message + 16];
+        const char *count = strstr(xe.message, "the count");
+        if (count)
+            snprintf(msg, sizeof msg, "%.*sthe expression%s",
+                     (int)(count - xe.message), xe.message, count + 9);
+        else
+            snprintf(msg, sizeof msg, "%s", xe.message);
+        return err_at(L->err, &m, "%s%s: %s", s->shown, k->path, msg);
+    }
+    cusim_shape_expr *x = cfg_field(L, k->aux);
+    size_t tlen = strlen(expr_text(e));
+    if (tlen >= sizeof x->text) {
+        expr_free(e);
+        return err_at(L->err, &s->mark, "%s%s: the expression is %zu "
+                      "characters long (at most %zu)", s->shown, k->path,
+                      tlen, sizeof x->text - 1);
+    }
+    memcpy(x->text, expr_text(e), tlen + 1);
+    expr_free(e);
+    /* the columns read as in the file when byte 1 is one column on */
+    x->columns = tlen > 1 && scalar_column(s, 1) == s->mark.column + 1;
+    *(uint32_t *)cfg_field(L, k->offset) = 0;
+    return 0;
+}
+
+/* A T_SIZE key: a plain decimal number as T_UINT (with its messages), or
+ * else an expression of the launch shape. */
+static int convert_size(const cfg_loader *L, const cfg_slot *s,
+                        const cfg_key *k)
+{
+    const yaml_node_t *n = s->value;
+    uint64_t v;
+    cusim_shape_expr *x = cfg_field(L, k->aux);
+    memset(x, 0, sizeof *x);
+    if (n->type == YAML_SCALAR_NODE
+        && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE
+        && !ydoc_is_null(n)
+        && parse_decimal((const char *)n->data.scalar.value,
+                         n->data.scalar.length, &v) < 0)
+        return convert_size_expression(L, s, k);
+    if (get_uint(L, s, k, n, &v) != 0)
+        return -1;
+    *(uint32_t *)cfg_field(L, k->offset) = (uint32_t)v;
+    return 0;
+}
+
 /* The mark kept in the struct for `m`: file NULL for the config's own
  * file (as cfg_load.c keeps marks[]). */
 static cusim_mark kept(const cfg_loader *L, cusim_mark m)
@@ -657,6 +760,8 @@ int cfg_convert(const cfg_loader *L, int i)
         return convert_text(L, s, k);
     case T_COUNT:
         return convert_count(L, s, k);
+    case T_SIZE:
+        return convert_size(L, s, k);
     case T_DISPATCHES:
         return convert_dispatches(L, s, k);
     case T_BUFFERS:

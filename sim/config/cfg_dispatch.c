@@ -42,6 +42,9 @@ static size_t value_size(const cfg_key *k, size_t *aux)
     case T_COUNT:
         *aux = CFG_EXPR_CAP;
         return sizeof(uint64_t);
+    case T_SIZE:
+        *aux = sizeof(cusim_shape_expr);
+        return sizeof(uint32_t);
     case T_BUFFERS:
         *aux = sizeof(int);
         return CUSIM_MAX_BUFFERS * sizeof(cusim_buffer);

@@ -99,6 +99,14 @@ static void echo_value(FILE *out, const cfg_key *k, const char *obj,
             fprintf(out, "%llu\n", (unsigned long long)*(const uint64_t *)f);
         return;
     }
+    case T_SIZE: {
+        const cusim_shape_expr *x = (const void *)(obj + k->aux);
+        if (x->text[0])   /* an expression: it was read as a plain scalar */
+            fprintf(out, "%s\n", x->text);
+        else
+            fprintf(out, "%u\n", *(const uint32_t *)f);
+        return;
+    }
     case T_BUFFERS: {
         const cusim_buffer *b = f;
         int n = *(const int *)(obj + k->aux);

@@ -51,6 +51,11 @@ typedef enum cfg_type {
     T_COUNT,   /* uint64_t in min..max; in a dispatches entry also an
                   expression of workgroups and elements, whose text goes to
                   aux, a char[128] ("" for a number; the number is then 0) */
+    T_SIZE,    /* uint32_t in min..max, or an expression of the launch
+                  shape (a repeat count's grammar and names, EXPR_NAMES_
+                  SHAPE) kept in aux, a cusim_shape_expr (text "" for a
+                  number; the number is then 0), evaluated for each launch
+                  shape (cusim_kernel_shared_bytes) */
     T_BUFFERS, /* cusim_buffer[CUSIM_MAX_BUFFERS]: a mapping of at most max
                   names to sizes (an integer, an integer with KiB, MiB or
                   GiB, or an expression of the launch shape), kept as

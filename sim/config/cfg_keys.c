@@ -213,8 +213,10 @@ static const cfg_key kernel_keys[] = {
       1, 1048576, "invocations per workgroup: x, [x, y] or [x, y, z]" },
     { "registers", T_REGS, KN(registers), KN(registers_auto), "auto",
       1, 65536, "registers per invocation, or auto (from live values)" },
-    { "shared_bytes", T_UINT, KN(shared_bytes), 0, "0", 0, 1073741824,
-      "shared memory bytes per workgroup" },
+    { "shared_bytes", T_SIZE, KN(shared_bytes), KN(shared_bytes_expr),
+      "0", 0, 1073741824, "shared memory bytes per workgroup: a number, or "
+      "an expression of the launch shape as a repeat count's "
+      "(workgroup_size * 4), evaluated for each shape it runs at" },
     { "elements", T_COUNT, KN(elements), KN(elements_expr), NULL,
       1, (uint64_t)1 << 48, "work items in the dispatch" },
     { "elements_per_invocation", T_UINT, KN(elements_per_invocation), 0,
@@ -409,6 +411,8 @@ static const char *type_name(const cfg_key *k, char *buf, size_t size)
     case T_UINT64:
     case T_COUNT:
         return "integer";
+    case T_SIZE:
+        return "integer|expression";
     case T_ENUM:
         return cfg_enum_list(k, "|", buf, size);
     case T_WIDTHS:
@@ -435,6 +439,7 @@ static const char *range_text(const cfg_key *k, char *buf, size_t size)
     case T_UINT64:
     case T_REGS:
     case T_COUNT:
+    case T_SIZE:
         snprintf(buf, size, "%llu..%llu", lo, hi);
         break;
     case T_DISPATCHES:

@@ -170,22 +170,21 @@ static uint64_t scaled(uint64_t x, bool up)
 /* The overrides of a residency variant: more (up) or fewer resident
  * workgroups, by changing what limits the baseline. */
 static bool residency_sets(diag_variant *v, const cusim_hw *hw,
-                           const cusim_kernel *k, const cusim_occupancy *o,
-                           bool up)
+                           const cusim_occupancy *o, bool up)
 {
     switch (o->limiter) {
     case CUSIM_LIMIT_REGISTERS:   /* fewer registers: more workgroups */
         return set_add(v, "kernel.registers", o->registers_per_invocation,
                        scaled(o->registers_per_invocation, !up));
     case CUSIM_LIMIT_SHARED_MEMORY:
-        if (k->shared_bytes == 0) {
+        if (o->shared_bytes == 0) {
             not_applicable(v, "the kernel uses no shared memory: the "
                            "per-workgroup reserve (hw.cu.shared_reserved) "
                            "limits it");
             return false;
         }
-        return set_add(v, "kernel.shared_bytes", k->shared_bytes,
-                       scaled(k->shared_bytes, !up));
+        return set_add(v, "kernel.shared_bytes", o->shared_bytes,
+                       scaled(o->shared_bytes, !up));
     case CUSIM_LIMIT_SUBGROUPS:
     case CUSIM_LIMIT_WORKGROUPS:
     case CUSIM_LIMIT_INVOCATIONS:
@@ -220,7 +219,7 @@ static void plan_one(diag_variant *v, diag_kind kind, const cusim_hw *hw,
         break;
     case DIAG_RESIDENCY_UP:
     case DIAG_RESIDENCY_DOWN:
-        ok = residency_sets(v, hw, k, o, kind == DIAG_RESIDENCY_UP);
+        ok = residency_sets(v, hw, o, kind == DIAG_RESIDENCY_UP);
         break;
     case DIAG_BANDWIDTH:
         ok = has_hierarchy(hw)
@@ -662,7 +661,7 @@ static void advice(const diag_plan *p, diag_verdict *v)
         case CUSIM_LIMIT_SHARED_MEMORY:
             snprintf(buf, sizeof buf, "less shared memory per workgroup "
                      "(now %" PRIu32 " bytes, the limiter): more resident "
-                     "subgroups hide the waits", b->k.shared_bytes);
+                     "subgroups hide the waits", b->occ.shared_bytes);
             break;
         default:
             snprintf(buf, sizeof buf, "the CU's slots are full (%s): more "

@@ -110,7 +110,7 @@ void occ_graph_compute(const cusim_hw *hw, const cusim_kernel *k,
     };
     g->current[OCC_GRAPH_SIZE] = cusim_kernel_workgroup_size(k);
     g->current[OCC_GRAPH_REGISTERS] = now->registers_per_invocation;
-    g->current[OCC_GRAPH_SHARED] = k->shared_bytes;
+    g->current[OCC_GRAPH_SHARED] = now->shared_bytes;   /* at this shape */
     for (int i = 0; i < OCC_GRAPH_COUNT; i++) {
         occ_series *s = &g->series[i];
         s->key = keys[i];

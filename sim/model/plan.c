@@ -82,6 +82,7 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
                              err) != 0)
             return -1;
         prog_shape shape = prog_shape_of(d, dp->occ.simd_width);
+        shape.shared_bytes = dp->occ.shared_bytes;   /* at this shape */
         shape.elements = elements;   /* a later dispatch's, now known */
         shape.invocations = div_up(elements, d->elements_per_invocation);
         dp->code = prog_resolve(d->ast, &shape, err);

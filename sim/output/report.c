@@ -206,6 +206,12 @@ static void add_LIMITER(cusim_report *r, const char *key, cusim_limiter v)
     cusim_report_string(r, key, cusim_limiter_name(v));
 }
 
+static void add_REGSOURCE(cusim_report *r, const char *key,
+                          cusim_register_source v)
+{
+    cusim_report_string(r, key, cusim_register_source_name(v));
+}
+
 /* A result's bound is already its name (cusim_bound_name), and so is its
  * bound unit. */
 #define add_BOUND add_TEXT
@@ -287,6 +293,9 @@ void cusim_report_result(cusim_report *r, const cusim_result *res)
 #define NAME_(id, name, meaning) name,
 static const char *const limiter_values[] = { CUSIM_LIMITERS(NAME_) NULL };
 static const char *const bound_values[] = { CUSIM_BOUNDS(NAME_) NULL };
+static const char *const regsrc_values[] = {
+    CUSIM_REGISTER_SOURCES(NAME_) NULL
+};
 #undef NAME_
 static const char *const unit_values[] = { "alu", "sfu", "shared", "l1",
                                            "l2", "dram", NULL };
@@ -299,6 +308,7 @@ static const char *const unit_values[] = { "alu", "sfu", "shared", "l1",
 #define DESC_LIMITER CUSIM_VALUE_STRING, false, limiter_values
 #define DESC_BOUND CUSIM_VALUE_STRING, false, bound_values
 #define DESC_UNIT CUSIM_VALUE_STRING, false, unit_values
+#define DESC_REGSOURCE CUSIM_VALUE_STRING, false, regsrc_values
 #define DESC_HINT CUSIM_VALUE_INT, true, NULL
 #define DESC_HREAL CUSIM_VALUE_REAL, true, NULL
 

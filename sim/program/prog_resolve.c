@@ -453,6 +453,11 @@ static int emit_insn(resolver *rs, const prog_stmt *s, uint32_t c0,
     in.space = !memory ? PROG_SPACE_NONE
                : info->unit == CUSIM_UNIT_SHARED ? PROG_SPACE_SHARED
                : PROG_SPACE_GLOBAL;
+    if (in.space == PROG_SPACE_SHARED && rs->shape->shared_bytes == 0)
+        return err_set(rs->err, rs->ast->file, s->line, s->column,
+                       "%s: the workgroup has no shared memory "
+                       "(shared_bytes is 0 at this launch shape)",
+                       info->mnemonic);
     for (uint32_t c = c0; c < c0 + copies; c++) {
         in.at = NULL;
         in.sugar = NULL;

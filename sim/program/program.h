@@ -70,7 +70,9 @@ typedef struct prog_shape {
 
 /* The launch shape of kernel `k` run at SIMD width `width`, with k's
  * elements (0 when they are an expression of the previous dispatch's:
- * the caller that knows them sets `elements` and `invocations`). */
+ * the caller that knows them sets `elements` and `invocations`) and k's
+ * shared_bytes (0 when it is an expression of the shape: the caller sets
+ * `shared_bytes` from cusim_kernel_shared_bytes). */
 prog_shape prog_shape_of(const cusim_kernel *k, uint32_t width);
 
 typedef struct prog_ast prog_ast;    /* opaque: a parsed program */

@@ -135,13 +135,17 @@ int alloc_need_common(const cusim_hw *hw, const cusim_kernel *k,
                       (unsigned long long)per_sg, hw->name,
                       (unsigned long long)per_part);
 
-    /* Shared memory: CU-wide, rounded, with the per-workgroup reserve. */
+    /* Shared memory: CU-wide, rounded, with the per-workgroup reserve;
+     * the kernel's figure may be an expression of the launch shape. */
+    uint32_t shared_bytes;
+    if (cusim_kernel_shared_bytes(k, width, &shared_bytes, err) != 0)
+        return -1;
     const uint64_t shm_cap = hw->cu.max_shared_per_workgroup
                                  ? hw->cu.max_shared_per_workgroup
                                  : hw->cu.shared_memory;
     /* The reserve applies even to a workgroup that declares no shared
      * memory, as in cudaOccMaxBlocksPerSMSmemLimit. */
-    const uint64_t shm = round_up((uint64_t)k->shared_bytes
+    const uint64_t shm = round_up((uint64_t)shared_bytes
                                       + hw->cu.shared_reserved,
                                   hw->cu.shared_granularity);
     /* As in cuda_occupancy.h (cudaOccSMemPerBlock), the per-workgroup cap
@@ -150,7 +154,7 @@ int alloc_need_common(const cusim_hw *hw, const cusim_kernel *k,
         return err_at(err, shm_mark,
                       "%sshared_bytes: %u bytes per workgroup; %s allows at "
                       "most %llu per workgroup", shm_key,
-                      k->shared_bytes, hw->name, (unsigned long long)shm_cap);
+                      shared_bytes, hw->name, (unsigned long long)shm_cap);
     if (shm > hw->cu.shared_memory)
         return err_at(err, shm_mark,
                       "%sshared_bytes: needs %llu bytes of shared memory per "
@@ -163,6 +167,7 @@ int alloc_need_common(const cusim_hw *hw, const cusim_kernel *k,
     need->subgroups = (uint32_t)sg;
     need->sg_registers = (uint32_t)per_sg;
     need->shared = (uint32_t)shm;
+    need->shared_bytes = shared_bytes;
     need->barrier = false;
     return 0;
 }

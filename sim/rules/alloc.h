@@ -41,6 +41,8 @@ typedef struct alloc_need {
                                   registers in one partition */
     uint32_t sg_registers;     /* rounded to the allocation unit */
     uint32_t shared;           /* bytes: rounded, reserve included */
+    uint32_t shared_bytes;     /* the kernel's shared_bytes at this shape
+                                  (cusim_kernel_shared_bytes), unrounded */
     bool barrier;              /* takes one of the CU's barrier slots */
 } alloc_need;
 

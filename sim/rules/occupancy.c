@@ -22,11 +22,14 @@
 #include "program.h"
 
 /* Registers per invocation for `width`: the kernel's own figure, or the
- * program's peak live registers when it says `auto`. */
+ * program's peak live registers when it says `auto`. `shared_bytes` is
+ * the kernel's at this shape (the region at=shared[...] addresses). */
 static int registers_for(const cusim_kernel *k, uint32_t width,
-                         uint32_t *regs, cusim_error *err)
+                         uint32_t shared_bytes, uint32_t *regs,
+                         cusim_error *err)
 {
     prog_shape shape = prog_shape_of(k, width);
+    shape.shared_bytes = shared_bytes;
     /* Resolving checks every count for this shape even when the register
      * figure is given, so a bad count surfaces here and not mid-run. */
     prog_code *code = prog_resolve(k->ast, &shape, err);
@@ -47,8 +50,12 @@ static int occupancy_for_width(const cusim_hw *hw, const cusim_kernel *k,
     o->simd_width = width;
     o->subgroup_size_min = hw->simd_widths[0];
     o->subgroup_size_max = hw->simd_widths[hw->n_simd_widths - 1];
+    o->registers_source = k->registers_auto ? CUSIM_REGISTERS_AUTO
+                                            : CUSIM_REGISTERS_GIVEN;
     alloc_need need;
-    if (registers_for(k, width, &o->registers_per_invocation, err) != 0
+    if (cusim_kernel_shared_bytes(k, width, &o->shared_bytes, err) != 0
+        || registers_for(k, width, o->shared_bytes,
+                         &o->registers_per_invocation, err) != 0
         || alloc_need_of(hw, k, width, o->registers_per_invocation, &need,
                          err) != 0)
         return -1;

@@ -51,7 +51,7 @@ int alloc_rule_INTEL(const cusim_hw *hw, const cusim_kernel *k,
     }
     /* SLM is handed out in power-of-two sizes from 1 KiB (the calculator's
      * TG_SLM_Sizes: 1, 2, 4, ... 64 KiB). */
-    if (k->shared_bytes > 0) {
+    if (need->shared_bytes > 0) {
         uint64_t slm = 1024;
         while (slm < need->shared)
             slm *= 2;
@@ -60,7 +60,7 @@ int alloc_rule_INTEL(const cusim_hw *hw, const cusim_kernel *k,
             return err_at(err, &at,
                           "%sshared_bytes: %u bytes per workgroup take an "
                           "SLM block of %llu bytes; a CU of %s has %u",
-                          cfg_kernel_prefix(k, &at), k->shared_bytes, (unsigned long long)slm, hw->name,
+                          cfg_kernel_prefix(k, &at), need->shared_bytes, (unsigned long long)slm, hw->name,
                           hw->cu.shared_memory);
         }
         need->shared = (uint32_t)slm;

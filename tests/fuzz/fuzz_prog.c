@@ -11,9 +11,11 @@
 
 #include "program.h"
 
+/* With shared memory, but for the last (a shared-memory instruction is
+ * refused there). */
 static const prog_shape shapes[] = {
-    { 64, 1, 1, 64, 32, 1 },
-    { 16, 16, 1, 256, 64, 4 },
+    { 64, 1, 1, 64, 32, 1, .shared_bytes = 256 },
+    { 16, 16, 1, 256, 64, 4, .shared_bytes = 4096 },
     { 1, 1, 1, 1, 1, 1 },
 };
 
