@@ -13,7 +13,10 @@
  *   - cycles >= instructions / issue slots, >= bytes / bandwidth, and >= the
  *     dependency chain of one subgroup running alone on idealised hardware
  *     (its results and its global stores' completion);
- *   - the same inputs give the same result.
+ *   - the same inputs give the same result;
+ *   - divergence that never splits a subgroup changes nothing: the program
+ *     inside an if every lane takes, its repeats' counts written per lane
+ *     with the same value for every lane, runs as the program alone.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -287,11 +290,81 @@ START_TEST(bandwidth_with_caches)
 }
 END_TEST
 
+/* `text` with every `repeat N {` written as a per-lane count of the same
+ * value for every lane, all inside an if every lane takes, into out. */
+static void never_splits(const char *text, char *out, size_t size)
+{
+    size_t at = (size_t)snprintf(out, size, "if lane < 100000 {\n");
+    for (const char *p = text; *p;) {
+        unsigned n;
+        if (sscanf(p, "repeat %u {", &n) == 1)
+            at += (size_t)snprintf(out + at, size - at,
+                                   "repeat lane * 0 + %u {", n);
+        else
+            at += (size_t)snprintf(out + at, size - at, "%.*s",
+                                   (int)strcspn(p, "\n"), p);
+        p += strcspn(p, "\n");
+        if (*p == '\n') {
+            at += (size_t)snprintf(out + at, size - at, "\n");
+            p++;
+        }
+    }
+    snprintf(out + at, size - at, "} else {\n  alu never\n}\n");
+}
+
+/* Runs `text` as kernel k; 0, or -1 when the random profile refuses it. */
+static int run_text(const cusim_hw *hw, cusim_kernel *k, const char *text,
+                    cusim_result *out)
+{
+    cusim_error err;
+    prog_src src = { "random.yaml", 1, 1, NULL, .buffers = NULL };
+    k->ast = prog_parse(text, &src, &err);
+    ck_assert_msg(k->ast != NULL, "%s\n%s", err.message, text);
+    cusim_sim_options opt = { .watchdog_cycles = 100000000 };
+    int rc = cusim_validate(hw, k, &opt, &err) == 0
+             ? cusim_simulate(hw, k, &opt, out, NULL, &err) : -1;
+    prog_ast_free(k->ast);
+    k->ast = NULL;
+    return rc;
+}
+
+START_TEST(divergence_that_never_splits)
+{
+    cutest_rng r = { 20261202 };
+    char text[4096], wrapped[8192];
+    int ran = 0;
+    for (int tried = 0; ran < 150 && tried < 1500; tried++) {
+        cusim_hw hw = random_hw(&r);
+        random_program(&r, text, sizeof text);
+        never_splits(text, wrapped, sizeof wrapped);
+        uint32_t wx = 1 + cutest_rnd(&r, 128);
+        cusim_kernel k = { .name = "random", .workgroup = { wx, 1, 1 },
+                           .workgroup_dims = 1, .registers = 8,
+                           .shared_bytes = 4096,
+                           .elements_per_invocation = 1 + cutest_rnd(&r, 3) };
+        k.elements = (1 + cutest_rnd(&r, 64)) * wx - cutest_rnd(&r, wx);
+        cusim_result a, b;
+        if (run_text(&hw, &k, text, &a) != 0)
+            continue;
+        ck_assert_msg(run_text(&hw, &k, wrapped, &b) == 0, "%s", wrapped);
+        ck_assert_msg(same_result(&a, &b), "run %d: %llu vs %llu cycles\n%s",
+                      ran, (unsigned long long)a.cycles,
+                      (unsigned long long)b.cycles, wrapped);
+        ck_assert_uint_eq(a.lane_instructions, b.lane_instructions);
+        ck_assert_uint_eq(b.divergent_branches, 0);
+        ck_assert_uint_ge(b.branches, 1);
+        ran++;
+    }
+    ck_assert_int_eq(ran, 150);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("invariants");
     TCase *tc = tcase_create("randomized");
     tcase_add_test(tc, randomized);
+    tcase_add_test(tc, divergence_that_never_splits);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     tc = tcase_create("shipped");
