@@ -829,6 +829,11 @@ typedef struct cusim_result {
     uint64_t timeline_cut_at;        /* the cycle from which the timeline's
                                         rows were left out (its row cap), or
                                         0: it is whole */
+    int dead_if_line, dead_if_column;   /* an if whose condition is false
+                                        for every lane at the first
+                                        dispatch's launch shape (its first
+                                        side never runs), in the kernel's
+                                        file; 0: none */
 } cusim_result;
 
 /* The most subgroups one scheduler (partition) holds: cu.max_subgroups /

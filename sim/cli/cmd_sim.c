@@ -191,6 +191,10 @@ int cli_sim(int argc, char **argv)
                 (unsigned long long)elements, epi, epi,
                 (unsigned long long)((elements + epi - 1) / epi * epi));
     cli_warn_auto_registers("cusim sim", &hw, &res.occupancy);
+    if (res.dead_if_line)
+        cli_say("%s:%d:%d: warning: if: the condition is false for every "
+                "lane at this launch shape (its first side never runs)\n",
+                args.files[1], res.dead_if_line, res.dead_if_column);
     if (res.timeline_cut_at)
         fprintf(stderr, "cusim sim: --timeline: %llu rows written, the "
                 "windows from cycle %llu on left out (at most %llu rows; a "

@@ -1240,6 +1240,14 @@ bool addr_is_lane_free(const addr_expr *x)
     return x->lane_free;
 }
 
+bool addr_const_value(const addr_expr *x, int64_t *v)
+{
+    if (x->n != 1 || x->code[0].op != OP_CONST)
+        return false;
+    *v = x->code[0].value;
+    return true;
+}
+
 uint32_t addr_lines(const addr_expr *x, const addr_ctx *c, uint32_t lanes,
                     uint32_t line, uint32_t sector, addr_line *out,
                     uint32_t cap)

@@ -198,4 +198,8 @@ uint32_t addr_values(const addr_expr *x, const addr_ctx *c,
  * subgroup (a uniform condition or count). */
 bool addr_is_lane_free(const addr_expr *x);
 
+/* Whether `x` folded to a constant when resolved (its value in *v): the
+ * same for every lane of every subgroup. */
+bool addr_const_value(const addr_expr *x, int64_t *v);
+
 #endif /* CUSIM_ADDR_H */

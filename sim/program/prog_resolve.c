@@ -320,6 +320,11 @@ static int emit_open(resolver *rs, const prog_stmt *s, uint32_t c0)
     if (s->cond && ++rs->div_depth > code->div_depth)
         code->div_depth = rs->div_depth;
     if (s->kind == STMT_IF) {
+        int64_t v;
+        if (addr_const_value(in.cond, &v) && v == 0 && !code->dead_if_line) {
+            code->dead_if_line = s->line;
+            code->dead_if_column = s->column;
+        }
         in.op = PROG_IF;
         rs->ifs[rs->if_depth] = code->n_insns;
         rs->elses[rs->if_depth++] = UNNUMBERED;

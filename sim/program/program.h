@@ -163,6 +163,10 @@ typedef struct prog_code {
     uint32_t div_depth;                /* the most ifs and per-lane repeats
                                           nested at one point (0: no lane
                                           ever diverges) */
+    int dead_if_line, dead_if_column;  /* the first if whose condition is
+                                          constant 0 at this launch shape
+                                          (its first side never runs), or
+                                          0 */
 } prog_code;
 
 /* Resolves `ast` for `shape`. Returns NULL and fills `err` (at the count's
