@@ -694,6 +694,39 @@ const char *cusim_bound_name(cusim_bound b);
 /* The bound named `name`; returns -1 (leaving *b) for any other name. */
 int cusim_bound_parse(const char *name, cusim_bound *b);
 
+/* The units a run's speeds of light name (the sol.unit.* fields and
+ * bound_unit), in their fields' order: the execution pipes by their
+ * cu.lanes.* names (cusim_unit: alu for alu and fma, sfu,
+ * shared for ld.shared and st.shared, mem for ld.global and st.global),
+ * then the memory levels. `pipe` is the pipe's cusim_unit, or
+ * CUSIM_UNIT_COUNT for a level. When adding a unit: a row here, its share
+ * in measure.c and its field row in fields.def. */
+#define CUSIM_SOL_UNITS(X)                                                   \
+    X(ALU, "alu", CUSIM_UNIT_ALU)                                           \
+    X(SFU, "sfu", CUSIM_UNIT_SFU)                                           \
+    X(SHARED, "shared", CUSIM_UNIT_SHARED)                                  \
+    X(MEM, "mem", CUSIM_UNIT_MEM)                                           \
+    X(L1, "l1", CUSIM_UNIT_COUNT)                                           \
+    X(L2, "l2", CUSIM_UNIT_COUNT)                                           \
+    X(DRAM, "dram", CUSIM_UNIT_COUNT)
+
+typedef enum cusim_sol_unit {
+#define CUSIM_SOL_UNIT_ROW_(id, name, pipe) CUSIM_SOL_##id,
+    CUSIM_SOL_UNITS(CUSIM_SOL_UNIT_ROW_)
+#undef CUSIM_SOL_UNIT_ROW_
+    CUSIM_SOL_UNIT_COUNT
+} cusim_sol_unit;
+
+/* The execution pipes come first in cusim_sol_unit, before the levels. */
+#define CUSIM_SOL_PIPES CUSIM_SOL_L1
+
+/* "alu", "sfu", ... (the sol.unit.* names); "?" out of range. */
+const char *cusim_sol_unit_name(cusim_sol_unit u);
+
+/* The execution unit whose lanes pipe u is (cu.lanes.NAME), or
+ * CUSIM_UNIT_COUNT for a memory level or out of range. */
+cusim_unit cusim_sol_unit_pipe(cusim_sol_unit u);
+
 /* The most CU ranges cusim_sim_options.trace_cus holds. */
 #define CUSIM_TRACE_RANGES 16
 
@@ -798,8 +831,18 @@ typedef struct cusim_result {
                                         hierarchy dram.bytes_per_cycle's) */
     const char *bound;   /* compute, bandwidth, latency, balanced, small_grid */
     const char *bound_unit;          /* the unit with the highest speed of
-                                        light: alu, sfu, shared, l1, l2 or
-                                        dram (the flat model's channel) */
+                                        light (sol_unit's first by
+                                        cusim_sol_ranking): alu, sfu,
+                                        shared, mem, l1, l2 or dram */
+    double sol_unit[CUSIM_SOL_UNIT_COUNT];  /* each unit's share of its
+                                        peak over the run: a pipe's busy
+                                        cycles / (cycles x partitions);
+                                        sol_l1, sol_l2, sol_dram (the flat
+                                        model: sol_memory as dram, l1 and
+                                        l2 -1: absent) */
+    const char *busiest_unit_name;   /* the pipe whose share is
+                                        sol_busiest_unit: alu, sfu, shared
+                                        or mem (on a tie, in that order) */
     double achieved_active;          /* Nsight's achieved occupancy: over
                                         the cycles each CU had resident
                                         work */
@@ -835,6 +878,13 @@ typedef struct cusim_result {
                                         side never runs), in the kernel's
                                         file; 0: none */
 } cusim_result;
+
+/* Ranks the units r names (sol_unit; absent levels left out) into
+ * `order`: the highest share first, a tie in the fixed order alu, sfu,
+ * shared, l1, l2, dram, mem (units.c says why mem is last).
+ * Returns how many it wrote (5 without a hierarchy, 7 with). */
+int cusim_sol_ranking(const cusim_result *r,
+                      cusim_sol_unit order[CUSIM_SOL_UNIT_COUNT]);
 
 /* The most subgroups one scheduler (partition) holds: cu.max_subgroups /
  * cu.schedulers (16 on every shipped GPU). Its ready set is an array in

@@ -167,6 +167,68 @@ START_TEST(compute_bound_pipes)
 }
 END_TEST
 
+START_TEST(shared_pipe_bound_gemm)
+{
+    /* Issue 24: workloads/gemm-regblock.yaml on nvidia-h200 (one CU, 8
+     * workgroups of 256 at 5 a CU: 1.6 waves, as the shipped size's 1.55)
+     * is bound by the shared pipe (8 lanes a partition, 32 banks of 4
+     * bytes: one 128-byte pass a cycle per 8 lanes). Per subgroup, by
+     * hand from docs/model.md's rules: a 16-byte ld.shared or st.shared
+     * of 32 lanes is 4 bank passes (8 lanes of 16 bytes each, one pass
+     * apiece: A's read broadcasts, B's and the stores are consecutive)
+     * against the 1 of a 4-byte access, so ceil(32 / 8) = 4 cycles x 4 =
+     * 16 cycles of the pipe; an fma keeps the 32 alu lanes 1 cycle; a
+     * 16-byte ld.global or st.global keeps the 8 mem lanes 4. Over the run
+     * (32 tile steps of 2 ld.global, 2 st.shared and 16 x (2 ld.shared +
+     * 16 fma); 7 alu before, 4 st.global after):
+     *   shared 32 x (2 x 16 + 16 x 2 x 16) = 17408 cycles,
+     *   alu    7 + 32 x 16 x 16           =  8199,
+     *   mem    32 x 2 x 4 + 4 x 4         =   272,
+     * the same for every subgroup, so the shares (over the same cycles and
+     * partitions) stand in those ratios: shared / alu = 17408 / 8199,
+     * shared / mem = 64. The shared pipe is the busiest unit. Doubling
+     * its lanes halves its busy cycles: the verdict's lever, 1.15x or
+     * more, above every other single-resource lever; 2x alu lanes cannot
+     * apply (32 lanes cover the 32-lane subgroup), nor 2x sfu lanes (no
+     * sfu: 0% busy). */
+    cusim_set sets[] = { SET("hw.compute_units", "1"),
+                         SET("kernel.elements", "32768") };
+    diag_verdict v;
+    diag_plan *p = diagnose("configs/hw/nvidia-h200.yaml",
+                            "workloads/gemm-regblock.yaml", sets, 2, &v);
+    const cusim_result *r = &p->v[DIAG_BASELINE].res;
+    ck_assert_double_eq_tol(r->sol_unit[CUSIM_SOL_SHARED]
+                            / r->sol_unit[CUSIM_SOL_ALU], 17408.0 / 8199,
+                            1e-9);
+    ck_assert_double_eq_tol(r->sol_unit[CUSIM_SOL_SHARED]
+                            / r->sol_unit[CUSIM_SOL_MEM], 64.0, 1e-9);
+    ck_assert_str_eq(r->bound_unit, "shared");
+    ck_assert_str_eq(r->busiest_unit_name, "shared");
+    ck_assert_str_eq(r->bound, "compute");
+    ck_assert_str_eq(v.kind, "compute");
+    ck_assert(v.agrees);
+    ck_assert_int_eq(v.lever, DIAG_SHARED_LANES);
+    ck_assert_str_eq(v.unit, "shared");
+    double top = diag_speedup(p, DIAG_SHARED_LANES);
+    ck_assert_double_ge(top, 1.15);
+    for (int i = 1; i < DIAG_COUNT; i++)
+        if (i != DIAG_SHARED_LANES && i != DIAG_SCHEDULERS
+            && i != DIAG_ELEMENTS)
+            ck_assert_msg(diag_speedup(p, (diag_kind)i) < top, "%s %.3f",
+                          diag_kind_name((diag_kind)i),
+                          diag_speedup(p, (diag_kind)i));
+    ck_assert(!p->v[DIAG_ALU_LANES].applicable);
+    ck_assert(!p->v[DIAG_SFU_LANES].applicable);
+    ck_assert_str_eq(p->v[DIAG_SHARED_LANES].change,
+                     "hw.cu.lanes.shared 8 -> 16");
+    ck_assert_ptr_nonnull(strstr(v.try_first, "the shared pipe is the limit"));
+    ck_assert_ptr_nonnull(strstr(v.evidence,
+                                 "compute-bound (the shared pipe): 2x shared "
+                                 "lanes -> "));
+    diag_plan_free(p);
+}
+END_TEST
+
 START_TEST(inflight_cap_bound)
 {
     /* The issue's first case, on 8 CUs: copy on nvidia-sm90 with a cap of
@@ -430,6 +492,28 @@ START_TEST(verdict_rule)
     ck_assert(!v.agrees);
     ck_assert_str_eq(v.kind, "latency");
     ck_assert_int_eq(v.lever, DIAG_RESIDENCY_UP);
+    /* a pipe's lanes that help name the pipe, ahead of 2x schedulers
+     * (every pipe and issue slot at once): the issue's GEMM, schedulers
+     * 1.84x, issue 1.13x, shared lanes 1.39x */
+    const double gemm[6] = { 1.00, 1.00, 1.00, 1.13, 1.84, 1.00 };
+    rule_case(p, "compute", 1.6, gemm, &v);
+    p->v[DIAG_SHARED_LANES].res.cycles = (uint64_t)(1000 / 1.39 + 0.5);
+    diag_conclude(p, &v);
+    ck_assert_str_eq(v.kind, "compute");
+    ck_assert_int_eq(v.lever, DIAG_SHARED_LANES);
+    ck_assert_str_eq(v.unit, "shared");
+    ck_assert_ptr_nonnull(strstr(v.try_first, "register blocking"));
+    /* ... but not when 2x issue rate helps more (the issue slots, not
+     * the pipe), nor when the pipe's gain is under DIAG_HELPS (1.15) */
+    p->v[DIAG_ISSUE].res.cycles = (uint64_t)(1000 / 1.50 + 0.5);
+    diag_conclude(p, &v);
+    ck_assert_int_eq(v.lever, DIAG_SCHEDULERS);
+    ck_assert_ptr_null(v.unit);
+    p->v[DIAG_ISSUE].res.cycles = (uint64_t)(1000 / 1.13 + 0.5);
+    p->v[DIAG_SHARED_LANES].res.cycles = (uint64_t)(1000 / 1.10 + 0.5);
+    diag_conclude(p, &v);
+    ck_assert_int_eq(v.lever, DIAG_SCHEDULERS);
+    ck_assert_ptr_null(v.unit);
     /* the in-flight cap is the wall when more residency does not help */
     const double cap[6] = { 1.00, 1.00, 1.60, 1.00, 1.00, 1.95 };
     rule_case(p, "latency", 8, cap, &v);
@@ -492,8 +576,13 @@ START_TEST(plan_hierarchy_profile)
                          SET("kernel.elements", "256") };
     diag_plan *p = plan_only(H200, "workloads/latency-bound.yaml", sets, 2);
     const diag_variant *v = p->v;
+    /* every variant applies before the baseline has run, but 2x alu
+     * lanes: the profile's 32 alu lanes cover its 32-lane subgroup */
     for (int i = 0; i < DIAG_COUNT; i++)
-        ck_assert_msg(v[i].applicable, "%s: %s", diag_kind_name(i), v[i].why);
+        ck_assert_msg(v[i].applicable == (i != DIAG_ALU_LANES), "%s: %s",
+                      diag_kind_name(i), v[i].why);
+    ck_assert_str_eq(v[DIAG_SFU_LANES].change, "hw.cu.lanes.sfu 4 -> 8");
+    ck_assert_str_eq(v[DIAG_MEM_LANES].change, "hw.cu.lanes.mem 8 -> 16");
     ck_assert_str_eq(v[DIAG_L1_SIZE].change,
                      "hw.cache.l1.unified 262144 -> 524288");
     ck_assert_uint_eq(v[DIAG_L1_SIZE].hw.cache.l1.unified, 524288);
@@ -734,6 +823,11 @@ START_TEST(names)
     ck_assert_str_eq(diag_kind_label(DIAG_L1_BYPASS), "no L1");
     /* the new rows come after the old ones: the old order stays */
     ck_assert_int_eq(DIAG_L1_SIZE, DIAG_ELEMENTS + 1);
+    ck_assert_int_eq(DIAG_ALU_LANES, DIAG_L1_BYPASS + 1);
+    ck_assert_str_eq(diag_kind_name(DIAG_SHARED_LANES), "shared_lanes");
+    ck_assert_str_eq(diag_kind_label(DIAG_SHARED_LANES), "2x shared lanes");
+    ck_assert(diag_from_baseline(DIAG_MEM_LANES));
+    ck_assert(!diag_from_baseline(DIAG_SCHEDULERS));
     ck_assert_str_eq(diag_kind_name(DIAG_COUNT), "?");
 }
 END_TEST
@@ -746,6 +840,7 @@ static Suite *make_suite(void)
     tcase_add_test(runs, bandwidth_bound_copy);
     tcase_add_test(runs, latency_bound_residency);
     tcase_add_test(runs, compute_bound_pipes);
+    tcase_add_test(runs, shared_pipe_bound_gemm);
     tcase_add_test(runs, inflight_cap_bound);
     tcase_add_test(runs, variants_that_cannot_apply);
     tcase_add_test(runs, why_inflight_cap_on_the_whole_gpu);

@@ -5,7 +5,8 @@
  *
  *   - every issued instruction retires (with its workgroup);
  *   - stall fractions sum to 1, and every field `cusim fields` calls a
- *     fraction is within [0, 1];
+ *     fraction is within [0, 1] (the sol.unit.* fields among them), and
+ *     the unit names agree with the shares (check_units);
  *   - no CU ever holds more workgroups than the static occupancy allows,
  *     and when there are enough workgroups every CU reaches exactly that
  *     (dynamic residency = static occupancy); the allocators' own
@@ -26,6 +27,42 @@
 #include "cutest.h"
 #include "isa.h"
 #include "program.h"
+
+/* The units' speeds of light agree with the fields named from them:
+ * sol.busiest_unit is the highest pipe's share and
+ * sol.busiest_unit_name names a pipe at that share; bound_unit names a
+ * unit at the highest share of all (pipes and levels); without a
+ * hierarchy l1 and l2 are absent and dram is the channel (sol.memory). */
+static void check_units(const cusim_result *a)
+{
+    double pipes = 0, all = 0;
+    for (int u = 0; u < CUSIM_SOL_UNIT_COUNT; u++) {
+        double x = a->sol_unit[u];
+        if (u < CUSIM_SOL_PIPES && x > pipes)
+            pipes = x;
+        if (x > all)
+            all = x;
+    }
+    ck_assert_double_eq(a->sol_busiest_unit, pipes);
+    int named = -1, bound = -1;
+    for (int u = 0; u < CUSIM_SOL_UNIT_COUNT; u++) {
+        if (strcmp(a->busiest_unit_name,
+                   cusim_sol_unit_name((cusim_sol_unit)u)) == 0)
+            named = u;
+        if (strcmp(a->bound_unit, cusim_sol_unit_name((cusim_sol_unit)u))
+            == 0)
+            bound = u;
+    }
+    ck_assert(named >= 0 && named < CUSIM_SOL_PIPES);
+    ck_assert_double_eq(a->sol_unit[named], pipes);
+    ck_assert(bound >= 0);
+    ck_assert_double_eq(a->sol_unit[bound], all);
+    if (!a->hierarchy) {
+        ck_assert(a->sol_unit[CUSIM_SOL_L1] < 0);
+        ck_assert(a->sol_unit[CUSIM_SOL_L2] < 0);
+        ck_assert_double_eq(a->sol_unit[CUSIM_SOL_DRAM], a->sol_memory);
+    }
+}
 
 static cusim_hw random_hw(cutest_rng *r)
 {
@@ -230,6 +267,7 @@ START_TEST(randomized)
         const char *bad = cusim_report_bad_fraction(&rep);
         ck_assert_msg(bad == NULL, "run %d: %s outside [0, 1]\n%s", ran, bad,
                       text);
+        check_units(&a);
 
         ck_assert_uint_le(a.peak_workgroups_per_cu, occ.workgroups_per_cu);
         uint64_t workgroups = (k.elements + k.elements_per_invocation - 1)

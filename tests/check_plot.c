@@ -784,6 +784,10 @@ START_TEST(wildcard_expands)
         "sol.compute", "sol.busiest_unit", "sol.memory", "sol.l1", "sol.l2",
         "sol.dram",
     };
+    static const char *const units[] = {
+        "sol.unit.alu", "sol.unit.sfu", "sol.unit.shared", "sol.unit.mem",
+        "sol.unit.l1", "sol.unit.l2", "sol.unit.dram",
+    };
     const struct {
         const char *pattern;
         const char *const *want;
@@ -791,7 +795,8 @@ START_TEST(wildcard_expands)
     } cases[] = {
         { "stalls.*", stalls, 8 },
         { "warp_states.*", states, 7 },
-        { "sol.*", sol, 6 },
+        { "sol.*", sol, 6 },      /* one level: not sol.unit.* */
+        { "sol.unit.*", units, 7 },
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         const char *got[PLOT_MAX_STACK];

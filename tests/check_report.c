@@ -79,6 +79,9 @@ static const char *const sim_keys[] = {
     "l1.sectors_per_request", "l2.bytes", "l2.hit_rate", "dram.bytes",
     "dram.row_hit_rate", "dram.bandwidth_utilization", "sol.compute",
     "sol.busiest_unit", "sol.memory", "sol.l1", "sol.l2", "sol.dram",
+    "sol.unit.alu", "sol.unit.sfu", "sol.unit.shared", "sol.unit.mem",
+    "sol.unit.l1", "sol.unit.l2", "sol.unit.dram", "sol.busiest_unit_name",
+    "sol.top_units",
     "waves", "arithmetic_intensity", "roofline.performance",
     "roofline.ridge", "roofline.dram_intensity", "bound", "bound_unit",
     "dispatches",
@@ -140,6 +143,11 @@ START_TEST(result_report_keys_and_values)
     res.roofline_ridge = 8;
     res.bound = "latency";
     res.bound_unit = "dram";
+    /* the flat model's units: no l1, l2 (-1: none); dram is sol.memory */
+    const double units[CUSIM_SOL_UNIT_COUNT] = { 0.25, 0, 0.1875, 0.0625,
+                                                 -1, -1, 0.5 };
+    memcpy(res.sol_unit, units, sizeof units);
+    res.busiest_unit_name = "alu";
     res.dispatches = 2;
     res.dispatch[0] = (cusim_dispatch_result){
         .cycles = 1000, .theoretical = 0.75, .achieved = 0.5,
@@ -164,7 +172,8 @@ START_TEST(result_report_keys_and_values)
     const char *row = strchr(text, '\n') + 1;
     /* cycles .. simd_width; occupancy.*; issue.*; stalls.*;
      * warp_states.*; memory.*, then the hierarchy's l1.*, l2.*, dram.*
-     * (none: no hierarchy); sol.* (the levels' none), waves,
+     * (none: no hierarchy); sol.* (the levels' none; the units', their
+     * top three at whole percents: 18.75 rounds to 19), waves,
      * arithmetic_intensity, roofline.* (dram_intensity none); bound,
      * bound_unit, dispatches;
      * sim.* (NaN prints empty); dispatch[0].*, dispatch[1].* (their
@@ -176,7 +185,8 @@ START_TEST(result_report_keys_and_values)
         "0,0,0,0,0.25,0,0,0.75,"
         "0,0,0,0.5,0,0,0.5,12.5,"
         "0,4096,0,0,0,,,,,,,,,,"
-        "0,0,0.5,,,,1.5,0,0,8,,"
+        "0,0,0.5,,,,0.25,0,0.1875,0.0625,,,0.5,alu,"
+        "dram 50%  alu 25%  shared 19%,1.5,0,0,8,,"
         "latency,dram,2,,0,"
         "1000,0.75,0.5,,,,,,0.25,0.125,0.0625,,,,1.5,balanced,"
         "234,1,0,,,,,,0,0,0,,,,0,small_grid\n");
@@ -193,6 +203,8 @@ START_TEST(result_report_dispatch_rows)
     memset(&res, 0, sizeof res);
     res.occupancy = c4_a();
     res.bound = "compute";
+    res.bound_unit = "alu";
+    res.busiest_unit_name = "alu";
     res.dispatches = 1;
     res.dispatch[0].bound = "compute";
     cusim_report *r = calloc(1, sizeof *r);
@@ -342,6 +354,8 @@ START_TEST(table_types_and_values)
                    || strcmp(d->key, "sol.l1") == 0
                    || strcmp(d->key, "sol.l2") == 0
                    || strcmp(d->key, "sol.dram") == 0
+                   || strcmp(d->key, "sol.unit.l1") == 0
+                   || strcmp(d->key, "sol.unit.l2") == 0
                    || strcmp(d->key, "roofline.dram_intensity") == 0
                    || (strncmp(d->key, "dispatch[N].", 12) == 0
                        && (strncmp(d->key + 12, "l1.", 3) == 0
@@ -369,8 +383,19 @@ START_TEST(table_types_and_values)
             ck_assert_str_eq(d->values[2], "imported");
             ck_assert_ptr_null(d->values[3]);
         } else if (strcmp(d->key, "bound_unit") == 0) {
-            ck_assert_str_eq(d->values[3], "l1");
-            ck_assert_ptr_null(d->values[6]);
+            /* every unit, in CUSIM_SOL_UNITS' order */
+            for (int u = 0; u < CUSIM_SOL_UNIT_COUNT; u++)
+                ck_assert_str_eq(d->values[u],
+                                 cusim_sol_unit_name((cusim_sol_unit)u));
+            ck_assert_str_eq(d->values[3], "mem");
+            ck_assert_str_eq(d->values[4], "l1");
+            ck_assert_ptr_null(d->values[7]);
+        } else if (strcmp(d->key, "sol.busiest_unit_name") == 0) {
+            /* the pipes only, spelled as CUSIM_SOL_UNITS spells them */
+            for (int u = 0; u < CUSIM_SOL_PIPES; u++)
+                ck_assert_str_eq(d->values[u],
+                                 cusim_sol_unit_name((cusim_sol_unit)u));
+            ck_assert_ptr_null(d->values[CUSIM_SOL_PIPES]);
         } else {
             ck_assert_ptr_null(d->values);
         }
@@ -409,6 +434,45 @@ START_TEST(enum_names)
     ck_assert_str_eq(cusim_bound_name(CUSIM_BOUND_COMPUTE), "compute");
     ck_assert_str_eq(cusim_bound_name(CUSIM_BOUND_SMALL_GRID), "small_grid");
     ck_assert_str_eq(cusim_bound_name(CUSIM_BOUND_COUNT), "?");
+}
+END_TEST
+
+/* The units' ranking: highest share first, a tie in the fixed order alu,
+ * sfu, shared, l1, l2, dram, mem, absent levels left out. */
+START_TEST(sol_unit_ranking)
+{
+    cusim_result r;
+    memset(&r, 0, sizeof r);
+    const double a[CUSIM_SOL_UNIT_COUNT] = { 0.5, 0.25, 0.5, 0.75, -1, -1,
+                                             0.25 };
+    memcpy(r.sol_unit, a, sizeof a);
+    cusim_sol_unit o[CUSIM_SOL_UNIT_COUNT];
+    ck_assert_int_eq(cusim_sol_ranking(&r, o), 5);
+    /* mem 0.75; alu and shared tie at 0.5 (alu first); sfu and dram tie
+     * at 0.25 (sfu first); l1 and l2 absent */
+    const cusim_sol_unit want[] = { CUSIM_SOL_MEM, CUSIM_SOL_ALU,
+                                    CUSIM_SOL_SHARED, CUSIM_SOL_SFU,
+                                    CUSIM_SOL_DRAM };
+    for (int i = 0; i < 5; i++)
+        ck_assert_int_eq(o[i], want[i]);
+    /* all zero, with a hierarchy: the tie order, alu first, mem last */
+    memset(r.sol_unit, 0, sizeof r.sol_unit);
+    ck_assert_int_eq(cusim_sol_ranking(&r, o), CUSIM_SOL_UNIT_COUNT);
+    const cusim_sol_unit ties[] = { CUSIM_SOL_ALU, CUSIM_SOL_SFU,
+                                    CUSIM_SOL_SHARED, CUSIM_SOL_L1,
+                                    CUSIM_SOL_L2, CUSIM_SOL_DRAM,
+                                    CUSIM_SOL_MEM };
+    for (int i = 0; i < CUSIM_SOL_UNIT_COUNT; i++)
+        ck_assert_int_eq(o[i], ties[i]);
+    /* mem and the L1 at one rate: the L1 names it */
+    r.sol_unit[CUSIM_SOL_MEM] = r.sol_unit[CUSIM_SOL_L1] = 0.5;
+    cusim_sol_ranking(&r, o);
+    ck_assert_int_eq(o[0], CUSIM_SOL_L1);
+    ck_assert_int_eq(o[1], CUSIM_SOL_MEM);
+    ck_assert_str_eq(cusim_sol_unit_name(CUSIM_SOL_SHARED), "shared");
+    ck_assert_str_eq(cusim_sol_unit_name(CUSIM_SOL_UNIT_COUNT), "?");
+    ck_assert_int_eq(cusim_sol_unit_pipe(CUSIM_SOL_MEM), CUSIM_UNIT_MEM);
+    ck_assert_int_eq(cusim_sol_unit_pipe(CUSIM_SOL_L2), CUSIM_UNIT_COUNT);
 }
 END_TEST
 
@@ -646,6 +710,7 @@ static Suite *make_suite(void)
     tc = tcase_create("names");
     tcase_add_test(tc, enum_names);
     tcase_add_test(tc, enum_parse);
+    tcase_add_test(tc, sol_unit_ranking);
     suite_add_tcase(s, tc);
     tc = tcase_create("json");
     tcase_add_test(tc, json_escapes);

@@ -19,6 +19,8 @@
 #include "cutest.h"
 #include "program.h"
 
+#include <string.h>
+
 static double stall_sum(const cusim_result *r)
 {
     double sum = 0;
@@ -206,6 +208,48 @@ START_TEST(sol_load_then_use)
     ck_assert_double_eq_tol(r.sol_busiest_unit, 1.0 / 406, 1e-12);
     ck_assert_double_eq_tol(r.arithmetic_intensity, 0.25, 1e-12);
     ck_assert_double_eq_tol(r.roofline_performance, 32.0 / 406, 1e-12);
+}
+END_TEST
+
+START_TEST(sol_units_shared_pipe)
+{
+    /* Each unit's speed of light, worked by hand: one subgroup issues 4
+     * independent ld.shared, then an alu, on the tiny CU with 8 shared
+     * lanes and no bank model (one pass each). Each ld.shared keeps the
+     * shared pipe ceil(32 / 8) = 4 cycles: they issue at 0, 4, 8 and 12
+     * (the pipe is busy in between), the alu at 13 (1 cycle of its pipe,
+     * ready at 17); the last load's result is ready at 12 + 30 = 42, the
+     * run's end. Shares of the 42 cycles of the one partition: shared
+     * 4 x 4 = 16 / 42, alu 1 / 42, sfu and mem 0; the flat model's dram
+     * is its channel, idle: 0; no l1, l2 (-1: none). The top: shared,
+     * then alu, then sfu at 0 ahead of mem and dram at 0 (the fixed
+     * order); 16 / 42 = 38.1% and 1 / 42 = 2.4% round to 38% and 2%. */
+    cusim_hw hw = cutest_tiny_cu();
+    hw.cu.lanes[CUSIM_UNIT_SHARED] = 8;
+    cusim_result r = cutest_run(&hw, 32, 32,
+                                "ld.shared a, i bytes=4\n"
+                                "ld.shared b, i bytes=4\n"
+                                "ld.shared c, i bytes=4\n"
+                                "ld.shared d, i bytes=4\n"
+                                "alu e, i\n");
+    ck_assert_uint_eq(r.cycles, 42);
+    ck_assert_double_eq_tol(r.sol_unit[CUSIM_SOL_SHARED], 16.0 / 42, 1e-12);
+    ck_assert_double_eq_tol(r.sol_unit[CUSIM_SOL_ALU], 1.0 / 42, 1e-12);
+    ck_assert_double_eq(r.sol_unit[CUSIM_SOL_SFU], 0.0);
+    ck_assert_double_eq(r.sol_unit[CUSIM_SOL_MEM], 0.0);
+    ck_assert_double_eq(r.sol_unit[CUSIM_SOL_DRAM], 0.0);
+    ck_assert(r.sol_unit[CUSIM_SOL_L1] < 0 && r.sol_unit[CUSIM_SOL_L2] < 0);
+    ck_assert_double_eq_tol(r.sol_busiest_unit, 16.0 / 42, 1e-12);
+    ck_assert_str_eq(r.busiest_unit_name, "shared");
+    ck_assert_str_eq(r.bound_unit, "shared");
+    cusim_report rep = { .n = 0 };
+    cusim_report_result(&rep, &r);
+    const cusim_field *top = NULL;
+    for (int i = 0; i < rep.n; i++)
+        if (strcmp(rep.fields[i].key, "sol.top_units") == 0)
+            top = &rep.fields[i];
+    ck_assert_ptr_nonnull(top);
+    ck_assert_str_eq(top->s, "shared 38%  alu 2%  sfu 0%");
 }
 END_TEST
 
@@ -410,6 +454,7 @@ static Suite *make_suite(void)
     TCase *sol = tcase_create("sol");
     tcase_add_test(sol, sol_dependent_alu);
     tcase_add_test(sol, sol_load_then_use);
+    tcase_add_test(sol, sol_units_shared_pipe);
     tcase_add_test(sol, bound_bandwidth);
     tcase_add_test(sol, bound_compute);
     tcase_add_test(sol, bound_latency);

@@ -7,9 +7,10 @@
  * (cli_pool_run), which inherit the plan and send back (status, the
  * cusim_result's bytes, the error); the parent records them by variant,
  * so the report does not
- * depend on which worker ran what. A cusim_result holds one pointer
- * (`bound`), to a constant string of this same executable, so its bytes
- * mean the same in the parent.
+ * depend on which worker ran what. A cusim_result's pointers (`bound`,
+ * `bound_unit`, `busiest_unit_name`, the dispatches' `bound`) point to
+ * constant strings of this same executable, so its bytes mean the same
+ * in the parent.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -78,17 +79,26 @@ int cli_diagnose(int argc, char **argv)
     p->max_instructions = args.max_instructions;
 
     /* Every run on the pool, the baseline first; its failure is the
-     * command's, reported once all have run. */
+     * command's, reported once all have run. The pipes' variants run
+     * after the baseline is recorded (it says which pipes can bind), in a
+     * second round. */
     variants vs = { .p = p };
     cli_pool_tasks tasks = { .size = sizeof(variant_msg), .ctx = &vs,
                              .run = variant_run, .record = variant_record };
-    for (int i = 0; i < DIAG_COUNT; i++)
-        if (i == DIAG_BASELINE || p->v[i].applicable)
-            vs.todo[tasks.n++] = (diag_kind)i;
     cli_progress bar;
     cli_progress_start(&bar, "cusim diagnose", "runs");
     tasks.progress = &bar;
-    cli_pool_run(&tasks, args.jobs);
+    for (int round = 0; round < 2; round++) {
+        tasks.n = 0;
+        for (int i = 0; i < DIAG_COUNT; i++)
+            if ((i == DIAG_BASELINE || p->v[i].applicable)
+                && diag_from_baseline((diag_kind)i) == (round == 1))
+                vs.todo[tasks.n++] = (diag_kind)i;
+        if (round == 1 && p->v[DIAG_BASELINE].rc != 0)
+            break;
+        if (tasks.n > 0)
+            cli_pool_run(&tasks, args.jobs);
+    }
     cli_progress_end(&bar);
     const diag_variant *base = &p->v[DIAG_BASELINE];
     if (base->rc != 0) {

@@ -161,6 +161,82 @@ static bool hierarchy_sets(diag_variant *v, diag_kind kind,
     return false;
 }
 
+/* The pipe of a lanes variant (CUSIM_SOL_ALU ..), or CUSIM_SOL_UNIT_COUNT
+ * for any other variant. */
+static cusim_sol_unit pipe_of(diag_kind k)
+{
+    switch (k) {
+    case DIAG_ALU_LANES:
+        return CUSIM_SOL_ALU;
+    case DIAG_SFU_LANES:
+        return CUSIM_SOL_SFU;
+    case DIAG_SHARED_LANES:
+        return CUSIM_SOL_SHARED;
+    case DIAG_MEM_LANES:
+        return CUSIM_SOL_MEM;
+    default:
+        return CUSIM_SOL_UNIT_COUNT;
+    }
+}
+
+bool diag_from_baseline(diag_kind k)
+{
+    return pipe_of(k) != CUSIM_SOL_UNIT_COUNT;
+}
+
+/* The override of a pipe's variant: twice its lanes (hw.cu.lanes.NAME),
+ * unless they already cover the subgroup: an instruction then keeps the
+ * pipe one cycle (ceil(simd_width / lanes)), and more lanes change
+ * nothing. */
+static bool pipe_sets(diag_variant *v, diag_kind kind, const cusim_hw *hw,
+                      const cusim_occupancy *o)
+{
+    cusim_sol_unit u = pipe_of(kind);
+    const char *name = cusim_sol_unit_name(u);
+    uint32_t lanes = hw->cu.lanes[cusim_sol_unit_pipe(u)];
+    if (lanes >= o->simd_width) {
+        not_applicable(v, "cu.lanes.%s (%" PRIu32 ") already covers a "
+                       "%" PRIu32 "-lane subgroup: an instruction keeps the "
+                       "pipe one cycle, more lanes change nothing", name,
+                       lanes, o->simd_width);
+        return false;
+    }
+    char path[48];
+    snprintf(path, sizeof path, "hw.cu.lanes.%s", name);
+    return set_add(v, path, lanes, 2 * (uint64_t)lanes);
+}
+
+/* Once the baseline has run: the pipes' variants whose pipe cannot bind
+ * (DIAG_PIPE_SHARE, DIAG_PIPE_FLOOR) do not apply. */
+static void pipes_from_baseline(diag_plan *p)
+{
+    const cusim_result *r = &p->v[DIAG_BASELINE].res;
+    for (int i = 0; i < DIAG_COUNT; i++) {
+        diag_variant *v = &p->v[i];
+        cusim_sol_unit u = pipe_of((diag_kind)i);
+        if (u == CUSIM_SOL_UNIT_COUNT || !v->applicable || v->ran)
+            continue;
+        const char *name = cusim_sol_unit_name(u);
+        double share = r->sol_unit[u];
+        bool busiest = r->busiest_unit_name
+                       && strcmp(r->busiest_unit_name, name) == 0;
+        if (share >= DIAG_PIPE_SHARE
+            || (busiest && share >= DIAG_PIPE_FLOOR))
+            continue;
+        if (busiest)
+            not_applicable(v, "the %s pipe, the busiest, is %.1f%% busy "
+                           "(sol.unit.%s): under %.0f%%, it cannot bind",
+                           name, 100 * share, name, 100 * DIAG_PIPE_FLOOR);
+        else
+            not_applicable(v, "the %s pipe is %.1f%% busy (sol.unit.%s): "
+                           "under %.0f%% and not the busiest (%s), it "
+                           "cannot bind", name, 100 * share, name,
+                           100 * DIAG_PIPE_SHARE,
+                           r->busiest_unit_name ? r->busiest_unit_name
+                                                : "?");
+    }
+}
+
 /* Scales `x` up (twice) or down (half). */
 static uint64_t scaled(uint64_t x, bool up)
 {
@@ -261,6 +337,12 @@ static void plan_one(diag_variant *v, diag_kind kind, const cusim_hw *hw,
             ok = hierarchy_sets(v, kind, hw);
         }
         break;
+    case DIAG_ALU_LANES:
+    case DIAG_SFU_LANES:
+    case DIAG_SHARED_LANES:
+    case DIAG_MEM_LANES:
+        ok = pipe_sets(v, kind, hw, o);
+        break;
     case DIAG_COUNT:
         break;
     }
@@ -317,6 +399,8 @@ void diag_record(diag_plan *p, diag_kind i, int rc, const cusim_result *res,
         not_applicable(v, "cannot launch: %s", err->message);
     else
         snprintf(v->error, sizeof v->error, "%s", err->message);
+    if (i == DIAG_BASELINE && rc == 0)
+        pipes_from_baseline(p);
 }
 
 /* Whether variant i has a result to compare. */
@@ -369,12 +453,15 @@ typedef enum lever_kind { LK_LATENCY, LK_BANDWIDTH, LK_COMPUTE, LK_COUNT }
 /* The levers, each of one kind (the residency-down and elements variants
  * are not levers: one is the way back, the other a change of the
  * kernel's code; no L1 is a probe, never a remedy). A larger cache is a
- * bandwidth lever: it moves fewer bytes from the level below. On a flat
- * profile the cache levers do not apply and count for nothing. */
+ * bandwidth lever: it moves fewer bytes from the level below; a pipe's
+ * lanes are a compute lever, one pipe's share of it. On a flat profile
+ * the cache levers do not apply and count for nothing. */
 static const diag_kind levers[] = { DIAG_RESIDENCY_UP, DIAG_BANDWIDTH,
                                     DIAG_LATENCY, DIAG_ISSUE,
                                     DIAG_SCHEDULERS, DIAG_INFLIGHT,
-                                    DIAG_L1_SIZE, DIAG_L2_SIZE };
+                                    DIAG_L1_SIZE, DIAG_L2_SIZE,
+                                    DIAG_ALU_LANES, DIAG_SFU_LANES,
+                                    DIAG_SHARED_LANES, DIAG_MEM_LANES };
 enum { N_LEVERS = sizeof levers / sizeof levers[0] };
 
 static lever_kind kind_of(diag_kind k)
@@ -386,6 +473,10 @@ static lever_kind kind_of(diag_kind k)
         return LK_BANDWIDTH;
     case DIAG_ISSUE:
     case DIAG_SCHEDULERS:
+    case DIAG_ALU_LANES:
+    case DIAG_SFU_LANES:
+    case DIAG_SHARED_LANES:
+    case DIAG_MEM_LANES:
         return LK_COMPUTE;
     default:
         return LK_LATENCY;
@@ -594,15 +685,41 @@ static void conclude_level(const diag_plan *p, diag_verdict *v)
     }
 }
 
+/* What a programmer can change to relieve pipe `unit`. */
+static const char *pipe_cure(const char *unit)
+{
+    if (strcmp(unit, "shared") == 0)
+        return "fewer shared-memory accesses per FMA (register blocking: "
+               "more outputs per invocation from each value loaded), wider "
+               "shared loads where they are narrow (16-byte vectors), "
+               "conflict-free addresses (padding)";
+    if (strcmp(unit, "sfu") == 0)
+        return "fewer transcendentals: fast-math approximations "
+               "(__expf, __sinf, rsqrt), tables, or algebra that replaces "
+               "them";
+    if (strcmp(unit, "mem") == 0)
+        return "fewer, wider global accesses: vector (16-byte) loads and "
+               "stores, values reused from registers or shared memory";
+    return "simpler arithmetic: fewer alu and fma per element (strength "
+           "reduction, invariant work hoisted out of loops)";
+}
+
 /* The first thing to try for verdict `v`. */
 static void advice(const diag_plan *p, diag_verdict *v)
 {
     const diag_variant *b = &p->v[DIAG_BASELINE];
     const char *what = "";
-    char buf[256] = "";
+    char buf[448] = "";
     if (strcmp(v->kind, "bandwidth") == 0) {
         what = "move fewer bytes: wider, coalesced accesses, reuse through "
                "shared memory, or fused passes; more residency will not help";
+    } else if (v->unit && strcmp(v->kind, "compute") == 0) {
+        snprintf(buf, sizeof buf, "the %s pipe is the limit (%.0f%% busy; "
+                 "%s -> %.2fx): %s", v->unit,
+                 100 * b->res.sol_unit[pipe_of(v->lever)],
+                 diag_kind_label(v->lever), diag_speedup(p, v->lever),
+                 pipe_cure(v->unit));
+        what = buf;
     } else if (strcmp(v->kind, "compute") == 0) {
         what = "issue fewer instructions: simpler arithmetic, less "
                "per-element overhead, full subgroups";
@@ -631,7 +748,7 @@ static void advice(const diag_plan *p, diag_verdict *v)
             snprintf(buf, sizeof buf, "no resource is at its peak; the "
                      "largest gain is %s (%.2fx): %s",
                      diag_kind_label(v->lever), diag_speedup(p, v->lever),
-                     cure[kind_of(v->lever)]);
+                     v->unit ? pipe_cure(v->unit) : cure[kind_of(v->lever)]);
             what = buf;
         } else {
             what = "no single resource dominates: profile the hot loop's "
@@ -734,6 +851,25 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
         && s_cap >= DIAG_HELPS && s_cap * DIAG_CLOSE >= g.of[LK_LATENCY])
         v->lever = DIAG_INFLIGHT;
 
+    /* a compute lever: the pipe whose lanes help most names it when they
+     * help (DIAG_HELPS) at least as much as 2x issue rate: 2x schedulers
+     * doubles the issue slots and every pipe at once, so its larger
+     * speedup does not say which of them binds */
+    if (v->lever != DIAG_BASELINE && kind_of(v->lever) == LK_COMPUTE) {
+        diag_kind pipe = DIAG_BASELINE;
+        for (int i = 0; i < DIAG_COUNT; i++)
+            if (diag_from_baseline((diag_kind)i)
+                && (pipe == DIAG_BASELINE
+                    || diag_speedup(p, (diag_kind)i)
+                       > diag_speedup(p, pipe)))
+                pipe = (diag_kind)i;
+        double sp = diag_speedup(p, pipe);
+        if (sp >= DIAG_HELPS && sp >= diag_speedup(p, DIAG_ISSUE))
+            v->lever = pipe;
+    }
+    if (diag_from_baseline(v->lever))
+        v->unit = cusim_sol_unit_name(pipe_of(v->lever));
+
     /* the evidence: the lever first, then the three the issue names */
     char *e = v->evidence;
     size_t size = sizeof v->evidence;
@@ -742,6 +878,8 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
                  v->waves);
     else if (strcmp(v->kind, "balanced") == 0)
         snprintf(e, size, "balanced: ");
+    else if (v->unit)
+        snprintf(e, size, "%s-bound (the %s pipe): ", v->kind, v->unit);
     else
         snprintf(e, size, "%s-bound: ", v->kind);
     bool first = true;
@@ -758,6 +896,12 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
             && (strcmp(v->kind, "compute") == 0
                 || diag_speedup(p, compute[i]) >= DIAG_HELPS))
             evidence_add(e, size, p, compute[i], &first);
+    /* the pipes that ran (n/a when they cannot bind: nothing) */
+    for (int i = 0; i < DIAG_COUNT; i++)
+        if (diag_from_baseline((diag_kind)i) && i != (int)v->lever
+            && (strcmp(v->kind, "compute") == 0
+                || diag_speedup(p, (diag_kind)i) >= DIAG_HELPS))
+            evidence_add(e, size, p, (diag_kind)i, &first);
     /* with a hierarchy, its probes (n/a on a flat profile: nothing) */
     static const diag_kind cache[] = { DIAG_L1_SIZE, DIAG_L2_SIZE,
                                        DIAG_L1_BYPASS };
@@ -1026,6 +1170,11 @@ static void print_json(FILE *out, const diag_plan *p, const diag_verdict *v)
             "\"evidence\": ", v->kind,
             v->lever == DIAG_BASELINE ? "none" : diag_kind_name(v->lever));
     json_string(out, v->evidence);
+    fputs(", \"unit\": ", out);
+    if (v->unit)
+        fprintf(out, "\"%s\"", v->unit);
+    else
+        fputs("null", out);
     fputs(", \"bound\": ", out);
     json_string(out, v->bound);
     fprintf(out, ", \"agrees_with_bound\": %s, \"try\": ",

@@ -4,14 +4,17 @@
  * again with one thing changed at a time (a counterfactual: twice the
  * residency, twice the bandwidth, half the global latency, twice the
  * issue rate or the partitions, ...; with a memory hierarchy twice the
- * L1 or the L2, or no L1 at all), all with
+ * L1 or the L2, or no L1 at all; twice the lanes of each execution pipe
+ * busy enough to bind: alu, sfu, shared, mem), all with
  * the same simulator (cusim_simulate, never a formula). The speedups say
  * which resource the kernel waits on; a verdict names it, with the
  * speedups as evidence, the first thing to try and a Little's-law line.
  *
  * Use: diag_plan_new (builds every variant's configs and says which cannot
  * apply), then for each variant diag_simulate (pure: may run in another
- * process) and diag_record, then diag_conclude and diag_print.
+ * process) and diag_record, then diag_conclude and diag_print. The pipes'
+ * variants (diag_from_baseline) apply or not by the baseline's run:
+ * record the baseline before running them (in variant order, it is).
  */
 #ifndef CUSIM_DIAGNOSE_H
 #define CUSIM_DIAGNOSE_H
@@ -36,7 +39,11 @@
     X(ELEMENTS, "elements", "2x elements per invocation")                \
     X(L1_SIZE, "l1_size", "2x L1")                                        \
     X(L2_SIZE, "l2_size", "2x L2")                                        \
-    X(L1_BYPASS, "l1_bypass", "no L1")
+    X(L1_BYPASS, "l1_bypass", "no L1")                                    \
+    X(ALU_LANES, "alu_lanes", "2x alu lanes")                             \
+    X(SFU_LANES, "sfu_lanes", "2x sfu lanes")                             \
+    X(SHARED_LANES, "shared_lanes", "2x shared lanes")                    \
+    X(MEM_LANES, "mem_lanes", "2x mem lanes")
 
 typedef enum diag_kind {
 #define DIAG_KIND_ROW_(id, name, label) DIAG_##id,
@@ -46,6 +53,13 @@ typedef enum diag_kind {
 } diag_kind;
 
 #define DIAG_MAX_SETS 4
+
+/* A pipe's lanes variant runs when the baseline keeps the pipe busy at
+ * least DIAG_PIPE_SHARE of its cycles (sol.unit.NAME), or when it is the
+ * busiest pipe and busy at least DIAG_PIPE_FLOOR: a pipe less busy than
+ * that cannot be what binds, and its run would cost time for nothing. */
+#define DIAG_PIPE_SHARE 0.5
+#define DIAG_PIPE_FLOOR 0.25
 
 /* One variant: its configs, whether it applies, and once recorded its run.
  * Its overrides' marks point into the struct's own strings, so a variant
@@ -91,12 +105,16 @@ typedef struct diag_verdict {
     const char *kind;           /* "bandwidth", "latency", "compute",
                                    "small_grid" or "balanced" */
     diag_kind lever;            /* the variant that helped most, or
-                                   DIAG_BASELINE when none helped */
+                                   DIAG_BASELINE when none helped (a
+                                   pipe's lanes before 2x schedulers,
+                                   which doubles every pipe at once) */
+    const char *unit;           /* the pipe the verdict names ("shared",
+                                   ...: its lanes are the lever), or NULL */
     char evidence[512];         /* "latency-bound: +2x residency -> 1.80x
                                    faster; 2x bandwidth -> 1.00x; ..." */
     char bound[32];             /* the baseline's `bound` */
     bool agrees;                /* kind equals bound */
-    char try_first[512];        /* the first thing to try, one sentence */
+    char try_first[1024];       /* the first thing to try, one sentence */
     double waves;               /* workgroups / (CUs x workgroups per CU) */
     double needed_bytes;        /* latency.global x memory.bandwidth
                                    (with a hierarchy, DRAM's: dram.latency
@@ -132,6 +150,11 @@ typedef struct diag_plan {
 const char *diag_kind_name(diag_kind k);
 const char *diag_kind_label(diag_kind k);
 
+/* Whether variant k applies or not by the baseline's run (a pipe's
+ * lanes: see DIAG_PIPE_SHARE): run it only after diag_record has recorded
+ * the baseline, and only if it is still applicable then. */
+bool diag_from_baseline(diag_kind k);
+
 /* Builds every variant of `k` on `hw` (copies: the caller keeps its own).
  * Returns the plan (the caller frees it with diag_plan_free), or NULL with
  * `err` set when the baseline itself cannot launch (its occupancy fails).
@@ -147,7 +170,9 @@ int diag_simulate(const diag_plan *p, diag_kind i, cusim_result *out,
                   cusim_error *err);
 
 /* Records variant i's run (what diag_simulate returned). A variant whose
- * simulation says it cannot launch (status -1) becomes not applicable. */
+ * simulation says it cannot launch (status -1) becomes not applicable.
+ * The baseline's run marks the pipes' variants whose pipe cannot bind
+ * (DIAG_PIPE_SHARE) not applicable, saying how busy it was. */
 void diag_record(diag_plan *p, diag_kind i, int rc, const cusim_result *res,
                  const cusim_error *err);
 

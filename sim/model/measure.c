@@ -92,36 +92,29 @@ static void span_figures(const gpu *g, const tally *a, const tally *b,
     }
 }
 
-/* The unit with the highest speed of light over the whole run: the
- * execution units' busy share, then the memory levels' (the flat model's
- * channel counts as dram); the first in that order on a tie. */
-static const char *bound_unit_of(const gpu *g, const tally *end,
-                                 const cusim_result *r, double cycles)
+/* Each unit's share of its peak over the whole run (r->sol_unit): the
+ * pipes' busy cycles over the partitions' cycles, the levels' speeds of
+ * light (the flat model's channel counts as dram, its l1 and l2 are
+ * absent); then the busiest pipe's name (the first of alu, sfu, shared,
+ * mem on a tie) and the unit at the top of all (bound_unit, ranked by
+ * cusim_sol_ranking). */
+static void unit_shares(const gpu *g, const tally *end, cusim_result *r,
+                        double cycles)
 {
-    static const struct { int unit; const char *name; } units[] = {
-        { CUSIM_UNIT_ALU, "alu" }, { CUSIM_UNIT_SFU, "sfu" },
-        { CUSIM_UNIT_SHARED, "shared" },
-    };
-    const char *best = "alu";
-    double top = -1.0;
-    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
-        double busy = (double)end->unit_busy[units[i].unit]
-                      / (cycles * g->n_parts);
-        if (busy > top) {
-            top = busy;
-            best = units[i].name;
-        }
-    }
-    double levels[3] = { r->sol_l1, r->sol_l2, r->sol_dram };
-    static const char *const names[3] = { "l1", "l2", "dram" };
-    if (!r->hierarchy)
-        levels[2] = r->sol_memory;
-    for (int i = 0; i < 3; i++)
-        if ((r->hierarchy || i == 2) && levels[i] > top) {
-            top = levels[i];
-            best = names[i];
-        }
-    return best;
+    for (int u = 0; u < CUSIM_SOL_PIPES; u++)
+        r->sol_unit[u] = (double)end->unit_busy[
+            cusim_sol_unit_pipe((cusim_sol_unit)u)] / (cycles * g->n_parts);
+    r->sol_unit[CUSIM_SOL_L1] = r->hierarchy ? r->sol_l1 : -1.0;
+    r->sol_unit[CUSIM_SOL_L2] = r->hierarchy ? r->sol_l2 : -1.0;
+    r->sol_unit[CUSIM_SOL_DRAM] = r->hierarchy ? r->sol_dram : r->sol_memory;
+    int busiest = 0;
+    for (int u = 1; u < CUSIM_SOL_PIPES; u++)
+        if (r->sol_unit[u] > r->sol_unit[busiest])
+            busiest = u;
+    r->busiest_unit_name = cusim_sol_unit_name((cusim_sol_unit)busiest);
+    cusim_sol_unit order[CUSIM_SOL_UNIT_COUNT];
+    cusim_sol_ranking(r, order);
+    r->bound_unit = cusim_sol_unit_name(order[0]);
 }
 
 /* Dispatch d's waves: its workgroups / what the GPU holds at once. */
@@ -264,5 +257,5 @@ void measure_run(const gpu *g, const tally *end, cusim_result *r)
          * CUs asked of the L1 against it */
         r->bandwidth_utilization = r->sol_dram;
     }
-    r->bound_unit = bound_unit_of(g, end, r, cycles);
+    unit_shares(g, end, r, cycles);
 }

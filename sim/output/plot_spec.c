@@ -114,7 +114,9 @@ size_t plot_spec_expand(const char *pattern, const char **names, size_t max)
     size_t len = strlen(pattern) - 1, n = 0;    /* the prefix with its '.' */
     const cusim_field_desc *f;
     for (size_t i = 0; (f = cusim_field_at(i)) != NULL; i++)
-        if (is_fraction_field(f) && strncmp(f->key, pattern, len) == 0) {
+        if (is_fraction_field(f) && strncmp(f->key, pattern, len) == 0
+            && !strchr(f->key + len, '.')) {   /* one level: sol.* is not
+                                                  sol.unit.* */
             if (n < max)
                 names[n] = f->key;
             n++;

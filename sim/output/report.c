@@ -216,6 +216,22 @@ static void add_REGSOURCE(cusim_report *r, const char *key,
  * bound unit. */
 #define add_BOUND add_TEXT
 #define add_UNIT add_TEXT
+#define add_PIPE add_TEXT
+
+/* The three units of res with the highest shares, highest first:
+ * "shared 94%  alu 61%  l1 40%" (cusim_sol_ranking's order). */
+static void add_TOP(cusim_report *r, const char *key, const cusim_result *res)
+{
+    cusim_sol_unit order[CUSIM_SOL_UNIT_COUNT];
+    int n = cusim_sol_ranking(res, order);
+    char text[sizeof r->fields[0].s] = "";
+    size_t at = 0;
+    for (int i = 0; i < n && i < 3 && at < sizeof text; i++)
+        at += (size_t)snprintf(text + at, sizeof text - at, "%s%s %.0f%%",
+                               i ? "  " : "", cusim_sol_unit_name(order[i]),
+                               100 * res->sol_unit[order[i]]);
+    cusim_report_string(r, key, text);
+}
 
 /* The hierarchy's counters and fractions: negative when the run has
  * none, reported as none. */
@@ -297,8 +313,15 @@ static const char *const regsrc_values[] = {
     CUSIM_REGISTER_SOURCES(NAME_) NULL
 };
 #undef NAME_
-static const char *const unit_values[] = { "alu", "sfu", "shared", "l1",
-                                           "l2", "dram", NULL };
+#define UNIT_NAME_(id, name, pipe) name,
+static const char *const unit_values[] = { CUSIM_SOL_UNITS(UNIT_NAME_) NULL };
+#undef UNIT_NAME_
+/* CUSIM_SOL_UNITS' pipes, the rows before CUSIM_SOL_PIPES
+ * (tests/check_report.c checks they match) */
+static const char *const pipe_values[] = { "alu", "sfu", "shared", "mem",
+                                           NULL };
+_Static_assert(sizeof pipe_values / sizeof pipe_values[0]
+               == CUSIM_SOL_PIPES + 1, "one name per pipe");
 
 /* A fields.def TYPE as cusim_field_desc's type, may_be_none, values. */
 #define DESC_INT CUSIM_VALUE_INT, false, NULL
@@ -309,6 +332,8 @@ static const char *const unit_values[] = { "alu", "sfu", "shared", "l1",
 #define DESC_BOUND CUSIM_VALUE_STRING, false, bound_values
 #define DESC_UNIT CUSIM_VALUE_STRING, false, unit_values
 #define DESC_REGSOURCE CUSIM_VALUE_STRING, false, regsrc_values
+#define DESC_PIPE CUSIM_VALUE_STRING, false, pipe_values
+#define DESC_TOP CUSIM_VALUE_STRING, false, NULL
 #define DESC_HINT CUSIM_VALUE_INT, true, NULL
 #define DESC_HREAL CUSIM_VALUE_REAL, true, NULL
 
