@@ -126,6 +126,43 @@ START_TEST(per_lane_repeat_1_to_32)
 }
 END_TEST
 
+START_TEST(masks_of_two_words)
+{
+    /* A 128-lane subgroup (masks of two 64-bit words): lane l repeats l + 1
+     * times: 1 + 128 = 129 warp-instructions, 128 + (1 + ... + 128) =
+     * 128 + 8256 = 8384 lanes, 127 divergent ends of 129 branches; and an
+     * if on lane < 70 (crossing the words): 70 + 58 lanes on its sides. */
+    cusim_hw hw = cutest_tiny_cu();
+    hw.simd_widths[0] = 128;
+    hw.cu.max_invocations = 1024;
+    hw.cu.max_workgroup_size = 1024;
+    cusim_kernel k = { .name = "k", .workgroup = { 128, 1, 1 },
+                       .workgroup_dims = 1, .registers = 16,
+                       .elements = 128, .elements_per_invocation = 1 };
+    const char *const programs[] = {
+        "alu a\nrepeat lane + 1 {\n  alu a, a\n}\n",
+        "if lane < 70 {\n  alu a\n} else {\n  alu b\n}\n",
+    };
+    cusim_result r[2];
+    for (int i = 0; i < 2; i++) {
+        cusim_error err;
+        prog_src src = { "k.yaml", 1, 1, NULL, .buffers = NULL };
+        k.ast = prog_parse(programs[i], &src, &err);
+        ck_assert_ptr_nonnull(k.ast);
+        ck_assert_int_eq(cusim_simulate(&hw, &k, NULL, &r[i], NULL, &err), 0);
+        prog_ast_free(k.ast);
+        k.ast = NULL;
+    }
+    ck_assert_uint_eq(r[0].warp_instructions, 129);
+    ck_assert_uint_eq(r[0].lane_instructions, 8384);
+    ck_assert_uint_eq(r[0].branches, 129);
+    ck_assert_uint_eq(r[0].divergent_branches, 127);
+    ck_assert_uint_eq(r[1].warp_instructions, 2);
+    ck_assert_uint_eq(r[1].lane_instructions, 128);
+    ck_assert_uint_eq(r[1].divergent_branches, 1);
+}
+END_TEST
+
 START_TEST(per_lane_repeat_some_lanes_none)
 {
     /* lane % 4 iterations (0 .. 3): lanes 0, 4, ... never enter (8 of
@@ -255,6 +292,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, nested_ifs);
     tcase_add_test(tc, per_lane_repeat_1_to_32);
     tcase_add_test(tc, per_lane_repeat_some_lanes_none);
+    tcase_add_test(tc, masks_of_two_words);
     tcase_add_test(tc, masked_load_coalesces_active_lanes);
     tcase_add_test(tc, masked_shared_access_banks);
     tcase_add_test(tc, uniform_loads);
