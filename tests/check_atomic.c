@@ -72,27 +72,14 @@ END_TEST
 
 START_TEST(parse_errors)
 {
-    cusim_error err;
-    prog_src src = { "k.yaml", 1, 1, NULL, .buffers = NULL };
-    const struct {
-        const char *text;
-        int column;
-        const char *message;
-    } cases[] = {
-        { "ld.global x, i op=add\n", 16,
-          "'ld.global' takes no op= (it is for atom.global, atom.shared "
-          "and reduce)" },
-        { "atom.shared x, i op=sub\n", 21,
-          "unknown atomic op 'sub' (expected add, min, max, exch or cas)" },
-        { "atom.global x, i op=add op=min\n", 25, "'op=' given twice" },
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        prog_ast *ast = prog_parse(cases[i].text, &src, &err);
-        ck_assert_ptr_null(ast);
-        ck_assert_int_eq(err.line, 1);
-        ck_assert_int_eq(err.column, cases[i].column);
-        ck_assert_str_eq(err.message, cases[i].message);
-    }
+    cutest_parse_fails("ld.global x, i op=add\n", 16,
+                       "'ld.global' takes no op= (it is for atom.global, "
+                       "atom.shared and reduce)");
+    cutest_parse_fails("atom.shared x, i op=sub\n", 21,
+                       "unknown atomic op 'sub' (expected add, min, max, "
+                       "exch or cas)");
+    cutest_parse_fails("atom.global x, i op=add op=min\n", 25,
+                       "'op=' given twice");
 }
 END_TEST
 

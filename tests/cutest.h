@@ -290,6 +290,21 @@ static inline cusim_result cutest_run_wg32(const cusim_hw *hw,
     return r;
 }
 
+/* Asserts that the one-line program `text` fails to parse at line 1,
+ * column `column`, with a message that starts with `message`. */
+static inline void cutest_parse_fails(const char *text, int column,
+                                      const char *message)
+{
+    cusim_error err;
+    prog_src src = { "k.yaml", 1, 1, NULL, .buffers = NULL };
+    prog_ast *ast = prog_parse(text, &src, &err);
+    ck_assert_msg(ast == NULL, "'%s' parsed", text);
+    ck_assert_int_eq(err.line, 1);
+    ck_assert_int_eq(err.column, column);
+    ck_assert_msg(strncmp(err.message, message, strlen(message)) == 0,
+                  "'%s': %s", text, err.message);
+}
+
 /* A fixed-seed generator for randomized tests, so failures reproduce. */
 typedef struct cutest_rng {
     uint64_t s;

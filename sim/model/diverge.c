@@ -119,10 +119,8 @@ uint32_t diverge_iteration(const gpu *g, const sg *s, uint32_t depth)
     return 0;
 }
 
-/* The names' values for subgroup s at entry c, `depth` repeats enclosing
- * it (entries of s->loop_left). */
-static addr_ctx ctx_of(const gpu *g, const sg *s, const insn_cost *c,
-                       uint32_t depth)
+addr_ctx diverge_ctx(const gpu *g, const sg *s, const insn_cost *c,
+                     uint32_t depth)
 {
     addr_ctx ctx = { .wg = g->wgs[s->wg].id, .sg = s->rank,
                      .width = g->width };
@@ -185,7 +183,7 @@ static void step_if(gpu *g, sg *s, uint32_t si, const insn_cost *c)
              *other = OTHER(g, si, f);
     int64_t v[ADDR_MAX_LANES];
     uint64_t taken[MAX_WORDS];
-    addr_ctx ctx = ctx_of(g, s, c, s->depth);
+    addr_ctx ctx = diverge_ctx(g, s, c, s->depth);
     mask_copy(saved, act, W);
     if (values(g, in->cond, &ctx, act, v, s->pc) < 0)
         memset(v, 0, sizeof v);   /* the run stops: any side will do */
@@ -242,7 +240,7 @@ static void step_lane_loop(gpu *g, sg *s, uint32_t si, const insn_cost *c)
     uint64_t *act = ACTIVE(g, si);
     int64_t v[ADDR_MAX_LANES];
     uint64_t run[MAX_WORDS];
-    addr_ctx ctx = ctx_of(g, s, c, s->depth);
+    addr_ctx ctx = diverge_ctx(g, s, c, s->depth);
     if (values(g, in->cond, &ctx, act, v, s->pc) < 0) {
         s->pc = c->jump + 1;
         return;
@@ -303,7 +301,7 @@ static void step_lane_endloop(gpu *g, sg *s, uint32_t si)
     const uint64_t *saved = SAVED(g, si, f);
     int64_t v[ADDR_MAX_LANES];
     uint64_t run[MAX_WORDS];
-    addr_ctx ctx = ctx_of(g, s, &s->cost[fr->pc], fr->depth);
+    addr_ctx ctx = diverge_ctx(g, s, &s->cost[fr->pc], fr->depth);
     if (values(g, in->cond, &ctx, saved, v, fr->pc) < 0)
         memset(v, 0, sizeof v);
     lanes_above(saved, v, it, run, W);
@@ -334,7 +332,7 @@ uint32_t diverge_lines(gpu *g, const sg *s, const insn_cost *c)
 {
     uint32_t si = (uint32_t)(s - g->sgs);
     if (g->code->insns[s->pc].at || g->hier) {
-        addr_ctx ctx = ctx_of(g, s, c, s->depth);
+        addr_ctx ctx = diverge_ctx(g, s, c, s->depth);
         return addr_lines_mask(c->at, &ctx, ACTIVE(g, si), g->line,
                                g->sector, g->lines, g->lines_cap);
     }

@@ -73,6 +73,13 @@ uint32_t diverge_lines(gpu *g, const sg *s, const insn_cost *c);
 void diverge_issue(gpu *g, part *pt, sg *s, const insn_cost *c,
                    uint64_t now);
 
+/* The per-subgroup names' values (addr.h) for subgroup s at entry c, with
+ * `depth` repeats enclosing it (entries of s->loop_left): its workgroup,
+ * its rank, and it, it1, it2 of the innermost three, per-lane repeats'
+ * from their frames. */
+addr_ctx diverge_ctx(const gpu *g, const sg *s, const insn_cost *c,
+                     uint32_t depth);
+
 /* Masked subgroup s's active lanes (valid until it next changes). */
 const uint64_t *diverge_mask(const gpu *g, const sg *s);
 

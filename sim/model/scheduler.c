@@ -86,12 +86,7 @@ static __attribute__((cold, noinline)) uint32_t atomic_lines(gpu *g,
                                                              const sg *s,
                                                              const insn_cost *c)
 {
-    addr_ctx ctx = { .wg = g->wgs[s->wg].id, .sg = s->rank,
-                     .width = g->width };
-    for (uint32_t k = 0; k < 3 && k < s->depth; k++)
-        ctx.it[k] = c->loops[k]
-                    ? c->loops[k] - s->loop_left[s->depth - 1 - k]
-                    : diverge_iteration(g, s, s->depth - 1 - k);
+    addr_ctx ctx = diverge_ctx(g, s, c, s->depth);
     uint32_t n = addr_lines_atomic(c->at, &ctx, s->lanes,
                                    s->masked ? diverge_mask(g, s) : NULL,
                                    g->line, g->sector, g->lines,
@@ -117,12 +112,7 @@ static __attribute__((noinline)) uint32_t sg_lines(gpu *g, const sg *s,
     } else if (s->masked) {
         n = diverge_lines(g, s, c);
     } else {
-        addr_ctx ctx = { .wg = g->wgs[s->wg].id, .sg = s->rank,
-                         .width = g->width };
-        for (uint32_t k = 0; k < 3 && k < s->depth; k++)
-            ctx.it[k] = c->loops[k]
-                        ? c->loops[k] - s->loop_left[s->depth - 1 - k]
-                        : diverge_iteration(g, s, s->depth - 1 - k);
+        addr_ctx ctx = diverge_ctx(g, s, c, s->depth);
         n = addr_lines(c->at, &ctx, s->lanes, g->line, g->sector, g->lines,
                        g->lines_cap);
     }
