@@ -20,13 +20,8 @@ static void run_fails(const cusim_hw *hw, const char *program,
                        .elements = 32, .elements_per_invocation = 1 };
     cusim_sim_options opt = { .max_instructions = max_instructions };
     cusim_error err;
-    prog_src src = { "k.yaml", 1, 1, NULL, .buffers = NULL };
-    k.ast = prog_parse(program, &src, &err);
-    ck_assert_ptr_nonnull(k.ast);
     cusim_result r;
-    int rc = cusim_simulate(hw, &k, &opt, &r, NULL, &err);
-    cusim_kernel_free(&k);
-    ck_assert_int_ne(rc, 0);
+    ck_assert_int_ne(cutest_simulate(hw, &k, program, &opt, &r, &err), 0);
     ck_assert_msg(strstr(err.message, expect), "message: %s", err.message);
 }
 
@@ -144,15 +139,8 @@ START_TEST(masks_of_two_words)
         "if lane < 70 {\n  alu a\n} else {\n  alu b\n}\n",
     };
     cusim_result r[2];
-    for (int i = 0; i < 2; i++) {
-        cusim_error err;
-        prog_src src = { "k.yaml", 1, 1, NULL, .buffers = NULL };
-        k.ast = prog_parse(programs[i], &src, &err);
-        ck_assert_ptr_nonnull(k.ast);
-        ck_assert_int_eq(cusim_simulate(&hw, &k, NULL, &r[i], NULL, &err), 0);
-        prog_ast_free(k.ast);
-        k.ast = NULL;
-    }
+    for (int i = 0; i < 2; i++)
+        r[i] = cutest_run_kernel(&hw, &k, programs[i]);
     ck_assert_uint_eq(r[0].warp_instructions, 129);
     ck_assert_uint_eq(r[0].lane_instructions, 8384);
     ck_assert_uint_eq(r[0].branches, 129);

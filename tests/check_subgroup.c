@@ -4,8 +4,6 @@
  * by hand on the tiny CU of cutest.h (width 32, 32 lanes per unit, alu 4 /
  * shared 30 cycles), one 32-lane subgroup.
  */
-#include <string.h>
-
 #include "cusim.h"
 #include "cutest.h"
 #include "program.h"

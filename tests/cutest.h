@@ -236,6 +236,38 @@ static inline cusim_hw cutest_tiny_cu(void)
     return hw;
 }
 
+/* Parses `program` into kernel k (its own buffers nameable) and
+ * simulates it on hw with `opt` (NULL: defaults) into *r: cusim_simulate's
+ * answer, the error in *err; a parse error aborts the test. k's program
+ * is freed again, the rest of k is the caller's. */
+static inline int cutest_simulate(const cusim_hw *hw, cusim_kernel *k,
+                                  const char *program,
+                                  const cusim_sim_options *opt,
+                                  cusim_result *r, cusim_error *err)
+{
+    prog_src src = { "k.yaml", 1, 1, NULL, .buffers = k->buffers,
+                     .n_buffers = k->n_buffers };
+    k->ast = prog_parse(program, &src, err);
+    if (!k->ast)
+        ck_abort_msg("parse: %s", err->message);
+    int rc = cusim_simulate(hw, k, opt, r, NULL, err);
+    prog_ast_free(k->ast);
+    k->ast = NULL;
+    return rc;
+}
+
+/* cutest_simulate that aborts the test unless the run succeeds. */
+static inline cusim_result cutest_run_kernel(const cusim_hw *hw,
+                                             cusim_kernel *k,
+                                             const char *program)
+{
+    cusim_result r;
+    cusim_error err;
+    if (cutest_simulate(hw, k, program, NULL, &r, &err) != 0)
+        ck_abort_msg("simulate: %s", err.message);
+    return r;
+}
+
 /* Simulates `program` on `hw` as a 1-D kernel of `wg`-invocation
  * workgroups, 16 registers each, over `elements` elements; aborts the test
  * on a parse or simulation error. A program that uses shared memory
@@ -248,17 +280,7 @@ static inline cusim_result cutest_run(const cusim_hw *hw, uint32_t wg,
                        .workgroup_dims = 1, .registers = 16,
                        .shared_bytes = strstr(program, ".shared") ? 4 : 0,
                        .elements = elements, .elements_per_invocation = 1 };
-    cusim_error err;
-    prog_src src = { "k.yaml", 1, 1, NULL, .buffers = NULL };
-    k.ast = prog_parse(program, &src, &err);
-    if (!k.ast)
-        ck_abort_msg("parse: %s", err.message);
-    cusim_result r;
-    int rc = cusim_simulate(hw, &k, NULL, &r, NULL, &err);
-    cusim_kernel_free(&k);
-    if (rc != 0)
-        ck_abort_msg("simulate: %s", err.message);
-    return r;
+    return cutest_run_kernel(hw, &k, program);
 }
 
 /* Simulates `program` as one 32-invocation workgroup with `shared_bytes`,
@@ -276,18 +298,7 @@ static inline cusim_result cutest_run_wg32(const cusim_hw *hw,
                        .shared_bytes = shared_bytes, .n_buffers = 1 };
     strcpy(k.buffers[0].name, "A");
     strcpy(k.buffers[0].size, "1048576");
-    cusim_error err;
-    prog_src src = { "k.yaml", 1, 1, NULL, .buffers = k.buffers,
-                     .n_buffers = 1 };
-    k.ast = prog_parse(program, &src, &err);
-    if (!k.ast)
-        ck_abort_msg("parse: %s", err.message);
-    cusim_result r;
-    int rc = cusim_simulate(hw, &k, NULL, &r, NULL, &err);
-    cusim_kernel_free(&k);
-    if (rc != 0)
-        ck_abort_msg("simulate: %s", err.message);
-    return r;
+    return cutest_run_kernel(hw, &k, program);
 }
 
 /* Asserts that the one-line program `text` fails to parse at line 1,

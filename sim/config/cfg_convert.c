@@ -430,37 +430,95 @@ static int scalar_column(const cfg_slot *s, size_t offset)
     return column;
 }
 
+/* The launch-shape names a T_SIZE expression may use (expr.h's
+ * EXPR_NAMES_SHAPE), for did-you-mean. */
+static const char *const shape_names[] = {
+    "workgroup_size", "workgroup_x", "workgroup_y", "workgroup_z",
+    "simd_width", "elements_per_invocation",
+};
+
+/* The error for key k's expression (its text `text`, `len` bytes) that
+ * expr.c refused with `xe`: at the offending character; for a launch
+ * shape's name that does not exist, a did-you-mean; expr.c's "the count"
+ * (a repeat's) called "the expression". */
+static int expression_error(const cfg_loader *L, const cfg_slot *s,
+                            const cfg_key *k, const char *text, size_t len,
+                            expr_names names, const expr_error *xe)
+{
+    cusim_mark m = s->mark;
+    m.column = scalar_column(s, xe->offset);
+    if (names == EXPR_NAMES_SHAPE
+        && strncmp(xe->message, "unknown name '", 14) == 0) {
+        size_t w = 0;
+        while (xe->offset + w < len
+               && lex_is_ident_char(text[xe->offset + w]))
+            w++;
+        char word[SUGGEST_MAX_LEN + 1];
+        snprintf(word, sizeof word, "%.*s", (int)w, text + xe->offset);
+        const char *near = suggest_within(word, strlen(word), shape_names, 6,
+                                          w > 2 ? 2 : w ? w - 1 : 0);
+        if (!near)   /* abbreviations */
+            near = suggest_nearest(word, shape_names, 6);
+        if (near)
+            return err_at(L->err, &m, "%s%s: unknown name '%.*s' in the "
+                          "expression (did you mean '%s'?)", s->shown,
+                          k->path, (int)w, text + xe->offset, near);
+        return err_at(L->err, &m, "%s%s: unknown name '%.*s' in the "
+                      "expression (expected workgroup_size, workgroup_x, "
+                      "workgroup_y, workgroup_z, simd_width or "
+                      "elements_per_invocation)", s->shown, k->path, (int)w,
+                      text + xe->offset);
+    }
+    char msg[sizeof xe->message + 16];
+    const char *count = strstr(xe->message, "the count");
+    if (count)
+        snprintf(msg, sizeof msg, "%.*sthe expression%s",
+                 (int)(count - xe->message), xe->message, count + 9);
+    else
+        snprintf(msg, sizeof msg, "%s", xe->message);
+    return err_at(L->err, &m, "%s%s: %s", s->shown, k->path, msg);
+}
+
+/* Key k's value written as an expression of `names`: checks it holds no
+ * NUL (`want`: what the key expects, for that message), its syntax and
+ * names, and that its text fits `cap` bytes with its NUL; copies the text
+ * to `out`. */
+static int expression_text(const cfg_loader *L, const cfg_slot *s,
+                           const cfg_key *k, expr_names names,
+                           const char *want, char *out, size_t cap)
+{
+    const yaml_node_t *n = s->value;
+    const char *text = (const char *)n->data.scalar.value;
+    size_t len = n->data.scalar.length;
+    expr_error xe;
+    if (strlen(text) != len)
+        return err_at(L->err, &s->mark, "%s%s: the text contains a NUL "
+                      "character (expected %s)", s->shown, k->path, want);
+    expr *e = expr_parse_names(text, len, names, &xe);
+    if (!e)
+        return expression_error(L, s, k, text, len, names, &xe);
+    size_t tlen = strlen(expr_text(e));
+    if (tlen >= cap) {
+        expr_free(e);
+        return err_at(L->err, &s->mark, "%s%s: the expression is %zu "
+                      "characters long (at most %zu)", s->shown, k->path,
+                      tlen, cap - 1);
+    }
+    memcpy(out, expr_text(e), tlen + 1);
+    expr_free(e);
+    return 0;
+}
+
 /* An entry's count written as an expression: checks its syntax and names
  * and keeps its text (the number becomes 0 until it is evaluated). */
 static int convert_expression(const cfg_loader *L, const cfg_slot *s,
                               const cfg_key *k)
 {
-    const yaml_node_t *n = s->value;
-    const char *text = (const char *)n->data.scalar.value;
-    size_t len = n->data.scalar.length;
     char want[160];
-    expr_error xe;
-
-    if (strlen(text) != len)
-        return err_at(L->err, &s->mark, "%s%s: the text contains a NUL "
-                      "character (expected %s)", s->shown, k->path,
-                      expectation_in(L, k, want, sizeof want));
-    expr *e = expr_parse_names(text, len, EXPR_NAMES_DISPATCH, &xe);
-    if (!e) {
-        cusim_mark m = s->mark;
-        m.column = scalar_column(s, xe.offset);
-        return err_at(L->err, &m, "%s%s: %s", s->shown, k->path,
-                      xe.message);
-    }
-    size_t tlen = strlen(expr_text(e));
-    if (tlen >= CFG_EXPR_CAP) {
-        expr_free(e);
-        return err_at(L->err, &s->mark, "%s%s: the expression is %zu "
-                      "characters long (at most %zu)", s->shown, k->path,
-                      tlen, CFG_EXPR_CAP - 1);
-    }
-    memcpy(cfg_field(L, k->aux), expr_text(e), tlen + 1);
-    expr_free(e);
+    if (expression_text(L, s, k, EXPR_NAMES_DISPATCH,
+                        expectation_in(L, k, want, sizeof want),
+                        cfg_field(L, k->aux), CFG_EXPR_CAP) != 0)
+        return -1;
     *(uint64_t *)cfg_field(L, k->offset) = 0;
     return 0;
 }
@@ -483,13 +541,6 @@ static int convert_count(const cfg_loader *L, const cfg_slot *s,
     return 0;
 }
 
-/* The launch-shape names a T_SIZE expression may use (expr.h's
- * EXPR_NAMES_SHAPE), for did-you-mean. */
-static const char *const shape_names[] = {
-    "workgroup_size", "workgroup_x", "workgroup_y", "workgroup_z",
-    "simd_width", "elements_per_invocation",
-};
-
 /* A T_SIZE key written as an expression of the launch shape: checks its
  * syntax and names (an unknown name with a did-you-mean) and keeps its
  * text, and whether its columns read as in the file; the number becomes
@@ -497,64 +548,14 @@ static const char *const shape_names[] = {
 static int convert_size_expression(const cfg_loader *L, const cfg_slot *s,
                                    const cfg_key *k)
 {
-    const yaml_node_t *n = s->value;
-    const char *text = (const char *)n->data.scalar.value;
-    size_t len = n->data.scalar.length;
     char want[160];
-    expr_error xe;
-
-    if (strlen(text) != len)
-        return err_at(L->err, &s->mark, "%s%s: the text contains a NUL "
-                      "character (expected %s)", s->shown, k->path,
-                      cfg_expectation(k, want, sizeof want));
-    expr *e = expr_parse(text, len, &xe);
-    if (!e) {
-        cusim_mark m = s->mark;
-        m.column = scalar_column(s, xe.offset);
-        if (strncmp(xe.message, "unknown name '", 14) == 0) {
-            size_t w = 0;
-            while (xe.offset + w < len
-                   && lex_is_ident_char(text[xe.offset + w]))
-                w++;
-            char word[SUGGEST_MAX_LEN + 1];
-            snprintf(word, sizeof word, "%.*s", (int)w, text + xe.offset);
-            const char *near = suggest_within(word, strlen(word),
-                                              shape_names, 6,
-                                              w > 2 ? 2 : w ? w - 1 : 0);
-            if (!near)   /* abbreviations */
-                near = suggest_nearest(word, shape_names, 6);
-            if (near)
-                return err_at(L->err, &m, "%s%s: unknown name '%.*s' in "
-                              "the expression (did you mean '%s'?)",
-                              s->shown, k->path, (int)w, text + xe.offset,
-                              near);
-            return err_at(L->err, &m, "%s%s: unknown name '%.*s' in the "
-                          "expression (expected workgroup_size, "
-                          "workgroup_x, workgroup_y, workgroup_z, "
-                          "simd_width or elements_per_invocation)",
-                          s->shown, k->path, (int)w, text + xe.offset);
-        }
-        /* expr.c calls the text "the count" (a repeat's) */
-        char msg[sizeof xe.message + 16];
-        const char *count = strstr(xe.message, "the count");
-        if (count)
-            snprintf(msg, sizeof msg, "%.*sthe expression%s",
-                     (int)(count - xe.message), xe.message, count + 9);
-        else
-            snprintf(msg, sizeof msg, "%s", xe.message);
-        return err_at(L->err, &m, "%s%s: %s", s->shown, k->path, msg);
-    }
     cusim_shape_expr *x = cfg_field(L, k->aux);
-    size_t tlen = strlen(expr_text(e));
-    if (tlen >= sizeof x->text) {
-        expr_free(e);
-        return err_at(L->err, &s->mark, "%s%s: the expression is %zu "
-                      "characters long (at most %zu)", s->shown, k->path,
-                      tlen, sizeof x->text - 1);
-    }
-    memcpy(x->text, expr_text(e), tlen + 1);
-    expr_free(e);
+    if (expression_text(L, s, k, EXPR_NAMES_SHAPE,
+                        cfg_expectation(k, want, sizeof want), x->text,
+                        sizeof x->text) != 0)
+        return -1;
     /* the columns read as in the file when byte 1 is one column on */
+    size_t tlen = strlen(x->text);
     x->columns = tlen > 1 && scalar_column(s, 1) == s->mark.column + 1;
     *(uint32_t *)cfg_field(L, k->offset) = 0;
     return 0;

@@ -1235,11 +1235,6 @@ uint32_t addr_values(const addr_expr *x, const addr_ctx *c,
     return 0;
 }
 
-bool addr_is_lane_free(const addr_expr *x)
-{
-    return x->lane_free;
-}
-
 bool addr_const_value(const addr_expr *x, int64_t *v)
 {
     if (x->n != 1 || x->code[0].op != OP_CONST)

@@ -194,10 +194,6 @@ uint32_t addr_lines_atomic(const addr_expr *x, const addr_ctx *c,
 uint32_t addr_values(const addr_expr *x, const addr_ctx *c,
                      const uint64_t *mask, int64_t *v);
 
-/* Whether `x` names no per-lane name: the same value for every lane of a
- * subgroup (a uniform condition or count). */
-bool addr_is_lane_free(const addr_expr *x);
-
 /* Whether `x` folded to a constant when resolved (its value in *v): the
  * same for every lane of every subgroup. */
 bool addr_const_value(const addr_expr *x, int64_t *v);

@@ -38,8 +38,6 @@ typedef struct prog_stmt {
     uint32_t src[PROG_MAX_SRCS];
     uint32_t bytes;                    /* memory forms; 0 otherwise */
     uint32_t stride;                   /* ISA_PATTERN_STRIDED */
-    uint8_t op_mod;                    /* op=: isa_atomic for an atomic,
-                                          isa_reduce for reduce */
     expr *count;                       /* STMT_REPEAT of a launch-shape
                                           count, owned; NULL for a
                                           per-lane count (`cond`) */

@@ -576,10 +576,8 @@ static size_t parse_modifier(parser *p, prog_stmt *s, size_t pos,
         const char *const *ops = reduce ? reduce_ops : atomic_ops;
         int n_ops = reduce ? ISA_REDUCE_COUNT : ISA_ATOMIC_COUNT;
         for (int i = 0; i < n_ops; i++)
-            if (span_is(val, vlen, ops[i])) {
-                s->op_mod = (uint8_t)i;
-                return vend;
-            }
+            if (span_is(val, vlen, ops[i]))
+                return vend;   /* every op costs the same: not kept */
         fail(p, vpos, "unknown %s op '%.*s' (expected %s)",
              reduce ? "reduce" : "atomic", (int)vlen, val,
              reduce ? "add, min, max, and, or or xor"
