@@ -285,6 +285,12 @@ typedef struct cusim_hw {
             uint32_t atomic_cycles;    /* a slice's atomic unit, per
                                           operation on one address */
         } l2;
+        struct {
+            uint32_t bytes;            /* per CU; 0: none (uniform loads
+                                          go through the L1) */
+            uint32_t ways;             /* 0: fully associative */
+            uint32_t latency;          /* hit, cycles from issue */
+        } scalar;                      /* lines: cache.l1.line */
     } cache;
     struct {
         uint32_t latency;              /* an L2 miss, cycles from issue,
@@ -877,6 +883,13 @@ typedef struct cusim_result {
                                         dispatch's launch shape (its first
                                         side never runs), in the kernel's
                                         file; 0: none */
+    int wrap_line, wrap_column;         /* an at=shared[EXPR] some lane of
+                                        the first dispatch's workgroup 0
+                                        indexes outside shared_bytes with
+                                        (it wraps), in the kernel's file;
+                                        0: none */
+    int64_t wrap_index;                 /* that index, before the wrap */
+    uint64_t wrap_elements;             /* elements shared_bytes holds */
 } cusim_result;
 
 /* Ranks the units r names (sol_unit; absent levels left out) into

@@ -95,7 +95,14 @@ static void same_hw(const cusim_hw *a, const cusim_hw *b)
      * while it is off nothing reads them (and the echo leaves them out) */
     ck_assert_uint_eq(a->cache.l2.bytes, b->cache.l2.bytes);
     if (a->cache.l2.bytes) {
-        ck_assert(memcmp(&a->cache, &b->cache, sizeof a->cache) == 0);
+        ck_assert(memcmp(&a->cache.l1, &b->cache.l1, sizeof a->cache.l1)
+                  == 0);
+        ck_assert(memcmp(&a->cache.l2, &b->cache.l2, sizeof a->cache.l2)
+                  == 0);
+        ck_assert_uint_eq(a->cache.scalar.bytes, b->cache.scalar.bytes);
+        if (a->cache.scalar.bytes)   /* else unread, and left out */
+            ck_assert(memcmp(&a->cache.scalar, &b->cache.scalar,
+                             sizeof a->cache.scalar) == 0);
         ck_assert(memcmp(&a->dram, &b->dram, sizeof a->dram) == 0);
     }
     ck_assert_uint_eq(a->launch_cycles, b->launch_cycles);
@@ -318,6 +325,9 @@ START_TEST(hw_cache_keys)
     ck_assert_uint_eq(hw.cache.l2.interleave, 256);
     ck_assert_uint_eq(hw.cache.l2.latency, 215);
     ck_assert_uint_eq(hw.cache.l2.bytes_per_cycle, 1775);
+    ck_assert_uint_eq(hw.cache.scalar.bytes, 16384);
+    ck_assert_uint_eq(hw.cache.scalar.ways, 2);
+    ck_assert_uint_eq(hw.cache.scalar.latency, 48);
     ck_assert_uint_eq(hw.dram.latency, 437);
     ck_assert_uint_eq(hw.dram.bytes_per_cycle, 588);
     ck_assert_uint_eq(hw.dram.channels, 32);
@@ -328,7 +338,8 @@ START_TEST(hw_cache_keys)
     ck_assert_uint_eq(hw.dram.window, 32);
     ck_assert_uint_eq(hw.launch_cycles, 5000);
     assert_mark(cfg_hw_mark(&hw, "cache.l1.unified"), hw.file, 13, 14);
-    assert_mark(cfg_hw_mark(&hw, "launch_cycles"), hw.file, 39, 16);
+    assert_mark(cfg_hw_mark(&hw, "cache.scalar.latency"), hw.file, 33, 14);
+    assert_mark(cfg_hw_mark(&hw, "launch_cycles"), hw.file, 43, 16);
 
     ASSERT_LOADED(cfg_hw_load(cutest_path("tests/good/cfg-hw-minimal.yaml"),
                               NULL, 0, &hw, &err), err);
@@ -343,6 +354,9 @@ START_TEST(hw_cache_keys)
     ck_assert_int_eq(hw.cache.l1.stores, CUSIM_STORES_WRITE_THROUGH);
     ck_assert_uint_eq(hw.cache.l2.bytes, 0);
     ck_assert_uint_eq(hw.cache.l2.ways, 16);
+    ck_assert_uint_eq(hw.cache.scalar.bytes, 0);
+    ck_assert_uint_eq(hw.cache.scalar.ways, 4);
+    ck_assert_uint_eq(hw.cache.scalar.latency, 0);
     ck_assert_uint_eq(hw.cache.l2.slices, 1);
     ck_assert_uint_eq(hw.cache.l2.interleave, 256);
     ck_assert_uint_eq(hw.dram.channels, 1);
@@ -878,6 +892,22 @@ static const bad_case bad_cases[] = {
     { 'h', "cfg-hw-cache-row.yaml", NULL, 20, 8,
       "dram.row (3000) is not a power of two (expected 1024, 2048, "
       "... bytes)" },
+    { 'h', "cfg-hw-cache-scalar-latency.yaml", NULL, 14, 12,
+      "missing required key 'cache.scalar.latency' (scalar data cache "
+      "hit, cycles from issue to data; 0: unset, required when "
+      "cache.scalar.bytes > 0)" },
+    { 'h', "cfg-hw-cache-scalar-needs-l2.yaml", NULL, 11, 12,
+      "cache.scalar.bytes: cache.scalar needs cache.l2 (expected "
+      "cache.l2.bytes > 0: without an L2 the flat memory.* model runs "
+      "and reads no cache.* or dram.* key)" },
+    { 'h', "cfg-hw-cache-scalar-order.yaml", NULL, 18, 14,
+      "cache.l2.latency (200) must be more than cache.scalar.latency "
+      "(300): both are end to end from issue, an L2 hit includes the "
+      "scalar cache's miss" },
+    { 'h', "cfg-hw-cache-scalar-sets.yaml", NULL, 14, 12,
+      "cache.scalar.bytes (1000) is not a multiple of cache.scalar.ways "
+      "x cache.l1.line (4 x 128 = 512): the cache holds whole sets of "
+      "the L1's lines" },
     { 'h', "cfg-hw-cache-scheduler.yaml", NULL, 20, 14,
       "dram.scheduler: expected one of fr_fcfs, fcfs, got 'frfcfs'" },
     { 'h', "cfg-hw-cache-sector-line.yaml", NULL, 12, 13,
@@ -1421,7 +1451,7 @@ START_TEST(print_keys)
         if (strncmp(p, "cu.policy ", 10) == 0)
             policy = p;
     }
-    ck_assert_int_eq(lines, 62);
+    ck_assert_int_eq(lines, 65);
     ck_assert_ptr_nonnull(reg);
     ck_assert_ptr_nonnull(policy);
     ck_assert(strstr(reg, "required") && strstr(reg, "1..67108864")
@@ -1532,7 +1562,16 @@ START_TEST(echo_hw_hierarchy)
                                      "    unified: 131072\n"));
     ck_assert_ptr_nonnull(strstr(on, "\ndram:\n  latency: 437\n"));
     ck_assert_ptr_nonnull(strstr(on, "\nlaunch_cycles: 5000\n"));
+    ck_assert_ptr_nonnull(strstr(on, "\n  scalar:\n    bytes: 16384\n"
+                                     "    ways: 2\n    latency: 48\n"));
     free(on);
+    /* without a scalar cache its keys are left out */
+    cusim_set nok = { "hw.cache.scalar.bytes", "0", "--set", 1, 1 };
+    echo_round_trip_hw(cache, &nok, 1);
+    char *nokecho = echo_of_hw(cache, &nok, 1);
+    ck_assert_ptr_null(strstr(nokecho, "scalar"));
+    ck_assert_ptr_nonnull(strstr(nokecho, "\ndram:\n  latency: 437\n"));
+    free(nokecho);
 
     char *flat = echo_of_hw(cutest_path("tests/good/cfg-hw-minimal.yaml"),
                             NULL, 0);

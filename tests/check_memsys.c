@@ -26,7 +26,7 @@ static memsys *flat(uint32_t cus, uint32_t cap)
 
 static uint64_t issue(memsys *m, uint32_t cu, uint32_t tx, uint64_t now)
 {
-    const mem_req r = { cu, 0, tx, 0, 0, NULL };
+    const mem_req r = { cu, 0, tx, 0, 0, 0, NULL };
     ck_assert_uint_eq(mem_accept_at(m, cu, tx, now), now);
     return mem_issue(m, &r, now);
 }
@@ -144,7 +144,7 @@ START_TEST(accept_against_recomputation)
         ck_assert_uint_eq(mem_accept_at(m, cu, tx, now), want);
         if (want > now)
             now = want;   /* the issue waits for room, as a scheduler does */
-        const mem_req r = { cu, 0, tx, 0, 0, NULL };
+        const mem_req r = { cu, 0, tx, 0, 0, 0, NULL };
         uint64_t done = mem_issue(m, &r, now);
         ck_assert_uint_gt(done, now);
         hist[cu][n[cu]++] = (ref_access){ done, tx };

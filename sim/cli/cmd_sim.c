@@ -195,6 +195,13 @@ int cli_sim(int argc, char **argv)
         cli_say("%s:%d:%d: warning: if: the condition is false for every "
                 "lane at this launch shape (its first side never runs)\n",
                 args.files[1], res.dead_if_line, res.dead_if_column);
+    if (res.wrap_line)
+        cli_say("%s:%d:%d: warning: at=shared[...]: workgroup 0 indexes "
+                "element %lld, outside the %llu that shared_bytes holds at "
+                "this launch shape (the index wraps: is shared_bytes too "
+                "small?)\n", args.files[1], res.wrap_line, res.wrap_column,
+                (long long)res.wrap_index,
+                (unsigned long long)res.wrap_elements);
     if (res.timeline_cut_at)
         fprintf(stderr, "cusim sim: --timeline: %llu rows written, the "
                 "windows from cycle %llu on left out (at most %llu rows; a "

@@ -181,6 +181,15 @@ static const cfg_key hw_keys[] = {
       1, 1000000, "cycles an L2 slice's atomic unit takes per operation on "
       "one address (atomics are performed at the L2: lanes on one address "
       "take turns, a line's distinct addresses go together)" },
+    { "cache.scalar.bytes", T_UINT, HW(cache.scalar.bytes), 0, "0", 0,
+      1073741824, "scalar data cache bytes per CU, for uniform loads (an "
+      "address with no per-lane name); 0: none, uniform loads go through "
+      "the L1; else a multiple of cache.scalar.ways x cache.l1.line" },
+    { "cache.scalar.ways", T_UINT, HW(cache.scalar.ways), 0, "4", 0, 65536,
+      "scalar data cache associativity (0: fully associative)" },
+    { "cache.scalar.latency", T_UINT, HW(cache.scalar.latency), 0, "0", 0,
+      1000000, "scalar data cache hit, cycles from issue to data; 0: "
+      "unset, required when cache.scalar.bytes > 0" },
     { "dram.latency", T_UINT, HW(dram.latency), 0, "0", 0, 1000000,
       "an L2 miss, cycles from issue to data, unloaded; 0: unset, required "
       "when cache.l2.bytes > 0; latency.global is the flat model's" },
@@ -258,11 +267,15 @@ _Static_assert(offsetof(cusim_kernel, program_map)
  * override that turned the hierarchy off, and nothing reads them), and
  * launch_cycles while 0. A profile without those keys echoes byte for
  * byte as before they existed, and what is left out loads back to the
- * same behaviour. */
+ * same behaviour. The cache.scalar.* keys are left out too while the
+ * profile has no scalar cache (cache.scalar.bytes 0), so the profiles
+ * without one echo as before those keys existed. */
 static bool hw_echo_omits(const void *obj, int i)
 {
     const cusim_hw *hw = obj;
     const char *path = hw_keys[i].path;
+    if (strncmp(path, "cache.scalar.", 13) == 0)
+        return hw->cache.l2.bytes == 0 || hw->cache.scalar.bytes == 0;
     if (strncmp(path, "cache.", 6) == 0 || strncmp(path, "dram.", 5) == 0)
         return hw->cache.l2.bytes == 0;
     if (strcmp(path, "launch_cycles") == 0)

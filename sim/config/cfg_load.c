@@ -352,7 +352,8 @@ static int check_hierarchy(const cfg_loader *L)
     if (hw_u32(L, l2) == 0) {
         for (int i = 0; i < L->t->n; i++) {
             const char *p = L->t->keys[i].path;
-            bool l1 = strncmp(p, "cache.l1.", 9) == 0;
+            bool l1 = strncmp(p, "cache.l1.", 9) == 0
+                      || strncmp(p, "cache.scalar.", 13) == 0;
             bool dram = strncmp(p, "dram.", 5) == 0;
             if (i == l2 || (!l1 && !dram && strncmp(p, "cache.l2.", 9) != 0)
                 || L->slots[i].rank == 0
@@ -362,8 +363,8 @@ static int check_hierarchy(const cfg_loader *L)
             return err_at(L->err, &m, "%s: %s needs cache.l2 (expected "
                           "cache.l2.bytes > 0: without an L2 the flat "
                           "memory.* model runs and reads no cache.* or "
-                          "dram.* key)", p, l1 ? "cache.l1" : dram ? "dram"
-                          : "cache.l2");
+                          "dram.* key)", p, l1 ? (p[6] == 's' ? "cache.scalar"
+                          : "cache.l1") : dram ? "dram" : "cache.l2");
         }
         return 0;
     }
@@ -430,6 +431,27 @@ static int check_hierarchy(const cfg_loader *L)
     if (has_l1 && check_order(L, l2lat, l1lat, "an L2 hit includes the "
                               "L1 miss") != 0)
         return -1;
+
+    /* the scalar cache: whole sets of L1 lines, faster than the L2 */
+    const int kb = hw_row(L, "cache.scalar.bytes");
+    const int kways = hw_row(L, "cache.scalar.ways");
+    const int klat = hw_row(L, "cache.scalar.latency");
+    if (hw_u32(L, kb)) {
+        uint64_t set = (uint64_t)hw_u32(L, l1line)
+                       * (hw_u32(L, kways) ? hw_u32(L, kways) : 1);
+        if (hw_u32(L, kb) % set != 0) {
+            m = row_mark(L, later_row(L, kb, later_row(L, kways, l1line)));
+            return err_at(L->err, &m, "cache.scalar.bytes (%u) is not a "
+                          "multiple of cache.scalar.ways x cache.l1.line "
+                          "(%u x %u = %llu): the cache holds whole sets of "
+                          "the L1's lines", hw_u32(L, kb), hw_u32(L, kways),
+                          hw_u32(L, l1line), (unsigned long long)set);
+        }
+        if (needs(L, klat, kb) != 0
+            || check_order(L, l2lat, klat, "an L2 hit includes the scalar "
+                           "cache's miss") != 0)
+            return -1;
+    }
 
     /* DRAM */
     if (needs(L, dlat, l2) != 0 || needs(L, dbw, l2) != 0

@@ -114,6 +114,10 @@ static insn_cost decode_insn(const prog_code *code, const prog_insn *in,
         uint32_t n = addr_max_lines(c.at, lanes, hw->cache.l1.line);
         if (n < c.tx)
             c.tx = n;
+        /* a load every lane makes at one address: the scalar cache's,
+         * when the profile has one */
+        c.scalar = hw->cache.scalar.bytes > 0 && !c.atomic
+                   && in->dst != PROG_NO_REG && addr_is_uniform(c.at);
     } else if (c.global && c.atomic) {
         /* the flat model: a transaction per line and per turn of the
          * lanes on one address (at most one per lane and line touched) */

@@ -41,6 +41,9 @@ typedef struct insn_cost {
                                memory system's) */
     uint8_t atomic;         /* an atomic (isa_is_atomic): a global one's
                                lines carry their operations (`ops`) */
+    uint8_t scalar;         /* a uniform global load (no per-lane name in
+                               its address) on a profile with a scalar
+                               cache: the hierarchy serves it there */
     uint8_t masked;         /* in a masked table (decode_program's
                                `masked`): a shared access whose busy
                                cycles and latency are its active lanes'

@@ -51,6 +51,7 @@ typedef struct mshr {
     uint32_t outstanding;     /* L2 requests without a time */
     uint32_t waiters;         /* node list head */
     uint32_t slot;            /* its L1 slot, or NONE (not allocated) */
+    uint32_t kslot;           /* its scalar cache slot, or NONE */
     uint8_t state;
 } mshr;
 
@@ -69,6 +70,7 @@ typedef struct hreq {
 
 typedef struct l1cu {
     slot *slots;              /* sets x ways */
+    slot *kslots;             /* the scalar cache's: ksets x kways */
     mshr *mshrs;
     uint32_t *mshr_free;      /* stack */
     uint32_t n_mshr_free;
@@ -175,6 +177,8 @@ struct hier {
     /* L1 */
     uint32_t line1, sector, spl1, sets1, ways1, ways_eff, lpc, lat1, n_mshr;
     bool write_back1;
+    /* the scalar cache, per CU, of L1 lines (none: ksets 0) */
+    uint32_t ksets, kways, latk;
     l1cu *cus;
     uint64_t lru_clock;
     /* L2 */
@@ -230,7 +234,8 @@ struct hier {
 
 typedef struct geom {
     uint32_t sets1, ways1, sets2, ways2, qcap, n_l2m, n_l2n, heap_cap;
-    uint64_t n_slots1, n_slots2;
+    uint32_t ksets, kways;
+    uint64_t n_slots1, n_slots2, n_kslots;
 } geom;
 
 static uint32_t l1_size(const cusim_hw *hw)
@@ -260,6 +265,17 @@ static geom geom_of(const cusim_hw *hw)
         g.ways2 = hw->cache.l2.ways;
         g.sets2 = hw->cache.l2.bytes / (hw->cache.l2.line * g.ways2);
     }
+    uint32_t kb = hw->cache.scalar.bytes, kl = hw->cache.l1.line;
+    if (kb == 0) {
+        g.ksets = g.kways = 0;
+    } else if (hw->cache.scalar.ways == 0) {
+        g.ksets = 1;
+        g.kways = kb / kl;
+    } else {
+        g.kways = hw->cache.scalar.ways;
+        g.ksets = kb / (kl * g.kways);
+    }
+    g.n_kslots = (uint64_t)n * g.ksets * g.kways;
     g.n_slots1 = (uint64_t)n * g.sets1 * g.ways1;
     g.n_slots2 = (uint64_t)g.sets2 * g.ways2;
     uint32_t w = hw->dram.window ? hw->dram.window : 1;
@@ -285,6 +301,7 @@ uint64_t hier_state_bytes(const cusim_hw *hw)
     uint64_t b = sizeof(hier);
     b += n * sizeof(l1cu);
     b += (g.n_slots1 ? g.n_slots1 : 1) * sizeof(slot);
+    b += (g.n_kslots ? g.n_kslots : 1) * sizeof(slot);
     b += n * m * (sizeof(mshr) + sizeof(uint32_t) + sizeof(uint64_t)
                   + sizeof(uint32_t));
     b += n * cap * (sizeof(node) + sizeof(uint32_t) + sizeof(hreq)
@@ -328,6 +345,9 @@ hier *hier_new(const cusim_hw *hw, evq *q, uint32_t ev_kind)
     h->lat1 = hw->cache.l1.latency;
     h->n_mshr = hw->cache.l1.mshrs;
     h->write_back1 = hw->cache.l1.stores == CUSIM_STORES_WRITE_BACK;
+    h->ksets = g.ksets;
+    h->kways = g.kways;
+    h->latk = hw->cache.scalar.latency;
     h->line2 = hw->cache.l2.line;
     h->sets2 = g.sets2;
     h->ways2 = g.ways2;
@@ -361,9 +381,11 @@ hier *hier_new(const cusim_hw *hw, evq *q, uint32_t ev_kind)
 
     h->cus = xcalloc(h->n_cus, sizeof *h->cus);
     slot *s1 = xcalloc(g.n_slots1 ? g.n_slots1 : 1, sizeof *s1);
+    slot *sk = xcalloc(g.n_kslots ? g.n_kslots : 1, sizeof *sk);
     for (uint32_t c = 0; c < h->n_cus; c++) {
         l1cu *l = &h->cus[c];
         l->slots = s1 + (size_t)c * g.sets1 * g.ways1;
+        l->kslots = sk + (size_t)c * g.ksets * g.kways;
     }
     /* One allocation per kind for all CUs. */
     size_t m = h->n_mshr, cap = h->cap, n = h->n_cus;
@@ -446,6 +468,7 @@ void hier_free(hier *h)
     if (h->n_cus) {
         l1cu *l = &h->cus[0];
         free(l->slots);
+        free(l->kslots);
         free(l->mshrs);
         free(l->mshr_free);
         free(l->timed);
@@ -697,6 +720,12 @@ static void l1_fill_timed(hier *h, uint32_t cu, uint32_t mi, uint64_t t)
             s->arrive = m->fill_at;
         s->mshr = NONE;
     }
+    if (m->kslot != NONE) {
+        slot *s = &l->kslots[m->kslot];
+        s->arrive = m->fill_at;
+        s->mshr = NONE;
+        m->kslot = NONE;
+    }
     for (uint32_t n = m->waiters; n != NONE;) {
         node *nd = &l->nodes[n];
         uint32_t next = nd->next;
@@ -842,7 +871,7 @@ static uint32_t mshr_open(l1cu *l, uint32_t slot_index)
 {
     assert(l->n_mshr_free > 0);
     uint32_t mi = l->mshr_free[--l->n_mshr_free];
-    l->mshrs[mi] = (mshr){ 0, 0, NONE, slot_index, MSHR_OPEN };
+    l->mshrs[mi] = (mshr){ 0, 0, NONE, slot_index, NONE, MSHR_OPEN };
     return mi;
 }
 
@@ -858,6 +887,66 @@ static void req_of(l1cu *l, uint32_t *ri, const mem_req *r, uint64_t now,
     }
 }
 
+/* A uniform load in the scalar cache, its lines all looked up at `now`
+ * (hier.h): a line there completes cache.scalar.latency after issue (or
+ * when its fill lands); a line on its way waits for the MSHR fetching
+ * it; a missing one takes an MSHR of the CU's and a slot (the least
+ * recently used one not being fetched) and fetches the whole L1 line
+ * from the L2, past the L1. Its lines go down at `now`, which no line
+ * the CU sent before is later than (hier_accept_at waited for the L1's
+ * tag stage), so the CU's FIFO to the L2 stays in time order. */
+static uint64_t scalar_issue(hier *h, const mem_req *r, uint64_t now)
+{
+    const uint32_t cu = r->cu;
+    l1cu *l = &h->cus[cu];
+    const uint32_t whole = h->spl1 >= 32 ? UINT32_MAX
+                                         : (1u << h->spl1) - 1;
+    uint64_t known = now + h->latk;
+    uint32_t ri = NONE;
+    h->stats.scalar_requests++;
+    for (uint32_t i = 0; i < r->tx; i++) {
+        const addr_line *ln = &r->lines[i];
+        uint32_t k = popc(ln->sectors);
+        h->stats.bytes += (uint64_t)k * h->sector;
+        uint64_t set = ln->line % h->ksets, tag = ln->line + 1;
+        slot *v = NULL;
+        slot *s = lookup(l->kslots, h->kways, h->kways, set, tag, &v);
+        if (s) {
+            s->lru = ++h->lru_clock;
+            h->stats.scalar_hits++;
+            if (s->mshr == NONE) {
+                uint64_t t = now + h->latk;
+                if (s->arrive > t)
+                    t = s->arrive;
+                h->stats.latency_sum += t - now;
+                if (t > known)
+                    known = t;
+                continue;
+            }
+            req_of(l, &ri, r, now, known);
+            wait_on(l, s->mshr, ri);
+            continue;
+        }
+        uint32_t mi = mshr_open(l, NONE);
+        if (v) {
+            *v = (slot){ tag, 0, ++h->lru_clock, 0, 0, 0, mi };
+            l->mshrs[mi].kslot = (uint32_t)(v - l->kslots);
+        }
+        req_of(l, &ri, r, now, known);
+        wait_on(l, mi, ri);
+        l->mshrs[mi].outstanding = 1;
+        send_down(h, cu, DOWN_LOAD, mi, ln->line * h->line1, whole, now, 0);
+    }
+    if (ri == NONE) {
+        if (h->watched)
+            log_push(h, cu, r->tx, known);
+        return known;
+    }
+    if (known > l->reqs[ri].done)
+        l->reqs[ri].done = known;
+    return MEM_LATER;
+}
+
 uint64_t hier_issue(hier *h, const mem_req *r, uint64_t now)
 {
     const uint32_t cu = r->cu, n = r->tx;
@@ -866,13 +955,15 @@ uint64_t hier_issue(hier *h, const mem_req *r, uint64_t now)
     mshr_reclaim(l, now);
     assert(hier_accept_at(h, cu, n, now) == now);
     const bool store = r->dst == PROG_NO_REG;
+    h->stats.transactions += n;
+    uint64_t known = now;     /* the latest line time known at issue */
+    uint32_t ri = NONE;
+    if (r->scalar && h->ksets)
+        return scalar_issue(h, r, now);
     uint32_t busy = (n + h->lpc - 1) / h->lpc;
     l->tag_free = now + busy;
     h->stats.l1_tag_cycles += busy;
     h->stats.l1_requests++;
-    h->stats.transactions += n;
-    uint64_t known = now;     /* the latest line time known at issue */
-    uint32_t ri = NONE;
     for (uint32_t i = 0; i < n; i++) {
         const addr_line *ln = &r->lines[i];
         uint64_t tl = now + i / h->lpc;

@@ -45,7 +45,8 @@ typedef struct memsys memsys;
 /* Counters; derived figures are computed by the reporter. */
 typedef struct mem_stats {
     uint64_t transactions;       /* flat: transactions; hierarchy: lines
-                                    looked up in the L1 */
+                                    looked up in the L1 or the scalar
+                                    cache */
     uint64_t bytes;              /* flat: transactions x transaction size;
                                     hierarchy: sectors requested x sector */
     uint64_t latency_sum;        /* over transactions, issue to completion */
@@ -54,6 +55,8 @@ typedef struct mem_stats {
     uint64_t l1_sectors;         /* sectors requested */
     uint64_t l1_hits;            /* of them present (or on their way, timed) */
     uint64_t l1_tag_cycles;      /* tag-stage cycles used, all CUs */
+    uint64_t scalar_requests;    /* uniform loads in the scalar cache */
+    uint64_t scalar_hits;        /* of their lines, there or on their way */
     uint64_t l2_sectors, l2_hits;
     uint64_t l2_port_slots;      /* slice port time used, all slices, in
                                     1 / cache.l2.bytes_per_cycle cycles */
@@ -75,6 +78,8 @@ typedef struct mem_req {
                                     the L2, its lines' `ops` one after
                                     another; the flat model counted them in
                                     tx */
+    uint8_t scalar;              /* the hierarchy: a uniform load for the
+                                    scalar cache (insn_cost.scalar) */
     const struct addr_line *lines;  /* the hierarchy: the lines (tx of them,
                                     ascending) and sectors it touches, valid
                                     during mem_issue only; the flat model

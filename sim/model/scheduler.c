@@ -577,7 +577,7 @@ static uint32_t pick(gpu *g, const part *pt, uint64_t now)
 static void issue_global(gpu *g, const part *pt, sg *s, uint32_t si,
                          const insn_cost *c, uint64_t now)
 {
-    mem_req r = { pt->cu, si, s->tx, c->dst, c->atomic, NULL };
+    mem_req r = { pt->cu, si, s->tx, c->dst, c->atomic, c->scalar, NULL };
     if (c->at && g->hier) {
         /* the hierarchy's lines, worked out again (the same as at
          * sg_advance: nothing they depend on changed) */

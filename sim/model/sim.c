@@ -250,6 +250,10 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
         out->timeline_cut_at = trace_timeline_cut(g.rec);
         out->dead_if_line = g.dispatches[0].code->dead_if_line;
         out->dead_if_column = g.dispatches[0].code->dead_if_column;
+        out->wrap_line = g.dispatches[0].code->wrap_line;
+        out->wrap_column = g.dispatches[0].code->wrap_column;
+        out->wrap_index = g.dispatches[0].code->wrap_index;
+        out->wrap_elements = g.dispatches[0].code->wrap_elements;
         out->host_seconds = seconds() - t0;
         out->warp_instructions_per_second = out->host_seconds > 0
             ? (double)out->warp_instructions / out->host_seconds : 0.0;

@@ -844,6 +844,11 @@ void addr_expr_free(addr_expr *x)
     free(x);
 }
 
+bool addr_is_uniform(const addr_expr *x)
+{
+    return x->lane_free;
+}
+
 bool addr_is_affine(const addr_expr *x)
 {
     return x->affine;
@@ -976,6 +981,11 @@ uint64_t addr_lane(const addr_expr *x, const addr_ctx *c, uint32_t lane,
     env_lane(x, c, &env, lane);
     *div0 = run(x, &env, &idx) < 0;
     return *div0 ? 0 : x->base + wrap(x, idx) * x->bytes;
+}
+
+uint64_t addr_elements(const addr_expr *x)
+{
+    return x->elems;
 }
 
 /* The largest power of two dividing v, at most 2^62 (2^62 for 0). */

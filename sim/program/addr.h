@@ -148,6 +148,10 @@ bool addr_is_name(const char *s, size_t len);
 int addr_size_parse(const char *text, size_t len, uint64_t *bytes,
                     addr_src **expr, addr_error *err);
 
+/* Whether `x` reads no per-lane name: every lane of a subgroup touches
+ * the same address (a uniform load). */
+bool addr_is_uniform(const addr_expr *x);
+
 /* Whether `x` was recognised as affine in the lane (its lines come in
  * closed form). */
 bool addr_is_affine(const addr_expr *x);
@@ -157,6 +161,9 @@ bool addr_is_affine(const addr_expr *x);
  * the lane divides by zero. */
 uint64_t addr_lane(const addr_expr *x, const addr_ctx *c, uint32_t lane,
                    int *div0);
+
+/* The elements of the region `x` addresses (its size / bytes). */
+uint64_t addr_elements(const addr_expr *x);
 
 /* addr_lines by one pass over the lanes whatever the expression: the
  * reference for the closed form (same answer, same order). */

@@ -242,7 +242,12 @@ static addr_expr *sugar_of(const resolver *rs, const prog_stmt *s,
     uint64_t length = SUGAR_REGION;
     switch ((isa_pattern)s->pattern) {
     case ISA_PATTERN_STRIDED:
-        snprintf(full, sizeof full, "%u * (%s)", s->stride, text);
+        /* strided:0, every lane on one element: an index with no per-lane
+         * name, a uniform load (addr_is_uniform) */
+        if (s->stride == 0)
+            snprintf(full, sizeof full, "0");
+        else
+            snprintf(full, sizeof full, "%u * (%s)", s->stride, text);
         break;
     case ISA_PATTERN_RANDOM:
         /* Fibonacci hashing: the top 26 bits of x times 2^64 / phi */
@@ -440,6 +445,66 @@ static int emit_reduce(resolver *rs, const prog_stmt *s, const prog_insn *in)
     return 0;
 }
 
+/* Records, the first time, an at=shared[EXPR] (`x`, of statement s)
+ * that an active lane of workgroup 0 indexes outside shared_bytes with:
+ * every subgroup of the workgroup, its lanes masked by the open ifs'
+ * conditions, at the first and the last iteration of each of its three
+ * innermost uniform repeats (0 of a per-lane one, all of whose lanes are
+ * taken as active). Addresses wrap (docs/isa.md), so such a kernel runs;
+ * the caller warns. At most 8 x (open ifs + 1) passes over the
+ * workgroup's lanes per instruction and body copy. */
+static void check_shared(resolver *rs, const prog_stmt *s,
+                         const addr_expr *x)
+{
+    prog_code *code = rs->code;
+    const prog_shape *sh = rs->shape;
+    uint32_t last[3] = { 0, 0, 0 };
+    for (int d = 0; d < 3 && d < rs->depth; d++) {
+        const prog_insn *loop = &code->insns[rs->loops[rs->depth - 1 - d]];
+        if (!loop->cond && loop->count == 0)
+            return;                    /* never runs */
+        last[d] = loop->cond ? 0 : loop->count - 1;
+    }
+    uint32_t width = sh->simd_width ? sh->simd_width : 1;
+    if (width > ADDR_MAX_LANES)
+        return;
+    int64_t v[ADDR_MAX_LANES];
+    uint64_t mask[ADDR_MAX_LANES / 64];
+    const uint64_t elems = addr_elements(x);
+    for (uint32_t k = 0; k < 8; k++)
+        for (uint32_t sg = 0; sg * width < sh->workgroup_size; sg++) {
+            addr_ctx c = { .wg = 0, .sg = sg, .width = width,
+                           .it = { k & 1 ? last[0] : 0, k & 2 ? last[1] : 0,
+                                   k & 4 ? last[2] : 0 } };
+            uint32_t lanes = sh->workgroup_size - sg * width;
+            if (lanes > width)
+                lanes = width;
+            memset(mask, 0, sizeof mask);
+            for (uint32_t l = 0; l < lanes; l++)
+                mask[l / 64] |= 1ull << (l % 64);
+            bool div0 = false;
+            for (int d = 0; d < rs->if_depth && !div0; d++) {
+                const prog_insn *f = &code->insns[rs->ifs[d]];
+                bool taken = rs->elses[d] == UNNUMBERED;   /* its first side */
+                div0 = addr_values(f->cond, &c, mask, v) != 0;
+                for (uint32_t l = 0; l < lanes && !div0; l++)
+                    if ((v[l] != 0) != taken)
+                        mask[l / 64] &= ~(1ull << (l % 64));
+            }
+            if (div0 || addr_values(x, &c, mask, v) != 0)
+                continue;
+            for (uint32_t l = 0; l < lanes; l++)
+                if (mask[l / 64] >> (l % 64) & 1
+                    && (v[l] < 0 || (uint64_t)v[l] >= elems)) {
+                    code->wrap_line = s->at_line;
+                    code->wrap_column = s->at_column;
+                    code->wrap_index = v[l];
+                    code->wrap_elements = elems;
+                    return;
+                }
+        }
+}
+
 /* Emits instruction statement s for body copies c0 .. c0 + copies - 1, one
  * after another. */
 static int emit_insn(resolver *rs, const prog_stmt *s, uint32_t c0,
@@ -468,6 +533,9 @@ static int emit_insn(resolver *rs, const prog_stmt *s, uint32_t c0,
         in.sugar = NULL;
         if (s->at && resolve_at(rs, s, c, &in) < 0)
             return -1;
+        if (s->at && in.space == PROG_SPACE_SHARED && !code->wrap_line
+            && (c == c0 || c == c0 + copies - 1))
+            check_shared(rs, s, in.at);
         if (!s->at && in.space == PROG_SPACE_GLOBAL)
             in.sugar = sugar_of(rs, s, c, code->n_insns);
         /* Numbered in textual order: destination, then sources. */

@@ -167,6 +167,14 @@ typedef struct prog_code {
                                           constant 0 at this launch shape
                                           (its first side never runs), or
                                           0 */
+    int wrap_line, wrap_column;        /* the first at=shared[EXPR] found
+                                          to index outside shared_bytes
+                                          (prog_resolve.c, check_shared:
+                                          workgroup 0, every lane, the
+                                          first and last iterations of its
+                                          repeats), or 0 */
+    int64_t wrap_index;                /* that index, before the wrap */
+    uint64_t wrap_elements;            /* the elements shared_bytes holds */
 } prog_code;
 
 /* Resolves `ast` for `shape`. Returns NULL and fills `err` (at the count's
