@@ -770,6 +770,10 @@ typedef struct cusim_sim_options {
      * display: it changes nothing in the run. */
     void (*progress)(void *ctx, uint64_t done, uint64_t total);
     void *progress_ctx;
+    FILE *watchdog_dump;        /* when the watchdog stops the run: its
+                                   whole state, a line per CU and per
+                                   subgroup, or NULL (cusim_simulate's
+                                   `dump` gets a screenful either way) */
 } cusim_sim_options;
 
 /* The most dispatches a kernel has: its first and at most 8 more (the
@@ -929,7 +933,9 @@ int cusim_validate(const cusim_hw *hw, const cusim_kernel *k,
  * with `err` set on bad input (as cusim_occupancy_compute, a profile past
  * CUSIM_STATE_MAX_BYTES, or a run past opt->max_instructions); 1 with `err`
  * set when the simulation fails (the watchdog fired: the message and, when
- * `dump` is non-NULL, each CU's state written there). */
+ * `dump` is non-NULL, a screenful of the run's state written there, at most
+ * 24 lines: the counts of CUs and subgroups by state and the first
+ * subgroups; opt->watchdog_dump gets the whole state). */
 int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
                    const cusim_sim_options *opt, cusim_result *out,
                    FILE *dump, cusim_error *err);

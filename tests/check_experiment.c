@@ -689,8 +689,16 @@ static const bad_case bad_cases[] = {
       "lines for a timeline panel" },
     { "exp-plot-timeline-wildcard.yaml", 10, 8, "plots[0].y: a wildcard "
       "stands for result fields; a timeline panel's y are timeline columns" },
-    { "exp-plot-style.yaml", 10, 12, "plots[0].style: expected lines or "
-      "stacked, got 'bars'" },
+    { "exp-plot-style.yaml", 10, 12, "plots[0].style: expected lines, "
+      "stacked or roofline, got 'bars'" },
+    { "exp-plot-roofline-y.yaml", 9, 8, "plots[0].y: a roofline panel takes "
+      "no 'y': its y is roofline.performance, per second (expected no 'y', "
+      "or style: lines)" },
+    { "exp-plot-roofline-logx.yaml", 10, 15, "plots[0].panels[0].logx: a "
+      "roofline panel takes no 'logx': both its axes are logarithmic" },
+    { "exp-plot-roofline-timeline.yaml", 10, 13, "plots[0].source: a "
+      "roofline panel takes no 'source': it draws a point per run, from the "
+      "results" },
     { "exp-plot-wildcard-lines.yaml", 9, 8, "plots[0].y: expected 1 to 6 "
       "columns, got 8 ('stalls.*' stands for 8; a panel of style stacked "
       "takes up to 12)" },

@@ -170,7 +170,7 @@ static char *write_ok(const plot_spec *spec, const char *csv, const char *dir)
 {
     cusim_error err;
     memset(&err, 0, sizeof err);
-    int rc = plot_write(spec, csv, NULL, dir, &err);
+    int rc = plot_write(spec, csv, NULL, NULL, dir, &err);
     ck_assert_msg(rc == 0, "plot_write: %s:%d:%d: %s", err.file, err.line,
                   err.column, err.message);
     char name[160];
@@ -187,7 +187,7 @@ static cusim_error write_fails(const plot_spec *spec, const char *csv,
 {
     cusim_error err;
     memset(&err, 0, sizeof err);
-    ck_assert_int_eq(plot_write(spec, csv, NULL, dir, &err), -1);
+    ck_assert_int_eq(plot_write(spec, csv, NULL, NULL, dir, &err), -1);
     ck_assert_msg(err.message[0] != '\0', "no error message");
     return err;
 }
@@ -674,7 +674,7 @@ START_TEST(render_gnuplot_missing)
     plot_spec s = one_panel("m", "occupancy.achieved", "cycles", "");
     cusim_error err;
     memset(&err, 0, sizeof err);
-    int rc = plot_write(&s, csv, NULL, dir, &err);
+    int rc = plot_write(&s, csv, NULL, NULL, dir, &err);
     setenv("PATH", path, 1);
     ck_assert_int_eq(rc, 1);
     ck_assert_contains(err.message, "cannot run gnuplot");
@@ -1164,7 +1164,7 @@ START_TEST(timeline_script_params)
     char *out = join(dir, "figs");
     cusim_error err;
     memset(&err, 0, sizeof err);
-    ck_assert_msg(plot_write(&s, csv, &tl, out, &err) == 0, "%s", err.message);
+    ck_assert_msg(plot_write(&s, csv, &tl, NULL, out, &err) == 0, "%s", err.message);
     char *gpf = join(out, "tl.gp");
     char *gp = slurp(gpf);
     ck_assert_contains(gp, "#   panel 1: x = cycle, y = occupancy "
@@ -1189,7 +1189,7 @@ START_TEST(timeline_script_params)
 
     /* without parameter columns a line is "point P" */
     tl.n_params = 0;
-    ck_assert_int_eq(plot_write(&s, csv, &tl, out, &err), 0);
+    ck_assert_int_eq(plot_write(&s, csv, &tl, NULL, out, &err), 0);
     gp = slurp(gpf);
     ck_assert_contains(gp, "title 'point 0', \\\n");
     ck_assert_contains(gp, "title 'point 2'\n");
@@ -1230,7 +1230,7 @@ START_TEST(timeline_script_series_and_points)
     char *gp = NULL;
     cusim_error err;
     memset(&err, 0, sizeof err);
-    ck_assert_msg(plot_write(&s, csv, &tl, out, &err) == 0, "%s", err.message);
+    ck_assert_msg(plot_write(&s, csv, &tl, NULL, out, &err) == 0, "%s", err.message);
     char *gpf = join(out, "tl.gp");
     gp = slurp(gpf);
     ck_assert_contains(gp, "# Panel 1, curve 1: issued against cycle, point "
@@ -1273,7 +1273,7 @@ START_TEST(timeline_errors)
     plot_timelines tl = { paths, 3, 2 };
     s = timeline_panel("tl", "ocupancy");
     memset(&err, 0, sizeof err);
-    ck_assert_int_eq(plot_write(&s, csv, &tl, out, &err), -1);
+    ck_assert_int_eq(plot_write(&s, csv, &tl, NULL, out, &err), -1);
     ck_assert_str_eq(err.file, t0);
     ck_assert_str_eq(err.message, "plot 'tl': the timeline has no column "
                      "'ocupancy' for y (did you mean 'occupancy'?)");
@@ -1679,6 +1679,253 @@ START_TEST(line_colours_readable_on_white)
 }
 END_TEST
 
+/* ------------------------------------------------------------- roofline */
+
+/* A roofline spec by hand: what plot_spec_parse makes of `style:
+ * roofline`, labelled by kernel.elements, the CSV's one parameter. */
+static plot_spec roofline_panel(const char *file)
+{
+    plot_spec s = one_panel(file, "arithmetic_intensity",
+                            "roofline.performance", "");
+    plot_panel *pn = &s.panels[0];
+    pn->style = PLOT_ROOFLINE;
+    pn->logx = pn->logy = 1;
+    snprintf(pn->label[0], sizeof pn->label[0], "kernel.elements");
+    pn->n_label = 1;
+    s.n_params = 1;
+    return s;
+}
+
+/* Tiny profiles: 2 CUs of 2 schedulers, issue 1, 16 alu lanes, 1000 MHz,
+ * 8 bytes per cycle; `caches` adds an L2 (16 bytes per cycle), DRAM (4)
+ * and an L1 (1 line of 64 bytes per cycle per CU). */
+static cusim_hw tiny_hw(bool caches)
+{
+    cusim_hw hw;
+    memset(&hw, 0, sizeof hw);
+    snprintf(hw.name, sizeof hw.name, "%s", caches ? "tiny-cached" : "tiny");
+    hw.compute_units = 2;
+    hw.clock_mhz = 1000;
+    hw.cu.schedulers = 2;
+    hw.cu.issue_per_cycle = 1;
+    hw.cu.lanes[CUSIM_UNIT_ALU] = 16;
+    hw.memory.bandwidth = 8;
+    if (caches) {
+        hw.cache.l2.bytes = 1 << 20;
+        hw.cache.l2.bytes_per_cycle = 16;
+        hw.dram.bytes_per_cycle = 4;
+        hw.cache.l1.bytes = 16384;
+        hw.cache.l1.lines_per_cycle = 1;
+        hw.cache.l1.line = 64;
+    }
+    return hw;
+}
+
+/* The roofline's results: four points of one kernel at three sizes, one
+ * without traffic (intensity 0: left out on the log axis), one failed. */
+static const char roof_csv[] =
+    "kernel.elements,arithmetic_intensity,roofline.performance,"
+    "roofline.dram_intensity,simd_width,status,error\n"
+    "1024,0.5,3.5,1.5,32,ok,\n"
+    "4096,16,60,48,32,ok,\n"
+    "8192,0,1,0,32,ok,\n"
+    "16384,,,,,failed,stalled\n";
+
+static int roof_write(const plot_spec *s, const char *csv,
+                      const cusim_hw *const *hws, size_t n, const char *dir,
+                      cusim_error *err)
+{
+    plot_profiles pf = { hws, n };
+    memset(err, 0, sizeof *err);
+    return plot_write(s, csv, NULL, hws ? &pf : NULL, dir, err);
+}
+
+/* The roof of a flat profile, worked out by hand:
+ *   alu peak = 2 CUs x 2 schedulers x min(1 x 32, 16) = 64 lane
+ *   instructions per cycle, x 1000 MHz = 6.4e10 per second;
+ *   memory = 8 bytes per cycle = 8e9 per second; ridge 64 / 8 = 8.
+ * The points: x arithmetic_intensity, y 10^9 x roofline.performance:
+ * (0.5, 3.5e9) and (16, 6e10); the third has x 0 and is left out.
+ * Axes: x from the decade under min(0.5, 8) / 2 = 0.25 (0.1) to the one
+ * over max(16, 8) x 2 = 32 (100); y from the decade under min(6.4e10 /
+ * 100, 3.5e9) / 2 = 3.2e8 (1e8) to the one over 6.4e10 x 3 = 1.92e11
+ * (1e12). The memory slope runs from (0.1, 8e8) to the ridge (8, 6.4e10),
+ * the roof from there to (100, 6.4e10). Labels: on the page (660 x 330
+ * pixels, 3 decades of x and 4 of y) the first point is at (153.8,
+ * 127.4), its label right above it clear of everything; the second's
+ * right above would sit on the roof (at y 231.5; the point at 229.2), so
+ * it goes right below (side 1). */
+START_TEST(roofline_script_flat)
+{
+    char *dir = temp_dir();
+    char *csv = write_file(dir, "r.csv", roof_csv);
+    cusim_hw hw = tiny_hw(false);
+    const cusim_hw *hws[4] = { &hw, &hw, &hw, &hw };
+    plot_spec s = roofline_panel("roof");
+    cusim_error err;
+    int rc = roof_write(&s, csv, hws, 4, dir, &err);
+    ck_assert_msg(rc == 0, "%s", err.message);
+    char *gp_path = join(dir, "roof.gp");
+    char *gp = slurp(gp_path);
+    ck_assert_contains(gp, "#   alu peak = compute_units 2 x cu.schedulers 2"
+                       " x min(cu.issue_per_cycle 1 x simd_width 32, "
+                       "cu.lanes.alu 16) = 2 x 2 x 16 = 64 lane "
+                       "instructions/cycle = 64000000000/s\n");
+    ck_assert_contains(gp, "#   memory = memory.bandwidth = 8 bytes/cycle = "
+                       "8000000000 bytes/s; ridge at 8 instructions/byte\n");
+    ck_assert_contains(gp, "$p1_roof1 << EOD\n0.1 800000000\n8 64000000000\n"
+                       "EOD\n");
+    ck_assert_contains(gp, "$p1_compute << EOD\n8 64000000000\n100 "
+                       "64000000000\nEOD\n");
+    ck_assert_contains(gp, "$p1_c1 << EOD\n0.5 3500000000 \"1024\" 0\n16 "
+                       "60000000000 \"4096\" 1\nEOD\n");
+    ck_assert_contains(gp, "# Panel 1: 1 point left out: no arithmetic, or "
+                       "no memory traffic");
+    ck_assert_int_eq(count_of(gp, "$p1_roof"), 2);   /* one level: block, plot */
+    ck_assert_contains(gp, "set logscale xy 10\n");
+    ck_assert_contains(gp, "set xtics ('0.1' 0.1, '1' 1, '10' 10, '100' "
+                       "100)\n");
+    ck_assert_contains(gp, "set ytics ('100 M' 100000000, '1 G' 1000000000, "
+                       "'10 G' 10000000000, '100 G' 100000000000, '1 T' "
+                       "1000000000000)\n");
+    ck_assert_contains(gp, "title 'alu peak 64 G/s'");
+    ck_assert_contains(gp, "title 'memory 8 GB/s'");
+    ck_assert_contains(gp, "set label 1 'alu peak 64 G/s' at 100,"
+                       "64000000000 right");
+    ck_assert_contains(gp, "title 'simulated runs'");
+    free(gp);
+    free(gp_path);
+    free(csv);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
+/* With caches, x is roofline.dram_intensity and each level has its slope:
+ *   DRAM 4 bytes per cycle (4e9/s), ridge 64 / 4 = 16;
+ *   L2 16 (1.6e10/s), ridge 4;
+ *   L1 2 CUs x 1 line x 64 bytes = 128 (1.28e11/s), ridge 0.5.
+ * Points (1.5, 3.5e9) and (48, 6e10); x from the decade under
+ * min(0.5, 1.5) / 2 (0.1) to the one over 48 x 2 (100); the roof starts
+ * at the leftmost ridge, L1's. */
+START_TEST(roofline_script_levels)
+{
+    char *dir = temp_dir();
+    char *csv = write_file(dir, "r.csv", roof_csv);
+    cusim_hw hw = tiny_hw(true);
+    const cusim_hw *hws[4] = { &hw, &hw, &hw, &hw };
+    plot_spec s = roofline_panel("roof");
+    cusim_error err;
+    int rc = roof_write(&s, csv, hws, 4, dir, &err);
+    ck_assert_msg(rc == 0, "%s", err.message);
+    char *gp_path = join(dir, "roof.gp");
+    char *gp = slurp(gp_path);
+    ck_assert_contains(gp, "#   DRAM = dram.bytes_per_cycle = 4 bytes/cycle "
+                       "= 4000000000 bytes/s; ridge at 16 "
+                       "instructions/byte\n");
+    ck_assert_contains(gp, "#   L2 = cache.l2.bytes_per_cycle = 16 "
+                       "bytes/cycle = 16000000000 bytes/s; ridge at 4 "
+                       "instructions/byte\n");
+    ck_assert_contains(gp, "#   L1 = compute_units x cache.l1.lines_per_cycle"
+                       " x cache.l1.line = 128 bytes/cycle = 128000000000 "
+                       "bytes/s; ridge at 0.5 instructions/byte\n");
+    ck_assert_contains(gp, "$p1_roof1 << EOD\n0.1 400000000\n16 64000000000"
+                       "\nEOD\n");
+    ck_assert_contains(gp, "$p1_roof2 << EOD\n0.1 1600000000\n4 64000000000"
+                       "\nEOD\n");
+    ck_assert_contains(gp, "$p1_roof3 << EOD\n0.1 12800000000\n0.5 "
+                       "64000000000\nEOD\n");
+    ck_assert_contains(gp, "$p1_compute << EOD\n0.5 64000000000\n100 "
+                       "64000000000\nEOD\n");
+    ck_assert_contains(gp, "\n1.5 3500000000 \"1024\" ");
+    ck_assert_contains(gp, "\n48 60000000000 \"4096\" ");
+    ck_assert_contains(gp, "x roofline.dram_intensity");
+    ck_assert_contains(gp, "title 'DRAM 4 GB/s'");
+    ck_assert_contains(gp, "title 'L2 16 GB/s'");
+    ck_assert_contains(gp, "title 'L1 128 GB/s'");
+    ck_assert_contains(gp, "no DRAM traffic");
+    free(gp);
+    free(gp_path);
+    free(csv);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
+/* A roofline draws one roof: points of different profiles in one panel,
+ * no profiles, and results without a column the roof needs are errors
+ * naming the plot. */
+START_TEST(roofline_errors)
+{
+    char *dir = temp_dir();
+    char *csv = write_file(dir, "r.csv", roof_csv);
+    cusim_hw a = tiny_hw(false), b = tiny_hw(false);
+    b.compute_units = 4;
+    const cusim_hw *mixed[4] = { &a, &b, &a, &a };
+    plot_spec s = roofline_panel("roof");
+    cusim_error err;
+    ck_assert_int_eq(roof_write(&s, csv, mixed, 4, dir, &err), -1);
+    ck_assert_contains(err.message, "plot 'roof': panel 1: point 0 "
+                       "(kernel.elements=1024) and point 1 "
+                       "(kernel.elements=4096) have different roofs");
+    ck_assert_int_eq(roof_write(&s, csv, NULL, 0, dir, &err), -1);
+    ck_assert_contains(err.message, "draws a roofline, and no profiles");
+    const cusim_hw *same[4] = { &a, &a, &a, &a };
+    char *bare = write_file(dir, "bare.csv",
+                            "kernel.elements,arithmetic_intensity,"
+                            "roofline.performance,roofline.dram_intensity,"
+                            "status\n1024,0.5,3.5,,ok\n");
+    ck_assert_int_eq(roof_write(&s, bare, same, 1, dir, &err), -1);
+    ck_assert_contains(err.message, "no column 'simd_width' for the "
+                       "roofline");
+    ck_assert_int_eq(err.line, 1);
+    free(bare);
+    free(csv);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
+/* style: roofline at load: its fixed axes and labels, a panel per GPU
+ * (the hardware is hidden), each point labelled by the swept size (the
+ * axis that moves x). */
+START_TEST(roofline_at_load)
+{
+    char *dir = temp_dir();
+    experiment *e;
+    cusim_error err;
+    int rc = load_exp(dir, "sweep:\n  kernel.workgroup_size: [64, 256]\n"
+                      "plots:\n  - file: r\n    style: roofline\n", &e,
+                      &err);
+    ck_assert_msg(rc == 0, "%s:%d:%d: %s", err.file, err.line, err.column,
+                  err.message);
+    const plot_panel *pn = &exp_plot(e, 0)->panels[0];
+    ck_assert_int_eq(pn->style, PLOT_ROOFLINE);
+    ck_assert_str_eq(pn->x, "arithmetic_intensity");
+    ck_assert_str_eq(pn->y[0], "roofline.performance");
+    ck_assert(pn->logx && pn->logy);
+    ck_assert_str_eq(pn->ylabel, "arithmetic lane instructions per second");
+    ck_assert_int_eq(pn->n_facet, 2);
+    ck_assert_str_eq(pn->facet[0], "hardware");
+    ck_assert_str_eq(pn->facet[1], "hw.name");
+    ck_assert_int_eq(pn->n_label, 1);
+    ck_assert_str_eq(pn->label[0], "kernel.workgroup_size");
+    exp_free(e);
+    /* the GPU as the series: one panel, still labelled by size */
+    rc = load_exp(dir, "sweep:\n  kernel.workgroup_size: [64, 256]\n"
+                  "plots:\n  - file: r\n    style: roofline\n"
+                  "    series: hw.name\n", &e, &err);
+    ck_assert_msg(rc == 0, "%s", err.message);
+    pn = &exp_plot(e, 0)->panels[0];
+    ck_assert_int_eq(pn->n_facet, 0);
+    ck_assert_int_eq(pn->n_label, 1);
+    ck_assert_str_eq(pn->label[0], "kernel.workgroup_size");
+    exp_free(e);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("plot");
@@ -1735,6 +1982,13 @@ static Suite *make_suite(void)
     tcase_add_test(facets, hidden_at_load);
     tcase_add_test(facets, label_defaults);
     suite_add_tcase(s, facets);
+    TCase *roofline = tcase_create("roofline");
+    tcase_set_timeout(roofline, 60);
+    tcase_add_test(roofline, roofline_script_flat);
+    tcase_add_test(roofline, roofline_script_levels);
+    tcase_add_test(roofline, roofline_errors);
+    tcase_add_test(roofline, roofline_at_load);
+    suite_add_tcase(s, roofline);
     return s;
 }
 

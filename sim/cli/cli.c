@@ -25,7 +25,8 @@ static const cli_command commands[] = {
       "[--format text|json|csv]\n"
       "                 [--trace FILE] [--trace-window FROM:TO] [--trace-cus LIST]\n"
       "                 [--trace-max-bytes N] [--timeline FILE] [--timeline-every N]\n"
-      "                 [--watchdog CYCLES] [--max-instructions N]\n"
+      "                 [--watchdog CYCLES] [--watchdog-dump FILE]\n"
+      "                 [--max-instructions N]\n"
       "\n"
       "Simulates KERNEL on HW cycle by cycle: subgroups issuing from each\n"
       "compute unit's schedulers, a scoreboard per subgroup, registers and\n"
@@ -59,7 +60,11 @@ static const cli_command commands[] = {
       "  --watchdog CYCLES  stop a run in which nothing issues, retires or\n"
       "                     moves in memory for this many cycles past the\n"
       "                     last result due (default 10000000), printing\n"
-      "                     each CU's state; exit status 1\n"
+      "                     a screenful of its state (the subgroups by\n"
+      "                     state, the first ones); exit status 1\n"
+      "  --watchdog-dump FILE  when the watchdog stops the run, write its\n"
+      "                     whole state there: a line per CU and per\n"
+      "                     subgroup (no file otherwise)\n"
       "  --max-instructions N  refuse, before simulating, a run that would\n"
       "                     issue more than N warp-instructions (default\n"
       "                     10000000000); exit status 2\n" },
@@ -597,6 +602,15 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
                 cli_say("cusim %s: --timeline-every expects a "
                         "positive number of cycles, got '%s'\n", cmd->name,
                         v ? v : "");
+                return CLI_BAD_INPUT;
+            }
+        } else if ((opts & CLI_OPT_TRACE)
+                   && is_option(a, "--watchdog-dump")) {
+            args->watchdog_dump = option_value("--watchdog-dump", argc, argv,
+                                               &i);
+            if (!args->watchdog_dump || !*args->watchdog_dump) {
+                cli_say("cusim %s: --watchdog-dump needs a FILE\n",
+                        cmd->name);
                 return CLI_BAD_INPUT;
             }
         } else if ((opts & CLI_OPT_TRACE) && is_option(a, "--watchdog")) {

@@ -49,6 +49,7 @@ typedef struct cli_args {
     const char *timeline;              /* --timeline FILE */
     uint64_t timeline_every;           /* --timeline-every N, 0: default */
     uint64_t watchdog;                 /* --watchdog CYCLES, 0 = default */
+    const char *watchdog_dump;         /* --watchdog-dump FILE */
     uint64_t max_instructions;         /* --max-instructions N, 0 = default */
     int jobs;                          /* -j N, 0 = one per online CPU */
     const char *out;                   /* --out DIR, NULL = default */
@@ -76,7 +77,8 @@ enum {
     CLI_OPT_ECHO = 4,
     CLI_OPT_TRACE = 8,      /* --trace FILE, --trace-window, --trace-cus,
                                --trace-max-bytes, --timeline FILE,
-                               --timeline-every and --watchdog CYCLES */
+                               --timeline-every, --watchdog CYCLES and
+                               --watchdog-dump FILE */
     CLI_OPT_RUN = 16,       /* -j N, --out DIR, --resume */
     CLI_OPT_JOBS = 32,      /* -j N alone */
     CLI_OPT_PORT = 64,      /* --hw FILE (repeatable), --sizes LIST, and

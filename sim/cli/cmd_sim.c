@@ -41,6 +41,13 @@ static int check_recording(const cli_args *args, const cusim_hw *hw)
               "standard output: give one of them a FILE\n", stderr);
         return CLI_BAD_INPUT;
     }
+    if (is_stdout(args->watchdog_dump)
+        && (is_stdout(args->trace) || is_stdout(args->timeline))) {
+        cli_say("cusim sim: --watchdog-dump - and %s - would both write to "
+                "standard output: give one of them a FILE\n",
+                is_stdout(args->trace) ? "--trace" : "--timeline");
+        return CLI_BAD_INPUT;
+    }
     int json = args->trace && is_json_name(args->trace);
     const char *needs_json = args->trace_window ? "--trace-window"
                              : args->n_trace_cus ? "--trace-cus"
@@ -66,18 +73,21 @@ static int check_recording(const cli_args *args, const cusim_hw *hw)
     return CLI_OK;
 }
 
-/* The files the options name, opened for writing into `opt` (each under
- * a temporary name until close_recording: fileio.h; "-" is standard
- * output, flushed by main); on failure says why and closes what it
- * opened. */
+/* The files the options name (--trace, --timeline, --watchdog-dump: the
+ * REC_* slots), opened for writing into `opt` (each under a temporary
+ * name until close_recording: fileio.h; "-" is standard output, flushed
+ * by main); on failure says why and closes what it opened. */
+enum { REC_TRACE, REC_TIMELINE, REC_DUMP, REC_FILES };
+
 static int open_recording(const cli_args *args, cusim_sim_options *opt,
-                          fio_out files[2])
+                          fio_out files[REC_FILES])
 {
-    FILE **slots[2] = { NULL, &opt->timeline };
-    const char *names[2] = { args->trace, args->timeline };
+    FILE **slots[REC_FILES] = { NULL, &opt->timeline, &opt->watchdog_dump };
+    const char *names[REC_FILES] = { args->trace, args->timeline,
+                                     args->watchdog_dump };
     if (args->trace)
         slots[0] = is_json_name(args->trace) ? &opt->trace_json : &opt->trace;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < REC_FILES; i++) {
         if (!names[i])
             continue;
         if (is_stdout(names[i])) {     /* the report goes to stderr */
@@ -87,8 +97,8 @@ static int open_recording(const cli_args *args, cusim_sim_options *opt,
         cusim_error err;
         if (fio_open(&files[i], xstrdup(names[i]), &err) != 0) {
             cusim_error_print(&err, stderr);
-            fio_close(&files[i], false, NULL);
-            fio_close(&files[0], false, NULL);
+            for (int j = 0; j <= i; j++)
+                fio_close(&files[j], false, NULL);
             return CLI_FAILURE;
         }
         *slots[i] = files[i].f;
@@ -96,14 +106,18 @@ static int open_recording(const cli_args *args, cusim_sim_options *opt,
     return CLI_OK;
 }
 
-/* Closes the recording files, putting them in place when `commit`, else
- * removing them; -1 (with a message) when writing one failed. */
-static int close_recording(fio_out files[2], bool commit)
+/* Closes the recording files, putting the trace and timeline in place
+ * when `commit`, and the watchdog's dump when `stalled` (it holds nothing
+ * otherwise), else removing them; -1 (with a message) when writing one
+ * failed. */
+static int close_recording(fio_out files[REC_FILES], bool commit,
+                           bool stalled)
 {
     int rc = 0;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < REC_FILES; i++) {
         cusim_error err;
-        if (fio_close(&files[i], commit, &err) != 0) {
+        if (fio_close(&files[i], i == REC_DUMP ? stalled : commit,
+                      &err) != 0) {
             cusim_error_print(&err, stderr);
             rc = -1;
         }
@@ -136,6 +150,10 @@ int cli_sim(int argc, char **argv)
         status = cli_check_output(cmd, "--trace", args.trace, &in);
     if (status == CLI_OK && args.timeline && !is_stdout(args.timeline))
         status = cli_check_output(cmd, "--timeline", args.timeline, &in);
+    if (status == CLI_OK && args.watchdog_dump
+        && !is_stdout(args.watchdog_dump))
+        status = cli_check_output(cmd, "--watchdog-dump", args.watchdog_dump,
+                                  &in);
     fio_inputs_free(&in);
     if (status != CLI_OK) {
         cusim_kernel_free(&k);
@@ -153,7 +171,7 @@ int cli_sim(int argc, char **argv)
         .timeline_every = args.timeline_every,
     };
     memcpy(opt.trace_cus, args.trace_cus, sizeof opt.trace_cus);
-    fio_out files[2] = { { 0 }, { 0 } };
+    fio_out files[REC_FILES] = { { 0 }, { 0 }, { 0 } };
     if ((status = open_recording(&args, &opt, files)) != CLI_OK) {
         cusim_kernel_free(&k);
         return status;
@@ -171,7 +189,7 @@ int cli_sim(int argc, char **argv)
     cli_progress_end(&bar);
     cusim_kernel_free(&k);
     /* bad input found before the run leaves no new file behind */
-    int closed = close_recording(files, rc >= 0);
+    int closed = close_recording(files, rc >= 0, rc > 0);
     if (rc < 0)
         return cli_bad_input(&err);
     if (closed != 0)

@@ -885,13 +885,17 @@ int results_plot_all(const experiment *e, const char *dir, size_t *no_images,
         if (timeline_present(dir, p))
             paths[p] = timeline_path(dir, p);
     plot_timelines tl = { (const char *const *)paths, n, exp_n_columns(e) };
+    const cusim_hw **hws = xcalloc(n ? n : 1, sizeof *hws);
+    for (size_t p = 0; p < n; p++)
+        hws[p] = exp_point_hw(e, p);
+    plot_profiles pf = { hws, n };
     int rc = fio_make_dirs(figures, err);
     cusim_error one;
     size_t n_plots = rc == 0 ? exp_n_plots(e) : 0;
     for (size_t i = 0; i < n_plots; i++) {
         /* every plot is drawn, whatever became of the ones before */
         int prc = plot_write(exp_plot(e, i), csv, exp_timeline(e) ? &tl : NULL,
-                             figures, &one);
+                             &pf, figures, &one);
         if (prc < 0 && rc == 0) {
             *err = one;   /* the first failure is the one reported */
             rc = -1;
@@ -902,6 +906,7 @@ int results_plot_all(const experiment *e, const char *dir, size_t *no_images,
     for (size_t p = 0; p < n; p++)
         free(paths[p]);
     free(paths);
+    free(hws);
     free(figures);
     free(csv);
     return rc;

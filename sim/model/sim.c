@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "dispatch.h"
+#include "dump.h"
 #include "error.h"
 #include "gpu.h"
 #include "measure.h"
@@ -24,36 +25,14 @@
 
 #define DEFAULT_WATCHDOG 10000000ull
 
-/* What a stalled or deadlocked run prints: where each CU and unfinished
- * workgroup stands. */
-static void dump_state(const gpu *g, FILE *out)
+/* What a stalled or deadlocked run prints (dump.h): a screenful to
+ * `dump`, and the whole state to opt->watchdog_dump when it is given. */
+static void dump_stall(const gpu *g, FILE *dump)
 {
-    if (!out)
-        return;
-    fprintf(out, "state at cycle %llu (dispatch %u of %u, %u of %u "
-            "workgroups handed out, %u retired):\n",
-            (unsigned long long)g->now, g->cur + 1, g->n_dispatches,
-            g->next_wg, g->dispatches[g->cur].n_wg, g->retired_wg);
-    for (uint32_t ci = 0; ci < g->hw->compute_units; ci++) {
-        const cu *c = &g->cus[ci];
-        if (c->resident_wg == 0)
-            continue;
-        fprintf(out, "  cu%u: %u workgroups, %u subgroups resident\n", ci,
-                c->resident_wg, c->resident_sg);
-    }
-    static const char *const states[] = { "free", "running", "barrier", "done" };
-    for (uint32_t wi = 0; wi < g->hw->compute_units * g->hw->cu.max_workgroups; wi++) {
-        const wg *w = &g->wgs[wi];
-        if (w->finished == w->n_sg)
-            continue;
-        for (uint32_t i = 0; i < w->n_sg; i++) {
-            const sg *s = &g->sgs[w->sgs[i]];
-            fprintf(out, "    cu%u wg%u sg%u p%u: %s at pc %u, registers "
-                    "ready at %llu\n", w->cu, wi, w->sgs[i],
-                    s->part % g->hw->cu.schedulers, states[s->state], s->pc,
-                    (unsigned long long)s->ready_at);
-        }
-    }
+    dump_state(g, dump, DUMP_SCREEN_LINES, g->opt->watchdog_dump
+               ? "in the --watchdog-dump file"
+               : "cusim sim --watchdog-dump FILE");
+    dump_state(g, g->opt->watchdog_dump, 0, NULL);
 }
 
 /* The latest cycle the work issued so far is due to end by: a result, a
@@ -173,7 +152,7 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
                     "moved for %llu cycles after the last result due (at "
                     "cycle %llu)", (unsigned long long)watchdog,
                     (unsigned long long)now);
-            dump_state(&g, dump);
+            dump_stall(&g, dump);
             status = 1;
             break;
         }
@@ -213,7 +192,7 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
         err_set(err, k->file, 1, 1, "simulation deadlocked at cycle %llu: "
                 "nothing left to happen but work remains",
                 (unsigned long long)g.now);
-        dump_state(&g, dump);
+        dump_stall(&g, dump);
         status = 1;
     }
     if (status == 0 && g.drain > g.end)

@@ -32,6 +32,7 @@
 #include "error.h"
 #include "fileio.h"
 #include "plot_gnuplot.h"
+#include "plot_roof.h"
 #include "strbuf.h"
 #include "suggest.h"
 #include "xalloc.h"
@@ -101,6 +102,8 @@ static int bar_cmp(const void *pa, const void *pb)
 static void data_free(plot_data *d)
 {
     for (int i = 0; i < d->n_curves; i++) {
+        for (int j = 0; j < d->curves[i].n; j++)
+            free(d->curves[i].pts[j].label);
         free(d->curves[i].pts);
         free(d->curves[i].label);
     }
@@ -274,7 +277,7 @@ static int timeline_read(const csv_table *csv, const plot_spec *spec, int p,
                 d->dropped_log++;
                 continue;
             }
-            c->pts[c->n++] = (plot_point){ x, y, tr };
+            c->pts[c->n++] = (plot_point){ x, y, tr, NULL };
         }
         qsort(c->pts, (size_t)c->n, sizeof *c->pts, point_cmp);
     }
@@ -458,12 +461,195 @@ static int where_error(const csv_table *csv, const plot_spec *spec, int p,
     return rc;
 }
 
+/* Allocates d->curves, y columns outer and series values inner: the
+ * series values in the order the rows `d` draws first show them (the
+ * experiment's own order: sweep values as the author wrote them), one
+ * NULL value without a series; each curve with room for every row.
+ * Returns the number of series values. */
+static int curves_alloc(const csv_table *csv, const plot_panel *pn,
+                        plot_data *d)
+{
+    int status_col = csv_column(csv, "status");
+    int n_data = csv->n_rows - 1;
+    const char **values = xrealloc_array(NULL,
+                                         (size_t)(n_data > 0 ? n_data : 1),
+                                         sizeof *values);
+    int n_values = 0;
+    if (d->series_col >= 0) {
+        for (int r = 1; r < csv->n_rows; r++) {
+            if (row_failed(csv, status_col, r) || !row_matches(csv, d, r))
+                continue;
+            const char *v = csv_at(csv, r, d->series_col)->text;
+            int seen = 0;
+            for (int i = 0; i < n_values && !seen; i++)
+                seen = strcmp(values[i], v) == 0;
+            if (!seen)
+                values[n_values++] = v;
+        }
+    }
+    if (n_values == 0)
+        values[n_values++] = NULL;
+    d->n_curves = pn->n_y * n_values;
+    d->curves = xrealloc_array(NULL, (size_t)d->n_curves, sizeof *d->curves);
+    for (int k = 0; k < pn->n_y; k++)
+        for (int i = 0; i < n_values; i++) {
+            plot_curve *c = &d->curves[k * n_values + i];
+            c->y = k;
+            c->series = values[i];
+            c->label = NULL;
+            c->point = -1;
+            c->file = NULL;
+            c->pts = xrealloc_array(NULL, (size_t)(n_data > 0 ? n_data : 1),
+                                    sizeof *c->pts);
+            c->n = 0;
+        }
+    free(values);
+    return n_values;
+}
+
+/* The text beside roofline point row `r`: its label columns' cells
+ * (pn->label), joined by ", " as "COLUMN=VALUE" when there are several;
+ * NULL when it has none. */
+static char *roofline_label(const csv_table *csv, const plot_spec *spec,
+                            int p, int r, cusim_error *err, int *rc)
+{
+    const plot_panel *pn = &spec->panels[p];
+    sbuf b = { 0 };
+    *rc = 0;
+    for (int k = 0; k < pn->n_label; k++) {
+        int col;
+        if (resolve_column(csv, spec, p, "a point's label", pn->label[k],
+                           &col, err) < 0) {
+            *rc = -1;
+            break;
+        }
+        const char *v = csv_at(csv, r, col)->text;
+        if (pn->n_label == 1)
+            sb_puts(&b, v);
+        else
+            sb_printf(&b, "%s%s=%s", b.n ? ", " : "", pn->label[k], v);
+    }
+    if (*rc < 0 || !b.n) {
+        free(b.s);
+        return NULL;
+    }
+    return sb_take(&b);
+}
+
+/* Builds roofline panel `p`'s points (x, y and series columns already
+ * resolved): for each row drawn, its roof from its point's profile in
+ * `pf` (plot_roof.h; every row's must be the same), x its intensity
+ * against DRAM (roofline.dram_intensity with caches, arithmetic_intensity
+ * without), y roofline.performance x clock_mhz x 10^6; a row without an
+ * intensity or a performance above 0 is left out (d->dropped_log). */
+static int roofline_build(const csv_table *csv, const plot_spec *spec, int p,
+                          const plot_profiles *pf, plot_data *d,
+                          cusim_error *err)
+{
+    const plot_panel *pn = &spec->panels[p];
+    int status_col = csv_column(csv, "status");
+    int dram_col, simd_col, first = 0, total = 0;
+    if (!pf)
+        return err_set(err, csv->path, 1, 1, "plot '%s': panel %d draws a "
+                       "roofline, and no profiles were given for its roof",
+                       spec->file, p + 1);
+    if (resolve_column(csv, spec, p, "the roofline", "roofline.dram_intensity",
+                       &dram_col, err) < 0
+        || resolve_column(csv, spec, p, "the roofline", "simd_width",
+                          &simd_col, err) < 0)
+        return -1;
+    int n_values = curves_alloc(csv, pn, d);
+    for (int r = 1; r < csv->n_rows; r++) {
+        if (row_failed(csv, status_col, r) || !row_matches(csv, d, r))
+            continue;
+        size_t point = (size_t)(r - 1);
+        if (point >= pf->n_points || !pf->hw[point])
+            return err_set(err, csv->path, 1, 1, "plot '%s': panel %d: no "
+                           "profile for point %zu, whose roof it draws",
+                           spec->file, p + 1, point);
+        double simd, ai, dram, perf;
+        int has_simd, has_ai, has_dram, has_perf;
+        if (panel_number(csv, spec, r, simd_col, "simd width", &simd,
+                         &has_simd, err) < 0
+            || panel_number(csv, spec, r, d->x_col, "x", &ai, &has_ai,
+                            err) < 0
+            || panel_number(csv, spec, r, dram_col, "x", &dram, &has_dram,
+                            err) < 0
+            || panel_number(csv, spec, r, d->y_col[0], "y", &perf,
+                            &has_perf, err) < 0)
+            return -1;
+        if (!has_simd || simd < 1 || simd > UINT32_MAX) {
+            d->dropped_empty++;
+            continue;
+        }
+        plot_roof roof;
+        plot_roof_of(pf->hw[point], (uint32_t)simd, &roof);
+        if (!first) {
+            d->roof = roof;
+            first = r;
+        } else if (!plot_roof_same(&roof, &d->roof)) {
+            char *a = point_label(csv, spec->n_params, first);
+            char *b = point_label(csv, spec->n_params, r);
+            int rc = err_set(err, csv->path, 1, 1, "plot '%s': panel %d: "
+                             "point %d (%s) and point %d (%s) have different "
+                             "roofs (their compute peak, clock or bandwidths "
+                             "differ) and a roofline panel draws one: split "
+                             "them with where:, or sweep what changes the "
+                             "roof before the key that labels the points (it "
+                             "then facets)", spec->file, p + 1, first - 1, a,
+                             r - 1, b);
+            free(a);
+            free(b);
+            return rc;
+        }
+        double x = roof.hierarchy ? dram : ai;
+        int has_x = roof.hierarchy ? has_dram : has_ai;
+        if (!has_x || !has_perf) {
+            d->dropped_empty++;
+            continue;
+        }
+        double y = perf * roof.clock_mhz * 1e6;
+        if (x <= 0 || y <= 0) {
+            d->dropped_log++;
+            continue;
+        }
+        int series = 0;
+        if (d->series_col >= 0) {
+            const char *v = csv_at(csv, r, d->series_col)->text;
+            while (series < n_values
+                   && strcmp(d->curves[series].series, v) != 0)
+                series++;
+        }
+        int lrc;
+        char *label = roofline_label(csv, spec, p, r, err, &lrc);
+        if (lrc < 0)
+            return -1;
+        plot_curve *c = &d->curves[series];
+        c->pts[c->n++] = (plot_point){ x, y, r, label };
+        total++;
+    }
+    for (int i = 0; i < d->n_curves; i++)
+        qsort(d->curves[i].pts, (size_t)d->curves[i].n, sizeof(plot_point),
+              point_cmp);
+    if (total == 0 && d->n_where > 0 && !first) {
+        where_error(csv, spec, p, d, err);
+        return -1;
+    }
+    if (total == 0)
+        return err_set(err, csv->path, 1, 1, "plot '%s': panel %d (a "
+                       "roofline) has no point to draw: every row failed, "
+                       "or has no arithmetic or no traffic (its intensity or "
+                       "its performance is 0)", spec->file, p + 1);
+    return 0;
+}
+
 /* Builds panel `p`'s curves (or bars) from the CSV, of the rows its
  * where: and `facet_vals` (plot_write: its facet's values) select. On
  * success the caller owns `d` and frees it with data_free(). */
 static int data_build(const csv_table *csv, const plot_spec *spec, int p,
-                      const plot_timelines *tl, const char *const *facet_vals,
-                      plot_data *d, cusim_error *err)
+                      const plot_timelines *tl, const plot_profiles *pf,
+                      const char *const *facet_vals, plot_data *d,
+                      cusim_error *err)
 {
     const plot_panel *pn = &spec->panels[p];
     int status_col = csv_column(csv, "status");
@@ -495,46 +681,17 @@ static int data_build(const csv_table *csv, const plot_spec *spec, int p,
         data_free(d);
         return -1;
     }
+    if (pn->style == PLOT_ROOFLINE) {
+        if (roofline_build(csv, spec, p, pf, d, err) == 0)
+            return 0;
+        data_free(d);
+        return -1;
+    }
     if (categories_build(csv, spec, p, d, err) < 0)
         return -1;
-    int n_data = csv->n_rows - 1, n_rows = 0;
+    int n_rows = 0;
 
-    /* The series values, in the order the rows first show them (the
-     * experiment's own order: sweep values as the author wrote them). */
-    const char **values = xrealloc_array(NULL, (size_t)(n_data > 0 ? n_data : 1),
-                                     sizeof *values);
-    int n_values = 0;
-    if (d->series_col >= 0) {
-        for (int r = 1; r < csv->n_rows; r++) {
-            if (row_failed(csv, status_col, r) || !row_matches(csv, d, r))
-                continue;
-            const char *v = csv_at(csv, r, d->series_col)->text;
-            int seen = 0;
-            for (int i = 0; i < n_values && !seen; i++)
-                seen = strcmp(values[i], v) == 0;
-            if (!seen)
-                values[n_values++] = v;
-        }
-    }
-    if (n_values == 0)
-        values[n_values++] = NULL;
-
-    /* Curves: y columns outer, series values inner. */
-    d->n_curves = pn->n_y * n_values;
-    d->curves = xrealloc_array(NULL, (size_t)d->n_curves, sizeof *d->curves);
-    for (int k = 0; k < pn->n_y; k++)
-        for (int i = 0; i < n_values; i++) {
-            plot_curve *c = &d->curves[k * n_values + i];
-            c->y = k;
-            c->series = values[i];
-            c->label = NULL;
-            c->point = -1;
-            c->file = NULL;
-            c->pts = xrealloc_array(NULL, (size_t)(n_data > 0 ? n_data : 1),
-                                sizeof *c->pts);
-            c->n = 0;
-        }
-    free(values);
+    int n_values = curves_alloc(csv, pn, d);
 
     for (int r = 1; r < csv->n_rows; r++) {
         if (row_failed(csv, status_col, r))
@@ -569,7 +726,7 @@ static int data_build(const csv_table *csv, const plot_spec *spec, int p,
                 goto fail;
             }
             plot_curve *c = &d->curves[k * n_values + series];
-            c->pts[c->n++] = (plot_point){ x, y, r };
+            c->pts[c->n++] = (plot_point){ x, y, r, NULL };
         }
     }
     int total = 0;
@@ -618,6 +775,11 @@ static int spec_check(const plot_spec *spec, const char *csv_path,
                                "panel %d needs an x column, 2 to %d y "
                                "columns, no series and no log axis",
                                spec->file, p + 1, PLOT_MAX_STACK);
+        } else if (pn->style == PLOT_ROOFLINE
+                   && (pn->source == PLOT_TIMELINE || pn->n_y != 1)) {
+            return err_set(err, csv_path, 1, 1, "plot '%s': roofline panel "
+                           "%d needs the results and its one y column",
+                           spec->file, p + 1);
         } else if (!pn->x[0] || pn->n_y < 1 || pn->n_y > PLOT_MAX_Y) {
             return err_set(err, csv_path, 1, 1, "plot '%s': panel %d needs an"
                            " x column and 1 to %d y columns", spec->file,
@@ -706,7 +868,8 @@ static int facets_expand(const csv_table *csv, const plot_spec *spec,
 }
 
 int plot_write(const plot_spec *spec, const char *csv_path,
-               const plot_timelines *tl, const char *dir, cusim_error *err)
+               const plot_timelines *tl, const plot_profiles *pf,
+               const char *dir, cusim_error *err)
 {
     if (spec_check(spec, csv_path, err) < 0)
         return -1;
@@ -722,7 +885,7 @@ int plot_write(const plot_spec *spec, const char *csv_path,
     if (facets_expand(&csv, spec, view, vals, err) < 0)
         goto done;
     for (; n_built < view->n_panels; n_built++)
-        if (data_build(&csv, view, n_built, tl,
+        if (data_build(&csv, view, n_built, tl, pf,
                        view->panels[n_built].n_facet ? vals[n_built] : NULL,
                        &data[n_built], err) < 0)
             goto done;

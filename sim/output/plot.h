@@ -26,7 +26,9 @@
  *           logy: false
  *           title: "..."               # optional panel title
  *           style: lines               # or stacked: one bar per point,
- *                                      #   the y columns stacked
+ *                                      #   the y columns stacked; or
+ *                                      #   roofline (no x, y, logx,
+ *                                      #   logy, ymin, ymax, yzero)
  *           source: results            # or timeline: x and y name
  *                                      #   columns of the points' timelines
  *           points: [0, 5]             # timeline: the points drawn
@@ -86,8 +88,15 @@ typedef enum plot_source {
 /* How a panel draws its y columns. */
 typedef enum plot_style {
     PLOT_LINES,         /* a curve per (y column, series value), by x */
-    PLOT_STACKED        /* a bar per point, the y columns stacked; no
+    PLOT_STACKED,       /* a bar per point, the y columns stacked; no
                            series, no log axis */
+    PLOT_ROOFLINE       /* a point per run, log-log: x its arithmetic
+                           intensity (against DRAM bytes with caches:
+                           roofline.dram_intensity, else
+                           arithmetic_intensity), y roofline.performance
+                           per second, under the roof of its profile
+                           (plot_roof.h); x and y are fixed, so the panel
+                           takes no x, y, log or y-range key */
 } plot_style;
 
 typedef struct plot_panel {
@@ -114,6 +123,10 @@ typedef struct plot_panel {
     char facet[PLOT_MAX_FACET_KEYS][96];  /* the hidden parameter columns: */
     int n_facet;                        /* one panel per combination of
                                            their values (0: one panel) */
+    char label[PLOT_MAX_FACET_KEYS][96];  /* roofline: the columns that */
+    int n_label;                        /* label each point (the axis that
+                                           moves x, plot_spec_hidden; 0:
+                                           none) */
 } plot_panel;
 
 typedef struct plot_spec {
@@ -138,10 +151,18 @@ typedef struct plot_timelines {
     size_t n_params;
 } plot_timelines;
 
+/* The points' hardware profiles, for roofline panels: point p's is hw[p]
+ * (p as in plot_timelines). */
+typedef struct plot_profiles {
+    const cusim_hw *const *hw;
+    size_t n_points;
+} plot_profiles;
+
 /* Writes `spec`'s figure from the results CSV at `csv_path` (header row of
- * dotted column names, as cusim run writes it) and, for timeline panels,
- * the timelines `tl` (NULL: none; then a timeline panel is an error) into
- * directory `dir`: FILE.gp, FILE.png, FILE.svg. Runs `gnuplot` (it must be
+ * dotted column names, as cusim run writes it), for timeline panels the
+ * timelines `tl` (NULL: none; then a timeline panel is an error) and for
+ * roofline panels the profiles `pf` (NULL: none; then a roofline panel is
+ * an error) into directory `dir`: FILE.gp, FILE.png, FILE.svg. Runs `gnuplot` (it must be
  * on PATH). Each file is written atomically (temporary name, then rename).
  * A panel with facet columns is drawn once per combination of their
  * values (in row order, at most PLOT_MAX_DRAWN panels in all), its where:
@@ -152,6 +173,7 @@ typedef struct plot_timelines {
  * the column; a value <= 0 on a log axis one at its cell naming the point,
  * by its first spec->n_params columns). */
 int plot_write(const plot_spec *spec, const char *csv_path,
-               const plot_timelines *tl, const char *dir, cusim_error *err);
+               const plot_timelines *tl, const plot_profiles *pf,
+               const char *dir, cusim_error *err);
 
 #endif /* CUSIM_PLOT_H */

@@ -319,6 +319,425 @@ static bool write_y_ticks(FILE *f, const plot_panel *pn, const plot_data *d)
     return true;
 }
 
+/* ------------------------------------------------------------ roofline */
+
+/* The ceilings' colours: the compute roof, then the levels (DRAM or the
+ * flat channel, L2, L1); each at least 3:1 against white, and none the
+ * first four series' (line_colors). */
+static const char *const roof_colors[1 + PLOT_ROOF_LEVELS] = {
+    "#333333", "#d95f02", "#00838f", "#8c564b",
+};
+
+/* `v` (> 0) with 3 significant digits and an SI prefix ("33.5 T",
+ * "96 G", "4.8 T"), into `buf`. */
+static void si3(double v, char *buf, size_t size)
+{
+    static const char *const prefix[] = { "", "k", "M", "G", "T", "P", "E" };
+    int e = v >= 1 ? (int)floor(log10(v) / 3) : 0;
+    e = e < 0 ? 0 : e > 6 ? 6 : e;
+    double m = v / pow(10, 3 * e);
+    if (m >= 999.5 && e < 6) {   /* 999.7 G rounds to 1 T */
+        m /= 1000;
+        e++;
+    }
+    snprintf(buf, size, "%.3g %s", m, prefix[e]);
+}
+
+/* The legend and on-plot text of ceiling `l` (-1: the compute roof). */
+static void ceiling_text(const plot_roof *rf, int l, char *buf, size_t size)
+{
+    double hz = rf->clock_mhz * 1e6;
+    char v[32];
+    if (l < 0) {
+        si3(rf->compute * hz, v, sizeof v);
+        snprintf(buf, size, "alu peak %s/s", v);
+    } else {
+        si3(rf->level[l].bytes_per_cycle * hz, v, sizeof v);
+        snprintf(buf, size, "%s %sB/s", rf->level[l].name, v);
+    }
+}
+
+/* A roofline panel's axes: whole decades holding its points, every
+ * level's ridge and, with room for its label, the compute roof; per
+ * second (hz: the roof's clock). */
+typedef struct roof_axes {
+    double xlo, xhi, ylo, yhi;
+} roof_axes;
+
+static void roofline_axes(const plot_data *d, roof_axes *ax)
+{
+    const plot_roof *rf = &d->roof;
+    double hz = rf->clock_mhz * 1e6, peak = rf->compute * hz;
+    double xmin = INFINITY, xmax = 0, ymin = peak / 100, ymax = peak;
+    for (int i = 0; i < d->n_curves; i++)
+        for (int j = 0; j < d->curves[i].n; j++) {
+            const plot_point *pt = &d->curves[i].pts[j];
+            xmin = fmin(xmin, pt->x);
+            xmax = fmax(xmax, pt->x);
+            ymin = fmin(ymin, pt->y);
+            ymax = fmax(ymax, pt->y);
+        }
+    for (int l = 0; l < rf->n_levels; l++) {
+        double ridge = rf->compute / rf->level[l].bytes_per_cycle;
+        xmin = fmin(xmin, ridge);
+        xmax = fmax(xmax, ridge);
+    }
+    ax->xlo = pow(10, floor(log10(xmin / 2)));
+    ax->xhi = pow(10, ceil(log10(xmax * 2)));
+    ax->ylo = pow(10, floor(log10(ymin / 2)));
+    ax->yhi = pow(10, ceil(log10(ymax * 3)));
+}
+
+/* The page: a roofline panel's plot area is about ROOF_W x ROOF_H pixels
+ * (an 800 x 500 panel less its tick labels, axis titles, facet title and
+ * legend); a label of the points' font is about LABEL_CHAR pixels a
+ * character wide and LABEL_H high. Only the labels' layout and the
+ * slopes' angle use them. */
+#define ROOF_W 660.0
+#define ROOF_H 330.0
+#define LABEL_CHAR 6.0
+#define LABEL_H 11.0
+
+/* Where (x, y) of a roofline panel with axes `ax` is on its plot area, in
+ * pixels from the bottom left. */
+static void roof_px(const roof_axes *ax, double x, double y, double *px,
+                    double *py)
+{
+    *px = log10(x / ax->xlo) / log10(ax->xhi / ax->xlo) * ROOF_W;
+    *py = log10(y / ax->ylo) / log10(ax->yhi / ax->ylo) * ROOF_H;
+}
+
+/* A rectangle on the page, in pixels. */
+typedef struct roof_box {
+    double x0, y0, x1, y1;
+} roof_box;
+
+/* The area two boxes share, in square pixels. */
+static double box_overlap(const roof_box *a, const roof_box *b)
+{
+    double w = fmin(a->x1, b->x1) - fmax(a->x0, b->x0);
+    double h = fmin(a->y1, b->y1) - fmax(a->y0, b->y0);
+    return w > 0 && h > 0 ? w * h : 0;
+}
+
+/* The label sides (column 4 of a points block): right above, right below,
+ * left above, left below their mark (in gnuplot's character units offset
+ * by (+-0.8, +-0.5): 8 pixels beside it, its middle 8 above or below),
+ * centred above and centred below it (offset (0, +-0.9): its middle 15
+ * above or below). */
+#define ROOF_SIDES 6
+static const struct {
+    const char *align;
+    double dx, dy;      /* gnuplot's offset, characters */
+} roof_sides[ROOF_SIDES] = {
+    { "left", 0.8, 0.5 }, { "left", 0.8, -0.5 }, { "right", -0.8, 0.5 },
+    { "right", -0.8, -0.5 }, { "center", 0, 0.9 }, { "center", 0, -0.9 },
+};
+
+/* The box of a label of `chars` characters on `side` of the mark at
+ * pixel (px, py). */
+static roof_box label_box(double px, double py, size_t chars, int side)
+{
+    double w = (double)chars * LABEL_CHAR;
+    double mid = py + (side < 4 ? (side % 2 ? -8 : 8) : side == 4 ? 15 : -15);
+    double x0 = side < 2 ? px + 8 : side < 4 ? px - 8 - w : px - w / 2;
+    roof_box b = { x0, mid - LABEL_H / 2, x0 + w, mid + LABEL_H / 2 };
+    return b;
+}
+
+/* The on-plot label of slope `l` of `rf` in axes `ax`: its anchor (just
+ * in from where the slope enters the plot area), its angle on the page in
+ * degrees, and a box holding it. */
+static void slope_label(const plot_roof *rf, int l, const roof_axes *ax,
+                        size_t chars, double *x, double *y, double *angle,
+                        roof_box *box)
+{
+    double hz = rf->clock_mhz * 1e6, bw = rf->level[l].bytes_per_cycle * hz;
+    double dx = log10(ax->xhi / ax->xlo), dy = log10(ax->yhi / ax->ylo);
+    *x = fmax(ax->xlo, ax->ylo / bw) * pow(10, 0.04 * dx);
+    *y = bw * *x;
+    /* slope 1 on log-log: a decade of x is ROOF_W / dx pixels, of y
+     * ROOF_H / dy */
+    double a = atan2(ROOF_H / dy, ROOF_W / dx);
+    *angle = a * 45 / atan(1.0);
+    double px, py, w = (double)chars * LABEL_CHAR;
+    roof_px(ax, *x, *y, &px, &py);
+    box->x0 = px;
+    box->y0 = py;
+    box->x1 = px + w * cos(a) + LABEL_H * sin(a);
+    box->y1 = py + w * sin(a) + LABEL_H * cos(a) + 6;
+}
+
+/* How badly point k's label on `side` sits (boxes: every label as now
+ * placed, in `lbl`): the square pixels it shares with the other labels,
+ * the other points' marks (twice: a hidden mark is worse) and the
+ * `n_fixed` obstacles, plus 10^6 when it leaves the plot area. */
+static double label_hits(int k, int side, int n, const double *px,
+                         const double *py, const char *const *text,
+                         const roof_box *lbl, const roof_box *fixed,
+                         int n_fixed)
+{
+    roof_box b = label_box(px[k], py[k], strlen(text[k]), side);
+    double hits = b.x0 < 0 || b.x1 > ROOF_W || b.y0 < 0 || b.y1 > ROOF_H
+                  ? 1e6 : 0;
+    for (int q = 0; q < n_fixed; q++)
+        hits += box_overlap(&b, &fixed[q]);
+    for (int m = 0; m < n; m++) {
+        roof_box mark = { px[m] - 6, py[m] - 6, px[m] + 6, py[m] + 6 };
+        if (m != k)
+            hits += 2 * box_overlap(&b, &mark)
+                    + (text[m][0] ? box_overlap(&b, &lbl[m]) : 0);
+    }
+    return hits;
+}
+
+/* Picks each point's label side: every label starts right above its mark;
+ * then, a few times over, each label in turn takes the side where it
+ * overlaps least (label_hits: the other labels as placed, the other
+ * marks, the slopes' labels and the compute roof), keeping its side on a
+ * tie. sides[k] for point k of the curves in order (curve by
+ * curve). */
+static void roofline_sides(const plot_data *d, const roof_axes *ax,
+                           int *sides)
+{
+    const plot_roof *rf = &d->roof;
+    int n = 0;
+    for (int i = 0; i < d->n_curves; i++)
+        n += d->curves[i].n;
+    if (n == 0)
+        return;
+    double *px = xcalloc((size_t)n, sizeof *px);
+    double *py = xcalloc((size_t)n, sizeof *py);
+    const char **text = xcalloc((size_t)n, sizeof *text);
+    roof_box *lbl = xcalloc((size_t)n, sizeof *lbl);
+    roof_box fixed[PLOT_ROOF_LEVELS + 1];
+    int n_fixed = 0;
+    for (int i = 0, k = 0; i < d->n_curves; i++)
+        for (int j = 0; j < d->curves[i].n; j++, k++) {
+            roof_px(ax, d->curves[i].pts[j].x, d->curves[i].pts[j].y, &px[k],
+                    &py[k]);
+            text[k] = d->curves[i].pts[j].label ? d->curves[i].pts[j].label
+                                                : "";
+            sides[k] = 0;
+            lbl[k] = label_box(px[k], py[k], strlen(text[k]), 0);
+        }
+    for (int l = 0; l < rf->n_levels; l++) {
+        char t[96];
+        double x, y, angle;
+        ceiling_text(rf, l, t, sizeof t);
+        slope_label(rf, l, ax, strlen(t), &x, &y, &angle, &fixed[n_fixed++]);
+    }
+    double cx, cy, hz = rf->clock_mhz * 1e6;
+    roof_px(ax, ax->xlo, rf->compute * hz, &cx, &cy);
+    fixed[n_fixed++] = (roof_box){ 0, cy - 2, ROOF_W, cy + 2 };
+    for (int pass = 0; pass < 4; pass++)
+        for (int k = 0; k < n; k++) {
+            if (!text[k][0])
+                continue;
+            int best = sides[k];
+            double best_hits = label_hits(k, best, n, px, py, text, lbl,
+                                          fixed, n_fixed);
+            for (int side = 0; side < ROOF_SIDES && best_hits > 0; side++) {
+                double hits = label_hits(k, side, n, px, py, text, lbl,
+                                         fixed, n_fixed);
+                if (hits < best_hits) {
+                    best = side;
+                    best_hits = hits;
+                }
+            }
+            sides[k] = best;
+            lbl[k] = label_box(px[k], py[k], strlen(text[k]), best);
+        }
+    free(px);
+    free(py);
+    free(text);
+    free(lbl);
+}
+
+/* Writes the decades from lo to hi as tick positions of axis `axis`:
+ * x labelled as numbers ("0.01", "1000"), y with an SI prefix ("10 G",
+ * "1 T"); nine minor ticks between. */
+static void decade_tics(FILE *f, char axis, double lo, double hi)
+{
+    fprintf(f, "    set %ctics (", axis);
+    int first = 1;
+    for (double e = round(log10(lo)); e <= round(log10(hi)); e++) {
+        char label[32];
+        double v = pow(10, e);
+        if (axis == 'x') {
+            snprintf(label, sizeof label, "%g", v);
+        } else {
+            si3(v, label, sizeof label);
+            size_t n = strlen(label);   /* "10 " for 10: no space left */
+            if (n && label[n - 1] == ' ')
+                label[n - 1] = '\0';
+        }
+        fprintf(f, "%s'%s' %.15g", first ? "" : ", ", label, v);
+        first = 0;
+    }
+    fprintf(f, ")\n    set m%ctics 10\n", axis);
+}
+
+/* The data of roofline panel `p`: comments giving the roof's arithmetic,
+ * a block per ceiling (two points: a slope from the axis's left end to
+ * its ridge, the compute roof from the leftmost ridge to the right end),
+ * and a block per series of points, each "x y label". */
+static void write_roofline_data(FILE *f, const plot_spec *spec, int p,
+                                const plot_data *d)
+{
+    const plot_panel *pn = &spec->panels[p];
+    const plot_roof *rf = &d->roof;
+    double hz = rf->clock_mhz * 1e6;
+    uint32_t lanes = rf->issue_per_cycle * rf->simd_width < rf->lanes_alu
+                     ? rf->issue_per_cycle * rf->simd_width : rf->lanes_alu;
+    roof_axes ax;
+    roofline_axes(d, &ax);
+    fprintf(f, "# Panel %d: the roof of ", p + 1);
+    gp_comment_text(f, rf->hw_name);
+    fprintf(f, " (per cycle x clock_mhz %.15g = per second):\n"
+            "#   alu peak = compute_units %u x cu.schedulers %u x "
+            "min(cu.issue_per_cycle %u x simd_width %u, cu.lanes.alu %u) = "
+            "%u x %u x %u = %.15g lane instructions/cycle = %.15g/s\n",
+            rf->clock_mhz, rf->compute_units, rf->schedulers,
+            rf->issue_per_cycle, rf->simd_width, rf->lanes_alu,
+            rf->compute_units, rf->schedulers, lanes, rf->compute,
+            rf->compute * hz);
+    for (int l = 0; l < rf->n_levels; l++)
+        fprintf(f, "#   %s = %s = %.15g bytes/cycle = %.15g bytes/s; ridge "
+                "at %.15g instructions/byte\n", rf->level[l].name,
+                rf->level[l].source, rf->level[l].bytes_per_cycle,
+                rf->level[l].bytes_per_cycle * hz,
+                rf->compute / rf->level[l].bytes_per_cycle);
+    double left = INFINITY;
+    for (int l = 0; l < rf->n_levels; l++) {
+        double ridge = rf->compute / rf->level[l].bytes_per_cycle;
+        left = fmin(left, ridge);
+        fprintf(f, "$p%d_roof%d << EOD\n%.15g %.15g\n%.15g %.15g\nEOD\n",
+                p + 1, l + 1, ax.xlo,
+                rf->level[l].bytes_per_cycle * hz * ax.xlo, ridge,
+                rf->compute * hz);
+    }
+    fprintf(f, "$p%d_compute << EOD\n%.15g %.15g\n%.15g %.15g\nEOD\n",
+            p + 1, left, rf->compute * hz, ax.xhi, rf->compute * hz);
+    int n_pts = 0, k = 0;
+    for (int i = 0; i < d->n_curves; i++)
+        n_pts += d->curves[i].n;
+    int *sides = xcalloc((size_t)(n_pts ? n_pts : 1), sizeof *sides);
+    roofline_sides(d, &ax, sides);
+    fprintf(f, "# Panel %d: each point is \"x y label side\", side 0 to 5 "
+            "placing its label right above, right below, left above, left "
+            "below, above or below its mark\n", p + 1);
+    for (int i = 0; i < d->n_curves; i++) {
+        const plot_curve *c = &d->curves[i];
+        fprintf(f, "# Panel %d, points %d: x %s, y roofline.performance x "
+                "%.15g", p + 1, i + 1, rf->hierarchy
+                ? "roofline.dram_intensity" : "arithmetic_intensity",
+                hz);
+        if (c->series) {
+            fputs(", ", f);
+            gp_comment_text(f, pn->series);
+            fputs(" = ", f);
+            gp_comment_text(f, c->series);
+        }
+        fprintf(f, " (%d point%s%s)\n", c->n, c->n == 1 ? "" : "s",
+                c->n ? "" : ": not drawn");
+        if (c->n == 0)
+            continue;
+        fprintf(f, "$p%d_c%d << EOD\n", p + 1, i + 1);
+        for (int j = 0; j < c->n; j++, k++) {
+            fprintf(f, "%.15g %.15g \"", c->pts[j].x, c->pts[j].y);
+            for (const char *t = c->pts[j].label ? c->pts[j].label : "";
+                 *t; t++)
+                fputc(*t == '"' ? '\'' : (unsigned char)*t < 0x20 ? ' '
+                      : *t, f);
+            fprintf(f, "\" %d\n", sides[k]);
+        }
+        fputs("EOD\n", f);
+    }
+    free(sides);
+    if (d->dropped_log)
+        fprintf(f, "# Panel %d: %d point%s left out: no arithmetic, or no "
+                "%s traffic (0 on a log axis)\n", p + 1, d->dropped_log,
+                d->dropped_log == 1 ? "" : "s",
+                rf->hierarchy ? "DRAM" : "memory");
+    if (d->dropped_empty)
+        fprintf(f, "# Panel %d: %d point%s left out: an empty cell\n", p + 1,
+                d->dropped_empty, d->dropped_empty == 1 ? "" : "s");
+}
+
+/* Writes roofline panel `p`'s drawing commands: log-log decades, each
+ * ceiling labelled on the plot (a slope's label along it, near its left
+ * end; the compute roof's above it, at the right) and in the legend,
+ * the points marked and labelled; then the settings the other panels
+ * rely on put back. */
+static void write_roofline_panel(FILE *f, const plot_spec *spec, int p,
+                                 const plot_data *d)
+{
+    const plot_panel *pn = &spec->panels[p];
+    const plot_roof *rf = &d->roof;
+    double hz = rf->clock_mhz * 1e6;
+    roof_axes ax;
+    roofline_axes(d, &ax);
+    fprintf(f, "    # Panel %d (roofline)\n", p + 1);
+    write_titles(f, pn);
+    fputs("    unset logscale\n    set logscale xy 10\n", f);
+    /* a hair past the decades: gnuplot leaves out a log axis's tick that
+     * falls exactly on its end */
+    fprintf(f, "    set xrange [%.15g:%.15g]\n    set yrange [%.15g:%.15g]\n",
+            ax.xlo / 1.001, ax.xhi * 1.001, ax.ylo / 1.001, ax.yhi * 1.001);
+    decade_tics(f, 'x', ax.xlo, ax.xhi);
+    decade_tics(f, 'y', ax.ylo, ax.yhi);
+    char text[96];
+    for (int l = 0; l < rf->n_levels; l++) {
+        double x, y, angle;
+        roof_box box;
+        ceiling_text(rf, l, text, sizeof text);
+        slope_label(rf, l, &ax, strlen(text), &x, &y, &angle, &box);
+        fprintf(f, "    set label %d ", l + 2);
+        plot_gp_string(f, text);
+        fprintf(f, " at %.15g,%.15g rotate by %.1f left offset 0,0.6 "
+                "font ',9' tc rgb '%s'\n", x, y, angle, roof_colors[l + 1]);
+    }
+    ceiling_text(rf, -1, text, sizeof text);
+    fputs("    set label 1 ", f);
+    plot_gp_string(f, text);
+    fprintf(f, " at %.15g,%.15g right offset -1,0.7 font ',9' tc rgb '%s'\n",
+            ax.xhi, rf->compute * hz, roof_colors[0]);
+    fputs("    set key on\n    plot ", f);
+    ceiling_text(rf, -1, text, sizeof text);
+    fprintf(f, "$p%d_compute using 1:2 with lines lc rgb '%s' lw 2 "
+            "title ", p + 1, roof_colors[0]);
+    plot_gp_string(f, text);
+    for (int l = 0; l < rf->n_levels; l++) {
+        ceiling_text(rf, l, text, sizeof text);
+        fprintf(f, ", \\\n         $p%d_roof%d using 1:2 with lines lc rgb "
+                "'%s' lw 2 title ", p + 1, l + 1, roof_colors[l + 1]);
+        plot_gp_string(f, text);
+    }
+    int drawn = 0;
+    for (int i = 0; i < d->n_curves; i++) {
+        const plot_curve *c = &d->curves[i];
+        if (c->n == 0)
+            continue;
+        fprintf(f, ", \\\n         $p%d_c%d using 1:2 with points lt %d pt %d "
+                "ps 1.4 title ", p + 1, i + 1, drawn + 1,
+                point_types[drawn % N_POINT_TYPES]);
+        if (c->series)
+            curve_title(f, pn, c);
+        else
+            plot_gp_string(f, "simulated runs");
+        for (int side = 0; side < ROOF_SIDES; side++)
+            fprintf(f, ", \\\n         $p%d_c%d using 1:($4 == %d ? $2 : NaN)"
+                    ":3 with labels %s offset %g,%g font ',9' tc lt %d "
+                    "notitle", p + 1, i + 1, side, roof_sides[side].align,
+                    roof_sides[side].dx, roof_sides[side].dy, drawn + 1);
+        drawn++;
+    }
+    fputs("\n    unset label\n    unset mxtics\n    unset mytics\n"
+          "    set xtics autofreq\n    set ytics autofreq\n"
+          "    set xrange [*:*]\n    set yrange [*:*]\n", f);
+}
+
 /* Writes panel `p`'s drawing commands (inside the per-terminal loop). */
 static void write_panel(FILE *f, const plot_spec *spec, int p,
                         const plot_data *d, stack_legend *lg)
@@ -327,6 +746,10 @@ static void write_panel(FILE *f, const plot_spec *spec, int p,
     if (pn->style == PLOT_STACKED) {
         fputs("    set key on\n", f);   /* its columns' legend */
         write_stacked_panel(f, spec, p, d, lg);
+        return;
+    }
+    if (pn->style == PLOT_ROOFLINE) {
+        write_roofline_panel(f, spec, p, d);
         return;
     }
     fprintf(f, "    # Panel %d\n", p + 1);
@@ -435,6 +858,8 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
                     : pn->logx ? "x" : "y");
         if (pn->style == PLOT_STACKED)
             fputs(" (stacked)", f);
+        if (pn->style == PLOT_ROOFLINE)
+            fputs(" (roofline)", f);
         if (pn->source == PLOT_TIMELINE)
             fputs(" (timelines)", f);
         for (int i = 0; i < data[p].n_where; i++) {
@@ -495,6 +920,11 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
                 fputc('\n', f);
             }
             fputs("EOD\n\n", f);
+            continue;
+        }
+        if (pn->style == PLOT_ROOFLINE) {
+            write_roofline_data(f, spec, p, d);
+            fputc('\n', f);
             continue;
         }
         if (d->x_cats) {

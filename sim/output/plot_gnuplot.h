@@ -11,6 +11,7 @@
 
 #include "cusim.h"
 #include "plot.h"
+#include "plot_roof.h"
 
 /* Figure geometry: every panel row is PLOT_ROW_HEIGHT pixels of an image
  * PLOT_WIDTH pixels wide (design documents show figures at 800 px). */
@@ -30,6 +31,8 @@ const char *plot_line_color(int i);
 typedef struct plot_point {
     double x, y;
     int row;            /* CSV row, so ties in x keep the file's order */
+    char *label;        /* roofline: its text beside the mark (owned), or
+                           NULL */
 } plot_point;
 
 /* One line of a panel: the points of y column `y` whose series cell reads
@@ -78,6 +81,7 @@ typedef struct plot_data {
                                those whose cell in each column reads */
     const char *where_val[PLOT_MAX_WHERE + PLOT_MAX_FACET_KEYS];
     int n_where;            /* the panel's where: and its facet's values */
+    plot_roof roof;         /* roofline: the roof of every point drawn */
 } plot_data;
 
 /* Writes `s` as a gnuplot single-quoted string: no escapes are interpreted

@@ -150,7 +150,8 @@ static size_t known_wildcards(char out[][96], size_t max)
 
 /* What a panel's keys were, for the checks made once all are read. */
 typedef struct panel_nodes {
-    const yaml_node_t *y, *series, *logx, *logy;  /* values; NULL: absent */
+    const yaml_node_t *x, *y, *series, *logx, *logy;  /* values; NULL:
+                                                         absent */
     const yaml_node_t *ymin, *ymax, *yzero;
     const yaml_node_t *style, *source, *points, *where;
     int n_y;            /* columns y names, wildcards expanded (pn->y holds
@@ -280,8 +281,10 @@ static int panel_key(ps_parser *P, plot_panel *pn, panel_nodes *nd,
 {
     char w[160], got[200];
     snprintf(w, sizeof w, "%s.%s", what, key);
-    if (strcmp(key, "x") == 0)
+    if (strcmp(key, "x") == 0) {
+        nd->x = v;
         return plot_text(P, v, w, pn->x, sizeof pn->x);
+    }
     if (strcmp(key, "series") == 0) {
         nd->series = v;
         return plot_text(P, v, w, pn->series, sizeof pn->series);
@@ -345,12 +348,15 @@ static int panel_key(ps_parser *P, plot_panel *pn, panel_nodes *nd,
     if (strcmp(key, "style") == 0) {
         cusim_mark m = ydoc_mark(P->d, v);
         nd->style = v;
-        if (yn_is_plain(v, "lines") || yn_is_plain(v, "stacked")) {
-            pn->style = yn_is_plain(v, "lines") ? PLOT_LINES : PLOT_STACKED;
+        if (yn_is_plain(v, "lines") || yn_is_plain(v, "stacked")
+            || yn_is_plain(v, "roofline")) {
+            pn->style = yn_is_plain(v, "lines") ? PLOT_LINES
+                        : yn_is_plain(v, "stacked") ? PLOT_STACKED
+                        : PLOT_ROOFLINE;
             return 0;
         }
-        return err_at(P->err, &m, "%s: expected lines or stacked, got %s", w,
-                      yn_describe(v, got, sizeof got));
+        return err_at(P->err, &m, "%s: expected lines, stacked or roofline, "
+                      "got %s", w, yn_describe(v, got, sizeof got));
     }
     /* y: one column or a list; a wildcard stands for several */
     nd->y = v;
@@ -541,11 +547,61 @@ static int check_y_count(ps_parser *P, const plot_panel *pn,
                   what, PLOT_MAX_Y);
 }
 
+/* The results columns a roofline panel reads: its x (with caches,
+ * roofline.dram_intensity instead), its y, and the simd width its
+ * profile's compute ceiling takes (plot_roof.h). */
+static const char *const roofline_columns[] = {
+    "arithmetic_intensity", "roofline.performance", "roofline.dram_intensity",
+    "simd_width",
+};
+#define N_ROOFLINE_COLUMNS \
+    (sizeof roofline_columns / sizeof roofline_columns[0])
+
+/* A roofline panel's keys: what it rules out, then its fixed axes and
+ * their default labels. */
+static int roofline_finish(ps_parser *P, plot_panel *pn,
+                           const panel_nodes *nd, const char *what)
+{
+    const struct { const yaml_node_t *v; const char *key, *why; } no[] = {
+        { nd->x, "x", "its x is the arithmetic intensity, per DRAM byte "
+          "(roofline.dram_intensity; arithmetic_intensity without caches)" },
+        { nd->y, "y", "its y is roofline.performance, per second" },
+        { nd->logx, "logx", "both its axes are logarithmic" },
+        { nd->logy, "logy", "both its axes are logarithmic" },
+        { nd->ymin, "ymin", "its axes fit the points and the roof" },
+        { nd->ymax, "ymax", "its axes fit the points and the roof" },
+        { nd->yzero, "yzero", "its axes are logarithmic" },
+        { pn->source == PLOT_TIMELINE ? nd->source : NULL, "source",
+          "it draws a point per run, from the results" },
+        { nd->points, "points", "it draws every point of the results" },
+    };
+    for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
+        if (no[i].v) {
+            cusim_mark vm = ydoc_mark(P->d, no[i].v);
+            return err_at(P->err, &vm, "%s.%s: a roofline panel takes no "
+                          "'%s': %s (expected no '%s', or style: lines)",
+                          what, no[i].key, no[i].key, no[i].why, no[i].key);
+        }
+    snprintf(pn->x, sizeof pn->x, "%s", roofline_columns[0]);
+    snprintf(pn->y[0], sizeof pn->y[0], "%s", roofline_columns[1]);
+    pn->n_y = 1;
+    pn->logx = pn->logy = 1;
+    if (!pn->xlabel[0])
+        snprintf(pn->xlabel, sizeof pn->xlabel, "arithmetic intensity "
+                 "(arithmetic lane instructions per DRAM byte)");
+    if (!pn->ylabel[0])
+        snprintf(pn->ylabel, sizeof pn->ylabel, "arithmetic lane "
+                 "instructions per second");
+    return 0;
+}
+
 /* Checks a panel's required keys and what its style rules out, and fills
  * default axis labels. */
 static int panel_finish(ps_parser *P, plot_panel *pn, const panel_nodes *nd,
                         const cusim_mark *m, const char *what)
 {
+    if (pn->style == PLOT_ROOFLINE)
+        return roofline_finish(P, pn, nd, what);
     if (pn->source == PLOT_TIMELINE) {
         const struct { const yaml_node_t *v; const char *msg; } no[] = {
             { pn->style == PLOT_STACKED ? nd->style : NULL, "style: expected "
@@ -867,13 +923,17 @@ int plot_spec_check_columns(ydoc *d, const yaml_node_t *list,
             } else {
                 snprintf(what, sizeof what, "plots[%zu]", i);
             }
-            const char *names[2 + PLOT_MAX_STACK];
-            const char *keys[2 + PLOT_MAX_STACK];
+            const char *names[N_ROOFLINE_COLUMNS + 2 + PLOT_MAX_STACK];
+            const char *keys[N_ROOFLINE_COLUMNS + 2 + PLOT_MAX_STACK];
             int n = 0;
-            names[n] = pl->x, keys[n++] = "x";
+            if (pl->style == PLOT_ROOFLINE)   /* its columns, at its style */
+                for (size_t r = 0; r < N_ROOFLINE_COLUMNS; r++)
+                    names[n] = roofline_columns[r], keys[n++] = "style";
+            else
+                names[n] = pl->x, keys[n++] = "x";
             if (pl->series[0])
                 names[n] = pl->series, keys[n++] = "series";
-            for (int y = 0; y < pl->n_y; y++)
+            for (int y = 0; y < pl->n_y && pl->style != PLOT_ROOFLINE; y++)
                 names[n] = pl->y[y], keys[n++] = "y";
             for (int c = 0; c < n; c++) {
                 const yaml_node_t *at = child(P, node, keys[c]);
@@ -1025,6 +1085,36 @@ static int check_text_logx(ps_parser *P, const yaml_node_t *node,
     return 0;
 }
 
+/* Sets acc[a] (room for pp->n_axes) to whether panel `pl` accounts for
+ * axis a by its x, series or where keys, or by the axis having one
+ * position; returns the axis that moves x when x is a result field (the
+ * fastest axis left, which it then marks accounted for too), else -1. */
+static long accounted(const plot_panel *pl, const plot_params *pp,
+                      bool *acc)
+{
+    long x = param_of(pp, pl->x);
+    long series = pl->series[0] ? param_of(pp, pl->series) : -1;
+    if (x >= 0)
+        acc[pp->axis[x]] = true;
+    if (series >= 0)
+        acc[pp->axis[series]] = true;
+    for (int w = 0; w < pl->n_where; w++) {
+        long c = param_of(pp, pl->where[w].key);
+        if (c >= 0)
+            acc[pp->axis[c]] = true;
+    }
+    /* an axis of one position hides nothing */
+    for (size_t a = 0; a < pp->n_axes; a++)
+        acc[a] = acc[a] || pp->axis_size[a] < 2;
+    /* a result field on x: the fastest axis left is what moves it */
+    for (size_t a = pp->n_axes; x < 0 && a-- > 0;)
+        if (!acc[a]) {
+            acc[a] = true;
+            return (long)a;
+        }
+    return -1;
+}
+
 int plot_spec_hidden(const plot_panel *pl, const plot_params *pp,
                      bool *hidden)
 {
@@ -1033,26 +1123,7 @@ int plot_spec_hidden(const plot_panel *pl, const plot_params *pp,
     if (pl->source == PLOT_TIMELINE)
         return 0;
     /* hidden[] first holds whether each axis is accounted for */
-    long x = param_of(pp, pl->x);
-    long series = pl->series[0] ? param_of(pp, pl->series) : -1;
-    if (x >= 0)
-        hidden[pp->axis[x]] = true;
-    if (series >= 0)
-        hidden[pp->axis[series]] = true;
-    for (int w = 0; w < pl->n_where; w++) {
-        long c = param_of(pp, pl->where[w].key);
-        if (c >= 0)
-            hidden[pp->axis[c]] = true;
-    }
-    /* an axis of one position hides nothing */
-    for (size_t a = 0; a < pp->n_axes; a++)
-        hidden[a] = hidden[a] || pp->axis_size[a] < 2;
-    /* a result field on x: the fastest axis left is what moves it */
-    for (size_t a = pp->n_axes; x < 0 && a-- > 0;)
-        if (!hidden[a]) {
-            hidden[a] = true;
-            break;
-        }
+    accounted(pl, pp, hidden);
     int n = 0;
     for (size_t a = 0; a < pp->n_axes; a++) {
         hidden[a] = !hidden[a];
@@ -1072,6 +1143,34 @@ static const char *where_hint(const plot_panel *pl, int n_cols)
     return pl->facet[0];
 }
 
+/* A roofline panel's label columns: those of the axis that moves its x
+ * (accounted), in the CSV's order, the hardware (kernel) file left out
+ * when hw.name (kernel.name) is there too. `scratch` has room for
+ * pp->n_axes flags. */
+static void roofline_labels(plot_panel *pl, const plot_params *pp,
+                            bool *scratch)
+{
+    for (size_t a = 0; a < pp->n_axes; a++)
+        scratch[a] = false;
+    long moving = accounted(pl, pp, scratch);
+    pl->n_label = 0;
+    for (size_t c = 0; c < pp->n && moving >= 0; c++) {
+        if (pp->axis[c] != (size_t)moving || pl->n_label == PLOT_MAX_FACET_KEYS)
+            continue;
+        const char *name = pp->names[c];
+        bool named = false;
+        for (size_t j = 0; j < pp->n && !named; j++)
+            named = pp->axis[j] == (size_t)moving
+                    && ((strcmp(name, "hardware") == 0
+                         && strcmp(pp->names[j], "hw.name") == 0)
+                        || (strcmp(name, "kernel") == 0
+                            && strcmp(pp->names[j], "kernel.name") == 0));
+        if (!named)
+            snprintf(pl->label[pl->n_label++], sizeof pl->label[0], "%s",
+                     name);
+    }
+}
+
 /* Checks panel j of plot i for hidden parameters (plot_spec_hidden) and
  * fills its facet columns; `*drawn` counts the figure's panels so far. */
 static int panel_facets(ps_parser *P, const yaml_node_t *node,
@@ -1080,6 +1179,8 @@ static int panel_facets(ps_parser *P, const yaml_node_t *node,
 {
     bool *hidden = xcalloc(pp->n_axes ? pp->n_axes : 1, sizeof *hidden);
     pl->n_facet = 0;
+    if (pl->style == PLOT_ROOFLINE)
+        roofline_labels(pl, pp, hidden);
     if (plot_spec_hidden(pl, pp, hidden) == 0) {
         free(hidden);
         (*drawn)++;
