@@ -21,6 +21,7 @@
  * 1024) % 2; row = addr / 2048.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "addr.h"
 #include "cusim.h"
@@ -517,6 +518,64 @@ START_TEST(a_kernel_s_uniform_chain)
 }
 END_TEST
 
+/* Runs `program` on one CU of tiny() as one workgroup of 64 invocations
+ * (2 subgroups) over a buffer A of 1 MiB: the run's status and result. */
+static int run_wg64(const char *program, cusim_result *r)
+{
+    cusim_hw hw = tiny();
+    hw.compute_units = 1;
+    cusim_kernel k = { .name = "k", .workgroup = { 64, 1, 1 },
+                       .workgroup_dims = 1, .registers = 16,
+                       .elements = 64, .elements_per_invocation = 1,
+                       .n_buffers = 1 };
+    strcpy(k.buffers[0].name, "A");
+    strcpy(k.buffers[0].size, "1048576");
+    cusim_error err;
+    int rc = cutest_simulate(&hw, &k, program, NULL, r, &err);
+    if (rc != 0)
+        ck_abort_msg("simulate: %s", err.message);
+    return rc;
+}
+
+START_TEST(a_late_load_lands_while_its_subgroup_waits_at_a_barrier)
+{
+    /* Subgroup 0 loads `a` (a DRAM miss: its register is late, known only
+     * when the L2 answers, about 309 cycles on) and waits at the barrier;
+     * subgroup 1 first runs 100 dependent alu (400 cycles), so the load
+     * lands while subgroup 0 is at the barrier, and the instruction after
+     * it reads `a`. The barrier's release must see `a` ready: the run
+     * ends, and exactly as when that instruction reads nothing late
+     * (the load landed before the release either way). Before the fix the
+     * release parked subgroup 0 on a completion already past: "simulation
+     * deadlocked" (an imported gfx90a GEMM found it). */
+    const char *late = "body {\n"
+                       "  ld.global a, i at=A[gid]\n"
+                       "  if sg == 1 {\n"
+                       "    repeat 100 {\n"
+                       "      alu b, b\n"
+                       "    }\n"
+                       "  }\n"
+                       "  barrier\n"
+                       "  alu c, a\n"
+                       "}\n";
+    const char *none = "body {\n"
+                       "  ld.global a, i at=A[gid]\n"
+                       "  if sg == 1 {\n"
+                       "    repeat 100 {\n"
+                       "      alu b, b\n"
+                       "    }\n"
+                       "  }\n"
+                       "  barrier\n"
+                       "  alu c, i\n"
+                       "}\n";
+    cusim_result r1, r2;
+    ck_assert_int_eq(run_wg64(late, &r1), 0);
+    ck_assert_int_eq(run_wg64(none, &r2), 0);
+    ck_assert_uint_eq(r1.cycles, r2.cycles);
+    ck_assert_uint_gt(r1.cycles, 400);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("hier");
@@ -535,6 +594,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, uniform_loads_use_the_scalar_cache);
     tcase_add_test(tc, no_scalar_cache_means_the_l1);
     tcase_add_test(tc, a_kernel_s_uniform_chain);
+    tcase_add_test(tc, a_late_load_lands_while_its_subgroup_waits_at_a_barrier);
     suite_add_tcase(s, tc);
     return s;
 }

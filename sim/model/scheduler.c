@@ -888,8 +888,16 @@ __attribute__((cold)) void sched_complete(gpu *g, const mem_req *r,
         evq_set(g->q, EV_RETIRE, s->wg, w->done_at);
         return;
     }
-    if (!s->parked)
+    if (!s->parked) {
+        /* At a barrier it is in no list, and its next instruction's
+         * readiness, worked out as it arrived, is what the release reads
+         * (barrier_release): it must learn that this register came. In a
+         * list (the wheel, the heap, the ready set) it waits for no late
+         * register. */
+        if (s->state == SG_BARRIER)
+            sg_refresh(s);
         return;
+    }
     sg_refresh(s);
     if (s->ready_at == SG_LATE)
         return;   /* another of its registers is still to come */
