@@ -5,8 +5,10 @@
  * into exactly the program worked out by hand in the comments (registers
  * as cusim registers, a carry out named with its sum, waits dropped, a
  * loop as repeat, an if with and without its else), with the errors of
- * control flow that does not nest. tests/cli/run-import runs the real
- * compiler listings of tests/data/import/.
+ * control flow that does not nest; the SASS table and a hand-written
+ * cuobjdump listing likewise (guards read, register pairs, a carry
+ * predicate). tests/cli/run-import runs the real compiler listings of
+ * tests/data/import/.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +20,8 @@
 START_TEST(table_agrees_with_isa)
 {
     size_t n;
-    const imp_map_row *rows = imp_map_table(IMP_FORMAT_AMDGCN, &n);
+    imp_format f = _i == 0 ? IMP_FORMAT_AMDGCN : IMP_FORMAT_SASS;
+    const imp_map_row *rows = imp_map_table(f, &n);
     ck_assert_uint_gt(n, 50);
     for (size_t i = 0; i < n; i++) {
         const imp_map_row *r = &rows[i];
@@ -85,6 +88,45 @@ START_TEST(lookup)
                          ->roles, IMP_R_DST2);
     ck_assert(imp_map_find(IMP_FORMAT_AMDGCN, "s_addc_u32")->flags
               & IMP_F_SCC_R);
+}
+END_TEST
+
+/* The opcode SASS `mnem` maps to, or -1. */
+static int sass_op(const char *mnem)
+{
+    const imp_map_row *r = imp_map_find(IMP_FORMAT_SASS, mnem);
+    return r ? r->op : -1;
+}
+
+START_TEST(sass_lookup)
+{
+    ck_assert_int_eq(sass_op("FFMA"), ISA_OP_FMA);
+    ck_assert_int_eq(sass_op("IMAD.WIDE.U32"), ISA_OP_FMA);
+    ck_assert_int_eq(sass_op("IADD3.X"), ISA_OP_ALU);
+    ck_assert_int_eq(sass_op("MUFU.EX2"), ISA_OP_SFU);
+    ck_assert_int_eq(sass_op("LDG.E.128.CONSTANT"), ISA_OP_LD_GLOBAL);
+    ck_assert_int_eq(sass_op("STG.E.64"), ISA_OP_ST_GLOBAL);
+    ck_assert_int_eq(sass_op("LDSM.16.M88.4"), ISA_OP_LD_SHARED);
+    ck_assert_int_eq(sass_op("LDS.U.128"), ISA_OP_LD_SHARED);
+    ck_assert_int_eq(sass_op("STS.64"), ISA_OP_ST_SHARED);
+    ck_assert_int_eq(sass_op("ULDC.64"), ISA_OP_LD_GLOBAL);
+    ck_assert_int_eq(sass_op("BAR.SYNC"), ISA_OP_BARRIER);
+    ck_assert_int_eq(sass_op("SHFL.BFLY"), ISA_OP_SHUFFLE);
+    ck_assert_int_eq(sass_op("VOTE.ANY"), ISA_OP_BALLOT);
+    ck_assert_int_eq(sass_op("ATOMS.ADD"), ISA_OP_ATOM_SHARED);
+    ck_assert_int_eq(sass_op("RED.E.ADD.STRONG.GPU"), ISA_OP_ATOM_GLOBAL);
+    ck_assert_int_eq(sass_op("REDUX.SUM"), ISA_OP_ALU);
+    ck_assert_int_eq(sass_op("DEPBAR.LE"), IMP_OP_DROP);
+    ck_assert_int_eq(sass_op("BSSY"), IMP_OP_DROP);
+    ck_assert_int_eq(sass_op("BRA"), IMP_OP_BRANCH);
+    ck_assert_int_eq(sass_op("EXIT"), IMP_OP_END);
+    ck_assert_int_eq(sass_op("HMMA.16816.F32"), IMP_OP_UNMAPPED);
+    ck_assert_int_eq(sass_op("FROB"), -1);
+    ck_assert_uint_eq(imp_sass_width("LDG.E.128.CONSTANT"), 16);
+    ck_assert_uint_eq(imp_sass_width("LDS.64"), 8);
+    ck_assert_uint_eq(imp_sass_width("LDG.E.U8"), 1);
+    ck_assert_uint_eq(imp_sass_width("LDG.E.S16"), 2);
+    ck_assert_uint_eq(imp_sass_width("STG.E"), 4);
 }
 END_TEST
 
@@ -345,18 +387,100 @@ START_TEST(unstructured)
 }
 END_TEST
 
+START_TEST(sass_program)
+{
+    /* a loop (the BRA at 0x80 back to 0x20) of a 64-bit load, a guarded
+     * add, a 64-bit address in two halves with a carry predicate, a
+     * shuffle and a 64-bit store; then EXIT and the trap BRA to itself */
+    static const char sass[] =
+        "\tcode for sm_80\n"                                        /* 1 */
+        "\t\tFunction : k\n"
+        "        /*0000*/                   S2R R0, SR_TID.X ;\n"
+        "        /*0010*/                   ISETP.GE.AND P0, PT, R0, 0x10, PT ;\n"
+        "        /*0020*/                   LDG.E.64 R2, [R4.64] ;\n"  /* 5 */
+        "        /*0030*/               @P0 FADD R2, R2, R3 ;\n"
+        "        /*0040*/                   IADD3 R6, P1, R2, R4, RZ ;\n"
+        "        /*0050*/                   IADD3.X R7, R5, RZ, RZ, P1, !PT ;\n"
+        "        /*0060*/                   SHFL.BFLY PT, R8, R2, 0x10, 0x1f ;\n"
+        "        /*0070*/                   STG.E.64 [R6.64], R2 ;\n"  /* 10 */
+        "        /*0080*/               @P0 BRA 0x20 ;\n"
+        "        /*0090*/                   EXIT ;\n"
+        "        /*00a0*/                   BRA 0xa0;\n"
+        "\t\t..........\n"
+        "\n"
+        " Function k:\n"
+        "  REG:16 STACK:0 SHARED:512 LOCAL:0\n";
+    char path[] = "/tmp/check_import_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(sass, f);
+    fclose(f);
+    imp_options o;
+    memset(&o, 0, sizeof o);
+    o.file = path;
+    o.trips[0] = (imp_label_opt){ "0x20", "3", "--trip 0x20=3" };
+    o.n_trips = 1;
+    o.workgroup[0] = 64;
+    o.workgroup_dims = 1;
+    char *yaml, *warnings;
+    cusim_error err;
+    int rc = imp_import(&o, &yaml, &warnings, &err);
+    unlink(path);
+    ck_assert_msg(rc == 0, "%s:%d:%d: %s", err.file, err.line, err.column,
+                  err.message);
+    ck_assert_str_eq(warnings, "");
+    char *prog = program_of(yaml);
+    /* S2R reads a special register (no source); ISETP writes P0 (PT is
+     * none) from R0. In the loop: the 64-bit load writes R2_3 from the
+     * input pair R4_5; the guarded FADD reads R2 and R3 (both R2_3) and
+     * its guard P0: R2_3 (written 3rd) before P0 (2nd); IADD3 writes R6
+     * and its carry P1 as R6_P1 from R2 (4th) and the input R4; IADD3.X
+     * writes R7 from P1 (R6_P1, 5th) and the input R5; SHFL writes R8
+     * (PT is none) from R2; the store's data R[2:3] is held by R2 (4th)
+     * and R2_3 (3rd): R2; its address R[6:7] by R7 (6th) and R6_P1 (5th):
+     * R7 (two written sources left out). The BRA, EXIT and the trap make
+     * nothing. */
+    ck_assert_str_eq(prog,
+                     "alu R0\n"
+                     "alu P0, R0\n"
+                     "repeat 3 {\n"
+                     "  ld.global R2_3, R4_5 bytes=8\n"
+                     "  alu R2, R2_3, P0\n"
+                     "  alu R6_P1, R2, R4\n"
+                     "  alu R7, R6_P1, R5\n"
+                     "  shuffle R8, R2\n"
+                     "  st.global R2, R7 bytes=8\n"
+                     "}\n");
+    ck_assert_ptr_nonnull(strstr(yaml, "\nworkgroup_size: 64\n"
+                                       "registers: 16\n"
+                                       "registers_source: imported\n"
+                                       "shared_bytes: 512\n"
+                                       "subgroup_size: 32\n"));
+    ck_assert_ptr_nonnull(strstr(yaml, "#   target:    sm_80\n"));
+    ck_assert_ptr_nonnull(strstr(yaml, "; 2 written sources beyond"));
+    ck_assert_ptr_nonnull(strstr(yaml, "#   loop 0x20 (BRA, line 11): "
+                                       "repeat 3 (--trip)\n"));
+    free(prog);
+    free(yaml);
+    free(warnings);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("import");
     TCase *tc = tcase_create("table");
-    tcase_add_test(tc, table_agrees_with_isa);
+    tcase_add_loop_test(tc, table_agrees_with_isa, 0, 2);
     tcase_add_test(tc, lookup);
+    tcase_add_test(tc, sass_lookup);
     tcase_add_test(tc, widths);
     suite_add_tcase(s, tc);
     tc = tcase_create("program");
     tcase_add_test(tc, loop_and_registers);
     tcase_add_test(tc, if_with_else);
     tcase_add_test(tc, unstructured);
+    tcase_add_test(tc, sass_program);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -27,7 +27,8 @@ const char cli_import_help[] =
     "the compiled code's), and registers (registers_source: imported),\n"
     "shared_bytes, subgroup_size and the workgroup size from the\n"
     "compiler's metadata. Reads AMD GCN/RDNA assembly from clang -S\n"
-    "(scripts/compile-amd); NVIDIA SASS is detected but not read yet. A\n"
+    "(scripts/compile-amd) and NVIDIA SASS from cuobjdump -sass or\n"
+    "nvdisasm, with cuobjdump -res-usage's REG and SHARED. A\n"
     "header comment names the source, the compiler, the target and every\n"
     "mapping decision; unmapped opcodes are listed there and left out.\n"
     "The kernel is checked to load before it is written. docs/import.md\n"
@@ -36,7 +37,8 @@ const char cli_import_help[] =
     "  --format FORMAT    amdgcn or sass (default: detected)\n"
     "  --kernel NAME      the kernel to import (default: the file's only\n"
     "                     one)\n"
-    "  --resources FILE   cuobjdump -res-usage output, for SASS listings\n"
+    "  --resources FILE   cuobjdump -res-usage output, for a SASS listing\n"
+    "                     without its resource lines\n"
     "  --trip LABEL=EXPR  the trip count of the loop whose backward branch\n"
     "                     goes to LABEL: a repeat count (a launch-shape\n"
     "                     expression, or a per-lane one); default 1, with\n"
@@ -46,7 +48,8 @@ const char cli_import_help[] =
     "                     default every lane, with a warning (repeatable)\n"
     "  --workgroup-size N|X,Y  the workgroup (default: the metadata's\n"
     "                     .reqd_workgroup_size, else\n"
-    "                     .max_flat_workgroup_size)\n"
+    "                     .max_flat_workgroup_size; SASS: 256, with a\n"
+    "                     warning)\n"
     "  --elements N       invocations in the dispatch (default 1048576)\n"
     "  --out FILE         write the kernel there (default: standard output)\n"
     "  --strict           refuse a listing with an unmapped opcode\n";
@@ -84,7 +87,6 @@ int cli_import(int argc, char **argv)
 {
     imp_options o;
     memset(&o, 0, sizeof o);
-    const char *resources = NULL;
     /* each --trip / --cond as given, for messages */
     char *given[2 * IMP_MAX_LABEL_OPTS];
     int n_given = 0, status = CLI_OK;
@@ -147,7 +149,7 @@ int cli_import(int argc, char **argv)
         } else if (strcmp(opt, "--kernel") == 0) {
             o.kernel = val;
         } else if (strcmp(opt, "--resources") == 0) {
-            resources = val;
+            o.resources = val;
         } else if (strcmp(opt, "--out") == 0) {
             o.out = val;
         } else if (strcmp(opt, "--elements") == 0) {
@@ -190,16 +192,11 @@ int cli_import(int argc, char **argv)
         status = CLI_BAD_INPUT;
         goto done;
     }
-    if (resources && o.format != IMP_FORMAT_SASS) {
-        cli_say("cusim import: --resources %s: for SASS listings (give "
-                "--format sass), which cusim import does not read yet\n",
-                resources);
-        status = CLI_BAD_INPUT;
-        goto done;
-    }
     if (o.out) {
         fio_inputs in = { 0 };
         fio_inputs_add(&in, o.file, "the listing");
+        if (o.resources)
+            fio_inputs_add(&in, o.resources, "the resource usage");
         status = cli_check_output(cli_find("import"), "--out", o.out, &in);
         fio_inputs_free(&in);
         if (status != CLI_OK)

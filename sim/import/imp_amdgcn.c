@@ -12,7 +12,6 @@
 
 #include "error.h"
 #include "imp_int.h"
-#include "suggest.h"
 
 #define MAX_KERNELS 64
 
@@ -454,41 +453,9 @@ int imp_amdgcn_read(imp_listing *l, const char *kernel, cusim_error *err)
                        "not AMD GCN assembly from clang -S (no "
                        ".amdhsa_kernel directive)");
     }
-    const char *name = kernel;
-    if (!name) {
-        if (n_names > 1) {
-            char list[512];
-            size_t u = 0;
-            for (int i = 0; i < n_names && u < sizeof list; i++)
-                u += (size_t)snprintf(list + u, sizeof list - u, "%s%s",
-                                      i ? ", " : "", names[i]);
-            return err_noplace(err, file, "%s holds %d kernels (%s): name "
-                               "one with --kernel", file, n_names, list);
-        }
-        name = names[0];
-    } else {
-        int found = 0;
-        for (int i = 0; i < n_names; i++)
-            found |= strcmp(names[i], name) == 0;
-        if (!found) {
-            const char *cands[MAX_KERNELS];
-            for (int i = 0; i < n_names; i++)
-                cands[i] = names[i];
-            const char *near = suggest_nearest(name, cands, (size_t)n_names);
-            char list[512];
-            size_t u = 0;
-            for (int i = 0; i < n_names && u < sizeof list; i++)
-                u += (size_t)snprintf(list + u, sizeof list - u, "%s%s",
-                                      i ? ", " : "", names[i]);
-            if (near)
-                return err_noplace(err, file, "--kernel %s: no kernel '%s' "
-                                   "in %s (did you mean '%s'?)", name, name,
-                                   file, near);
-            return err_noplace(err, file, "--kernel %s: no kernel '%s' in "
-                               "%s (its kernels: %s)", name, name, file,
-                               list);
-        }
-    }
+    const char *name;
+    if (imp_pick_kernel(file, names, n_names, kernel, &name, err) != 0)
+        return -1;
     snprintf(l->meta.kernel, sizeof l->meta.kernel, "%s", name);
 
     /* second pass: the kernel's code, from its label to the end of the

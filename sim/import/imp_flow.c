@@ -28,6 +28,13 @@ static bool is_branch(const imp_insn *in)
     return in->row && in->row->op == IMP_OP_BRANCH;
 }
 
+/* Whether a branch is conditional: its row says so (s_cbranch_*), or a
+ * guard does (@P0 BRA). */
+static bool is_cond(const imp_insn *in)
+{
+    return (in->row->flags & IMP_F_COND) || in->guard.file != IMP_FILE_NONE;
+}
+
 long imp_flow_regions(const imp_listing *l, imp_region **out,
                       cusim_error *err)
 {
@@ -52,13 +59,16 @@ long imp_flow_regions(const imp_listing *l, imp_region **out,
         }
         size_t t = b->insn;
         imp_region r = { .branch = i, .label = b->name };
-        if (t <= i) {
+        if (t == i && !is_cond(in)) {
+            continue;             /* a branch to itself: the trap after
+                                     the end (SASS's BRA 0xb0 at 0xb0) */
+        } else if (t <= i) {
             r.kind = IMP_LOOP;
             r.begin = t;
             r.end = r.mid = i;
         } else if (t == i + 1) {
             continue;             /* to the next instruction: nothing */
-        } else if (!(in->row->flags & IMP_F_COND)) {
+        } else if (!is_cond(in)) {
             free(v);
             free(consumed);
             return err_set(err, l->file, in->line, in->column, "'%s %s' "
@@ -71,8 +81,7 @@ long imp_flow_regions(const imp_listing *l, imp_region **out,
             r.end = r.mid = t;
             /* then-block ending in `s_branch M` forward past t: an else */
             const imp_insn *last = &l->insns[t - 1];
-            if (t - 1 > i && is_branch(last)
-                && !(last->row->flags & IMP_F_COND)) {
+            if (t - 1 > i && is_branch(last) && !is_cond(last)) {
                 const imp_label *m = imp_listing_find_label(l, last->target);
                 if (m && strcmp(m->name, last->target) == 0 && m->insn > t) {
                     r.mid = t;

@@ -38,8 +38,13 @@ typedef enum imp_roles {
     IMP_R_LOAD,      /* first written (the data), the others the address */
     IMP_R_STORE,     /* first the address, then the data, then address */
     IMP_R_STORE_BUF, /* first the data, the others the address */
-    IMP_R_ATOM       /* with a return (flag or glc/sc0): the first is
-                        written; the others the address and the data */
+    IMP_R_ATOM,      /* with a return (flag or glc/sc0): the first is
+                        written; the others the address and the data.
+                        SASS: after leading predicates, a register
+                        before the bracketed address is written */
+    IMP_R_SETP,      /* SASS: the leading predicate operands written */
+    IMP_R_PDST       /* SASS: the leading predicates and the next operand
+                        written (SHFL PT, R5, ...) */
 } imp_roles;
 
 /* Flags of a row. */
@@ -77,6 +82,10 @@ const imp_map_row *imp_map_table(imp_format f, size_t *n);
 /* The first row of `f`'s table matching `mnem`, or NULL (unmapped). */
 const imp_map_row *imp_map_find(imp_format f, const char *mnem);
 
+/* The bytes per lane a SASS opcode moves, from its modifiers (.U8 1,
+ * .S16 2, .64 8, .128 16; else 4). */
+uint32_t imp_sass_width(const char *mnem);
+
 /* The bytes per lane an AMD memory mnemonic moves, from its width suffix
  * (dword 4, dwordx4 16, b64 8, ubyte 1, short 2, ...; a read2/write2
  * moves two of its elements), or 0 when it names none. */
@@ -98,6 +107,10 @@ typedef enum imp_file {
     IMP_FILE_M0,
     IMP_FILE_FLAT,       /* flat_scratch: 0 lo, 1 hi */
     IMP_FILE_XNACK,      /* xnack_mask */
+    IMP_FILE_R,          /* SASS: R0 .. R255 */
+    IMP_FILE_P,          /* SASS: predicates P0 .. P6 */
+    IMP_FILE_UR,         /* SASS: uniform registers */
+    IMP_FILE_UP,         /* SASS: uniform predicates */
     IMP_FILE_COUNT
 } imp_file;
 
@@ -122,7 +135,13 @@ typedef struct imp_insn {
     int text_len;
     imp_reg ops[IMP_MAX_OPERANDS];  /* the operands in order (file NONE:
                                        not a register) */
+    bool is_addr[IMP_MAX_OPERANDS]; /* SASS: the operand is a bracketed
+                                       address ([R2.64]) */
+    bool is_pred[IMP_MAX_OPERANDS]; /* SASS: a predicate operand (P0, PT,
+                                       !P1), written or read */
     int n_ops;
+    imp_reg guard;               /* SASS: the guard (@P0, @!P0) read;
+                                    file NONE without one */
     bool returns;                /* glc or sc0 among the modifiers */
     char target[IMP_LABEL_MAX];  /* a branch's label; "" for others */
     const imp_map_row *row;      /* its mapping row, NULL: unmapped */
@@ -175,12 +194,28 @@ const imp_label *imp_listing_find_label(const imp_listing *l,
 
 void imp_listing_free(imp_listing *l);
 
+/* The kernel to read among the `n` (at most 64) `names` of `file`:
+ * `kernel`, or the only one when it is NULL. Returns 0 with *out one of
+ * `names`; or -1 with `err` naming --kernel (not there, with a
+ * did-you-mean or the list), or saying the file holds several. */
+int imp_pick_kernel(const char *file, char (*names)[64], int n,
+                    const char *kernel, const char **out, cusim_error *err);
+
 /* Reads kernel `kernel` (NULL: the only one) of AMD assembly `l->text`
  * (`l->file` names it) into `l`. Returns 0, or -1 with `err` set: at
  * FILE:LINE:COLUMN for a listing that is not clang's AMD assembly, or is
  * truncated (a kernel without its end or its metadata); naming --kernel
  * for a kernel not in it, or when several are and none is named. */
 int imp_amdgcn_read(imp_listing *l, const char *kernel, cusim_error *err);
+
+/* Reads kernel `kernel` (NULL: the only one) of SASS text `l->text` as
+ * cuobjdump -sass or nvdisasm prints it into `l`, with its registers and
+ * shared memory from the resource lines of cuobjdump -res-usage: in the
+ * listing, or else in `resources` (a file; NULL: none). Returns 0, or -1
+ * with `err` set, as imp_amdgcn_read; also when no resource line names
+ * the kernel (naming --resources). */
+int imp_sass_read(imp_listing *l, const char *kernel, const char *resources,
+                  cusim_error *err);
 
 /* ---------------------------------------------------------- registers */
 

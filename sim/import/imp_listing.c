@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "imp_int.h"
+#include "suggest.h"
 #include "xalloc.h"
 
 static const char *const format_names[IMP_FORMAT_COUNT] = {
@@ -84,4 +86,36 @@ void imp_listing_free(imp_listing *l)
     free(l->insns);
     free(l->labels);
     memset(l, 0, sizeof *l);
+}
+
+int imp_pick_kernel(const char *file, char (*names)[64], int n,
+                    const char *kernel, const char **out, cusim_error *err)
+{
+    char list[512];
+    size_t u = 0;
+    list[0] = '\0';
+    for (int i = 0; i < n && u < sizeof list; i++)
+        u += (size_t)snprintf(list + u, sizeof list - u, "%s%s",
+                              i ? ", " : "", names[i]);
+    if (!kernel) {
+        if (n > 1)
+            return err_noplace(err, file, "%s holds %d kernels (%s): name "
+                               "one with --kernel", file, n, list);
+        *out = names[0];
+        return 0;
+    }
+    const char *cands[64];
+    for (int i = 0; i < n && i < 64; i++) {
+        if (strcmp(names[i], kernel) == 0) {
+            *out = names[i];
+            return 0;
+        }
+        cands[i] = names[i];
+    }
+    const char *near = suggest_nearest(kernel, cands, (size_t)(n < 64 ? n : 64));
+    if (near)
+        return err_noplace(err, file, "--kernel %s: no kernel '%s' in %s "
+                           "(did you mean '%s'?)", kernel, kernel, file, near);
+    return err_noplace(err, file, "--kernel %s: no kernel '%s' in %s (its "
+                       "kernels: %s)", kernel, kernel, file, list);
 }

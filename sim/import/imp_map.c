@@ -57,11 +57,23 @@ static const imp_map_row amdgcn_rows[] = {
 #undef MAP
 };
 
+static const imp_map_row sass_rows[] = {
+#define MAP(pat, op, unit, lat, bytes, roles, flags, note)                   \
+    { pat, IMP_OPV_##op, IMP_UNITV_##unit, IMP_LATV_##lat, bytes,            \
+      IMP_R_##roles, flags, note },
+#include "import/sass.def"
+#undef MAP
+};
+
 const imp_map_row *imp_map_table(imp_format f, size_t *n)
 {
     if (f == IMP_FORMAT_AMDGCN) {
         *n = sizeof amdgcn_rows / sizeof amdgcn_rows[0];
         return amdgcn_rows;
+    }
+    if (f == IMP_FORMAT_SASS) {
+        *n = sizeof sass_rows / sizeof sass_rows[0];
+        return sass_rows;
     }
     *n = 0;
     return NULL;
@@ -119,5 +131,25 @@ uint32_t imp_amd_width(const char *mnem)
     if (strstr(mnem, "read2") || strstr(mnem, "write2")
         || strstr(mnem, "load_2addr") || strstr(mnem, "store_2addr"))
         bytes *= 2;
+    return bytes;
+}
+
+uint32_t imp_sass_width(const char *mnem)
+{
+    /* the modifiers after the first '.' */
+    uint32_t bytes = 4;
+    for (const char *m = strchr(mnem, '.'); m; m = strchr(m + 1, '.')) {
+        size_t n = strcspn(m + 1, ".");
+        if ((n == 2 && (memcmp(m + 1, "U8", 2) == 0
+                        || memcmp(m + 1, "S8", 2) == 0)))
+            bytes = 1;
+        else if (n == 3 && (memcmp(m + 1, "U16", 3) == 0
+                            || memcmp(m + 1, "S16", 3) == 0))
+            bytes = 2;
+        else if (n == 2 && memcmp(m + 1, "64", 2) == 0)
+            bytes = 8;
+        else if (n == 3 && memcmp(m + 1, "128", 3) == 0)
+            bytes = 16;
+    }
     return bytes;
 }

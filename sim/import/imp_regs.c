@@ -49,7 +49,8 @@ static void canon(const imp_reg *g, char *buf, size_t size)
 {
     static const char *const prefix[IMP_FILE_COUNT] = {
         [IMP_FILE_V] = "v", [IMP_FILE_S] = "s", [IMP_FILE_A] = "a",
-        [IMP_FILE_TTMP] = "ttmp",
+        [IMP_FILE_TTMP] = "ttmp", [IMP_FILE_R] = "R", [IMP_FILE_P] = "P",
+        [IMP_FILE_UR] = "UR", [IMP_FILE_UP] = "UP",
     };
     static const char *const pair[IMP_FILE_COUNT] = {
         [IMP_FILE_VCC] = "vcc", [IMP_FILE_EXEC] = "exec",
@@ -135,31 +136,61 @@ void imp_regs_map(imp_regs *r, const imp_insn *in, int op, int max_src,
 {
     memset(out, 0, sizeof *out);
     const imp_map_row *row = in->row;
-    int n = in->n_ops, first_read = 0, n_written = 0;
+    int n = in->n_ops;
+    bool written[IMP_MAX_OPERANDS] = { false };
+    bool sass = false;            /* operands marked by the SASS reader */
+    for (int i = 0; i < n; i++)
+        sass |= in->is_addr[i] || in->is_pred[i];
+    int lead = 0;                 /* leading predicate operands */
+    while (lead < n && in->is_pred[lead])
+        lead++;
     switch (row->roles) {
     case IMP_R_NONE:
-        return;
+        if (in->guard.file == IMP_FILE_NONE)
+            return;
+        break;
     case IMP_R_DST:
+        if (n > 0)
+            written[0] = true;
+        /* SASS: predicates right after it are written too (a carry out) */
+        for (int i = 1; sass && i < n && in->is_pred[i] && i + 1 < n; i++)
+            written[i] = true;
+        break;
     case IMP_R_LOAD:
-        n_written = n > 0;
+        if (n > 0)
+            written[0] = true;
         break;
     case IMP_R_DST2:
-        n_written = n > 1 ? 2 : n;
+        for (int i = 0; i < n && i < 2; i++)
+            written[i] = true;
         break;
     case IMP_R_CMPX:
-        n_written = n >= 3 && is_sdst(&in->ops[0]);
+        written[0] = n >= 3 && is_sdst(&in->ops[0]);
+        break;
+    case IMP_R_SETP:
+        for (int i = 0; i < lead && i + 1 < n; i++)
+            written[i] = true;
+        break;
+    case IMP_R_PDST:
+        for (int i = 0; i <= lead && i < n; i++)
+            written[i] = true;
         break;
     case IMP_R_ATOM:
-        n_written = n > 0 && ((row->flags & IMP_F_RTN)
-                              || ((row->flags & IMP_F_RTN_GLC)
-                                  && in->returns));
+        if (sass) {
+            /* after the predicates, a register before the address */
+            if (lead < n && !in->is_addr[lead])
+                written[lead] = true;
+        } else {
+            written[0] = n > 0 && ((row->flags & IMP_F_RTN)
+                                   || ((row->flags & IMP_F_RTN_GLC)
+                                       && in->returns));
+        }
         break;
     case IMP_R_SRCS:
     case IMP_R_STORE:
     case IMP_R_STORE_BUF:
         break;
     }
-    first_read = n_written;
 
     /* sources */
     imp_reg scc = { IMP_FILE_SCC, 0, 0 };
@@ -168,11 +199,12 @@ void imp_regs_map(imp_regs *r, const imp_insn *in, int op, int max_src,
         reads data = { .n = 0 }, addr = { .n = 0 };
         for (int i = 0; i < n; i++) {
             const imp_reg *g = &in->ops[i];
-            bool is_data = row->roles == IMP_R_STORE_BUF
-                ? i == 0
+            bool is_data = sass ? !in->is_addr[i]
+                : row->roles == IMP_R_STORE_BUF ? i == 0
                 : i > 0 && g->file != IMP_FILE_S;
             read_reg(r, g, is_data ? &data : &addr);
         }
+        read_reg(r, &in->guard, &addr);
         if (data.n == 0)
             data.v[data.n++].name = intern(r, "k0");
         if (addr.n == 0)
@@ -182,8 +214,10 @@ void imp_regs_map(imp_regs *r, const imp_insn *in, int op, int max_src,
         return;
     }
     reads rd = { .n = 0 };
-    for (int i = first_read; i < n; i++)
-        read_reg(r, &in->ops[i], &rd);
+    for (int i = 0; i < n; i++)
+        if (!written[i])
+            read_reg(r, &in->ops[i], &rd);
+    read_reg(r, &in->guard, &rd);
     if (row->flags & IMP_F_SCC_R)
         read_reg(r, &scc, &rd);
     if (op == ISA_OP_LD_GLOBAL || op == ISA_OP_LD_SHARED
@@ -192,14 +226,16 @@ void imp_regs_map(imp_regs *r, const imp_insn *in, int op, int max_src,
             rd.v[rd.n++].name = intern(r, "k0");
         max_src = 1;
     }
+    if (op == ISA_OP_BARRIER)
+        return;                   /* a guarded barrier: no operands */
     pick(r, &rd, max_src, out);
 
     /* the destination: what it writes, named together */
     char name[40] = "";
     size_t used = 0;
-    for (int i = 0; i < n_written; i++) {
+    for (int i = 0; i < n; i++) {
         char part[40];
-        if (in->ops[i].file == IMP_FILE_NONE)
+        if (!written[i] || in->ops[i].file == IMP_FILE_NONE)
             continue;
         canon(&in->ops[i], part, sizeof part);
         used += (size_t)snprintf(name + used, sizeof name - used, "%s%s",
@@ -215,9 +251,9 @@ void imp_regs_map(imp_regs *r, const imp_insn *in, int op, int max_src,
         snprintf(name, sizeof name, "_none");
     snprintf(out->dst, sizeof out->dst, "%s", name);
     uint32_t id = intern(r, name) + 1, seq = ++r->clock;
-    for (int i = 0; i < n_written; i++) {
+    for (int i = 0; i < n; i++) {
         const imp_reg *g = &in->ops[i];
-        if (g->file == IMP_FILE_NONE)
+        if (!written[i] || g->file == IMP_FILE_NONE)
             continue;
         for (unsigned k = g->lo; k <= g->hi; k++) {
             r->holder[g->file][k] = id;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "imp_int.h"
 #include "xalloc.h"
 
@@ -117,7 +118,8 @@ static void emit_insn(writer *w, size_t i, int depth)
     if ((info->form == ISA_FORM_LOAD || info->form == ISA_FORM_STORE)
         && u < sizeof text) {
         uint32_t bytes = in->row->bytes ? in->row->bytes
-                                        : imp_amd_width(in->mnem);
+            : w->l->format == IMP_FORMAT_SASS ? imp_sass_width(in->mnem)
+            : imp_amd_width(in->mnem);
         if (bytes && bytes != 4)
             u += (size_t)snprintf(text + u, sizeof text - u, " bytes=%u",
                                   bytes);
@@ -275,29 +277,45 @@ void imp_write(const imp_listing *l, const imp_options *o,
                   l->file, m->kernel, m->max_flat);
     } else {
         wg[0] = 256;
-        wg_from = "no metadata: 256, give --workgroup-size";
+        wg_from = "not in the listing: 256 (give --workgroup-size)";
+        sb_printf(warn, "cusim import: warning: %s: the listing does not "
+                  "say kernel '%s''s workgroup size: 256; give "
+                  "--workgroup-size\n", l->file, m->kernel);
     }
     uint64_t elements = o->elements ? o->elements : IMP_DEFAULT_ELEMENTS;
     uint32_t regs = m->vgprs ? m->vgprs : 1;
 
+    /* the paths as one printable line each (a comment stays a comment) */
+    char out_path[CUSIM_PATH_MAX + 64], src_path[CUSIM_PATH_MAX + 64];
+    err_escape(out_path, sizeof out_path,
+               o->out ? o->out : "(standard output)");
+    err_escape(src_path, sizeof src_path, l->file);
     sbuf h = { 0 };
     sb_printf(&h, "# %s: kernel '%s' imported by cusim import (cusim %s)\n",
-              o->out ? o->out : "(standard output)", m->kernel,
-              CUSIM_VERSION);
-    sb_printf(&h, "#   source:    %s (%s)\n", l->file,
-              l->format == IMP_FORMAT_AMDGCN
-                  ? "AMD GCN/RDNA assembly, clang -S" : "NVIDIA SASS");
+              out_path, m->kernel, CUSIM_VERSION);
+    bool amd = l->format == IMP_FORMAT_AMDGCN;
+    sb_printf(&h, "#   source:    %s (%s)\n", src_path,
+              amd ? "AMD GCN/RDNA assembly, clang -S"
+                  : "NVIDIA SASS, cuobjdump -sass / nvdisasm");
     sb_printf(&h, "#   compiler:  %s\n",
               m->compiler[0] ? m->compiler : "(not named in the listing)");
     sb_printf(&h, "#   target:    %s\n", m->target[0] ? m->target : "?");
-    sb_printf(&h, "#   registers: %u, the compiler's .vgpr_count (VGPRs "
-              "per work-item%s)", regs,
-              m->have_agprs ? ", AGPRs included" : "");
-    if (m->have_sgprs)
-        sb_printf(&h, "; its %u SGPRs are not modelled", m->sgprs);
-    sb_printf(&h, "\n#   shared_bytes: %u, .group_segment_fixed_size\n",
-              m->shared);
-    sb_printf(&h, "#   subgroup_size: %u, .wavefront_size\n", m->wave);
+    if (amd) {
+        sb_printf(&h, "#   registers: %u, the compiler's .vgpr_count (VGPRs "
+                  "per work-item%s)", regs,
+                  m->have_agprs ? ", AGPRs included" : "");
+        if (m->have_sgprs)
+            sb_printf(&h, "; its %u SGPRs are not modelled", m->sgprs);
+        sb_printf(&h, "\n#   shared_bytes: %u, .group_segment_fixed_size\n",
+                  m->shared);
+        sb_printf(&h, "#   subgroup_size: %u, .wavefront_size\n", m->wave);
+    } else {
+        sb_printf(&h, "#   registers: %u, REG (cuobjdump -res-usage: "
+                  "registers per thread)\n", regs);
+        sb_printf(&h, "#   shared_bytes: %u, SHARED (static shared memory "
+                  "per block)\n", m->shared);
+        sb_printf(&h, "#   subgroup_size: %u, a warp\n", m->wave);
+    }
     sb_printf(&h, "#   workgroup_size: from %s\n", wg_from);
     sb_printf(&h, "#   elements: %llu, %s\n", (unsigned long long)elements,
               o->elements ? "--elements" : "the default (--elements N)");
@@ -313,8 +331,12 @@ void imp_write(const imp_listing *l, const imp_options *o,
               (unsigned long long)w.stats.branches,
               (unsigned long long)w.stats.unmapped);
     put_decisions(l, &h);
-    sb_printf(&h, "#   addresses: pattern=coalesced (scalar loads "
-              "strided:0); the address arithmetic stays as alu\n");
+    sb_printf(&h, "#   addresses: pattern=coalesced (%s strided:0); the "
+              "address arithmetic stays as alu\n",
+              amd ? "scalar loads" : "constant loads");
+    if (!amd)
+        sb_printf(&h, "#   guards: a guarded instruction runs for every "
+                  "lane, its predicate read as a source\n");
     sb_printf(&h, "#   registers: each instruction's destinations are one "
               "cusim register; %llu written sources beyond cusim's "
               "operands left out\n", (unsigned long long)w.regs.dropped);

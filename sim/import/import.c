@@ -116,19 +116,27 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
                        "(.amdgcn_target, .amdhsa_kernel) nor NVIDIA SASS "
                        "(cuobjdump -sass, nvdisasm)");
     }
-    if (l.format == IMP_FORMAT_SASS) {
-        imp_listing_free(&l);
-        return err_set(err, o->file, 1, 1, "%s: NVIDIA SASS is not read "
-                       "yet (docs/import.md): only AMD GCN/RDNA assembly "
-                       "from clang -S", detected == IMP_FORMAT_SASS
-                       ? "this is SASS" : "--format sass");
-    }
     if (o->format == IMP_FORMAT_AMDGCN && detected == IMP_FORMAT_SASS) {
         imp_listing_free(&l);
         return err_set(err, o->file, 1, 1, "--format amdgcn, but this "
                        "looks like NVIDIA SASS");
     }
-    if (imp_amdgcn_read(&l, o->kernel, err) != 0) {
+    if (o->format == IMP_FORMAT_SASS && detected == IMP_FORMAT_AMDGCN) {
+        imp_listing_free(&l);
+        return err_set(err, o->file, 1, 1, "--format sass, but this "
+                       "looks like AMD GCN assembly");
+    }
+    if (o->resources && l.format != IMP_FORMAT_SASS) {
+        imp_listing_free(&l);
+        return err_noplace(err, o->file, "--resources %s: for SASS "
+                           "listings (cuobjdump -res-usage); %s is AMD "
+                           "assembly, whose metadata says its resources",
+                           o->resources, o->file);
+    }
+    rc = l.format == IMP_FORMAT_SASS
+        ? imp_sass_read(&l, o->kernel, o->resources, err)
+        : imp_amdgcn_read(&l, o->kernel, err);
+    if (rc != 0) {
         imp_listing_free(&l);
         return -1;
     }

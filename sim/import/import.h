@@ -3,12 +3,16 @@
  * GCN/RDNA assembly from clang -S) turned into a cusim kernel YAML whose
  * program is the synthetic ISA (docs/import.md).
  *
+ * NVIDIA SASS (cuobjdump -sass, nvdisasm) with its resource lines
+ * (cuobjdump -res-usage) too.
+ *
  * The module is one file per concept, sharing imp_int.h:
  *   import.c       the whole path: read, detect, map, control flow, write,
  *                  and the check that the written kernel loads
  *   imp_listing.c  the listing every reader fills (instructions, labels,
  *                  the compiler's metadata) and format detection
  *   imp_amdgcn.c   the reader of AMD GCN/RDNA assembly (clang -S)
+ *   imp_sass.c     the reader of NVIDIA SASS and its resource usage
  *   imp_map.c      the mapping tables (isa/import/<family>.def)
  *   imp_regs.c     registers to cusim registers: dependencies
  *   imp_flow.c     branches to repeat and if blocks
@@ -25,7 +29,7 @@
 typedef enum imp_format {
     IMP_FORMAT_AUTO,      /* detected from the text */
     IMP_FORMAT_AMDGCN,    /* AMD GCN/RDNA assembly, clang -S */
-    IMP_FORMAT_SASS,      /* NVIDIA SASS text (not read yet) */
+    IMP_FORMAT_SASS,      /* NVIDIA SASS text (cuobjdump -sass, nvdisasm) */
     IMP_FORMAT_COUNT
 } imp_format;
 
@@ -50,6 +54,7 @@ typedef struct imp_options {
     const char *file;                 /* the listing */
     imp_format format;
     const char *kernel;               /* --kernel NAME, or NULL */
+    const char *resources;            /* --resources FILE (SASS), or NULL */
     imp_label_opt trips[IMP_MAX_LABEL_OPTS];
     int n_trips;
     imp_label_opt conds[IMP_MAX_LABEL_OPTS];
