@@ -199,7 +199,7 @@ TEST_BUILDS := build-debug build-release build-o0 build-tests
 TEST_STEPS := cli-faults identity-debug cli-diagnose cli-robust identity-o0 \
               unit cli-all identity-release cli-claims cli-experiments xcheck \
               cli-trace cli-cluster cli-builds cli-sweep install-test \
-              cli-portability cli-plots
+              cli-portability cli-plots cli-import
 test-steps: $(TEST_STEPS) unit cli-test install-test xcheck build-matrix
 test:
 	@scripts/install-deps test
@@ -234,7 +234,7 @@ unit-run: $(TEST_BINS)
 
 # Each tests/cli/run-NAME is the step cli-NAME (the slow ones first).
 CLI_NAMES := faults identity robust diagnose all claims experiments trace \
-             sweep cluster portability plots
+             sweep cluster portability plots import
 cli-test: $(CLI_NAMES:%=cli-%)
 
 $(filter-out cli-identity cli-diagnose,$(CLI_NAMES:%=cli-%)): cli-%: build-$(BUILD)

@@ -357,6 +357,20 @@ typedef struct cusim_shape_expr {
                          file); false: messages point at the mark */
 } cusim_shape_expr;
 
+/* Where a kernel's given `registers` count comes from (the kernel key
+ * registers_source): written by hand, or a compiler's count that cusim
+ * import read from its output. Ignored with registers: auto. */
+#define CUSIM_REGISTERS_ORIGINS(X)                                           \
+    X(GIVEN, "given", "a count written by hand")                            \
+    X(IMPORTED, "imported", "a compiler's count, written by cusim import")
+
+typedef enum cusim_registers_origin {
+#define CUSIM_REGORIGIN_ROW_(id, name, meaning) CUSIM_REGORIGIN_##id,
+    CUSIM_REGISTERS_ORIGINS(CUSIM_REGORIGIN_ROW_)
+#undef CUSIM_REGORIGIN_ROW_
+    CUSIM_REGORIGIN_COUNT
+} cusim_registers_origin;
+
 typedef struct cusim_kernel {
     char file[CUSIM_PATH_MAX];
     char name[64];
@@ -364,6 +378,8 @@ typedef struct cusim_kernel {
     int workgroup_dims;                /* 1..3, as written */
     uint32_t registers;                /* per invocation; 0 when auto */
     bool registers_auto;
+    cusim_registers_origin registers_origin;  /* key registers_source:
+                                          where a given count comes from */
     uint32_t shared_bytes;             /* per workgroup; 0 when written
                                           as an expression
                                           (shared_bytes_expr: see
@@ -536,8 +552,8 @@ int cusim_limiter_parse(const char *name, cusim_limiter *l);
     X(AUTO, "auto", "registers: auto, the program's peak of live values: "  \
       "a lower bound of what a compiler allocates")                         \
     X(GIVEN, "given", "a number the kernel gives (registers: N)")           \
-    X(IMPORTED, "imported", "reserved: a count imported from a compiler's " \
-      "output (no command sets it yet)")
+    X(IMPORTED, "imported", "a compiler's count, read from its output by " \
+      "cusim import (registers_source: imported)")
 
 typedef enum cusim_register_source {
 #define CUSIM_REGSRC_ROW_(id, name, meaning) CUSIM_REGISTERS_##id,

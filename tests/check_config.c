@@ -809,8 +809,9 @@ static const bad_case bad_cases[] = {
       "'combine'" },
     { 'k', "cfg-kernel-dispatch-entry.yaml", NULL, 6, 5,
       "dispatches[1]: expected a dispatch mapping (of name, workgroup_size, "
-      "registers, shared_bytes, elements, elements_per_invocation, "
-      "subgroup_size, program, buffers, grid_x), got 'workgroups'" },
+      "registers, registers_source, shared_bytes, elements, "
+      "elements_per_invocation, subgroup_size, program, buffers, grid_x), "
+      "got 'workgroups'" },
     { 'k', "cfg-kernel-dispatch-many.yaml", NULL, 13, 5,
       "dispatches[8]: too many dispatches (at most 8 may follow the first, "
       "got 9)" },
@@ -823,8 +824,8 @@ static const bad_case bad_cases[] = {
       "dispatch)" },
     { 'k', "cfg-kernel-hw-key.yaml", NULL, 4, 1,
       "unknown key 'cu' (valid keys: name, workgroup_size, registers, "
-      "shared_bytes, elements, elements_per_invocation, subgroup_size, "
-      "program, buffers, grid_x, dispatches)" },
+      "registers_source, shared_bytes, elements, elements_per_invocation, "
+      "subgroup_size, program, buffers, grid_x, dispatches)" },
 
     /* the memory hierarchy's keys (cfg_check_hw: check_hierarchy) */
     { 'h', "cfg-hw-cache-banks.yaml", NULL, 20, 10,
@@ -1793,12 +1794,13 @@ static const struct {
       "column 5)" },
     { "dispatches:\n  - elements: 4\n    dispatches: []\n", 6, 5,
       "unknown key 'dispatches[0].dispatches' (valid keys: name, "
-      "workgroup_size, registers, shared_bytes, elements, "
-      "elements_per_invocation, subgroup_size, program, buffers, grid_x)" },
+      "workgroup_size, registers, registers_source, shared_bytes, "
+      "elements, elements_per_invocation, subgroup_size, program, "
+      "buffers, grid_x)" },
     { "dispatches:\n  - elements: 4\n    cu: { registers: 4 }\n", 6, 5,
       "unknown key 'dispatches[0].cu' (valid keys: name, workgroup_size, "
-      "registers, shared_bytes, elements, elements_per_invocation, "
-      "subgroup_size, program, buffers, grid_x)" },
+      "registers, registers_source, shared_bytes, elements, "
+      "elements_per_invocation, subgroup_size, program, buffers, grid_x)" },
     { "dispatches:\n  - elements: 4\n    regsters: 4\n", 6, 5,
       "unknown key 'dispatches[0].regsters' (did you mean "
       "'dispatches[0].registers'?)" },
@@ -1836,8 +1838,9 @@ static const struct {
       "characters, got a list" },
     { "dispatches:\n  -\n", 5, 4,
       "dispatches[0]: expected a dispatch mapping (of name, "
-      "workgroup_size, registers, shared_bytes, elements, "
-      "elements_per_invocation, subgroup_size, program, buffers, grid_x), got nothing" },
+      "workgroup_size, registers, registers_source, shared_bytes, "
+      "elements, elements_per_invocation, subgroup_size, program, "
+      "buffers, grid_x), got nothing" },
     { "dispatches: { elements: 4 }\n", 4, 13,
       "dispatches: expected a list of up to 8 dispatch mappings, got a "
       "mapping" },

@@ -290,6 +290,7 @@ static const cli_command commands[] = {
       "  --set PATH=VALUE   override a key before checking (repeatable)\n"
       "  --echo             print each resolved config as YAML (status lines\n"
       "                     become # comments, so one file's echo loads back)\n" },
+    { "import", cli_import, cli_import_help },
     { "keys", cli_keys,
       "usage: cusim keys [hw|kernel]\n"
       "\n"

@@ -292,6 +292,8 @@ int cli_run(int argc, char **argv);
 int cli_diagnose(int argc, char **argv);
 int cli_portability(int argc, char **argv);
 int cli_collect(int argc, char **argv);
+int cli_import(int argc, char **argv);
+extern const char cli_import_help[];   /* cmd_import.c */
 
 /* What cusim collect does once its options are parsed: the results
  * directories `args->files` (at least one) assembled into `args->out`

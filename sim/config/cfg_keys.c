@@ -21,6 +21,7 @@ static const char *const rules_names[] = { CUSIM_RULES(NAME_) };
 static const char *const store_names[] = { CUSIM_STORE_POLICIES(NAME_) };
 static const char *const dram_sched_names[] = { CUSIM_DRAM_SCHEDULERS(NAME_) };
 static const char *const shuffle_names[] = { CUSIM_SHUFFLE_UNITS(NAME_) };
+static const char *const origin_names[] = { CUSIM_REGISTERS_ORIGINS(NAME_) };
 #undef NAME_
 const cfg_enum cfg_enums[] = {
     [CFG_ENUM_POLICY] = { policy_names, CUSIM_POLICY_COUNT },
@@ -28,11 +29,13 @@ const cfg_enum cfg_enums[] = {
     [CFG_ENUM_STORES] = { store_names, CUSIM_STORES_COUNT },
     [CFG_ENUM_DRAM_SCHED] = { dram_sched_names, CUSIM_DRAM_SCHED_COUNT },
     [CFG_ENUM_SHUFFLE] = { shuffle_names, CUSIM_SHUFFLE_COUNT },
+    [CFG_ENUM_REGORIGIN] = { origin_names, CUSIM_REGORIGIN_COUNT },
 };
 _Static_assert(sizeof(cusim_policy) == sizeof(int)
                && sizeof(cusim_rules) == sizeof(int)
                && sizeof(cusim_store_policy) == sizeof(int)
                && sizeof(cusim_dram_sched) == sizeof(int)
+               && sizeof(cusim_registers_origin) == sizeof(int)
                && sizeof(cusim_shuffle_unit) == sizeof(int),
                "T_ENUM fields are int-sized");
 
@@ -222,6 +225,10 @@ static const cfg_key kernel_keys[] = {
       1, 1048576, "invocations per workgroup: x, [x, y] or [x, y, z]" },
     { "registers", T_REGS, KN(registers), KN(registers_auto), "auto",
       1, 65536, "registers per invocation, or auto (from live values)" },
+    { "registers_source", T_ENUM, KN(registers_origin), CFG_ENUM_REGORIGIN,
+      "given", 0, 0, "where a given registers count comes from: given (by "
+      "hand) or imported (a compiler's count, written by cusim import); "
+      "reported as registers_source (auto with registers: auto)" },
     { "shared_bytes", T_SIZE, KN(shared_bytes), KN(shared_bytes_expr),
       "0", 0, 1073741824, "shared memory bytes per workgroup: a number, or "
       "an expression of the launch shape as a repeat count's "
@@ -289,15 +296,25 @@ const cfg_table cfg_hw_table = {
     cfg_check_hw, hw_echo_omits,
 };
 
+/* Whether the echo leaves out row `i` of kernel_keys for `obj`:
+ * registers_source while it is given (the default), so a kernel without
+ * the key echoes byte for byte as before it existed. */
+static bool kernel_echo_omits(const void *obj, int i)
+{
+    const cusim_kernel *k = obj;
+    return strcmp(kernel_keys[i].path, "registers_source") == 0
+        && k->registers_origin == CUSIM_REGORIGIN_GIVEN;
+}
+
 const cfg_table cfg_kernel_table = {
     kernel_keys, N_KERNEL_KEYS, "kernel.", "hw.", "a kernel mapping",
-    sizeof(cusim_kernel), KN(file), KN(marks), NULL, NULL,
+    sizeof(cusim_kernel), KN(file), KN(marks), NULL, kernel_echo_omits,
 };
 
 /* The keys of one entry of `dispatches`: every kernel key but that list. */
 const cfg_table cfg_dispatch_table = {
     kernel_keys, N_KERNEL_KEYS - 1, "kernel.", "hw.", "a dispatch mapping",
-    sizeof(cusim_kernel), KN(file), KN(marks), NULL, NULL,
+    sizeof(cusim_kernel), KN(file), KN(marks), NULL, kernel_echo_omits,
 };
 
 int cfg_key_index(const cfg_table *t, const char *path)

@@ -51,7 +51,8 @@ static int occupancy_for_width(const cusim_hw *hw, const cusim_kernel *k,
     o->subgroup_size_min = hw->simd_widths[0];
     o->subgroup_size_max = hw->simd_widths[hw->n_simd_widths - 1];
     o->registers_source = k->registers_auto ? CUSIM_REGISTERS_AUTO
-                                            : CUSIM_REGISTERS_GIVEN;
+        : k->registers_origin == CUSIM_REGORIGIN_IMPORTED
+            ? CUSIM_REGISTERS_IMPORTED : CUSIM_REGISTERS_GIVEN;
     alloc_need need;
     if (cusim_kernel_shared_bytes(k, width, &o->shared_bytes, err) != 0
         || registers_for(k, width, o->shared_bytes,

@@ -1,0 +1,230 @@
+/*
+ * cmd_import.c — `cusim import FILE`: a compiler's listing of a real
+ * kernel as a cusim kernel YAML (sim/import/, docs/import.md). Its options
+ * are its own (--format names a listing format here), so it parses them
+ * itself; every mistake is one line naming the option, exit status 2,
+ * and nothing is written.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "fileio.h"
+#include "import.h"
+#include "xalloc.h"
+
+const char cli_import_help[] =
+    "usage: cusim import FILE [--format amdgcn|sass] [--kernel NAME]\n"
+    "                    [--resources FILE] [--trip LABEL=EXPR]...\n"
+    "                    [--cond LABEL=EXPR]... [--workgroup-size N|X,Y]\n"
+    "                    [--elements N] [--out KERNEL.yaml] [--strict]\n"
+    "\n"
+    "Turns a compiler's listing of a real kernel into a cusim kernel: its\n"
+    "instructions mapped to the synthetic ISA by the tables of\n"
+    "isa/import/ (waits dropped, branches as repeat and if blocks, each\n"
+    "instruction's registers as cusim registers so the dependencies are\n"
+    "the compiled code's), and registers (registers_source: imported),\n"
+    "shared_bytes, subgroup_size and the workgroup size from the\n"
+    "compiler's metadata. Reads AMD GCN/RDNA assembly from clang -S\n"
+    "(scripts/compile-amd) and NVIDIA SASS from cuobjdump -sass or\n"
+    "nvdisasm, with cuobjdump -res-usage's REG and SHARED. A\n"
+    "header comment names the source, the compiler, the target and every\n"
+    "mapping decision; unmapped opcodes are listed there and left out.\n"
+    "The kernel is checked to load before it is written. docs/import.md\n"
+    "says what is approximated.\n"
+    "\n"
+    "  --format FORMAT    amdgcn or sass (default: detected)\n"
+    "  --kernel NAME      the kernel to import (default: the file's only\n"
+    "                     one)\n"
+    "  --resources FILE   cuobjdump -res-usage output, for a SASS listing\n"
+    "                     without its resource lines\n"
+    "  --trip LABEL=EXPR  the trip count of the loop whose backward branch\n"
+    "                     goes to LABEL: a repeat count (a launch-shape\n"
+    "                     expression, or a per-lane one); default 1, with\n"
+    "                     a warning (repeatable)\n"
+    "  --cond LABEL=EXPR  the lanes that run the block a forward branch to\n"
+    "                     LABEL skips: an if condition (docs/isa.md);\n"
+    "                     default every lane, with a warning (repeatable)\n"
+    "  --workgroup-size N|X,Y  the workgroup (default: the metadata's\n"
+    "                     .reqd_workgroup_size, else\n"
+    "                     .max_flat_workgroup_size; SASS: 256, with a\n"
+    "                     warning)\n"
+    "  --elements N       invocations in the dispatch (default 1048576)\n"
+    "  --out FILE         write the kernel there (default: standard output)\n"
+    "  --strict           refuse a listing with an unmapped opcode\n";
+
+/* A whole number from 1 to `max`: 0 and *n, or -1. */
+static int parse_positive(const char *v, uint64_t max, uint64_t *n)
+{
+    if (cli_parse_count(v, n) != 0 || *n == 0 || *n > max)
+        return -1;
+    return 0;
+}
+
+/* --trip / --cond LABEL=EXPR into `o`. */
+static int parse_label_opt(const char *opt, char *value, imp_label_opt *o,
+                           int *n, char *given)
+{
+    char *eq = strchr(value, '=');
+    if (!eq || eq == value || !eq[1]) {
+        cli_say("cusim import: %s %s: expected LABEL=EXPR\n", opt, value);
+        return CLI_BAD_INPUT;
+    }
+    if (*n == IMP_MAX_LABEL_OPTS) {
+        cli_say("cusim import: %s: at most %d\n", opt, IMP_MAX_LABEL_OPTS);
+        return CLI_BAD_INPUT;
+    }
+    *eq = '\0';
+    o[*n].label = value;
+    o[*n].expr = eq + 1;
+    o[*n].option = given;
+    (*n)++;
+    return CLI_OK;
+}
+
+int cli_import(int argc, char **argv)
+{
+    imp_options o;
+    memset(&o, 0, sizeof o);
+    /* each --trip / --cond as given, for messages */
+    char *given[2 * IMP_MAX_LABEL_OPTS];
+    int n_given = 0, status = CLI_OK;
+    for (int i = 0; i < argc && status == CLI_OK; i++) {
+        char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(cli_import_help, stdout);
+            goto done;
+        }
+        if (strcmp(a, "--strict") == 0) {
+            o.strict = true;
+            continue;
+        }
+        if (a[0] != '-' || a[1] == '\0') {
+            if (o.file) {
+                cli_say("cusim import: one listing, got '%s' and '%s'\n",
+                        o.file, a);
+                status = CLI_BAD_INPUT;
+                break;
+            }
+            o.file = a;
+            continue;
+        }
+        static const char *const with_value[] = {
+            "--format", "--kernel", "--resources", "--trip", "--cond",
+            "--workgroup-size", "--elements", "--out"
+        };
+        const char *opt = NULL;
+        char *val = NULL;
+        for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++) {
+            size_t n = strlen(with_value[k]);
+            if (strncmp(a, with_value[k], n) == 0
+                && (a[n] == '\0' || a[n] == '=')) {
+                opt = with_value[k];
+                if (a[n] == '=')
+                    val = a + n + 1;
+                else if (i + 1 < argc)
+                    val = argv[++i];
+            }
+        }
+        if (!opt) {
+            cli_say("cusim import: unknown option '%s' (see cusim import "
+                    "--help)\n", a);
+            status = CLI_BAD_INPUT;
+            break;
+        }
+        if (!val) {
+            cli_say("cusim import: %s needs a value\n", opt);
+            status = CLI_BAD_INPUT;
+            break;
+        }
+        uint64_t n;
+        if (strcmp(opt, "--format") == 0) {
+            if (imp_format_parse(val, &o.format) != 0
+                || o.format == IMP_FORMAT_AUTO) {
+                cli_say("cusim import: --format %s: expected amdgcn or "
+                        "sass\n", val);
+                status = CLI_BAD_INPUT;
+            }
+        } else if (strcmp(opt, "--kernel") == 0) {
+            o.kernel = val;
+        } else if (strcmp(opt, "--resources") == 0) {
+            o.resources = val;
+        } else if (strcmp(opt, "--out") == 0) {
+            o.out = val;
+        } else if (strcmp(opt, "--elements") == 0) {
+            if (parse_positive(val, (uint64_t)1 << 48, &n) != 0) {
+                cli_say("cusim import: --elements %s: expected a whole "
+                        "number from 1 to 2^48\n", val);
+                status = CLI_BAD_INPUT;
+            }
+            o.elements = n;
+        } else if (strcmp(opt, "--workgroup-size") == 0) {
+            char *comma = strchr(val, ',');
+            if (comma)
+                *comma = '\0';
+            uint64_t x, y = 1;
+            if (parse_positive(val, 1048576, &x) != 0
+                || (comma && parse_positive(comma + 1, 1048576, &y) != 0)) {
+                if (comma)
+                    *comma = ',';
+                cli_say("cusim import: --workgroup-size %s: expected N or "
+                        "X,Y (whole numbers from 1 to 1048576)\n", val);
+                status = CLI_BAD_INPUT;
+            } else {
+                o.workgroup[0] = (uint32_t)x;
+                o.workgroup[1] = (uint32_t)y;
+                o.workgroup_dims = comma ? 2 : 1;
+            }
+        } else {
+            bool trip = strcmp(opt, "--trip") == 0;
+            char *g = xasprintf("%s %s", opt, val);
+            given[n_given++] = g;
+            status = trip ? parse_label_opt(opt, val, o.trips, &o.n_trips, g)
+                          : parse_label_opt(opt, val, o.conds, &o.n_conds, g);
+        }
+    }
+    if (status != CLI_OK)
+        goto done;
+    if (!o.file) {
+        cli_say("cusim import: which listing? (usage: cusim import FILE "
+                "[options]; cusim import --help)\n");
+        status = CLI_BAD_INPUT;
+        goto done;
+    }
+    if (o.out) {
+        fio_inputs in = { 0 };
+        fio_inputs_add(&in, o.file, "the listing");
+        if (o.resources)
+            fio_inputs_add(&in, o.resources, "the resource usage");
+        status = cli_check_output(cli_find("import"), "--out", o.out, &in);
+        fio_inputs_free(&in);
+        if (status != CLI_OK)
+            goto done;
+    }
+    char *yaml, *warnings;
+    cusim_error err;
+    if (imp_import(&o, &yaml, &warnings, &err) != 0) {
+        status = cli_bad_input(&err);
+        goto done;
+    }
+    for (char *w = warnings, *nl; w && *w; w = nl + 1) {
+        nl = strchr(w, '\n');
+        *nl = '\0';
+        cli_say("%s\n", w);
+    }
+    if (o.out) {
+        if (fio_write_file(o.out, yaml, strlen(yaml), &err) != 0) {
+            cusim_error_print(&err, stderr);
+            status = CLI_FAILURE;
+        }
+    } else {
+        fputs(yaml, stdout);
+    }
+    free(yaml);
+    free(warnings);
+done:
+    for (int i = 0; i < n_given; i++)
+        free(given[i]);
+    return status;
+}

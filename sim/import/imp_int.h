@@ -1,0 +1,294 @@
+/*
+ * imp_int.h — what the files of the importer share (internal: only
+ * the sim/import sources include it). See import.h for the module's files.
+ */
+#ifndef CUSIM_IMP_INT_H
+#define CUSIM_IMP_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cusim.h"
+#include "import.h"
+#include "isa.h"
+#include "strbuf.h"
+
+/* ------------------------------------------------------------ mapping */
+
+/* What a row of a mapping table makes of an instruction: a cusim opcode
+ * (values below ISA_OP_COUNT), or one of these. */
+enum {
+    IMP_OP_DROP = ISA_OP_COUNT,  /* nothing: a wait or a hint (cusim's
+                                    scoreboard recreates the waits) */
+    IMP_OP_BRANCH,               /* control flow (imp_flow.c) */
+    IMP_OP_END,                  /* the end of the program */
+    IMP_OP_UNMAPPED              /* known, but with no cusim meaning (a
+                                    call): listed and counted as unmapped */
+};
+
+/* Which operands are written and which read (the listing's order). */
+typedef enum imp_roles {
+    IMP_R_NONE,      /* no register operands that matter */
+    IMP_R_DST,       /* first operand written, the others read */
+    IMP_R_DST2,      /* first two written (a carry out), the others read */
+    IMP_R_SRCS,      /* all read (what is written is implicit: flags) */
+    IMP_R_CMPX,      /* v_cmpx: a first operand that is vcc or an SGPR
+                        range among three is written; exec is written */
+    IMP_R_LOAD,      /* first written (the data), the others the address */
+    IMP_R_STORE,     /* first the address, then the data, then address */
+    IMP_R_STORE_BUF, /* first the data, the others the address */
+    IMP_R_ATOM,      /* with a return (flag or glc/sc0): the first is
+                        written; the others the address and the data.
+                        SASS: after leading predicates, a register
+                        before the bracketed address is written */
+    IMP_R_SETP,      /* SASS: the leading predicate operands written */
+    IMP_R_PDST       /* SASS: the leading predicates and the next operand
+                        written (SHFL PT, R5, ...) */
+} imp_roles;
+
+/* Flags of a row. */
+enum {
+    IMP_F_SCC_W = 1,      /* writes SCC (most scalar ALU) */
+    IMP_F_SCC_R = 2,      /* reads SCC (s_addc, s_cselect, s_cbranch_scc) */
+    IMP_F_EXEC_W = 4,     /* writes exec (s_*_saveexec, v_cmpx) */
+    IMP_F_UNIFORM = 8,    /* one address for the whole subgroup:
+                             pattern=strided:0 (scalar loads) */
+    IMP_F_RTN = 16,       /* an atomic that always returns the old value */
+    IMP_F_RTN_GLC = 32,   /* an atomic that returns it with glc / sc0 */
+    IMP_F_COND = 64       /* a conditional branch */
+};
+
+/* The unit and latency class columns; NONE for rows of no cusim opcode. */
+enum { IMP_NONE = -1 };
+
+/* One row of a mapping table (isa/import/<family>.def). */
+typedef struct imp_map_row {
+    const char *pattern;   /* a mnemonic, or a glob of them (fnmatch) */
+    int op;                /* isa_op, or IMP_OP_* */
+    int unit;              /* cusim_unit, or IMP_NONE (documentation: the
+                              opcode's own, checked by check_import) */
+    int latency;           /* cusim_latency_class, or IMP_NONE (the same) */
+    uint32_t bytes;        /* per lane; 0: from the mnemonic's width */
+    imp_roles roles;
+    unsigned flags;
+    const char *note;      /* what the row means, for docs/import.md and
+                              the header comment */
+} imp_map_row;
+
+/* The rows of family `f`'s table, in match order (first match wins). */
+const imp_map_row *imp_map_table(imp_format f, size_t *n);
+
+/* The first row of `f`'s table matching `mnem`, or NULL (unmapped). */
+const imp_map_row *imp_map_find(imp_format f, const char *mnem);
+
+/* The bytes per lane a SASS opcode moves, from its modifiers (.U8 1,
+ * .S16 2, .64 8, .128 16; else 4). */
+uint32_t imp_sass_width(const char *mnem);
+
+/* The bytes per lane an AMD memory mnemonic moves, from its width suffix
+ * (dword 4, dwordx4 16, b64 8, ubyte 1, short 2, ...; a read2/write2
+ * moves two of its elements), or 0 when it names none. */
+uint32_t imp_amd_width(const char *mnem);
+
+/* ------------------------------------------------------------ listing */
+
+/* Register files (imp_reg.file); NONE marks an operand that is no
+ * register (a constant, `off`, a symbol). */
+typedef enum imp_file {
+    IMP_FILE_NONE,
+    IMP_FILE_V,          /* VGPRs */
+    IMP_FILE_S,          /* SGPRs */
+    IMP_FILE_A,          /* AGPRs (gfx908, gfx90a, gfx94x) */
+    IMP_FILE_TTMP,       /* trap temporaries */
+    IMP_FILE_VCC,        /* vcc: index 0 vcc_lo, 1 vcc_hi */
+    IMP_FILE_EXEC,       /* exec: index 0 exec_lo, 1 exec_hi */
+    IMP_FILE_SCC,
+    IMP_FILE_M0,
+    IMP_FILE_FLAT,       /* flat_scratch: 0 lo, 1 hi */
+    IMP_FILE_XNACK,      /* xnack_mask */
+    IMP_FILE_R,          /* SASS: R0 .. R255 */
+    IMP_FILE_P,          /* SASS: predicates P0 .. P6 */
+    IMP_FILE_UR,         /* SASS: uniform registers */
+    IMP_FILE_UP,         /* SASS: uniform predicates */
+    IMP_FILE_COUNT
+} imp_file;
+
+#define IMP_FILE_REGS 512    /* indices per file */
+
+/* One register operand: registers lo..hi of `file`. */
+typedef struct imp_reg {
+    uint8_t file;        /* imp_file */
+    uint16_t lo, hi;
+} imp_reg;
+
+#define IMP_MAX_OPERANDS 8
+#define IMP_MNEM_MAX 48
+#define IMP_LABEL_MAX 64
+
+/* One instruction of the listing. Invariant: `text` points into the
+ * listing's own copy of the file, `text_len` bytes on line `line`. */
+typedef struct imp_insn {
+    char mnem[IMP_MNEM_MAX];
+    int line, column;            /* of the mnemonic, 1-based */
+    const char *text;            /* the instruction as written */
+    int text_len;
+    imp_reg ops[IMP_MAX_OPERANDS];  /* the operands in order (file NONE:
+                                       not a register) */
+    bool is_addr[IMP_MAX_OPERANDS]; /* SASS: the operand is a bracketed
+                                       address ([R2.64]) */
+    bool is_pred[IMP_MAX_OPERANDS]; /* SASS: a predicate operand (P0, PT,
+                                       !P1), written or read */
+    int n_ops;
+    imp_reg guard;               /* SASS: the guard (@P0, @!P0) read;
+                                    file NONE without one */
+    bool returns;                /* glc or sc0 among the modifiers */
+    char target[IMP_LABEL_MAX];  /* a branch's label; "" for others */
+    const imp_map_row *row;      /* its mapping row, NULL: unmapped */
+} imp_insn;
+
+/* A label: the instruction it stands before (n_insns when none follows). */
+typedef struct imp_label {
+    char name[IMP_LABEL_MAX];
+    size_t insn;
+    int line, column;
+} imp_label;
+
+/* What the compiler says of the kernel. */
+typedef struct imp_meta {
+    char kernel[64];
+    char compiler[128];          /* "" when the listing does not say */
+    char target[96];
+    uint32_t vgprs, agprs, sgprs, shared, wave;
+    bool have_vgprs, have_agprs, have_sgprs, have_shared, have_wave;
+    uint32_t reqd[3];            /* .reqd_workgroup_size, reqd[0] 0: none */
+    uint32_t max_flat;           /* .max_flat_workgroup_size, 0: none */
+    int meta_line;               /* where the kernel's metadata starts */
+} imp_meta;
+
+/* A listing read for one kernel. The reader owns `text` (its copy of the
+ * file) and every array. */
+typedef struct imp_listing {
+    const char *file;
+    imp_format format;
+    char *text;
+    imp_insn *insns;
+    size_t n_insns, cap_insns;
+    imp_label *labels;
+    size_t n_labels, cap_labels;
+    imp_meta meta;
+    int end_line;                /* the file's last line */
+} imp_listing;
+
+/* The format `text` looks like: AMDGCN, SASS, or AUTO when neither. */
+imp_format imp_detect(const char *text);
+
+/* Appends an instruction / a label (zeroed, then returned to fill). */
+imp_insn *imp_listing_insn(imp_listing *l);
+imp_label *imp_listing_label(imp_listing *l);
+
+/* The label named `name` (also found without or with a leading '.'), or
+ * NULL. */
+const imp_label *imp_listing_find_label(const imp_listing *l,
+                                        const char *name);
+
+void imp_listing_free(imp_listing *l);
+
+/* The kernel to read among the `n` (at most 64) `names` of `file`:
+ * `kernel`, or the only one when it is NULL. Returns 0 with *out one of
+ * `names`; or -1 with `err` naming --kernel (not there, with a
+ * did-you-mean or the list), or saying the file holds several. */
+int imp_pick_kernel(const char *file, char (*names)[64], int n,
+                    const char *kernel, const char **out, cusim_error *err);
+
+/* Reads kernel `kernel` (NULL: the only one) of AMD assembly `l->text`
+ * (`l->file` names it) into `l`. Returns 0, or -1 with `err` set: at
+ * FILE:LINE:COLUMN for a listing that is not clang's AMD assembly, or is
+ * truncated (a kernel without its end or its metadata); naming --kernel
+ * for a kernel not in it, or when several are and none is named. */
+int imp_amdgcn_read(imp_listing *l, const char *kernel, cusim_error *err);
+
+/* Reads kernel `kernel` (NULL: the only one) of SASS text `l->text` as
+ * cuobjdump -sass or nvdisasm prints it into `l`, with its registers and
+ * shared memory from the resource lines of cuobjdump -res-usage: in the
+ * listing, or else in `resources` (a file; NULL: none). Returns 0, or -1
+ * with `err` set, as imp_amdgcn_read; also when no resource line names
+ * the kernel (naming --resources). */
+int imp_sass_read(imp_listing *l, const char *kernel, const char *resources,
+                  cusim_error *err);
+
+/* ---------------------------------------------------------- registers */
+
+/* The dependency tracker: which cusim register holds each machine
+ * register now. Invariant: holder[f][i] is 0 (never written: an input) or
+ * a name index + 1; seq[f][i] is when it was written (0: an input). */
+typedef struct imp_regs {
+    uint32_t holder[IMP_FILE_COUNT][IMP_FILE_REGS];
+    uint32_t seq[IMP_FILE_COUNT][IMP_FILE_REGS];
+    char (*names)[40];           /* cusim register names */
+    size_t n_names, cap_names;
+    uint32_t clock;
+    uint64_t dropped;            /* written sources left out (over the
+                                    form's operand count) */
+} imp_regs;
+
+/* The operands of one cusim instruction, names as text. */
+typedef struct imp_operands {
+    char dst[40];                /* "" when the instruction writes none */
+    char src[3][40];
+    int n_src;
+} imp_operands;
+
+void imp_regs_init(imp_regs *r);
+void imp_regs_free(imp_regs *r);
+
+/* The cusim operands of `in` mapped by its row as opcode `op`: sources
+ * the names holding what it reads (at most `max_src`, the latest written
+ * first, inputs last; what is left out is counted in r->dropped unless an
+ * input), then its destination named after what it writes, which from
+ * then on holds those registers. */
+void imp_regs_map(imp_regs *r, const imp_insn *in, int op, int max_src,
+                  imp_operands *out);
+
+/* ------------------------------------------------------- control flow */
+
+typedef enum imp_region_kind { IMP_LOOP, IMP_IF } imp_region_kind;
+
+/* A region of the program: a loop (instructions begin..end-1, its
+ * backward branch at end) or an if (its forward branch at begin - 1, the
+ * block begin..end-1; with an else, the then-block ends at mid - 1, an
+ * unconditional branch over the else-block mid..end-1). */
+typedef struct imp_region {
+    imp_region_kind kind;
+    size_t begin, mid, end;     /* mid == end: no else */
+    size_t branch;              /* the branch instruction */
+    const char *label;          /* its target label */
+    const char *expr;           /* --trip / --cond, or NULL */
+    const char *option;         /* that option as given, or NULL */
+} imp_region;
+
+/* The regions of `l`'s branches, properly nested, sorted by begin (outer
+ * first). Returns the count (*out allocated, the caller frees it), or -1
+ * with `err` set at the branch: unstructured control flow, or a branch to
+ * a label not in the kernel. */
+long imp_flow_regions(const imp_listing *l, imp_region **out,
+                      cusim_error *err);
+
+/* ------------------------------------------------------------ writing */
+
+/* Counts of what the mapping did, for the header comment. */
+typedef struct imp_stats {
+    uint64_t per_op[ISA_OP_COUNT];
+    uint64_t dropped_waits, branches, unmapped, ends;
+} imp_stats;
+
+/* Writes the kernel YAML for `l` into `out`: the header comment, the keys
+ * and the program, regions as repeat / if blocks. `line_option[k]` is set,
+ * for each line k of `out` (1-based) that an option's expression went
+ * into, to that option (for messages when the kernel does not load; the
+ * caller sizes it: imp_write_lines). Warnings are appended to `warn`. */
+void imp_write(const imp_listing *l, const imp_options *o,
+               const imp_region *regions, size_t n_regions, sbuf *out,
+               sbuf *warn, const char ***line_option, size_t *n_lines);
+
+#endif /* CUSIM_IMP_INT_H */

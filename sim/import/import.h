@@ -1,0 +1,85 @@
+/*
+ * import.h — `cusim import`: a compiler's listing of a real kernel (AMD
+ * GCN/RDNA assembly from clang -S) turned into a cusim kernel YAML whose
+ * program is the synthetic ISA (docs/import.md).
+ *
+ * NVIDIA SASS (cuobjdump -sass, nvdisasm) with its resource lines
+ * (cuobjdump -res-usage) too.
+ *
+ * The module is one file per concept, sharing imp_int.h:
+ *   import.c       the whole path: read, detect, map, control flow, write,
+ *                  and the check that the written kernel loads
+ *   imp_listing.c  the listing every reader fills (instructions, labels,
+ *                  the compiler's metadata) and format detection
+ *   imp_amdgcn.c   the reader of AMD GCN/RDNA assembly (clang -S)
+ *   imp_sass.c     the reader of NVIDIA SASS and its resource usage
+ *   imp_map.c      the mapping tables (isa/import/<family>.def)
+ *   imp_regs.c     registers to cusim registers: dependencies
+ *   imp_flow.c     branches to repeat and if blocks
+ *   imp_write.c    the kernel YAML: header comment, keys, program
+ */
+#ifndef CUSIM_IMPORT_H
+#define CUSIM_IMPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cusim.h"
+
+typedef enum imp_format {
+    IMP_FORMAT_AUTO,      /* detected from the text */
+    IMP_FORMAT_AMDGCN,    /* AMD GCN/RDNA assembly, clang -S */
+    IMP_FORMAT_SASS,      /* NVIDIA SASS text (cuobjdump -sass, nvdisasm) */
+    IMP_FORMAT_COUNT
+} imp_format;
+
+/* "auto", "amdgcn", "sass". */
+const char *imp_format_name(imp_format f);
+
+/* The format named `name`; -1 for any other name. */
+int imp_format_parse(const char *name, imp_format *f);
+
+#define IMP_MAX_LABEL_OPTS 64
+
+/* A --trip LABEL=EXPR or --cond LABEL=EXPR as given: `option` is the
+ * whole argument as written ("--trip .LBB0_1=8"), for messages. */
+typedef struct imp_label_opt {
+    const char *label;
+    const char *expr;
+    const char *option;
+} imp_label_opt;
+
+/* What `cusim import` was told. Zero means "not given" for the numbers. */
+typedef struct imp_options {
+    const char *file;                 /* the listing */
+    imp_format format;
+    const char *kernel;               /* --kernel NAME, or NULL */
+    const char *resources;            /* --resources FILE (SASS), or NULL */
+    imp_label_opt trips[IMP_MAX_LABEL_OPTS];
+    int n_trips;
+    imp_label_opt conds[IMP_MAX_LABEL_OPTS];
+    int n_conds;
+    uint32_t workgroup[2];            /* --workgroup-size N or X,Y */
+    int workgroup_dims;               /* 0: not given */
+    uint64_t elements;                /* --elements N, 0: not given */
+    bool strict;                      /* --strict: unmapped opcodes refused */
+    const char *out;                  /* --out FILE (named in the header);
+                                         NULL: standard output */
+} imp_options;
+
+/* The default element count when --elements is not given. */
+#define IMP_DEFAULT_ELEMENTS 1048576u
+
+/* Imports `o->file`: on success `*yaml` is the kernel's YAML text (the
+ * caller frees it), checked to load as a cusim kernel, and `*warnings`
+ * holds zero or more lines, each ending in '\n' (the caller frees it; a
+ * loop without --trip, an if without --cond). Returns 0; or -1 with `err`
+ * set and nothing allocated: FILE:LINE:COLUMN for a problem of the
+ * listing (another format, a truncated listing, an unmapped opcode under
+ * --strict, unstructured control flow), or a message naming the option
+ * (`err->file` the option as given, line 0 printed as "cusim: ...") for a
+ * kernel not in the file or a label that is no branch target. */
+int imp_import(const imp_options *o, char **yaml, char **warnings,
+               cusim_error *err);
+
+#endif /* CUSIM_IMPORT_H */

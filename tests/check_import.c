@@ -1,0 +1,488 @@
+/*
+ * check_import.c — `cusim import` (sim/import/): the AMD mapping table
+ * agrees with the synthetic ISA's units and latencies, the width of a
+ * memory mnemonic, and small hand-written clang-style listings imported
+ * into exactly the program worked out by hand in the comments (registers
+ * as cusim registers, a carry out named with its sum, waits dropped, a
+ * loop as repeat, an if with and without its else), with the errors of
+ * control flow that does not nest; the SASS table and a hand-written
+ * cuobjdump listing likewise (guards read, register pairs, a carry
+ * predicate). tests/cli/run-import runs the real compiler listings of
+ * tests/data/import/.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cutest.h"
+#include "imp_int.h"
+
+START_TEST(table_agrees_with_isa)
+{
+    size_t n;
+    imp_format f = _i == 0 ? IMP_FORMAT_AMDGCN : IMP_FORMAT_SASS;
+    const imp_map_row *rows = imp_map_table(f, &n);
+    ck_assert_uint_gt(n, 50);
+    for (size_t i = 0; i < n; i++) {
+        const imp_map_row *r = &rows[i];
+        if (r->op < ISA_OP_COUNT) {
+            const isa_info *info = isa_get((isa_op)r->op);
+            ck_assert_msg(r->unit == (int)info->unit
+                          && r->latency == (int)info->latency,
+                          "row %s: unit or latency is not %s's", r->pattern,
+                          info->mnemonic);
+        } else {
+            ck_assert_msg(r->unit == IMP_NONE && r->latency == IMP_NONE,
+                          "row %s: no opcode but a unit", r->pattern);
+        }
+    }
+}
+END_TEST
+
+/* The opcode `mnem` maps to: an isa_op, IMP_OP_*, or -1 (no row). */
+static int op_of(const char *mnem)
+{
+    const imp_map_row *r = imp_map_find(IMP_FORMAT_AMDGCN, mnem);
+    return r ? r->op : -1;
+}
+
+START_TEST(lookup)
+{
+    ck_assert_int_eq(op_of("v_fma_f32"), ISA_OP_FMA);
+    ck_assert_int_eq(op_of("v_mul_f32_e32"), ISA_OP_FMA);
+    ck_assert_int_eq(op_of("v_add_f32_e32"), ISA_OP_ALU);
+    ck_assert_int_eq(op_of("v_exp_f32_e32"), ISA_OP_SFU);
+    ck_assert_int_eq(op_of("v_rsq_f32_e32"), ISA_OP_SFU);
+    ck_assert_int_eq(op_of("s_waitcnt"), IMP_OP_DROP);
+    ck_assert_int_eq(op_of("s_waitcnt_vscnt"), IMP_OP_DROP);
+    ck_assert_int_eq(op_of("s_delay_alu"), IMP_OP_DROP);
+    ck_assert_int_eq(op_of("s_barrier"), ISA_OP_BARRIER);
+    ck_assert_int_eq(op_of("s_endpgm"), IMP_OP_END);
+    ck_assert_int_eq(op_of("s_load_dwordx2"), ISA_OP_LD_GLOBAL);
+    ck_assert_int_eq(op_of("global_load_dwordx4"), ISA_OP_LD_GLOBAL);
+    ck_assert_int_eq(op_of("buffer_store_dword"), ISA_OP_ST_GLOBAL);
+    ck_assert_int_eq(op_of("ds_read2st64_b32"), ISA_OP_LD_SHARED);
+    ck_assert_int_eq(op_of("ds_store_b32"), ISA_OP_ST_SHARED);
+    ck_assert_int_eq(op_of("global_atomic_add_f32"), ISA_OP_ATOM_GLOBAL);
+    ck_assert_int_eq(op_of("ds_add_u32"), ISA_OP_ATOM_SHARED);
+    ck_assert_int_eq(op_of("ds_swizzle_b32"), ISA_OP_SHUFFLE);
+    ck_assert_int_eq(op_of("v_mov_b32_dpp"), ISA_OP_SHUFFLE);
+    ck_assert_int_eq(op_of("v_readfirstlane_b32"), ISA_OP_BROADCAST);
+    ck_assert_int_eq(op_of("s_swappc_b64"), IMP_OP_UNMAPPED);
+    ck_assert_int_eq(op_of("v_mfma_f32_32x32x1f32"), IMP_OP_UNMAPPED);
+    ck_assert_int_eq(op_of("image_load"), -1);
+    ck_assert_int_eq(op_of("s_and_saveexec_b32"), ISA_OP_ALU);
+    /* rows' roles and flags */
+    const imp_map_row *r = imp_map_find(IMP_FORMAT_AMDGCN, "ds_add_rtn_u32");
+    ck_assert_int_eq(r->op, ISA_OP_ATOM_SHARED);
+    ck_assert(r->flags & IMP_F_RTN);
+    ck_assert(!(imp_map_find(IMP_FORMAT_AMDGCN, "ds_add_u32")->flags
+                & IMP_F_RTN));
+    ck_assert(imp_map_find(IMP_FORMAT_AMDGCN, "s_cbranch_execz")->flags
+              & IMP_F_COND);
+    ck_assert(!(imp_map_find(IMP_FORMAT_AMDGCN, "s_branch")->flags
+                & IMP_F_COND));
+    ck_assert_int_eq(imp_map_find(IMP_FORMAT_AMDGCN,
+                                  "v_add_co_ci_u32_e32")->op, ISA_OP_ALU);
+    ck_assert_int_eq(imp_map_find(IMP_FORMAT_AMDGCN, "v_addc_co_u32_e32")
+                         ->roles, IMP_R_DST2);
+    ck_assert(imp_map_find(IMP_FORMAT_AMDGCN, "s_addc_u32")->flags
+              & IMP_F_SCC_R);
+}
+END_TEST
+
+/* The opcode SASS `mnem` maps to, or -1. */
+static int sass_op(const char *mnem)
+{
+    const imp_map_row *r = imp_map_find(IMP_FORMAT_SASS, mnem);
+    return r ? r->op : -1;
+}
+
+START_TEST(sass_lookup)
+{
+    ck_assert_int_eq(sass_op("FFMA"), ISA_OP_FMA);
+    ck_assert_int_eq(sass_op("IMAD.WIDE.U32"), ISA_OP_FMA);
+    ck_assert_int_eq(sass_op("IADD3.X"), ISA_OP_ALU);
+    ck_assert_int_eq(sass_op("MUFU.EX2"), ISA_OP_SFU);
+    ck_assert_int_eq(sass_op("LDG.E.128.CONSTANT"), ISA_OP_LD_GLOBAL);
+    ck_assert_int_eq(sass_op("STG.E.64"), ISA_OP_ST_GLOBAL);
+    ck_assert_int_eq(sass_op("LDSM.16.M88.4"), ISA_OP_LD_SHARED);
+    ck_assert_int_eq(sass_op("LDS.U.128"), ISA_OP_LD_SHARED);
+    ck_assert_int_eq(sass_op("STS.64"), ISA_OP_ST_SHARED);
+    ck_assert_int_eq(sass_op("ULDC.64"), ISA_OP_LD_GLOBAL);
+    ck_assert_int_eq(sass_op("BAR.SYNC"), ISA_OP_BARRIER);
+    ck_assert_int_eq(sass_op("SHFL.BFLY"), ISA_OP_SHUFFLE);
+    ck_assert_int_eq(sass_op("VOTE.ANY"), ISA_OP_BALLOT);
+    ck_assert_int_eq(sass_op("ATOMS.ADD"), ISA_OP_ATOM_SHARED);
+    ck_assert_int_eq(sass_op("RED.E.ADD.STRONG.GPU"), ISA_OP_ATOM_GLOBAL);
+    ck_assert_int_eq(sass_op("REDUX.SUM"), ISA_OP_ALU);
+    ck_assert_int_eq(sass_op("DEPBAR.LE"), IMP_OP_DROP);
+    ck_assert_int_eq(sass_op("BSSY"), IMP_OP_DROP);
+    ck_assert_int_eq(sass_op("BRA"), IMP_OP_BRANCH);
+    ck_assert_int_eq(sass_op("EXIT"), IMP_OP_END);
+    ck_assert_int_eq(sass_op("HMMA.16816.F32"), IMP_OP_UNMAPPED);
+    ck_assert_int_eq(sass_op("FROB"), -1);
+    ck_assert_uint_eq(imp_sass_width("LDG.E.128.CONSTANT"), 16);
+    ck_assert_uint_eq(imp_sass_width("LDS.64"), 8);
+    ck_assert_uint_eq(imp_sass_width("LDG.E.U8"), 1);
+    ck_assert_uint_eq(imp_sass_width("LDG.E.S16"), 2);
+    ck_assert_uint_eq(imp_sass_width("STG.E"), 4);
+}
+END_TEST
+
+START_TEST(widths)
+{
+    ck_assert_uint_eq(imp_amd_width("global_load_dwordx4"), 16);
+    ck_assert_uint_eq(imp_amd_width("global_load_dword"), 4);
+    ck_assert_uint_eq(imp_amd_width("s_load_dwordx2"), 8);
+    ck_assert_uint_eq(imp_amd_width("global_store_short"), 2);
+    ck_assert_uint_eq(imp_amd_width("buffer_load_ubyte"), 1);
+    ck_assert_uint_eq(imp_amd_width("ds_write_b128"), 16);
+    /* two elements per lane: 2 x 4, 2 x 4, 2 x 8 */
+    ck_assert_uint_eq(imp_amd_width("ds_read2_b32"), 8);
+    ck_assert_uint_eq(imp_amd_width("ds_read2st64_b32"), 8);
+    ck_assert_uint_eq(imp_amd_width("ds_read2_b64"), 16);
+    /* an atomic's type names no width: 4 bytes, 8 for _x2 */
+    ck_assert_uint_eq(imp_amd_width("global_atomic_add_f32"), 4);
+    ck_assert_uint_eq(imp_amd_width("global_atomic_add_x2"), 8);
+    ck_assert_uint_eq(imp_amd_width("v_add_f32"), 0);
+}
+END_TEST
+
+/* The metadata clang writes after a kernel `k`, as much as the importer
+ * reads: 5 VGPRs, groups of 64, wave64, no LDS. */
+static const char meta[] =
+    "\t.section\t.rodata,#alloc\n"
+    "\t.amdhsa_kernel k\n"
+    "\t.end_amdhsa_kernel\n"
+    "\t.text\n"
+    ".Lfunc_end0:\n"
+    "\t.ident\t\"test clang\"\n"
+    "\t.amdgpu_metadata\n"
+    "---\n"
+    "amdhsa.kernels:\n"
+    "  - .args:\n"
+    "      - .offset:         0\n"
+    "        .size:           8\n"
+    "    .group_segment_fixed_size: 0\n"
+    "    .max_flat_workgroup_size: 64\n"
+    "    .name:           k\n"
+    "    .reqd_workgroup_size:\n"
+    "      - 64\n"
+    "      - 1\n"
+    "      - 1\n"
+    "    .sgpr_count:     8\n"
+    "    .vgpr_count:     5\n"
+    "    .wavefront_size: 64\n"
+    "amdhsa.target:   amdgcn-amd-amdhsa--gfx900\n"
+    "...\n"
+    "\t.end_amdgpu_metadata\n";
+
+/* Imports `code` (the kernel's lines after `k:`) with `o`'s options:
+ * returns 0 with the YAML in *yaml (the caller frees it), or -1 with
+ * `err` set. */
+static int import_code(const char *code, imp_options *o, char **yaml,
+                       cusim_error *err)
+{
+    char path[] = "/tmp/check_import_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    fprintf(f, "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\n"
+               "\t.globl\tk\n\t.type\tk,@function\nk:\n%s%s", code, meta);
+    fclose(f);
+    o->file = path;
+    char *warnings = NULL;
+    int rc = imp_import(o, yaml, &warnings, err);
+    free(warnings);
+    unlink(path);
+    return rc;
+}
+
+/* The program of `yaml`: its lines after "program: |", each without its
+ * comment and trailing blanks, the YAML's two-space indent removed,
+ * comment-only lines left out, joined by '\n'. */
+static char *program_of(const char *yaml)
+{
+    const char *p = strstr(yaml, "program: |\n");
+    ck_assert_ptr_nonnull(p);
+    p += strlen("program: |\n");
+    char *out = calloc(strlen(p) + 1, 1);
+    size_t n = 0;
+    while (*p) {
+        const char *e = strchr(p, '\n');
+        if (!e)
+            e = p + strlen(p);
+        const char *h = memchr(p, '#', (size_t)(e - p));
+        const char *c = h ? h : e;
+        while (c > p && c[-1] == ' ')
+            c--;
+        if (c - p > 2) {
+            memcpy(out + n, p + 2, (size_t)(c - p - 2));
+            n += (size_t)(c - p - 2);
+            out[n++] = '\n';
+        }
+        p = *e ? e + 1 : e;
+    }
+    out[n] = '\0';
+    return out;
+}
+
+START_TEST(loop_and_registers)
+{
+    /* a loop of 4 around a load and an FMA chain, its address a 64-bit
+     * add in two halves */
+    static const char code[] =
+        "\ts_load_dwordx2 s[0:1], s[4:5], 0x0\n"   /* line 5 */
+        "\tv_lshlrev_b32_e32 v1, 2, v0\n"
+        "\ts_waitcnt lgkmcnt(0)\n"
+        "\tv_mov_b32_e32 v2, s1\n"
+        "\tv_add_co_u32_e32 v1, vcc, s0, v1\n"
+        "\tv_addc_co_u32_e32 v2, vcc, v2, 0, vcc\n"
+        "\ts_mov_b32 s2, 4\n"
+        ".LBB0_1:\n"
+        "\tglobal_load_dword v3, v[1:2], off\n"
+        "\ts_waitcnt vmcnt(0)\n"
+        "\tv_fma_f32 v4, v3, v3, v4\n"
+        "\ts_add_i32 s2, s2, -1\n"
+        "\ts_cmp_eq_u32 s2, 0\n"
+        "\ts_cbranch_scc0 .LBB0_1\n"               /* line 18 */
+        "\tglobal_store_dword v[1:2], v4, off\n"
+        "\ts_endpgm\n";
+    imp_options o;
+    memset(&o, 0, sizeof o);
+    o.trips[0] = (imp_label_opt){ ".LBB0_1", "4", "--trip .LBB0_1=4" };
+    o.n_trips = 1;
+    char *yaml;
+    cusim_error err;
+    ck_assert_msg(import_code(code, &o, &yaml, &err) == 0, "%s:%d:%d: %s",
+                  err.file, err.line, err.column, err.message);
+    char *prog = program_of(yaml);
+    /* s[0:1] is one value, s0_1, from the scalar load (uniform, 8 bytes);
+     * v1 = v0 << 2; v2 = s1 (held by s0_1); the carry-out add writes v1
+     * and vcc as v1_vcc, reading v1 (written 2nd) before s0_1 (1st); the
+     * add with carry reads vcc (v1_vcc, 4th) and v2 (3rd) and writes
+     * v2_vcc. In the loop the load's address v[1:2] is v1_vcc and v2_vcc:
+     * the latest, v2_vcc, is its one source (v1_vcc left out: 1); the FMA
+     * reads v3 twice (one source) and the input v4; s_add writes s2 and
+     * SCC, s_cmp writes SCC alone (named scc). The store's data is v4, its
+     * address v2_vcc again (v1_vcc left out: 2). Waits, the branch and
+     * s_endpgm make nothing. */
+    ck_assert_str_eq(prog,
+                     "ld.global s0_1, s4_5 bytes=8 pattern=strided:0\n"
+                     "alu v1, v0\n"
+                     "alu v2, s0_1\n"
+                     "alu v1_vcc, v1, s0_1\n"
+                     "alu v2_vcc, v1_vcc, v2\n"
+                     "alu s2\n"
+                     "repeat 4 {\n"
+                     "  ld.global v3, v2_vcc\n"
+                     "  fma v4, v3, v4\n"
+                     "  alu s2, s2\n"
+                     "  alu scc, s2\n"
+                     "}\n"
+                     "st.global v4, v2_vcc\n");
+    ck_assert_ptr_nonnull(strstr(yaml, "\nregisters: 5\n"
+                                       "registers_source: imported\n"
+                                       "shared_bytes: 0\n"
+                                       "subgroup_size: 64\n"));
+    ck_assert_ptr_nonnull(strstr(yaml, "\nworkgroup_size: 64\n"));
+    ck_assert_ptr_nonnull(strstr(yaml, "#   compiler:  test clang\n"));
+    ck_assert_ptr_nonnull(strstr(yaml, "; 2 written sources beyond"));
+    ck_assert_ptr_nonnull(strstr(yaml, "#   loop .LBB0_1 (s_cbranch_scc0, "
+                                       "line 18): repeat 4 (--trip)\n"));
+    ck_assert_ptr_nonnull(strstr(yaml, "\n# Unmapped opcodes: none\n"));
+    free(prog);
+    free(yaml);
+}
+END_TEST
+
+/* An if with an else, as clang's structurizer writes one for a scalar
+ * condition: the then-block ends with a branch over the else-block. */
+static const char if_else[] =
+    "\tv_cmp_gt_u32_e32 vcc, 16, v0\n"
+    "\ts_and_saveexec_b64 s[0:1], vcc\n"
+    "\ts_cbranch_execz .LBB0_2\n"           /* line 7 */
+    "\tv_mov_b32_e32 v1, 1\n"
+    "\ts_branch .LBB0_3\n"
+    ".LBB0_2:\n"
+    "\tv_mul_f32_e32 v1, v0, v0\n"
+    ".LBB0_3:\n"
+    "\ts_or_b64 exec, exec, s[0:1]\n"
+    "\tglobal_store_dword v[2:3], v1, off\n"
+    "\ts_endpgm\n";
+
+START_TEST(if_with_else)
+{
+    imp_options o;
+    memset(&o, 0, sizeof o);
+    o.conds[0] = (imp_label_opt){ "LBB0_2", "lane < 16",
+                                  "--cond LBB0_2=lane < 16" };
+    o.n_conds = 1;
+    char *yaml;
+    cusim_error err;
+    ck_assert_msg(import_code(if_else, &o, &yaml, &err) == 0, "%s",
+                  err.message);
+    char *prog = program_of(yaml);
+    /* the compare writes vcc; saveexec writes s[0:1] and exec (s0_1);
+     * the then-block sets v1, the else-block multiplies; s_or reads exec
+     * and s[0:1] (both s0_1: one source) and writes exec; the store's
+     * data is v1 (the else's, written last), its address the input
+     * v2_3 */
+    ck_assert_str_eq(prog,
+                     "alu vcc, v0\n"
+                     "alu s0_1, vcc\n"
+                     "if lane < 16 {\n"
+                     "  alu v1\n"
+                     "} else {\n"
+                     "  fma v1, v0\n"
+                     "}\n"
+                     "alu exec, s0_1\n"
+                     "st.global v1, v2_3\n");
+    free(prog);
+    free(yaml);
+    /* without --cond: the then-block for every lane, no else */
+    memset(&o, 0, sizeof o);
+    ck_assert_int_eq(import_code(if_else, &o, &yaml, &err), 0);
+    prog = program_of(yaml);
+    ck_assert_str_eq(prog,
+                     "alu vcc, v0\n"
+                     "alu s0_1, vcc\n"
+                     "alu v1\n"
+                     "alu exec, s0_1\n"
+                     "st.global v1, v2_3\n");
+    free(prog);
+    free(yaml);
+}
+END_TEST
+
+START_TEST(unstructured)
+{
+    /* a branch out of the loop .LBB0_1 (lines 5-9) to past its end */
+    static const char code[] =
+        ".LBB0_1:\n"
+        "\tv_add_u32_e32 v0, 1, v0\n"           /* line 6 */
+        "\ts_cbranch_scc1 .LBB0_3\n"            /* line 7 */
+        "\tv_add_u32_e32 v1, 1, v1\n"
+        "\ts_cbranch_vccnz .LBB0_1\n"           /* line 9 */
+        ".LBB0_3:\n"
+        "\ts_endpgm\n";
+    imp_options o;
+    memset(&o, 0, sizeof o);
+    char *yaml = NULL;
+    cusim_error err;
+    ck_assert_int_eq(import_code(code, &o, &yaml, &err), -1);
+    ck_assert_ptr_null(yaml);
+    ck_assert_int_eq(err.line, 7);
+    ck_assert_int_eq(err.column, 2);
+    ck_assert_str_eq(err.message, "'s_cbranch_scc1 .LBB0_3' crosses the "
+                     "loop of 's_cbranch_vccnz .LBB0_1' at line 9: control "
+                     "flow that does not nest is not supported");
+    /* a branch to a label of another function */
+    ck_assert_int_eq(import_code("\ts_branch .LBB9_9\n\ts_endpgm\n", &o,
+                                 &yaml, &err), -1);
+    ck_assert_int_eq(err.line, 5);
+    ck_assert_str_eq(err.message, "'s_branch' branches to '.LBB9_9', which "
+                     "is not a label of kernel 'k'");
+}
+END_TEST
+
+START_TEST(sass_program)
+{
+    /* a loop (the BRA at 0x80 back to 0x20) of a 64-bit load, a guarded
+     * add, a 64-bit address in two halves with a carry predicate, a
+     * shuffle and a 64-bit store; then EXIT and the trap BRA to itself */
+    static const char sass[] =
+        "\tcode for sm_80\n"                                        /* 1 */
+        "\t\tFunction : k\n"
+        "        /*0000*/                   S2R R0, SR_TID.X ;\n"
+        "        /*0010*/                   ISETP.GE.AND P0, PT, R0, 0x10, PT ;\n"
+        "        /*0020*/                   LDG.E.64 R2, [R4.64] ;\n"  /* 5 */
+        "        /*0030*/               @P0 FADD R2, R2, R3 ;\n"
+        "        /*0040*/                   IADD3 R6, P1, R2, R4, RZ ;\n"
+        "        /*0050*/                   IADD3.X R7, R5, RZ, RZ, P1, !PT ;\n"
+        "        /*0060*/                   SHFL.BFLY PT, R8, R2, 0x10, 0x1f ;\n"
+        "        /*0070*/                   STG.E.64 [R6.64], R2 ;\n"  /* 10 */
+        "        /*0080*/               @P0 BRA 0x20 ;\n"
+        "        /*0090*/                   EXIT ;\n"
+        "        /*00a0*/                   BRA 0xa0;\n"
+        "\t\t..........\n"
+        "\n"
+        " Function k:\n"
+        "  REG:16 STACK:0 SHARED:512 LOCAL:0\n";
+    char path[] = "/tmp/check_import_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(sass, f);
+    fclose(f);
+    imp_options o;
+    memset(&o, 0, sizeof o);
+    o.file = path;
+    o.trips[0] = (imp_label_opt){ "0x20", "3", "--trip 0x20=3" };
+    o.n_trips = 1;
+    o.workgroup[0] = 64;
+    o.workgroup_dims = 1;
+    char *yaml, *warnings;
+    cusim_error err;
+    int rc = imp_import(&o, &yaml, &warnings, &err);
+    unlink(path);
+    ck_assert_msg(rc == 0, "%s:%d:%d: %s", err.file, err.line, err.column,
+                  err.message);
+    ck_assert_str_eq(warnings, "");
+    char *prog = program_of(yaml);
+    /* S2R reads a special register (no source); ISETP writes P0 (PT is
+     * none) from R0. In the loop: the 64-bit load writes R2_3 from the
+     * input pair R4_5; the guarded FADD reads R2 and R3 (both R2_3) and
+     * its guard P0: R2_3 (written 3rd) before P0 (2nd); IADD3 writes R6
+     * and its carry P1 as R6_P1 from R2 (4th) and the input R4; IADD3.X
+     * writes R7 from P1 (R6_P1, 5th) and the input R5; SHFL writes R8
+     * (PT is none) from R2; the store's data R[2:3] is held by R2 (4th)
+     * and R2_3 (3rd): R2; its address R[6:7] by R7 (6th) and R6_P1 (5th):
+     * R7 (two written sources left out). The BRA, EXIT and the trap make
+     * nothing. */
+    ck_assert_str_eq(prog,
+                     "alu R0\n"
+                     "alu P0, R0\n"
+                     "repeat 3 {\n"
+                     "  ld.global R2_3, R4_5 bytes=8\n"
+                     "  alu R2, R2_3, P0\n"
+                     "  alu R6_P1, R2, R4\n"
+                     "  alu R7, R6_P1, R5\n"
+                     "  shuffle R8, R2\n"
+                     "  st.global R2, R7 bytes=8\n"
+                     "}\n");
+    ck_assert_ptr_nonnull(strstr(yaml, "\nworkgroup_size: 64\n"
+                                       "registers: 16\n"
+                                       "registers_source: imported\n"
+                                       "shared_bytes: 512\n"
+                                       "subgroup_size: 32\n"));
+    ck_assert_ptr_nonnull(strstr(yaml, "#   target:    sm_80\n"));
+    ck_assert_ptr_nonnull(strstr(yaml, "; 2 written sources beyond"));
+    ck_assert_ptr_nonnull(strstr(yaml, "#   loop 0x20 (BRA, line 11): "
+                                       "repeat 3 (--trip)\n"));
+    free(prog);
+    free(yaml);
+    free(warnings);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("import");
+    TCase *tc = tcase_create("table");
+    tcase_add_loop_test(tc, table_agrees_with_isa, 0, 2);
+    tcase_add_test(tc, lookup);
+    tcase_add_test(tc, sass_lookup);
+    tcase_add_test(tc, widths);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("program");
+    tcase_add_test(tc, loop_and_registers);
+    tcase_add_test(tc, if_with_else);
+    tcase_add_test(tc, unstructured);
+    tcase_add_test(tc, sass_program);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+CUTEST_MAIN(make_suite)
