@@ -643,6 +643,23 @@ START_TEST(plan_hierarchy_profile)
                                  "dram.latency (132) must be more than "
                                  "cache.l2.latency (132)"));
     diag_plan_free(p);
+
+    /* a scalar cache (the AMD profiles): 1/2 latency halves it too, five
+     * overrides (amd-cdna2-gfx90a's L1 124, scalar 48, L2 292, DRAM 684,
+     * row miss 48 in its file) */
+    cusim_set amd[] = { SET("hw.compute_units", "1"),
+                        SET("kernel.elements", "256") };
+    p = plan_only("configs/hw/amd-cdna2-gfx90a.yaml",
+                  "workloads/latency-bound.yaml", amd, 2);
+    ck_assert(p->v[DIAG_LATENCY].applicable);
+    ck_assert_int_eq(p->v[DIAG_LATENCY].n_sets, 5);
+    ck_assert_str_eq(p->v[DIAG_LATENCY].change,
+                     "hw.cache.l1.latency 124 -> 62, hw.cache.scalar.latency "
+                     "48 -> 24, hw.cache.l2.latency 292 -> 146, "
+                     "hw.dram.latency 684 -> 342, hw.dram.row_miss_cycles "
+                     "48 -> 24");
+    ck_assert_uint_eq(p->v[DIAG_LATENCY].hw.cache.scalar.latency, 24);
+    diag_plan_free(p);
 }
 END_TEST
 

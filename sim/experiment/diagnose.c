@@ -12,6 +12,8 @@
  */
 #include "diagnose.h"
 
+#include <assert.h>
+
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -72,6 +74,7 @@ static void not_applicable(diag_variant *v, const char *fmt, ...)
 static bool set_to(diag_variant *v, const char *path, uint64_t from,
                    uint64_t to)
 {
+    assert(v->n_sets < DIAG_MAX_SETS);
     int i = v->n_sets++;
     snprintf(v->paths[i], sizeof v->paths[i], "%s", path);
     snprintf(v->values[i], sizeof v->values[i], "%" PRIu64, to);
@@ -142,6 +145,11 @@ static bool hierarchy_sets(diag_variant *v, diag_kind kind,
         if (has_l1(hw) && !set_add(v, "hw.cache.l1.latency",
                                    hw->cache.l1.latency,
                                    hw->cache.l1.latency / 2))
+            return false;
+        if (hw->cache.scalar.bytes
+            && !set_add(v, "hw.cache.scalar.latency",
+                        hw->cache.scalar.latency,
+                        hw->cache.scalar.latency / 2))
             return false;
         if (!set_add(v, "hw.cache.l2.latency", hw->cache.l2.latency,
                      hw->cache.l2.latency / 2)

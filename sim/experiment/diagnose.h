@@ -52,7 +52,9 @@ typedef enum diag_kind {
     DIAG_COUNT
 } diag_kind;
 
-#define DIAG_MAX_SETS 4
+/* The most overrides one variant writes: 1/2 latency's five (the L1's,
+ * the scalar cache's, the L2's, DRAM's and its row misses'). */
+#define DIAG_MAX_SETS 5
 
 /* A pipe's lanes variant runs when the baseline keeps the pipe busy at
  * least DIAG_PIPE_SHARE of its cycles (sol.unit.NAME), or when it is the
@@ -66,7 +68,7 @@ typedef enum diag_kind {
  * must not be copied once planned (the plan is allocated once). */
 typedef struct diag_variant {
     diag_kind kind;
-    char change[192];           /* "kernel.shared_bytes 16384 -> 8192";
+    char change[320];           /* "kernel.shared_bytes 16384 -> 8192";
                                    "" for the baseline */
     bool applicable;            /* false: it cannot apply or launch */
     char why[256];              /* when not applicable: why, one line */
