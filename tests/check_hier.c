@@ -104,15 +104,22 @@ static void run_to(rig *r, uint64_t t)
     }
 }
 
+/* Issues access q at `now`, which the memory system must accept then;
+ * returns mem_issue's answer. */
+static uint64_t issue_at(rig *r, const mem_req *q, uint64_t now)
+{
+    run_to(r, now);
+    ck_assert_uint_eq(mem_accept_at(r->m, q->cu, q->tx, now), now);
+    return mem_issue(r->m, q, now);
+}
+
 /* Issues a load (or a store) of `n` lines by subgroup `sg` of CU `cu` at
  * `now`; returns mem_issue's answer. */
 static uint64_t access(rig *r, uint32_t cu, uint32_t sg, bool store,
                        const addr_line *lines, uint32_t n, uint64_t now)
 {
-    run_to(r, now);
-    ck_assert_uint_eq(mem_accept_at(r->m, cu, n, now), now);
     const mem_req q = { cu, sg, n, store ? PROG_NO_REG : 0, 0, 0, lines };
-    return mem_issue(r->m, &q, now);
+    return issue_at(r, &q, now);
 }
 
 /* An atomic on `line`'s `sectors` whose lanes take `ops` turns. */
@@ -129,11 +136,9 @@ static uint64_t atomic1(rig *r, uint32_t cu, uint32_t sg, uint64_t line,
 static uint64_t uniform1(rig *r, uint32_t cu, uint32_t sg, uint64_t line,
                          uint32_t sectors, uint64_t now)
 {
-    run_to(r, now);
-    ck_assert_uint_eq(mem_accept_at(r->m, cu, 1, now), now);
     const addr_line l = { line, sectors, 0 };
     const mem_req q = { cu, sg, 1, 0, 0, 1, &l };
-    return mem_issue(r->m, &q, now);
+    return issue_at(r, &q, now);
 }
 
 static uint64_t load1(rig *r, uint32_t cu, uint32_t sg, uint64_t line,

@@ -177,7 +177,7 @@ struct hier {
     /* L1 */
     uint32_t line1, sector, spl1, sets1, ways1, ways_eff, lpc, lat1, n_mshr;
     bool write_back1;
-    /* the scalar cache, per CU, of L1 lines (none: ksets 0) */
+    /* the scalar cache, per CU, of L1 lines (none: kways 0) */
     uint32_t ksets, kways, latk;
     l1cu *cus;
     uint64_t lru_clock;
@@ -243,38 +243,33 @@ static uint32_t l1_size(const cusim_hw *hw)
     return hw->cache.l1.unified ? hw->cache.l1.unified : hw->cache.l1.bytes;
 }
 
+/* A cache of `bytes` in lines of `line`, `ways` to a set (0: fully
+ * associative): its sets and ways; none (bytes 0) is 1 set of 0 ways. */
+static void sets_ways(uint32_t bytes, uint32_t ways, uint32_t line,
+                      uint32_t *sets, uint32_t *w)
+{
+    if (bytes == 0) {
+        *sets = 1;
+        *w = 0;
+    } else if (ways == 0) {
+        *sets = 1;
+        *w = bytes / line;
+    } else {
+        *w = ways;
+        *sets = bytes / (line * ways);
+    }
+}
+
 static geom geom_of(const cusim_hw *hw)
 {
     geom g;
     const uint32_t n = hw->compute_units, cap = hw->memory.max_inflight;
-    uint32_t size1 = l1_size(hw), line1 = hw->cache.l1.line;
-    if (size1 == 0) {
-        g.sets1 = 1;
-        g.ways1 = 0;
-    } else if (hw->cache.l1.ways == 0) {
-        g.sets1 = 1;
-        g.ways1 = size1 / line1;
-    } else {
-        g.ways1 = hw->cache.l1.ways;
-        g.sets1 = size1 / (line1 * g.ways1);
-    }
-    if (hw->cache.l2.ways == 0) {
-        g.sets2 = 1;
-        g.ways2 = hw->cache.l2.bytes / hw->cache.l2.line;
-    } else {
-        g.ways2 = hw->cache.l2.ways;
-        g.sets2 = hw->cache.l2.bytes / (hw->cache.l2.line * g.ways2);
-    }
-    uint32_t kb = hw->cache.scalar.bytes, kl = hw->cache.l1.line;
-    if (kb == 0) {
-        g.ksets = g.kways = 0;
-    } else if (hw->cache.scalar.ways == 0) {
-        g.ksets = 1;
-        g.kways = kb / kl;
-    } else {
-        g.kways = hw->cache.scalar.ways;
-        g.ksets = kb / (kl * g.kways);
-    }
+    sets_ways(l1_size(hw), hw->cache.l1.ways, hw->cache.l1.line, &g.sets1,
+              &g.ways1);
+    sets_ways(hw->cache.l2.bytes, hw->cache.l2.ways, hw->cache.l2.line,
+              &g.sets2, &g.ways2);
+    sets_ways(hw->cache.scalar.bytes, hw->cache.scalar.ways,
+              hw->cache.l1.line, &g.ksets, &g.kways);
     g.n_kslots = (uint64_t)n * g.ksets * g.kways;
     g.n_slots1 = (uint64_t)n * g.sets1 * g.ways1;
     g.n_slots2 = (uint64_t)g.sets2 * g.ways2;
@@ -958,7 +953,7 @@ uint64_t hier_issue(hier *h, const mem_req *r, uint64_t now)
     h->stats.transactions += n;
     uint64_t known = now;     /* the latest line time known at issue */
     uint32_t ri = NONE;
-    if (r->scalar && h->ksets)
+    if (r->scalar && h->kways)
         return scalar_issue(h, r, now);
     uint32_t busy = (n + h->lpc - 1) / h->lpc;
     l->tag_free = now + busy;

@@ -414,6 +414,9 @@ static void barrier_release(gpu *g, wg *w, uint64_t now)
             continue;   /* ended */
         part *pt = &g->parts[s->part];
         s->state = SG_RUN;
+        /* its next instruction's readiness again: a late load may have
+         * landed while it waited (sched_complete leaves it unparked) */
+        sg_refresh(s);
         int held = s->ready_at < at;
         if (held)
             s->ready_at = at;
@@ -888,16 +891,8 @@ __attribute__((cold)) void sched_complete(gpu *g, const mem_req *r,
         evq_set(g->q, EV_RETIRE, s->wg, w->done_at);
         return;
     }
-    if (!s->parked) {
-        /* At a barrier it is in no list, and its next instruction's
-         * readiness, worked out as it arrived, is what the release reads
-         * (barrier_release): it must learn that this register came. In a
-         * list (the wheel, the heap, the ready set) it waits for no late
-         * register. */
-        if (s->state == SG_BARRIER)
-            sg_refresh(s);
-        return;
-    }
+    if (!s->parked)
+        return;   /* running, or at a barrier (its release looks again) */
     sg_refresh(s);
     if (s->ready_at == SG_LATE)
         return;   /* another of its registers is still to come */

@@ -67,6 +67,29 @@ static void plot_layout(int n_panels, int *rows, int *cols)
 }
 
 /* The legend entry of curve `c` in panel `pn`. */
+/* Ends curve i of panel p's comment line: its label (a timeline
+ * point's) or series value, and its point count; when it has points,
+ * opens its data block ($pP_cI) and returns true. */
+static bool curve_comment_end(FILE *f, const plot_panel *pn,
+                              const plot_curve *c, int p, int i)
+{
+    if (c->label) {
+        fputs(", ", f);
+        gp_comment_text(f, c->label);
+    } else if (c->series) {
+        fputs(", ", f);
+        gp_comment_text(f, pn->series);
+        fputs(" = ", f);
+        gp_comment_text(f, c->series);
+    }
+    fprintf(f, " (%d point%s%s)\n", c->n, c->n == 1 ? "" : "s",
+            c->n ? "" : ": not drawn");
+    if (c->n == 0)
+        return false;
+    fprintf(f, "$p%d_c%d << EOD\n", p + 1, i + 1);
+    return true;
+}
+
 static void curve_title(FILE *f, const plot_panel *pn, const plot_curve *c)
 {
     char buf[512];
@@ -633,17 +656,8 @@ static void write_roofline_data(FILE *f, const plot_spec *spec, int p,
                 "%.15g", p + 1, i + 1, rf->hierarchy
                 ? "roofline.dram_intensity" : "arithmetic_intensity",
                 hz);
-        if (c->series) {
-            fputs(", ", f);
-            gp_comment_text(f, pn->series);
-            fputs(" = ", f);
-            gp_comment_text(f, c->series);
-        }
-        fprintf(f, " (%d point%s%s)\n", c->n, c->n == 1 ? "" : "s",
-                c->n ? "" : ": not drawn");
-        if (c->n == 0)
+        if (!curve_comment_end(f, pn, c, p, i))
             continue;
-        fprintf(f, "$p%d_c%d << EOD\n", p + 1, i + 1);
         for (int j = 0; j < c->n; j++, k++) {
             fprintf(f, "%.15g %.15g \"", c->pts[j].x, c->pts[j].y);
             for (const char *t = c->pts[j].label ? c->pts[j].label : "";
@@ -946,20 +960,8 @@ void plot_gp_script(FILE *f, const plot_spec *spec, const char *csv_path,
                 gp_comment_text(f, c->file);
                 fputc(')', f);
             }
-            if (c->label) {
-                fputs(", ", f);
-                gp_comment_text(f, c->label);
-            } else if (c->series) {
-                fputs(", ", f);
-                gp_comment_text(f, pn->series);
-                fputs(" = ", f);
-                gp_comment_text(f, c->series);
-            }
-            fprintf(f, " (%d point%s%s)\n", c->n, c->n == 1 ? "" : "s",
-                    c->n ? "" : ": not drawn");
-            if (c->n == 0)
+            if (!curve_comment_end(f, pn, c, p, i))
                 continue;
-            fprintf(f, "$p%d_c%d << EOD\n", p + 1, i + 1);
             for (int j = 0; j < c->n; j++)
                 fprintf(f, "%.15g %.15g\n", c->pts[j].x, c->pts[j].y);
             fputs("EOD\n", f);
