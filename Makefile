@@ -199,7 +199,7 @@ TEST_BUILDS := build-debug build-release build-o0 build-tests
 TEST_STEPS := cli-faults identity-debug cli-diagnose cli-robust identity-o0 \
               unit cli-all identity-release cli-claims cli-experiments xcheck \
               cli-trace cli-cluster cli-builds cli-sweep install-test \
-              cli-portability cli-plots cli-import
+              cli-portability cli-plots cli-import cli-workloads
 test-steps: $(TEST_STEPS) unit cli-test install-test xcheck build-matrix
 test:
 	@scripts/install-deps test
@@ -234,10 +234,10 @@ unit-run: $(TEST_BINS)
 
 # Each tests/cli/run-NAME is the step cli-NAME (the slow ones first).
 CLI_NAMES := faults identity robust diagnose all claims experiments trace \
-             sweep cluster portability plots import
+             sweep cluster portability plots import workloads
 cli-test: $(CLI_NAMES:%=cli-%)
 
-$(filter-out cli-identity cli-diagnose,$(CLI_NAMES:%=cli-%)): cli-%: build-$(BUILD)
+$(filter-out cli-identity cli-diagnose cli-workloads,$(CLI_NAMES:%=cli-%)): cli-%: build-$(BUILD)
 	$(SUITE) $@ env CUSIM=$(CURDIR)/$(BIN) tests/cli/run-$*
 
 # run-identity of build B (its golden checksums) is identity-B; cli-test's
@@ -259,6 +259,11 @@ $(IDENTITIES): identity-%: build-%
 # failing in turn), run-builds and check_diagnose.
 cli-diagnose: build-release
 	$(SUITE) $@ env CUSIM=$(CURDIR)/build/release/cusim tests/cli/run-diagnose
+
+# run-workloads checks each shipped workload's bound on seed-cu as shipped
+# (the line its header states): the model again, on the release build.
+cli-workloads: build-release
+	$(SUITE) $@ env CUSIM=$(CURDIR)/build/release/cusim tests/cli/run-workloads
 
 # Determinism across builds: the -O0 build (build/o0), the release build
 # and the sanitizer build give the same bytes: each matches the golden

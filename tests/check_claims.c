@@ -55,8 +55,8 @@ static cusim_result sim_run(const char *hw, const char *kernel,
 
 START_TEST(c5_staircase_ends)
 {
-    /* latency-bound (groups of 64, 2 subgroups of 32) on one seed CU as
-     * shipped (4 schedulers, 65536 registers, 64 subgroup slots; one CU so
+    /* latency-bound (groups of 64, 2 subgroups of 32, with no shared
+     * memory so that registers are what limits) on one seed CU as shipped (4 schedulers, 65536 registers, 64 subgroup slots; one CU so
      * memory never queues). The ends of its register staircase, from the
      * allocation rules (256-register granules per subgroup, registers split
      * evenly between the 4 schedulers, 16384 each):
@@ -77,7 +77,7 @@ START_TEST(c5_staircase_ends)
     for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
         cusim_result r = SIM(SEED_CU, "workloads/latency-bound.yaml",
                              "hw.compute_units=1", "kernel.elements=16384",
-                             ends[i].registers);
+                             "kernel.shared_bytes=0", ends[i].registers);
         ck_assert_uint_eq(r.occupancy.limits[CUSIM_LIMIT_REGISTERS],
                           ends[i].register_limit);
         ck_assert_uint_eq(r.occupancy.workgroups_per_cu, ends[i].groups);

@@ -319,13 +319,16 @@ END_TEST
 
 START_TEST(small_grid_latency_bound)
 {
-    /* The issue's third case: latency-bound on nvidia-sm90 as shipped.
-     * 65536 elements in groups of 64 are 1024 workgroups; a CU holds 32
-     * (64 subgroup slots, 2 subgroups each), 132 CUs 4224: 0.2424 waves.
-     * More residency cannot help a grid that does not fill the slots. */
+    /* The issue's third case: latency-bound on nvidia-sm90 with no shared
+     * memory (as it shipped before its 32 KiB per group, which makes it
+     * residency-limited). 65536 elements in groups of 64 are 1024
+     * workgroups; a CU holds 32 (64 subgroup slots, 2 subgroups each), 132
+     * CUs 4224: 0.2424 waves. More residency cannot help a grid that does
+     * not fill the slots. */
+    cusim_set sets[] = { SET("kernel.shared_bytes", "0") };
     diag_verdict v;
     diag_plan *p = diagnose("configs/hw/nvidia-sm90.yaml",
-                            "workloads/latency-bound.yaml", NULL, 0, &v);
+                            "workloads/latency-bound.yaml", sets, 1, &v);
     ck_assert_double_eq_tol(v.waves, 1024.0 / 4224.0, 1e-12);
     ck_assert_str_eq(v.bound, "small_grid");
     ck_assert_str_eq(v.kind, "small_grid");

@@ -342,11 +342,14 @@ START_TEST(bound_why_latency_bound_small_grid)
 {
     /* Issue 8's third case: latency-bound on nvidia-sm90 is 65536 / 64 =
      * 1024 workgroups against 132 CUs x 32 resident (workgroup slots):
-     * 1024 / 4224 waves; achieved occupancy about 0.23 of 1: small_grid. */
+     * 1024 / 4224 waves; achieved occupancy about 0.23 of 1: small_grid.
+     * (With no shared memory: the shipped 32 KiB per group limit residency
+     * instead.) */
+    cusim_set set[] = { { "kernel.shared_bytes", "0", "test", 1, 1 } };
     cusim_hw hw;
     cusim_kernel k;
     cusim_result r = run_files("configs/hw/nvidia-sm90.yaml",
-                               "workloads/latency-bound.yaml", NULL, 0, &hw,
+                               "workloads/latency-bound.yaml", set, 1, &hw,
                                &k);
     ck_assert_uint_eq(r.occupancy.workgroups_per_cu, 32);
     ck_assert_double_eq_tol(r.waves, 1024.0 / 4224, 1e-12);

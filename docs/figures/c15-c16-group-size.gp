@@ -18,7 +18,7 @@ if (!exists("png_out") || !exists("svg_out")) {
     svg_out = here.'c15-c16-group-size.svg'
 }
 
-# Panel 1, curve 1: cycles against kernel.workgroup_size, kernel.name = compute-bound (5 points)
+# Panel 1, curve 1: cycles against kernel.workgroup_size, kernel.name = high-intensity (5 points)
 $p1_c1 << EOD
 64 3161
 128 3945
@@ -35,7 +35,7 @@ $p1_c2 << EOD
 1024 2685
 EOD
 
-# Panel 2, curve 1: stalls.tail against kernel.workgroup_size, kernel.name = compute-bound (5 points)
+# Panel 2, curve 1: stalls.tail against kernel.workgroup_size, kernel.name = high-intensity (5 points)
 $p2_c1 << EOD
 64 0.2213856375
 128 0.3759695817
@@ -87,7 +87,7 @@ do for [fmt in "png svg"] {
     set logscale x 2
     set logscale y 2
     set key on
-    plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.name = compute-bound', \
+    plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.name = high-intensity', \
          $p1_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.name = elementwise-scale'
     # Panel 2
     set title 'Dispatch tail (idle CUs, final drain)' font 'Sans,13'
@@ -100,7 +100,7 @@ do for [fmt in "png svg"] {
     set yrange [0:0.9]
     set ytics ('0.0' 0, '0.1' 0.1, '0.2' 0.2, '0.3' 0.3, '0.4' 0.4, '0.5' 0.5, '0.6' 0.6, '0.7' 0.7, '0.8' 0.8, '0.9' 0.9)
     set key on
-    plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.name = compute-bound', \
+    plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.name = high-intensity', \
          $p2_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.name = elementwise-scale'
     set ytics autofreq
     set yrange [*:*]

@@ -1,5 +1,5 @@
 # c6a-arithmetic-intensity.gp: a cusim experiment figure (written by plot_write; edit freely to restyle).
-# Figure: C6a: 256 multiply-adds per load, ~25% occupancy hides the latency
+# Figure: C6a: 384 multiply-adds per load, ~25% occupancy hides the latency
 # Data: c6a.csv (32 rows), columns:
 #   panel 1: x = occupancy.theoretical, y = cycles, series = hw.cu.policy
 #   panel 2: x = occupancy.theoretical, y = issue.utilization, series = hw.cu.policy
@@ -120,7 +120,7 @@ do for [fmt in "png svg"] {
         set terminal svg size 800,1000 dynamic noenhanced font 'Sans,11'
         set output svg_out
     }
-    set multiplot layout 2,1 title 'C6a: 256 multiply-adds per load, ~25% occupancy hides the latency' font 'Sans,13'
+    set multiplot layout 2,1 title 'C6a: 384 multiply-adds per load, ~25% occupancy hides the latency' font 'Sans,13'
     # Panel 1
     set title 'Time vs occupancy' font 'Sans,13'
     set xlabel 'occupancy (fraction of the 64 subgroup slots)'

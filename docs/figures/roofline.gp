@@ -35,9 +35,9 @@ $p1_c1 << EOD
 0.03125 2999376426 "stream-copy" 0
 0.25 23926252695 "elementwise-scale" 0
 1.166666667 111766924845 "blur-tiled" 2
-1.25 118744726455 "reduction" 1
-2.132352941 195079651800 "latency-bound" 0
-49 4489316208000 "compute-bound" 1
+1.25 118744726455 "reduction" 5
+2.132352941 112011064305 "latency-bound" 0
+97 5371396663500 "compute-bound" 1
 EOD
 
 # Panel 2: the roof of nvidia-h200 (per cycle x clock_mhz 1980 = per second):
@@ -65,11 +65,11 @@ EOD
 # Panel 2, points 1: x roofline.dram_intensity, y roofline.performance x 1980000000 (6 points)
 $p2_c1 << EOD
 0.03895859935 103550148622.8 "stream-copy" 5
-0.5 632788930224 "elementwise-scale" 0
+0.5 632788930224 "elementwise-scale" 1
 1.75 2377824502680 "blur-tiled" 0
-2.265625 1315301335128 "latency-bound" 2
+2.265625 738611352666 "latency-bound" 0
 2.509765625 1607132824506 "reduction" 0
-98 19891063348200 "compute-bound" 1
+194 27357129201600 "compute-bound" 1
 EOD
 
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
