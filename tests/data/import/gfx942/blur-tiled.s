@@ -1,0 +1,226 @@
+	.text
+	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
+	.amdhsa_code_object_version 5
+	.protected	blur_tiled              ; -- Begin function blur_tiled
+	.globl	blur_tiled
+	.p2align	8
+	.type	blur_tiled,@function
+blur_tiled:                             ; @blur_tiled
+; %bb.0:
+	s_load_dwordx2 s[4:5], s[0:1], 0x8
+	v_and_b32_e32 v1, 0x3ff, v0
+	v_bfe_u32 v0, v0, 10, 10
+	s_lshl_b32 s10, s2, 4
+	v_lshl_or_b32 v2, v0, 4, v1
+	s_movk_i32 s2, 0x144
+	s_lshl_b32 s11, s3, 4
+	v_cmp_gt_u32_e32 vcc, s2, v2
+	s_and_saveexec_b64 s[2:3], vcc
+	s_cbranch_execz .LBB0_3
+; %bb.1:
+	s_load_dwordx2 s[6:7], s[0:1], 0x0
+	v_lshlrev_b32_e32 v3, 2, v1
+	s_add_i32 s12, s10, 0x3ff
+	v_lshl_add_u32 v3, v0, 6, v3
+	s_mov_b64 s[8:9], 0
+	s_mov_b32 s13, 0xe38f
+	s_mov_b32 s14, 0xffc00
+	v_mov_b32_e32 v4, 0xffc00
+	s_movk_i32 s15, 0x43
+	v_mov_b32_e32 v5, v2
+.LBB0_2:                                ; =>This Inner Loop Header: Depth=1
+	v_mul_u32_u24_sdwa v6, v5, s13 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:DWORD
+	v_lshrrev_b32_e32 v6, 20, v6
+	v_mul_lo_u16_e32 v7, 18, v6
+	v_sub_u16_e32 v7, v5, v7
+	v_add_u32_e32 v6, s11, v6
+	v_add_u32_e32 v7, s12, v7
+	v_lshl_add_u32 v6, v6, 10, v4
+	v_and_b32_e32 v7, 0x3ff, v7
+	v_and_or_b32 v6, v6, s14, v7
+	v_lshlrev_b32_e32 v6, 2, v6
+	s_waitcnt lgkmcnt(0)
+	global_load_dword v6, v6, s[6:7]
+	v_add_u32_e32 v7, 0x100, v5
+	v_cmp_lt_u32_e32 vcc, s15, v5
+	s_or_b64 s[8:9], vcc, s[8:9]
+	v_mov_b32_e32 v5, v7
+	s_waitcnt vmcnt(0)
+	ds_write_b32 v3, v6
+	v_add_u32_e32 v3, 0x400, v3
+	s_andn2_b64 exec, exec, s[8:9]
+	s_cbranch_execnz .LBB0_2
+.LBB0_3:
+	s_or_b64 exec, exec, s[2:3]
+	s_load_dword s0, s[0:1], 0x10
+	v_lshlrev_b32_e32 v3, 1, v0
+	v_add_lshl_u32 v2, v2, v3, 2
+	s_waitcnt lgkmcnt(0)
+	s_barrier
+	ds_read2_b32 v[4:5], v2 offset1:1
+	ds_read2_b32 v[6:7], v2 offset0:2 offset1:20
+	ds_read2_b32 v[8:9], v2 offset0:18 offset1:19
+	ds_read2_b32 v[10:11], v2 offset0:36 offset1:37
+	ds_read_b32 v2, v2 offset:152
+	s_waitcnt lgkmcnt(4)
+	v_fma_f32 v4, v4, s0, 0
+	v_fmac_f32_e32 v4, s0, v5
+	s_waitcnt lgkmcnt(3)
+	v_fmac_f32_e32 v4, s0, v6
+	s_waitcnt lgkmcnt(2)
+	v_fmac_f32_e32 v4, s0, v8
+	v_fmac_f32_e32 v4, s0, v9
+	v_fmac_f32_e32 v4, s0, v7
+	s_waitcnt lgkmcnt(1)
+	v_fmac_f32_e32 v4, s0, v10
+	v_fmac_f32_e32 v4, s0, v11
+	v_add_lshl_u32 v0, s11, v0, 10
+	v_mov_b32_e32 v3, 0
+	s_waitcnt lgkmcnt(0)
+	v_fmac_f32_e32 v4, s0, v2
+	v_add3_u32 v2, s10, v1, v0
+	v_lshl_add_u64 v[0:1], v[2:3], 2, s[4:5]
+	global_store_dword v[0:1], v4, off
+	s_endpgm
+	.section	.rodata,"a",@progbits
+	.p2align	6, 0x0
+	.amdhsa_kernel blur_tiled
+		.amdhsa_group_segment_fixed_size 1296
+		.amdhsa_private_segment_fixed_size 0
+		.amdhsa_kernarg_size 20
+		.amdhsa_user_sgpr_count 2
+		.amdhsa_user_sgpr_dispatch_ptr 0
+		.amdhsa_user_sgpr_queue_ptr 0
+		.amdhsa_user_sgpr_kernarg_segment_ptr 1
+		.amdhsa_user_sgpr_dispatch_id 0
+		.amdhsa_user_sgpr_kernarg_preload_length 0
+		.amdhsa_user_sgpr_kernarg_preload_offset 0
+		.amdhsa_user_sgpr_private_segment_size 0
+		.amdhsa_uses_dynamic_stack 0
+		.amdhsa_enable_private_segment 0
+		.amdhsa_system_sgpr_workgroup_id_x 1
+		.amdhsa_system_sgpr_workgroup_id_y 1
+		.amdhsa_system_sgpr_workgroup_id_z 0
+		.amdhsa_system_sgpr_workgroup_info 0
+		.amdhsa_system_vgpr_workitem_id 1
+		.amdhsa_next_free_vgpr 12
+		.amdhsa_next_free_sgpr 16
+		.amdhsa_accum_offset 12
+		.amdhsa_reserve_vcc 1
+		.amdhsa_reserve_xnack_mask 1
+		.amdhsa_float_round_mode_32 0
+		.amdhsa_float_round_mode_16_64 0
+		.amdhsa_float_denorm_mode_32 3
+		.amdhsa_float_denorm_mode_16_64 3
+		.amdhsa_dx10_clamp 1
+		.amdhsa_ieee_mode 1
+		.amdhsa_fp16_overflow 0
+		.amdhsa_tg_split 0
+		.amdhsa_exception_fp_ieee_invalid_op 0
+		.amdhsa_exception_fp_denorm_src 0
+		.amdhsa_exception_fp_ieee_div_zero 0
+		.amdhsa_exception_fp_ieee_overflow 0
+		.amdhsa_exception_fp_ieee_underflow 0
+		.amdhsa_exception_fp_ieee_inexact 0
+		.amdhsa_exception_int_div_zero 0
+	.end_amdhsa_kernel
+	.text
+.Lfunc_end0:
+	.size	blur_tiled, .Lfunc_end0-blur_tiled
+                                        ; -- End function
+	.section	.AMDGPU.csdata,"",@progbits
+; Kernel info:
+; codeLenInByte = 408
+; NumSgprs: 22
+; NumVgprs: 12
+; NumAgprs: 0
+; TotalNumVgprs: 12
+; ScratchSize: 0
+; MemoryBound: 0
+; FloatMode: 240
+; IeeeMode: 1
+; LDSByteSize: 1296 bytes/workgroup (compile time only)
+; SGPRBlocks: 2
+; VGPRBlocks: 1
+; NumSGPRsForWavesPerEU: 22
+; NumVGPRsForWavesPerEU: 12
+; AccumOffset: 12
+; Occupancy: 8
+; WaveLimiterHint : 0
+; COMPUTE_PGM_RSRC2:SCRATCH_EN: 0
+; COMPUTE_PGM_RSRC2:USER_SGPR: 2
+; COMPUTE_PGM_RSRC2:TRAP_HANDLER: 0
+; COMPUTE_PGM_RSRC2:TGID_X_EN: 1
+; COMPUTE_PGM_RSRC2:TGID_Y_EN: 1
+; COMPUTE_PGM_RSRC2:TGID_Z_EN: 0
+; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 1
+; COMPUTE_PGM_RSRC3_GFX90A:ACCUM_OFFSET: 2
+; COMPUTE_PGM_RSRC3_GFX90A:TG_SPLIT: 0
+	.text
+	.p2alignl 6, 3212836864
+	.fill 256, 4, 3212836864
+	.hidden	__oclc_ABI_version              ; @__oclc_ABI_version
+	.type	__oclc_ABI_version,@object
+	.section	.rodata,"a",@progbits
+	.weak	__oclc_ABI_version
+	.p2align	2, 0x0
+__oclc_ABI_version:
+	.long	500                             ; 0x1f4
+	.size	__oclc_ABI_version, 4
+
+	.ident	"Debian clang version 19.1.7 (3~deb12u1)"
+	.section	".note.GNU-stack","",@progbits
+	.addrsig
+	.amdgpu_metadata
+---
+amdhsa.kernels:
+  - .agpr_count:     0
+    .args:
+      - .actual_access:  read_only
+        .address_space:  global
+        .is_const:       true
+        .is_restrict:    true
+        .offset:         0
+        .size:           8
+        .type_name:      'float*'
+        .value_kind:     global_buffer
+      - .actual_access:  write_only
+        .address_space:  global
+        .is_restrict:    true
+        .offset:         8
+        .size:           8
+        .type_name:      'float*'
+        .value_kind:     global_buffer
+      - .offset:         16
+        .size:           4
+        .type_name:      float
+        .value_kind:     by_value
+    .group_segment_fixed_size: 1296
+    .kernarg_segment_align: 8
+    .kernarg_segment_size: 20
+    .language:       OpenCL C
+    .language_version:
+      - 1
+      - 2
+    .max_flat_workgroup_size: 256
+    .name:           blur_tiled
+    .private_segment_fixed_size: 0
+    .reqd_workgroup_size:
+      - 16
+      - 16
+      - 1
+    .sgpr_count:     22
+    .sgpr_spill_count: 0
+    .symbol:         blur_tiled.kd
+    .uniform_work_group_size: 1
+    .uses_dynamic_stack: false
+    .vgpr_count:     12
+    .vgpr_spill_count: 0
+    .wavefront_size: 64
+amdhsa.target:   amdgcn-amd-amdhsa--gfx942
+amdhsa.version:
+  - 1
+  - 2
+...
+
+	.end_amdgpu_metadata
