@@ -43,8 +43,11 @@ typedef enum imp_roles {
                         SASS: after leading predicates, a register
                         before the bracketed address is written */
     IMP_R_SETP,      /* SASS: the leading predicate operands written */
-    IMP_R_PDST       /* SASS: the leading predicates and the next operand
+    IMP_R_PDST,      /* SASS: the leading predicates and the next operand
                         written (SHFL PT, R5, ...) */
+    IMP_R_COPY       /* SASS LDGSTS [shared], [global]: nothing written; a
+                        global load into a value of its own, then a
+                        shared store of it (imp_regs_copy) */
 } imp_roles;
 
 /* Flags of a row. */
@@ -249,6 +252,13 @@ void imp_regs_free(imp_regs *r);
  * then on holds those registers. */
 void imp_regs_map(imp_regs *r, const imp_insn *in, int op, int max_src,
                   imp_operands *out);
+
+/* The two cusim instructions of a global-to-shared copy (IMP_R_COPY):
+ * `ld` an ld.global of the second bracketed address (and the guard) into
+ * a value named after the listing's line, `st` an st.shared of that value
+ * to the first bracketed address. */
+void imp_regs_copy(imp_regs *r, const imp_insn *in, imp_operands *ld,
+                   imp_operands *st);
 
 /* ------------------------------------------------------- control flow */
 

@@ -189,6 +189,7 @@ void imp_regs_map(imp_regs *r, const imp_insn *in, int op, int max_src,
     case IMP_R_SRCS:
     case IMP_R_STORE:
     case IMP_R_STORE_BUF:
+    case IMP_R_COPY:              /* imp_regs_copy's; read as sources here */
         break;
     }
 
@@ -269,4 +270,29 @@ void imp_regs_map(imp_regs *r, const imp_insn *in, int op, int max_src,
             r->holder[IMP_FILE_EXEC][k] = id;
             r->seq[IMP_FILE_EXEC][k] = seq;
         }
+}
+
+void imp_regs_copy(imp_regs *r, const imp_insn *in, imp_operands *ld,
+                   imp_operands *st)
+{
+    memset(ld, 0, sizeof *ld);
+    memset(st, 0, sizeof *st);
+    /* the bracketed operands in order: the shared address, the global */
+    reads shared = { .n = 0 }, global = { .n = 0 };
+    int addr = 0;
+    for (int i = 0; i < in->n_ops; i++)
+        if (in->is_addr[i])
+            read_reg(r, &in->ops[i], addr++ == 0 ? &shared : &global);
+    read_reg(r, &in->guard, &global);
+    if (global.n == 0)
+        global.v[global.n++].name = intern(r, "k0");
+    if (shared.n == 0)
+        shared.v[shared.n++].name = intern(r, "k0");
+    pick(r, &global, 1, ld);
+    /* a value of its own per copy, so that copies in flight do not wait
+     * for one another as writers of one register would */
+    snprintf(ld->dst, sizeof ld->dst, "cp%d", in->line);
+    intern(r, ld->dst);
+    snprintf(st->src[st->n_src++], sizeof st->src[0], "%s", ld->dst);
+    pick(r, &shared, 1, st);
 }

@@ -27,6 +27,13 @@ typedef struct writer {
     size_t cap_line_option;
     uint64_t *mnem_count;        /* per instruction: the count of its
                                     mnemonic, at its first occurrence */
+    struct {                     /* global-to-shared copies whose shared
+                                    stores wait for the next wait */
+        char value[40], addr[40];
+        uint32_t bytes;
+        int line;
+    } copies[16];
+    int n_copies;
 } writer;
 
 /* Appends one program line at `depth` (`text` without its newline);
@@ -72,6 +79,65 @@ static void as_written(const imp_insn *in, char *buf, size_t size)
     buf[n] = '\0';
 }
 
+/* The bytes per lane `in` moves, as its row or its mnemonic says. */
+static uint32_t insn_bytes(const writer *w, const imp_insn *in)
+{
+    return in->row->bytes ? in->row->bytes
+        : w->l->format == IMP_FORMAT_SASS ? imp_sass_width(in->mnem)
+        : imp_amd_width(in->mnem);
+}
+
+/* The " bytes=N" of an access of `bytes` per lane ("" for 4). */
+static void bytes_text(uint32_t bytes, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (bytes && bytes != 4)
+        snprintf(buf, size, " bytes=%u", bytes);
+}
+
+/* Emits the shared stores of the copies issued since the last wait. */
+static void flush_copies(writer *w, int depth)
+{
+    for (int k = 0; k < w->n_copies; k++) {
+        char text[200], line[400], width[24];
+        bytes_text(w->copies[k].bytes, width, sizeof width);
+        w->stats.per_op[ISA_OP_ST_SHARED]++;
+        snprintf(text, sizeof text, "st.shared %s, %s%s",
+                 w->copies[k].value, w->copies[k].addr, width);
+        snprintf(line, sizeof line, "%-40s # the shared store of line %d's "
+                 "copy", text, w->copies[k].line);
+        put_line(w, depth, line, NULL);
+    }
+    w->n_copies = 0;
+}
+
+/* Emits a global-to-shared copy (LDGSTS) as what it does: a global load
+ * now, and a shared store of its value at the next wait (DEPBAR, a
+ * barrier, the end of the block), so that copies issued together overlap
+ * as the hardware's do (docs/import.md). */
+static void emit_copy(writer *w, const imp_insn *in, int depth)
+{
+    char src[80], text[200], line[400], width[24];
+    as_written(in, src, sizeof src);
+    imp_operands ld, st;
+    imp_regs_copy(&w->regs, in, &ld, &st);
+    uint32_t bytes = insn_bytes(w, in);
+    bytes_text(bytes, width, sizeof width);
+    w->stats.per_op[ISA_OP_LD_GLOBAL]++;
+    snprintf(text, sizeof text, "ld.global %s, %s%s", ld.dst, ld.src[0],
+             width);
+    snprintf(line, sizeof line, "%-40s # %s  (line %d)", text, src,
+             in->line);
+    put_line(w, depth, line, NULL);
+    if (w->n_copies == (int)(sizeof w->copies / sizeof w->copies[0]))
+        flush_copies(w, depth);
+    int k = w->n_copies++;
+    snprintf(w->copies[k].value, sizeof w->copies[k].value, "%s", st.src[0]);
+    snprintf(w->copies[k].addr, sizeof w->copies[k].addr, "%s", st.src[1]);
+    w->copies[k].bytes = bytes;
+    w->copies[k].line = in->line;
+}
+
 /* Emits instruction `i` at `depth`. */
 static void emit_insn(writer *w, size_t i, int depth)
 {
@@ -86,6 +152,11 @@ static void emit_insn(writer *w, size_t i, int depth)
         return;
     }
     int op = in->row->op;
+    /* a wait for the copies (DEPBAR), a barrier or the end: their shared
+     * stores first */
+    if ((op == IMP_OP_DROP && strncmp(in->mnem, "DEPBAR", 6) == 0)
+        || op == ISA_OP_BARRIER || op == IMP_OP_END)
+        flush_copies(w, depth);
     if (op == IMP_OP_DROP) {
         w->stats.dropped_waits++;
         return;
@@ -96,6 +167,10 @@ static void emit_insn(writer *w, size_t i, int depth)
     }
     if (op == IMP_OP_END) {
         w->stats.ends++;
+        return;
+    }
+    if (in->row->roles == IMP_R_COPY) {
+        emit_copy(w, in, depth);
         return;
     }
     w->stats.per_op[op]++;
@@ -117,9 +192,7 @@ static void emit_insn(writer *w, size_t i, int depth)
     }
     if ((info->form == ISA_FORM_LOAD || info->form == ISA_FORM_STORE)
         && u < sizeof text) {
-        uint32_t bytes = in->row->bytes ? in->row->bytes
-            : w->l->format == IMP_FORMAT_SASS ? imp_sass_width(in->mnem)
-            : imp_amd_width(in->mnem);
+        uint32_t bytes = insn_bytes(w, in);
         if (bytes && bytes != 4)
             u += (size_t)snprintf(text + u, sizeof text - u, " bytes=%u",
                                   bytes);
@@ -204,6 +277,7 @@ static void emit_range(writer *w, size_t lo, size_t hi, int depth)
         if (w->next < w->n_regions && w->regions[w->next].begin == i
             && w->regions[w->next].end <= hi) {
             const imp_region *r = &w->regions[w->next++];
+            flush_copies(w, depth);   /* a copy stays in its own block */
             emit_region(w, r, depth);
             /* an if without --cond skipped its else: pass the regions
              * inside it */
@@ -215,6 +289,7 @@ static void emit_range(writer *w, size_t lo, size_t hi, int depth)
         emit_insn(w, i, depth);
         i++;
     }
+    flush_copies(w, depth);
 }
 
 /* The header's list of mapping decisions, one line per mnemonic in the
@@ -236,6 +311,7 @@ static void put_decisions(const imp_listing *l, sbuf *h)
                        : row->op == IMP_OP_DROP ? "dropped"
                        : row->op == IMP_OP_BRANCH ? "control flow"
                        : row->op == IMP_OP_END ? "end"
+                       : row->roles == IMP_R_COPY ? "ld+st.shared"
                        : isa_get((isa_op)row->op)->mnemonic;
         sb_printf(h, "#   %-24s x%-4zu -> %-12s %s\n", in->mnem, count, to,
                   row ? row->note : "no row in the mapping table");
