@@ -258,7 +258,8 @@ START_TEST(loop_and_registers)
     ck_assert_msg(import_code(code, &o, &yaml, &err) == 0, "%s:%d:%d: %s",
                   err.file, err.line, err.column, err.message);
     char *prog = program_of(yaml);
-    /* s[0:1] is one value, s0_1, from the scalar load (uniform, 8 bytes);
+    /* s[0:1] is one value, s0_1, from the scalar load (uniform, 8 bytes,
+     * from the kernarg pointer s[4:5] at 0: the parameters' element 0);
      * v1 = v0 << 2; v2 = s1 (held by s0_1); the carry-out add writes v1
      * and vcc as v1_vcc, reading v1 (written 2nd) before s0_1 (1st); the
      * add with carry reads vcc (v1_vcc, 4th) and v2 (3rd) and writes
@@ -269,7 +270,7 @@ START_TEST(loop_and_registers)
      * address v2_vcc again (v1_vcc left out: 2). Waits, the branch and
      * s_endpgm make nothing. */
     ck_assert_str_eq(prog,
-                     "ld.global s0_1, s4_5 bytes=8 pattern=strided:0\n"
+                     "ld.global s0_1, s4_5 bytes=8 at=params[0]\n"
                      "alu v1, v0\n"
                      "alu v2, s0_1\n"
                      "alu v1_vcc, v1, s0_1\n"

@@ -201,6 +201,21 @@ static bool parse_reg(const char *tok, size_t n, imp_reg *r)
     return true;
 }
 
+/* The value of an immediate operand [s, e) (0x10, 16), or -1 when it is
+ * none (a symbol, an expression, a float). */
+static int64_t immediate(const char *s, const char *e)
+{
+    char buf[32];
+    size_t n = (size_t)(e - s);
+    if (n == 0 || n >= sizeof buf || !isdigit((unsigned char)*s))
+        return -1;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    char *end;
+    long long v = strtoll(buf, &end, 0);
+    return *end == '\0' && v >= 0 && v <= (1LL << 20) ? (int64_t)v : -1;
+}
+
 /* Splits the operand text [s, e) of `in` into its operands (at commas
  * outside brackets; the last one's blank-separated words after the first
  * are modifiers). */
@@ -237,6 +252,8 @@ static void parse_operands(imp_insn *in, const char *s, const char *e)
             imp_reg r = { IMP_FILE_NONE, 0, 0 };
             parse_reg(s, (size_t)(o - s), &r);
             in->ops[in->n_ops++] = r;
+            in->param_off = r.file == IMP_FILE_NONE
+                            ? immediate(s, o) : -1;
             if (in->n_ops == 1 && in->row && in->row->op == IMP_OP_BRANCH) {
                 size_t n = (size_t)(o - s);
                 if (n >= sizeof in->target)

@@ -146,6 +146,12 @@ typedef struct imp_insn {
     imp_reg guard;               /* SASS: the guard (@P0, @!P0) read;
                                     file NONE without one */
     bool returns;                /* glc or sc0 among the modifiers */
+    int64_t param_off;           /* where in the kernel's parameters a
+                                    uniform load may read: SASS, a
+                                    constant-bank-0 operand's byte offset
+                                    (c[0x0][0x210]); AMD, the last
+                                    immediate operand (an s_load's offset
+                                    from its base); -1 when none */
     char target[IMP_LABEL_MAX];  /* a branch's label; "" for others */
     const imp_map_row *row;      /* its mapping row, NULL: unmapped */
 } imp_insn;
@@ -252,6 +258,10 @@ void imp_regs_free(imp_regs *r);
  * then on holds those registers. */
 void imp_regs_map(imp_regs *r, const imp_insn *in, int op, int max_src,
                   imp_operands *out);
+
+/* Whether no instruction so far wrote any of `g`'s registers: it holds
+ * what the kernel started with (an AMD kernel's kernarg pointer). */
+bool imp_regs_is_input(const imp_regs *r, const imp_reg *g);
 
 /* The two cusim instructions of a global-to-shared copy (IMP_R_COPY):
  * `ld` an ld.global of the second bracketed address (and the guard) into

@@ -50,6 +50,7 @@ imp_insn *imp_listing_insn(imp_listing *l)
     }
     imp_insn *in = &l->insns[l->n_insns++];
     memset(in, 0, sizeof *in);
+    in->param_off = -1;
     return in;
 }
 

@@ -146,8 +146,30 @@ static bool parse_reg(const char *t, size_t n, imp_reg *r, bool *pred)
     return true;
 }
 
+/* The byte offset of a constant operand c[0x0][0x210] of bank 0 (the
+ * kernel's parameters and the driver's constants), or -1: another bank,
+ * or an offset in a register (c[0x0][R2]). */
+static int64_t cbank0_offset(const char *s, const char *e)
+{
+    char buf[64];
+    size_t n = (size_t)(e - s) < sizeof buf - 1 ? (size_t)(e - s)
+                                                : sizeof buf - 1;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    char *end;
+    long bank = strtol(buf + 2, &end, 0);
+    if (bank != 0 || end[0] != ']' || end[1] != '[')
+        return -1;
+    const char *o = end + 2;
+    long off = strtol(o, &end, 0);
+    if (end == o || *end != ']' || off < 0 || off > (1L << 20))
+        return -1;
+    return off;
+}
+
 /* Adds operand [s, e) of `in`: a bracketed address adds each register in
- * it (is_addr), a constant-bank operand c[..][..] none. */
+ * it (is_addr), a constant-bank operand c[..][..] none (its bank-0 offset
+ * goes to param_off). */
 static void add_operand(imp_insn *in, const char *s, const char *e)
 {
     while (s < e && isspace((unsigned char)*s))
@@ -156,6 +178,8 @@ static void add_operand(imp_insn *in, const char *s, const char *e)
         e--;
     if (s == e || in->n_ops >= IMP_MAX_OPERANDS)
         return;
+    if (e - s > 1 && s[0] == 'c' && s[1] == '[')
+        in->param_off = cbank0_offset(s, e);
     if (memchr(s, '[', (size_t)(e - s)) && !(e - s > 1 && s[0] == 'c'
                                              && s[1] == '[')) {
         /* an address: [R2.64], [R0.X4+0x400], desc[UR4][R2.64+0x10] */

@@ -34,6 +34,8 @@ typedef struct writer {
         int line;
     } copies[16];
     int n_copies;
+    uint64_t params_end;         /* the end of the parameters read with
+                                    at=params[...] (0: none) */
 } writer;
 
 /* Appends one program line at `depth` (`text` without its newline);
@@ -138,6 +140,23 @@ static void emit_copy(writer *w, const imp_insn *in, int depth)
     w->copies[k].line = in->line;
 }
 
+/* Where in the kernel's parameters uniform load `in` reads, or -1: SASS
+ * LDC / ULDC of constant bank 0 (c[0x0][0x210]), or an AMD s_load whose
+ * base register still holds what the kernel started with (the kernarg
+ * segment pointer) at an immediate offset. Read before the instruction's
+ * own write (s_load s[4:5], s[4:5], 0x0 reads the pointer it replaces). */
+static int64_t param_offset(const writer *w, const imp_insn *in)
+{
+    if (!(in->row->flags & IMP_F_UNIFORM) || in->param_off < 0)
+        return -1;
+    if (w->l->format == IMP_FORMAT_SASS)
+        return in->param_off;
+    if (strncmp(in->mnem, "s_load_", 7) != 0 || in->n_ops < 3
+        || !imp_regs_is_input(&w->regs, &in->ops[1]))
+        return -1;
+    return in->param_off;
+}
+
 /* Emits instruction `i` at `depth`. */
 static void emit_insn(writer *w, size_t i, int depth)
 {
@@ -175,6 +194,7 @@ static void emit_insn(writer *w, size_t i, int depth)
     }
     w->stats.per_op[op]++;
     const isa_info *info = isa_get((isa_op)op);
+    int64_t param = param_offset(w, in);
     imp_operands ops;
     imp_regs_map(&w->regs, in, op, info->form == ISA_FORM_DST_SRCS ? 3 : 1,
                  &ops);
@@ -196,9 +216,18 @@ static void emit_insn(writer *w, size_t i, int depth)
         if (bytes && bytes != 4)
             u += (size_t)snprintf(text + u, sizeof text - u, " bytes=%u",
                                   bytes);
-        if ((in->row->flags & IMP_F_UNIFORM) && u < sizeof text)
+        if (param >= 0 && u < sizeof text) {
+            /* the parameter's own bytes: an element of `bytes` */
+            uint32_t b = bytes ? bytes : 4;
+            u += (size_t)snprintf(text + u, sizeof text - u,
+                                  " at=params[%lld]",
+                                  (long long)(param / b));
+            if ((uint64_t)param + b > w->params_end)
+                w->params_end = (uint64_t)param + b;
+        } else if ((in->row->flags & IMP_F_UNIFORM) && u < sizeof text) {
             u += (size_t)snprintf(text + u, sizeof text - u,
                                   " pattern=strided:0");
+        }
         if (isa_is_atomic((isa_op)op) && u < sizeof text)
             u += (size_t)snprintf(text + u, sizeof text - u, " op=%s",
                                   atomic_op(in->mnem));
@@ -407,9 +436,11 @@ void imp_write(const imp_listing *l, const imp_options *o,
               (unsigned long long)w.stats.branches,
               (unsigned long long)w.stats.unmapped);
     put_decisions(l, &h);
-    sb_printf(&h, "#   addresses: pattern=coalesced (%s strided:0); the "
-              "address arithmetic stays as alu\n",
-              amd ? "scalar loads" : "constant loads");
+    sb_printf(&h, "#   addresses: pattern=coalesced; %s at=params[offset] "
+              "(buffer params: the kernel's parameters), other uniform "
+              "loads strided:0; the address arithmetic stays as alu\n",
+              amd ? "scalar loads from the kernarg segment"
+                  : "constant-bank-0 loads (LDC, ULDC)");
     if (!amd)
         sb_printf(&h, "#   guards: a guarded instruction runs for every "
                   "lane, its predicate read as a source\n");
@@ -466,6 +497,9 @@ void imp_write(const imp_listing *l, const imp_options *o,
     sb_printf(&h, "subgroup_size: %u\n", m->wave);
     sb_printf(&h, "elements: %llu\n", (unsigned long long)elements);
     sb_puts(&h, "elements_per_invocation: 1\n");
+    if (w.params_end)
+        sb_printf(&h, "buffers: { params: %llu }\n",
+                  (unsigned long long)((w.params_end + 15) / 16 * 16));
     sb_puts(&h, "program: |\n");
 
     size_t head_lines = 0;
