@@ -468,6 +468,80 @@ START_TEST(sass_program)
 }
 END_TEST
 
+START_TEST(sass_addresses)
+{
+    /* Addresses from the code (imp_addr.c), worked out by hand:
+     *   R2 = (wg_x << 6) + lid_x (LEA)
+     *   R4 = the parameter at 0x160 (LDC.64) + 4 x R2 (IMAD.WIDE.U32)
+     * In the loop R4 steps by 0x200 (its one write adds to itself: an
+     * induction variable, entry + 512 x it), so the load at [R4.64+0x100]
+     * reads byte 0x160's pointer + 4 lid_x + 256 wg_x + 512 it + 256:
+     * element lid_x + 64 wg_x + 128 it + 64 of 4 bytes. R9 counts the
+     * trips. After the loop a LOP3 result is unknown (its store keeps its
+     * pattern); R2 is not written in the loop and still known, so the
+     * last store is element lid_x + 64 wg_x of the pointer at 0x168 (an
+     * IMAD.WIDE.U32 whose addend is the constant-bank operand itself). */
+    static const char sass[] =
+        "\tcode for sm_80\n"
+        "\t\tFunction : k\n"
+        "        /*0000*/                   S2R R0, SR_TID.X ;\n"
+        "        /*0010*/                   S2R R3, SR_CTAID.X ;\n"
+        "        /*0020*/                   LEA R2, R3, R0, 0x6 ;\n"
+        "        /*0030*/                   MOV R9, RZ ;\n"
+        "        /*0040*/                   LDC.64 R4, c[0x0][0x160] ;\n"
+        "        /*0050*/                   IMAD.WIDE.U32 R4, R2, 0x4, R4 ;\n"
+        "        /*0060*/                   LDG.E R6, [R4.64+0x100] ;\n"
+        "        /*0070*/                   IADD3 R4, R4, 0x200, RZ ;\n"
+        "        /*0080*/                   IADD3 R9, R9, 0x1, RZ ;\n"
+        "        /*0090*/                   ISETP.NE.AND P0, PT, R9, 0x4, PT ;\n"
+        "        /*00a0*/               @P0 BRA 0x60 ;\n"
+        "        /*00b0*/                   LOP3.LUT R7, R2, 0xff, RZ, 0xc0, !PT ;\n"
+        "        /*00c0*/                   IMAD.WIDE.U32 R10, R7, 0x4, c[0x0][0x168] ;\n"
+        "        /*00d0*/                   STG.E [R10.64], R6 ;\n"
+        "        /*00e0*/                   IMAD.WIDE.U32 R12, R2, 0x4, c[0x0][0x168] ;\n"
+        "        /*00f0*/                   STG.E [R12.64], R6 ;\n"
+        "        /*0100*/                   EXIT ;\n"
+        "        /*0110*/                   BRA 0x110;\n"
+        "\t\t..........\n"
+        "\n"
+        " Function k:\n"
+        "  REG:16 STACK:0 SHARED:0 LOCAL:0\n";
+    char path[] = "/tmp/check_import_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(sass, f);
+    fclose(f);
+    imp_options o;
+    memset(&o, 0, sizeof o);
+    o.file = path;
+    o.trips[0] = (imp_label_opt){ "0x60", "4", "--trip 0x60=4" };
+    o.n_trips = 1;
+    o.workgroup[0] = 64;
+    o.workgroup_dims = 1;
+    char *yaml, *warnings;
+    cusim_error err;
+    int rc = imp_import(&o, &yaml, &warnings, &err);
+    unlink(path);
+    ck_assert_msg(rc == 0, "%s:%d:%d: %s", err.file, err.line, err.column,
+                  err.message);
+    ck_assert_str_eq(warnings, "");
+    char *prog = program_of(yaml);
+    ck_assert_ptr_nonnull(strstr(prog, "  ld.global R6, R4_5 "
+                                       "at=arg160[lid_x + 64 * wg_x "
+                                       "+ 128 * it + 64]\n"));
+    ck_assert_ptr_nonnull(strstr(prog, "st.global R6, R10_11\n"));
+    ck_assert_ptr_nonnull(strstr(prog, "st.global R6, R12_13 "
+                                       "at=arg168[lid_x + 64 * wg_x]\n"));
+    ck_assert_ptr_nonnull(strstr(yaml, "\nbuffers: { params: 368, "
+                                       "arg160: 4 GiB, arg168: 4 GiB }\n"));
+    ck_assert_ptr_null(strstr(yaml, "grid_x"));
+    free(prog);
+    free(yaml);
+    free(warnings);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("import");
@@ -482,6 +556,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, if_with_else);
     tcase_add_test(tc, unstructured);
     tcase_add_test(tc, sass_program);
+    tcase_add_test(tc, sass_addresses);
     suite_add_tcase(s, tc);
     return s;
 }

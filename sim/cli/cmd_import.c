@@ -18,7 +18,8 @@ const char cli_import_help[] =
     "usage: cusim import FILE [--format amdgcn|sass] [--kernel NAME]\n"
     "                    [--resources FILE] [--trip LABEL=EXPR]...\n"
     "                    [--cond LABEL=EXPR]... [--workgroup-size N|X,Y]\n"
-    "                    [--elements N] [--out KERNEL.yaml] [--strict]\n"
+    "                    [--elements N] [--grid-x N] [--out KERNEL.yaml]\n"
+    "                    [--strict]\n"
     "\n"
     "Turns a compiler's listing of a real kernel into a cusim kernel: its\n"
     "instructions mapped to the synthetic ISA by the tables of\n"
@@ -51,6 +52,10 @@ const char cli_import_help[] =
     "                     .max_flat_workgroup_size; SASS: 256, with a\n"
     "                     warning)\n"
     "  --elements N       invocations in the dispatch (default 1048576)\n"
+    "  --grid-x N         workgroups per row of the grid (kernel key\n"
+    "                     grid_x), for addresses that read the\n"
+    "                     workgroup's row (default: the side of a square\n"
+    "                     grid, with a warning)\n"
     "  --out FILE         write the kernel there (default: standard output)\n"
     "  --strict           refuse a listing with an unmapped opcode\n";
 
@@ -112,7 +117,7 @@ int cli_import(int argc, char **argv)
         }
         static const char *const with_value[] = {
             "--format", "--kernel", "--resources", "--trip", "--cond",
-            "--workgroup-size", "--elements", "--out"
+            "--workgroup-size", "--elements", "--grid-x", "--out"
         };
         const char *opt = NULL;
         char *val = NULL;
@@ -159,6 +164,13 @@ int cli_import(int argc, char **argv)
                 status = CLI_BAD_INPUT;
             }
             o.elements = n;
+        } else if (strcmp(opt, "--grid-x") == 0) {
+            if (parse_positive(val, (uint64_t)1 << 32, &n) != 0) {
+                cli_say("cusim import: --grid-x %s: expected a whole "
+                        "number from 1 to 2^32\n", val);
+                status = CLI_BAD_INPUT;
+            }
+            o.grid_x = n;
         } else if (strcmp(opt, "--workgroup-size") == 0) {
             char *comma = strchr(val, ',');
             if (comma)

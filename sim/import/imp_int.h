@@ -153,6 +153,10 @@ typedef struct imp_insn {
                                     immediate operand (an s_load's offset
                                     from its base); -1 when none */
     char target[IMP_LABEL_MAX];  /* a branch's label; "" for others */
+    char at[160];                /* a global access's address read from
+                                    the code, as at=...'s text
+                                    ("arg160[lid_x + 64 * wg_x]"), or "":
+                                    its pattern stays (imp_addresses) */
     const imp_map_row *row;      /* its mapping row, NULL: unmapped */
 } imp_insn;
 
@@ -293,6 +297,12 @@ typedef struct imp_region {
  * a label not in the kernel. */
 long imp_flow_regions(const imp_listing *l, imp_region **out,
                       cusim_error *err);
+
+/* ---------------------------------------------------------- addresses */
+
+/* Fills each global access's `at` from the address arithmetic before it
+ * (imp_addr.c): SASS only; the others keep "". */
+void imp_addresses(imp_listing *l, const imp_region *v, size_t n_regions);
 
 /* ------------------------------------------------------------ writing */
 

@@ -216,7 +216,10 @@ static void emit_insn(writer *w, size_t i, int depth)
         if (bytes && bytes != 4)
             u += (size_t)snprintf(text + u, sizeof text - u, " bytes=%u",
                                   bytes);
-        if (param >= 0 && u < sizeof text) {
+        if (in->at[0] && u < sizeof text) {
+            u += (size_t)snprintf(text + u, sizeof text - u, " at=%s",
+                                  in->at);
+        } else if (param >= 0 && u < sizeof text) {
             /* the parameter's own bytes: an element of `bytes` */
             uint32_t b = bytes ? bytes : 4;
             u += (size_t)snprintf(text + u, sizeof text - u,
@@ -319,6 +322,73 @@ static void emit_range(writer *w, size_t lo, size_t hi, int depth)
         i++;
     }
     flush_copies(w, depth);
+}
+
+/* The workgroups per row of the grid (kernel key grid_x) when the
+ * addresses read the workgroup's row (wg_y): --grid-x, else the side of a
+ * square grid when the workgroups make one (with a warning: the listing
+ * does not say), else 0 (every workgroup in one row, wg_y 0: a warning
+ * says to give --grid-x). 0 when no address reads wg_y. */
+static uint64_t grid_width(const imp_listing *l, const imp_options *o,
+                           const uint32_t wg[3], uint64_t elements,
+                           sbuf *warn)
+{
+    bool rows = false;
+    for (size_t i = 0; i < l->n_insns && !rows; i++)
+        rows = strstr(l->insns[i].at, "wg_y") != NULL;
+    if (o->grid_x || !rows)
+        return o->grid_x;
+    uint64_t size = (uint64_t)wg[0] * wg[1] * wg[2];
+    uint64_t groups = (elements + size - 1) / size, side = 0;
+    while ((side + 1) * (side + 1) <= groups)
+        side++;
+    if (side * side == groups) {
+        sb_printf(warn, "cusim import: warning: %s: the addresses read the "
+                  "workgroup's row (wg_y): grid_x taken as %llu, the side "
+                  "of a square grid of %llu workgroups (give --grid-x)\n",
+                  l->file, (unsigned long long)side,
+                  (unsigned long long)groups);
+        return side;
+    }
+    sb_printf(warn, "cusim import: warning: %s: the addresses read the "
+              "workgroup's row (wg_y), but --grid-x does not say the "
+              "workgroups per row: all %llu in one row\n", l->file,
+              (unsigned long long)groups);
+    return 0;
+}
+
+/* The kernel's buffers: params (the parameters read with at=params[...])
+ * and one per pointer parameter an address was read from (argOFF, at=
+ * argOFF[...]), 4 GiB each: the listing does not say how large they are,
+ * and at 4 GiB no 32-bit index wraps. Nothing when there are none. */
+static void put_buffers(const imp_listing *l, const writer *w, sbuf *h)
+{
+    char names[32][24];
+    int n = 0;
+    for (size_t i = 0; i < l->n_insns && n < 32; i++) {
+        size_t len = strcspn(l->insns[i].at, "[");
+        if (!l->insns[i].at[0] || len >= sizeof names[0])
+            continue;
+        bool seen = false;
+        for (int k = 0; k < n && !seen; k++)
+            seen = strncmp(names[k], l->insns[i].at, len) == 0
+                   && names[k][len] == '\0';
+        if (!seen)
+            snprintf(names[n++], sizeof names[0], "%.*s", (int)len,
+                     l->insns[i].at);
+    }
+    if (!w->params_end && n == 0)
+        return;
+    sb_puts(h, "buffers: {");
+    const char *sep = " ";
+    if (w->params_end) {
+        sb_printf(h, "%sparams: %llu", sep,
+                  (unsigned long long)((w->params_end + 15) / 16 * 16));
+        sep = ", ";
+    }
+    for (int k = 0; k < n; k++, sep = ", ")
+        sb_printf(h, "%s%s: 4 GiB", sep, names[k]);
+    sb_puts(h, " }\n");
 }
 
 /* The header's list of mapping decisions, one line per mnemonic in the
@@ -436,9 +506,13 @@ void imp_write(const imp_listing *l, const imp_options *o,
               (unsigned long long)w.stats.branches,
               (unsigned long long)w.stats.unmapped);
     put_decisions(l, &h);
-    sb_printf(&h, "#   addresses: pattern=coalesced; %s at=params[offset] "
+    sb_printf(&h, "#   addresses: %s; %s at=params[offset] "
               "(buffer params: the kernel's parameters), other uniform "
               "loads strided:0; the address arithmetic stays as alu\n",
+              amd ? "pattern=coalesced"
+                  : "at=argOFF[...] where the address arithmetic is affine "
+                    "in the ids and a pointer parameter's, else "
+                    "pattern=coalesced",
               amd ? "scalar loads from the kernarg segment"
                   : "constant-bank-0 loads (LDC, ULDC)");
     if (!amd)
@@ -497,9 +571,10 @@ void imp_write(const imp_listing *l, const imp_options *o,
     sb_printf(&h, "subgroup_size: %u\n", m->wave);
     sb_printf(&h, "elements: %llu\n", (unsigned long long)elements);
     sb_puts(&h, "elements_per_invocation: 1\n");
-    if (w.params_end)
-        sb_printf(&h, "buffers: { params: %llu }\n",
-                  (unsigned long long)((w.params_end + 15) / 16 * 16));
+    uint64_t grid_x = grid_width(l, o, wg, elements, warn);
+    if (grid_x)
+        sb_printf(&h, "grid_x: %llu\n", (unsigned long long)grid_x);
+    put_buffers(l, &w, &h);
     sb_puts(&h, "program: |\n");
 
     size_t head_lines = 0;

@@ -62,6 +62,7 @@ typedef struct imp_options {
     uint32_t workgroup[2];            /* --workgroup-size N or X,Y */
     int workgroup_dims;               /* 0: not given */
     uint64_t elements;                /* --elements N, 0: not given */
+    uint64_t grid_x;                  /* --grid-x N, 0: not given */
     bool strict;                      /* --strict: unmapped opcodes refused */
     const char *out;                  /* --out FILE (named in the header);
                                          NULL: standard output */
