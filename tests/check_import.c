@@ -268,7 +268,9 @@ START_TEST(loop_and_registers)
      * reads v3 twice (one source) and the input v4; s_add writes s2 and
      * SCC, s_cmp writes SCC alone (named scc). The store's data is v4, its
      * address v2_vcc again (v1_vcc left out: 2). Waits, the branch and
-     * s_endpgm make nothing. */
+     * s_endpgm make nothing. The address (imp_addr_amd.c): v1 = v0 << 2
+     * = 4 lid_x, then v1 = s0 + v1, the kernarg pointer at 0 plus 4
+     * lid_x: element lid_x of arg0, for the load and the store. */
     ck_assert_str_eq(prog,
                      "ld.global s0_1, s4_5 bytes=8 at=params[0]\n"
                      "alu v1, v0\n"
@@ -277,12 +279,12 @@ START_TEST(loop_and_registers)
                      "alu v2_vcc, v1_vcc, v2\n"
                      "alu s2\n"
                      "repeat 4 {\n"
-                     "  ld.global v3, v2_vcc\n"
+                     "  ld.global v3, v2_vcc at=arg0[lid_x]\n"
                      "  fma v4, v3, v4\n"
                      "  alu s2, s2\n"
                      "  alu scc, s2\n"
                      "}\n"
-                     "st.global v4, v2_vcc\n");
+                     "st.global v4, v2_vcc at=arg0[lid_x]\n");
     ck_assert_ptr_nonnull(strstr(yaml, "\nregisters: 5\n"
                                        "registers_source: imported\n"
                                        "shared_bytes: 0\n"

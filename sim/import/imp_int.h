@@ -301,8 +301,10 @@ long imp_flow_regions(const imp_listing *l, imp_region **out,
 /* ---------------------------------------------------------- addresses */
 
 /* Fills each global access's `at` from the address arithmetic before it
- * (imp_addr.c): SASS only; the others keep "". */
-void imp_addresses(imp_listing *l, const imp_region *v, size_t n_regions);
+ * (imp_addr.c), for workgroups of `workgroup` (the ids' bounds); the
+ * accesses whose address is not read keep "". */
+void imp_addresses(imp_listing *l, const imp_region *v, size_t n_regions,
+                   const uint32_t workgroup[3]);
 
 /* ------------------------------------------------------------ writing */
 
@@ -317,6 +319,14 @@ typedef struct imp_stats {
  * for each line k of `out` (1-based) that an option's expression went
  * into, to that option (for messages when the kernel does not load; the
  * caller sizes it: imp_write_lines). Warnings are appended to `warn`. */
+/* Where the workgroup comes from, and `wg` it: --workgroup-size, the
+ * metadata's .reqd_workgroup_size, its .max_flat_workgroup_size, or 256. */
+typedef enum imp_wg_source {
+    IMP_WG_OPTION, IMP_WG_REQD, IMP_WG_MAX_FLAT, IMP_WG_DEFAULT
+} imp_wg_source;
+imp_wg_source imp_workgroup(const imp_listing *l, const imp_options *o,
+                            uint32_t wg[3]);
+
 void imp_write(const imp_listing *l, const imp_options *o,
                const imp_region *regions, size_t n_regions, sbuf *out,
                sbuf *warn, const char ***line_option, size_t *n_lines);

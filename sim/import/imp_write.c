@@ -324,6 +324,27 @@ static void emit_range(writer *w, size_t lo, size_t hi, int depth)
     flush_copies(w, depth);
 }
 
+imp_wg_source imp_workgroup(const imp_listing *l, const imp_options *o,
+                            uint32_t wg[3])
+{
+    wg[0] = 256;
+    wg[1] = wg[2] = 1;
+    if (o->workgroup_dims) {
+        wg[0] = o->workgroup[0];
+        wg[1] = o->workgroup_dims > 1 ? o->workgroup[1] : 1;
+        return IMP_WG_OPTION;
+    }
+    if (l->meta.reqd[0]) {
+        memcpy(wg, l->meta.reqd, 3 * sizeof wg[0]);
+        return IMP_WG_REQD;
+    }
+    if (l->meta.max_flat) {
+        wg[0] = l->meta.max_flat;
+        return IMP_WG_MAX_FLAT;
+    }
+    return IMP_WG_DEFAULT;
+}
+
 /* The workgroups per row of the grid (kernel key grid_x) when the
  * addresses read the workgroup's row (wg_y): --grid-x, else the side of a
  * square grid when the workgroups make one (with a warning: the listing
@@ -433,29 +454,29 @@ void imp_write(const imp_listing *l, const imp_options *o,
 
     const imp_meta *m = &l->meta;
     /* the launch shape */
-    uint32_t wg[3] = { 0, 1, 1 };
+    uint32_t wg[3];
     const char *wg_from;
-    if (o->workgroup_dims) {
-        wg[0] = o->workgroup[0];
-        wg[1] = o->workgroup_dims > 1 ? o->workgroup[1] : 1;
+    switch (imp_workgroup(l, o, wg)) {
+    case IMP_WG_OPTION:
         wg_from = "--workgroup-size";
-    } else if (m->reqd[0]) {
-        memcpy(wg, m->reqd, sizeof wg);
+        break;
+    case IMP_WG_REQD:
         wg_from = ".reqd_workgroup_size";
-    } else if (m->max_flat) {
-        wg[0] = m->max_flat;
+        break;
+    case IMP_WG_MAX_FLAT:
         wg_from = ".max_flat_workgroup_size (the largest the kernel "
                   "allows: give --workgroup-size)";
         sb_printf(warn, "cusim import: warning: %s: kernel '%s' has no "
                   ".reqd_workgroup_size: workgroups of %u "
                   "(.max_flat_workgroup_size); give --workgroup-size\n",
                   l->file, m->kernel, m->max_flat);
-    } else {
-        wg[0] = 256;
+        break;
+    default:
         wg_from = "not in the listing: 256 (give --workgroup-size)";
         sb_printf(warn, "cusim import: warning: %s: the listing does not "
                   "say kernel '%s''s workgroup size: 256; give "
                   "--workgroup-size\n", l->file, m->kernel);
+        break;
     }
     uint64_t elements = o->elements ? o->elements : IMP_DEFAULT_ELEMENTS;
     uint32_t regs = m->vgprs ? m->vgprs : 1;

@@ -158,7 +158,9 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
         imp_listing_free(&l);
         return -1;
     }
-    imp_addresses(&l, v, (size_t)n);
+    uint32_t wg[3];
+    imp_workgroup(&l, o, wg);
+    imp_addresses(&l, v, (size_t)n, wg);
     sbuf warn = { 0 };
     for (long k = 0; k < n; k++) {
         const imp_insn *br = &l.insns[v[k].branch];

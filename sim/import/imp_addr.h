@@ -1,0 +1,74 @@
+/*
+ * imp_addr.h — what the address pass's files share (internal to
+ * sim/import: imp_addr.c, the pass and the affine forms; imp_addr_sass.c
+ * and imp_addr_amd.c, each ISA's instructions).
+ */
+#ifndef CUSIM_IMP_ADDR_H
+#define CUSIM_IMP_ADDR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "imp_int.h"
+
+enum { A_TERMS = 6, A_REGS = 256 };
+
+/* The names of a form; A_PARAM + i is pointer parameter i (offs[i]). */
+enum { A_LID_X, A_LID_Y, A_WG_X, A_WG_Y, A_IT, A_PARAM };
+
+/* An affine form c + k[0] x sym[0] + ...; known false: not one. */
+typedef struct aff {
+    bool known;
+    int n;
+    int sym[A_TERMS];
+    int64_t k[A_TERMS];
+    int64_t c;
+} aff;
+
+/* The pass's state: each register's value, the parameters seen. */
+typedef struct apass {
+    aff r[A_REGS], ur[A_REGS];       /* SASS R, UR; AMD VGPRs, SGPRs */
+    bool written_s[A_REGS];          /* AMD: an SGPR some instruction wrote
+                                        (an s_load's base not written is
+                                        the kernarg segment pointer) */
+    bool packed_ids;                 /* AMD: v0 holds the x and y ids */
+    uint32_t wg[3];                  /* the workgroup (ids' bounds) */
+    int64_t offs[16];
+    int n_offs;
+} apass;
+
+/* One operand's text, without a leading '-' (neg). */
+typedef struct opnd {
+    char t[48];
+    bool neg;
+} opnd;
+
+aff aff_unknown(void);
+aff aff_constant(int64_t c);
+aff aff_named(int sym);
+aff aff_add(aff a, aff b, int64_t m);     /* a + m x b */
+aff aff_mul(aff a, aff b);                /* affine when one is constant */
+aff aff_shl(aff a, aff s);
+
+/* The name index of the pointer parameter at byte `off`, or -1. */
+int addr_param(apass *p, int64_t off);
+
+/* Writes the at= text of an access of `bytes` per lane at address `a`
+ * (one pointer parameter plus a form divisible by `bytes`), else "". */
+void addr_at_text(const apass *p, aff a, uint32_t bytes, char *at,
+                  size_t size);
+
+/* Each ISA: its setup, one instruction (its global address into in->at,
+ * then what it writes), the register slots it writes (at most 4), and
+ * whether it adds a constant to slot `s` in place (*step). */
+void addr_sass_insn(apass *p, imp_insn *in);
+int addr_sass_writes(apass *p, const imp_insn *in, aff **slots);
+bool addr_sass_self_add(apass *p, const imp_insn *in, const aff *s,
+                        int64_t *step);
+void addr_amd_start(apass *p, const imp_listing *l);
+void addr_amd_insn(apass *p, imp_insn *in);
+int addr_amd_writes(apass *p, const imp_insn *in, aff **slots);
+bool addr_amd_self_add(apass *p, const imp_insn *in, const aff *s,
+                       int64_t *step);
+
+#endif /* CUSIM_IMP_ADDR_H */

@@ -1,0 +1,416 @@
+/*
+ * imp_addr_amd.c — AMD GCN/RDNA for the address pass (imp_addr.c): the
+ * kernel's ids where the hardware puts them (v0 and v1, or both packed in
+ * v0 on gfx90a, gfx94x and gfx11+; the workgroup ids in the SGPRs after
+ * the user SGPRs), the kernel's pointers from s_load of the kernarg
+ * segment, the values of the address arithmetic (shifts, adds, a 64-bit
+ * add's low half, multiply-adds, an or of bits that cannot overlap) and
+ * the addresses of global_load / global_store. A 64-bit value is read
+ * from its low register (offsets stay below 2^32).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "imp_addr.h"
+
+/* The operands in [s, e) (at commas outside brackets, each its first
+ * word; modifiers such as offset:16 are left out, *offset gets N). */
+static int operands(const char *s, const char *e, opnd *o, int max,
+                    int64_t *offset)
+{
+    *offset = 0;
+    int n = 0;
+    while (s < e && n < max) {
+        while (s < e && isspace((unsigned char)*s))
+            s++;
+        const char *t = s;
+        int depth = 0;
+        while (t < e && (depth > 0 || *t != ',')) {
+            depth += *t == '[' ? 1 : *t == ']' ? -1 : 0;
+            t++;
+        }
+        const char *w = s;
+        while (w < t && !isspace((unsigned char)*w))
+            w++;
+        for (const char *m = w; m + 7 <= t; m++)
+            if (strncmp(m, "offset:", 7) == 0)
+                *offset = strtoll(m + 7, NULL, 0);
+        opnd *p = &o[n];
+        p->neg = s < w && *s == '-';
+        size_t len = (size_t)(w - s) - p->neg;
+        if (len >= sizeof p->t)
+            len = sizeof p->t - 1;
+        memcpy(p->t, s + p->neg, len);
+        p->t[len] = '\0';
+        bool modifier = strchr(p->t, ':') && p->t[0] != 'v'
+                        && p->t[0] != 's';
+        if (len > 0 && !modifier)
+            n++;
+        s = t < e ? t + 1 : t;
+    }
+    return n;
+}
+
+/* One half of instruction `in` (a dual instruction has two, "v_dual_x
+ * ... :: v_dual_y ..."): its mnemonic and operand text [*s, *e). */
+static bool half(const imp_insn *in, int which, char *mnem, size_t size,
+                 const char **s, const char **e)
+{
+    const char *b = in->text, *end = in->text + in->text_len;
+    const char *m = strstr(b, in->mnem);
+    if (!m || m >= end)
+        return false;
+    const char *dual = NULL;
+    for (const char *q = m; q + 1 < end && !dual; q++)
+        if (q[0] == ':' && q[1] == ':')
+            dual = q;
+    if (which == 1) {
+        if (!dual)
+            return false;
+        m = dual + 2;
+        while (m < end && isspace((unsigned char)*m))
+            m++;
+    } else if (dual) {
+        end = dual;
+    }
+    const char *me = m;
+    while (me < end && !isspace((unsigned char)*me))
+        me++;
+    snprintf(mnem, size, "%.*s", (int)(me - m), m);
+    const char *semi = memchr(me, ';', (size_t)(end - me));
+    *s = me;
+    *e = semi ? semi : end;
+    return true;
+}
+
+/* The slot of a register operand (v5, v[2:3], s4, s[0:1]: the first
+ * register), NULL for anything else; *sgpr and *index say which. */
+static aff *slot(apass *p, const char *t, bool *sgpr, int *index)
+{
+    bool v = t[0] == 'v', sg = t[0] == 's';
+    if (!v && !sg)
+        return NULL;
+    const char *d = t + 1 + (t[1] == '[');
+    if (!isdigit((unsigned char)*d))
+        return NULL;
+    long i = strtol(d, NULL, 10);
+    if (i < 0 || i >= A_REGS)
+        return NULL;
+    *sgpr = sg;
+    *index = (int)i;
+    return sg ? &p->ur[i] : &p->r[i];
+}
+
+/* The last register of a range operand (v[2:3]: 3), else its first. */
+static int last_index(const char *t, int first)
+{
+    const char *colon = strchr(t, ':');
+    return colon ? (int)strtol(colon + 1, NULL, 10) : first;
+}
+
+static aff value(apass *p, const opnd *o)
+{
+    bool sg;
+    int i;
+    aff *s = slot(p, o->t, &sg, &i);
+    aff v = aff_unknown();
+    if (s) {
+        v = *s;
+    } else if (isdigit((unsigned char)o->t[0])) {
+        char *end;
+        long long c = strtoll(o->t, &end, 0);
+        if (!*end)
+            v = aff_constant(c);
+    }
+    return o->neg ? aff_add(aff_constant(0), v, -1) : v;
+}
+
+/* The largest value of `a` when it is a non-negative sum of the local ids
+ * (bounded by the workgroup), or -1. */
+static int64_t bound(const apass *p, const aff *a)
+{
+    if (!a->known || a->c < 0)
+        return -1;
+    int64_t m = a->c;
+    for (int i = 0; i < a->n; i++) {
+        if (a->k[i] < 0 || (a->sym[i] != A_LID_X && a->sym[i] != A_LID_Y))
+            return -1;
+        m += a->k[i] * (int64_t)(p->wg[a->sym[i] == A_LID_Y] - 1);
+    }
+    return m;
+}
+
+/* How many low bits of `a` are known to be zero (62: all). */
+static int low_zeros(const aff *a)
+{
+    int z = 62;
+    for (int i = 0; i <= a->n; i++) {
+        int64_t k = i < a->n ? a->k[i] : a->c;
+        if (i < a->n && a->sym[i] >= A_PARAM)
+            return 0;             /* a pointer: its low bits unknown */
+        if (k == 0)
+            continue;
+        int t = 0;
+        while (t < 62 && !((k >> t) & 1))
+            t++;
+        z = t < z ? t : z;
+    }
+    return z;
+}
+
+/* a | b as a + b where their bits cannot overlap: one a multiple of 2^k,
+ * the other below 2^k. */
+static aff or_as_add(const apass *p, aff a, aff b)
+{
+    if (!a.known || !b.known)
+        return aff_unknown();
+    for (int pass = 0; pass < 2; pass++) {
+        int64_t m = bound(p, &b);
+        int z = low_zeros(&a);
+        if (m >= 0 && (z >= 62 || m < ((int64_t)1 << z)))
+            return aff_add(a, b, 1);
+        aff t = a;
+        a = b;
+        b = t;
+    }
+    return aff_unknown();
+}
+
+/* `m` without its encoding suffix and a dual instruction's prefix:
+ * v_add_u32_e32 -> v_add_u32, v_dual_mov_b32 -> v_mov_b32. */
+static void base_name(const char *m, char *out, size_t size)
+{
+    if (strncmp(m, "v_dual_", 7) == 0)
+        snprintf(out, size, "v_%s", m + 7);
+    else
+        snprintf(out, size, "%s", m);
+    size_t n = strlen(out);
+    if (n > 4 && (strcmp(out + n - 4, "_e32") == 0
+                  || strcmp(out + n - 4, "_e64") == 0))
+        out[n - 4] = '\0';
+}
+
+static bool is(const char *m, const char *name)
+{
+    return strcmp(m, name) == 0;
+}
+
+/* The value the instruction `m` writes to its first operand. */
+static aff eval(apass *p, const char *m, const opnd *o, int n)
+{
+    bool sg;
+    int i0;
+    if (n == 2 && (is(m, "v_mov_b32") || is(m, "s_mov_b32")
+                   || is(m, "s_movk_i32") || is(m, "s_mov_b64")))
+        return value(p, &o[1]);
+    if (n == 3 && (is(m, "v_lshlrev_b32") || is(m, "v_lshlrev_b64")))
+        return aff_shl(value(p, &o[2]), value(p, &o[1]));
+    if (n == 3 && is(m, "s_lshl_b32"))
+        return aff_shl(value(p, &o[1]), value(p, &o[2]));
+    if (n == 3 && (is(m, "v_add_u32") || is(m, "v_add_nc_u32")
+                   || is(m, "s_add_i32") || is(m, "s_add_u32")))
+        return aff_add(value(p, &o[1]), value(p, &o[2]), 1);
+    if (n == 4 && is(m, "v_add_co_u32"))        /* vD, vcc, a, b */
+        return aff_add(value(p, &o[2]), value(p, &o[3]), 1);
+    if (n == 4 && (is(m, "v_lshl_add_u32") || is(m, "v_lshl_add_u64")))
+        return aff_add(value(p, &o[3]),
+                       aff_shl(value(p, &o[1]), value(p, &o[2])), 1);
+    if (n == 4 && is(m, "v_lshl_or_b32"))
+        return or_as_add(p, aff_shl(value(p, &o[1]), value(p, &o[2])),
+                         value(p, &o[3]));
+    if (n == 3 && is(m, "v_or_b32"))
+        return or_as_add(p, value(p, &o[1]), value(p, &o[2]));
+    if (n == 4 && (is(m, "v_mad_u32_u24") || is(m, "v_mad_u64_u32")))
+        return aff_add(aff_mul(value(p, &o[1]), value(p, &o[2])),
+                       value(p, &o[3]), 1);
+    if (n == 5 && is(m, "v_mad_u64_u32"))       /* with its carry out */
+        return aff_add(aff_mul(value(p, &o[2]), value(p, &o[3])),
+                       value(p, &o[4]), 1);
+    if (n == 3 && is(m, "v_mul_lo_u32"))
+        return aff_mul(value(p, &o[1]), value(p, &o[2]));
+    /* the packed ids of v0: x in bits 0-9, y in 10-19 */
+    if (p->packed_ids && n == 3 && is(m, "v_and_b32")
+        && slot(p, o[2].t, &sg, &i0) && !sg && i0 == 0
+        && strcmp(o[1].t, "0x3ff") == 0)
+        return aff_named(A_LID_X);
+    if (p->packed_ids && n == 4 && is(m, "v_bfe_u32")
+        && slot(p, o[1].t, &sg, &i0) && !sg && i0 == 0
+        && strcmp(o[2].t, "10") == 0 && strcmp(o[3].t, "10") == 0)
+        return aff_named(A_LID_Y);
+    return aff_unknown();
+}
+
+void addr_amd_start(apass *p, const imp_listing *l)
+{
+    const char *t = l->meta.target;
+    p->packed_ids = strstr(t, "gfx90a") || strstr(t, "gfx94")
+                    || strstr(t, "gfx11") || strstr(t, "gfx12");
+    if (!p->packed_ids) {
+        p->r[0] = aff_named(A_LID_X);
+        p->r[1] = aff_named(A_LID_Y);
+    }
+    char key[96];
+    snprintf(key, sizeof key, ".amdhsa_kernel %s", l->meta.kernel);
+    const char *d = strstr(l->text, key);
+    const char *usc = d ? strstr(d, ".amdhsa_user_sgpr_count") : NULL;
+    if (!usc)
+        return;
+    long n = strtol(usc + strlen(".amdhsa_user_sgpr_count"), NULL, 10);
+    static const char kx[] = ".amdhsa_system_sgpr_workgroup_id_x";
+    static const char ky[] = ".amdhsa_system_sgpr_workgroup_id_y";
+    const char *x = strstr(d, kx), *y = strstr(d, ky);
+    int has_x = x && strtol(x + sizeof kx - 1, NULL, 10) == 1;
+    int has_y = y && strtol(y + sizeof ky - 1, NULL, 10) == 1;
+    if (n < 0 || n + 2 >= A_REGS)
+        return;
+    if (has_x)
+        p->ur[n] = aff_named(A_WG_X);
+    if (has_y)
+        p->ur[n + has_x] = aff_named(A_WG_Y);
+    for (int k = 0; k < has_x + has_y; k++)
+        p->written_s[n + k] = true;
+}
+
+/* Whether `row` writes its first operand. */
+static bool writes_first(const imp_map_row *row)
+{
+    return row && (row->roles == IMP_R_DST || row->roles == IMP_R_DST2
+                   || row->roles == IMP_R_LOAD || row->roles == IMP_R_ATOM
+                   || row->roles == IMP_R_CMPX);
+}
+
+int addr_amd_writes(apass *p, const imp_insn *in, aff **slots)
+{
+    if (!writes_first(in->row))
+        return 0;
+    int n = 0;
+    for (int h = 0; h < 2; h++) {
+        char mnem[IMP_MNEM_MAX];
+        const char *s, *e;
+        opnd o[8];
+        int64_t off;
+        if (!half(in, h, mnem, sizeof mnem, &s, &e)
+            || operands(s, e, o, 8, &off) == 0)
+            continue;
+        bool sg;
+        int i0;
+        aff *d = slot(p, o[0].t, &sg, &i0);
+        if (!d)
+            continue;
+        /* a range's first two registers (a 64-bit value's low and high);
+         * wider loads' others are data, unknown from the first */
+        int last = last_index(o[0].t, i0);
+        for (int k = i0; k <= last && k < i0 + 2 && k < A_REGS && n < 4; k++)
+            slots[n++] = sg ? &p->ur[k] : &p->r[k];
+    }
+    return n;
+}
+
+bool addr_amd_self_add(apass *p, const imp_insn *in, const aff *s,
+                       int64_t *step)
+{
+    char mnem[IMP_MNEM_MAX], m[IMP_MNEM_MAX];
+    const char *b, *e;
+    opnd o[8];
+    int64_t off;
+    if (in->guard.file != IMP_FILE_NONE
+        || !half(in, 0, mnem, sizeof mnem, &b, &e)
+        || operands(b, e, o, 8, &off) != 3)
+        return false;
+    base_name(mnem, m, sizeof m);
+    if (!is(m, "v_add_u32") && !is(m, "v_add_nc_u32") && !is(m, "s_add_i32")
+        && !is(m, "s_add_u32"))
+        return false;
+    bool sg;
+    int i0;
+    if (slot(p, o[0].t, &sg, &i0) != s)
+        return false;
+    /* vD = c + vD or vD + c */
+    for (int k = 1; k <= 2; k++)
+        if (strcmp(o[k].t, o[0].t) == 0 && !o[k].neg) {
+            aff c = value(p, &o[3 - k]);
+            if (!c.known || c.n != 0 || slot(p, o[3 - k].t, &sg, &i0))
+                return false;
+            *step = c.c;
+            return true;
+        }
+    return false;
+}
+
+/* One half of an instruction: its global access's address, then what it
+ * writes. */
+static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
+                const char *e)
+{
+    opnd o[8];
+    int64_t offset;
+    int n = operands(s, e, o, 8, &offset);
+    const imp_map_row *row = in->row;
+    if (row && (row->op == ISA_OP_LD_GLOBAL || row->op == ISA_OP_ST_GLOBAL
+                || row->op == ISA_OP_ATOM_GLOBAL)
+        && !(row->flags & IMP_F_UNIFORM)
+        && strncmp(mnem, "global_", 7) == 0 && n >= 3) {
+        /* global_load vD, v[a:b], off | vOff, s[a:b];
+         * global_store v[a:b], vData, off | vOff, vData, s[a:b] */
+        bool store = row->op == ISA_OP_ST_GLOBAL;
+        const opnd *addr = &o[store ? 0 : 1], *saddr = &o[2];
+        aff a = value(p, addr);
+        if (strcmp(saddr->t, "off") != 0)
+            a = aff_add(a, value(p, saddr), 1);
+        a = aff_add(a, aff_constant(offset), 1);
+        addr_at_text(p, a, row->bytes ? row->bytes : imp_amd_width(mnem),
+                     in->at, sizeof in->at);
+    }
+    if (!writes_first(row) || n == 0)
+        return;
+    bool sg;
+    int i0;
+    aff *d = slot(p, o[0].t, &sg, &i0);
+    if (!d)
+        return;
+    int last = last_index(o[0].t, i0);
+    aff v[2] = { aff_unknown(), aff_unknown() };
+    if (row->op == ISA_OP_LD_GLOBAL && (row->flags & IMP_F_UNIFORM)) {
+        /* s_load from the kernarg pointer (an SGPR nothing wrote): the
+         * parameters at its offset, a pointer in each 8 bytes */
+        bool bsg;
+        int bi;
+        int64_t at = n >= 3 ? value(p, &o[2]).c : -1;
+        if (n >= 3 && slot(p, o[1].t, &bsg, &bi) && bsg && !p->written_s[bi]
+            && value(p, &o[2]).known && value(p, &o[2]).n == 0 && at >= 0)
+            for (int k = i0; k + 1 <= last && k < A_REGS; k += 2) {
+                int sym = addr_param(p, at + 4 * (k - i0));
+                if (sym >= 0)
+                    p->ur[k] = aff_named(sym);
+                if (k + 1 < A_REGS)
+                    p->ur[k + 1] = aff_unknown();
+            }
+        for (int k = i0; k <= last && k < A_REGS; k++)
+            p->written_s[k] = true;
+        return;
+    }
+    if (row->roles == IMP_R_DST || row->roles == IMP_R_DST2) {
+        char m[IMP_MNEM_MAX];
+        base_name(mnem, m, sizeof m);
+        v[0] = eval(p, m, o, n);
+    }
+    if (in->guard.file != IMP_FILE_NONE)
+        v[0] = aff_unknown();
+    for (int k = i0; k <= last && k < A_REGS; k++) {
+        (sg ? p->ur : p->r)[k] = k == i0 ? v[0] : aff_unknown();
+        if (sg)
+            p->written_s[k] = true;
+    }
+}
+
+void addr_amd_insn(apass *p, imp_insn *in)
+{
+    for (int h = 0; h < 2; h++) {
+        char mnem[IMP_MNEM_MAX];
+        const char *s, *e;
+        if (half(in, h, mnem, sizeof mnem, &s, &e))
+            one(p, in, mnem, s, e);
+    }
+}

@@ -1,0 +1,242 @@
+/*
+ * imp_addr_sass.c — NVIDIA SASS for the address pass (imp_addr.c): the
+ * values of the address arithmetic (S2R of the ids, LDC / MOV of the
+ * parameters, IADD3, LEA, SHF.L.U32, IMAD, IMAD.WIDE with a constant
+ * factor) and the bracketed addresses of global accesses.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "imp_addr.h"
+
+/* Splits the operands of SASS instruction `in` (after the mnemonic, up to
+ * ';', at commas outside brackets). Returns their count. */
+static int split_operands(const imp_insn *in, opnd *o, int max)
+{
+    const char *s = in->text, *e = in->text + in->text_len;
+    const char *m = strstr(s, in->mnem);
+    if (!m || m >= e)
+        return 0;
+    s = m + strlen(in->mnem);
+    const char *semi = memchr(s, ';', (size_t)(e - s));
+    if (semi)
+        e = semi;
+    int n = 0;
+    while (s < e && n < max) {
+        while (s < e && isspace((unsigned char)*s))
+            s++;
+        const char *t = s;
+        int depth = 0;
+        while (t < e && (depth > 0 || *t != ',')) {
+            depth += *t == '[' ? 1 : *t == ']' ? -1 : 0;
+            t++;
+        }
+        const char *te = t;
+        while (te > s && isspace((unsigned char)te[-1]))
+            te--;
+        opnd *p = &o[n];
+        p->neg = s < te && *s == '-';
+        if (p->neg)
+            s++;
+        size_t len = (size_t)(te - s);
+        if (len >= sizeof p->t)
+            len = sizeof p->t - 1;
+        memcpy(p->t, s, len);
+        p->t[len] = '\0';
+        char *reuse = strstr(p->t, ".reuse");
+        if (reuse)
+            *reuse = '\0';
+        if (len > 0)
+            n++;
+        s = t < e ? t + 1 : t;
+    }
+    return n;
+}
+
+/* The register slot an operand names (R12, UR4), NULL for RZ, URZ and
+ * anything else; *zero is set for RZ / URZ. */
+static aff *reg_slot(apass *p, const char *t, bool *zero)
+{
+    *zero = strcmp(t, "RZ") == 0 || strcmp(t, "URZ") == 0;
+    bool ur = t[0] == 'U' && t[1] == 'R';
+    const char *d = t + (ur ? 2 : 1);
+    if ((t[0] != 'R' && !ur) || !isdigit((unsigned char)*d))
+        return NULL;
+    char *end;
+    long i = strtol(d, &end, 10);
+    if (i < 0 || i >= A_REGS || (*end && *end != '.'))
+        return NULL;
+    return ur ? &p->ur[i] : &p->r[i];
+}
+
+/* An operand's value: a register's, an immediate, a constant-bank-0 word
+ * (a parameter: its name, a pointer if an address is based on it). */
+static aff value(apass *p, const opnd *o)
+{
+    bool zero;
+    aff *slot = reg_slot(p, o->t, &zero);
+    aff v = zero ? aff_constant(0) : slot ? *slot : aff_unknown();
+    if (!zero && !slot) {
+        char *end;
+        if (o->t[0] == 'c' && o->t[1] == '[') {
+            if (strncmp(o->t, "c[0x0][0x", 9) == 0) {
+                long long off = strtoll(o->t + 7, &end, 16);
+                int sym = *end == ']' ? addr_param(p, off) : -1;
+                v = sym >= 0 ? aff_named(sym) : aff_unknown();
+            }
+        } else if (isdigit((unsigned char)o->t[0])) {
+            long long c = strtoll(o->t, &end, 0);
+            v = *end ? aff_unknown() : aff_constant(c);
+        }
+    }
+    return o->neg ? aff_add(aff_constant(0), v, -1) : v;
+}
+
+/* The value SASS instruction `in` writes to its first operand, from its
+ * mnemonic and operands (unknown for what is not address arithmetic). */
+static aff eval_sass(apass *p, const imp_insn *in, const opnd *o, int n)
+{
+    const char *m = in->mnem;
+    if (strncmp(m, "S2R", 3) == 0 || strncmp(m, "S2UR", 4) == 0) {
+        static const struct { const char *sr; int sym; } sr[] = {
+            { "SR_TID.X", A_LID_X }, { "SR_TID.Y", A_LID_Y },
+            { "SR_CTAID.X", A_WG_X }, { "SR_CTAID.Y", A_WG_Y },
+        };
+        for (size_t i = 0; n == 2 && i < sizeof sr / sizeof sr[0]; i++)
+            if (strcmp(o[1].t, sr[i].sr) == 0)
+                return aff_named(sr[i].sym);
+        return aff_unknown();
+    }
+    if (strchr(m, '.') && strncmp(m, "IMAD", 4) != 0
+        && strncmp(m, "LDC", 3) != 0 && strncmp(m, "ULDC", 4) != 0
+        && strcmp(m, "SHF.L.U32") != 0 && strcmp(m, "MOV.U32") != 0)
+        return aff_unknown();         /* LEA.HI, IADD3.X, SHF.R, ...: no */
+    if ((strcmp(m, "MOV") == 0 || strcmp(m, "UMOV") == 0
+         || strcmp(m, "MOV.U32") == 0) && n == 2)
+        return value(p, &o[1]);
+    if ((strncmp(m, "LDC", 3) == 0 || strncmp(m, "ULDC", 4) == 0) && n == 2)
+        return value(p, &o[1]);
+    if ((strcmp(m, "IADD3") == 0 || strcmp(m, "UIADD3") == 0) && n == 4)
+        return aff_add(aff_add(value(p, &o[1]), value(p, &o[2]), 1),
+                          value(p, &o[3]), 1);
+    if ((strcmp(m, "LEA") == 0 || strcmp(m, "ULEA") == 0) && n == 4)
+        return aff_add(value(p, &o[2]), aff_shl(value(p, &o[1]),
+                                               value(p, &o[3])), 1);
+    if (strcmp(m, "SHF.L.U32") == 0 && n == 4 && strcmp(o[3].t, "RZ") == 0)
+        return aff_shl(value(p, &o[1]), value(p, &o[2]));
+    if (strncmp(m, "IMAD", 4) == 0 && n == 4) {
+        if (strcmp(m, "IMAD.MOV.U32") == 0 || strcmp(m, "IMAD.MOV") == 0)
+            return value(p, &o[3]);
+        if (strcmp(m, "IMAD") == 0 || strcmp(m, "IMAD.WIDE") == 0
+            || strcmp(m, "IMAD.WIDE.U32") == 0 || strcmp(m, "IMAD.IADD") == 0
+            || strcmp(m, "IMAD.SHL.U32") == 0)
+            return aff_add(aff_mul(value(p, &o[1]), value(p, &o[2])),
+                              value(p, &o[3]), 1);
+    }
+    return aff_unknown();
+}
+
+/* The address of the bracketed operand of a global access: [R2.64],
+ * [R2.64+0x10], [R2.U32+UR4] (a register and an offset). */
+static aff bracket(apass *p, const opnd *o, int n)
+{
+    const opnd *b = NULL;
+    for (int i = 0; i < n && !b; i++)
+        if (o[i].t[0] == '[')
+            b = &o[i];
+    if (!b)
+        return aff_unknown();
+    opnd r = { "", false };
+    const char *s = b->t + 1;
+    size_t k = 0;
+    while (s[k] && s[k] != '+' && s[k] != ']' && s[k] != '.'
+           && k + 1 < sizeof r.t) {
+        r.t[k] = s[k];
+        k++;
+    }
+    r.t[k] = '\0';
+    while (s[k] == '.' || isalnum((unsigned char)s[k]))
+        k++;                      /* .64, .U32: a width, not a scale */
+    aff a = value(p, &r);
+    if (s[k] == '+') {
+        opnd off = { "", false };
+        snprintf(off.t, sizeof off.t, "%.*s", (int)strcspn(s + k + 1, "]"),
+                 s + k + 1);
+        a = aff_add(a, value(p, &off), 1);
+    }
+    return a;
+}
+
+/* Whether `row` writes its first operand (and what this pass evaluates). */
+static bool writes_first(const imp_map_row *row)
+{
+    return row && (row->roles == IMP_R_DST || row->roles == IMP_R_LOAD
+                   || row->roles == IMP_R_PDST || row->roles == IMP_R_DST2
+                   || row->roles == IMP_R_ATOM);
+}
+
+int addr_sass_writes(apass *p, const imp_insn *in, aff **slots)
+{
+    if (!writes_first(in->row))
+        return 0;
+    opnd o[8];
+    int n = split_operands(in, o, 8);
+    bool zero;
+    aff *s = n > 0 ? reg_slot(p, o[0].t, &zero) : NULL;
+    if (!s)
+        return 0;
+    slots[0] = s;
+    bool wide = strstr(in->mnem, ".WIDE") || strstr(in->mnem, ".64");
+    aff *end = o[0].t[0] == 'U' ? p->ur + A_REGS : p->r + A_REGS;
+    if (wide && s + 1 < end) {
+        slots[1] = s + 1;         /* the high half */
+        return 2;
+    }
+    return 1;
+}
+
+bool addr_sass_self_add(apass *p, const imp_insn *in, const aff *s,
+                        int64_t *step)
+{
+    opnd o[8];
+    int n = split_operands(in, o, 8);
+    bool zero;
+    if (strcmp(in->mnem, "IADD3") != 0 || n != 4
+        || in->guard.file != IMP_FILE_NONE
+        || reg_slot(p, o[0].t, &zero) != s || strcmp(o[1].t, o[0].t) != 0
+        || o[1].neg || strcmp(o[3].t, "RZ") != 0
+        || !isdigit((unsigned char)o[2].t[0]))
+        return false;
+    *step = (o[2].neg ? -1 : 1) * strtoll(o[2].t, NULL, 0);
+    return true;
+}
+
+void addr_sass_insn(apass *p, imp_insn *in)
+{
+    opnd o[8];
+    int n = split_operands(in, o, 8);
+    const imp_map_row *row = in->row;
+    if (row && (row->op == ISA_OP_LD_GLOBAL || row->op == ISA_OP_ST_GLOBAL
+                || row->op == ISA_OP_ATOM_GLOBAL)
+        && !(row->flags & IMP_F_UNIFORM) && row->roles != IMP_R_COPY)
+        addr_at_text(p, bracket(p, o, n), row->bytes ? row->bytes
+                                          : imp_sass_width(in->mnem),
+                     in->at, sizeof in->at);
+    aff *w[4];
+    int nw = addr_sass_writes(p, in, w);
+    if (nw == 0)
+        return;
+    /* a DST row's value, an LDC's parameter; a load's data is unknown;
+     * a guarded write holds for some lanes only */
+    aff v = aff_unknown();
+    if (row->roles == IMP_R_DST
+        || (row->roles == IMP_R_LOAD && (row->flags & IMP_F_UNIFORM)))
+        v = eval_sass(p, in, o, n);
+    if (in->guard.file != IMP_FILE_NONE)
+        v = aff_unknown();
+    *w[0] = v;
+    for (int k = 1; k < nw; k++)
+        *w[k] = aff_unknown();    /* the high half: never an address */
+}
