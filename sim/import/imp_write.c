@@ -266,7 +266,9 @@ void imp_write(const imp_listing *l, const imp_options *o,
         wg_from = "--workgroup-size";
     } else if (m->reqd[0]) {
         memcpy(wg, m->reqd, sizeof wg);
-        wg_from = ".reqd_workgroup_size";
+        wg_from = l->format == IMP_FORMAT_RADV
+            ? "the shader's local size (SPIR-V LocalSize)"
+            : ".reqd_workgroup_size";
     } else if (m->max_flat) {
         wg[0] = m->max_flat;
         wg_from = ".max_flat_workgroup_size (the largest the kernel "
@@ -293,14 +295,26 @@ void imp_write(const imp_listing *l, const imp_options *o,
     sbuf h = { 0 };
     sb_printf(&h, "# %s: kernel '%s' imported by cusim import (cusim %s)\n",
               out_path, m->kernel, CUSIM_VERSION);
-    bool amd = l->format == IMP_FORMAT_AMDGCN;
+    bool amd = l->format != IMP_FORMAT_SASS;
+    bool radv = l->format == IMP_FORMAT_RADV;
     sb_printf(&h, "#   source:    %s (%s)\n", src_path,
-              amd ? "AMD GCN/RDNA assembly, clang -S"
-                  : "NVIDIA SASS, cuobjdump -sass / nvdisasm");
+              radv ? "Mesa RADV's ISA of a Vulkan compute shader, "
+                     "scripts/compile-vulkan"
+              : amd ? "AMD GCN/RDNA assembly, clang -S"
+                    : "NVIDIA SASS, cuobjdump -sass / nvdisasm");
     sb_printf(&h, "#   compiler:  %s\n",
               m->compiler[0] ? m->compiler : "(not named in the listing)");
     sb_printf(&h, "#   target:    %s\n", m->target[0] ? m->target : "?");
-    if (amd) {
+    if (radv) {
+        sb_printf(&h, "#   registers: %u, RADV's VGPRs statistic (VGPRs "
+                  "per invocation, as allocated)", regs);
+        if (m->have_sgprs)
+            sb_printf(&h, "; its %u SGPRs are not modelled", m->sgprs);
+        sb_printf(&h, "\n#   shared_bytes: %u, RADV's LDS size statistic "
+                  "(LDS per workgroup, as allocated)\n", m->shared);
+        sb_printf(&h, "#   subgroup_size: %u, the pipeline executable's "
+                  "subgroup size (RADV's wave)\n", m->wave);
+    } else if (amd) {
         sb_printf(&h, "#   registers: %u, the compiler's .vgpr_count (VGPRs "
                   "per work-item%s)", regs,
                   m->have_agprs ? ", AGPRs included" : "");
