@@ -159,9 +159,12 @@ static int head_line(imp_listing *l, const imp_line *ln, radv_head *h,
         bool vgprs = name_len == 5 && memcmp(v, "VGPRs", 5) == 0;
         bool sgprs = name_len == 5 && memcmp(v, "SGPRs", 5) == 0;
         bool lds = name_len == 8 && memcmp(v, "LDS size", 8) == 0;
+        const char *val = eq + 1;
+        while (val < v + n && *val == ' ')
+            val++;
         if ((vgprs || sgprs || lds)
-            && !number_of(eq + 1, (size_t)(v + n - eq - 1), &x))
-            return err_set(err, l->file, ln->no, (int)(eq - ln->s) + 2,
+            && !number_of(val, (size_t)(v + n - val), &x))
+            return err_set(err, l->file, ln->no, (int)(val - ln->s) + 1,
                            "statistic %.*s: expected a whole number",
                            (int)name_len, v);
         if (vgprs) {

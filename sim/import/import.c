@@ -125,12 +125,13 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
                        imp_format_what(detected));
     }
     if (o->resources && l.format != IMP_FORMAT_SASS) {
+        bool radv = l.format == IMP_FORMAT_RADV;
         imp_listing_free(&l);
         return err_noplace(err, o->file, "--resources %s: for SASS "
                            "listings (cuobjdump -res-usage); %s is %s, "
                            "which says its resources", o->resources,
-                           o->file, l.format == IMP_FORMAT_RADV
-                           ? "a RADV listing" : "AMD assembly");
+                           o->file, radv ? "a RADV listing"
+                                         : "AMD assembly");
     }
     rc = l.format == IMP_FORMAT_SASS
         ? imp_sass_read(&l, o->kernel, o->resources, err)
