@@ -73,12 +73,17 @@ static bool number_of(const char *s, size_t n, uint32_t *v)
     return true;
 }
 
-/* [s, s + n) into `buf` (cut to size). */
+/* [s, s + n) into `buf` (cut to size, trailing blanks cut), every byte
+ * but printable ASCII as '?': it goes into the YAML's header comment,
+ * which a control byte or broken UTF-8 would keep from loading. */
 static void copy_text(char *buf, size_t size, const char *s, size_t n)
 {
+    while (n && isspace((unsigned char)s[n - 1]))
+        n--;
     if (n >= size)
         n = size - 1;
-    memcpy(buf, s, n);
+    for (size_t i = 0; i < n; i++)
+        buf[i] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
     buf[n] = '\0';
 }
 
