@@ -134,24 +134,33 @@ static uint32_t set_layouts(VkDevice dev, const uint32_t *w, size_t n,
     uint32_t *set = calloc(bound, sizeof *set), *bind = calloc(bound, 4);
     uint32_t *ptr = calloc(bound, 4), *cls = calloc(bound, 4);
     uint8_t *buffer_block = calloc(bound, 1);
+    if (!set || !bind || !ptr || !cls || !buffer_block) {
+        fprintf(stderr, "vk-isa: out of memory\n");
+        exit(1);
+    }
     VkDescriptorSetLayoutBinding b[MAX_SETS][MAX_BINDINGS];
     uint32_t nb[MAX_SETS] = { 0 }, n_sets = 0;
-    for (size_t i = 5, len; i < n && (len = w[i] >> 16) > 0; i += len) {
-        uint32_t op = w[i] & 0xffff, id = i + 1 < n ? w[i + 1] : 0;
-        if (id >= bound || i + len > n)
+    for (size_t i = 5; i < n;) {
+        uint32_t len = w[i] >> 16, op = w[i] & 0xffff;
+        if (len < 2 || i + len > n)
             break;
-        if (op == 71 && len >= 4 && w[i + 2] == 34)      /* DescriptorSet */
-            set[id] = w[i + 3] + 1;
-        else if (op == 71 && len >= 4 && w[i + 2] == 33) /* Binding */
-            bind[id] = w[i + 3] + 1;
-        else if (op == 71 && len == 3 && w[i + 2] == 3)  /* BufferBlock */
-            buffer_block[id] = 1;
-        else if (op == 32 && len == 4 && w[i + 3] < bound) /* TypePointer */
-            ptr[id] = w[i + 3];
-        else if (op == 59 && len >= 4 && w[i + 2] < bound) { /* Variable */
-            cls[w[i + 2]] = w[i + 3] + 1;
-            ptr[w[i + 2]] = ptr[id];  /* the variable's pointee */
+        /* a: the operands; an id among them is checked against bound
+         * only where it is one (OpExtension's first word is a string) */
+        const uint32_t *a = &w[i + 1];
+        if (op == 71 && len >= 3 && a[0] < bound) {       /* OpDecorate */
+            if (a[1] == 34 && len >= 4)                   /* DescriptorSet */
+                set[a[0]] = a[2] + 1;
+            else if (a[1] == 33 && len >= 4)              /* Binding */
+                bind[a[0]] = a[2] + 1;
+            else if (a[1] == 3)                           /* BufferBlock */
+                buffer_block[a[0]] = 1;
+        } else if (op == 32 && len == 4 && a[0] < bound && a[2] < bound) {
+            ptr[a[0]] = a[2];                             /* OpTypePointer */
+        } else if (op == 59 && len >= 4 && a[0] < bound && a[1] < bound) {
+            cls[a[1]] = a[2] + 1;                         /* OpVariable */
+            ptr[a[1]] = ptr[a[0]];      /* the variable's pointee */
         }
+        i += len;
     }
     for (uint32_t id = 0; id < bound; id++) {
         if (!set[id] || !bind[id] || !cls[id])
