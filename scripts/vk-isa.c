@@ -342,6 +342,9 @@ int main(int argc, char **argv)
     printf("; device: %s\n", props.properties.deviceName);
     printf("; driver: %s %s\n", drv.driverName, drv.driverInfo);
     printf("; family: %s\n", family);
+    const char *perftest = getenv("RADV_PERFTEST");
+    if (perftest && *perftest)   /* cswave32 changes the code: say so */
+        printf("; radv_perftest: %s\n", perftest);
     printf("; local_size: %u %u %u\n", xyz[0], xyz[1], xyz[2]);
     PFN_vkGetPipelineExecutablePropertiesKHR exes_fn =
         (PFN_vkGetPipelineExecutablePropertiesKHR)vkGetDeviceProcAddr(
