@@ -38,6 +38,7 @@
 typedef struct radv_head {
     int vgprs_line, lds_line, wave_line, local_line, asm_line, end_line;
     int last_head;                /* the last header line */
+    char perftest[48];            /* RADV_PERFTEST ("cswave32"), or "" */
 } radv_head;
 
 /* Whether the raw line `ln` starts with `prefix`; the rest into *rest. */
@@ -132,6 +133,8 @@ static int head_line(imp_listing *l, const imp_line *ln, radv_head *h,
         copy_text(m->compiler, sizeof m->compiler, v, n);
     } else if (raw_prefix(ln, "; family: ", &v, &n)) {
         copy_text(m->target, sizeof m->target, v, n);
+    } else if (raw_prefix(ln, "; radv_perftest: ", &v, &n)) {
+        copy_text(h->perftest, sizeof h->perftest, v, n);
     } else if (raw_prefix(ln, "; subgroup_size: ", &v, &n)) {
         if (!number_of(v, n, &m->wave) || m->wave == 0)
             return err_set(err, l->file, ln->no, 18, "subgroup_size: "
@@ -259,6 +262,12 @@ int imp_radv_read(imp_listing *l, const char *kernel, cusim_error *err)
             return -1;
     }
     l->end_line = ls.no;
+    if (h.perftest[0]) {
+        /* it changed the code (cswave32): the target says so */
+        size_t u = strlen(l->meta.target);
+        snprintf(l->meta.target + u, sizeof l->meta.target - u,
+                 " (RADV_PERFTEST=%s)", h.perftest);
+    }
     if (!h.asm_line)
         return err_set(err, l->file, ls.no > 0 ? ls.no : 1, 1, "the "
                        "listing ends before its '; assembly:' line: "
