@@ -231,9 +231,9 @@ static VkPipeline make_pipeline(VkDevice dev, const uint32_t *code,
     return p;
 }
 
-/* Prints executable `i` of `p`: its subgroup size, its statistics as
- * "; statistic: NAME = VALUE" and its text representations, the one
- * named like "Assembly" last, between "; assembly:" and "; end". */
+/* Prints executable `i` of `p`: its statistics as "; statistic: NAME =
+ * VALUE", then its text representation named like "Assembly" between
+ * "; assembly: NAME" and "; end of assembly", each on a line of its own. */
 static void print_executable(VkDevice dev, VkPipeline p, uint32_t i)
 {
     PFN_vkGetPipelineExecutableStatisticsKHR stats_fn =
@@ -282,8 +282,11 @@ static void print_executable(VkDevice dev, VkPipeline p, uint32_t i)
     check(r == VK_INCOMPLETE ? VK_SUCCESS : r, "representations");
     int printed = 0;
     for (uint32_t k = 0; k < nr; k++) {
+        const char *text = rep[k].pData;
         if (rep[k].isText && strstr(rep[k].name, "Assembly")) {
-            printf("; assembly: %s\n%s", rep[k].name, (char *)rep[k].pData);
+            size_t len = strlen(text);
+            printf("; assembly: %s\n%s%s", rep[k].name, text,
+                   len && text[len - 1] != '\n' ? "\n" : "");
             printed++;
         }
         free(rep[k].pData);
