@@ -561,6 +561,11 @@ START_TEST(radv_listing)
     ck_assert_ptr_nonnull(strstr(yaml, "#   compiler:  radv Mesa 22.3.6\n"
                                        "#   target:    navi21\n"));
     ck_assert_ptr_nonnull(strstr(yaml, "its 128 SGPRs are not modelled"));
+    ck_assert_ptr_nonnull(strstr(yaml, "#   loop BB1 (s_branch, line 24): "
+                                       "repeat 4 (--trip)\n"
+                                       "#   exit BB3 (s_cbranch_scc1, line "
+                                       "17): loop BB1's exit test, nothing "
+                                       "(its --trip counts the trips)\n"));
     free(prog);
     free(yaml);
     /* cut before its end line: truncated, at the last line */

@@ -49,6 +49,18 @@ static bool is_loop_exit(const imp_listing *l, size_t i, size_t t)
     return b && strcmp(b->name, last->target) == 0 && b->insn <= i;
 }
 
+const char *imp_flow_exit_of(const imp_listing *l, size_t i)
+{
+    const imp_insn *in = &l->insns[i];
+    if (!is_branch(in) || !is_cond(in))
+        return NULL;
+    const imp_label *b = imp_listing_find_label(l, in->target);
+    if (!b || strcmp(b->name, in->target) != 0 || b->insn <= i + 1
+        || b->insn > l->n_insns || !is_loop_exit(l, i, b->insn))
+        return NULL;
+    return l->insns[b->insn - 1].target;
+}
+
 long imp_flow_regions(const imp_listing *l, imp_region **out,
                       cusim_error *err)
 {

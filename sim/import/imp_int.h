@@ -322,6 +322,11 @@ typedef struct imp_region {
 long imp_flow_regions(const imp_listing *l, imp_region **out,
                       cusim_error *err);
 
+/* The label of the loop whose exit test the branch at `i` is (a
+ * conditional branch to just past the loop's closing branch, which
+ * imp_flow_regions makes nothing of), or NULL when it is none. */
+const char *imp_flow_exit_of(const imp_listing *l, size_t i);
+
 /* ------------------------------------------------------------ writing */
 
 /* Counts of what the mapping did, for the header comment. */

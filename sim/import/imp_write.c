@@ -367,6 +367,14 @@ void imp_write(const imp_listing *l, const imp_options *o,
                                                    : "taken by all lanes",
                       r->expr ? " (--cond)" : " (no --cond)");
     }
+    for (size_t i = 0; i < l->n_insns; i++) {
+        const char *loop = imp_flow_exit_of(l, i);
+        if (loop)
+            sb_printf(&h, "#   exit %s (%s, line %d): loop %s's exit test, "
+                      "nothing (its --trip counts the trips)\n",
+                      l->insns[i].target, l->insns[i].mnem,
+                      l->insns[i].line, loop);
+    }
     if (w.stats.unmapped) {
         sb_printf(&h, "# Unmapped opcodes (%llu, left out of the program):",
                   (unsigned long long)w.stats.unmapped);
