@@ -131,6 +131,23 @@ $(LIB_OBJS) $(CLI_OBJS): private CFLAGS += -fprofile-use -Wno-missing-profile
 -include $(PGO_OBJS:.o=.d)
 endif
 
+# scripts/vk-isa.c, the Vulkan program behind scripts/compile-vulkan (it
+# asks Mesa's RADV for a compute shader's ISA and statistics;
+# docs/import.md). Built, as part of all, only where libvulkan's
+# pkg-config module is installed (scripts/install-deps import); nothing
+# else needs it, and no test does. Without the sanitizers: the driver's
+# own allocations are not this program's to answer for.
+VK_ISA := $(O)/vk-isa
+ifeq ($(shell pkg-config --exists vulkan 2>/dev/null && echo 1),1)
+all: $(VK_ISA)
+endif
+.PHONY: vk-isa
+vk-isa: $(VK_ISA)
+$(VK_ISA): scripts/vk-isa.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(filter-out -fsanitize% -fno-sanitize%,$(OPT)) \
+	  $$(pkg-config --cflags vulkan) -o $@ $< $$(pkg-config --libs vulkan)
+
 $(LIB): $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^

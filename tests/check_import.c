@@ -470,6 +470,130 @@ START_TEST(sass_program)
 }
 END_TEST
 
+/* A RADV listing as scripts/compile-vulkan writes one (header,
+ * statistics, disassembly), its code a while loop: the exit test at the
+ * top, the branch back at the bottom, s_code_end padding after the end. */
+static const char radv[] =
+    "; cusim vk-isa 1: RADV listing of dir/k.spv (entry main)\n"   /* 1 */
+    "; device: Null hardware (RADV NAVI21)\n"
+    "; driver: radv Mesa 22.3.6\n"
+    "; family: navi21\n"
+    "; local_size: 128 1 1\n"                                        /* 5 */
+    "; executable: Compute Shader\n"
+    "; subgroup_size: 64\n"
+    "; statistic: SGPRs = 128\n"
+    "; statistic: VGPRs = 12\n"
+    "; statistic: LDS size = 512\n"                                 /* 10 */
+    "; assembly: Assembly\n"
+    "BB0:\n"
+    "\ts_load_dwordx4 s[4:7], s[2:3], null           ; f4080101 fa000000\n"
+    "\ts_movk_i32 s1, 0x4                            ; b0010004\n"
+    "BB1:\n"                                                         /* 15 */
+    "\ts_cmp_eq_u32 s1, 0                            ; bf068001\n"
+    "\ts_cbranch_scc1 BB3                            ; bf850005\n"
+    "BB2:\n"
+    "\ts_waitcnt lgkmcnt(0)                          ; bf8cc07f\n"
+    "\tbuffer_load_dword v1, v0, s[4:7], 0 offen    ; e0301000 80010100\n"
+    "\ts_waitcnt vmcnt(0)                            ; bf8c3f70\n"
+    "\tv_fmac_f32_e32 v2, v1, v1                     ; 56040301\n"
+    "\ts_add_i32 s1, s1, -1                          ; 8101c101\n"
+    "\ts_branch BB1                                  ; bf82fff8\n"
+    "BB3:\n"                                                         /* 25 */
+    "\tbuffer_store_dword v2, v0, s[4:7], 0 offen   ; e0701000 80010200\n"
+    "\ts_endpgm                                      ; bf810000\n"
+    "\ts_code_end                                    ; bf9f0000\n"
+    "; end of assembly\n";
+
+/* Imports listing `text` with `o`'s options, as import_code does. */
+static int import_text(const char *text, imp_options *o, char **yaml,
+                       cusim_error *err)
+{
+    char path[] = "/tmp/check_import_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(text, f);
+    fclose(f);
+    o->file = path;
+    char *warnings = NULL;
+    int rc = imp_import(o, yaml, &warnings, err);
+    free(warnings);
+    unlink(path);
+    return rc;
+}
+
+START_TEST(radv_listing)
+{
+    ck_assert_int_eq(imp_detect(radv), IMP_FORMAT_RADV);
+    size_t n, m;
+    ck_assert_ptr_eq(imp_map_table(IMP_FORMAT_RADV, &n),
+                     imp_map_table(IMP_FORMAT_AMDGCN, &m));
+    ck_assert_uint_eq(n, m);
+    imp_options o;
+    memset(&o, 0, sizeof o);
+    o.trips[0] = (imp_label_opt){ "BB1", "4", "--trip BB1=4" };
+    o.n_trips = 1;
+    o.strict = true;
+    char *yaml;
+    cusim_error err;
+    ck_assert_msg(import_text(radv, &o, &yaml, &err) == 0, "%s:%d:%d: %s",
+                  err.file, err.line, err.column, err.message);
+    char *prog = program_of(yaml);
+    /* the descriptor s[4:7] is one value from the scalar load (uniform,
+     * 16 bytes); s_cbranch_scc1 BB3 goes to just past s_branch BB1: the
+     * loop's exit test, no if; in the loop the load's address reads the
+     * input v0 and s4_7, the one written (v0 left out, an input); the
+     * FMA reads v1 twice; the store's data is v2, its address s4_7 again;
+     * waits, branches, s_endpgm and s_code_end make nothing */
+    ck_assert_str_eq(prog,
+                     "ld.global s4_7, s2_3 bytes=16 pattern=strided:0\n"
+                     "alu s1\n"
+                     "repeat 4 {\n"
+                     "  alu scc, s1\n"
+                     "  ld.global v1, s4_7\n"
+                     "  fma v2, v1\n"
+                     "  alu s1, s1\n"
+                     "}\n"
+                     "st.global v2, s4_7\n");
+    ck_assert_ptr_nonnull(strstr(yaml, "\nname: k\n"
+                                       "workgroup_size: 128\n"
+                                       "registers: 12\n"
+                                       "registers_source: imported\n"
+                                       "shared_bytes: 512\n"
+                                       "subgroup_size: 64\n"));
+    ck_assert_ptr_nonnull(strstr(yaml, "#   compiler:  radv Mesa 22.3.6\n"
+                                       "#   target:    navi21\n"));
+    ck_assert_ptr_nonnull(strstr(yaml, "its 128 SGPRs are not modelled"));
+    ck_assert_ptr_nonnull(strstr(yaml, "#   loop BB1 (s_branch, line 24): "
+                                       "repeat 4 (--trip)\n"
+                                       "#   exit BB3 (s_cbranch_scc1, line "
+                                       "17): loop BB1's exit test, nothing "
+                                       "(its --trip counts the trips)\n"));
+    free(prog);
+    free(yaml);
+    /* cut before its end line: truncated, at the last line */
+    char cut[sizeof radv];
+    memcpy(cut, radv, sizeof radv);
+    *strstr(cut, "; end of assembly") = '\0';
+    ck_assert_int_eq(import_text(cut, &o, &yaml, &err), -1);
+    ck_assert_int_eq(err.line, 28);
+    ck_assert_int_eq(err.column, 1);
+    ck_assert_str_eq(err.message, "the listing ends inside the disassembly "
+                     "(from line 11; no '; end of assembly' line): "
+                     "truncated?");
+    /* a control byte and a CR in the header: '?' in the comment, and the
+     * kernel loads */
+    char bad[sizeof radv + 8];
+    snprintf(bad, sizeof bad, "%s", radv);
+    memcpy(strstr(bad, "radv Mesa"), "radv\001Mesa", 9);
+    memcpy(strstr(bad, "navi21\n; local"), "navi2\r", 6);
+    ck_assert_msg(import_text(bad, &o, &yaml, &err) == 0, "%s", err.message);
+    ck_assert_ptr_nonnull(strstr(yaml, "#   compiler:  radv?Mesa 22.3.6\n"
+                                       "#   target:    navi2\n"));
+    free(yaml);
+}
+END_TEST
+
 START_TEST(sass_addresses)
 {
     /* Addresses from the code (imp_addr.c), worked out by hand:
@@ -558,6 +682,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, if_with_else);
     tcase_add_test(tc, unstructured);
     tcase_add_test(tc, sass_program);
+    tcase_add_test(tc, radv_listing);
     tcase_add_test(tc, sass_addresses);
     suite_add_tcase(s, tc);
     return s;

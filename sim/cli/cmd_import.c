@@ -15,7 +15,7 @@
 #include "xalloc.h"
 
 const char cli_import_help[] =
-    "usage: cusim import FILE [--format amdgcn|sass] [--kernel NAME]\n"
+    "usage: cusim import FILE [--format amdgcn|sass|radv] [--kernel NAME]\n"
     "                    [--resources FILE] [--trip LABEL=EXPR]...\n"
     "                    [--cond LABEL=EXPR]... [--workgroup-size N|X,Y]\n"
     "                    [--elements N] [--grid-x N] [--out KERNEL.yaml]\n"
@@ -29,13 +29,15 @@ const char cli_import_help[] =
     "shared_bytes, subgroup_size and the workgroup size from the\n"
     "compiler's metadata. Reads AMD GCN/RDNA assembly from clang -S\n"
     "(scripts/compile-amd) and NVIDIA SASS from cuobjdump -sass or\n"
-    "nvdisasm, with cuobjdump -res-usage's REG and SHARED. A\n"
+    "nvdisasm, with cuobjdump -res-usage's REG and SHARED, and Mesa\n"
+    "RADV's ISA and statistics of a Vulkan compute shader\n"
+    "(scripts/compile-vulkan). A\n"
     "header comment names the source, the compiler, the target and every\n"
     "mapping decision; unmapped opcodes are listed there and left out.\n"
     "The kernel is checked to load before it is written. docs/import.md\n"
     "says what is approximated.\n"
     "\n"
-    "  --format FORMAT    amdgcn or sass (default: detected)\n"
+    "  --format FORMAT    amdgcn, sass or radv (default: detected)\n"
     "  --kernel NAME      the kernel to import (default: the file's only\n"
     "                     one)\n"
     "  --resources FILE   cuobjdump -res-usage output, for a SASS listing\n"
@@ -49,8 +51,8 @@ const char cli_import_help[] =
     "                     default every lane, with a warning (repeatable)\n"
     "  --workgroup-size N|X,Y  the workgroup (default: the metadata's\n"
     "                     .reqd_workgroup_size, else\n"
-    "                     .max_flat_workgroup_size; SASS: 256, with a\n"
-    "                     warning)\n"
+    "                     .max_flat_workgroup_size; RADV: the shader's\n"
+    "                     local size; SASS: 256, with a warning)\n"
     "  --elements N       invocations in the dispatch (default 1048576)\n"
     "  --grid-x N         workgroups per row of the grid (kernel key\n"
     "                     grid_x), for addresses that read the\n"
@@ -147,8 +149,8 @@ int cli_import(int argc, char **argv)
         if (strcmp(opt, "--format") == 0) {
             if (imp_format_parse(val, &o.format) != 0
                 || o.format == IMP_FORMAT_AUTO) {
-                cli_say("cusim import: --format %s: expected amdgcn or "
-                        "sass\n", val);
+                cli_say("cusim import: --format %s: expected amdgcn, "
+                        "sass or radv\n", val);
                 status = CLI_BAD_INPUT;
             }
         } else if (strcmp(opt, "--kernel") == 0) {

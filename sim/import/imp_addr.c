@@ -252,6 +252,10 @@ static void enter_loop(apass *p, const imp_listing *l, const imp_region *v,
 void imp_addresses(imp_listing *l, const imp_region *v, size_t n_regions,
                    const uint32_t workgroup[3])
 {
+    /* RADV's listings say neither where the ids are nor the kernel's
+     * buffers (their descriptors come from descriptor sets): patterns */
+    if (l->format == IMP_FORMAT_RADV)
+        return;
     apass *p = xcalloc(1, sizeof *p);
     memcpy(p->wg, workgroup, sizeof p->wg);
     if (l->format != IMP_FORMAT_SASS)

@@ -15,59 +15,11 @@
 
 #define MAX_KERNELS 64
 
-/* One line of the text: [s, s + len), its number, comment cut off. */
-typedef struct line_t {
-    const char *s;
-    size_t len;
-    int no;
-} line_t;
-
-/* A cursor over the text's lines. */
-typedef struct lines {
-    const char *text, *pos;
-    int no;
-} lines;
-
-/* The next line of `ls` into `*ln` (comment after ';' cut, trailing blanks
- * cut); false at the end. */
-static bool next_line(lines *ls, line_t *ln)
-{
-    if (!*ls->pos)
-        return false;
-    const char *s = ls->pos, *e = strchr(s, '\n');
-    if (!e)
-        e = s + strlen(s);
-    ls->pos = *e ? e + 1 : e;
-    ls->no++;
-    const char *c = s;
-    bool quoted = false;
-    while (c < e && (quoted || *c != ';')) {
-        if (*c == '"')
-            quoted = !quoted;
-        c++;
-    }
-    while (c > s && isspace((unsigned char)c[-1]))
-        c--;
-    ln->s = s;
-    ln->len = (size_t)(c - s);
-    ln->no = ls->no;
-    return true;
-}
-
-/* The first non-blank column of `ln` (an index), or len. */
-static size_t indent_of(const line_t *ln)
-{
-    size_t i = 0;
-    while (i < ln->len && (ln->s[i] == ' ' || ln->s[i] == '\t'))
-        i++;
-    return i;
-}
-
 /* Whether `ln`, from its first non-blank byte, starts with word `w`
  * followed by a blank or the end. */
-static bool starts_word(const line_t *ln, const char *w)
+static bool starts_word(const imp_line *ln, const char *w)
 {
-    size_t i = indent_of(ln), n = strlen(w);
+    size_t i = imp_line_indent(ln), n = strlen(w);
     return ln->len - i >= n && memcmp(ln->s + i, w, n) == 0
         && (ln->len - i == n || isspace((unsigned char)ln->s[i + n])
             || ln->s[i + n] == ',');
@@ -75,9 +27,9 @@ static bool starts_word(const line_t *ln, const char *w)
 
 /* The word after the first word of `ln`, into `buf` (up to a blank or
  * ','; quotes kept out). */
-static void second_word(const line_t *ln, char *buf, size_t size)
+static void second_word(const imp_line *ln, char *buf, size_t size)
 {
-    size_t i = indent_of(ln);
+    size_t i = imp_line_indent(ln);
     while (i < ln->len && !isspace((unsigned char)ln->s[i]))
         i++;
     while (i < ln->len && isspace((unsigned char)ln->s[i]))
@@ -93,197 +45,10 @@ static void second_word(const line_t *ln, char *buf, size_t size)
     buf[n] = '\0';
 }
 
-/* Whether `ln` is a label line `NAME:`; its name into `buf`. */
-static bool label_of(const line_t *ln, char *buf, size_t size)
-{
-    size_t i = indent_of(ln);
-    if (ln->len == 0 || ln->s[ln->len - 1] != ':' || ln->len - 1 <= i)
-        return false;
-    size_t n = ln->len - 1 - i;
-    for (size_t k = 0; k < n; k++) {
-        char c = ln->s[i + k];
-        if (!isalnum((unsigned char)c) && c != '_' && c != '.' && c != '$')
-            return false;
-    }
-    if (n + 1 > size)
-        return false;
-    memcpy(buf, ln->s + i, n);
-    buf[n] = '\0';
-    return true;
-}
-
-/* ----------------------------------------------------------- operands */
-
-/* Parses a register operand `tok` (`n` bytes) into `r`; false when it is
- * none (a constant, `off`, a symbol). */
-static bool parse_reg(const char *tok, size_t n, imp_reg *r)
-{
-    /* source modifiers: -v1, |v1|, -|v1|, abs(v1), neg(v1), sext(v1) */
-    while (n && (*tok == '-' || *tok == '|' || *tok == '!')) {
-        tok++;
-        n--;
-    }
-    static const char *const wraps[] = { "abs(", "neg(", "sext(" };
-    for (size_t w = 0; w < 3; w++) {
-        size_t wl = strlen(wraps[w]);
-        if (n > wl && memcmp(tok, wraps[w], wl) == 0) {
-            tok += wl;
-            n -= wl;
-        }
-    }
-    while (n && (tok[n - 1] == '|' || tok[n - 1] == ')'))
-        n--;
-    if (n > 2 && tok[n - 2] == '.' && (tok[n - 1] == 'l' || tok[n - 1] == 'h'))
-        n -= 2;   /* gfx11's 16-bit halves: v1.l */
-    char w[32];
-    if (n == 0 || n >= sizeof w)
-        return false;
-    memcpy(w, tok, n);
-    w[n] = '\0';
-    static const struct { const char *name; uint8_t file; uint16_t lo, hi; }
-    special[] = {
-        { "vcc", IMP_FILE_VCC, 0, 1 }, { "vcc_lo", IMP_FILE_VCC, 0, 0 },
-        { "vcc_hi", IMP_FILE_VCC, 1, 1 }, { "exec", IMP_FILE_EXEC, 0, 1 },
-        { "exec_lo", IMP_FILE_EXEC, 0, 0 }, { "exec_hi", IMP_FILE_EXEC, 1, 1 },
-        { "scc", IMP_FILE_SCC, 0, 0 }, { "m0", IMP_FILE_M0, 0, 0 },
-        { "flat_scratch", IMP_FILE_FLAT, 0, 1 },
-        { "flat_scratch_lo", IMP_FILE_FLAT, 0, 0 },
-        { "flat_scratch_hi", IMP_FILE_FLAT, 1, 1 },
-        { "xnack_mask", IMP_FILE_XNACK, 0, 1 },
-        { "xnack_mask_lo", IMP_FILE_XNACK, 0, 0 },
-        { "xnack_mask_hi", IMP_FILE_XNACK, 1, 1 },
-    };
-    for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
-        if (strcmp(w, special[i].name) == 0) {
-            r->file = special[i].file;
-            r->lo = special[i].lo;
-            r->hi = special[i].hi;
-            return true;
-        }
-    uint8_t file;
-    const char *p = w;
-    if (strncmp(p, "ttmp", 4) == 0) {
-        file = IMP_FILE_TTMP;
-        p += 4;
-    } else if (*p == 'v' || *p == 's' || *p == 'a') {
-        file = *p == 'v' ? IMP_FILE_V : *p == 's' ? IMP_FILE_S : IMP_FILE_A;
-        p++;
-    } else {
-        return false;
-    }
-    unsigned long lo, hi;
-    char *end;
-    if (*p == '[') {
-        lo = strtoul(p + 1, &end, 10);
-        if (end == p + 1)
-            return false;
-        hi = lo;
-        if (*end == ':') {
-            const char *h = end + 1;
-            hi = strtoul(h, &end, 10);
-            if (end == h)
-                return false;
-        }
-        if (strcmp(end, "]") != 0)
-            return false;
-    } else {
-        if (!isdigit((unsigned char)*p))
-            return false;
-        lo = hi = strtoul(p, &end, 10);
-        if (*end)
-            return false;
-    }
-    if (hi < lo || hi >= IMP_FILE_REGS)
-        return false;
-    r->file = file;
-    r->lo = (uint16_t)lo;
-    r->hi = (uint16_t)hi;
-    return true;
-}
-
-/* The value of an immediate operand [s, e) (0x10, 16), or -1 when it is
- * none (a symbol, an expression, a float). */
-static int64_t immediate(const char *s, const char *e)
-{
-    char buf[32];
-    size_t n = (size_t)(e - s);
-    if (n == 0 || n >= sizeof buf || !isdigit((unsigned char)*s))
-        return -1;
-    memcpy(buf, s, n);
-    buf[n] = '\0';
-    char *end;
-    long long v = strtoll(buf, &end, 0);
-    return *end == '\0' && v >= 0 && v <= (1LL << 20) ? (int64_t)v : -1;
-}
-
-/* Splits the operand text [s, e) of `in` into its operands (at commas
- * outside brackets; the last one's blank-separated words after the first
- * are modifiers). */
-static void parse_operands(imp_insn *in, const char *s, const char *e)
-{
-    while (s < e) {
-        while (s < e && isspace((unsigned char)*s))
-            s++;
-        if (s == e)
-            break;
-        const char *t = s;
-        int depth = 0;
-        while (t < e && (depth > 0 || *t != ',')) {
-            if (*t == '[' || *t == '(')
-                depth++;
-            else if ((*t == ']' || *t == ')') && depth > 0)
-                depth--;
-            t++;
-        }
-        /* the operand: up to the first blank outside brackets */
-        const char *o = s;
-        depth = 0;
-        while (o < t && (depth > 0 || !isspace((unsigned char)*o))) {
-            if (*o == '[' || *o == '(')
-                depth++;
-            else if ((*o == ']' || *o == ')') && depth > 0)
-                depth--;
-            o++;
-        }
-        bool is_modifier = memchr(s, ':', (size_t)(o - s)) != NULL
-                           && *s != 'v' && *s != 's' && *s != 'a'
-                           && strncmp(s, "ttmp", 4) != 0;
-        if (!is_modifier && in->n_ops < IMP_MAX_OPERANDS) {
-            imp_reg r = { IMP_FILE_NONE, 0, 0 };
-            parse_reg(s, (size_t)(o - s), &r);
-            in->ops[in->n_ops++] = r;
-            in->param_off = r.file == IMP_FILE_NONE
-                            ? immediate(s, o) : -1;
-            if (in->n_ops == 1 && in->row && in->row->op == IMP_OP_BRANCH) {
-                size_t n = (size_t)(o - s);
-                if (n >= sizeof in->target)
-                    n = sizeof in->target - 1;
-                memcpy(in->target, s, n);
-                in->target[n] = '\0';
-            }
-        }
-        /* modifiers: the words after the operand */
-        const char *m = is_modifier ? s : o;
-        while (m < t) {
-            while (m < t && isspace((unsigned char)*m))
-                m++;
-            const char *me = m;
-            while (me < t && !isspace((unsigned char)*me))
-                me++;
-            size_t ml = (size_t)(me - m);
-            if ((ml == 3 && memcmp(m, "glc", 3) == 0)
-                || (ml == 3 && memcmp(m, "sc0", 3) == 0))
-                in->returns = true;
-            m = me;
-        }
-        s = t < e ? t + 1 : t;
-    }
-}
-
 /* ----------------------------------------------------------- metadata */
 
 /* The unsigned number after "KEY:" on `ln` at byte `at`; false when none. */
-static bool meta_number(const line_t *ln, size_t at, uint32_t *v)
+static bool meta_number(const imp_line *ln, size_t at, uint32_t *v)
 {
     const char *p = ln->s + at, *e = ln->s + ln->len;
     while (p < e && *p != ':')
@@ -310,7 +75,7 @@ static bool meta_number(const line_t *ln, size_t at, uint32_t *v)
 }
 
 /* Whether `ln` holds key `key` at byte `at`. */
-static bool meta_key(const line_t *ln, size_t at, const char *key)
+static bool meta_key(const imp_line *ln, size_t at, const char *key)
 {
     size_t n = strlen(key);
     return ln->len >= at + n + 1 && memcmp(ln->s + at, key, n) == 0
@@ -334,17 +99,17 @@ static void keep_entry(imp_meta *m, const imp_meta *got, int line)
 static int read_metadata(const char *file, const char *text, int start,
                          const char *name, imp_meta *m, cusim_error *err)
 {
-    lines ls = { text, text, 0 };
-    line_t ln;
-    while (ls.no < start && next_line(&ls, &ln))
+    imp_lines ls = { text, text, 0 };
+    imp_line ln;
+    while (ls.no < start && imp_next_line(&ls, &ln))
         ;
     size_t item = SIZE_MAX;       /* the kernels' item indent */
     bool in_kernels = false, mine = false, in_reqd = false;
     int n_reqd = 0, entry_line = 0;
     imp_meta got;
     memset(&got, 0, sizeof got);
-    while (next_line(&ls, &ln)) {
-        size_t i = indent_of(&ln);
+    while (imp_next_line(&ls, &ln)) {
+        size_t i = imp_line_indent(&ln);
         if (starts_word(&ln, ".end_amdgpu_metadata"))
             break;
         if (i == ln.len)
@@ -438,10 +203,10 @@ int imp_amdgcn_read(imp_listing *l, const char *kernel, cusim_error *err)
     char names[MAX_KERNELS][64];
     int n_names = 0, meta_start = 0, last = 0;
     char fn_name[64] = "";
-    lines ls = { l->text, l->text, 0 };
-    line_t ln;
+    imp_lines ls = { l->text, l->text, 0 };
+    imp_line ln;
     /* first pass: the kernels, the target, the compiler, the metadata */
-    while (next_line(&ls, &ln)) {
+    while (imp_next_line(&ls, &ln)) {
         last = ln.no;
         char w[96];
         if (starts_word(&ln, ".amdhsa_kernel")) {
@@ -481,9 +246,9 @@ int imp_amdgcn_read(imp_listing *l, const char *kernel, cusim_error *err)
     ls.no = 0;
     bool inside = false, ended = false;
     int start_line = 0;
-    while (!ended && next_line(&ls, &ln)) {
+    while (!ended && imp_next_line(&ls, &ln)) {
         char lab[IMP_LABEL_MAX];
-        bool is_label = label_of(&ln, lab, sizeof lab);
+        bool is_label = imp_line_label(&ln, lab, sizeof lab);
         if (!inside) {
             if (is_label && strcmp(lab, name) == 0) {
                 inside = true;
@@ -491,7 +256,7 @@ int imp_amdgcn_read(imp_listing *l, const char *kernel, cusim_error *err)
             }
             continue;
         }
-        size_t i = indent_of(&ln);
+        size_t i = imp_line_indent(&ln);
         if (i == ln.len)
             continue;
         if (is_label) {
@@ -515,27 +280,8 @@ int imp_amdgcn_read(imp_listing *l, const char *kernel, cusim_error *err)
             return err_set(err, file, ln.no, (int)i + 1, "expected an "
                            "instruction, a label or a directive in kernel "
                            "'%s'", name);
-        size_t e = i;
-        while (e < ln.len && !isspace((unsigned char)ln.s[e]))
-            e++;
-        if (e - i >= IMP_MNEM_MAX)
-            return err_set(err, file, ln.no, (int)i + 1, "an instruction "
-                           "mnemonic of %zu characters: not AMD GCN "
-                           "assembly", e - i);
-        imp_insn *in = imp_listing_insn(l);
-        memcpy(in->mnem, ln.s + i, e - i);
-        in->mnem[e - i] = '\0';
-        for (char *c = in->mnem; *c; c++)
-            *c = (char)tolower((unsigned char)*c);
-        in->line = ln.no;
-        in->column = (int)i + 1;
-        in->text = ln.s + i;
-        in->text_len = (int)(ln.len - i);
-        in->row = imp_map_find(IMP_FORMAT_AMDGCN, in->mnem);
-        parse_operands(in, ln.s + e, ln.s + ln.len);
-        if (in->row && in->row->op == IMP_OP_BRANCH && !in->target[0])
-            return err_set(err, file, ln.no, (int)e + 1, "'%s' names no "
-                           "label", in->mnem);
+        if (imp_gcn_insn(l, &ln, i, err) != 0)
+            return -1;
     }
     if (!inside)
         return err_set(err, file, last > 0 ? last : 1, 1, "kernel '%s' has "

@@ -2,8 +2,10 @@
  * imp_flow.c — an imported kernel's branches as the synthetic ISA's
  * blocks: a backward branch closes a loop (`repeat`), a forward branch
  * skips a block (`if`), and a forward branch whose block ends with an
- * unconditional branch further forward is an if with an else. Control
- * flow that does not nest that way is refused.
+ * unconditional branch further forward is an if with an else; a
+ * conditional branch to just past a loop's closing branch is that loop's
+ * exit test (a `while` loop's, as RADV writes them), which the trip count
+ * stands for. Control flow that does not nest that way is refused.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +35,30 @@ static bool is_branch(const imp_insn *in)
 static bool is_cond(const imp_insn *in)
 {
     return (in->row->flags & IMP_F_COND) || in->guard.file != IMP_FILE_NONE;
+}
+
+/* Whether the forward branch at `i` to instruction `t` leaves a loop
+ * around it: t follows an unconditional branch back to at or before i
+ * (BB1: s_cmp ... s_cbranch_scc1 BB11 ... s_branch BB1, BB11:). */
+static bool is_loop_exit(const imp_listing *l, size_t i, size_t t)
+{
+    const imp_insn *last = &l->insns[t - 1];
+    if (t - 1 <= i || !is_branch(last) || is_cond(last))
+        return false;
+    const imp_label *b = imp_listing_find_label(l, last->target);
+    return b && strcmp(b->name, last->target) == 0 && b->insn <= i;
+}
+
+const char *imp_flow_exit_of(const imp_listing *l, size_t i)
+{
+    const imp_insn *in = &l->insns[i];
+    if (!is_branch(in) || !is_cond(in))
+        return NULL;
+    const imp_label *b = imp_listing_find_label(l, in->target);
+    if (!b || strcmp(b->name, in->target) != 0 || b->insn <= i + 1
+        || b->insn > l->n_insns || !is_loop_exit(l, i, b->insn))
+        return NULL;
+    return l->insns[b->insn - 1].target;
 }
 
 long imp_flow_regions(const imp_listing *l, imp_region **out,
@@ -68,6 +94,9 @@ long imp_flow_regions(const imp_listing *l, imp_region **out,
             r.end = r.mid = i;
         } else if (t == i + 1) {
             continue;             /* to the next instruction: nothing */
+        } else if (is_cond(in) && is_loop_exit(l, i, t)) {
+            continue;             /* the loop's exit test: --trip says
+                                     how often it fails */
         } else if (!is_cond(in)) {
             free(v);
             free(consumed);

@@ -79,7 +79,8 @@ typedef struct imp_map_row {
                               the header comment */
 } imp_map_row;
 
-/* The rows of family `f`'s table, in match order (first match wins). */
+/* The rows of family `f`'s table, in match order (first match wins);
+ * RADV's listing has AMDGCN's table. */
 const imp_map_row *imp_map_table(imp_format f, size_t *n);
 
 /* The first row of `f`'s table matching `mnem`, or NULL (unmapped). */
@@ -193,8 +194,11 @@ typedef struct imp_listing {
     int end_line;                /* the file's last line */
 } imp_listing;
 
-/* The format `text` looks like: AMDGCN, SASS, or AUTO when neither. */
+/* The format `text` looks like: RADV, AMDGCN, SASS, or AUTO when none. */
 imp_format imp_detect(const char *text);
+
+/* What format `f` is, for messages ("NVIDIA SASS"). */
+const char *imp_format_what(imp_format f);
 
 /* Appends an instruction / a label (zeroed, then returned to fill). */
 imp_insn *imp_listing_insn(imp_listing *l);
@@ -214,6 +218,40 @@ void imp_listing_free(imp_listing *l);
 int imp_pick_kernel(const char *file, char (*names)[64], int n,
                     const char *kernel, const char **out, cusim_error *err);
 
+/* --------------------------------------------- GCN/RDNA syntax (both) */
+
+/* One line of a text: [s, s + len) with a comment after ';' and trailing
+ * blanks cut off, [s, s + raw_len) as written (no newline), number no. */
+typedef struct imp_line {
+    const char *s;
+    size_t len, raw_len;
+    int no;
+} imp_line;
+
+/* A cursor over a text's lines: start it as { text, text, 0 }. */
+typedef struct imp_lines {
+    const char *text, *pos;
+    int no;
+} imp_lines;
+
+/* The next line of `ls` into `*ln`; false at the end of the text. */
+bool imp_next_line(imp_lines *ls, imp_line *ln);
+
+/* The first non-blank column of `ln` (an index), or ln->len. */
+size_t imp_line_indent(const imp_line *ln);
+
+/* Whether `ln` is a label line `NAME:` (clang's `.LBB0_1:`, RADV's
+ * `BB1:`); its name into `buf`. */
+bool imp_line_label(const imp_line *ln, char *buf, size_t size);
+
+/* Appends to `l` the GCN/RDNA instruction of `ln` whose mnemonic starts
+ * at byte `at` (a letter): its mnemonic (lower case), operands,
+ * modifiers, branch target and row of isa/import/amdgcn.def. Returns 0,
+ * or -1 with `err` at the line: a mnemonic too long to be one, a branch
+ * that names no label. */
+int imp_gcn_insn(imp_listing *l, const imp_line *ln, size_t at,
+                 cusim_error *err);
+
 /* Reads kernel `kernel` (NULL: the only one) of AMD assembly `l->text`
  * (`l->file` names it) into `l`. Returns 0, or -1 with `err` set: at
  * FILE:LINE:COLUMN for a listing that is not clang's AMD assembly, or is
@@ -229,6 +267,16 @@ int imp_amdgcn_read(imp_listing *l, const char *kernel, cusim_error *err);
  * the kernel (naming --resources). */
 int imp_sass_read(imp_listing *l, const char *kernel, const char *resources,
                   cusim_error *err);
+
+/* Reads the listing of scripts/compile-vulkan (build/vk-isa: a header of
+ * '; KEY: VALUE' lines and RADV's statistics, then the disassembly
+ * between '; assembly:' and '; end of assembly') into `l`: the shader's
+ * instructions and labels, its VGPRs and LDS statistics, its subgroup
+ * size and local size. `kernel` (NULL: any) must be the shader's name.
+ * Returns 0, or -1 with `err` set, as imp_amdgcn_read: FILE:LINE:COLUMN
+ * for a listing that is not one or is truncated (no end line, a missing
+ * header line or statistic). */
+int imp_radv_read(imp_listing *l, const char *kernel, cusim_error *err);
 
 /* ---------------------------------------------------------- registers */
 
@@ -297,6 +345,11 @@ typedef struct imp_region {
  * a label not in the kernel. */
 long imp_flow_regions(const imp_listing *l, imp_region **out,
                       cusim_error *err);
+
+/* The label of the loop whose exit test the branch at `i` is (a
+ * conditional branch to just past the loop's closing branch, which
+ * imp_flow_regions makes nothing of), or NULL when it is none. */
+const char *imp_flow_exit_of(const imp_listing *l, size_t i);
 
 /* ---------------------------------------------------------- addresses */
 

@@ -11,7 +11,7 @@
 #include "xalloc.h"
 
 static const char *const format_names[IMP_FORMAT_COUNT] = {
-    "auto", "amdgcn", "sass"
+    "auto", "amdgcn", "sass", "radv"
 };
 
 const char *imp_format_name(imp_format f)
@@ -31,8 +31,11 @@ int imp_format_parse(const char *name, imp_format *f)
 
 imp_format imp_detect(const char *text)
 {
-    /* clang's AMDGPU assembly names its target and its kernels' HSA
-     * descriptors; SASS from cuobjdump or nvdisasm has its own words */
+    /* scripts/compile-vulkan's listing says so on its first line; clang's
+     * AMDGPU assembly names its target and its kernels' HSA descriptors;
+     * SASS from cuobjdump or nvdisasm has its own words */
+    if (strncmp(text, "; cusim vk-isa ", 15) == 0)
+        return IMP_FORMAT_RADV;
     if (strstr(text, ".amdgcn_target") || strstr(text, ".amdhsa_kernel")
         || strstr(text, "amdhsa.kernels"))
         return IMP_FORMAT_AMDGCN;
@@ -40,6 +43,20 @@ imp_format imp_detect(const char *text)
         || strstr(text, "/*0000*/"))
         return IMP_FORMAT_SASS;
     return IMP_FORMAT_AUTO;
+}
+
+const char *imp_format_what(imp_format f)
+{
+    switch (f) {
+    case IMP_FORMAT_AMDGCN:
+        return "AMD GCN assembly";
+    case IMP_FORMAT_SASS:
+        return "NVIDIA SASS";
+    case IMP_FORMAT_RADV:
+        return "a RADV listing (scripts/compile-vulkan)";
+    default:
+        return "no listing";
+    }
 }
 
 imp_insn *imp_listing_insn(imp_listing *l)

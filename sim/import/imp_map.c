@@ -67,7 +67,7 @@ static const imp_map_row sass_rows[] = {
 
 const imp_map_row *imp_map_table(imp_format f, size_t *n)
 {
-    if (f == IMP_FORMAT_AMDGCN) {
+    if (f == IMP_FORMAT_AMDGCN || f == IMP_FORMAT_RADV) {
         *n = sizeof amdgcn_rows / sizeof amdgcn_rows[0];
         return amdgcn_rows;
     }

@@ -461,7 +461,9 @@ void imp_write(const imp_listing *l, const imp_options *o,
         wg_from = "--workgroup-size";
         break;
     case IMP_WG_REQD:
-        wg_from = ".reqd_workgroup_size";
+        wg_from = l->format == IMP_FORMAT_RADV
+            ? "the shader's local size (SPIR-V LocalSize)"
+            : ".reqd_workgroup_size";
         break;
     case IMP_WG_MAX_FLAT:
         wg_from = ".max_flat_workgroup_size (the largest the kernel "
@@ -489,14 +491,26 @@ void imp_write(const imp_listing *l, const imp_options *o,
     sbuf h = { 0 };
     sb_printf(&h, "# %s: kernel '%s' imported by cusim import (cusim %s)\n",
               out_path, m->kernel, CUSIM_VERSION);
-    bool amd = l->format == IMP_FORMAT_AMDGCN;
+    bool amd = l->format != IMP_FORMAT_SASS;
+    bool radv = l->format == IMP_FORMAT_RADV;
     sb_printf(&h, "#   source:    %s (%s)\n", src_path,
-              amd ? "AMD GCN/RDNA assembly, clang -S"
-                  : "NVIDIA SASS, cuobjdump -sass / nvdisasm");
+              radv ? "Mesa RADV's ISA of a Vulkan compute shader, "
+                     "scripts/compile-vulkan"
+              : amd ? "AMD GCN/RDNA assembly, clang -S"
+                    : "NVIDIA SASS, cuobjdump -sass / nvdisasm");
     sb_printf(&h, "#   compiler:  %s\n",
               m->compiler[0] ? m->compiler : "(not named in the listing)");
     sb_printf(&h, "#   target:    %s\n", m->target[0] ? m->target : "?");
-    if (amd) {
+    if (radv) {
+        sb_printf(&h, "#   registers: %u, RADV's VGPRs statistic (VGPRs "
+                  "per invocation, as allocated)", regs);
+        if (m->have_sgprs)
+            sb_printf(&h, "; its %u SGPRs are not modelled", m->sgprs);
+        sb_printf(&h, "\n#   shared_bytes: %u, RADV's LDS size statistic "
+                  "(LDS per workgroup, as allocated)\n", m->shared);
+        sb_printf(&h, "#   subgroup_size: %u, the pipeline executable's "
+                  "subgroup size (RADV's wave)\n", m->wave);
+    } else if (amd) {
         sb_printf(&h, "#   registers: %u, the compiler's .vgpr_count (VGPRs "
                   "per work-item%s)", regs,
                   m->have_agprs ? ", AGPRs included" : "");
@@ -554,6 +568,14 @@ void imp_write(const imp_listing *l, const imp_options *o,
                       br->mnem, br->line, r->expr ? r->expr
                                                    : "taken by all lanes",
                       r->expr ? " (--cond)" : " (no --cond)");
+    }
+    for (size_t i = 0; i < l->n_insns; i++) {
+        const char *loop = imp_flow_exit_of(l, i);
+        if (loop)
+            sb_printf(&h, "#   exit %s (%s, line %d): loop %s's exit test, "
+                      "nothing (its --trip counts the trips)\n",
+                      l->insns[i].target, l->insns[i].mnem,
+                      l->insns[i].line, loop);
     }
     if (w.stats.unmapped) {
         sb_printf(&h, "# Unmapped opcodes (%llu, left out of the program):",

@@ -114,27 +114,28 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
         return err_set(err, o->file, 1, 1, "not a listing cusim import "
                        "reads: neither AMD GCN/RDNA assembly from clang -S "
                        "(.amdgcn_target, .amdhsa_kernel) nor NVIDIA SASS "
-                       "(cuobjdump -sass, nvdisasm)");
+                       "(cuobjdump -sass, nvdisasm) nor a RADV listing "
+                       "(scripts/compile-vulkan)");
     }
-    if (o->format == IMP_FORMAT_AMDGCN && detected == IMP_FORMAT_SASS) {
+    if (o->format != IMP_FORMAT_AUTO && detected != IMP_FORMAT_AUTO
+        && detected != o->format) {
         imp_listing_free(&l);
-        return err_set(err, o->file, 1, 1, "--format amdgcn, but this "
-                       "looks like NVIDIA SASS");
-    }
-    if (o->format == IMP_FORMAT_SASS && detected == IMP_FORMAT_AMDGCN) {
-        imp_listing_free(&l);
-        return err_set(err, o->file, 1, 1, "--format sass, but this "
-                       "looks like AMD GCN assembly");
+        return err_set(err, o->file, 1, 1, "--format %s, but this looks "
+                       "like %s", imp_format_name(o->format),
+                       imp_format_what(detected));
     }
     if (o->resources && l.format != IMP_FORMAT_SASS) {
+        bool radv = l.format == IMP_FORMAT_RADV;
         imp_listing_free(&l);
         return err_noplace(err, o->file, "--resources %s: for SASS "
-                           "listings (cuobjdump -res-usage); %s is AMD "
-                           "assembly, whose metadata says its resources",
-                           o->resources, o->file);
+                           "listings (cuobjdump -res-usage); %s is %s, "
+                           "which says its resources", o->resources,
+                           o->file, radv ? "a RADV listing"
+                                         : "AMD assembly");
     }
     rc = l.format == IMP_FORMAT_SASS
         ? imp_sass_read(&l, o->kernel, o->resources, err)
+        : l.format == IMP_FORMAT_RADV ? imp_radv_read(&l, o->kernel, err)
         : imp_amdgcn_read(&l, o->kernel, err);
     if (rc != 0) {
         imp_listing_free(&l);

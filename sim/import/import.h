@@ -4,14 +4,17 @@
  * program is the synthetic ISA (docs/import.md).
  *
  * NVIDIA SASS (cuobjdump -sass, nvdisasm) with its resource lines
- * (cuobjdump -res-usage) too.
+ * (cuobjdump -res-usage) too, and Mesa RADV's ISA of a Vulkan compute
+ * shader (scripts/compile-vulkan), the GCN/RDNA mnemonics of clang's.
  *
  * The module is one file per concept, sharing imp_int.h:
  *   import.c       the whole path: read, detect, map, control flow, write,
  *                  and the check that the written kernel loads
  *   imp_listing.c  the listing every reader fills (instructions, labels,
  *                  the compiler's metadata) and format detection
+ *   imp_gcn.c      the GCN/RDNA instruction syntax both AMD readers share
  *   imp_amdgcn.c   the reader of AMD GCN/RDNA assembly (clang -S)
+ *   imp_radv.c     the reader of RADV's listing (scripts/compile-vulkan)
  *   imp_sass.c     the reader of NVIDIA SASS and its resource usage
  *   imp_map.c      the mapping tables (isa/import/<family>.def)
  *   imp_regs.c     registers to cusim registers: dependencies
@@ -30,10 +33,12 @@ typedef enum imp_format {
     IMP_FORMAT_AUTO,      /* detected from the text */
     IMP_FORMAT_AMDGCN,    /* AMD GCN/RDNA assembly, clang -S */
     IMP_FORMAT_SASS,      /* NVIDIA SASS text (cuobjdump -sass, nvdisasm) */
+    IMP_FORMAT_RADV,      /* Mesa RADV's statistics and disassembly, as
+                             scripts/compile-vulkan prints them */
     IMP_FORMAT_COUNT
 } imp_format;
 
-/* "auto", "amdgcn", "sass". */
+/* "auto", "amdgcn", "sass", "radv". */
 const char *imp_format_name(imp_format f);
 
 /* The format named `name`; -1 for any other name. */

@@ -1,8 +1,9 @@
 /*
  * fuzz_import.c — `cusim import` (imp_import) on any listing. The input is
- * written to a file and imported three ways: the format detected, as AMD
+ * written to a file and imported four ways: the format detected, as AMD
  * assembly with a --trip and a --cond on labels it may or may not hold,
- * and as SASS with the listing as its own --resources under --strict. An
+ * as SASS with the listing as its own --resources under --strict, and as
+ * a RADV listing with a --trip of RADV's first loop label. An
  * import either succeeds, with a kernel YAML (imp_import has checked that
  * it loads) and warnings of whole printable lines, or fails with one
  * printable line (fuzz_check_error).
@@ -69,6 +70,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                       .resources = path, .strict = true,
                       .workgroup = { 16, 16 }, .workgroup_dims = 2 };
     import_once(&s);
+
+    imp_options r = { .file = path, .format = IMP_FORMAT_RADV };
+    r.trips[0] = (imp_label_opt){ "BB1", "8", "--trip BB1=8" };
+    r.n_trips = 1;
+    import_once(&r);
 
     unlink(path);
     return 0;

@@ -1,0 +1,290 @@
+/*
+ * imp_radv.c — the reader of a Vulkan compute shader as Mesa's RADV
+ * compiled it, in the listing scripts/compile-vulkan writes (its
+ * scripts/vk-isa.c asks the driver through
+ * VK_KHR_pipeline_executable_properties; docs/import.md, "The Vulkan
+ * path"):
+ *
+ *   ; cusim vk-isa 1: RADV listing of copy.spv (entry main)
+ *   ; device: Null hardware (RADV NAVI21)
+ *   ; driver: radv Mesa 22.3.6
+ *   ; family: navi21
+ *   ; local_size: 256 1 1
+ *   ; executable: Compute Shader
+ *   ; subgroup_size: 64
+ *   ; statistic: VGPRs = 8
+ *   ; statistic: LDS size = 0
+ *   ; assembly: Assembly
+ *   BB0:
+ *           s_mov_b32 s0, s3                          ; be800303
+ *   ; end of assembly
+ *
+ * The instructions are the GCN/RDNA syntax of clang's (imp_gcn.c); what
+ * differs is around them: labels `BB1:`, each instruction's encoding in a
+ * comment, the resources as the driver's statistics.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "imp_int.h"
+
+#define RADV_MAGIC "; cusim vk-isa "
+#define RADV_VERSION 1
+
+/* What the header said, with the line of each thing found (0: not). */
+typedef struct radv_head {
+    int vgprs_line, lds_line, wave_line, local_line, asm_line, end_line;
+    int last_head;                /* the last header line */
+    char perftest[48];            /* RADV_PERFTEST ("cswave32"), or "" */
+} radv_head;
+
+/* Whether the raw line `ln` starts with `prefix`; the rest into *rest. */
+static bool raw_prefix(const imp_line *ln, const char *prefix,
+                       const char **rest, size_t *rest_len)
+{
+    size_t n = strlen(prefix);
+    if (ln->raw_len < n || memcmp(ln->s, prefix, n) != 0)
+        return false;
+    *rest = ln->s + n;
+    *rest_len = ln->raw_len - n;
+    return true;
+}
+
+/* The unsigned number of [s, s + n) (blanks around it allowed) into *v;
+ * false when it is none. */
+static bool number_of(const char *s, size_t n, uint32_t *v)
+{
+    char buf[32];
+    while (n && isspace((unsigned char)*s))
+        s++, n--;
+    while (n && isspace((unsigned char)s[n - 1]))
+        n--;
+    if (n == 0 || n >= sizeof buf || !isdigit((unsigned char)*s))
+        return false;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    char *end;
+    unsigned long long x = strtoull(buf, &end, 10);
+    if (*end || x > UINT32_MAX)
+        return false;
+    *v = (uint32_t)x;
+    return true;
+}
+
+/* [s, s + n) into `buf` (cut to size, trailing blanks cut), every byte
+ * but printable ASCII as '?': it goes into the YAML's header comment,
+ * which a control byte or broken UTF-8 would keep from loading. */
+static void copy_text(char *buf, size_t size, const char *s, size_t n)
+{
+    while (n && isspace((unsigned char)s[n - 1]))
+        n--;
+    if (n >= size)
+        n = size - 1;
+    for (size_t i = 0; i < n; i++)
+        buf[i] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
+    buf[n] = '\0';
+}
+
+/* The shader's name from the first line's "listing of PATH (entry E)":
+ * PATH's base name without its extension, every byte but letters,
+ * digits, '_' and '-' as '_' ("copy.spv" -> copy). */
+static void shader_name(const char *s, size_t n, char *buf, size_t size)
+{
+    const char *of = NULL;
+    for (size_t i = 0; i + 11 <= n && !of; i++)
+        if (memcmp(s + i, "listing of ", 11) == 0)
+            of = s + i + 11;
+    size_t k = 0;
+    if (of) {
+        const char *e = of;
+        while (e < s + n && *e != ' ')
+            e++;
+        const char *b = e;
+        while (b > of && b[-1] != '/')
+            b--;
+        const char *dot = e;
+        while (dot > b && *dot != '.')
+            dot--;
+        if (dot > b)
+            e = dot;
+        for (; b < e && k + 1 < size; b++)
+            buf[k++] = isalnum((unsigned char)*b) || *b == '-' ? *b : '_';
+    }
+    buf[k] = '\0';
+    if (!k)
+        snprintf(buf, size, "shader");
+}
+
+/* Reads one header line `ln` ("; KEY: VALUE") into `m` and `h`. Returns
+ * 0, or -1 with `err` at the line for a value that is not what its key
+ * needs. Unknown keys are left alone (a later vk-isa may say more). */
+static int head_line(imp_listing *l, const imp_line *ln, radv_head *h,
+                     cusim_error *err)
+{
+    imp_meta *m = &l->meta;
+    const char *v;
+    size_t n;
+    uint32_t x;
+    h->last_head = ln->no;
+    if (raw_prefix(ln, "; driver: ", &v, &n)) {
+        copy_text(m->compiler, sizeof m->compiler, v, n);
+    } else if (raw_prefix(ln, "; family: ", &v, &n)) {
+        copy_text(m->target, sizeof m->target, v, n);
+    } else if (raw_prefix(ln, "; radv_perftest: ", &v, &n)) {
+        copy_text(h->perftest, sizeof h->perftest, v, n);
+    } else if (raw_prefix(ln, "; subgroup_size: ", &v, &n)) {
+        if (!number_of(v, n, &m->wave) || m->wave == 0)
+            return err_set(err, l->file, ln->no, 18, "subgroup_size: "
+                           "expected a whole number");
+        m->have_wave = true;
+        h->wave_line = ln->no;
+    } else if (raw_prefix(ln, "; local_size: ", &v, &n)) {
+        const char *e = v + n, *p = v;
+        for (int k = 0; k < 3; k++) {
+            while (p < e && *p == ' ')
+                p++;
+            const char *q = p;
+            while (q < e && *q != ' ')
+                q++;
+            if (!number_of(p, (size_t)(q - p), &m->reqd[k]))
+                return err_set(err, l->file, ln->no, (int)(p - ln->s) + 1,
+                               "local_size: expected three whole numbers "
+                               "(X Y Z)");
+            p = q;
+        }
+        h->local_line = ln->no;
+    } else if (raw_prefix(ln, "; statistic: ", &v, &n)) {
+        const char *eq = memchr(v, '=', n);
+        if (!eq)
+            return err_set(err, l->file, ln->no, 14, "a statistic line "
+                           "without '= VALUE'");
+        size_t name_len = (size_t)(eq - v);
+        while (name_len && v[name_len - 1] == ' ')
+            name_len--;
+        bool vgprs = name_len == 5 && memcmp(v, "VGPRs", 5) == 0;
+        bool sgprs = name_len == 5 && memcmp(v, "SGPRs", 5) == 0;
+        bool lds = name_len == 8 && memcmp(v, "LDS size", 8) == 0;
+        const char *val = eq + 1;
+        while (val < v + n && *val == ' ')
+            val++;
+        if ((vgprs || sgprs || lds)
+            && !number_of(val, (size_t)(v + n - val), &x))
+            return err_set(err, l->file, ln->no, (int)(val - ln->s) + 1,
+                           "statistic %.*s: expected a whole number",
+                           (int)name_len, v);
+        if (vgprs) {
+            m->vgprs = x;
+            m->have_vgprs = true;
+            h->vgprs_line = ln->no;
+        } else if (sgprs) {
+            m->sgprs = x;
+            m->have_sgprs = true;
+        } else if (lds) {
+            m->shared = x;
+            m->have_shared = true;
+            h->lds_line = ln->no;
+        }
+    }
+    return 0;
+}
+
+/* Reads the disassembly after the "; assembly:" line: labels and
+ * instructions up to "; end of assembly". Returns 0, or -1 with `err`
+ * set; h->end_line 0 when the text ends first. */
+static int read_code(imp_listing *l, imp_lines *ls, radv_head *h,
+                     cusim_error *err)
+{
+    imp_line ln;
+    while (imp_next_line(ls, &ln)) {
+        const char *rest;
+        size_t n;
+        if (raw_prefix(&ln, "; end of assembly", &rest, &n)) {
+            h->end_line = ln.no;
+            return 0;
+        }
+        size_t i = imp_line_indent(&ln);
+        if (i == ln.len)
+            continue;             /* blank, or a comment alone */
+        char lab[IMP_LABEL_MAX];
+        if (imp_line_label(&ln, lab, sizeof lab)) {
+            imp_label *b = imp_listing_label(l);
+            snprintf(b->name, sizeof b->name, "%s", lab);
+            b->insn = l->n_insns;
+            b->line = ln.no;
+            b->column = (int)i + 1;
+            continue;
+        }
+        if (!isalpha((unsigned char)ln.s[i]))
+            return err_set(err, l->file, ln.no, (int)i + 1, "expected an "
+                           "instruction or a label in RADV's disassembly");
+        if (imp_gcn_insn(l, &ln, i, err) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int imp_radv_read(imp_listing *l, const char *kernel, cusim_error *err)
+{
+    imp_lines ls = { l->text, l->text, 0 };
+    imp_line ln;
+    const char *v;
+    size_t n;
+    if (!imp_next_line(&ls, &ln) || !raw_prefix(&ln, RADV_MAGIC, &v, &n))
+        return err_set(err, l->file, 1, 1, "not a RADV listing: its first "
+                       "line is not '" RADV_MAGIC "%d: RADV ...' (made by "
+                       "scripts/compile-vulkan)", RADV_VERSION);
+    uint32_t version = 0;
+    const char *colon = memchr(v, ':', n);
+    if (!colon || !number_of(v, (size_t)(colon - v), &version)
+        || version != RADV_VERSION)
+        return err_set(err, l->file, 1, (int)strlen(RADV_MAGIC) + 1,
+                       "vk-isa listing format '%.*s': this cusim reads "
+                       "format %d", colon ? (int)(colon - v) : (int)n, v,
+                       RADV_VERSION);
+    char names[1][64];
+    shader_name(v, n, names[0], sizeof names[0]);
+    const char *name;
+    if (imp_pick_kernel(l->file, names, 1, kernel, &name, err) != 0)
+        return -1;
+    snprintf(l->meta.kernel, sizeof l->meta.kernel, "%s", name);
+    radv_head h;
+    memset(&h, 0, sizeof h);
+    h.last_head = 1;
+    while (imp_next_line(&ls, &ln)) {
+        if (raw_prefix(&ln, "; assembly:", &v, &n)) {
+            h.asm_line = ln.no;
+            break;
+        }
+        if (head_line(l, &ln, &h, err) != 0)
+            return -1;
+    }
+    l->end_line = ls.no;
+    if (h.perftest[0]) {
+        /* it changed the code (cswave32): the target says so */
+        size_t u = strlen(l->meta.target);
+        snprintf(l->meta.target + u, sizeof l->meta.target - u,
+                 " (RADV_PERFTEST=%s)", h.perftest);
+    }
+    if (!h.asm_line)
+        return err_set(err, l->file, ls.no > 0 ? ls.no : 1, 1, "the "
+                       "listing ends before its '; assembly:' line: "
+                       "truncated?");
+    if (read_code(l, &ls, &h, err) != 0)
+        return -1;
+    l->end_line = ls.no;
+    if (!h.end_line)
+        return err_set(err, l->file, ls.no, 1, "the listing ends inside "
+                       "the disassembly (from line %d; no '; end of "
+                       "assembly' line): truncated?", h.asm_line);
+    const char *missing = !h.vgprs_line ? "'; statistic: VGPRs = N'"
+                        : !h.lds_line ? "'; statistic: LDS size = N'"
+                        : !h.wave_line ? "'; subgroup_size: N'"
+                        : !h.local_line ? "'; local_size: X Y Z'" : NULL;
+    if (missing)
+        return err_set(err, l->file, h.last_head, 1, "the listing's header "
+                       "has no %s line (cut out?)", missing);
+    return 0;
+}
