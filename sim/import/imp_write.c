@@ -543,8 +543,11 @@ void imp_write(const imp_listing *l, const imp_options *o,
     put_decisions(l, &h);
     sb_printf(&h, "#   addresses: %s; %s at=params[offset] "
               "(buffer params: the kernel's parameters), other uniform "
-              "loads strided:0; the address arithmetic stays as alu\n",
-              amd ? "pattern=coalesced"
+              "loads strided:0; the address arithmetic stays as alu; to "
+              "say where an access reads, give it at=BUF[EXPR] "
+              "(docs/isa.md)\n",
+              l->format == IMP_FORMAT_RADV
+                  ? "pattern=coalesced"
                   : "at=argOFF[...] where the address arithmetic is affine "
                     "in the ids and a pointer parameter's, else "
                     "pattern=coalesced",
