@@ -119,6 +119,32 @@ int addr_param(apass *p, int64_t off)
     return A_PARAM + p->n_offs++;
 }
 
+bool addr_expr_text(const aff *a, char *buf, size_t size)
+{
+    if (!a->known)
+        return false;
+    size_t u = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < a->n; i++) {
+        if (a->sym[i] >= A_PARAM)
+            return false;
+        int64_t k = a->k[i], m = k < 0 ? -k : k;
+        char coef[32] = "";
+        if (m != 1)
+            snprintf(coef, sizeof coef, "%lld * ", (long long)m);
+        u += (size_t)snprintf(buf + u, size - u, "%s%s%s%s", u ? " " : "",
+                              u ? (k < 0 ? "- " : "+ ") : (k < 0 ? "-" : ""),
+                              coef, name_text[a->sym[i]]);
+        if (u >= size)
+            return false;
+    }
+    if (a->c != 0 || u == 0)
+        u += (size_t)snprintf(buf + u, size - u, "%s%lld",
+                              u ? (a->c < 0 ? " - " : " + ") : "",
+                              (long long)(u && a->c < 0 ? -a->c : a->c));
+    return u < size;
+}
+
 void addr_at_text(const apass *p, aff a, uint32_t bytes, char *at,
                   size_t size)
 {
@@ -134,34 +160,21 @@ void addr_at_text(const apass *p, aff a, uint32_t bytes, char *at,
         }
     if (base < 0 || a.c % bytes != 0)
         return;
-    char expr[120];
-    size_t u = 0;
-    for (int i = 0; i < a.n; i++) {
-        if (i == base)
-            continue;
-        if (a.k[i] % bytes != 0)
+    /* the index: the form without its pointer, in elements of `bytes` */
+    int param = a.sym[base];
+    aff idx = aff_add(a, aff_named(param), -1);
+    for (int i = 0; i < idx.n; i++) {
+        if (idx.k[i] % bytes != 0)
             return;
-        int64_t k1 = a.k[i] / (int64_t)bytes, m = k1 < 0 ? -k1 : k1;
-        char coef[32] = "";
-        if (m != 1)
-            snprintf(coef, sizeof coef, "%lld * ", (long long)m);
-        u += (size_t)snprintf(expr + u, sizeof expr - u, "%s%s%s%s",
-                              u ? " " : "", u ? (k1 < 0 ? "- " : "+ ")
-                                              : (k1 < 0 ? "-" : ""),
-                              coef, name_text[a.sym[i]]);
-        if (u >= sizeof expr)
-            return;
+        idx.k[i] /= bytes;
     }
-    int64_t c = a.c / (int64_t)bytes;
-    if (c != 0 || u == 0)
-        u += (size_t)snprintf(expr + u, sizeof expr - u, "%s%lld",
-                              u ? (c < 0 ? " - " : " + ") : "",
-                              (long long)(u && c < 0 ? -c : c));
-    if (u >= sizeof expr || size < sizeof expr + 24)
+    idx.c /= bytes;
+    char expr[120];
+    if (!addr_expr_text(&idx, expr, sizeof expr)
+        || size < sizeof expr + 24)
         return;
-    snprintf(at, size, "arg%llx[%.*s]",
-             (unsigned long long)p->offs[a.sym[base] - A_PARAM],
-             (int)(sizeof expr - 1), expr);
+    snprintf(at, size, "arg%llx[%s]",
+             (unsigned long long)p->offs[param - A_PARAM], expr);
 }
 
 /* ----------------------------------------------------------- the pass */
@@ -233,6 +246,8 @@ static bool lone_loop(const imp_region *v, size_t n, size_t k)
 static void enter_loop(apass *p, const imp_listing *l, const imp_region *v,
                        size_t n_regions, size_t k)
 {
+    memset(p->pred, 0, sizeof p->pred);
+    memset(p->pred_not, 0, sizeof p->pred_not);
     aff(*saved)[A_REGS] = xcalloc(2, sizeof *saved);
     memcpy(saved[0], p->r, sizeof p->r);
     memcpy(saved[1], p->ur, sizeof p->ur);
@@ -273,6 +288,12 @@ void imp_addresses(imp_listing *l, const imp_region *v, size_t n_regions,
                 forget(p, l, v[k].begin, v[k].end, false);
             if (v[k].kind == IMP_LOOP && v[k].branch == i)
                 forget(p, l, v[k].begin, v[k].end, true);
+            if ((v[k].kind == IMP_IF && v[k].end == i + 1)
+                || (v[k].kind == IMP_LOOP && v[k].branch == i)
+                || (v[k].kind == IMP_IF && v[k].begin == i + 1)) {
+                memset(p->pred, 0, sizeof p->pred);
+                memset(p->pred_not, 0, sizeof p->pred_not);
+            }
         }
     }
     free(p);

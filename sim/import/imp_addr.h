@@ -35,6 +35,10 @@ typedef struct apass {
     uint32_t wg[3];                  /* the workgroup (ids' bounds) */
     int64_t offs[16];
     int n_offs;
+    char pred[8][96];                /* SASS P0..P6: the lanes where it is
+                                        true ("lid_x > 127"), "" unknown */
+    char pred_not[8][96];            /* and where it is false ("lid_x <=
+                                        127") */
 } apass;
 
 /* One operand's text, without a leading '-' (neg). */
@@ -49,6 +53,11 @@ aff aff_named(int sym);
 aff aff_add(aff a, aff b, int64_t m);     /* a + m x b */
 aff aff_mul(aff a, aff b);                /* affine when one is constant */
 aff aff_shl(aff a, aff s);
+
+/* Writes `a` as an expression of the kernel language ("lid_x + 64 *
+ * wg_x"); false when it is unknown, names a pointer parameter, or does
+ * not fit. */
+bool addr_expr_text(const aff *a, char *buf, size_t size);
 
 /* The name index of the pointer parameter at byte `off`, or -1. */
 int addr_param(apass *p, int64_t off);

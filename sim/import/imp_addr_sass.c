@@ -213,11 +213,78 @@ bool addr_sass_self_add(apass *p, const imp_insn *in, const aff *s,
     return true;
 }
 
+/* The predicate register P0..P6 an operand names (with a '!' read as
+ * its negation), or -1. */
+static int pred_index(const char *t)
+{
+    if (t[0] == '!')
+        t++;
+    return t[0] == 'P' && t[1] >= '0' && t[1] <= '6' && !t[2] ? t[1] - '0'
+                                                                 : -1;
+}
+
+/* The guard's condition: the lanes a guarded instruction runs for, where
+ * its predicate's is known. */
+static void guard_condition(const apass *p, imp_insn *in)
+{
+    in->guard_cond[0] = in->guard_not[0] = '\0';
+    const char *t = in->text;
+    while (*t == ' ' || *t == '\t')
+        t++;
+    if (*t != '@' || in->guard.file != IMP_FILE_P || in->guard.lo > 6)
+        return;
+    bool neg = t[1] == '!';
+    const char *c = neg ? p->pred_not[in->guard.lo] : p->pred[in->guard.lo];
+    const char *o = neg ? p->pred[in->guard.lo] : p->pred_not[in->guard.lo];
+    snprintf(in->guard_cond, sizeof in->guard_cond, "%s", c);
+    snprintf(in->guard_not, sizeof in->guard_not, "%s", o);
+}
+
+/* What an instruction makes of the predicates: ISETP.CMP[.U32].AND Pd,
+ * PT, a, b, PT of known values sets Pd to the lanes where a CMP b holds;
+ * any other predicate it names becomes unknown (it may write it). */
+static void predicates(apass *p, const imp_insn *in, const opnd *o, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int k = pred_index(o[i].t);
+        if (k >= 0)
+            p->pred[k][0] = p->pred_not[k][0] = '\0';
+    }
+    static const struct { const char *name, *op, *not; } cmp[] = {
+        { "GT", ">", "<=" }, { "GE", ">=", "<" }, { "LT", "<", ">=" },
+        { "LE", "<=", ">" }, { "EQ", "==", "!=" }, { "NE", "!=", "==" },
+    };
+    const char *m = in->mnem;
+    size_t len = strlen(m);
+    if (strncmp(m, "ISETP.", 6) != 0 || len < 10
+        || strcmp(m + len - 4, ".AND") != 0 || n != 5
+        || pred_index(o[0].t) < 0 || o[0].t[0] == '!'
+        || strcmp(o[1].t, "PT") != 0 || strcmp(o[4].t, "PT") != 0
+        || in->guard.file != IMP_FILE_NONE)
+        return;
+    const char *op = NULL, *not = NULL;
+    for (size_t i = 0; i < sizeof cmp / sizeof cmp[0]; i++)
+        if (strncmp(m + 6, cmp[i].name, 2) == 0 && m[8] == '.') {
+            op = cmp[i].op;
+            not = cmp[i].not;
+        }
+    char a[40], b[40];
+    aff va = value(p, &o[2]), vb = value(p, &o[3]);
+    if (!op || !addr_expr_text(&va, a, sizeof a)
+        || !addr_expr_text(&vb, b, sizeof b))
+        return;
+    int d = pred_index(o[0].t);
+    snprintf(p->pred[d], sizeof p->pred[0], "%s %s %s", a, op, b);
+    snprintf(p->pred_not[d], sizeof p->pred_not[0], "%s %s %s", a, not, b);
+}
+
 void addr_sass_insn(apass *p, imp_insn *in)
 {
     opnd o[8];
     int n = split_operands(in, o, 8);
     const imp_map_row *row = in->row;
+    guard_condition(p, in);
+    predicates(p, in, o, n);
     if (row && (row->op == ISA_OP_LD_GLOBAL || row->op == ISA_OP_ST_GLOBAL
                 || row->op == ISA_OP_ATOM_GLOBAL)
         && !(row->flags & IMP_F_UNIFORM) && row->roles != IMP_R_COPY)

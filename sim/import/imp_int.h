@@ -154,6 +154,12 @@ typedef struct imp_insn {
                                     immediate operand (an s_load's offset
                                     from its base); -1 when none */
     char target[IMP_LABEL_MAX];  /* a branch's label; "" for others */
+    char guard_cond[96];         /* SASS: the lanes a guarded instruction
+                                    runs for, when its predicate compares
+                                    known values ("lid_x <= 127"), else ""
+                                    (it runs for every lane) */
+    char guard_not[96];          /* the others ("lid_x > 127"): the lanes
+                                    a guarded EXIT does not end */
     char at[160];                /* a global access's address read from
                                     the code, as at=...'s text
                                     ("arg160[lid_x + 64 * wg_x]"), or "":

@@ -302,15 +302,35 @@ static void emit_region(writer *w, const imp_region *r, int depth)
     put_line(w, depth, "}", NULL);
 }
 
+/* Whether instruction `in` becomes a cusim instruction (its row maps it
+ * to an opcode of the synthetic ISA). */
+static bool emits(const imp_insn *in)
+{
+    return in->row && in->row->op < ISA_OP_COUNT;
+}
+
+/* Closes the guard's if of the run open at `depth` + 1, if any. */
+static void close_guard(writer *w, const char **open, int depth)
+{
+    if (!*open)
+        return;
+    flush_copies(w, depth + 1);
+    put_line(w, depth, "}", NULL);
+    *open = NULL;
+}
+
 static void emit_range(writer *w, size_t lo, size_t hi, int depth)
 {
+    const char *open = NULL;     /* the guard condition of the open run */
+    int base = depth, exits = 0;
     size_t i = lo;
     while (i < hi) {
         if (w->next < w->n_regions && w->regions[w->next].begin == i
             && w->regions[w->next].end <= hi) {
             const imp_region *r = &w->regions[w->next++];
-            flush_copies(w, depth);   /* a copy stays in its own block */
-            emit_region(w, r, depth);
+            close_guard(w, &open, base);
+            flush_copies(w, base);    /* a copy stays in its own block */
+            emit_region(w, r, base);
             /* an if without --cond skipped its else: pass the regions
              * inside it */
             while (w->next < w->n_regions && w->regions[w->next].begin < r->end)
@@ -318,10 +338,41 @@ static void emit_range(writer *w, size_t lo, size_t hi, int depth)
             i = r->end > i ? r->end : i + 1;
             continue;
         }
-        emit_insn(w, i, depth);
+        const imp_insn *in = &w->l->insns[i];
+        char line[300];
+        if (in->row && in->row->op == IMP_OP_END && in->guard_cond[0]) {
+            /* a guarded EXIT: the lanes it ends do nothing more in this
+             * block; the others go on in an if */
+            close_guard(w, &open, base);
+            flush_copies(w, base);
+            w->stats.ends++;
+            snprintf(line, sizeof line, "if %s {%*s# the lanes a guarded "
+                     "%s (line %d) does not end", in->guard_not, 10, "",
+                     in->mnem, in->line);
+            put_line(w, base, line, NULL);
+            base++;
+            exits++;
+            i++;
+            continue;
+        }
+        if (emits(in)) {
+            const char *want = in->guard_cond[0] ? in->guard_cond : NULL;
+            if (open && (!want || strcmp(open, want) != 0))
+                close_guard(w, &open, base);
+            if (want && !open) {
+                snprintf(line, sizeof line, "if %s {%*s# the lanes of its "
+                         "guard", want, 10, "");
+                put_line(w, base, line, NULL);
+                open = want;
+            }
+        }
+        emit_insn(w, i, open ? base + 1 : base);
         i++;
     }
-    flush_copies(w, depth);
+    close_guard(w, &open, base);
+    flush_copies(w, base);
+    while (exits-- > 0)
+        put_line(w, --base, "}", NULL);
 }
 
 imp_wg_source imp_workgroup(const imp_listing *l, const imp_options *o,
@@ -554,8 +605,11 @@ void imp_write(const imp_listing *l, const imp_options *o,
               amd ? "scalar loads from the kernarg segment"
                   : "constant-bank-0 loads (LDC, ULDC)");
     if (!amd)
-        sb_printf(&h, "#   guards: a guarded instruction runs for every "
-                  "lane, its predicate read as a source\n");
+        sb_printf(&h, "#   guards: a guarded instruction reads its "
+                  "predicate as a source; where an ISETP set it from known "
+                  "values it runs in an if of that condition (a guarded "
+                  "EXIT: the lanes it does not end go on in one), else for "
+                  "every lane\n");
     sb_printf(&h, "#   registers: each instruction's destinations are one "
               "cusim register; %llu written sources beyond cusim's "
               "operands left out\n", (unsigned long long)w.regs.dropped);
