@@ -248,6 +248,7 @@ static void enter_loop(apass *p, const imp_listing *l, const imp_region *v,
 {
     memset(p->pred, 0, sizeof p->pred);
     memset(p->pred_not, 0, sizeof p->pred_not);
+    p->vcc[0] = p->exec[0] = '\0';
     aff(*saved)[A_REGS] = xcalloc(2, sizeof *saved);
     memcpy(saved[0], p->r, sizeof p->r);
     memcpy(saved[1], p->ur, sizeof p->ur);
@@ -264,7 +265,7 @@ static void enter_loop(apass *p, const imp_listing *l, const imp_region *v,
     free(saved);
 }
 
-void imp_addresses(imp_listing *l, const imp_region *v, size_t n_regions,
+void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
                    const uint32_t workgroup[3])
 {
     /* RADV's listings say neither where the ids are nor the kernel's
@@ -283,6 +284,14 @@ void imp_addresses(imp_listing *l, const imp_region *v, size_t n_regions,
             addr_sass_insn(p, &l->insns[i]);
         else
             addr_amd_insn(p, &l->insns[i]);
+        /* an if's branch whose condition is known: the lanes that fall
+         * into the block (guard_not), unless --cond said */
+        for (size_t k = 0; k < n_regions; k++)
+            if (v[k].kind == IMP_IF && v[k].branch == i && !v[k].expr
+                && l->insns[i].guard_not[0] && v[k].mid == v[k].end) {
+                v[k].expr = l->insns[i].guard_not;
+                v[k].derived = true;
+            }
         for (size_t k = 0; k < n_regions; k++) {
             if (v[k].kind == IMP_IF && v[k].end == i + 1)
                 forget(p, l, v[k].begin, v[k].end, false);
@@ -293,6 +302,7 @@ void imp_addresses(imp_listing *l, const imp_region *v, size_t n_regions,
                 || (v[k].kind == IMP_IF && v[k].begin == i + 1)) {
                 memset(p->pred, 0, sizeof p->pred);
                 memset(p->pred_not, 0, sizeof p->pred_not);
+                p->vcc[0] = p->exec[0] = '\0';
             }
         }
     }

@@ -39,6 +39,11 @@ typedef struct apass {
                                         true ("lid_x > 127"), "" unknown */
     char pred_not[8][96];            /* and where it is false ("lid_x <=
                                         127") */
+    char vcc[96], exec[96];          /* AMD: the lanes vcc and exec hold,
+                                        where a v_cmp of known values set
+                                        them, else "" */
+    char scond[A_REGS][48];          /* AMD: an SGPR (pair) a v_cmp_e64
+                                        wrote its lanes to */
 } apass;
 
 /* One operand's text, without a leading '-' (neg). */

@@ -405,8 +405,95 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
     }
 }
 
+/* The lanes a v_cmp[x]_OP_TYPE of `o` holds ("lid_x < 128"), or "":
+ * an integer compare of two known values (src0 OP src1, the operands
+ * after its destination; v_cmpx on gfx10+ has none). */
+static bool compare(apass *p, const char *m, const opnd *o, int n,
+                    int first, char *out, size_t size)
+{
+    static const struct { const char *name, *op; } cmp[] = {
+        { "lt", "<" }, { "le", "<=" }, { "gt", ">" }, { "ge", ">=" },
+        { "eq", "==" }, { "ne", "!=" }, { "lg", "!=" },
+    };
+    const char *t = strncmp(m, "v_cmpx_", 7) == 0 ? m + 7 : m + 6;
+    const char *op = NULL;
+    for (size_t i = 0; i < sizeof cmp / sizeof cmp[0]; i++)
+        if (strncmp(t, cmp[i].name, 2) == 0 && t[2] == '_')
+            op = cmp[i].op;
+    if (!op || n != first + 2 || (strncmp(t + 3, "u32", 3) != 0
+                                  && strncmp(t + 3, "i32", 3) != 0))
+        return false;
+    char a[40], b[40];
+    aff va = value(p, &o[first]), vb = value(p, &o[first + 1]);
+    if (!addr_expr_text(&va, a, sizeof a) || !addr_expr_text(&vb, b,
+                                                             sizeof b))
+        return false;
+    return snprintf(out, size, "%s %s %s", a, op, b) < (int)size;
+}
+
+/* What the instruction makes of vcc and exec: a v_cmp sets the lanes
+ * they hold, s_and_saveexec moves them to exec, s_cbranch_execz's block
+ * runs for exec's lanes (guard_not: the lanes falling into it); any other
+ * instruction naming vcc, exec or a recorded SGPR makes it unknown. */
+static void lanes(apass *p, imp_insn *in, const char *m, const opnd *o,
+                  int n)
+{
+    char c[96] = "";
+    bool sg;
+    int i0;
+    if (strncmp(m, "v_cmp_", 6) == 0 && n >= 1) {
+        bool ok = compare(p, m, o, n, 1, c, sizeof c);
+        if (strncmp(o[0].t, "vcc", 3) == 0) {
+            snprintf(p->vcc, sizeof p->vcc, "%s", ok ? c : "");
+        } else if (slot(p, o[0].t, &sg, &i0) && sg) {
+            snprintf(p->scond[i0], sizeof p->scond[0], "%s", ok ? c : "");
+            p->vcc[0] = '\0';
+        }
+        return;
+    }
+    if (strncmp(m, "v_cmpx_", 7) == 0) {
+        /* gfx10+: v_cmpx_OP a, b writes exec alone; gfx9: vcc, a, b */
+        bool gfx9 = n == 3 && strncmp(o[0].t, "vcc", 3) == 0;
+        bool ok = compare(p, m, o, n, gfx9 ? 1 : 0, c, sizeof c);
+        snprintf(p->exec, sizeof p->exec, "%s", ok ? c : "");
+        if (gfx9)
+            snprintf(p->vcc, sizeof p->vcc, "%s", ok ? c : "");
+        return;
+    }
+    if (strncmp(m, "s_and_saveexec_", 15) == 0 && n == 2) {
+        const char *src = strncmp(o[1].t, "vcc", 3) == 0 ? p->vcc
+                          : slot(p, o[1].t, &sg, &i0) && sg ? p->scond[i0]
+                          : "";
+        snprintf(p->exec, sizeof p->exec, "%s", src);
+        return;
+    }
+    if (strcmp(m, "s_cbranch_execz") == 0) {
+        snprintf(in->guard_not, sizeof in->guard_not, "%s", p->exec);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        if (strncmp(o[i].t, "vcc", 3) == 0)
+            p->vcc[0] = '\0';
+        if (strncmp(o[i].t, "exec", 4) == 0)
+            p->exec[0] = '\0';
+    }
+    if (n > 0 && slot(p, o[0].t, &sg, &i0) && sg)
+        p->scond[i0][0] = '\0';
+}
+
 void addr_amd_insn(apass *p, imp_insn *in)
 {
+    {
+        char mnem[IMP_MNEM_MAX], m[IMP_MNEM_MAX];
+        const char *s, *e;
+        opnd o[8];
+        int64_t off;
+        if (half(in, 0, mnem, sizeof mnem, &s, &e)) {
+            int n = operands(s, e, o, 8, &off);
+            base_name(mnem, m, sizeof m);
+            lanes(p, in, m, o, n);
+        }
+    }
     for (int h = 0; h < 2; h++) {
         char mnem[IMP_MNEM_MAX];
         const char *s, *e;

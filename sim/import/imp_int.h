@@ -343,6 +343,8 @@ typedef struct imp_region {
     const char *label;          /* its target label */
     const char *expr;           /* --trip / --cond, or NULL */
     const char *option;         /* that option as given, or NULL */
+    bool derived;               /* expr is the branch's own condition,
+                                   read from the code (imp_addresses) */
 } imp_region;
 
 /* The regions of `l`'s branches, properly nested, sorted by begin (outer
@@ -361,8 +363,10 @@ const char *imp_flow_exit_of(const imp_listing *l, size_t i);
 
 /* Fills each global access's `at` from the address arithmetic before it
  * (imp_addr.c), for workgroups of `workgroup` (the ids' bounds); the
- * accesses whose address is not read keep "". */
-void imp_addresses(imp_listing *l, const imp_region *v, size_t n_regions,
+ * accesses whose address is not read keep "". Guards' conditions too
+ * (guard_cond, guard_not), and an if without --cond whose branch's
+ * condition is known gets it (expr, derived). */
+void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
                    const uint32_t workgroup[3]);
 
 /* ------------------------------------------------------------ writing */

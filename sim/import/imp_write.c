@@ -291,8 +291,9 @@ static void emit_region(writer *w, const imp_region *r, int depth)
         put_line(w, depth, line, NULL);
         return;
     }
-    snprintf(line, sizeof line, "if %s {%*s# if %s: %s at line %d (--cond)",
-             r->expr, 10, "", r->label, br->mnem, br->line);
+    snprintf(line, sizeof line, "if %s {%*s# if %s: %s at line %d (%s)",
+             r->expr, 10, "", r->label, br->mnem, br->line,
+             r->derived ? "its condition, from the code" : "--cond");
     put_line(w, depth, line, r->option);
     emit_range(w, r->begin, r->mid, depth + 1);
     if (r->mid < r->end) {
@@ -624,7 +625,8 @@ void imp_write(const imp_listing *l, const imp_options *o,
             sb_printf(&h, "#   if %s (%s, line %d): %s%s\n", r->label,
                       br->mnem, br->line, r->expr ? r->expr
                                                    : "taken by all lanes",
-                      r->expr ? " (--cond)" : " (no --cond)");
+                      r->derived ? " (from the code)"
+                      : r->expr ? " (--cond)" : " (no --cond)");
     }
     for (size_t i = 0; i < l->n_insns; i++) {
         const char *loop = imp_flow_exit_of(l, i);
