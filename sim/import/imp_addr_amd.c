@@ -250,6 +250,8 @@ void addr_amd_start(apass *p, const imp_listing *l)
     if (!p->packed_ids) {
         p->r[0] = aff_named(A_LID_X);
         p->r[1] = aff_named(A_LID_Y);
+    } else if (p->wg[1] == 1 && p->wg[2] == 1) {
+        p->r[0] = aff_named(A_LID_X);  /* packed, but y and z are 0 */
     }
     char key[96];
     snprintf(key, sizeof key, ".amdhsa_kernel %s", l->meta.kernel);
