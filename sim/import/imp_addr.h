@@ -42,7 +42,7 @@ typedef struct apass {
     char vcc[96], exec[96];          /* AMD: the lanes vcc and exec hold,
                                         where a v_cmp of known values set
                                         them, else "" */
-    char scond[A_REGS][48];          /* AMD: an SGPR (pair) a v_cmp_e64
+    char scond[A_REGS][96];          /* AMD: an SGPR (pair) a v_cmp_e64
                                         wrote its lanes to */
 } apass;
 
