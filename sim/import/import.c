@@ -40,13 +40,35 @@ static int attach_options(const imp_listing *l, const imp_options *o,
         imp_region_kind kind = pass == 0 ? IMP_LOOP : IMP_IF;
         for (int i = 0; i < count; i++) {
             const imp_label *b = imp_listing_find_label(l, opts[i].label);
+            /* one option for a label gives it to every region the label
+             * ends; the j-th of several, to the j-th of those regions */
+            int given = 0, nth = 0;
+            for (int j = 0; j < count; j++) {
+                const imp_label *bj = imp_listing_find_label(l,
+                                                             opts[j].label);
+                if (bj && bj == b) {
+                    nth += j < i;
+                    given++;
+                }
+            }
             bool found = false;
+            int seen = 0;
             for (size_t k = 0; k < n && b; k++)
                 if (v[k].kind == kind && strcmp(v[k].label, b->name) == 0) {
-                    v[k].expr = opts[i].expr;
-                    v[k].option = opts[i].option;
-                    found = true;
+                    if (given == 1 || seen == nth) {
+                        v[k].expr = opts[i].expr;
+                        v[k].option = opts[i].option;
+                        found = true;
+                    }
+                    seen++;
                 }
+            if (b && given > 1 && given != seen)
+                return err_noplace(err, l->file, "%s: label %s ends %d "
+                                   "%s in kernel '%s' and is given %d "
+                                   "times: give it once (for all) or once "
+                                   "for each, in order", opts[i].option,
+                                   b->name, seen, kind == IMP_LOOP
+                                   ? "loops" : "ifs", l->meta.kernel, given);
             if (!found) {
                 char list[512];
                 region_labels(v, n, kind, list, sizeof list);
