@@ -269,9 +269,13 @@ void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
                    const uint32_t workgroup[3])
 {
     /* RADV's listings say neither where the ids are nor the kernel's
-     * buffers (their descriptors come from descriptor sets): patterns */
-    if (l->format == IMP_FORMAT_RADV)
+     * buffers (their descriptors come from descriptor sets, not a
+     * kernarg segment): patterns */
+    if (l->format == IMP_FORMAT_RADV) {
+        for (size_t i = 0; i < l->n_insns; i++)
+            l->insns[i].param_off = -1;     /* no kernarg segment */
         return;
+    }
     apass *p = xcalloc(1, sizeof *p);
     memcpy(p->wg, workgroup, sizeof p->wg);
     if (l->format != IMP_FORMAT_SASS)

@@ -375,20 +375,27 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
     int last = last_index(o[0].t, i0);
     aff v[2] = { aff_unknown(), aff_unknown() };
     if (row->op == ISA_OP_LD_GLOBAL && (row->flags & IMP_F_UNIFORM)) {
-        /* s_load from the kernarg pointer (an SGPR nothing wrote): the
-         * parameters at its offset, a pointer in each 8 bytes */
+        /* s_load from the kernarg pointer (SGPRs nothing wrote): the
+         * parameters at its offset (the writer's at=params[...]), a
+         * pointer in each 8 bytes; any other scalar load reads no
+         * parameter */
         bool bsg;
         int bi;
-        int64_t at = n >= 3 ? value(p, &o[2]).c : -1;
-        if (n >= 3 && slot(p, o[1].t, &bsg, &bi) && bsg && !p->written_s[bi]
-            && value(p, &o[2]).known && value(p, &o[2]).n == 0 && at >= 0)
-            for (int k = i0; k + 1 <= last && k < A_REGS; k += 2) {
-                int sym = addr_param(p, at + 4 * (k - i0));
-                if (sym >= 0)
-                    p->ur[k] = aff_named(sym);
-                if (k + 1 < A_REGS)
-                    p->ur[k + 1] = aff_unknown();
-            }
+        aff off = n >= 3 ? value(p, &o[2]) : aff_unknown();
+        bool kernarg = strncmp(mnem, "s_load_", 7) == 0 && n >= 3
+                       && slot(p, o[1].t, &bsg, &bi) && bsg
+                       && !p->written_s[bi]
+                       && (bi + 1 >= A_REGS || !p->written_s[bi + 1])
+                       && off.known && off.n == 0 && off.c >= 0;
+        if (!kernarg)
+            in->param_off = -1;
+        for (int k = i0; kernarg && k + 1 <= last && k < A_REGS; k += 2) {
+            int sym = addr_param(p, off.c + 4 * (k - i0));
+            if (sym >= 0)
+                p->ur[k] = aff_named(sym);
+            if (k + 1 < A_REGS)
+                p->ur[k + 1] = aff_unknown();
+        }
         for (int k = i0; k <= last && k < A_REGS; k++)
             p->written_s[k] = true;
         return;

@@ -81,11 +81,9 @@ static aff value(apass *p, const opnd *o)
     if (!zero && !slot) {
         char *end;
         if (o->t[0] == 'c' && o->t[1] == '[') {
-            if (strncmp(o->t, "c[0x0][0x", 9) == 0) {
-                long long off = strtoll(o->t + 7, &end, 16);
-                int sym = *end == ']' ? addr_param(p, off) : -1;
-                v = sym >= 0 ? aff_named(sym) : aff_unknown();
-            }
+            int64_t off = imp_sass_cbank0(o->t, o->t + strlen(o->t));
+            int sym = off >= 0 ? addr_param(p, off) : -1;
+            v = sym >= 0 ? aff_named(sym) : aff_unknown();
         } else if (isdigit((unsigned char)o->t[0])) {
             long long c = strtoll(o->t, &end, 0);
             v = *end ? aff_unknown() : aff_constant(c);

@@ -86,6 +86,11 @@ const imp_map_row *imp_map_table(imp_format f, size_t *n);
 /* The first row of `f`'s table matching `mnem`, or NULL (unmapped). */
 const imp_map_row *imp_map_find(imp_format f, const char *mnem);
 
+/* The byte offset of a SASS constant operand [s, e) of bank 0,
+ * c[0x0][0x210] (the kernel's parameters and the driver's constants), or
+ * -1: another bank, or an offset in a register (c[0x0][R2]). */
+int64_t imp_sass_cbank0(const char *s, const char *e);
+
 /* The bytes per lane a SASS opcode moves, from its modifiers (.U8 1,
  * .S16 2, .64 8, .128 16; else 4). */
 uint32_t imp_sass_width(const char *mnem);
@@ -152,7 +157,8 @@ typedef struct imp_insn {
                                     constant-bank-0 operand's byte offset
                                     (c[0x0][0x210]); AMD, the last
                                     immediate operand (an s_load's offset
-                                    from its base); -1 when none */
+                                    from its base; imp_addresses keeps it
+                                    only on kernarg loads); -1 when none */
     char target[IMP_LABEL_MAX];  /* a branch's label; "" for others */
     char guard_cond[96];         /* SASS: the lanes a guarded instruction
                                     runs for, when its predicate compares
@@ -316,10 +322,6 @@ void imp_regs_free(imp_regs *r);
  * then on holds those registers. */
 void imp_regs_map(imp_regs *r, const imp_insn *in, int op, int max_src,
                   imp_operands *out);
-
-/* Whether no instruction so far wrote any of `g`'s registers: it holds
- * what the kernel started with (an AMD kernel's kernarg pointer). */
-bool imp_regs_is_input(const imp_regs *r, const imp_reg *g);
 
 /* The two cusim instructions of a global-to-shared copy (IMP_R_COPY):
  * `ld` an ld.global of the second bracketed address (and the guard) into

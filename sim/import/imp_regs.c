@@ -69,16 +69,6 @@ static void canon(const imp_reg *g, char *buf, size_t size)
     }
 }
 
-bool imp_regs_is_input(const imp_regs *r, const imp_reg *g)
-{
-    if (g->file == IMP_FILE_NONE)
-        return false;
-    for (unsigned i = g->lo; i <= g->hi; i++)
-        if (r->holder[g->file][i] != 0)
-            return false;
-    return true;
-}
-
 /* The sources read: distinct names with when they were written. */
 typedef struct read1 {
     uint32_t name, seq;

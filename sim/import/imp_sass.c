@@ -146,10 +146,7 @@ static bool parse_reg(const char *t, size_t n, imp_reg *r, bool *pred)
     return true;
 }
 
-/* The byte offset of a constant operand c[0x0][0x210] of bank 0 (the
- * kernel's parameters and the driver's constants), or -1: another bank,
- * or an offset in a register (c[0x0][R2]). */
-static int64_t cbank0_offset(const char *s, const char *e)
+int64_t imp_sass_cbank0(const char *s, const char *e)
 {
     char buf[64];
     size_t n = (size_t)(e - s) < sizeof buf - 1 ? (size_t)(e - s)
@@ -179,7 +176,7 @@ static void add_operand(imp_insn *in, const char *s, const char *e)
     if (s == e || in->n_ops >= IMP_MAX_OPERANDS)
         return;
     if (e - s > 1 && s[0] == 'c' && s[1] == '[')
-        in->param_off = cbank0_offset(s, e);
+        in->param_off = imp_sass_cbank0(s, e);
     if (memchr(s, '[', (size_t)(e - s)) && !(e - s > 1 && s[0] == 'c'
                                              && s[1] == '[')) {
         /* an address: [R2.64], [R0.X4+0x400], desc[UR4][R2.64+0x10] */

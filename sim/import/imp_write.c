@@ -141,20 +141,12 @@ static void emit_copy(writer *w, const imp_insn *in, int depth)
 }
 
 /* Where in the kernel's parameters uniform load `in` reads, or -1: SASS
- * LDC / ULDC of constant bank 0 (c[0x0][0x210]), or an AMD s_load whose
- * base register still holds what the kernel started with (the kernarg
- * segment pointer) at an immediate offset. Read before the instruction's
- * own write (s_load s[4:5], s[4:5], 0x0 reads the pointer it replaces). */
-static int64_t param_offset(const writer *w, const imp_insn *in)
+ * LDC / ULDC of constant bank 0 (c[0x0][0x210]), or an AMD s_load from
+ * the kernarg segment pointer at an immediate offset (imp_addresses
+ * leaves param_off only on those). */
+static int64_t param_offset(const imp_insn *in)
 {
-    if (!(in->row->flags & IMP_F_UNIFORM) || in->param_off < 0)
-        return -1;
-    if (w->l->format == IMP_FORMAT_SASS)
-        return in->param_off;
-    if (strncmp(in->mnem, "s_load_", 7) != 0 || in->n_ops < 3
-        || !imp_regs_is_input(&w->regs, &in->ops[1]))
-        return -1;
-    return in->param_off;
+    return (in->row->flags & IMP_F_UNIFORM) ? in->param_off : -1;
 }
 
 /* Emits instruction `i` at `depth`. */
@@ -194,7 +186,7 @@ static void emit_insn(writer *w, size_t i, int depth)
     }
     w->stats.per_op[op]++;
     const isa_info *info = isa_get((isa_op)op);
-    int64_t param = param_offset(w, in);
+    int64_t param = param_offset(in);
     imp_operands ops;
     imp_regs_map(&w->regs, in, op, info->form == ISA_FORM_DST_SRCS ? 3 : 1,
                  &ops);
@@ -213,9 +205,9 @@ static void emit_insn(writer *w, size_t i, int depth)
     if ((info->form == ISA_FORM_LOAD || info->form == ISA_FORM_STORE)
         && u < sizeof text) {
         uint32_t bytes = insn_bytes(w, in);
-        if (bytes && bytes != 4)
-            u += (size_t)snprintf(text + u, sizeof text - u, " bytes=%u",
-                                  bytes);
+        char width[24];
+        bytes_text(bytes, width, sizeof width);
+        u += (size_t)snprintf(text + u, sizeof text - u, "%s", width);
         if (in->at[0] && u < sizeof text) {
             u += (size_t)snprintf(text + u, sizeof text - u, " at=%s",
                                   in->at);
