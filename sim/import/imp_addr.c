@@ -108,15 +108,37 @@ aff aff_shl(aff a, aff s)
     return aff_mul(a, aff_constant((int64_t)1 << s.c));
 }
 
+/* The name index of the buffer `key`, named `name` when it is new. */
+static int buffer(apass *p, int64_t key, const char *name)
+{
+    for (int i = 0; i < p->n_bufs; i++)
+        if (p->bufs[i].key == key)
+            return A_PARAM + i;
+    if (p->n_bufs == A_BUFS)
+        return -1;
+    p->bufs[p->n_bufs].key = key;
+    snprintf(p->bufs[p->n_bufs].name, sizeof p->bufs[0].name, "%s", name);
+    return A_PARAM + p->n_bufs++;
+}
+
 int addr_param(apass *p, int64_t off)
 {
-    for (int i = 0; i < p->n_offs; i++)
-        if (p->offs[i] == off)
-            return A_PARAM + i;
-    if (p->n_offs == (int)(sizeof p->offs / sizeof p->offs[0]))
-        return -1;
-    p->offs[p->n_offs] = off;
-    return A_PARAM + p->n_offs++;
+    char name[24];
+    snprintf(name, sizeof name, "arg%llx", (unsigned long long)off);
+    return buffer(p, off, name);
+}
+
+int addr_descriptor(apass *p, int sgpr, int64_t off)
+{
+    /* RADV puts the first descriptor set's pointer in s2 (s[0:1] are
+     * its ring offsets): desc10 there, desc10_s3 for another set's */
+    char name[24];
+    if (sgpr == 2)
+        snprintf(name, sizeof name, "desc%llx", (unsigned long long)off);
+    else
+        snprintf(name, sizeof name, "desc%llx_s%d", (unsigned long long)off,
+                 sgpr);
+    return buffer(p, (int64_t)sgpr << 32 | off, name);
 }
 
 bool addr_expr_text(const aff *a, char *buf, size_t size)
@@ -153,7 +175,9 @@ void addr_at_text(const apass *p, aff a, uint32_t bytes, char *at,
         return;
     int base = -1;
     for (int i = 0; i < a.n; i++)
-        if (a.sym[i] >= A_PARAM) {
+        if (a.sym[i] >= A_INPUT) {
+            return;
+        } else if (a.sym[i] >= A_PARAM) {
             if (base >= 0 || a.k[i] != 1)
                 return;
             base = i;
@@ -173,8 +197,7 @@ void addr_at_text(const apass *p, aff a, uint32_t bytes, char *at,
     if (!addr_expr_text(&idx, expr, sizeof expr)
         || size < sizeof expr + 24)
         return;
-    snprintf(at, size, "arg%llx[%s]",
-             (unsigned long long)p->offs[param - A_PARAM], expr);
+    snprintf(at, size, "%s[%s]", p->bufs[param - A_PARAM].name, expr);
 }
 
 /* ----------------------------------------------------------- the pass */
@@ -265,19 +288,9 @@ static void enter_loop(apass *p, const imp_listing *l, const imp_region *v,
     free(saved);
 }
 
-void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
-                   const uint32_t workgroup[3])
+/* One pass over the listing. */
+static void pass(apass *p, imp_listing *l, imp_region *v, size_t n_regions)
 {
-    /* RADV's listings say neither where the ids are nor the kernel's
-     * buffers (their descriptors come from descriptor sets, not a
-     * kernarg segment): patterns */
-    if (l->format == IMP_FORMAT_RADV) {
-        for (size_t i = 0; i < l->n_insns; i++)
-            l->insns[i].param_off = -1;     /* no kernarg segment */
-        return;
-    }
-    apass *p = xcalloc(1, sizeof *p);
-    memcpy(p->wg, workgroup, sizeof p->wg);
     if (l->format != IMP_FORMAT_SASS)
         addr_amd_start(p, l);
     for (size_t i = 0; i < l->n_insns; i++) {
@@ -290,7 +303,7 @@ void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
             addr_amd_insn(p, &l->insns[i]);
         /* an if's branch whose condition is known: the lanes that fall
          * into the block (guard_not), unless --cond said */
-        for (size_t k = 0; k < n_regions; k++)
+        for (size_t k = 0; k < n_regions && !p->probe; k++)
             if (v[k].kind == IMP_IF && v[k].branch == i && !v[k].expr
                 && l->insns[i].guard_not[0] && v[k].mid == v[k].end) {
                 v[k].expr = l->insns[i].guard_not;
@@ -310,5 +323,29 @@ void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
             }
         }
     }
+}
+
+void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
+                   const uint32_t workgroup[3])
+{
+    apass *p = xcalloc(1, sizeof *p);
+    memcpy(p->wg, workgroup, sizeof p->wg);
+    p->radv = l->format == IMP_FORMAT_RADV;
+    /* RADV's listings do not say which SGPRs hold the workgroup ids: a
+     * first pass finds them where the code forms an invocation's global
+     * id, wg_x x local_size.x + lid_x (addr_amd_start) */
+    if (p->radv) {
+        p->probe = true;
+        pass(p, l, v, n_regions);
+        int votes[A_REGS][2];
+        memcpy(votes, p->ids_vote, sizeof votes);
+        memset(p, 0, sizeof *p);
+        memcpy(p->ids_vote, votes, sizeof votes);
+        memcpy(p->wg, workgroup, sizeof p->wg);
+        p->radv = true;
+        for (size_t i = 0; i < l->n_insns; i++)
+            l->insns[i].param_off = -1;     /* no kernarg segment */
+    }
+    pass(p, l, v, n_regions);
     free(p);
 }

@@ -13,8 +13,12 @@
 
 enum { A_TERMS = 6, A_REGS = 256 };
 
-/* The names of a form; A_PARAM + i is pointer parameter i (offs[i]). */
-enum { A_LID_X, A_LID_Y, A_WG_X, A_WG_Y, A_IT, A_PARAM };
+/* The names of a form: A_PARAM + i is buffer i's address (bufs[i]: a
+ * pointer parameter, or a RADV descriptor's base); A_INPUT + r is SGPR
+ * r's value at the kernel's start where the listing does not say what it
+ * holds (RADV's user and system SGPRs). */
+enum { A_LID_X, A_LID_Y, A_WG_X, A_WG_Y, A_IT, A_PARAM, A_BUFS = 16,
+       A_INPUT = A_PARAM + A_BUFS };
 
 /* An affine form c + k[0] x sym[0] + ...; known false: not one. */
 typedef struct aff {
@@ -33,8 +37,18 @@ typedef struct apass {
                                         the kernarg segment pointer) */
     bool packed_ids;                 /* AMD: v0 holds the x and y ids */
     uint32_t wg[3];                  /* the workgroup (ids' bounds) */
-    int64_t offs[16];
-    int n_offs;
+    struct {
+        int64_t key;                 /* the parameter's byte offset; RADV:
+                                        the descriptor's SGPR and offset */
+        char name[24];               /* its buffer: arg10, desc10 */
+    } bufs[A_BUFS];
+    int n_bufs;
+    bool radv;                       /* a RADV listing (imp_addr_amd.c) */
+    bool probe;                      /* the first of RADV's two passes: it
+                                        finds the workgroup ids' SGPRs */
+    int ids_vote[A_REGS][2];         /* RADV: forms where SGPR r's input is
+                                        k x local_size.x (y) times lid_x
+                                        (lid_y)'s k */
     char pred[8][96];                /* SASS P0..P6: the lanes where it is
                                         true ("lid_x > 127"), "" unknown */
     char pred_not[8][96];            /* and where it is false ("lid_x <=
@@ -66,6 +80,10 @@ bool addr_expr_text(const aff *a, char *buf, size_t size);
 
 /* The name index of the pointer parameter at byte `off`, or -1. */
 int addr_param(apass *p, int64_t off);
+
+/* The name index of the buffer whose RADV descriptor a scalar load read
+ * at byte `off` of the descriptor set SGPR `sgpr` points to, or -1. */
+int addr_descriptor(apass *p, int sgpr, int64_t off);
 
 /* Writes the at= text of an access of `bytes` per lane at address `a`
  * (one pointer parameter plus a form divisible by `bytes`), else "". */

@@ -237,9 +237,50 @@ static aff eval(apass *p, const char *m, const opnd *o, int n)
         return aff_named(A_LID_X);
     if (p->packed_ids && n == 4 && is(m, "v_bfe_u32")
         && slot(p, o[1].t, &sg, &i0) && !sg && i0 == 0
-        && strcmp(o[2].t, "10") == 0 && strcmp(o[3].t, "10") == 0)
-        return aff_named(A_LID_Y);
+        && strcmp(o[3].t, "10") == 0) {
+        if (strcmp(o[2].t, "0") == 0)
+            return aff_named(A_LID_X);
+        if (strcmp(o[2].t, "10") == 0)
+            return aff_named(A_LID_Y);
+    }
     return aff_unknown();
+}
+
+/* RADV: each SGPR holds its input, but the workgroup ids' SGPRs, where
+ * the first pass found them: the one SGPR whose input the code multiplies
+ * by local_size.x and adds to lid_x is wg_x (and y alike). RADV puts the
+ * ids after its user SGPRs, whose count depends on the descriptor sets,
+ * push constants and more that the listing does not say. */
+static void radv_inputs(apass *p)
+{
+    for (int r = 0; r < A_REGS; r++)
+        p->ur[r] = aff_named(A_INPUT + r);
+    for (int d = 0; d < 2 && !p->probe; d++) {
+        int found = -1, count = 0;
+        for (int r = 0; r < A_REGS; r++)
+            if (p->ids_vote[r][d] > 0 && p->ids_vote[r][1 - d] == 0) {
+                found = r;
+                count++;
+            }
+        if (count == 1)
+            p->ur[found] = aff_named(A_WG_X + d);
+    }
+}
+
+/* RADV's first pass: a form holding k x lid_x and k x local_size.x x an
+ * SGPR's input is a vote for that SGPR being wg_x (and y alike). */
+static void vote_ids(apass *p, const aff *a)
+{
+    for (int d = 0; d < 2 && a->known; d++) {
+        int64_t lid = 0;
+        for (int i = 0; i < a->n; i++)
+            if (a->sym[i] == A_LID_X + d)
+                lid = a->k[i];
+        for (int i = 0; i < a->n && lid != 0; i++)
+            if (a->sym[i] >= A_INPUT && a->sym[i] < A_INPUT + A_REGS
+                && a->k[i] == lid * (int64_t)p->wg[d])
+                p->ids_vote[a->sym[i] - A_INPUT][d]++;
+    }
 }
 
 void addr_amd_start(apass *p, const imp_listing *l)
@@ -252,6 +293,10 @@ void addr_amd_start(apass *p, const imp_listing *l)
         p->r[1] = aff_named(A_LID_Y);
     } else if (p->wg[1] == 1 && p->wg[2] == 1) {
         p->r[0] = aff_named(A_LID_X);  /* packed, but y and z are 0 */
+    }
+    if (p->radv) {
+        radv_inputs(p);
+        return;
     }
     char key[96];
     snprintf(key, sizeof key, ".amdhsa_kernel %s", l->meta.kernel);
@@ -341,6 +386,17 @@ bool addr_amd_self_add(apass *p, const imp_insn *in, const aff *s,
     return false;
 }
 
+/* Whether [s, e) holds the word `w` (a modifier: offen). */
+static bool has_word(const char *s, const char *e, const char *w)
+{
+    size_t n = strlen(w);
+    for (const char *q = s; q + n <= e; q++)
+        if (strncmp(q, w, n) == 0 && (q == s || isspace((unsigned char)q[-1]))
+            && (q + n == e || !isalnum((unsigned char)q[n])))
+            return true;
+    return false;
+}
+
 /* One half of an instruction: its global access's address, then what it
  * writes. */
 static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
@@ -365,6 +421,27 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
         addr_at_text(p, a, row->bytes ? row->bytes : imp_amd_width(mnem),
                      in->at, sizeof in->at);
     }
+    if (row && (row->op == ISA_OP_LD_GLOBAL || row->op == ISA_OP_ST_GLOBAL
+                || row->op == ISA_OP_ATOM_GLOBAL)
+        && strncmp(mnem, "buffer_", 7) == 0 && n >= 4) {
+        /* buffer_load vD, vOff, s[desc], soffset offen offset:N: the
+         * descriptor's base + vOff + soffset + N, without offen (vOff
+         * `off`) base + soffset + N (a store's vData first alike);
+         * idxen's index times a stride is left to the pattern */
+        bool offen = has_word(s, e, "offen"), idxen = has_word(s, e,
+                                                              "idxen");
+        in->at[0] = '\0';
+        if (!idxen) {
+            aff a = value(p, &o[2]);
+            if (offen)                  /* else vOff is `off` */
+                a = aff_add(a, value(p, &o[1]), 1);
+            a = aff_add(a, value(p, &o[3]), 1);
+            a = aff_add(a, aff_constant(offset), 1);
+            addr_at_text(p, a, row->bytes ? row->bytes
+                                          : imp_amd_width(mnem),
+                         in->at, sizeof in->at);
+        }
+    }
     if (!writes_first(row) || n == 0)
         return;
     bool sg;
@@ -374,6 +451,30 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
         return;
     int last = last_index(o[0].t, i0);
     aff v[2] = { aff_unknown(), aff_unknown() };
+    if (p->radv && row->op == ISA_OP_LD_GLOBAL
+        && (row->flags & IMP_F_UNIFORM)) {
+        /* s_load of 16 bytes at a constant offset of a descriptor set's
+         * pointer (an SGPR's input): a buffer's descriptor, its base in
+         * the first register */
+        bool bsg;
+        int bi;
+        aff base = n >= 3 ? value(p, &o[1]) : aff_unknown();
+        aff off = n >= 3 ? value(p, &o[2]) : aff_unknown();
+        if (strcmp(o[n >= 3 ? 2 : 0].t, "null") == 0)
+            off = aff_constant(0);
+        bool desc = strncmp(mnem, "s_load_", 7) == 0 && last - i0 == 3
+                    && slot(p, o[1].t, &bsg, &bi) && bsg && base.known
+                    && base.n == 1 && base.k[0] == 1 && base.c == 0
+                    && base.sym[0] >= A_INPUT && off.known && off.n == 0
+                    && off.c >= 0;
+        for (int k = i0; k <= last && k < A_REGS; k++)
+            p->ur[k] = aff_unknown();
+        int sym = desc ? addr_descriptor(p, base.sym[0] - A_INPUT, off.c)
+                       : -1;
+        if (sym >= 0)
+            p->ur[i0] = aff_named(sym);
+        return;
+    }
     if (row->op == ISA_OP_LD_GLOBAL && (row->flags & IMP_F_UNIFORM)) {
         /* s_load from the kernarg pointer (SGPRs nothing wrote): the
          * parameters at its offset (the writer's at=params[...]), a
@@ -407,6 +508,8 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
     }
     if (in->guard.file != IMP_FILE_NONE)
         v[0] = aff_unknown();
+    if (p->probe)
+        vote_ids(p, &v[0]);
     for (int k = i0; k <= last && k < A_REGS; k++) {
         (sg ? p->ur : p->r)[k] = k == i0 ? v[0] : aff_unknown();
         if (sg)

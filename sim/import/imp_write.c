@@ -585,18 +585,26 @@ void imp_write(const imp_listing *l, const imp_options *o,
               (unsigned long long)w.stats.branches,
               (unsigned long long)w.stats.unmapped);
     put_decisions(l, &h);
-    sb_printf(&h, "#   addresses: %s; %s at=params[offset] "
-              "(buffer params: the kernel's parameters), other uniform "
-              "loads strided:0; the address arithmetic stays as alu; to "
-              "say where an access reads, give it at=BUF[EXPR] "
-              "(docs/isa.md)\n",
-              l->format == IMP_FORMAT_RADV
-                  ? "pattern=coalesced"
-                  : "at=argOFF[...] where the address arithmetic is affine "
-                    "in the ids and a pointer parameter's, else "
-                    "pattern=coalesced",
-              amd ? "scalar loads from the kernarg segment"
-                  : "constant-bank-0 loads (LDC, ULDC)");
+    if (l->format == IMP_FORMAT_RADV)
+        sb_printf(&h, "#   addresses: at=descOFF[...] where a buffer "
+                  "access's offset is affine in the ids (descOFF: the "
+                  "buffer whose descriptor is at byte OFF of the descriptor "
+                  "set, binding OFF/16 where the bindings before it are "
+                  "buffers; the workgroup ids' SGPRs: those the code "
+                  "multiplies by the local size and adds to the local id), "
+                  "else pattern=coalesced; scalar loads strided:0; the "
+                  "address arithmetic stays as alu; to say where an access "
+                  "reads, give it at=BUF[EXPR] (docs/isa.md)\n");
+    else
+        sb_printf(&h, "#   addresses: at=argOFF[...] where the address "
+                  "arithmetic is affine in the ids and a pointer "
+                  "parameter's, else pattern=coalesced; %s at=params[offset] "
+                  "(buffer params: the kernel's parameters), other uniform "
+                  "loads strided:0; the address arithmetic stays as alu; to "
+                  "say where an access reads, give it at=BUF[EXPR] "
+                  "(docs/isa.md)\n",
+                  amd ? "scalar loads from the kernarg segment"
+                      : "constant-bank-0 loads (LDC, ULDC)");
     if (!amd)
         sb_printf(&h, "#   guards: a guarded instruction reads its "
                   "predicate as a source; where an ISETP set it from known "
