@@ -300,6 +300,98 @@ START_TEST(loop_and_registers)
 }
 END_TEST
 
+/* A loop around one FMA whose counter s2 starts at `init`, is updated
+ * by `update` and compared by `cmp` (with `between` after it), branching
+ * back by `branch`: the trip count the importer reads from it, "" when
+ * it reads none, in `trip`; its header's account in `why`. */
+static void counted_loop(const char *init, const char *update,
+                         const char *cmp, const char *between,
+                         const char *branch, char *trip, size_t tsize,
+                         char *why, size_t wsize)
+{
+    char code[1024];
+    snprintf(code, sizeof code,
+             "\ts_load_dword s3, s[4:5], 0x8\n"
+             "\ts_mov_b32 s2, %s\n"
+             ".LBB0_1:\n"
+             "\tv_fma_f32 v4, v3, v3, v4\n"
+             "\t%s\n\t%s\n%s"
+             "\t%s .LBB0_1\n"
+             "\ts_endpgm\n", init, update, cmp, between, branch);
+    imp_options o;
+    memset(&o, 0, sizeof o);
+    char *yaml;
+    cusim_error err;
+    ck_assert_msg(import_code(code, &o, &yaml, &err) == 0, "%s:%d:%d: %s",
+                  err.file, err.line, err.column, err.message);
+    const char *h = strstr(yaml, "#   loop .LBB0_1 (");
+    ck_assert_ptr_nonnull(h);
+    const char *r = strstr(h, "): repeat ");
+    ck_assert_ptr_nonnull(r);
+    r += strlen("): repeat ");
+    const char *f = strstr(r, " (from the code: ");
+    const char *nl = strchr(r, '\n');
+    trip[0] = why[0] = '\0';
+    if (f && f < nl) {
+        snprintf(trip, tsize, "%.*s", (int)(f - r), r);
+        f += strlen(" (from the code: ");
+        snprintf(why, wsize, "%.*s", (int)(nl - 1 - f), f);
+        /* the program's repeat says the same count */
+        char rep[48];
+        snprintf(rep, sizeof rep, "\n  repeat %s {", trip);
+        ck_assert_ptr_nonnull(strstr(yaml, rep));
+    }
+    free(yaml);
+}
+
+START_TEST(loop_counter_trips)
+{
+    char trip[32], why[200];
+    /* 4, 3, 2, 1 then 0 == 0: four trips, back while it is not */
+    counted_loop("4", "s_add_i32 s2, s2, -1", "s_cmp_eq_u32 s2, 0", "",
+                 "s_cbranch_scc0", trip, sizeof trip, why, sizeof why);
+    ck_assert_str_eq(trip, "4");
+    ck_assert_str_eq(why, "s2 = 4, -1 a trip, until s2 == 0");
+    /* 0 counting up by 3 while below 10: 3, 6, 9 go on, 12 leaves */
+    counted_loop("0", "s_add_i32 s2, s2, 3", "s_cmp_lt_u32 s2, 10", "",
+                 "s_cbranch_scc1", trip, sizeof trip, why, sizeof why);
+    ck_assert_str_eq(trip, "4");
+    ck_assert_str_eq(why, "s2 = 0, +3 a trip, while s2 < 10");
+    /* signed: -3 up by 1 while below 0: -2, -1 go on, 0 leaves (3);
+     * unsigned, -2 is 2^32 - 2, not below 0: one trip */
+    counted_loop("-3", "s_add_i32 s2, s2, 1", "s_cmp_lt_i32 s2, 0", "",
+                 "s_cbranch_scc1", trip, sizeof trip, why, sizeof why);
+    ck_assert_str_eq(trip, "3");
+    counted_loop("-3", "s_add_i32 s2, s2, 1", "s_cmp_lt_u32 s2, 0", "",
+                 "s_cbranch_scc1", trip, sizeof trip, why, sizeof why);
+    ck_assert_str_eq(trip, "1");
+    /* a shift: 64, 32, ... 1, 0 leaves after 7 trips (the constant
+     * first: 0 < s2) */
+    counted_loop("64", "s_lshr_b32 s2, s2, 1", "s_cmp_lt_u32 0, s2", "",
+                 "s_cbranch_scc1", trip, sizeof trip, why, sizeof why);
+    ck_assert_str_eq(trip, "7");
+    ck_assert_str_eq(why, "s2 = 64, >> 1 a trip, while 0 < s2");
+    /* none read: SCC written again after the compare; the counter
+     * compared with a parameter (s3, loaded); a count beyond 2^20 */
+    counted_loop("4", "s_add_i32 s2, s2, -1", "s_cmp_eq_u32 s2, 0",
+                 "\ts_and_b32 s6, s6, s7\n", "s_cbranch_scc0", trip,
+                 sizeof trip, why, sizeof why);
+    ck_assert_str_eq(trip, "");
+    counted_loop("0", "s_add_i32 s2, s2, 1", "s_cmp_lg_u32 s2, s3", "",
+                 "s_cbranch_scc1", trip, sizeof trip, why, sizeof why);
+    ck_assert_str_eq(trip, "");
+    counted_loop("0", "s_add_i32 s2, s2, 1", "s_cmp_lg_u32 s2, 0", "",
+                 "s_cbranch_scc1", trip, sizeof trip, why, sizeof why);
+    ck_assert_str_eq(trip, "");
+    counted_loop("0", "s_add_i32 s2, s2, 1", "s_cmp_lt_u32 s2, 0x100000",
+                 "", "s_cbranch_scc1", trip, sizeof trip, why, sizeof why);
+    ck_assert_str_eq(trip, "1048576");
+    counted_loop("0", "s_add_i32 s2, s2, 1", "s_cmp_lt_u32 s2, 0x100001",
+                 "", "s_cbranch_scc1", trip, sizeof trip, why, sizeof why);
+    ck_assert_str_eq(trip, "");
+}
+END_TEST
+
 /* An if with an else, as clang's structurizer writes one for a scalar
  * condition: the then-block ends with a branch over the else-block. */
 static const char if_else[] =
@@ -568,7 +660,7 @@ START_TEST(radv_listing)
                                        "repeat 4 (--trip)\n"
                                        "#   exit BB3 (s_cbranch_scc1, line "
                                        "17): loop BB1's exit test, nothing "
-                                       "(its --trip counts the trips)\n"));
+                                       "(the loop's trip count stands for it)\n"));
     free(prog);
     free(yaml);
     /* cut before its end line: truncated, at the last line */
@@ -679,6 +771,7 @@ static Suite *make_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("program");
     tcase_add_test(tc, loop_and_registers);
+    tcase_add_test(tc, loop_counter_trips);
     tcase_add_test(tc, if_with_else);
     tcase_add_test(tc, unstructured);
     tcase_add_test(tc, sass_program);

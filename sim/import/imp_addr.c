@@ -202,8 +202,8 @@ void addr_at_text(const apass *p, aff a, uint32_t bytes, char *at,
 
 /* ----------------------------------------------------------- the pass */
 
-static int writes(apass *p, const imp_listing *l, const imp_insn *in,
-                  aff **slots)
+int addr_writes(apass *p, const imp_listing *l, const imp_insn *in,
+                aff **slots)
 {
     return l->format == IMP_FORMAT_SASS ? addr_sass_writes(p, in, slots)
                                         : addr_amd_writes(p, in, slots);
@@ -218,7 +218,7 @@ static bool induction(apass *p, const imp_listing *l, size_t begin,
     bool self_add = false;
     for (size_t i = begin; i < end; i++) {
         aff *w[4];
-        int n = writes(p, l, &l->insns[i], w);
+        int n = addr_writes(p, l, &l->insns[i], w);
         for (int k = 0; k < n; k++) {
             if (w[k] != s)
                 continue;
@@ -238,7 +238,7 @@ static void forget(apass *p, const imp_listing *l, size_t begin,
 {
     for (size_t i = begin; i < end; i++) {
         aff *w[4];
-        int n = writes(p, l, &l->insns[i], w);
+        int n = addr_writes(p, l, &l->insns[i], w);
         for (int k = 0; k < n; k++) {
             bool it = false;
             for (int t = 0; t < w[k]->n; t++)
@@ -266,9 +266,14 @@ static bool lone_loop(const imp_region *v, size_t n, size_t k)
 
 /* A loop begins at its `begin`: what it writes is unknown inside it but
  * its induction variables, entry + step x it. */
-static void enter_loop(apass *p, const imp_listing *l, const imp_region *v,
+static void enter_loop(apass *p, const imp_listing *l, imp_region *v,
                        size_t n_regions, size_t k)
 {
+    /* its trip count from its counter, unless --trip said */
+    if (!p->probe && !v[k].expr && addr_loop_trips(p, l, &v[k])) {
+        v[k].expr = v[k].trip;
+        v[k].derived = true;
+    }
     memset(p->pred, 0, sizeof p->pred);
     memset(p->pred_not, 0, sizeof p->pred_not);
     p->vcc[0] = p->exec[0] = '\0';

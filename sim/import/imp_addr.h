@@ -97,6 +97,41 @@ void addr_sass_insn(apass *p, imp_insn *in);
 int addr_sass_writes(apass *p, const imp_insn *in, aff **slots);
 bool addr_sass_self_add(apass *p, const imp_insn *in, const aff *s,
                         int64_t *step);
+/* A loop's counter (imp_trip.c): the compare that decides the branch at
+ * `br`, between a register slot and a register slot or a constant. */
+enum { CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_EQ, CMP_NE };
+typedef struct ltest {
+    size_t at;                  /* the compare instruction */
+    int op;                     /* CMP_*, of side 0 against side 1 */
+    bool is_signed;             /* i32 rather than u32 */
+    aff *slot[2];               /* a side's register, or NULL: */
+    int64_t k[2];               /* its constant */
+    char name[2][16];           /* a register's name (s4, R18) */
+    bool when;                  /* the branch is taken when it holds */
+} ltest;
+enum { UPD_ADD, UPD_SHR };
+
+/* Each ISA: the compare that decides the conditional branch at `br`
+ * (the last instruction in [begin, br) that sets what it reads), and
+ * whether instruction `in` updates slot `s` in place (*kind, by *k). */
+bool addr_amd_test(apass *p, const imp_listing *l, size_t begin, size_t br,
+                   ltest *t);
+bool addr_amd_update(apass *p, const imp_insn *in, const aff *s, int *kind,
+                     int64_t *k);
+bool addr_sass_test(apass *p, const imp_listing *l, size_t begin,
+                    size_t br, ltest *t);
+bool addr_sass_update(apass *p, const imp_insn *in, const aff *s,
+                      int *kind, int64_t *k);
+
+/* The trip count of loop region `r` read from its counter (at its entry,
+ * with p's values then) into r->trip and r->why; false when the code
+ * does not show it: imp_trip.c. */
+bool addr_loop_trips(apass *p, const imp_listing *l, imp_region *r);
+
+/* The register slots instruction `in` writes (at most 4): imp_addr.c. */
+int addr_writes(apass *p, const imp_listing *l, const imp_insn *in,
+                aff **slots);
+
 void addr_amd_start(apass *p, const imp_listing *l);
 void addr_amd_insn(apass *p, imp_insn *in);
 int addr_amd_writes(apass *p, const imp_insn *in, aff **slots);

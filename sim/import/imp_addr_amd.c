@@ -320,26 +320,28 @@ void addr_amd_start(apass *p, const imp_listing *l)
         p->written_s[n + k] = true;
 }
 
-/* Whether `row` writes its first operand. */
-static bool writes_first(const imp_map_row *row)
+/* Whether `row` writes the first of `n` operands (a v_cmpx only among
+ * three, vcc or an SGPR pair: gfx10+'s write exec alone, as the register
+ * pass, imp_regs.c, reads them). */
+static bool writes_first(const imp_map_row *row, int n)
 {
     return row && (row->roles == IMP_R_DST || row->roles == IMP_R_DST2
                    || row->roles == IMP_R_LOAD || row->roles == IMP_R_ATOM
-                   || row->roles == IMP_R_CMPX);
+                   || (row->roles == IMP_R_CMPX && n >= 3));
 }
 
 int addr_amd_writes(apass *p, const imp_insn *in, aff **slots)
 {
-    if (!writes_first(in->row))
-        return 0;
     int n = 0;
     for (int h = 0; h < 2; h++) {
         char mnem[IMP_MNEM_MAX];
         const char *s, *e;
         opnd o[8];
         int64_t off;
-        if (!half(in, h, mnem, sizeof mnem, &s, &e)
-            || operands(s, e, o, 8, &off) == 0)
+        if (!half(in, h, mnem, sizeof mnem, &s, &e))
+            continue;
+        int count = operands(s, e, o, 8, &off);
+        if (count == 0 || !writes_first(in->row, count))
             continue;
         bool sg;
         int i0;
@@ -442,7 +444,7 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
                          in->at, sizeof in->at);
         }
     }
-    if (!writes_first(row) || n == 0)
+    if (n == 0 || !writes_first(row, n))
         return;
     bool sg;
     int i0;
@@ -612,4 +614,116 @@ void addr_amd_insn(apass *p, imp_insn *in)
         if (half(in, h, mnem, sizeof mnem, &s, &e))
             one(p, in, mnem, s, e);
     }
+}
+
+/* Whether the scalar instruction `m` may write SCC (every SALU
+ * instruction but those known not to: moves, selects, waits, loads,
+ * branches and the like). */
+static bool may_write_scc(const char *m)
+{
+    static const char *const keeps[] = {
+        "s_mov", "s_cmov", "s_cselect", "s_waitcnt", "s_nop", "s_barrier",
+        "s_load", "s_buffer_load", "s_clause", "s_delay_alu", "s_mul_i32",
+        "s_setprio", "s_sleep", "s_dcache", "s_getpc", "s_sendmsg",
+        "s_inst_prefetch", "s_set_inst_prefetch", "s_cbranch", "s_branch",
+        "s_endpgm", "s_code_end", "s_icache", "s_wait_",
+    };
+    if (strncmp(m, "s_", 2) != 0)
+        return false;
+    for (size_t i = 0; i < sizeof keeps / sizeof keeps[0]; i++)
+        if (strncmp(m, keeps[i], strlen(keeps[i])) == 0)
+            return false;
+    return true;
+}
+
+bool addr_amd_test(apass *p, const imp_listing *l, size_t begin, size_t br,
+                   ltest *t)
+{
+    char mnem[IMP_MNEM_MAX], m[IMP_MNEM_MAX];
+    const char *s, *e;
+    opnd o[8];
+    int64_t off;
+    if (!half(&l->insns[br], 0, mnem, sizeof mnem, &s, &e))
+        return false;
+    if (strcmp(mnem, "s_cbranch_scc1") == 0)
+        t->when = true;
+    else if (strcmp(mnem, "s_cbranch_scc0") == 0)
+        t->when = false;
+    else
+        return false;
+    /* the last instruction before the branch that writes SCC: an
+     * s_cmp[k]_OP_u32/i32 of two operands */
+    for (size_t i = br; i-- > begin;) {
+        if (!half(&l->insns[i], 0, mnem, sizeof mnem, &s, &e))
+            continue;
+        base_name(mnem, m, sizeof m);
+        if (!may_write_scc(m))
+            continue;
+        const char *c = strncmp(m, "s_cmp_", 6) == 0    ? m + 6
+                        : strncmp(m, "s_cmpk_", 7) == 0 ? m + 7
+                                                        : NULL;
+        static const struct { const char *name; int op; } ops[] = {
+            { "eq_", CMP_EQ }, { "lg_", CMP_NE }, { "lt_", CMP_LT },
+            { "le_", CMP_LE }, { "gt_", CMP_GT }, { "ge_", CMP_GE },
+        };
+        int op = -1;
+        for (size_t k = 0; c && k < sizeof ops / sizeof ops[0]; k++)
+            if (strncmp(c, ops[k].name, 3) == 0)
+                op = ops[k].op;
+        if (op < 0 || (strcmp(c + 3, "u32") != 0 && strcmp(c + 3, "i32") != 0)
+            || operands(s, e, o, 8, &off) != 2)
+            return false;
+        t->at = i;
+        t->op = op;
+        t->is_signed = c[3] == 'i';
+        for (int k = 0; k < 2; k++) {
+            bool sg;
+            int idx;
+            t->slot[k] = slot(p, o[k].t, &sg, &idx);
+            if (t->slot[k] && (!sg || o[k].neg || strchr(o[k].t, '[')))
+                return false;           /* a VGPR, a pair */
+            aff v = value(p, &o[k]);
+            if (!t->slot[k] && (!v.known || v.n != 0))
+                return false;
+            t->k[k] = v.c;
+            snprintf(t->name[k], sizeof t->name[k], "%.15s", o[k].t);
+        }
+        return true;
+    }
+    return false;
+}
+
+bool addr_amd_update(apass *p, const imp_insn *in, const aff *s, int *kind,
+                     int64_t *k)
+{
+    if (addr_amd_self_add(p, in, s, k)) {
+        *kind = UPD_ADD;
+        return true;
+    }
+    char mnem[IMP_MNEM_MAX];
+    const char *b, *e;
+    opnd o[8];
+    int64_t off;
+    bool sg;
+    int i0;
+    if (in->guard.file != IMP_FILE_NONE
+        || !half(in, 0, mnem, sizeof mnem, &b, &e)
+        || operands(b, e, o, 8, &off) != 3
+        || slot(p, o[0].t, &sg, &i0) != s || strcmp(o[1].t, o[0].t) != 0
+        || slot(p, o[2].t, &sg, &i0))
+        return false;
+    aff c = value(p, &o[2]);
+    if (!c.known || c.n != 0)
+        return false;
+    if (strcmp(mnem, "s_sub_i32") == 0 || strcmp(mnem, "s_sub_u32") == 0) {
+        *kind = UPD_ADD;
+        *k = -c.c;
+        return true;
+    }
+    if (strcmp(mnem, "s_lshr_b32") == 0 && c.c > 0 && c.c < 32) {
+        *kind = UPD_SHR;
+        *k = c.c;
+        return true;
+    }
+    return false;
 }

@@ -305,3 +305,67 @@ void addr_sass_insn(apass *p, imp_insn *in)
     for (int k = 1; k < nw; k++)
         *w[k] = aff_unknown();    /* the high half: never an address */
 }
+
+bool addr_sass_test(apass *p, const imp_listing *l, size_t begin,
+                    size_t br, ltest *t)
+{
+    const imp_insn *b = &l->insns[br];
+    if (b->guard.file != IMP_FILE_P || b->guard.lo > 6)
+        return false;
+    const char *g = b->text;
+    while (*g == ' ' || *g == '\t')
+        g++;
+    t->when = !(g[0] == '@' && g[1] == '!');
+    int pd = (int)b->guard.lo;
+    /* the last instruction before the branch naming its predicate: an
+     * unguarded ISETP.CMP[.U32].AND Pd, PT, a, b, PT */
+    for (size_t i = br; i-- > begin;) {
+        const imp_insn *in = &l->insns[i];
+        opnd o[8];
+        int n = split_operands(in, o, 8);
+        bool names = false;
+        for (int k = 0; k < n; k++)
+            names |= pred_index(o[k].t) == pd;
+        if (!names)
+            continue;
+        static const struct { const char *name; int op; } ops[] = {
+            { "GT.", CMP_GT }, { "GE.", CMP_GE }, { "LT.", CMP_LT },
+            { "LE.", CMP_LE }, { "EQ.", CMP_EQ }, { "NE.", CMP_NE },
+        };
+        const char *m = in->mnem;
+        size_t len = strlen(m);
+        if (strncmp(m, "ISETP.", 6) != 0 || len < 10
+            || strcmp(m + len - 4, ".AND") != 0 || n != 5
+            || pred_index(o[0].t) != pd || o[0].t[0] == '!'
+            || strcmp(o[1].t, "PT") != 0 || strcmp(o[4].t, "PT") != 0
+            || in->guard.file != IMP_FILE_NONE)
+            return false;
+        t->op = -1;
+        for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
+            if (strncmp(m + 6, ops[k].name, 3) == 0)
+                t->op = ops[k].op;
+        if (t->op < 0)
+            return false;
+        t->at = i;
+        t->is_signed = strstr(m, ".U32") == NULL;
+        for (int k = 0; k < 2; k++) {
+            bool zero;
+            const opnd *x = &o[2 + k];
+            t->slot[k] = x->neg ? NULL : reg_slot(p, x->t, &zero);
+            aff v = value(p, x);
+            if (!t->slot[k] && (!v.known || v.n != 0))
+                return false;
+            t->k[k] = v.c;
+            snprintf(t->name[k], sizeof t->name[k], "%.15s", x->t);
+        }
+        return true;
+    }
+    return false;
+}
+
+bool addr_sass_update(apass *p, const imp_insn *in, const aff *s,
+                      int *kind, int64_t *k)
+{
+    *kind = UPD_ADD;
+    return addr_sass_self_add(p, in, s, k);
+}

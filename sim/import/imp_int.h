@@ -346,7 +346,11 @@ typedef struct imp_region {
     const char *expr;           /* --trip / --cond, or NULL */
     const char *option;         /* that option as given, or NULL */
     bool derived;               /* expr is the branch's own condition,
-                                   read from the code (imp_addresses) */
+                                   or the loop's trip count, read from
+                                   the code (imp_addresses) */
+    char trip[24];              /* a loop's count read from the code */
+    char why[200];              /* and how: "s4 = 16, -2 a trip, until
+                                   s4 == 0" */
 } imp_region;
 
 /* The regions of `l`'s branches, properly nested, sorted by begin (outer

@@ -262,7 +262,9 @@ static void emit_region(writer *w, const imp_region *r, int depth)
         const char *trip = r->expr ? r->expr : "1";
         snprintf(line, sizeof line, "repeat %s {%*s# loop %s: %s at line "
                  "%d%s", trip, 10, "", r->label, br->mnem, br->line,
-                 r->expr ? " (--trip)" : " (no --trip: runs once)");
+                 r->derived ? " (its counter, from the code)"
+                 : r->expr  ? " (--trip)"
+                            : " (no --trip: runs once)");
         put_line(w, depth, line, r->option);
         emit_range(w, r->begin, r->end, depth + 1);
         put_line(w, depth, "}", NULL);
@@ -617,7 +619,11 @@ void imp_write(const imp_listing *l, const imp_options *o,
     for (size_t k = 0; k < n_regions; k++) {
         const imp_region *r = &regions[k];
         const imp_insn *br = &l->insns[r->branch];
-        if (r->kind == IMP_LOOP)
+        if (r->kind == IMP_LOOP && r->derived)
+            sb_printf(&h, "#   loop %s (%s, line %d): repeat %s (from the "
+                      "code: %s)\n", r->label, br->mnem, br->line, r->expr,
+                      r->why);
+        else if (r->kind == IMP_LOOP)
             sb_printf(&h, "#   loop %s (%s, line %d): repeat %s%s\n",
                       r->label, br->mnem, br->line, r->expr ? r->expr : "1",
                       r->expr ? " (--trip)" : " (no --trip)");
@@ -632,7 +638,7 @@ void imp_write(const imp_listing *l, const imp_options *o,
         const char *loop = imp_flow_exit_of(l, i);
         if (loop)
             sb_printf(&h, "#   exit %s (%s, line %d): loop %s's exit test, "
-                      "nothing (its --trip counts the trips)\n",
+                      "nothing (the loop's trip count stands for it)\n",
                       l->insns[i].target, l->insns[i].mnem,
                       l->insns[i].line, loop);
     }
