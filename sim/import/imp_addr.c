@@ -200,6 +200,23 @@ void addr_at_text(const apass *p, aff a, uint32_t bytes, char *at,
     snprintf(at, size, "%s[%s]", p->bufs[param - A_PARAM].name, expr);
 }
 
+void addr_shared_text(aff a, uint32_t bytes, char *at, size_t size)
+{
+    at[0] = '\0';
+    if (!a.known || bytes == 0 || a.c % bytes != 0)
+        return;
+    for (int i = 0; i < a.n; i++) {
+        if (a.sym[i] >= A_PARAM || a.k[i] % bytes != 0)
+            return;
+        a.k[i] /= bytes;
+    }
+    a.c /= bytes;
+    char expr[120];
+    if (!addr_expr_text(&a, expr, sizeof expr) || size < sizeof expr + 10)
+        return;
+    snprintf(at, size, "shared[%s]", expr);
+}
+
 /* ----------------------------------------------------------- the pass */
 
 int addr_writes(apass *p, const imp_listing *l, const imp_insn *in,

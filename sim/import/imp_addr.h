@@ -90,6 +90,11 @@ int addr_descriptor(apass *p, int sgpr, int64_t off);
 void addr_at_text(const apass *p, aff a, uint32_t bytes, char *at,
                   size_t size);
 
+/* Writes the at= text of a shared-memory access of `bytes` per lane at
+ * byte `a` of the workgroup's shared memory (a form of the ids, `it` and
+ * constants, divisible by `bytes`): "shared[INDEX]", else "". */
+void addr_shared_text(aff a, uint32_t bytes, char *at, size_t size);
+
 /* Each ISA: its setup, one instruction (its global address into in->at,
  * then what it writes), the register slots it writes (at most 4), and
  * whether it adds a constant to slot `s` in place (*step). */

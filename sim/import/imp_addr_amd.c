@@ -388,6 +388,42 @@ bool addr_amd_self_add(apass *p, const imp_insn *in, const aff *s,
     return false;
 }
 
+/* The number after `key` ("offset1:") in [s, e), or 0. */
+static int64_t modifier(const char *s, const char *e, const char *key)
+{
+    size_t n = strlen(key);
+    for (const char *q = s; q + n <= e; q++)
+        if (strncmp(q, key, n) == 0)
+            return strtoll(q + n, NULL, 0);
+    return 0;
+}
+
+/* An LDS access's at=shared[...]: its address register (a load's second
+ * operand, a store's first) plus offset:N, the byte offset in the
+ * workgroup's LDS (its allocation starts at 0). A two-address access
+ * (ds_read2_b32, ds_write2st64_b32, ds_load_2addr_b32) is one access of
+ * twice the width where its two elements are adjacent (offset1 =
+ * offset0 + 1, no st64), else keeps its pattern. */
+static void shared_at(apass *p, imp_insn *in, const char *mnem,
+                      const char *s, const char *e, const opnd *o,
+                      int64_t offset)
+{
+    uint32_t bytes = in->row->bytes ? in->row->bytes : imp_amd_width(mnem);
+    aff a = value(p, &o[in->row->roles == IMP_R_LOAD ? 1 : 0]);
+    if (strstr(mnem, "read2") || strstr(mnem, "write2")
+        || strstr(mnem, "2addr")) {
+        int64_t o0 = modifier(s, e, "offset0:");
+        int64_t o1 = modifier(s, e, "offset1:");
+        if (strstr(mnem, "st64") || o1 != o0 + 1) {
+            in->at[0] = '\0';
+            return;
+        }
+        offset = o0 * (int64_t)(bytes / 2);
+    }
+    addr_shared_text(aff_add(a, aff_constant(offset), 1), bytes, in->at,
+                     sizeof in->at);
+}
+
 /* Whether [s, e) holds the word `w` (a modifier: offen). */
 static bool has_word(const char *s, const char *e, const char *w)
 {
@@ -444,6 +480,10 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
                          in->at, sizeof in->at);
         }
     }
+    if (row && (row->op == ISA_OP_LD_SHARED || row->op == ISA_OP_ST_SHARED)
+        && (row->roles == IMP_R_LOAD || row->roles == IMP_R_STORE)
+        && strncmp(mnem, "ds_", 3) == 0 && n >= 2)
+        shared_at(p, in, mnem, s, e, o, offset);
     if (n == 0 || !writes_first(row, n))
         return;
     bool sg;

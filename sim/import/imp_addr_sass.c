@@ -136,8 +136,9 @@ static aff eval_sass(apass *p, const imp_insn *in, const opnd *o, int n)
     return aff_unknown();
 }
 
-/* The address of the bracketed operand of a global access: [R2.64],
- * [R2.64+0x10], [R2.U32+UR4] (a register and an offset). */
+/* The address of the bracketed operand of a memory access: [R2.64],
+ * [R2.64+0x10], [R2.U32+UR4], [R0.X4+0x400] (a register, scaled by .X4,
+ * and an offset). */
 static aff bracket(apass *p, const opnd *o, int n)
 {
     const opnd *b = NULL;
@@ -155,9 +156,15 @@ static aff bracket(apass *p, const opnd *o, int n)
         k++;
     }
     r.t[k] = '\0';
-    while (s[k] == '.' || isalnum((unsigned char)s[k]))
-        k++;                      /* .64, .U32: a width, not a scale */
     aff a = value(p, &r);
+    /* .64, .U32: a width; .X4, .X8, .X16: a scale of the register */
+    while (s[k] == '.') {
+        if (s[k + 1] == 'X' && isdigit((unsigned char)s[k + 2]))
+            a = aff_mul(a, aff_constant(strtol(s + k + 2, NULL, 10)));
+        k++;
+        while (isalnum((unsigned char)s[k]))
+            k++;
+    }
     if (s[k] == '+') {
         opnd off = { "", false };
         snprintf(off.t, sizeof off.t, "%.*s", (int)strcspn(s + k + 1, "]"),
@@ -289,6 +296,15 @@ void addr_sass_insn(apass *p, imp_insn *in)
         addr_at_text(p, bracket(p, o, n), row->bytes ? row->bytes
                                           : imp_sass_width(in->mnem),
                      in->at, sizeof in->at);
+    /* LDS / STS [R21+0x400]: the byte offset in the CTA's shared
+     * memory, where its window starts at 0 (an address that reads an
+     * unknown base, as sm_90's shared window register, keeps the
+     * pattern) */
+    if (row && (row->op == ISA_OP_LD_SHARED || row->op == ISA_OP_ST_SHARED)
+        && (row->roles == IMP_R_LOAD || row->roles == IMP_R_STORE))
+        addr_shared_text(bracket(p, o, n), row->bytes ? row->bytes
+                                           : imp_sass_width(in->mnem),
+                         in->at, sizeof in->at);
     aff *w[4];
     int nw = addr_sass_writes(p, in, w);
     if (nw == 0)

@@ -434,7 +434,8 @@ static void put_buffers(const imp_listing *l, const writer *w, sbuf *h)
     int n = 0;
     for (size_t i = 0; i < l->n_insns && n < 32; i++) {
         size_t len = strcspn(l->insns[i].at, "[");
-        if (!l->insns[i].at[0] || len >= sizeof names[0])
+        if (!l->insns[i].at[0] || len >= sizeof names[0]
+            || strncmp(l->insns[i].at, "shared[", 7) == 0)
             continue;
         bool seen = false;
         for (int k = 0; k < n && !seen; k++)
