@@ -17,7 +17,8 @@
 const char cli_import_help[] =
     "usage: cusim import FILE [--format amdgcn|sass|radv] [--kernel NAME]\n"
     "                    [--resources FILE] [--trip LABEL=EXPR]...\n"
-    "                    [--cond LABEL=EXPR]... [--workgroup-size N|X,Y]\n"
+    "                    [--cond LABEL=EXPR]... [--at LINE=BUF[EXPR]]...\n"
+    "                    [--workgroup-size N|X,Y]\n"
     "                    [--elements N] [--grid-x N] [--out KERNEL.yaml]\n"
     "                    [--strict]\n"
     "\n"
@@ -52,7 +53,12 @@ const char cli_import_help[] =
     "                     default the branch's own condition where the\n"
     "                     code says it, else every lane, with a warning\n"
     "                     (repeatable; a label that ends several ifs:\n"
-    "                     once for all, or once for each in order)\n"
+    "                     once for all, or once for each in order)\n"    "  --at LINE=BUF[EXPR]  where the memory access at LINE of the\n"
+    "                     listing (as the kernel's comments give it)\n"
+    "                     reads or writes: at=BUF[EXPR] (docs/isa.md;\n"
+    "                     shared[EXPR] for shared memory, a new buffer\n"
+    "                     declared 4 GiB); default the address read from\n"
+    "                     the code, else its pattern (repeatable)\n"
     "  --workgroup-size N|X,Y  the workgroup (default: the metadata's\n"
     "                     .reqd_workgroup_size, else\n"
     "                     .max_flat_workgroup_size; RADV: the shader's\n"
@@ -73,13 +79,14 @@ static int parse_positive(const char *v, uint64_t max, uint64_t *n)
     return 0;
 }
 
-/* --trip / --cond LABEL=EXPR into `o`. */
+/* --trip / --cond LABEL=EXPR, --at LINE=BUF[EXPR] into `o`. */
 static int parse_label_opt(const char *opt, char *value, imp_label_opt *o,
                            int *n, char *given)
 {
     char *eq = strchr(value, '=');
     if (!eq || eq == value || !eq[1]) {
-        cli_say("cusim import: %s %s: expected LABEL=EXPR\n", opt, value);
+        cli_say("cusim import: %s %s: expected %s\n", opt, value,
+                strcmp(opt, "--at") == 0 ? "LINE=BUF[EXPR]" : "LABEL=EXPR");
         return CLI_BAD_INPUT;
     }
     if (*n == IMP_MAX_LABEL_OPTS) {
@@ -99,7 +106,7 @@ int cli_import(int argc, char **argv)
     imp_options o;
     memset(&o, 0, sizeof o);
     /* each --trip / --cond as given, for messages */
-    char *given[2 * IMP_MAX_LABEL_OPTS];
+    char *given[3 * IMP_MAX_LABEL_OPTS];
     int n_given = 0, status = CLI_OK;
     for (int i = 0; i < argc && status == CLI_OK; i++) {
         char *a = argv[i];
@@ -123,7 +130,7 @@ int cli_import(int argc, char **argv)
         }
         static const char *const with_value[] = {
             "--format", "--kernel", "--resources", "--trip", "--cond",
-            "--workgroup-size", "--elements", "--grid-x", "--out"
+            "--at", "--workgroup-size", "--elements", "--grid-x", "--out"
         };
         const char *opt = NULL;
         char *val = NULL;
@@ -195,11 +202,13 @@ int cli_import(int argc, char **argv)
                 o.workgroup_dims = comma ? 2 : 1;
             }
         } else {
-            bool trip = strcmp(opt, "--trip") == 0;
             char *g = xasprintf("%s %s", opt, val);
             given[n_given++] = g;
-            status = trip ? parse_label_opt(opt, val, o.trips, &o.n_trips, g)
-                          : parse_label_opt(opt, val, o.conds, &o.n_conds, g);
+            status = strcmp(opt, "--trip") == 0
+                         ? parse_label_opt(opt, val, o.trips, &o.n_trips, g)
+                     : strcmp(opt, "--cond") == 0
+                         ? parse_label_opt(opt, val, o.conds, &o.n_conds, g)
+                         : parse_label_opt(opt, val, o.ats, &o.n_ats, g);
         }
     }
     if (status != CLI_OK)

@@ -170,6 +170,7 @@ typedef struct imp_insn {
                                     the code, as at=...'s text
                                     ("arg160[lid_x + 64 * wg_x]"), or "":
                                     its pattern stays (imp_addresses) */
+    const char *at_option;       /* the --at that gave `at`, or NULL */
     const imp_map_row *row;      /* its mapping row, NULL: unmapped */
 } imp_insn;
 

@@ -229,7 +229,7 @@ static void emit_insn(writer *w, size_t i, int depth)
     }
     snprintf(line, sizeof line, "%-40s # %s  (line %d)", text, src,
              in->line);
-    put_line(w, depth, line, NULL);
+    put_line(w, depth, line, in->at_option);
 }
 
 /* Whether instructions begin..end-1 hold one that becomes a cusim
@@ -437,7 +437,9 @@ static void put_buffers(const imp_listing *l, const writer *w, sbuf *h)
         if (!l->insns[i].at[0] || len >= sizeof names[0]
             || strncmp(l->insns[i].at, "shared[", 7) == 0)
             continue;
-        bool seen = false;
+        /* params, when the parameters' own loads declare it */
+        bool seen = w->params_end && len == 6
+                    && strncmp(l->insns[i].at, "params", 6) == 0;
         for (int k = 0; k < n && !seen; k++)
             seen = strncmp(names[k], l->insns[i].at, len) == 0
                    && names[k][len] == '\0';
@@ -597,14 +599,14 @@ void imp_write(const imp_listing *l, const imp_options *o,
                   "multiplies by the local size and adds to the local id), "
                   "else pattern=coalesced; scalar loads strided:0; the "
                   "address arithmetic stays as alu; to say where an access "
-                  "reads, give it at=BUF[EXPR] (docs/isa.md)\n");
+                  "reads, --at LINE=BUF[EXPR] (docs/isa.md)\n");
     else
         sb_printf(&h, "#   addresses: at=argOFF[...] where the address "
                   "arithmetic is affine in the ids and a pointer "
                   "parameter's, else pattern=coalesced; %s at=params[offset] "
                   "(buffer params: the kernel's parameters), other uniform "
                   "loads strided:0; the address arithmetic stays as alu; to "
-                  "say where an access reads, give it at=BUF[EXPR] "
+                  "say where an access reads, --at LINE=BUF[EXPR] "
                   "(docs/isa.md)\n",
                   amd ? "scalar loads from the kernarg segment"
                       : "constant-bank-0 loads (LDC, ULDC)");
@@ -635,6 +637,11 @@ void imp_write(const imp_listing *l, const imp_options *o,
                       r->derived ? " (from the code)"
                       : r->expr ? " (--cond)" : " (no --cond)");
     }
+    for (size_t i = 0; i < l->n_insns; i++)
+        if (l->insns[i].at_option)
+            sb_printf(&h, "#   at line %d (%s): at=%s (%s)\n",
+                      l->insns[i].line, l->insns[i].mnem, l->insns[i].at,
+                      l->insns[i].at_option);
     for (size_t i = 0; i < l->n_insns; i++) {
         const char *loop = imp_flow_exit_of(l, i);
         if (loop)

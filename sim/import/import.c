@@ -89,6 +89,67 @@ static int attach_options(const imp_listing *l, const imp_options *o,
     return 0;
 }
 
+/* Gives the instructions their --at LINE=BUF[EXPR] (after the address
+ * pass: the user's word is the last). Returns 0, or -1 with `err` naming
+ * the option: no number, no instruction at that line, one that is no
+ * memory access, an address of the wrong form or memory space. The
+ * expression itself is checked when the kernel loads (check_loads). */
+static int attach_ats(imp_listing *l, const imp_options *o,
+                      cusim_error *err)
+{
+    for (int i = 0; i < o->n_ats; i++) {
+        const imp_label_opt *a = &o->ats[i];
+        char *end;
+        long line = strtol(a->label, &end, 10);
+        if (*end || end == a->label || line < 1)
+            return err_noplace(err, l->file, "%s: expected LINE=BUF[EXPR], "
+                               "LINE the instruction's line in the listing "
+                               "(as the imported kernel's comments give it)",
+                               a->option);
+        imp_insn *in = NULL;
+        for (size_t k = 0; k < l->n_insns && !in; k++)
+            if (l->insns[k].line == line)
+                in = &l->insns[k];
+        if (!in)
+            return err_noplace(err, l->file, "%s: no instruction of kernel "
+                               "'%s' at line %ld of %s", a->option,
+                               l->meta.kernel, line, l->file);
+        int op = in->row ? in->row->op : -1;
+        bool global = op == ISA_OP_LD_GLOBAL || op == ISA_OP_ST_GLOBAL
+                      || op == ISA_OP_ATOM_GLOBAL;
+        bool shared = op == ISA_OP_LD_SHARED || op == ISA_OP_ST_SHARED
+                      || op == ISA_OP_ATOM_SHARED;
+        if (!global && !shared)
+            return err_noplace(err, l->file, "%s: line %ld is %s, not a "
+                               "memory access", a->option, line, in->mnem);
+        size_t name = 0;
+        while (a->expr[name] == '_' || (a->expr[name] >= 'a'
+                                        && a->expr[name] <= 'z')
+               || (a->expr[name] >= 'A' && a->expr[name] <= 'Z')
+               || (name > 0 && a->expr[name] >= '0' && a->expr[name] <= '9'))
+            name++;
+        size_t len = strlen(a->expr);
+        if (name == 0 || a->expr[name] != '[' || a->expr[len - 1] != ']')
+            return err_noplace(err, l->file, "%s: expected LINE=BUF[EXPR] "
+                               "(a buffer's name, then the element's index "
+                               "in brackets)", a->option);
+        bool to_shared = name == 6 && strncmp(a->expr, "shared", 6) == 0;
+        if (to_shared != shared)
+            return err_noplace(err, l->file, "%s: line %ld is %s, a %s "
+                               "access: expected %s", a->option, line,
+                               in->mnem, shared ? "shared-memory" : "global",
+                               shared ? "shared[EXPR]" : "a buffer other "
+                                                         "than shared");
+        if (len >= sizeof in->at)
+            return err_noplace(err, l->file, "%s: the address is longer "
+                               "than %zu characters", a->option,
+                               sizeof in->at - 1);
+        memcpy(in->at, a->expr, len + 1);
+        in->at_option = a->option;
+    }
+    return 0;
+}
+
 /* Checks that `yaml` loads as a kernel. Returns 0, or -1 with `err` set:
  * naming the option whose expression is at fault when the error is on a
  * line one wrote (line_option), else as the importer's own failure. */
@@ -184,6 +245,11 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
     uint32_t wg[3];
     imp_workgroup(&l, o, wg);
     imp_addresses(&l, v, (size_t)n, wg);
+    if (attach_ats(&l, o, err) != 0) {
+        free(v);
+        imp_listing_free(&l);
+        return -1;
+    }
     sbuf warn = { 0 };
     for (long k = 0; k < n; k++) {
         const imp_insn *br = &l.insns[v[k].branch];

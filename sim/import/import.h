@@ -64,6 +64,10 @@ typedef struct imp_options {
     int n_trips;
     imp_label_opt conds[IMP_MAX_LABEL_OPTS];
     int n_conds;
+    imp_label_opt ats[IMP_MAX_LABEL_OPTS];   /* --at LINE=BUF[EXPR]: the
+                                                label is the instruction's
+                                                line in the listing */
+    int n_ats;
     uint32_t workgroup[2];            /* --workgroup-size N or X,Y */
     int workgroup_dims;               /* 0: not given */
     uint64_t elements;                /* --elements N, 0: not given */
