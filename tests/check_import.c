@@ -346,49 +346,52 @@ static void counted_loop(const char *init, const char *update,
 
 START_TEST(loop_counter_trips)
 {
-    char trip[32], why[200];
-    /* 4, 3, 2, 1 then 0 == 0: four trips, back while it is not */
-    counted_loop("4", "s_add_i32 s2, s2, -1", "s_cmp_eq_u32 s2, 0", "",
-                 "s_cbranch_scc0", trip, sizeof trip, why, sizeof why);
-    ck_assert_str_eq(trip, "4");
-    ck_assert_str_eq(why, "s2 = 4, -1 a trip, until s2 == 0");
-    /* 0 counting up by 3 while below 10: 3, 6, 9 go on, 12 leaves */
-    counted_loop("0", "s_add_i32 s2, s2, 3", "s_cmp_lt_u32 s2, 10", "",
-                 "s_cbranch_scc1", trip, sizeof trip, why, sizeof why);
-    ck_assert_str_eq(trip, "4");
-    ck_assert_str_eq(why, "s2 = 0, +3 a trip, while s2 < 10");
-    /* signed: -3 up by 1 while below 0: -2, -1 go on, 0 leaves (3);
-     * unsigned, -2 is 2^32 - 2, not below 0: one trip */
-    counted_loop("-3", "s_add_i32 s2, s2, 1", "s_cmp_lt_i32 s2, 0", "",
-                 "s_cbranch_scc1", trip, sizeof trip, why, sizeof why);
-    ck_assert_str_eq(trip, "3");
-    counted_loop("-3", "s_add_i32 s2, s2, 1", "s_cmp_lt_u32 s2, 0", "",
-                 "s_cbranch_scc1", trip, sizeof trip, why, sizeof why);
-    ck_assert_str_eq(trip, "1");
-    /* a shift: 64, 32, ... 1, 0 leaves after 7 trips (the constant
-     * first: 0 < s2) */
-    counted_loop("64", "s_lshr_b32 s2, s2, 1", "s_cmp_lt_u32 0, s2", "",
-                 "s_cbranch_scc1", trip, sizeof trip, why, sizeof why);
-    ck_assert_str_eq(trip, "7");
-    ck_assert_str_eq(why, "s2 = 64, >> 1 a trip, while 0 < s2");
-    /* none read: SCC written again after the compare; the counter
-     * compared with a parameter (s3, loaded); a count beyond 2^20 */
-    counted_loop("4", "s_add_i32 s2, s2, -1", "s_cmp_eq_u32 s2, 0",
-                 "\ts_and_b32 s6, s6, s7\n", "s_cbranch_scc0", trip,
-                 sizeof trip, why, sizeof why);
-    ck_assert_str_eq(trip, "");
-    counted_loop("0", "s_add_i32 s2, s2, 1", "s_cmp_lg_u32 s2, s3", "",
-                 "s_cbranch_scc1", trip, sizeof trip, why, sizeof why);
-    ck_assert_str_eq(trip, "");
-    counted_loop("0", "s_add_i32 s2, s2, 1", "s_cmp_lg_u32 s2, 0", "",
-                 "s_cbranch_scc1", trip, sizeof trip, why, sizeof why);
-    ck_assert_str_eq(trip, "");
-    counted_loop("0", "s_add_i32 s2, s2, 1", "s_cmp_lt_u32 s2, 0x100000",
-                 "", "s_cbranch_scc1", trip, sizeof trip, why, sizeof why);
-    ck_assert_str_eq(trip, "1048576");
-    counted_loop("0", "s_add_i32 s2, s2, 1", "s_cmp_lt_u32 s2, 0x100001",
-                 "", "s_cbranch_scc1", trip, sizeof trip, why, sizeof why);
-    ck_assert_str_eq(trip, "");
+    /* each loop's count worked out by hand ("": none read), and its
+     * account where it matters */
+    static const struct {
+        const char *init, *update, *cmp, *between, *branch, *trip, *why;
+    } loops[] = {
+        /* 4, 3, 2, 1 then 0 == 0: four trips, back while it is not */
+        { "4", "s_add_i32 s2, s2, -1", "s_cmp_eq_u32 s2, 0", "",
+          "s_cbranch_scc0", "4", "s2 = 4, -1 a trip, until s2 == 0" },
+        /* 0 counting up by 3 while below 10: 3, 6, 9 go on, 12 leaves */
+        { "0", "s_add_i32 s2, s2, 3", "s_cmp_lt_u32 s2, 10", "",
+          "s_cbranch_scc1", "4", "s2 = 0, +3 a trip, while s2 < 10" },
+        /* signed: -3 up by 1 while below 0: -2, -1 go on, 0 leaves (3);
+         * unsigned, -2 is 2^32 - 2, not below 0: one trip */
+        { "-3", "s_add_i32 s2, s2, 1", "s_cmp_lt_i32 s2, 0", "",
+          "s_cbranch_scc1", "3", NULL },
+        { "-3", "s_add_i32 s2, s2, 1", "s_cmp_lt_u32 s2, 0", "",
+          "s_cbranch_scc1", "1", NULL },
+        /* a shift: 64, 32, ... 1, 0 leaves after 7 trips (the constant
+         * first: 0 < s2) */
+        { "64", "s_lshr_b32 s2, s2, 1", "s_cmp_lt_u32 0, s2", "",
+          "s_cbranch_scc1", "7", "s2 = 64, >> 1 a trip, while 0 < s2" },
+        /* none read: SCC written again after the compare; the counter
+         * compared with a parameter (s3, loaded); 2^32 trips */
+        { "4", "s_add_i32 s2, s2, -1", "s_cmp_eq_u32 s2, 0",
+          "\ts_and_b32 s6, s6, s7\n", "s_cbranch_scc0", "", NULL },
+        { "0", "s_add_i32 s2, s2, 1", "s_cmp_lg_u32 s2, s3", "",
+          "s_cbranch_scc1", "", NULL },
+        { "0", "s_add_i32 s2, s2, 1", "s_cmp_lg_u32 s2, 0", "",
+          "s_cbranch_scc1", "", NULL },
+        /* 2^20 trips, the most read; one more is not */
+        { "0", "s_add_i32 s2, s2, 1", "s_cmp_lt_u32 s2, 0x100000", "",
+          "s_cbranch_scc1", "1048576", NULL },
+        { "0", "s_add_i32 s2, s2, 1", "s_cmp_lt_u32 s2, 0x100001", "",
+          "s_cbranch_scc1", "", NULL },
+    };
+    for (size_t i = 0; i < sizeof loops / sizeof loops[0]; i++) {
+        char trip[32], why[200];
+        counted_loop(loops[i].init, loops[i].update, loops[i].cmp,
+                     loops[i].between, loops[i].branch, trip, sizeof trip,
+                     why, sizeof why);
+        ck_assert_msg(strcmp(trip, loops[i].trip) == 0,
+                      "loop %zu: trip '%s', expected '%s'", i, trip,
+                      loops[i].trip);
+        if (loops[i].why)
+            ck_assert_str_eq(why, loops[i].why);
+    }
 }
 END_TEST
 
