@@ -71,7 +71,23 @@ START_TEST(lookup)
     ck_assert_int_eq(op_of("s_swappc_b64"), IMP_OP_UNMAPPED);
     ck_assert_int_eq(op_of("v_mfma_f32_32x32x1f32"), IMP_OP_UNMAPPED);
     ck_assert_int_eq(op_of("image_load"), -1);
-    ck_assert_int_eq(op_of("s_and_saveexec_b32"), ISA_OP_ALU);
+    ck_assert_int_eq(op_of("s_and_saveexec_b32"), IMP_OP_DROP);
+    ck_assert_int_eq(op_of("s_or_b64"), ISA_OP_ALU);
+    /* a scalar instruction writing exec: the mask's bookkeeping, dropped;
+     * one that reads it (a compare's first operand is a source) or
+     * writes an SGPR stays */
+    ck_assert_int_eq(imp_map_find_dst(IMP_FORMAT_AMDGCN, "s_or_b64",
+                                      "exec")->op, IMP_OP_DROP);
+    ck_assert_int_eq(imp_map_find_dst(IMP_FORMAT_AMDGCN, "s_andn2_b32",
+                                      "exec_lo")->op, IMP_OP_DROP);
+    ck_assert_int_eq(imp_map_find_dst(IMP_FORMAT_AMDGCN, "s_mov_b64",
+                                      "exec")->op, IMP_OP_DROP);
+    ck_assert_int_eq(imp_map_find_dst(IMP_FORMAT_AMDGCN, "s_or_b64",
+                                      "s[0:1]")->op, ISA_OP_ALU);
+    ck_assert_int_eq(imp_map_find_dst(IMP_FORMAT_AMDGCN, "s_cmp_eq_u64",
+                                      "exec")->op, ISA_OP_ALU);
+    ck_assert_int_eq(imp_map_find_dst(IMP_FORMAT_AMDGCN, "v_cmpx_gt_u32_e32",
+                                      "exec")->op, ISA_OP_ALU);
     /* rows' roles and flags */
     const imp_map_row *r = imp_map_find(IMP_FORMAT_AMDGCN, "ds_add_rtn_u32");
     ck_assert_int_eq(r->op, ISA_OP_ATOM_SHARED);
@@ -422,20 +438,18 @@ START_TEST(if_with_else)
     ck_assert_msg(import_code(if_else, &o, &yaml, &err) == 0, "%s",
                   err.message);
     char *prog = program_of(yaml);
-    /* the compare writes vcc; saveexec writes s[0:1] and exec (s0_1);
-     * the then-block sets v1, the else-block multiplies; s_or reads exec
-     * and s[0:1] (both s0_1: one source) and writes exec; the store's
-     * data is v1 (the else's, written last), its address the input
-     * v2_3 */
+    /* the compare writes vcc; saveexec (the if's entry) and s_or exec
+     * (where its lanes reconverge) are the mask's bookkeeping, which the
+     * if does: dropped; the then-block sets v1, the else-block
+     * multiplies; the store's data is v1 (the else's, written last), its
+     * address the input v2_3 */
     ck_assert_str_eq(prog,
                      "alu vcc, v0\n"
-                     "alu s0_1, vcc\n"
                      "if lane < 16 {\n"
                      "  alu v1\n"
                      "} else {\n"
                      "  fma v1, v0\n"
                      "}\n"
-                     "alu exec, s0_1\n"
                      "st.global v1, v2_3\n");
     free(prog);
     free(yaml);
@@ -445,9 +459,7 @@ START_TEST(if_with_else)
     prog = program_of(yaml);
     ck_assert_str_eq(prog,
                      "alu vcc, v0\n"
-                     "alu s0_1, vcc\n"
                      "alu v1\n"
-                     "alu exec, s0_1\n"
                      "st.global v1, v2_3\n");
     free(prog);
     free(yaml);

@@ -256,6 +256,8 @@ int imp_gcn_insn(imp_listing *l, const imp_line *ln, size_t i,
     in->text_len = (int)(ln->len - i);
     in->row = imp_map_find(IMP_FORMAT_AMDGCN, in->mnem);
     parse_operands(in, ln->s + e, ln->s + ln->len);
+    if (in->n_ops > 0 && in->ops[0].file == IMP_FILE_EXEC)
+        in->row = imp_map_find_dst(IMP_FORMAT_AMDGCN, in->mnem, "exec");
     if (in->row && in->row->op == IMP_OP_BRANCH && !in->target[0])
         return err_set(err, l->file, ln->no, (int)e + 1, "'%s' names no "
                        "label", in->mnem);

@@ -86,6 +86,13 @@ const imp_map_row *imp_map_table(imp_format f, size_t *n);
 /* The first row of `f`'s table matching `mnem`, or NULL (unmapped). */
 const imp_map_row *imp_map_find(imp_format f, const char *mnem);
 
+/* The row of an instruction `mnem` whose first operand is `dst`: where
+ * `mnem`'s own row writes its first operand (IMP_R_DST), the first row
+ * whose pattern has a space and matches "MNEM DST" ("s_* exec*"), else
+ * `mnem`'s own row. */
+const imp_map_row *imp_map_find_dst(imp_format f, const char *mnem,
+                                    const char *dst);
+
 /* The byte offset of a SASS constant operand [s, e) of bank 0,
  * c[0x0][0x210] (the kernel's parameters and the driver's constants), or
  * -1: another bank, or an offset in a register (c[0x0][R2]). */
@@ -381,7 +388,7 @@ void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
 /* Counts of what the mapping did, for the header comment. */
 typedef struct imp_stats {
     uint64_t per_op[ISA_OP_COUNT];
-    uint64_t dropped_waits, branches, unmapped, ends;
+    uint64_t dropped_waits, dropped_masks, branches, unmapped, ends;
 } imp_stats;
 
 /* Writes the kernel YAML for `l` into `out`: the header comment, the keys

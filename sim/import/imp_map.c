@@ -3,6 +3,7 @@
  * (isa/import/<family>.def), and their lookup.
  */
 #include <fnmatch.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "imp_int.h"
@@ -87,6 +88,23 @@ const imp_map_row *imp_map_find(imp_format f, const char *mnem)
         if (fnmatch(rows[i].pattern, mnem, 0) == 0)
             return &rows[i];
     return NULL;
+}
+
+const imp_map_row *imp_map_find_dst(imp_format f, const char *mnem,
+                                    const char *dst)
+{
+    const imp_map_row *row = imp_map_find(f, mnem);
+    if (!row || row->roles != IMP_R_DST)
+        return row;
+    char key[IMP_MNEM_MAX + 32];
+    snprintf(key, sizeof key, "%s %s", mnem, dst);
+    size_t n;
+    const imp_map_row *rows = imp_map_table(f, &n);
+    for (size_t i = 0; i < n; i++)
+        if (strchr(rows[i].pattern, ' ')
+            && fnmatch(rows[i].pattern, key, 0) == 0)
+            return &rows[i];
+    return row;
 }
 
 /* Whether `s` ends with `suffix`. */

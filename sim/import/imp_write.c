@@ -169,7 +169,10 @@ static void emit_insn(writer *w, size_t i, int depth)
         || op == ISA_OP_BARRIER || op == IMP_OP_END)
         flush_copies(w, depth);
     if (op == IMP_OP_DROP) {
-        w->stats.dropped_waits++;
+        if (in->row->flags & IMP_F_EXEC_W)
+            w->stats.dropped_masks++;
+        else
+            w->stats.dropped_waits++;
         return;
     }
     if (op == IMP_OP_BRANCH) {
@@ -461,20 +464,27 @@ static void put_buffers(const imp_listing *l, const writer *w, sbuf *h)
     sb_puts(h, " }\n");
 }
 
-/* The header's list of mapping decisions, one line per mnemonic in the
- * order of first appearance. */
+/* Whether instructions `a` and `b` have one mnemonic and one row. */
+static bool same_mapping(const imp_insn *a, const imp_insn *b)
+{
+    return a->row == b->row && strcmp(a->mnem, b->mnem) == 0;
+}
+
+/* The header's list of mapping decisions, one line per mnemonic and row
+ * (s_or_b64 writing exec has a row of its own) in the order of first
+ * appearance. */
 static void put_decisions(const imp_listing *l, sbuf *h)
 {
     for (size_t i = 0; i < l->n_insns; i++) {
         const imp_insn *in = &l->insns[i];
         bool seen = false;
         for (size_t k = 0; k < i && !seen; k++)
-            seen = strcmp(l->insns[k].mnem, in->mnem) == 0;
+            seen = same_mapping(&l->insns[k], in);
         if (seen)
             continue;
         size_t count = 0;
         for (size_t k = i; k < l->n_insns; k++)
-            count += strcmp(l->insns[k].mnem, in->mnem) == 0;
+            count += same_mapping(&l->insns[k], in);
         const imp_map_row *row = in->row;
         const char *to = !row || row->op == IMP_OP_UNMAPPED ? "UNMAPPED"
                        : row->op == IMP_OP_DROP ? "dropped"
@@ -585,8 +595,12 @@ void imp_write(const imp_listing *l, const imp_options *o,
             sb_printf(&h, "%llu %s, ",
                       (unsigned long long)w.stats.per_op[op],
                       isa_get((isa_op)op)->mnemonic);
-    sb_printf(&h, "%llu waits dropped, %llu branches as blocks, %llu "
-              "unmapped\n", (unsigned long long)w.stats.dropped_waits,
+    sb_printf(&h, "%llu waits dropped, ",
+              (unsigned long long)w.stats.dropped_waits);
+    if (w.stats.dropped_masks)
+        sb_printf(&h, "%llu exec-mask writes dropped, ",
+                  (unsigned long long)w.stats.dropped_masks);
+    sb_printf(&h, "%llu branches as blocks, %llu unmapped\n",
               (unsigned long long)w.stats.branches,
               (unsigned long long)w.stats.unmapped);
     put_decisions(l, &h);
