@@ -88,6 +88,14 @@ START_TEST(lookup)
                                       "exec")->op, ISA_OP_ALU);
     ck_assert_int_eq(imp_map_find_dst(IMP_FORMAT_AMDGCN, "v_cmpx_gt_u32_e32",
                                       "exec")->op, ISA_OP_ALU);
+    /* SASS: an instruction guarded by !PT never runs; other guards keep
+     * the opcode's row */
+    ck_assert_int_eq(imp_map_find_key(IMP_FORMAT_SASS, "@!PT LDS")->op,
+                     IMP_OP_DROP);
+    ck_assert_ptr_null(imp_map_find_key(IMP_FORMAT_SASS, "@!P0 LDS"));
+    ck_assert_ptr_null(imp_map_find_key(IMP_FORMAT_SASS, "@PT LDS"));
+    ck_assert_int_eq(imp_map_find(IMP_FORMAT_SASS, "LDS")->op,
+                     ISA_OP_LD_SHARED);
     /* rows' roles and flags */
     const imp_map_row *r = imp_map_find(IMP_FORMAT_AMDGCN, "ds_add_rtn_u32");
     ck_assert_int_eq(r->op, ISA_OP_ATOM_SHARED);

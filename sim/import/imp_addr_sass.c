@@ -136,14 +136,15 @@ static aff eval_sass(apass *p, const imp_insn *in, const opnd *o, int n)
     return aff_unknown();
 }
 
-/* The address of the bracketed operand of a memory access: [R2.64],
- * [R2.64+0x10], [R2.U32+UR4], [R0.X4+0x400] (a register, scaled by .X4,
- * and an offset). */
-static aff bracket(apass *p, const opnd *o, int n)
+/* The address of the `nth` (from 0) bracketed operand of a memory
+ * access: [R2.64], [R2.64+0x10], [R2.U32+UR4], [R0.X4+0x400] (a
+ * register, scaled by .X4, and an offset); LDGSTS has two, the shared
+ * destination's and the global source's. */
+static aff bracket_nth(apass *p, const opnd *o, int n, int nth)
 {
     const opnd *b = NULL;
     for (int i = 0; i < n && !b; i++)
-        if (o[i].t[0] == '[')
+        if (o[i].t[0] == '[' && nth-- == 0)
             b = &o[i];
     if (!b)
         return aff_unknown();
@@ -172,6 +173,12 @@ static aff bracket(apass *p, const opnd *o, int n)
         a = aff_add(a, value(p, &off), 1);
     }
     return a;
+}
+
+/* The address of a memory access's one bracketed operand. */
+static aff bracket(apass *p, const opnd *o, int n)
+{
+    return bracket_nth(p, o, n, 0);
 }
 
 /* Whether `row` writes its first operand (and what this pass evaluates). */
@@ -305,6 +312,15 @@ void addr_sass_insn(apass *p, imp_insn *in)
         addr_shared_text(bracket(p, o, n), row->bytes ? row->bytes
                                            : imp_sass_width(in->mnem),
                          in->at, sizeof in->at);
+    /* LDGSTS [R21+0x400], [R10.64]: the copy's global source (its load)
+     * and its shared destination (its store) */
+    if (row && row->roles == IMP_R_COPY) {
+        uint32_t bytes = row->bytes ? row->bytes : imp_sass_width(in->mnem);
+        addr_at_text(p, bracket_nth(p, o, n, 1), bytes, in->at,
+                     sizeof in->at);
+        addr_shared_text(bracket_nth(p, o, n, 0), bytes, in->at_copy,
+                         sizeof in->at_copy);
+    }
     aff *w[4];
     int nw = addr_sass_writes(p, in, w);
     if (nw == 0)

@@ -86,6 +86,10 @@ const imp_map_row *imp_map_table(imp_format f, size_t *n);
 /* The first row of `f`'s table matching `mnem`, or NULL (unmapped). */
 const imp_map_row *imp_map_find(imp_format f, const char *mnem);
 
+/* The first row of `f`'s table whose pattern has a space and matches
+ * `key` ("s_or_b64 exec", "@!PT LDS"), or NULL. */
+const imp_map_row *imp_map_find_key(imp_format f, const char *key);
+
 /* The row of an instruction `mnem` whose first operand is `dst`: where
  * `mnem`'s own row writes its first operand (IMP_R_DST), the first row
  * whose pattern has a space and matches "MNEM DST" ("s_* exec*"), else
@@ -177,6 +181,9 @@ typedef struct imp_insn {
                                     the code, as at=...'s text
                                     ("arg160[lid_x + 64 * wg_x]"), or "":
                                     its pattern stays (imp_addresses) */
+    char at_copy[160];           /* a global-to-shared copy's (LDGSTS)
+                                    shared destination, as at=...'s text
+                                    ("shared[lid_x + 256]"), or "" */
     const char *at_option;       /* the --at that gave `at`, or NULL */
     const imp_map_row *row;      /* its mapping row, NULL: unmapped */
 } imp_insn;

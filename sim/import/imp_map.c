@@ -90,6 +90,17 @@ const imp_map_row *imp_map_find(imp_format f, const char *mnem)
     return NULL;
 }
 
+const imp_map_row *imp_map_find_key(imp_format f, const char *key)
+{
+    size_t n;
+    const imp_map_row *rows = imp_map_table(f, &n);
+    for (size_t i = 0; i < n; i++)
+        if (strchr(rows[i].pattern, ' ')
+            && fnmatch(rows[i].pattern, key, 0) == 0)
+            return &rows[i];
+    return NULL;
+}
+
 const imp_map_row *imp_map_find_dst(imp_format f, const char *mnem,
                                     const char *dst)
 {
@@ -98,13 +109,8 @@ const imp_map_row *imp_map_find_dst(imp_format f, const char *mnem,
         return row;
     char key[IMP_MNEM_MAX + 32];
     snprintf(key, sizeof key, "%s %s", mnem, dst);
-    size_t n;
-    const imp_map_row *rows = imp_map_table(f, &n);
-    for (size_t i = 0; i < n; i++)
-        if (strchr(rows[i].pattern, ' ')
-            && fnmatch(rows[i].pattern, key, 0) == 0)
-            return &rows[i];
-    return row;
+    const imp_map_row *own = imp_map_find_key(f, key);
+    return own ? own : row;
 }
 
 /* Whether `s` ends with `suffix`. */

@@ -217,13 +217,17 @@ static int parse_insn(imp_insn *in, const char *s, const char *e,
                       cusim_error *err)
 {
     const char *p = s;
+    const char *guard = NULL;    /* "@!P0" */
+    size_t guard_len = 0;
     if (*p == '@') {
+        guard = p;
         p++;
         if (*p == '!')
             p++;
         const char *g = p;
         while (p < e && !isspace((unsigned char)*p))
             p++;
+        guard_len = (size_t)(p - guard);
         bool pred;
         parse_reg(g, (size_t)(p - g), &in->guard, &pred);
         while (p < e && isspace((unsigned char)*p))
@@ -239,6 +243,15 @@ static int parse_insn(imp_insn *in, const char *s, const char *e,
     in->mnem[p - m] = '\0';
     in->column = col0 + (int)(m - s) + 1;
     in->row = imp_map_find(IMP_FORMAT_SASS, in->mnem);
+    if (guard && guard_len < 16) {
+        /* a guard's own row: @!PT never runs */
+        char key[IMP_MNEM_MAX + 20];
+        snprintf(key, sizeof key, "%.*s %s", (int)guard_len, guard,
+                 in->mnem);
+        const imp_map_row *own = imp_map_find_key(IMP_FORMAT_SASS, key);
+        if (own)
+            in->row = own;
+    }
     /* operands, split at commas outside brackets */
     const char *o = p;
     int depth = 0;

@@ -29,7 +29,7 @@ typedef struct writer {
                                     mnemonic, at its first occurrence */
     struct {                     /* global-to-shared copies whose shared
                                     stores wait for the next wait */
-        char value[40], addr[40];
+        char value[40], addr[40], at[160];
         uint32_t bytes;
         int line;
     } copies[16];
@@ -101,11 +101,12 @@ static void bytes_text(uint32_t bytes, char *buf, size_t size)
 static void flush_copies(writer *w, int depth)
 {
     for (int k = 0; k < w->n_copies; k++) {
-        char text[200], line[400], width[24];
+        char text[300], line[400], width[24];
         bytes_text(w->copies[k].bytes, width, sizeof width);
         w->stats.per_op[ISA_OP_ST_SHARED]++;
-        snprintf(text, sizeof text, "st.shared %s, %s%s",
-                 w->copies[k].value, w->copies[k].addr, width);
+        snprintf(text, sizeof text, "st.shared %s, %s%s%s%s",
+                 w->copies[k].value, w->copies[k].addr, width,
+                 w->copies[k].at[0] ? " at=" : "", w->copies[k].at);
         snprintf(line, sizeof line, "%-40s # the shared store of line %d's "
                  "copy", text, w->copies[k].line);
         put_line(w, depth, line, NULL);
@@ -119,23 +120,24 @@ static void flush_copies(writer *w, int depth)
  * as the hardware's do (docs/import.md). */
 static void emit_copy(writer *w, const imp_insn *in, int depth)
 {
-    char src[80], text[200], line[400], width[24];
+    char src[80], text[300], line[400], width[24];
     as_written(in, src, sizeof src);
     imp_operands ld, st;
     imp_regs_copy(&w->regs, in, &ld, &st);
     uint32_t bytes = insn_bytes(w, in);
     bytes_text(bytes, width, sizeof width);
     w->stats.per_op[ISA_OP_LD_GLOBAL]++;
-    snprintf(text, sizeof text, "ld.global %s, %s%s", ld.dst, ld.src[0],
-             width);
+    snprintf(text, sizeof text, "ld.global %s, %s%s%s%s", ld.dst, ld.src[0],
+             width, in->at[0] ? " at=" : "", in->at);
     snprintf(line, sizeof line, "%-40s # %s  (line %d)", text, src,
              in->line);
-    put_line(w, depth, line, NULL);
+    put_line(w, depth, line, in->at_option);
     if (w->n_copies == (int)(sizeof w->copies / sizeof w->copies[0]))
         flush_copies(w, depth);
     int k = w->n_copies++;
     snprintf(w->copies[k].value, sizeof w->copies[k].value, "%s", st.src[0]);
     snprintf(w->copies[k].addr, sizeof w->copies[k].addr, "%s", st.src[1]);
+    snprintf(w->copies[k].at, sizeof w->copies[k].at, "%s", in->at_copy);
     w->copies[k].bytes = bytes;
     w->copies[k].line = in->line;
 }
