@@ -149,6 +149,21 @@ enum { CUSIM_RULES_COUNT = 0 CUSIM_RULES(CUSIM_ENUM_ONE_) };
  * out of range. */
 const char *cusim_rules_name(cusim_rules r);
 
+/* What the scalar cache serves (the `cache.scalar.serves` key). */
+#define CUSIM_SCALAR_SERVES(X)                                               \
+    X(UNIFORM, "uniform", "every uniform load (AMD's scalar data cache, "   \
+      "which s_load reads)")                                                \
+    X(PARAMS, "params", "the uniform loads from buffer params, the "        \
+      "kernel's parameters (NVIDIA's constant cache: LDC and ULDC of "      \
+      "constant bank 0); other uniform loads go through the L1")
+
+typedef enum cusim_scalar_serves {
+#define CUSIM_SERVES_ROW_(id, name, meaning) CUSIM_SERVES_##id,
+    CUSIM_SCALAR_SERVES(CUSIM_SERVES_ROW_)
+#undef CUSIM_SERVES_ROW_
+} cusim_scalar_serves;
+enum { CUSIM_SERVES_COUNT = 0 CUSIM_SCALAR_SERVES(CUSIM_ENUM_ONE_) };
+
 /* L1 store policies (the `cache.l1.stores` key). */
 #define CUSIM_STORE_POLICIES(X)                                              \
     X(WRITE_THROUGH, "write_through", "a store goes on to the L2 and "      \
@@ -290,6 +305,7 @@ typedef struct cusim_hw {
                                           go through the L1) */
             uint32_t ways;             /* 0: fully associative */
             uint32_t latency;          /* hit, cycles from issue */
+            cusim_scalar_serves serves; /* which uniform loads */
         } scalar;                      /* lines: cache.l1.line */
     } cache;
     struct {

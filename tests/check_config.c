@@ -346,6 +346,7 @@ START_TEST(hw_cache_keys)
     ck_assert_uint_eq(hw.cache.scalar.bytes, 16384);
     ck_assert_uint_eq(hw.cache.scalar.ways, 2);
     ck_assert_uint_eq(hw.cache.scalar.latency, 48);
+    ck_assert_int_eq(hw.cache.scalar.serves, CUSIM_SERVES_PARAMS);
     ck_assert_uint_eq(hw.dram.latency, 437);
     ck_assert_uint_eq(hw.dram.bytes_per_cycle, 588);
     ck_assert_uint_eq(hw.dram.channels, 32);
@@ -357,7 +358,8 @@ START_TEST(hw_cache_keys)
     ck_assert_uint_eq(hw.launch_cycles, 5000);
     assert_mark(cfg_hw_mark(&hw, "cache.l1.unified"), hw.file, 13, 14);
     assert_mark(cfg_hw_mark(&hw, "cache.scalar.latency"), hw.file, 33, 14);
-    assert_mark(cfg_hw_mark(&hw, "launch_cycles"), hw.file, 43, 16);
+    assert_mark(cfg_hw_mark(&hw, "cache.scalar.serves"), hw.file, 34, 13);
+    assert_mark(cfg_hw_mark(&hw, "launch_cycles"), hw.file, 44, 16);
 
     ASSERT_LOADED(cfg_hw_load(cutest_path("tests/good/cfg-hw-minimal.yaml"),
                               NULL, 0, &hw, &err), err);
@@ -375,6 +377,7 @@ START_TEST(hw_cache_keys)
     ck_assert_uint_eq(hw.cache.scalar.bytes, 0);
     ck_assert_uint_eq(hw.cache.scalar.ways, 4);
     ck_assert_uint_eq(hw.cache.scalar.latency, 0);
+    ck_assert_int_eq(hw.cache.scalar.serves, CUSIM_SERVES_UNIFORM);
     ck_assert_uint_eq(hw.cache.l2.slices, 1);
     ck_assert_uint_eq(hw.cache.l2.interleave, 256);
     ck_assert_uint_eq(hw.dram.channels, 1);
@@ -1470,7 +1473,7 @@ START_TEST(print_keys)
         if (strncmp(p, "cu.policy ", 10) == 0)
             policy = p;
     }
-    ck_assert_int_eq(lines, 65);
+    ck_assert_int_eq(lines, 66);
     ck_assert_ptr_nonnull(reg);
     ck_assert_ptr_nonnull(policy);
     ck_assert(strstr(reg, "required") && strstr(reg, "1..67108864")

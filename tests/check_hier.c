@@ -523,6 +523,46 @@ START_TEST(a_kernel_s_uniform_chain)
 }
 END_TEST
 
+/* a_kernel_s_uniform_chain's program over one 32-invocation workgroup,
+ * its buffer (1 MiB) named `buffer`. */
+static cusim_result chain_over(const cusim_hw *hw, const char *buffer)
+{
+    char prog[128];
+    snprintf(prog, sizeof prog, "body {\n  repeat 16 {\n"
+             "    ld.global a, a at=%s[it]\n  }\n}\n", buffer);
+    cusim_kernel k = { .name = "k", .workgroup = { 32, 1, 1 },
+                       .workgroup_dims = 1, .registers = 16,
+                       .elements = 32, .elements_per_invocation = 1,
+                       .n_buffers = 1 };
+    strcpy(k.buffers[0].name, buffer);
+    strcpy(k.buffers[0].size, "1048576");
+    return cutest_run_kernel(hw, &k, prog);
+}
+
+START_TEST(a_constant_cache_serves_only_the_parameters)
+{
+    /* cache.scalar.serves: params (NVIDIA's constant cache): the uniform
+     * chain of a_kernel_s_uniform_chain over buffer params, the kernel's
+     * parameters, is the scalar cache's (401 cycles fewer than through
+     * the L1); over buffer A it goes through the L1, as without a scalar
+     * cache. With serves: uniform (AMD's), both are the cache's. */
+    cusim_hw hw = tiny();
+    hw.compute_units = 1;
+    cusim_result l1 = chain_over(&hw, "params");
+    hw.cache.scalar.bytes = 512;
+    hw.cache.scalar.ways = 2;
+    hw.cache.scalar.latency = 10;
+    hw.cache.scalar.serves = CUSIM_SERVES_PARAMS;
+    cusim_result kp = chain_over(&hw, "params");
+    cusim_result ka = chain_over(&hw, "A");
+    ck_assert_uint_eq(l1.cycles - kp.cycles, 401);
+    ck_assert_uint_eq(ka.cycles, l1.cycles);
+    hw.cache.scalar.serves = CUSIM_SERVES_UNIFORM;
+    ck_assert_uint_eq(chain_over(&hw, "A").cycles, kp.cycles);
+    ck_assert_uint_eq(chain_over(&hw, "params").cycles, kp.cycles);
+}
+END_TEST
+
 /* Runs `program` on one CU of tiny() as one workgroup of 64 invocations
  * (2 subgroups) over a buffer A of 1 MiB: the run's status and result. */
 static int run_wg64(const char *program, cusim_result *r)
@@ -598,6 +638,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, atomics_take_turns_at_the_slice);
     tcase_add_test(tc, uniform_loads_use_the_scalar_cache);
     tcase_add_test(tc, no_scalar_cache_means_the_l1);
+    tcase_add_test(tc, a_constant_cache_serves_only_the_parameters);
     tcase_add_test(tc, a_kernel_s_uniform_chain);
     tcase_add_test(tc, a_late_load_lands_while_its_subgroup_waits_at_a_barrier);
     suite_add_tcase(s, tc);

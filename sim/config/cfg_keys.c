@@ -22,6 +22,7 @@ static const char *const store_names[] = { CUSIM_STORE_POLICIES(NAME_) };
 static const char *const dram_sched_names[] = { CUSIM_DRAM_SCHEDULERS(NAME_) };
 static const char *const shuffle_names[] = { CUSIM_SHUFFLE_UNITS(NAME_) };
 static const char *const origin_names[] = { CUSIM_REGISTERS_ORIGINS(NAME_) };
+static const char *const serves_names[] = { CUSIM_SCALAR_SERVES(NAME_) };
 #undef NAME_
 const cfg_enum cfg_enums[] = {
     [CFG_ENUM_POLICY] = { policy_names, CUSIM_POLICY_COUNT },
@@ -30,13 +31,15 @@ const cfg_enum cfg_enums[] = {
     [CFG_ENUM_DRAM_SCHED] = { dram_sched_names, CUSIM_DRAM_SCHED_COUNT },
     [CFG_ENUM_SHUFFLE] = { shuffle_names, CUSIM_SHUFFLE_COUNT },
     [CFG_ENUM_REGORIGIN] = { origin_names, CUSIM_REGORIGIN_COUNT },
+    [CFG_ENUM_SERVES] = { serves_names, CUSIM_SERVES_COUNT },
 };
 _Static_assert(sizeof(cusim_policy) == sizeof(int)
                && sizeof(cusim_rules) == sizeof(int)
                && sizeof(cusim_store_policy) == sizeof(int)
                && sizeof(cusim_dram_sched) == sizeof(int)
                && sizeof(cusim_registers_origin) == sizeof(int)
-               && sizeof(cusim_shuffle_unit) == sizeof(int),
+               && sizeof(cusim_shuffle_unit) == sizeof(int)
+               && sizeof(cusim_scalar_serves) == sizeof(int),
                "T_ENUM fields are int-sized");
 
 #define HW(f) offsetof(cusim_hw, f)
@@ -193,6 +196,11 @@ static const cfg_key hw_keys[] = {
     { "cache.scalar.latency", T_UINT, HW(cache.scalar.latency), 0, "0", 0,
       1000000, "scalar data cache hit, cycles from issue to data; 0: "
       "unset, required when cache.scalar.bytes > 0" },
+    { "cache.scalar.serves", T_ENUM, HW(cache.scalar.serves),
+      CFG_ENUM_SERVES, "uniform", 0, 0, "which uniform loads the scalar "
+      "cache serves: every one (AMD's scalar data cache), or only those "
+      "from buffer params, the kernel's parameters (NVIDIA's constant "
+      "cache)" },
     { "dram.latency", T_UINT, HW(dram.latency), 0, "0", 0, 1000000,
       "an L2 miss, cycles from issue to data, unloaded; 0: unset, required "
       "when cache.l2.bytes > 0; latency.global is the flat model's" },
@@ -276,11 +284,15 @@ _Static_assert(offsetof(cusim_kernel, program_map)
  * byte as before they existed, and what is left out loads back to the
  * same behaviour. The cache.scalar.* keys are left out too while the
  * profile has no scalar cache (cache.scalar.bytes 0), so the profiles
- * without one echo as before those keys existed. */
+ * without one echo as before those keys existed, and
+ * cache.scalar.serves while uniform (its default). */
 static bool hw_echo_omits(const void *obj, int i)
 {
     const cusim_hw *hw = obj;
     const char *path = hw_keys[i].path;
+    if (strcmp(path, "cache.scalar.serves") == 0
+        && hw->cache.scalar.serves == CUSIM_SERVES_UNIFORM)
+        return true;
     if (strncmp(path, "cache.scalar.", 13) == 0)
         return hw->cache.l2.bytes == 0 || hw->cache.scalar.bytes == 0;
     if (strncmp(path, "cache.", 6) == 0 || strncmp(path, "dram.", 5) == 0)

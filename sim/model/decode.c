@@ -115,9 +115,12 @@ static insn_cost decode_insn(const prog_code *code, const prog_insn *in,
         if (n < c.tx)
             c.tx = n;
         /* a load every lane makes at one address: the scalar cache's,
-         * when the profile has one */
+         * when the profile has one and it serves every uniform load, or
+         * this one reads the kernel's parameters */
         c.scalar = hw->cache.scalar.bytes > 0 && !c.atomic
-                   && in->dst != PROG_NO_REG && addr_is_uniform(c.at);
+                   && in->dst != PROG_NO_REG && addr_is_uniform(c.at)
+                   && (hw->cache.scalar.serves == CUSIM_SERVES_UNIFORM
+                       || (in->at && in->params));
     } else if (c.global && c.atomic) {
         /* the flat model: a transaction per line and per turn of the
          * lanes on one address (at most one per lane and line touched) */

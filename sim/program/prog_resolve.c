@@ -196,6 +196,7 @@ static int resolve_at(resolver *rs, const prog_stmt *s, uint32_t copy,
     } else {
         b.base = rs->buf_base[s->at_buffer];
         b.length = rs->buf_len[s->at_buffer];
+        in->params = strcmp(sh->buffers[s->at_buffer].name, "params") == 0;
     }
     if (b.length < b.bytes)
         return err_set(rs->err, rs->ast->file, s->at_line, s->at_column,

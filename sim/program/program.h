@@ -140,6 +140,9 @@ typedef struct prog_insn {
     uint32_t count;                    /* PROG_LOOP: iterations */
     uint32_t jump;                     /* loop partner index */
     uint8_t space;                     /* PROG_SPACE_*, memory ops */
+    uint8_t params;                    /* at= names buffer params, the
+                                          kernel's parameters (a profile's
+                                          constant cache serves those) */
     const addr_expr *at;               /* at=, or NULL */
     const addr_expr *sugar;            /* the pattern's addresses, or NULL */
     const addr_expr *cond;             /* PROG_IF, per-lane PROG_LOOP */
