@@ -495,36 +495,9 @@ START_TEST(no_scalar_cache_means_the_l1)
 }
 END_TEST
 
-START_TEST(a_kernel_s_uniform_chain)
-{
-    /* One subgroup, 16 dependent uniform loads of A[0] .. A[15], bytes 0
-     * .. 63 of line 0 (at=A[it]: no per-lane name). Through the L1, which
-     * fetches sectors: A[0] misses to DRAM, 300; A[1..7] hit, 20 each;
-     * A[8] is in sector 1, which neither the L1 nor the L2 fetched: DRAM
-     * again, its row open, 280 (row_hit_is_cheaper_than_row_miss);
-     * A[9..15] hit: 300 + 140 + 280 + 140 = 860 cycles of loads. Through
-     * the scalar cache, which fetches the whole line: 309
-     * (uniform_loads_use_the_scalar_cache), then 15 hits of 10: 459.
-     * Everything else is the same: 401 cycles fewer. */
-    const char *prog = "body {\n"
-                       "  repeat 16 {\n"
-                       "    ld.global a, a at=A[it]\n"
-                       "  }\n"
-                       "}\n";
-    cusim_hw hw = tiny();
-    hw.compute_units = 1;
-    cusim_result l1 = cutest_run_wg32(&hw, prog, 0, 1);
-    hw.cache.scalar.bytes = 512;
-    hw.cache.scalar.ways = 2;
-    hw.cache.scalar.latency = 10;
-    cusim_result k = cutest_run_wg32(&hw, prog, 0, 1);
-    ck_assert_uint_eq(l1.cycles - k.cycles, 401);
-    ck_assert_uint_eq(k.warp_instructions, l1.warp_instructions);
-}
-END_TEST
-
-/* a_kernel_s_uniform_chain's program over one 32-invocation workgroup,
- * its buffer (1 MiB) named `buffer`. */
+/* One subgroup's 16 dependent uniform loads, buffer[0] .. buffer[15]
+ * (at=BUFFER[it]: no per-lane name), as one 32-invocation workgroup, its
+ * buffer (1 MiB) named `buffer`. */
 static cusim_result chain_over(const cusim_hw *hw, const char *buffer)
 {
     char prog[128];
@@ -538,6 +511,29 @@ static cusim_result chain_over(const cusim_hw *hw, const char *buffer)
     strcpy(k.buffers[0].size, "1048576");
     return cutest_run_kernel(hw, &k, prog);
 }
+
+START_TEST(a_kernel_s_uniform_chain)
+{
+    /* One subgroup, 16 dependent uniform loads of A[0] .. A[15], bytes 0
+     * .. 63 of line 0 (at=A[it]: no per-lane name). Through the L1, which
+     * fetches sectors: A[0] misses to DRAM, 300; A[1..7] hit, 20 each;
+     * A[8] is in sector 1, which neither the L1 nor the L2 fetched: DRAM
+     * again, its row open, 280 (row_hit_is_cheaper_than_row_miss);
+     * A[9..15] hit: 300 + 140 + 280 + 140 = 860 cycles of loads. Through
+     * the scalar cache, which fetches the whole line: 309
+     * (uniform_loads_use_the_scalar_cache), then 15 hits of 10: 459.
+     * Everything else is the same: 401 cycles fewer. */
+    cusim_hw hw = tiny();
+    hw.compute_units = 1;
+    cusim_result l1 = chain_over(&hw, "A");
+    hw.cache.scalar.bytes = 512;
+    hw.cache.scalar.ways = 2;
+    hw.cache.scalar.latency = 10;
+    cusim_result k = chain_over(&hw, "A");
+    ck_assert_uint_eq(l1.cycles - k.cycles, 401);
+    ck_assert_uint_eq(k.warp_instructions, l1.warp_instructions);
+}
+END_TEST
 
 START_TEST(a_constant_cache_serves_only_the_parameters)
 {
