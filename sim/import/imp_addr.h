@@ -16,9 +16,10 @@ enum { A_TERMS = 6, A_REGS = 256 };
 /* The names of a form: A_PARAM + i is buffer i's address (bufs[i]: a
  * pointer parameter, or a RADV descriptor's base); A_INPUT + r is SGPR
  * r's value at the kernel's start where the listing does not say what it
- * holds (RADV's user and system SGPRs). */
+ * holds (RADV's user and system SGPRs); A_CGA the CTA's rank in its
+ * cluster (SASS SR_CgaCtaId), which only sm_90's shared window reads. */
 enum { A_LID_X, A_LID_Y, A_WG_X, A_WG_Y, A_IT, A_PARAM, A_BUFS = 16,
-       A_INPUT = A_PARAM + A_BUFS };
+       A_INPUT = A_PARAM + A_BUFS, A_CGA = A_INPUT + A_REGS };
 
 /* An affine form c + k[0] x sym[0] + ...; known false: not one. */
 typedef struct aff {

@@ -92,6 +92,26 @@ static aff value(apass *p, const opnd *o)
     return o->neg ? aff_add(aff_constant(0), v, -1) : v;
 }
 
+/* sm_90's shared window (`S2UR UR5, SR_CgaCtaId; UMOV UR4, 0x400; UPRMT
+ * UR4, UR5, 0x654, UR4`): the CTA's rank in its cluster in the top byte
+ * (0: cusim launches no clusters) over a byte offset in the window, whose
+ * first 1 KiB the driver reserves per block before the kernel's data
+ * (cudaDevAttrReservedSharedMemoryPerBlock, the profiles'
+ * cu.shared_reserved). cusim's shared offsets count from the kernel's
+ * data: the offset less 1 KiB (0x400: 0, the first array; 0x800: the
+ * second). Any other byte permute is unknown. */
+static aff window(aff rank, aff selector, aff base)
+{
+    enum { RESERVED = 1024 };
+    bool cga = rank.known && rank.n == 1 && rank.sym[0] == A_CGA
+               && rank.k[0] == 1 && rank.c == 0;
+    if (cga && selector.known && selector.n == 0 && selector.c == 0x654
+        && base.known && base.n == 0 && base.c >= RESERVED
+        && base.c < (1 << 24))
+        return aff_constant(base.c - RESERVED);
+    return aff_unknown();
+}
+
 /* The value SASS instruction `in` writes to its first operand, from its
  * mnemonic and operands (unknown for what is not address arithmetic). */
 static aff eval_sass(apass *p, const imp_insn *in, const opnd *o, int n)
@@ -105,8 +125,12 @@ static aff eval_sass(apass *p, const imp_insn *in, const opnd *o, int n)
         for (size_t i = 0; n == 2 && i < sizeof sr / sizeof sr[0]; i++)
             if (strcmp(o[1].t, sr[i].sr) == 0)
                 return aff_named(sr[i].sym);
+        if (n == 2 && strcmp(o[1].t, "SR_CgaCtaId") == 0)
+            return aff_named(A_CGA);
         return aff_unknown();
     }
+    if ((strcmp(m, "PRMT") == 0 || strcmp(m, "UPRMT") == 0) && n == 4)
+        return window(value(p, &o[1]), value(p, &o[2]), value(p, &o[3]));
     if (strchr(m, '.') && strncmp(m, "IMAD", 4) != 0
         && strncmp(m, "LDC", 3) != 0 && strncmp(m, "ULDC", 4) != 0
         && strcmp(m, "SHF.L.U32") != 0 && strcmp(m, "MOV.U32") != 0)
