@@ -217,6 +217,12 @@ static aff eval(apass *p, const char *m, const opnd *o, int n)
     if (n == 4 && (is(m, "v_lshl_add_u32") || is(m, "v_lshl_add_u64")))
         return aff_add(value(p, &o[3]),
                        aff_shl(value(p, &o[1]), value(p, &o[2])), 1);
+    if (n == 4 && is(m, "v_add_lshl_u32"))       /* (a + b) << s */
+        return aff_shl(aff_add(value(p, &o[1]), value(p, &o[2]), 1),
+                       value(p, &o[3]));
+    if (n == 4 && is(m, "v_add3_u32"))
+        return aff_add(aff_add(value(p, &o[1]), value(p, &o[2]), 1),
+                       value(p, &o[3]), 1);
     if (n == 4 && is(m, "v_lshl_or_b32"))
         return or_as_add(p, aff_shl(value(p, &o[1]), value(p, &o[2])),
                          value(p, &o[3]));
