@@ -709,6 +709,36 @@ START_TEST(radv_listing)
 }
 END_TEST
 
+/* compile-vulkan's `; frontend:` line (what made the SPIR-V) is the
+ * header's frontend line, after the compiler's; a listing without one
+ * (the one above) has none. A control byte in it is '?'. */
+START_TEST(radv_frontend)
+{
+    const char *after = "; driver: radv Mesa 22.3.6\n";
+    const char *at = strstr(radv, after) + strlen(after);
+    size_t head = (size_t)(at - radv);
+    char text[sizeof radv + 64];
+    snprintf(text, sizeof text, "%.*s; frontend: naga 30.0.1\x01(naga-wasm "
+             "30.1.0)\n%s", (int)head, radv, at);
+    imp_options o;
+    memset(&o, 0, sizeof o);
+    o.trips[0] = (imp_label_opt){ "BB1", "4", "--trip BB1=4" };
+    o.n_trips = 1;
+    char *yaml;
+    cusim_error err;
+    ck_assert_msg(import_text(text, &o, &yaml, &err) == 0, "%s:%d:%d: %s",
+                  err.file, err.line, err.column, err.message);
+    ck_assert_ptr_nonnull(strstr(yaml, "#   compiler:  radv Mesa 22.3.6\n"
+                                       "#   frontend:  naga 30.0.1?(naga-"
+                                       "wasm 30.1.0)\n"
+                                       "#   target:    navi21\n"));
+    free(yaml);
+    ck_assert_int_eq(import_text(radv, &o, &yaml, &err), 0);
+    ck_assert_ptr_null(strstr(yaml, "frontend"));
+    free(yaml);
+}
+END_TEST
+
 START_TEST(sass_addresses)
 {
     /* Addresses from the code (imp_addr.c), worked out by hand:
@@ -799,6 +829,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, unstructured);
     tcase_add_test(tc, sass_program);
     tcase_add_test(tc, radv_listing);
+    tcase_add_test(tc, radv_frontend);
     tcase_add_test(tc, sass_addresses);
     suite_add_tcase(s, tc);
     return s;

@@ -199,6 +199,7 @@ typedef struct imp_label {
 typedef struct imp_meta {
     char kernel[64];
     char compiler[128];          /* "" when the listing does not say */
+    char frontend[128];          /* what made the SPIR-V (RADV), or "" */
     char target[96];
     uint32_t vgprs, agprs, sgprs, shared, wave;
     bool have_vgprs, have_agprs, have_sgprs, have_shared, have_wave;

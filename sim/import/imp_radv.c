@@ -131,6 +131,8 @@ static int head_line(imp_listing *l, const imp_line *ln, radv_head *h,
     h->last_head = ln->no;
     if (raw_prefix(ln, "; driver: ", &v, &n)) {
         copy_text(m->compiler, sizeof m->compiler, v, n);
+    } else if (raw_prefix(ln, "; frontend: ", &v, &n)) {
+        copy_text(m->frontend, sizeof m->frontend, v, n);
     } else if (raw_prefix(ln, "; family: ", &v, &n)) {
         copy_text(m->target, sizeof m->target, v, n);
     } else if (raw_prefix(ln, "; radv_perftest: ", &v, &n)) {

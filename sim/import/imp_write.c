@@ -561,6 +561,8 @@ void imp_write(const imp_listing *l, const imp_options *o,
                     : "NVIDIA SASS, cuobjdump -sass / nvdisasm");
     sb_printf(&h, "#   compiler:  %s\n",
               m->compiler[0] ? m->compiler : "(not named in the listing)");
+    if (m->frontend[0])
+        sb_printf(&h, "#   frontend:  %s\n", m->frontend);
     sb_printf(&h, "#   target:    %s\n", m->target[0] ? m->target : "?");
     if (radv) {
         sb_printf(&h, "#   registers: %u, RADV's VGPRs statistic (VGPRs "
