@@ -126,6 +126,26 @@ bool addr_amd_update(apass *p, const imp_insn *in, const aff *s, int *kind,
                      int64_t *k);
 bool addr_sass_test(apass *p, const imp_listing *l, size_t begin,
                     size_t br, ltest *t);
+
+/* A per-lane exit: the loop's branch at `br` leaves the lanes for which
+ * `counter op bound` holds, a VGPR against a constant (AMD: the
+ * v_cmpx / s_andn2 / s_cbranch_scc0 of an exit test, the v_cmp / s_or /
+ * s_andn2 exec / s_cbranch_execnz of a closing branch). */
+typedef struct lanetest {
+    size_t at;                  /* the compare */
+    int op;                     /* CMP_*: counter op bound */
+    bool is_signed;
+    aff *slot;                  /* the counter's register */
+    char name[16];
+    int64_t bound;
+} lanetest;
+bool addr_amd_lane_test(apass *p, const imp_listing *l, size_t begin,
+                        size_t br, lanetest *t);
+/* Whether the instruction at `mov` (v_mov_b32 COUNTER, TMP, slot `s`)
+ * ends a two-step update whose first step, *add before it in [begin,
+ * mov), is TMP = COUNTER + *step (clang's do-while counters). */
+bool addr_amd_copy_add(apass *p, const imp_listing *l, size_t begin,
+                       size_t mov, const aff *s, int64_t *step, size_t *add);
 bool addr_sass_update(apass *p, const imp_insn *in, const aff *s,
                       int *kind, int64_t *k);
 

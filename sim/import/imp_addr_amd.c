@@ -237,10 +237,13 @@ static aff eval(apass *p, const char *m, const opnd *o, int n)
     if (n == 3 && is(m, "v_mul_lo_u32"))
         return aff_mul(value(p, &o[1]), value(p, &o[2]));
     /* the packed ids of v0: x in bits 0-9, y in 10-19 */
-    if (p->packed_ids && n == 3 && is(m, "v_and_b32")
-        && slot(p, o[2].t, &sg, &i0) && !sg && i0 == 0
-        && strcmp(o[1].t, "0x3ff") == 0)
-        return aff_named(A_LID_X);
+    if (p->packed_ids && n == 3 && is(m, "v_and_b32"))
+        for (int k = 1; k <= 2; k++) {
+            aff mask = value(p, &o[3 - k]);     /* a literal or an SGPR */
+            if (slot(p, o[k].t, &sg, &i0) && !sg && i0 == 0 && mask.known
+                && mask.n == 0 && mask.c == 0x3ff)
+                return aff_named(A_LID_X);
+        }
     if (p->packed_ids && n == 4 && is(m, "v_bfe_u32")
         && slot(p, o[1].t, &sg, &i0) && !sg && i0 == 0
         && strcmp(o[3].t, "10") == 0) {
@@ -735,6 +738,191 @@ bool addr_amd_test(apass *p, const imp_listing *l, size_t begin, size_t br,
             snprintf(t->name[k], sizeof t->name[k], "%.15s", o[k].t);
         }
         return true;
+    }
+    return false;
+}
+
+/* The last instruction in [begin, br) whose mnemonic starts with one of
+ * `names` (NULL-ended) and whose first operand starts with `dst` (NULL:
+ * any), its operands in o; SIZE_MAX when an instruction naming `dst`
+ * as its first operand comes first, or none is found. */
+static size_t last_writer(apass *p, const imp_listing *l, size_t begin,
+                          size_t br, const char *const *names,
+                          const char *dst, opnd *o, int *n)
+{
+    char mnem[IMP_MNEM_MAX];
+    const char *s, *e;
+    int64_t off;
+    for (size_t i = br; i-- > begin;) {
+        if (!half(&l->insns[i], 0, mnem, sizeof mnem, &s, &e))
+            continue;
+        int k = operands(s, e, o, 8, &off);
+        bool match = false;
+        for (const char *const *m = names; *m; m++)
+            match |= strncmp(mnem, *m, strlen(*m)) == 0;
+        if (match && (!dst || (k > 0 && strncmp(o[0].t, dst,
+                                                 strlen(dst)) == 0))) {
+            *n = k;
+            return i;
+        }
+        if (dst && k > 0 && strncmp(o[0].t, dst, strlen(dst)) == 0)
+            return SIZE_MAX;
+    }
+    (void)p;
+    return SIZE_MAX;
+}
+
+/* The compare `m` (v_cmp_OP_u32 / _i32, v_cmpx_...) of operands a, b
+ * into t: the VGPR side the counter, the other a constant. */
+static bool lane_compare(apass *p, const char *m, const opnd *a,
+                         const opnd *b, lanetest *t)
+{
+    static const struct { const char *name; int op, flip; } ops[] = {
+        { "lt_", CMP_LT, CMP_GT }, { "le_", CMP_LE, CMP_GE },
+        { "gt_", CMP_GT, CMP_LT }, { "ge_", CMP_GE, CMP_LE },
+    };
+    const char *c = strncmp(m, "v_cmpx_", 7) == 0 ? m + 7 : m + 6;
+    int k = -1;
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strncmp(c, ops[i].name, 3) == 0)
+            k = (int)i;
+    if (k < 0 || (strcmp(c + 3, "u32") != 0 && strcmp(c + 3, "i32") != 0))
+        return false;
+    bool sg;
+    int i0;
+    const opnd *ctr = a, *lim = b;
+    t->op = ops[k].op;
+    if (!slot(p, a->t, &sg, &i0) || sg) {
+        ctr = b;
+        lim = a;
+        t->op = ops[k].flip;
+    }
+    t->slot = slot(p, ctr->t, &sg, &i0);
+    if (!t->slot || sg || ctr->neg || strchr(ctr->t, '['))
+        return false;
+    aff v = value(p, lim);
+    if (!v.known || v.n != 0)
+        return false;
+    t->bound = v.c;
+    t->is_signed = c[3] == 'i';
+    snprintf(t->name, sizeof t->name, "%.15s", ctr->t);
+    return true;
+}
+
+bool addr_amd_lane_test(apass *p, const imp_listing *l, size_t begin,
+                        size_t br, lanetest *t)
+{
+    char mnem[IMP_MNEM_MAX], m[IMP_MNEM_MAX];
+    const char *s, *e;
+    opnd o[8], c[8];
+    int n, nc;
+    int64_t off;
+    if (!half(&l->insns[br], 0, mnem, sizeof mnem, &s, &e))
+        return false;
+    static const char *const andn2[] = { "s_andn2_b", "s_and_not1_b",
+                                         NULL };
+    if (strcmp(mnem, "s_cbranch_scc0") == 0) {
+        /* s_mov sA, exec; v_cmpx_OP a, b (exec: the lanes that leave);
+         * s_andn2 sA, sA, exec (those that stay); s_cbranch_scc0 (none
+         * stays: out) */
+        size_t a = last_writer(p, l, begin, br, andn2, NULL, o, &n);
+        if (a == SIZE_MAX || n != 3 || strcmp(o[0].t, o[1].t) != 0
+            || strncmp(o[2].t, "exec", 4) != 0)
+            return false;
+        for (size_t i = a + 1; i < br; i++)   /* nothing else sets SCC */
+            if (half(&l->insns[i], 0, mnem, sizeof mnem, &s, &e)
+                && strncmp(mnem, "s_", 2) == 0
+                && strncmp(mnem, "s_waitcnt", 9) != 0)
+                return false;
+        static const char *const cmpx[] = { "v_cmpx_", NULL };
+        size_t x = last_writer(p, l, begin, a, cmpx, NULL, c, &nc);
+        if (x == SIZE_MAX || nc != 2)
+            return false;
+        half(&l->insns[x], 0, mnem, sizeof mnem, &s, &e);
+        base_name(mnem, m, sizeof m);
+        t->at = x;
+        return lane_compare(p, m, &c[0], &c[1], t);
+    }
+    if (strcmp(mnem, "s_cbranch_execnz") == 0) {
+        /* v_cmp_OP vcc, a, b (the lanes that leave after this pass);
+         * s_or sAcc, vcc, sAcc (all that left); s_andn2 exec, exec,
+         * sAcc; s_cbranch_execnz (a lane stays: again) */
+        size_t a = last_writer(p, l, begin, br, andn2, "exec", o, &n);
+        if (a == SIZE_MAX || n != 3 || strncmp(o[1].t, "exec", 4) != 0)
+            return false;
+        char acc[48];
+        snprintf(acc, sizeof acc, "%s", o[2].t);
+        static const char *const ors[] = { "s_or_b", NULL };
+        size_t r = last_writer(p, l, begin, a, ors, acc, o, &n);
+        if (r == SIZE_MAX || n != 3)
+            return false;
+        int v = strcmp(o[1].t, acc) == 0 ? 2 : strcmp(o[2].t, acc) == 0 ? 1
+                                                                       : 0;
+        if (!v || strncmp(o[v].t, "vcc", 3) != 0)
+            return false;
+        /* sAcc written there alone in the loop */
+        for (size_t i = begin; i < br; i++)
+            if (i != r && half(&l->insns[i], 0, mnem, sizeof mnem, &s, &e)
+                && operands(s, e, c, 8, &off) > 0
+                && strcmp(c[0].t, acc) == 0)
+                return false;
+        static const char *const cmp[] = { "v_cmp_", NULL };
+        size_t x = last_writer(p, l, begin, r, cmp, "vcc", c, &nc);
+        if (x == SIZE_MAX || nc != 3)
+            return false;
+        half(&l->insns[x], 0, mnem, sizeof mnem, &s, &e);
+        base_name(mnem, m, sizeof m);
+        t->at = x;
+        return lane_compare(p, m, &c[1], &c[2], t);
+    }
+    return false;
+}
+
+bool addr_amd_copy_add(apass *p, const imp_listing *l, size_t begin,
+                       size_t mov, const aff *s, int64_t *step, size_t *add)
+{
+    char mnem[IMP_MNEM_MAX], m[IMP_MNEM_MAX];
+    const char *b, *e;
+    opnd o[8];
+    int64_t off;
+    bool sg;
+    int i0;
+    if (!half(&l->insns[mov], 0, mnem, sizeof mnem, &b, &e)
+        || l->insns[mov].guard.file != IMP_FILE_NONE)
+        return false;
+    base_name(mnem, m, sizeof m);
+    if ((!is(m, "v_mov_b32") && !is(m, "v_dual_mov_b32"))
+        || operands(b, e, o, 8, &off) != 2
+        || slot(p, o[0].t, &sg, &i0) != s)
+        return false;
+    char ctr[48], tmp[48];
+    snprintf(ctr, sizeof ctr, "%s", o[0].t);
+    snprintf(tmp, sizeof tmp, "%s", o[1].t);
+    aff *t = slot(p, tmp, &sg, &i0);
+    if (!t || sg)
+        return false;
+    /* the temporary's one write before the move: tmp = c + ctr */
+    for (size_t i = mov; i-- > begin;) {
+        if (!half(&l->insns[i], 0, mnem, sizeof mnem, &b, &e))
+            continue;
+        int n = operands(b, e, o, 8, &off);
+        if (n < 1 || (strcmp(o[0].t, tmp) != 0 && strcmp(o[0].t, ctr) != 0))
+            continue;
+        base_name(mnem, m, sizeof m);
+        if (strcmp(o[0].t, ctr) == 0 || n != 3
+            || l->insns[i].guard.file != IMP_FILE_NONE
+            || (!is(m, "v_add_u32") && !is(m, "v_add_nc_u32")))
+            return false;
+        for (int k = 1; k <= 2; k++)
+            if (strcmp(o[k].t, ctr) == 0 && !o[k].neg) {
+                aff c = value(p, &o[3 - k]);
+                if (!c.known || c.n != 0 || slot(p, o[3 - k].t, &sg, &i0))
+                    return false;
+                *step = c.c;
+                *add = i;
+                return true;
+            }
+        return false;
     }
     return false;
 }

@@ -364,9 +364,11 @@ typedef struct imp_region {
     bool derived;               /* expr is the branch's own condition,
                                    or the loop's trip count, read from
                                    the code (imp_addresses) */
-    char trip[24];              /* a loop's count read from the code */
-    char why[200];              /* and how: "s4 = 16, -2 a trip, until
+    char trip[96];              /* a loop's count read from the code */
+    char why[240];              /* and how: "s4 = 16, -2 a trip, until
                                    s4 == 0" */
+    int unread_line;            /* an exit the count did not read (it
+                                   is at most), or 0 */
 } imp_region;
 
 /* The regions of `l`'s branches, properly nested, sorted by begin (outer

@@ -19,6 +19,7 @@
  * show, such as a parameter or a lane's id) the loop keeps --trip's
  * count, or 1 with the importer's warning.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -97,29 +98,12 @@ static long run(const ltest *t, int side, bool top, bool upd_first,
 
 static const char *const op_text[] = { "<", "<=", ">", ">=", "==", "!=" };
 
-bool addr_loop_trips(apass *p, const imp_listing *l, imp_region *r)
+/* The count from a uniform counter: the branch at `br` (`top`: an exit
+ * test inside, else the closing branch) decided by a compare of a
+ * register the loop updates once with a constant. */
+static bool counter_trips(apass *p, const imp_listing *l, imp_region *r,
+                          size_t br, bool top)
 {
-    /* the branch that decides: the closing one when conditional (taken:
-     * another pass), else an exit test inside (taken: out) */
-    size_t br = r->branch;
-    bool top = false;
-    const imp_insn *closing = &l->insns[br];
-    if (!(closing->row->flags & IMP_F_COND)
-        && closing->guard.file == IMP_FILE_NONE) {
-        size_t x = br;
-        for (size_t i = r->begin; i < br; i++) {
-            const char *loop = imp_flow_exit_of(l, i);
-            if (loop && strcmp(loop, r->label) == 0) {
-                if (x != br)
-                    return false;       /* two exits */
-                x = i;
-            }
-        }
-        if (x == br)
-            return false;
-        br = x;
-        top = true;
-    }
     ltest t;
     memset(&t, 0, sizeof t);
     bool found = l->format == IMP_FORMAT_SASS
@@ -174,5 +158,187 @@ bool addr_loop_trips(apass *p, const imp_listing *l, imp_region *r)
         snprintf(cmp, sizeof cmp, "%lld %s %s", b, op_text[t.op], n);
     snprintf(r->why, sizeof r->why, "%s = %lld, %s, %s %s", n, (long long)c,
              upd, top == t.when ? "until" : "while", cmp);
+    return true;
+}
+
+/* Whether `a` names only the local ids (lid_x, lid_y) and constants. */
+static bool of_lids(const aff *a)
+{
+    if (!a->known)
+        return false;
+    for (int i = 0; i < a->n; i++)
+        if (a->sym[i] != A_LID_X && a->sym[i] != A_LID_Y)
+            return false;
+    return true;
+}
+
+/* `a` for the invocation (x, y). */
+static int64_t at_lid(const aff *a, int64_t x, int64_t y)
+{
+    int64_t v = a->c;
+    for (int i = 0; i < a->n; i++)
+        v += a->k[i] * (a->sym[i] == A_LID_X ? x : y);
+    return v;
+}
+
+/* The count per lane from a per-lane counter: the lanes leave where
+ * `counter op bound` holds, tested at the top of each pass (`top`) or
+ * at its end, the counter a VGPR the loop adds a constant to, from an
+ * entry value of the local ids. The count, for the lane whose counter
+ * is v at its first test, is the passes before the test holds (+1 when
+ * the test ends the pass); it is written as `C + (lid < T)` when it
+ * takes two values split at one index, else max(0, (N -/+ INIT) / S). */
+static bool lane_trips(apass *p, const imp_listing *l, imp_region *r,
+                       size_t br, bool top)
+{
+    lanetest t;
+    memset(&t, 0, sizeof t);
+    if (l->format == IMP_FORMAT_SASS
+        || !addr_amd_lane_test(p, l, r->begin, br, &t))
+        return false;
+    size_t last = 0, add = 0;
+    int64_t step = 0;
+    int kind = 0;
+    if (writers(p, l, r->begin, r->end, t.slot, &last) != 1)
+        return false;
+    if (!(updates(p, l, &l->insns[last], t.slot, &kind, &step)
+          && kind == UPD_ADD)
+        && !addr_amd_copy_add(p, l, r->begin, last, t.slot, &step, &add))
+        return false;
+    const aff init = *t.slot;
+    if (step == 0 || !of_lids(&init) || init.n == 0)
+        return false;
+    /* small enough that nothing below overflows */
+    const int64_t big = (int64_t)1 << 32;
+    if (step < -big || step > big || t.bound < -big || t.bound > big
+        || init.c < -big || init.c > big)
+        return false;
+    for (int i = 0; i < init.n; i++)
+        if (init.k[i] < -big || init.k[i] > big)
+            return false;
+    /* leave when v >= lim (step > 0) or v <= lim (step < 0), v the
+     * counter at the test of pass it: init + step x (it + pre) */
+    int64_t lim;
+    if (step > 0 && (t.op == CMP_GE || t.op == CMP_GT))
+        lim = t.bound + (t.op == CMP_GT);
+    else if (step < 0 && (t.op == CMP_LE || t.op == CMP_LT))
+        lim = t.bound - (t.op == CMP_LT);
+    else
+        return false;
+    int64_t pre = last < t.at, a = step > 0 ? step : -step;
+    /* passes before the test holds = max(0, ceil(d / a)), d = lim -
+     * step x pre - init (step > 0) or init - lim - a x pre (step < 0) */
+    int64_t base = step > 0 ? lim - step * pre + a - 1 : -lim - a * pre + a - 1;
+    int extra = top ? 0 : 1;
+    uint32_t wx = p->wg[0] ? p->wg[0] : 1, wy = p->wg[1] ? p->wg[1] : 1;
+    uint32_t lanes = wx * wy;
+    if (lanes > 4096)
+        return false;
+    /* the counts by flat index: c0 up to `split`, then c1 (when it
+     * splits once) */
+    int64_t lo = INT64_MAX, hi = INT64_MIN, c0 = 0, c1 = 0, split = -1;
+    bool once = true;
+    for (uint32_t k = 0; k < lanes; k++) {
+        int64_t v = at_lid(&init, k % wx, k / wx);
+        int64_t d = step > 0 ? base - v : base + v;
+        int64_t c = (d > 0 ? d / a : 0) + extra;
+        if (c > MAX_TRIPS || v < INT32_MIN || v > INT32_MAX)
+            return false;
+        if (k == 0) {
+            c0 = c;
+        } else if (split < 0 && c != c0) {
+            split = k;
+            c1 = c;
+        } else if (split >= 0 && c != c1) {
+            once = false;
+        }
+        lo = c < lo ? c : lo;
+        hi = c > hi ? c : hi;
+    }
+    if (hi == 0)
+        return false;                   /* no lane runs it */
+    char expr[sizeof r->trip];
+    bool flat = init.c == 0 && init.n >= 1;
+    for (int i = 0; i < init.n; i++)
+        flat &= init.k[i] == (init.sym[i] == A_LID_X ? 1 : (int64_t)wx);
+    if (lo == hi) {
+        snprintf(expr, sizeof expr, "%lld", (long long)lo);
+    } else if (once && hi - lo == 1 && flat) {
+        if (c1 > c0)
+            snprintf(expr, sizeof expr, "%lld - (lid < %lld)", (long long)hi,
+                     (long long)split);
+        else
+            snprintf(expr, sizeof expr, "%lld + (lid < %lld)", (long long)lo,
+                     (long long)split);
+    } else {
+        char it[80];
+        if (!addr_expr_text(&init, it, sizeof it))
+            return false;
+        int w = snprintf(expr, sizeof expr, "%smax(0, (%lld %s (%s)) / %lld)",
+                         extra ? "1 + " : "", (long long)base,
+                         step > 0 ? "-" : "+", it, (long long)a);
+        if (w < 0 || (size_t)w >= sizeof expr)
+            return false;
+    }
+    snprintf(r->trip, sizeof r->trip, "%s", expr);
+    char iv[80];
+    if (!addr_expr_text(&init, iv, sizeof iv))
+        return false;
+    snprintf(r->why, sizeof r->why, "%s = %s, %+lld a trip, per lane %s "
+             "%s %s %lld", t.name, iv, (long long)step,
+             top ? "until" : "until after a pass with", t.name,
+             op_text[t.op], (long long)t.bound);
+    return true;
+}
+
+bool addr_loop_trips(apass *p, const imp_listing *l, imp_region *r)
+{
+    /* the branches that may decide: the closing one when conditional
+     * (taken: another pass), and each exit test inside (taken: out) */
+    enum { MAX_DECIDERS = 8 };
+    size_t dec[MAX_DECIDERS];
+    bool top[MAX_DECIDERS];
+    int n = 0;
+    const imp_insn *closing = &l->insns[r->branch];
+    if ((closing->row->flags & IMP_F_COND)
+        || closing->guard.file != IMP_FILE_NONE) {
+        dec[n] = r->branch;
+        top[n++] = false;
+    }
+    for (size_t i = r->begin; i < r->branch; i++) {
+        const char *loop = imp_flow_exit_of(l, i);
+        if (loop && strcmp(loop, r->label) == 0) {
+            if (n == MAX_DECIDERS)
+                return false;
+            dec[n] = i;
+            top[n++] = true;
+        }
+    }
+    /* the count from the one branch whose test shows it; another exit,
+     * unread, may leave sooner: the count is then at most */
+    int got = -1;
+    size_t unread = SIZE_MAX;
+    imp_region best = *r;
+    for (int d = 0; d < n; d++) {
+        imp_region c = *r;
+        if (counter_trips(p, l, &c, dec[d], top[d])
+            || lane_trips(p, l, &c, dec[d], top[d])) {
+            if (got >= 0)
+                return false;           /* two read: which first? */
+            got = d;
+            best = c;
+        } else if (unread == SIZE_MAX) {
+            unread = dec[d];
+        }
+    }
+    if (got < 0)
+        return false;
+    *r = best;
+    if (unread != SIZE_MAX) {
+        r->unread_line = l->insns[unread].line;
+        size_t u = strlen(r->why);
+        snprintf(r->why + u, sizeof r->why - u, "; at most: the exit test "
+                 "at line %d is not read", r->unread_line);
+    }
     return true;
 }

@@ -253,7 +253,13 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
     sbuf warn = { 0 };
     for (long k = 0; k < n; k++) {
         const imp_insn *br = &l.insns[v[k].branch];
-        if (!v[k].expr && v[k].kind == IMP_LOOP)
+        if (v[k].derived && v[k].kind == IMP_LOOP && v[k].unread_line)
+            sb_printf(&warn, "cusim import: warning: %s:%d:%d: loop %s: "
+                      "repeat %s from its counter, at most: its exit test "
+                      "at line %d is not read (--trip %s=EXPR to say)\n",
+                      l.file, br->line, br->column, v[k].label, v[k].expr,
+                      v[k].unread_line, v[k].label);
+        else if (!v[k].expr && v[k].kind == IMP_LOOP)
             sb_printf(&warn, "cusim import: warning: %s:%d:%d: loop %s has "
                       "no --trip %s=EXPR: it runs once\n", l.file, br->line,
                       br->column, v[k].label, v[k].label);
