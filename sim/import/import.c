@@ -251,6 +251,11 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
         return -1;
     }
     sbuf warn = { 0 };
+    /* ifs without a condition: the first few one line each, the rest
+     * in one (naga's bounded loops have one in every pass) */
+    enum { IF_LINES = 3, IF_NAMES = 8 };
+    int ifs = 0;
+    sbuf more = { 0 };
     for (long k = 0; k < n; k++) {
         const imp_insn *br = &l.insns[v[k].branch];
         if (v[k].derived && v[k].kind == IMP_LOOP && v[k].unread_line)
@@ -263,11 +268,21 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
             sb_printf(&warn, "cusim import: warning: %s:%d:%d: loop %s has "
                       "no --trip %s=EXPR: it runs once\n", l.file, br->line,
                       br->column, v[k].label, v[k].label);
-        else if (!v[k].expr)
+        else if (!v[k].expr && ifs++ < IF_LINES)
             sb_printf(&warn, "cusim import: warning: %s:%d:%d: if %s has no "
                       "--cond %s=EXPR: taken by all lanes\n", l.file,
                       br->line, br->column, v[k].label, v[k].label);
+        else if (!v[k].expr && ifs <= IF_LINES + IF_NAMES)
+            sb_printf(&more, "%s%s", ifs > IF_LINES + 1 ? ", " : "",
+                      v[k].label);
     }
+    if (ifs > IF_LINES) {
+        sb_printf(&warn, "cusim import: warning: %s: %d more ifs have no "
+                  "--cond, taken by all lanes: %s%s (the header lists "
+                  "each)\n", l.file, ifs - IF_LINES, more.s,
+                  ifs > IF_LINES + IF_NAMES ? ", ..." : "");
+    }
+    free(more.s);
     sbuf out = { 0 };
     const char **line_option = NULL;
     size_t n_lines = 0;
