@@ -239,11 +239,26 @@ static aff eval(apass *p, const char *m, const opnd *o, int n)
     /* the packed ids of v0: x in bits 0-9, y in 10-19 */
     if (p->packed_ids && n == 3 && is(m, "v_and_b32"))
         for (int k = 1; k <= 2; k++) {
-            aff mask = value(p, &o[3 - k]);     /* a literal or an SGPR */
+            /* x's 10 bits (0x3ff, a literal or an SGPR), or fewer where
+             * they hold every x (Mesa 25: v_and_b32 v0, 15, v0 for 16) */
+            aff mask = value(p, &o[3 - k]);
             if (slot(p, o[k].t, &sg, &i0) && !sg && i0 == 0 && mask.known
-                && mask.n == 0 && mask.c == 0x3ff)
+                && mask.n == 0 && mask.c > 0 && mask.c <= 0x3ff
+                && (mask.c & (mask.c + 1)) == 0
+                && mask.c + 1 >= (int64_t)(p->wg[0] ? p->wg[0] : 1))
                 return aff_named(A_LID_X);
+            /* y's bits in place, z 0 (0xfffffc00): 1024 x lid_y */
+            uint32_t m32 = (uint32_t)mask.c;
+            if (slot(p, o[k].t, &sg, &i0) && !sg && i0 == 0 && mask.known
+                && mask.n == 0 && p->wg[2] <= 1 && (m32 & 0x3ffu) == 0
+                && (m32 & 0xffc00u) == 0xffc00u)
+                return aff_mul(aff_named(A_LID_Y), aff_constant(1024));
         }
+    /* y alone when z is 0: v_lshrrev_b32 vD, 10, v0 */
+    if (p->packed_ids && n == 3 && is(m, "v_lshrrev_b32")
+        && p->wg[2] <= 1 && slot(p, o[2].t, &sg, &i0) && !sg && i0 == 0
+        && strcmp(o[1].t, "10") == 0)
+        return aff_named(A_LID_Y);
     if (p->packed_ids && n == 4 && is(m, "v_bfe_u32")
         && slot(p, o[1].t, &sg, &i0) && !sg && i0 == 0
         && strcmp(o[3].t, "10") == 0) {
@@ -295,8 +310,10 @@ static void vote_ids(apass *p, const aff *a)
 void addr_amd_start(apass *p, const imp_listing *l)
 {
     const char *t = l->meta.target;
+    /* RADV names gfx11 chips navi31-33 and phoenix (Mesa 25) */
     p->packed_ids = strstr(t, "gfx90a") || strstr(t, "gfx94")
-                    || strstr(t, "gfx11") || strstr(t, "gfx12");
+                    || strstr(t, "gfx11") || strstr(t, "gfx12")
+                    || strstr(t, "navi3") || strstr(t, "phoenix");
     if (!p->packed_ids) {
         p->r[0] = aff_named(A_LID_X);
         p->r[1] = aff_named(A_LID_Y);
@@ -624,6 +641,16 @@ static void lanes(apass *p, imp_insn *in, const char *m, const opnd *o,
         return;
     }
     if (strncmp(m, "s_and_saveexec_", 15) == 0 && n == 2) {
+        const char *src = strncmp(o[1].t, "vcc", 3) == 0 ? p->vcc
+                          : slot(p, o[1].t, &sg, &i0) && sg ? p->scond[i0]
+                          : "";
+        snprintf(p->exec, sizeof p->exec, "%s", src);
+        return;
+    }
+    if ((strcmp(m, "s_mov_b64") == 0 || strcmp(m, "s_mov_b32") == 0)
+        && n == 2 && strncmp(o[0].t, "exec", 4) == 0) {
+        /* exec = vcc (Mesa 25's ACO, where exec was whole: the if's
+         * lanes without saving it) */
         const char *src = strncmp(o[1].t, "vcc", 3) == 0 ? p->vcc
                           : slot(p, o[1].t, &sg, &i0) && sg ? p->scond[i0]
                           : "";

@@ -33,6 +33,8 @@
 
 #define RADV_MAGIC "; cusim vk-isa "
 #define RADV_VERSION 1
+/* The most "(then repeated N times)" may repeat an instruction. */
+#define RADV_MAX_REPEAT 4096
 
 /* What the header said, with the line of each thing found (0: not). */
 typedef struct radv_head {
@@ -200,6 +202,7 @@ static int read_code(imp_listing *l, imp_lines *ls, radv_head *h,
                      cusim_error *err)
 {
     imp_line ln;
+    bool after_insn = false;      /* the line before was an instruction */
     while (imp_next_line(ls, &ln)) {
         const char *rest;
         size_t n;
@@ -217,6 +220,32 @@ static int read_code(imp_listing *l, imp_lines *ls, radv_head *h,
             b->insn = l->n_insns;
             b->line = ln.no;
             b->column = (int)i + 1;
+            after_insn = false;
+            continue;
+        }
+        static const char rep[] = "(then repeated ";
+        if (ln.len - i > sizeof rep - 1
+            && memcmp(ln.s + i, rep, sizeof rep - 1) == 0) {
+            /* Mesa 25's disassembler: the instruction above, N more
+             * times ("(then repeated 7 times)") */
+            const char *p = ln.s + i + sizeof rep - 1, *e = ln.s + ln.len;
+            const char *q = p;
+            while (q < e && isdigit((unsigned char)*q))
+                q++;
+            uint32_t times = 0;
+            if (!after_insn)
+                return err_set(err, l->file, ln.no, (int)i + 1, "'(then "
+                               "repeated N times)' after no instruction");
+            if (!number_of(p, (size_t)(q - p), &times) || times == 0
+                || times > RADV_MAX_REPEAT || e - q < 7
+                || memcmp(q, " times)", 7) != 0)
+                return err_set(err, l->file, ln.no, (int)(p - ln.s) + 1,
+                               "expected '(then repeated N times)', N from "
+                               "1 to %d", RADV_MAX_REPEAT);
+            for (uint32_t k = 0; k < times; k++) {
+                imp_insn copy = l->insns[l->n_insns - 1];
+                *imp_listing_insn(l) = copy;
+            }
             continue;
         }
         if (!isalpha((unsigned char)ln.s[i]))
@@ -224,6 +253,7 @@ static int read_code(imp_listing *l, imp_lines *ls, radv_head *h,
                            "instruction or a label in RADV's disassembly");
         if (imp_gcn_insn(l, &ln, i, err) != 0)
             return -1;
+        after_insn = true;
     }
     return 0;
 }
