@@ -8,6 +8,7 @@
  *   ; cusim vk-isa 1: RADV listing of copy.spv (entry main)
  *   ; device: Null hardware (RADV NAVI21)
  *   ; driver: radv Mesa 22.3.6
+ *   ; frontend: glslang 11:12.0.0
  *   ; family: navi21
  *   ; local_size: 256 1 1
  *   ; executable: Compute Shader
@@ -21,7 +22,10 @@
  *
  * The instructions are the GCN/RDNA syntax of clang's (imp_gcn.c); what
  * differs is around them: labels `BB1:`, each instruction's encoding in a
- * comment, the resources as the driver's statistics.
+ * comment, the resources as the driver's statistics, and (Mesa 25) a run
+ * of one instruction folded into "(then repeated N times)". `frontend`,
+ * what made the SPIR-V, is compile-vulkan's; a header key this reader
+ * does not know is left alone.
  */
 #include <ctype.h>
 #include <stdio.h>

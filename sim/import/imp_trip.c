@@ -16,8 +16,21 @@
  * running the counter, in 32 bits as the hardware does, through the
  * loop's passes until the branch leaves it: at most MAX_TRIPS passes,
  * beyond which (or for a counter compared with a value the code does not
- * show, such as a parameter or a lane's id) the loop keeps --trip's
- * count, or 1 with the importer's warning.
+ * show, such as a parameter) the loop keeps --trip's count, or 1 with
+ * the importer's warning.
+ *
+ * A per-lane count (AMD): the lanes leave one by one where a VGPR counter
+ * (entry value a form of the local ids, a constant added each pass)
+ * passes a constant, tested at the top (ACO: v_cmpx, s_andn2, s_cbranch
+ * _scc0) or at the end of each pass (clang: v_cmp, s_or, s_andn2 exec,
+ * s_cbranch_execnz); the count is worked out for every invocation of the
+ * workgroup and written as an expression of lid:
+ *
+ *     v2 = 16 lid_y + lid_x, +256 a pass, out when v2 >= 324
+ *         -> repeat 1 + (lid < 68)
+ *
+ * A loop with several exits gets its count from the one whose test is
+ * read; the others (naga's bound) may leave sooner, so it is at most.
  */
 #include <stdint.h>
 #include <stdio.h>
