@@ -59,6 +59,10 @@ typedef struct apass {
                                         them, else "" */
     char scond[A_REGS][96];          /* AMD: an SGPR (pair) a v_cmp_e64
                                         wrote its lanes to */
+    uint8_t lane_mark[A_REGS];       /* AMD: a VGPR holding v_mbcnt_lo
+                                        (-1, 0) (1) or the lane's index
+                                        in its wave, its _hi after (2) */
+    bool wave64;                     /* AMD: the kernel runs in wave64 */
 } apass;
 
 /* One operand's text, without a leading '-' (neg). */

@@ -270,6 +270,44 @@ static aff eval(apass *p, const char *m, const opnd *o, int n)
     return aff_unknown();
 }
 
+/* The invocation's flat index as ACO forms it for a wave64 workgroup:
+ * the lane's index in its wave, v_mbcnt_hi_u32_b32 (-1, v_mbcnt_lo_u32
+ * _b32 (-1, 0)), or'd with an SGPR's bits 6-11, the wave's index in the
+ * workgroup times 64 (v_and_or_b32 vD, 0xfc0, sN, vLANE): lid_x +
+ * local_size.x x lid_y (z being 0). `v` is what eval made of it; *mark
+ * says what the destination holds for the next instruction. */
+static aff flat_index(apass *p, const char *m, const opnd *o, int n, aff v,
+                      uint8_t *mark)
+{
+    bool sg;
+    int i0;
+    *mark = 0;
+    bool all = n >= 2 && o[1].neg && strcmp(o[1].t, "1") == 0;  /* -1 */
+    if (n == 3 && is(m, "v_mbcnt_lo_u32_b32") && all
+        && strcmp(o[2].t, "0") == 0) {
+        *mark = 1;
+    } else if (n == 3 && is(m, "v_mbcnt_hi_u32_b32") && all
+               && slot(p, o[2].t, &sg, &i0)
+               && !sg && p->lane_mark[i0] == 1) {
+        *mark = 2;
+    } else if (n == 4 && is(m, "v_and_or_b32") && p->wave64
+               && p->wg[2] <= 1 && slot(p, o[3].t, &sg, &i0) && !sg
+               && p->lane_mark[i0] == 2) {
+        for (int k = 1; k <= 2; k++) {
+            aff mask = value(p, &o[k]);
+            bool ssg;
+            int si;
+            if (mask.known && mask.n == 0 && mask.c == 0xfc0
+                && slot(p, o[3 - k].t, &ssg, &si) && ssg)
+                return aff_add(aff_named(A_LID_X),
+                               aff_mul(aff_named(A_LID_Y),
+                                       aff_constant(p->wg[0] ? p->wg[0]
+                                                             : 1)), 1);
+        }
+    }
+    return v;
+}
+
 /* RADV: each SGPR holds its input, but the workgroup ids' SGPRs, where
  * the first pass found them: the one SGPR whose input the code multiplies
  * by local_size.x and adds to lid_x is wg_x (and y alike). RADV puts the
@@ -310,6 +348,7 @@ static void vote_ids(apass *p, const aff *a)
 void addr_amd_start(apass *p, const imp_listing *l)
 {
     const char *t = l->meta.target;
+    p->wave64 = l->meta.wave == 64;
     /* RADV names gfx11 chips navi31-33 and phoenix (Mesa 25) */
     p->packed_ids = strstr(t, "gfx90a") || strstr(t, "gfx94")
                     || strstr(t, "gfx11") || strstr(t, "gfx12")
@@ -569,10 +608,13 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
             p->written_s[k] = true;
         return;
     }
+    uint8_t mark = 0;
     if (row->roles == IMP_R_DST || row->roles == IMP_R_DST2) {
         char m[IMP_MNEM_MAX];
         base_name(mnem, m, sizeof m);
         v[0] = eval(p, m, o, n);
+        if (!sg)
+            v[0] = flat_index(p, m, o, n, v[0], &mark);
     }
     if (in->guard.file != IMP_FILE_NONE)
         v[0] = aff_unknown();
@@ -582,6 +624,9 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
         (sg ? p->ur : p->r)[k] = k == i0 ? v[0] : aff_unknown();
         if (sg)
             p->written_s[k] = true;
+        else
+            p->lane_mark[k] = k == i0 && in->guard.file == IMP_FILE_NONE
+                              ? mark : 0;
     }
 }
 
