@@ -226,26 +226,13 @@ int addr_writes(apass *p, const imp_listing *l, const imp_insn *in,
                                         : addr_amd_writes(p, in, slots);
 }
 
-/* Whether the loop [begin, end) writes register slot `s` once, by adding
- * a constant to itself; *step gets it. */
-static bool induction(apass *p, const imp_listing *l, size_t begin,
-                      size_t end, const aff *s, int64_t *step)
+/* Whether instruction `in` adds a constant to slot `s` in place
+ * (*step). */
+static bool self_add(apass *p, const imp_listing *l, const imp_insn *in,
+                     const aff *s, int64_t *step)
 {
-    int count = 0;
-    bool self_add = false;
-    for (size_t i = begin; i < end; i++) {
-        aff *w[4];
-        int n = addr_writes(p, l, &l->insns[i], w);
-        for (int k = 0; k < n; k++) {
-            if (w[k] != s)
-                continue;
-            count++;
-            self_add = l->format == IMP_FORMAT_SASS
-                       ? addr_sass_self_add(p, &l->insns[i], s, step)
-                       : addr_amd_self_add(p, &l->insns[i], s, step);
-        }
-    }
-    return count == 1 && self_add;
+    return l->format == IMP_FORMAT_SASS ? addr_sass_self_add(p, in, s, step)
+                                        : addr_amd_self_add(p, in, s, step);
 }
 
 /* Makes what instructions begin..end-1 write unknown; with `varying`,
@@ -298,15 +285,33 @@ static void enter_loop(apass *p, const imp_listing *l, imp_region *v,
     memcpy(saved[0], p->r, sizeof p->r);
     memcpy(saved[1], p->ur, sizeof p->ur);
     forget(p, l, v[k].begin, v[k].end, false);
-    if (lone_loop(v, n_regions, k))
+    if (lone_loop(v, n_regions, k)) {
+        /* one pass over the loop: how often each register is written
+         * and where last (a register's one write, a self-add, makes it
+         * an induction variable) */
+        int(*count)[A_REGS] = xcalloc(2, sizeof *count);
+        size_t(*last)[A_REGS] = xcalloc(2, sizeof *last);
+        for (size_t i = v[k].begin; i < v[k].end; i++) {
+            aff *w[4];
+            int n = addr_writes(p, l, &l->insns[i], w);
+            for (int j = 0; j < n; j++) {
+                int f = w[j] >= p->ur && w[j] < p->ur + A_REGS;
+                int r = (int)(w[j] - (f ? p->ur : p->r));
+                count[f][r]++;
+                last[f][r] = i;
+            }
+        }
         for (int f = 0; f < 2; f++)
             for (int r = 0; r < A_REGS; r++) {
                 aff *s = f ? &p->ur[r] : &p->r[r];
                 int64_t step = 0;
-                if (saved[f][r].known
-                    && induction(p, l, v[k].begin, v[k].end, s, &step))
+                if (saved[f][r].known && count[f][r] == 1
+                    && self_add(p, l, &l->insns[last[f][r]], s, &step))
                     *s = aff_add(saved[f][r], aff_named(A_IT), step);
             }
+        free(count);
+        free(last);
+    }
     free(saved);
 }
 
