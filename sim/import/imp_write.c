@@ -67,18 +67,31 @@ static const char *atomic_op(const char *mnem)
     return "add";
 }
 
-/* The instruction as written, for a comment: at most 60 bytes, '#' and
- * control bytes kept out. */
+/* The instruction as written, for a comment: at most 60 bytes, control
+ * bytes as blanks and bytes beyond ASCII as '?' (the YAML stays UTF-8,
+ * whatever the listing holds). */
 static void as_written(const imp_insn *in, char *buf, size_t size)
 {
     size_t n = 0;
     for (int i = 0; i < in->text_len && n + 1 < size && n < 60; i++) {
-        char c = in->text[i];
-        buf[n++] = (c == '\t' || (unsigned char)c < 32) ? ' ' : c;
+        unsigned char c = (unsigned char)in->text[i];
+        buf[n++] = c == '\t' || c < 32 ? ' ' : c >= 0x7f ? '?' : (char)c;
     }
     while (n && buf[n - 1] == ' ')
         n--;
     buf[n] = '\0';
+}
+
+/* A mnemonic for the header: bytes beyond printable ASCII as '?'. */
+static const char *plain(const char *mnem, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (; mnem[n] && n + 1 < size; n++) {
+        unsigned char c = (unsigned char)mnem[n];
+        buf[n] = c < 32 || c >= 0x7f ? '?' : (char)c;
+    }
+    buf[n] = '\0';
+    return buf;
 }
 
 /* The bytes per lane `in` moves, as its row or its mnemonic says. */
@@ -494,7 +507,9 @@ static void put_decisions(const imp_listing *l, sbuf *h)
                        : row->op == IMP_OP_END ? "end"
                        : row->roles == IMP_R_COPY ? "ld+st.shared"
                        : isa_get((isa_op)row->op)->mnemonic;
-        sb_printf(h, "#   %-24s x%-4zu -> %-12s %s\n", in->mnem, count, to,
+        char pm[IMP_MNEM_MAX];
+        sb_printf(h, "#   %-24s x%-4zu -> %-12s %s\n",
+                  plain(in->mnem, pm, sizeof pm), count, to,
                   row ? row->note : "no row in the mapping table");
     }
 }
@@ -678,8 +693,9 @@ void imp_write(const imp_listing *l, const imp_options *o,
             bool seen = false;
             for (size_t k = 0; k < i && !seen; k++)
                 seen = strcmp(l->insns[k].mnem, in->mnem) == 0;
+            char pm[IMP_MNEM_MAX];
             if (!seen)
-                sb_printf(&h, " %s", in->mnem);
+                sb_printf(&h, " %s", plain(in->mnem, pm, sizeof pm));
         }
         sb_puts(&h, "\n");
     } else {
