@@ -59,11 +59,19 @@ aff aff_named(int sym)
     return a;
 }
 
+/* *x += m * y; false where that overflows 64 bits (the form is then
+ * unknown: no listing's address needs such numbers). */
+static bool add_scaled(int64_t *x, int64_t m, int64_t y)
+{
+    int64_t t;
+    return !__builtin_mul_overflow(m, y, &t)
+           && !__builtin_add_overflow(*x, t, x);
+}
+
 aff aff_add(aff a, aff b, int64_t m)
 {
-    if (!a.known || !b.known)
+    if (!a.known || !b.known || !add_scaled(&a.c, m, b.c))
         return aff_unknown();
-    a.c += m * b.c;
     for (int i = 0; i < b.n; i++) {
         int j = 0;
         while (j < a.n && a.sym[j] != b.sym[i])
@@ -74,7 +82,8 @@ aff aff_add(aff a, aff b, int64_t m)
             a.sym[a.n] = b.sym[i];
             a.k[a.n++] = 0;
         }
-        a.k[j] += m * b.k[i];
+        if (!add_scaled(&a.k[j], m, b.k[i]))
+            return aff_unknown();
     }
     /* drop the terms that cancelled */
     int w = 0;

@@ -594,7 +594,8 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
                        && slot(p, o[1].t, &bsg, &bi) && bsg
                        && !p->written_s[bi]
                        && (bi + 1 >= A_REGS || !p->written_s[bi + 1])
-                       && off.known && off.n == 0 && off.c >= 0;
+                       && off.known && off.n == 0 && off.c >= 0
+                       && off.c < ((int64_t)1 << 32);
         if (!kernarg)
             in->param_off = -1;
         for (int k = i0; kernarg && k + 1 <= last && k < A_REGS; k += 2) {

@@ -93,7 +93,8 @@ static long run(const ltest *t, int side, bool top, bool upd_first,
         bool cond = false;
         for (int e = 0; e < 2; e++) {
             if ((e == 0) == upd_first) {
-                c = kind == UPD_ADD ? (int64_t)(uint32_t)(c + step)
+                c = kind == UPD_ADD ? (int64_t)(uint32_t)((uint64_t)c
+                                                          + (uint64_t)step)
                                     : (int64_t)((uint32_t)c >> step);
             } else {
                 int64_t a = word(c, t->is_signed);
