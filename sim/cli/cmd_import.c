@@ -69,7 +69,8 @@ const char cli_import_help[] =
     "                     grid_x), for addresses that read the\n"
     "                     workgroup's row (default: the side of a square\n"
     "                     grid, with a warning)\n"
-    "  --out FILE         write the kernel there (default: standard output)\n"
+    "  --out FILE         write the kernel there (default, or -: standard\n"
+    "                     output)\n"
     "  --strict           refuse a listing with an unmapped opcode\n";
 
 /* A whole number from 1 to `max`: 0 and *n, or -1. */
@@ -170,7 +171,7 @@ int cli_import(int argc, char **argv)
         } else if (strcmp(opt, "--resources") == 0) {
             o.resources = val;
         } else if (strcmp(opt, "--out") == 0) {
-            o.out = val;
+            o.out = strcmp(val, "-") == 0 ? NULL : val;  /* -: stdout */
         } else if (strcmp(opt, "--elements") == 0) {
             if (parse_positive(val, (uint64_t)1 << 48, &n) != 0) {
                 cli_say("cusim import: --elements %s: expected a whole "
