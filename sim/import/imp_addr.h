@@ -146,10 +146,10 @@ typedef struct lanetest {
 bool addr_amd_lane_test(apass *p, const imp_listing *l, size_t begin,
                         size_t br, lanetest *t);
 /* Whether the instruction at `mov` (v_mov_b32 COUNTER, TMP, slot `s`)
- * ends a two-step update whose first step, *add before it in [begin,
- * mov), is TMP = COUNTER + *step (clang's do-while counters). */
+ * ends a two-step update whose first step, before it in [begin, mov),
+ * is TMP = COUNTER + *step (clang's do-while counters). */
 bool addr_amd_copy_add(apass *p, const imp_listing *l, size_t begin,
-                       size_t mov, const aff *s, int64_t *step, size_t *add);
+                       size_t mov, const aff *s, int64_t *step);
 bool addr_sass_update(apass *p, const imp_insn *in, const aff *s,
                       int *kind, int64_t *k);
 

@@ -242,15 +242,15 @@ static aff eval(apass *p, const char *m, const opnd *o, int n)
             /* x's 10 bits (0x3ff, a literal or an SGPR), or fewer where
              * they hold every x (Mesa 25: v_and_b32 v0, 15, v0 for 16) */
             aff mask = value(p, &o[3 - k]);
-            if (slot(p, o[k].t, &sg, &i0) && !sg && i0 == 0 && mask.known
-                && mask.n == 0 && mask.c > 0 && mask.c <= 0x3ff
-                && (mask.c & (mask.c + 1)) == 0
+            if (!slot(p, o[k].t, &sg, &i0) || sg || i0 != 0 || !mask.known
+                || mask.n != 0)
+                continue;
+            if (mask.c > 0 && mask.c <= 0x3ff && (mask.c & (mask.c + 1)) == 0
                 && mask.c + 1 >= (int64_t)(p->wg[0] ? p->wg[0] : 1))
                 return aff_named(A_LID_X);
             /* y's bits in place, z 0 (0xfffffc00): 1024 x lid_y */
             uint32_t m32 = (uint32_t)mask.c;
-            if (slot(p, o[k].t, &sg, &i0) && !sg && i0 == 0 && mask.known
-                && mask.n == 0 && p->wg[2] <= 1 && (m32 & 0x3ffu) == 0
+            if (p->wg[2] <= 1 && (m32 & 0x3ffu) == 0
                 && (m32 & 0xffc00u) == 0xffc00u)
                 return aff_mul(aff_named(A_LID_Y), aff_constant(1024));
         }
@@ -819,9 +819,9 @@ bool addr_amd_test(apass *p, const imp_listing *l, size_t begin, size_t br,
  * `names` (NULL-ended) and whose first operand starts with `dst` (NULL:
  * any), its operands in o; SIZE_MAX when an instruction naming `dst`
  * as its first operand comes first, or none is found. */
-static size_t last_writer(apass *p, const imp_listing *l, size_t begin,
-                          size_t br, const char *const *names,
-                          const char *dst, opnd *o, int *n)
+static size_t last_writer(const imp_listing *l, size_t begin, size_t br,
+                          const char *const *names, const char *dst,
+                          opnd *o, int *n)
 {
     char mnem[IMP_MNEM_MAX];
     const char *s, *e;
@@ -841,7 +841,6 @@ static size_t last_writer(apass *p, const imp_listing *l, size_t begin,
         if (dst && k > 0 && strncmp(o[0].t, dst, strlen(dst)) == 0)
             return SIZE_MAX;
     }
-    (void)p;
     return SIZE_MAX;
 }
 
@@ -898,7 +897,7 @@ bool addr_amd_lane_test(apass *p, const imp_listing *l, size_t begin,
         /* s_mov sA, exec; v_cmpx_OP a, b (exec: the lanes that leave);
          * s_andn2 sA, sA, exec (those that stay); s_cbranch_scc0 (none
          * stays: out) */
-        size_t a = last_writer(p, l, begin, br, andn2, NULL, o, &n);
+        size_t a = last_writer(l, begin, br, andn2, NULL, o, &n);
         if (a == SIZE_MAX || n != 3 || strcmp(o[0].t, o[1].t) != 0
             || strncmp(o[2].t, "exec", 4) != 0)
             return false;
@@ -908,7 +907,7 @@ bool addr_amd_lane_test(apass *p, const imp_listing *l, size_t begin,
                 && strncmp(mnem, "s_waitcnt", 9) != 0)
                 return false;
         static const char *const cmpx[] = { "v_cmpx_", NULL };
-        size_t x = last_writer(p, l, begin, a, cmpx, NULL, c, &nc);
+        size_t x = last_writer(l, begin, a, cmpx, NULL, c, &nc);
         if (x == SIZE_MAX || nc != 2)
             return false;
         half(&l->insns[x], 0, mnem, sizeof mnem, &s, &e);
@@ -920,13 +919,13 @@ bool addr_amd_lane_test(apass *p, const imp_listing *l, size_t begin,
         /* v_cmp_OP vcc, a, b (the lanes that leave after this pass);
          * s_or sAcc, vcc, sAcc (all that left); s_andn2 exec, exec,
          * sAcc; s_cbranch_execnz (a lane stays: again) */
-        size_t a = last_writer(p, l, begin, br, andn2, "exec", o, &n);
+        size_t a = last_writer(l, begin, br, andn2, "exec", o, &n);
         if (a == SIZE_MAX || n != 3 || strncmp(o[1].t, "exec", 4) != 0)
             return false;
         char acc[48];
         snprintf(acc, sizeof acc, "%s", o[2].t);
         static const char *const ors[] = { "s_or_b", NULL };
-        size_t r = last_writer(p, l, begin, a, ors, acc, o, &n);
+        size_t r = last_writer(l, begin, a, ors, acc, o, &n);
         if (r == SIZE_MAX || n != 3)
             return false;
         int v = strcmp(o[1].t, acc) == 0 ? 2 : strcmp(o[2].t, acc) == 0 ? 1
@@ -940,7 +939,7 @@ bool addr_amd_lane_test(apass *p, const imp_listing *l, size_t begin,
                 && strcmp(c[0].t, acc) == 0)
                 return false;
         static const char *const cmp[] = { "v_cmp_", NULL };
-        size_t x = last_writer(p, l, begin, r, cmp, "vcc", c, &nc);
+        size_t x = last_writer(l, begin, r, cmp, "vcc", c, &nc);
         if (x == SIZE_MAX || nc != 3)
             return false;
         half(&l->insns[x], 0, mnem, sizeof mnem, &s, &e);
@@ -952,7 +951,7 @@ bool addr_amd_lane_test(apass *p, const imp_listing *l, size_t begin,
 }
 
 bool addr_amd_copy_add(apass *p, const imp_listing *l, size_t begin,
-                       size_t mov, const aff *s, int64_t *step, size_t *add)
+                       size_t mov, const aff *s, int64_t *step)
 {
     char mnem[IMP_MNEM_MAX], m[IMP_MNEM_MAX];
     const char *b, *e;
@@ -971,8 +970,7 @@ bool addr_amd_copy_add(apass *p, const imp_listing *l, size_t begin,
     char ctr[48], tmp[48];
     snprintf(ctr, sizeof ctr, "%s", o[0].t);
     snprintf(tmp, sizeof tmp, "%s", o[1].t);
-    aff *t = slot(p, tmp, &sg, &i0);
-    if (!t || sg)
+    if (!slot(p, tmp, &sg, &i0) || sg)
         return false;
     /* the temporary's one write before the move: tmp = c + ctr */
     for (size_t i = mov; i-- > begin;) {
@@ -992,7 +990,6 @@ bool addr_amd_copy_add(apass *p, const imp_listing *l, size_t begin,
                 if (!c.known || c.n != 0 || slot(p, o[3 - k].t, &sg, &i0))
                     return false;
                 *step = c.c;
-                *add = i;
                 return true;
             }
         return false;

@@ -210,17 +210,19 @@ static bool lane_trips(apass *p, const imp_listing *l, imp_region *r,
     if (l->format == IMP_FORMAT_SASS
         || !addr_amd_lane_test(p, l, r->begin, br, &t))
         return false;
-    size_t last = 0, add = 0;
+    size_t last = 0;
     int64_t step = 0;
     int kind = 0;
     if (writers(p, l, r->begin, r->end, t.slot, &last) != 1)
         return false;
     if (!(updates(p, l, &l->insns[last], t.slot, &kind, &step)
           && kind == UPD_ADD)
-        && !addr_amd_copy_add(p, l, r->begin, last, t.slot, &step, &add))
+        && !addr_amd_copy_add(p, l, r->begin, last, t.slot, &step))
         return false;
     const aff init = *t.slot;
-    if (step == 0 || !of_lids(&init) || init.n == 0)
+    char iv[80];
+    if (step == 0 || !of_lids(&init) || init.n == 0
+        || !addr_expr_text(&init, iv, sizeof iv))
         return false;
     /* small enough that nothing below overflows */
     const int64_t big = (int64_t)1 << 32;
@@ -285,19 +287,13 @@ static bool lane_trips(apass *p, const imp_listing *l, imp_region *r,
             snprintf(expr, sizeof expr, "%lld + (lid < %lld)", (long long)lo,
                      (long long)split);
     } else {
-        char it[80];
-        if (!addr_expr_text(&init, it, sizeof it))
-            return false;
         int w = snprintf(expr, sizeof expr, "%smax(0, (%lld %s (%s)) / %lld)",
                          extra ? "1 + " : "", (long long)base,
-                         step > 0 ? "-" : "+", it, (long long)a);
+                         step > 0 ? "-" : "+", iv, (long long)a);
         if (w < 0 || (size_t)w >= sizeof expr)
             return false;
     }
     snprintf(r->trip, sizeof r->trip, "%s", expr);
-    char iv[80];
-    if (!addr_expr_text(&init, iv, sizeof iv))
-        return false;
     snprintf(r->why, sizeof r->why, "%s = %s, %+lld a trip, per lane %s "
              "%s %s %lld", t.name, iv, (long long)step,
              top ? "until" : "until after a pass with", t.name,

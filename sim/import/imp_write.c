@@ -67,29 +67,35 @@ static const char *atomic_op(const char *mnem)
     return "add";
 }
 
-/* The instruction as written, for a comment: at most 60 bytes, control
- * bytes as blanks and bytes beyond ASCII as '?' (the YAML stays UTF-8,
- * whatever the listing holds). */
+/* A listing's byte for the kernel's comments: a control byte or one
+ * beyond ASCII as '?' (the YAML stays UTF-8, whatever the listing
+ * holds). */
+static char printable(char c)
+{
+    unsigned char u = (unsigned char)c;
+    return u < 32 || u >= 0x7f ? '?' : c;
+}
+
+/* The instruction as written, for a comment: at most 60 bytes, blanks
+ * for control bytes. */
 static void as_written(const imp_insn *in, char *buf, size_t size)
 {
     size_t n = 0;
     for (int i = 0; i < in->text_len && n + 1 < size && n < 60; i++) {
-        unsigned char c = (unsigned char)in->text[i];
-        buf[n++] = c == '\t' || c < 32 ? ' ' : c >= 0x7f ? '?' : (char)c;
+        char c = in->text[i];
+        buf[n++] = c == '\t' || (unsigned char)c < 32 ? ' ' : printable(c);
     }
     while (n && buf[n - 1] == ' ')
         n--;
     buf[n] = '\0';
 }
 
-/* A mnemonic for the header: bytes beyond printable ASCII as '?'. */
+/* A mnemonic for the header, printable. */
 static const char *plain(const char *mnem, char *buf, size_t size)
 {
     size_t n = 0;
-    for (; mnem[n] && n + 1 < size; n++) {
-        unsigned char c = (unsigned char)mnem[n];
-        buf[n] = c < 32 || c >= 0x7f ? '?' : (char)c;
-    }
+    for (; mnem[n] && n + 1 < size; n++)
+        buf[n] = printable(mnem[n]);
     buf[n] = '\0';
     return buf;
 }

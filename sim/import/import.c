@@ -268,13 +268,17 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
             sb_printf(&warn, "cusim import: warning: %s:%d:%d: loop %s has "
                       "no --trip %s=EXPR: it runs once\n", l.file, br->line,
                       br->column, v[k].label, v[k].label);
-        else if (!v[k].expr && ifs++ < IF_LINES)
-            sb_printf(&warn, "cusim import: warning: %s:%d:%d: if %s has no "
-                      "--cond %s=EXPR: taken by all lanes\n", l.file,
-                      br->line, br->column, v[k].label, v[k].label);
-        else if (!v[k].expr && ifs <= IF_LINES + IF_NAMES)
-            sb_printf(&more, "%s%s", ifs > IF_LINES + 1 ? ", " : "",
-                      v[k].label);
+        else if (!v[k].expr) {
+            ifs++;
+            if (ifs <= IF_LINES)
+                sb_printf(&warn, "cusim import: warning: %s:%d:%d: if %s "
+                          "has no --cond %s=EXPR: taken by all lanes\n",
+                          l.file, br->line, br->column, v[k].label,
+                          v[k].label);
+            else if (ifs <= IF_LINES + IF_NAMES)
+                sb_printf(&more, "%s%s", ifs > IF_LINES + 1 ? ", " : "",
+                          v[k].label);
+        }
     }
     if (ifs > IF_LINES) {
         sb_printf(&warn, "cusim import: warning: %s: %d more ifs have no "
