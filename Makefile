@@ -12,6 +12,13 @@
 #   make fuzz       builds the libFuzzer harnesses of tests/fuzz/ with clang
 #                   and runs each for FUZZ_SECONDS (default 60; see
 #                   docs/testing.md); FUZZ=NAME... runs only those
+#   make import-table  the imported fixtures against their hand-written
+#                   twins at the twins' sizes (tests/cli/run-import-twins:
+#                   each within 10%, or once its known difference is taken
+#                   out), written into docs/import.md's tables; make
+#                   import-table-check checks them and that the tables are
+#                   current (about 12 minutes of CPU: .ci/run runs it after
+#                   make test)
 #   make debug      debug build (assertions, sanitizers) in build/debug
 #   make install    installs the release build under $(DESTDIR)$(PREFIX)
 #                   (default /usr/local): the binary, libcusim.a, cusim.h,
@@ -72,7 +79,7 @@ LIB := $(O)/libcusim.a
 BIN := $(O)/cusim
 
 .PHONY: all debug test unit cli-test install-test xcheck build-matrix demo bench \
-        deps clean install uninstall fuzz
+        deps clean install uninstall fuzz import-table import-table-check
 all: $(BIN)
 
 debug:
@@ -167,6 +174,12 @@ deps:
 FUZZ_SECONDS ?= 60
 fuzz:
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) MAKE="$(MAKE)" tests/fuzz/run $(FUZZ)
+
+# The imported fixtures against their twins (docs/import.md's tables): on
+# the release build, whose bytes every build gives.
+import-table import-table-check:
+	@$(MAKE) --no-print-directory BUILD=release all
+	@scripts/import-table $(if $(filter %-check,$@),--check) build/release/cusim
 
 # The harnesses of command-line code (collect, sweep) call it in process:
 # its objects but main() as an archive, of which a harness links what it
