@@ -17,7 +17,7 @@
 #                   each within 10%, or once its known difference is taken
 #                   out), written into docs/import.md's tables; make
 #                   import-table-check checks them and that the tables are
-#                   current (about 12 minutes of CPU: .ci/run runs it after
+#                   current (about 6 minutes of CPU: .ci/run runs it after
 #                   make test)
 #   make debug      debug build (assertions, sanitizers) in build/debug
 #   make install    installs the release build under $(DESTDIR)$(PREFIX)

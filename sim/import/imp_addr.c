@@ -314,9 +314,19 @@ static void enter_loop(apass *p, const imp_listing *l, imp_region *v,
             for (int r = 0; r < A_REGS; r++) {
                 aff *s = f ? &p->ur[r] : &p->r[r];
                 int64_t step = 0;
+                int kind;
                 if (saved[f][r].known && count[f][r] == 1
                     && self_add(p, l, &l->insns[last[f][r]], s, &step))
                     *s = aff_add(saved[f][r], aff_named(A_IT), step);
+                else if (f == 1 && l->format != IMP_FORMAT_SASS
+                         && saved[f][r].known && saved[f][r].n == 0
+                         && saved[f][r].c > 0 && count[f][r] == 1
+                         && addr_amd_update(p, &l->insns[last[f][r]], s,
+                                            &kind, &step)
+                         && kind == UPD_SHR) {
+                    p->shr[r].init = saved[f][r].c;
+                    p->shr[r].step = step;
+                }
             }
         free(count);
         free(last);
@@ -348,8 +358,10 @@ static void pass(apass *p, imp_listing *l, imp_region *v, size_t n_regions)
         for (size_t k = 0; k < n_regions; k++) {
             if (v[k].kind == IMP_IF && v[k].end == i + 1)
                 forget(p, l, v[k].begin, v[k].end, false);
-            if (v[k].kind == IMP_LOOP && v[k].branch == i)
+            if (v[k].kind == IMP_LOOP && v[k].branch == i) {
                 forget(p, l, v[k].begin, v[k].end, true);
+                memset(p->shr, 0, sizeof p->shr);
+            }
             if ((v[k].kind == IMP_IF && v[k].end == i + 1)
                 || (v[k].kind == IMP_LOOP && v[k].branch == i)
                 || (v[k].kind == IMP_IF && v[k].begin == i + 1)) {

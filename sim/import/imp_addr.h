@@ -63,6 +63,13 @@ typedef struct apass {
                                         (-1, 0) (1) or the lane's index
                                         in its wave, its _hi after (2) */
     bool wave64;                     /* AMD: the kernel runs in wave64 */
+    struct {
+        int64_t init, step;          /* AMD: an SGPR a lone loop shifts
+                                        right by `step` once a pass, from
+                                        `init` at its entry: init >> (step
+                                        x it) until the shift (step 0:
+                                        none) */
+    } shr[A_REGS];
 } apass;
 
 /* One operand's text, without a leading '-' (neg). */

@@ -631,6 +631,25 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
     }
 }
 
+/* An operand of a compare as an expression of the kernel language: its
+ * value's form, or a lone loop's SGPR shifted right each pass, "(128 >>
+ * it)"; false when neither is known. */
+static bool operand_text(apass *p, const opnd *o, char *buf, size_t size)
+{
+    aff v = value(p, o);
+    if (addr_expr_text(&v, buf, size))
+        return true;
+    bool sg;
+    int i;
+    if (o->neg || !slot(p, o->t, &sg, &i) || !sg || p->shr[i].step <= 0)
+        return false;
+    int w = p->shr[i].step == 1
+            ? snprintf(buf, size, "(%lld >> it)", (long long)p->shr[i].init)
+            : snprintf(buf, size, "(%lld >> %lld * it)",
+                       (long long)p->shr[i].init, (long long)p->shr[i].step);
+    return w > 0 && w < (int)size;
+}
+
 /* The lanes a v_cmp[x]_OP_TYPE of `o` holds ("lid_x < 128"), or "":
  * an integer compare of two known values (src0 OP src1, the operands
  * after its destination; v_cmpx on gfx10+ has none). */
@@ -650,9 +669,8 @@ static bool compare(apass *p, const char *m, const opnd *o, int n,
                                   && strncmp(t + 3, "i32", 3) != 0))
         return false;
     char a[40], b[40];
-    aff va = value(p, &o[first]), vb = value(p, &o[first + 1]);
-    if (!addr_expr_text(&va, a, sizeof a) || !addr_expr_text(&vb, b,
-                                                             sizeof b))
+    if (!operand_text(p, &o[first], a, sizeof a)
+        || !operand_text(p, &o[first + 1], b, sizeof b))
         return false;
     return snprintf(out, size, "%s %s %s", a, op, b) < (int)size;
 }
@@ -730,6 +748,12 @@ void addr_amd_insn(apass *p, imp_insn *in)
             lanes(p, in, m, o, n);
         }
     }
+    /* a shifted SGPR written again is no longer init >> it */
+    aff *w[4];
+    int nw = addr_amd_writes(p, in, w);
+    for (int k = 0; k < nw; k++)
+        if (w[k] >= p->ur && w[k] < p->ur + A_REGS)
+            p->shr[w[k] - p->ur].step = 0;
     for (int h = 0; h < 2; h++) {
         char mnem[IMP_MNEM_MAX];
         const char *s, *e;

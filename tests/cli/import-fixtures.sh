@@ -6,9 +6,10 @@
 # tables below and fixture_import, fixture_profile, fixture_twin.
 #
 # Sections: amd (clang's listings), sass (nvcc's, dumped by cuobjdump),
-# radv (glslang and Mesa 22.3.6's RADV), radv25 (Mesa 25.0.7's RADV) and
-# wgsl (naga, then Mesa 22.3.6's RADV). Each table has a row per fixture:
-# TARGET KERNEL and the numbers the compiler reported, read by hand.
+# radv (glslang and Mesa 22.3.6's RADV), radv25 (Mesa 25.0.7's RADV),
+# wgsl (naga, then Mesa 22.3.6's RADV) and tint (Tint, then the same).
+# Each table has a row per fixture: TARGET KERNEL and the numbers the
+# compiler reported, read by hand.
 
 # The twins' own element counts (workloads/*.yaml): copy 4 Mi, the others
 # 1 Mi.
@@ -172,6 +173,25 @@ gfx1100 gemm-tile16        24 2048 64 [16, 16]
 gfx1100 blur-tiled         12 1536 64 [16, 16]
 '
 declare -A wgsl_opts=()
+# The same five kernels' WGSL through Tint as Chrome's WebGPU compiles it
+# (Dawn, the webgpu package 0.6.2, on Mesa 25's lavapipe), then the same
+# RADV (Mesa 22.3.6): scripts/compile-vulkan --tint. Tint's code zeroes
+# the shared arrays through the driver (an OpConstantNull initializer,
+# which RADV lowers to every lane storing 16 bytes in a loop of its own:
+# BB1, a per-lane count), and bounds every loop as naga does (a 64-bit
+# counter in SGPRs: a second exit, so the count is at most).
+expected_tint='
+navi21  copy               8  0    64 256
+navi21  elementwise-scale  8  0    64 64
+navi21  reduction          8  1024 64 256
+navi21  gemm-tile16        32 2048 64 [16, 16]
+navi21  blur-tiled         16 1536 64 [16, 16]
+gfx1100 copy               12 0    64 256
+gfx1100 elementwise-scale  12 0    64 64
+gfx1100 reduction          12 1024 64 256
+gfx1100 gemm-tile16        48 2048 64 [16, 16]
+gfx1100 blur-tiled         12 1536 64 [16, 16]
+'
 
 # fixture_import SECTION TARGET KERNEL [BLOCK LOOP]: sets the array `imp`
 # to the listing and the options `cusim import` takes for the fixture,
@@ -197,6 +217,7 @@ fixture_import() {
     wgsl)
       # shellcheck disable=SC2206
       imp=("$d/wgsl-$t/$k.radv" --strict ${wgsl_opts[$k]:-}) ;;
+    tint) imp=("$d/tint-$t/$k.radv" --strict) ;;
   esac
 }
 
@@ -206,7 +227,7 @@ fixture_profile() {
     amd) echo "configs/hw/${profile[$2]}.yaml" ;;
     sass) local arch=${2%%-*}              # sm_90-cuda13: nvcc 13.0's, for sm_90
           echo "configs/hw/nvidia-${arch/_/}.yaml" ;;
-    radv|wgsl) echo "configs/hw/${radv_profile[$2]}.yaml" ;;
+    radv|wgsl|tint) echo "configs/hw/${radv_profile[$2]}.yaml" ;;
     radv25) echo "configs/hw/${radv25_profile[$2]}.yaml" ;;
   esac
 }
