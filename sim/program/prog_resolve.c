@@ -450,10 +450,11 @@ static int emit_reduce(resolver *rs, const prog_stmt *s, const prog_insn *in)
  * that an active lane of workgroup 0 indexes outside shared_bytes with:
  * every subgroup of the workgroup, its lanes masked by the open ifs'
  * conditions, at the first and the last iteration of each of its three
- * innermost uniform repeats (0 of a per-lane one, all of whose lanes are
- * taken as active). Addresses wrap (docs/isa.md), so such a kernel runs;
- * the caller warns. At most 8 x (open ifs + 1) passes over the
- * workgroup's lanes per instruction and body copy. */
+ * innermost uniform repeats (0 of a per-lane one, whose lanes that
+ * repeat it 0 times are left out). Addresses wrap (docs/isa.md), so such
+ * a kernel runs; the caller warns. At most 8 x (open ifs + per-lane
+ * repeats + 1) passes over the workgroup's lanes per instruction and body
+ * copy. */
 static void check_shared(resolver *rs, const prog_stmt *s,
                          const addr_expr *x)
 {
@@ -484,6 +485,20 @@ static void check_shared(resolver *rs, const prog_stmt *s,
             for (uint32_t l = 0; l < lanes; l++)
                 mask[l / 64] |= 1ull << (l % 64);
             bool div0 = false;
+            for (int d = 0; d < 3 && d < rs->depth && !div0; d++) {
+                const prog_insn *loop =
+                    &code->insns[rs->loops[rs->depth - 1 - d]];
+                if (!loop->cond)
+                    continue;
+                /* its count, where `it` is the iteration outside it */
+                addr_ctx o = c;
+                for (int e = 0; e < 3; e++)
+                    o.it[e] = d + 1 + e < 3 ? c.it[d + 1 + e] : 0;
+                div0 = addr_values(loop->cond, &o, mask, v) != 0;
+                for (uint32_t l = 0; l < lanes && !div0; l++)
+                    if (v[l] <= 0)
+                        mask[l / 64] &= ~(1ull << (l % 64));
+            }
             for (int d = 0; d < rs->if_depth && !div0; d++) {
                 const prog_insn *f = &code->insns[rs->ifs[d]];
                 bool taken = rs->elses[d] == UNNUMBERED;   /* its first side */
