@@ -3,8 +3,10 @@
 // what RADV makes of naga's subgroup arithmetic, a storage atomic by the
 // subgroup's first invocation (naga 30 has no subgroupElect),
 // transcendentals and a uniform buffer; the WGSL twin of
-// ../glsl/subgroup-sum.comp. No `enable subgroups;`: naga 30 refuses it
-// ("not yet supported") and takes the subgroup builtins without it.
+// ../glsl/subgroup-sum.comp. `enable subgroups;` as WGSL asks (Tint
+// wants it; naga 30 refuses it, "not yet supported", and takes the
+// builtins without it: scripts/wgsl-to-spirv blanks the line for naga).
+enable subgroups;
 struct Params { a: f32, n: u32 }
 @group(0) @binding(0) var<uniform> p: Params;
 @group(0) @binding(1) var<storage, read_write> x: array<f32>;
