@@ -632,8 +632,9 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
 }
 
 /* An operand of a compare as an expression of the kernel language: its
- * value's form, or a lone loop's SGPR shifted right each pass, "(128 >>
- * it)"; false when neither is known. */
+ * value's form; a VGPR holding the lane's index in its wave (v_mbcnt:
+ * WGSL's subgroup_invocation_id), "lane"; or a lone loop's SGPR shifted
+ * right each pass, "(128 >> it)"; false when none is known. */
 static bool operand_text(apass *p, const opnd *o, char *buf, size_t size)
 {
     aff v = value(p, o);
@@ -641,7 +642,11 @@ static bool operand_text(apass *p, const opnd *o, char *buf, size_t size)
         return true;
     bool sg;
     int i;
-    if (o->neg || !slot(p, o->t, &sg, &i) || !sg || p->shr[i].step <= 0)
+    if (o->neg || !slot(p, o->t, &sg, &i))
+        return false;
+    if (!sg && p->lane_mark[i] == (p->wave64 ? 2 : 1))
+        return snprintf(buf, size, "lane") < (int)size;
+    if (!sg || p->shr[i].step <= 0)
         return false;
     int w = p->shr[i].step == 1
             ? snprintf(buf, size, "(%lld >> it)", (long long)p->shr[i].init)
