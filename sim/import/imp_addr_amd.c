@@ -338,9 +338,12 @@ static void vote_ids(apass *p, const aff *a)
         for (int i = 0; i < a->n; i++)
             if (a->sym[i] == A_LID_X + d)
                 lid = a->k[i];
-        for (int i = 0; i < a->n && lid != 0; i++)
+        int64_t k;                  /* lid x local_size: none past 64 bits */
+        if (lid == 0 || __builtin_mul_overflow(lid, (int64_t)p->wg[d], &k))
+            continue;
+        for (int i = 0; i < a->n; i++)
             if (a->sym[i] >= A_INPUT && a->sym[i] < A_INPUT + A_REGS
-                && a->k[i] == lid * (int64_t)p->wg[d])
+                && a->k[i] == k)
                 p->ids_vote[a->sym[i] - A_INPUT][d]++;
     }
 }
