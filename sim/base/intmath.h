@@ -39,4 +39,23 @@ static inline uint64_t floor_sum(uint64_t n, uint64_t d, uint64_t a, uint64_t b)
     }
 }
 
+/* Bits set in v (inline: the builtin is a library call without a
+ * popcount instruction in the baseline ISA). */
+static inline uint32_t popc32(uint32_t v)
+{
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    v = (v + (v >> 4)) & 0x0F0F0F0Fu;
+    return (v * 0x01010101u) >> 24;
+}
+
+/* ceil(log2(v)): the smallest s with 2^s >= v (0 for v <= 1). */
+static inline uint32_t ceil_log2(uint32_t v)
+{
+    uint32_t s = 0;
+    while (s < 32 && (1u << s) < v)
+        s++;
+    return s;
+}
+
 #endif /* CUSIM_INTMATH_H */

@@ -19,17 +19,20 @@
  * at that cycle, and the partition's wake-up for it is scheduled with its
  * others (the same-cycle order, evq.h, is unchanged by it).
  *
- * The model implemented here is the flat one (the profile has no cache):
- * one channel for the whole GPU that moves `memory.bandwidth` bytes per
- * cycle, served in issue order, in front of a fixed `latency.global`: a
- * transaction issued at cycle t starts when the channel is free (never
- * before t), occupies it for transaction / bandwidth cycles, and completes
- * `latency.global` cycles after it leaves the channel. Its latency is
- * therefore the configured latency plus the queueing the bandwidth limit
- * causes (claim C6c). Each CU may have at most `memory.max_inflight`
- * transactions in flight (the planner refuses a kernel with a larger
- * instruction). Every completion is known at issue: it never answers
- * MEM_LATER and schedules no event.
+ * Two models implement it (memlevel.h; memsys.c picks one per profile):
+ *   - the flat one (flat.c), when the profile has no cache: one channel
+ *     for the whole GPU that moves `memory.bandwidth` bytes per cycle,
+ *     served in issue order, in front of a fixed `latency.global`: a
+ *     transaction issued at cycle t starts when the channel is free (never
+ *     before t), occupies it for transaction / bandwidth cycles, and
+ *     completes `latency.global` cycles after it leaves the channel. Its
+ *     latency is therefore the configured latency plus the queueing the
+ *     bandwidth limit causes (claim C6c). Each CU may have at most
+ *     `memory.max_inflight` transactions in flight (the planner refuses a
+ *     kernel with a larger instruction). Every completion is known at
+ *     issue: it never answers MEM_LATER and schedules no event;
+ *   - the hierarchy (hier.h: l1.c, xbar.c, l2.c, dram.c), when it has
+ *     caches.
  */
 #ifndef CUSIM_MEMSYS_H
 #define CUSIM_MEMSYS_H

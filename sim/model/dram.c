@@ -1,0 +1,369 @@
+/*
+ * dram.c — DRAM channels, banks and their schedulers (dram.h).
+ *
+ * Each channel has a queue of dram.window (`qcap`) entries, allocated by
+ * dram_new, threaded into per-bank lists in arrival order; nothing
+ * allocates per request.
+ */
+#include "dram.h"
+
+#include <assert.h>
+#include <stdlib.h>
+
+#include "intmath.h"
+#include "memstage.h"
+#include "xalloc.h"
+
+#define NEVER UINT64_MAX
+#define NONE UINT32_MAX
+
+typedef struct dreq {
+    uint64_t arrive;
+    uint64_t row;
+    uint64_t seq;             /* the channel's arrival order */
+    uint32_t bank;
+    uint32_t bytes;
+    uint32_t tag;             /* a read's L2 MSHR, or NONE (a write) */
+    uint32_t next;            /* the next younger of its bank's queue, or
+                                 the next free entry; NONE ends */
+    uint8_t opened;           /* its bank's row was opened for it (a row
+                                 miss) */
+} dreq;
+
+typedef struct bank {
+    uint64_t open;            /* open row + 1 (0: none) */
+    uint64_t open_at;         /* the open row can be read from then */
+    uint64_t act_ok;          /* another row may be opened from then (its
+                                 reads done) */
+    uint32_t head, tail;      /* its requests, oldest first */
+    uint32_t hits;            /* of them, to the open row */
+} bank;
+
+typedef struct chan {
+    dreq *q;                  /* qcap entries: the banks' queues, the rest
+                                 free from `free` */
+    uint32_t free;
+    uint32_t len;
+    uint64_t seq;
+    uint64_t bus_free;        /* in slots: 1 cycle = dram.bytes_per_cycle */
+    uint64_t next;            /* its pending event's cycle, or NEVER */
+    uint32_t bypassed;        /* row hits served ahead of its oldest
+                                 arrived request since that one came
+                                 first */
+    bank *banks;
+} chan;
+
+struct dram {
+    evq *q;
+    uint32_t kind, base;
+    dram_up up;
+    mem_stats *st;
+    uint32_t channels, banks, row, rmiss, window, qcap, il_shift;
+    uint64_t dbpc;
+    uint32_t d_out, d_back;
+    bool frfcfs;
+    chan *chans;
+};
+
+uint32_t dram_event_count(const cusim_hw *hw)
+{
+    return hw->dram.channels;
+}
+
+static uint32_t qcap_of(const cusim_hw *hw)
+{
+    return hw->dram.window ? hw->dram.window : 1;
+}
+
+uint64_t dram_state_bytes(const cusim_hw *hw)
+{
+    return sizeof(dram) + hw->dram.channels
+           * (sizeof(chan) + qcap_of(hw) * sizeof(dreq)
+              + hw->dram.banks * sizeof(bank));
+}
+
+dram *dram_new(const cusim_hw *hw, evq *q, uint32_t ev_kind,
+               uint32_t ev_base, dram_up up, mem_stats *st)
+{
+    dram *h = xcalloc(1, sizeof *h);
+    h->q = q;
+    h->kind = ev_kind;
+    h->base = ev_base;
+    h->up = up;
+    h->st = st;
+    h->channels = hw->dram.channels;
+    h->banks = hw->dram.banks;
+    h->row = hw->dram.row;
+    h->rmiss = hw->dram.row_miss_cycles;
+    h->window = hw->dram.window ? hw->dram.window : 1;
+    h->qcap = qcap_of(hw);
+    h->il_shift = ceil_log2(hw->cache.l2.interleave);
+    h->dbpc = hw->dram.bytes_per_cycle;
+    h->frfcfs = hw->dram.scheduler == CUSIM_DRAM_FR_FCFS;
+    memstage st_ = memstage_of(hw);
+    h->d_out = st_.d_out;
+    h->d_back = st_.d_back;
+    h->chans = xcalloc(h->channels, sizeof *h->chans);
+    dreq *dq = xcalloc((size_t)h->channels * h->qcap, sizeof *dq);
+    bank *bk = xcalloc((size_t)h->channels * h->banks, sizeof *bk);
+    for (uint32_t c = 0; c < h->channels; c++) {
+        chan *ch = &h->chans[c];
+        ch->q = dq + (size_t)c * h->qcap;
+        for (uint32_t i = 0; i < h->qcap; i++)
+            ch->q[i].next = i + 1 < h->qcap ? i + 1 : NONE;
+        ch->free = 0;
+        ch->banks = bk + (size_t)c * h->banks;
+        for (uint32_t b = 0; b < h->banks; b++)
+            ch->banks[b].head = ch->banks[b].tail = NONE;
+        ch->next = NEVER;
+    }
+    return h;
+}
+
+void dram_free(dram *h)
+{
+    if (!h)
+        return;
+    if (h->channels) {
+        free(h->chans[0].q);
+        free(h->chans[0].banks);
+    }
+    free(h->chans);
+    free(h);
+}
+
+static chan *chan_of(dram *h, uint64_t addr, uint32_t *bank_i, uint64_t *row)
+{
+    uint64_t unit = addr >> h->il_shift;
+    uint32_t c = (uint32_t)(unit % h->channels);
+    uint64_t local = (unit / h->channels << h->il_shift)
+                     | (addr & ((1ull << h->il_shift) - 1));
+    *bank_i = (uint32_t)(local / h->row % h->banks);
+    *row = local / h->row / h->banks;
+    return &h->chans[c];
+}
+
+uint32_t dram_channel(const dram *h, uint64_t addr)
+{
+    return (uint32_t)((addr >> h->il_shift) % h->channels);
+}
+
+bool dram_room(const dram *h, uint32_t ch, uint32_t n)
+{
+    return h->chans[ch].len + n <= h->qcap;
+}
+
+static void chan_schedule(dram *h, chan *c, uint64_t at)
+{
+    if (at < c->next) {
+        c->next = at;
+        evq_set(h->q, h->kind, h->base + (uint32_t)(c - h->chans), at);
+    }
+}
+
+void dram_enqueue(dram *h, uint64_t addr, uint32_t bytes, uint32_t tag,
+                  uint64_t sent)
+{
+    uint64_t arrive = sent + h->d_out;
+    uint32_t b;
+    uint64_t row;
+    chan *c = chan_of(h, addr, &b, &row);
+    assert(c->len < h->qcap && c->free != NONE);
+    uint32_t i = c->free;
+    c->free = c->q[i].next;
+    c->q[i] = (dreq){ arrive, row, c->seq++, b, bytes, tag, NONE, 0 };
+    /* A bank's queue is in arrival order (then channel order): mostly an
+     * append; a request that arrives before the last one goes before. */
+    bank *bk = &c->banks[b];
+    if (bk->tail == NONE) {
+        bk->head = bk->tail = i;
+    } else if (c->q[bk->tail].arrive <= arrive) {
+        c->q[bk->tail].next = i;
+        bk->tail = i;
+    } else if (c->q[bk->head].arrive > arrive) {
+        c->q[i].next = bk->head;
+        bk->head = i;
+    } else {
+        uint32_t at = bk->head;
+        while (c->q[c->q[at].next].arrive <= arrive)
+            at = c->q[at].next;
+        c->q[i].next = c->q[at].next;
+        c->q[at].next = i;
+    }
+    bk->hits += bk->open == row + 1;
+    c->len++;
+    chan_schedule(h, c, arrive);
+}
+
+/* Takes entry i (after `prev`, or the head when prev is NONE) out of
+ * bank b's queue of channel c. */
+static void chan_remove(chan *c, bank *b, uint32_t i, uint32_t prev)
+{
+    uint32_t next = c->q[i].next;
+    if (prev == NONE)
+        b->head = next;
+    else
+        c->q[prev].next = next;
+    if (b->tail == i)
+        b->tail = prev;
+    c->q[i].next = c->free;
+    c->free = i;
+    c->len--;
+}
+
+/* The request the scheduler looks at in bank b: its oldest arrived one
+ * (oldest), and its oldest arrived one to the open row (hit, when the row
+ * is open by `now`), each with the entry before it; `next` lowered to
+ * when the first one not arrived yet arrives (the queue is in arrival
+ * order: the rest come later). */
+typedef struct pick {
+    uint32_t i, prev;
+    uint64_t seq;
+} pick;
+
+static void bank_look(const chan *c, const bank *b, uint64_t now,
+                      pick *oldest, pick *hit, uint64_t *next)
+{
+    *oldest = *hit = (pick){ NONE, NONE, NEVER };
+    bool want_hit = b->hits > 0 && b->open_at <= now;
+    for (uint32_t i = b->head, prev = NONE; i != NONE;
+         prev = i, i = c->q[i].next) {
+        const dreq *q = &c->q[i];
+        if (q->arrive > now) {
+            if (q->arrive < *next)
+                *next = q->arrive;
+            return;
+        }
+        if (oldest->i == NONE)
+            *oldest = (pick){ i, prev, q->seq };
+        if (want_hit && b->open == q->row + 1) {
+            *hit = (pick){ i, prev, q->seq };
+            return;
+        }
+        if (!want_hit)
+            return;
+    }
+}
+
+/* A channel's event at `now`: its scheduler's commands, at most a read and
+ * a row opening, among the requests of its queue (dram.window of them at
+ * most) that have arrived; then its next event.
+ *   - A read, when the data bus frees by the next cycle: of a request
+ *     whose row is open, the oldest (fr_fcfs: any, "first ready"; fcfs:
+ *     only the oldest request). It takes its share of the channel's
+ *     bandwidth on the bus.
+ *   - A row opening, for the oldest request of a bank that may open a row
+ *     and whose open row no queued request still reads (fcfs, or fr_fcfs
+ *     serving the oldest: the oldest request, whoever reads the open
+ *     row): the row can be read dram.row_miss_cycles later, and other
+ *     banks' reads go on meanwhile (bank-level parallelism).
+ * So that a stream of row hits cannot starve an older request, fr_fcfs
+ * serves only the oldest once `window` reads have gone ahead of it. */
+static void chan_run(dram *h, chan *c, uint64_t now)
+{
+    c->next = NEVER;
+    if (c->len == 0)
+        return;
+    bool strict = !h->frfcfs || c->bypassed >= h->window;
+    uint64_t bus = div_up(c->bus_free, h->dbpc);
+    bool bus_ok = bus <= now + 1;
+    uint64_t next = NEVER;
+    pick oldest = { NONE, NONE, NEVER }, read = oldest, act = oldest;
+    uint32_t read_b = NONE, act_b = NONE, oldest_b = NONE;
+    for (uint32_t b = 0; b < h->banks; b++) {
+        bank *bk = &c->banks[b];
+        if (bk->head == NONE)
+            continue;
+        pick o, hit;
+        bank_look(c, bk, now, &o, &hit, &next);
+        if (o.i == NONE)
+            continue;
+        if (o.seq < oldest.seq) {
+            oldest = o;
+            oldest_b = b;
+        }
+        if (hit.i != NONE) {
+            if (!bus_ok) {
+                uint64_t t = bus > 0 ? bus - 1 : 0;
+                if (t < next)
+                    next = t;
+            } else if (hit.seq < read.seq) {
+                read = hit;
+                read_b = b;
+            }
+        } else if (bk->hits > 0 && bk->open_at > now) {
+            if (bk->open_at < next)
+                next = bk->open_at;
+        } else if (bk->act_ok > now) {
+            if (bk->act_ok < next)
+                next = bk->act_ok;
+        } else if (bk->hits == 0 && o.seq < act.seq) {
+            act = o;
+            act_b = b;
+        }
+    }
+    if (oldest.i == NONE) {
+        chan_schedule(h, c, next);
+        return;
+    }
+    if (strict) {
+        /* only the oldest: read it if its row is open, else open it */
+        bank *bk = &c->banks[oldest_b];
+        bool ready = bk->open == c->q[oldest.i].row + 1 && bk->open_at <= now;
+        read_b = ready && bus_ok ? oldest_b : NONE;
+        read = oldest;
+        act_b = !ready && bk->open != c->q[oldest.i].row + 1
+                && bk->act_ok <= now ? oldest_b : NONE;
+        act = oldest;
+        uint64_t t = ready ? (bus > 0 ? bus - 1 : 0)
+                     : bk->open == c->q[oldest.i].row + 1 ? bk->open_at
+                     : bk->act_ok;
+        if (t < next)
+            next = t;
+    }
+    if (read_b != NONE) {
+        bank *bk = &c->banks[read_b];
+        dreq r = c->q[read.i];
+        c->bypassed = read.i == oldest.i ? 0 : c->bypassed + 1;
+        chan_remove(c, bk, read.i, read.prev);
+        bk->hits--;
+        h->st->dram_accesses++;
+        h->st->dram_row_hits += !r.opened;
+        uint64_t slot0 = now * h->dbpc;
+        if (c->bus_free > slot0)
+            slot0 = c->bus_free;
+        c->bus_free = slot0 + (uint64_t)r.bytes * h->channels;
+        uint64_t done = div_up(c->bus_free, h->dbpc);
+        if (done > bk->act_ok)
+            bk->act_ok = done;
+        h->up.served(h->up.ctx, (uint32_t)(c - h->chans), r.tag,
+                     done + h->d_back, now);
+        uint64_t t = done > 0 ? done - 1 : 0;   /* the bus frees */
+        if (t < next)
+            next = t;
+    }
+    if (act_b != NONE && act_b != read_b) {
+        bank *bk = &c->banks[act_b];
+        dreq *q = &c->q[act.i];
+        bk->open = q->row + 1;
+        bk->open_at = bk->act_ok = now + h->rmiss;
+        q->opened = 1;
+        bk->hits = 0;
+        for (uint32_t i = bk->head; i != NONE; i = c->q[i].next)
+            bk->hits += c->q[i].row == q->row;
+        if (bk->open_at < next)
+            next = bk->open_at;
+    } else if (act_b != NONE) {
+        next = now + 1;   /* the bank just read opens its row next */
+    }
+    if (c->len == 0)
+        return;
+    if (next <= now)
+        next = now + 1;
+    chan_schedule(h, c, next);
+}
+
+void dram_event(dram *h, uint32_t ch, uint64_t now)
+{
+    chan_run(h, &h->chans[ch], now);
+}

@@ -1,0 +1,51 @@
+/*
+ * dram.h — DRAM (hier.h): channels chosen by address interleave, each with
+ * banks that keep a row open, a queue of dram.window requests and a
+ * scheduler (FR-FCFS: row hits first, oldest first, with a bound on how
+ * long the oldest waits; or FCFS) that issues at most a read and a row
+ * opening per cycle on its share of dram.bytes_per_cycle.
+ */
+#ifndef CUSIM_DRAM_H
+#define CUSIM_DRAM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cusim.h"
+#include "evq.h"
+#include "memsys.h"
+
+typedef struct dram dram;
+
+/* What a channel tells the L2 when it has served a request (hier.c wires
+ * it): channel `ch` served one at `now`; a read's `tag` (the L2 MSHR it
+ * fills, or UINT32_MAX for a write) has its data at the L2 at `t`. */
+typedef struct dram_up {
+    void *ctx;
+    void (*served)(void *ctx, uint32_t ch, uint32_t tag, uint64_t t,
+                   uint64_t now);
+} dram_up;
+
+/* Channel c's events are (ev_kind, ev_base + c) on q. */
+dram *dram_new(const cusim_hw *hw, evq *q, uint32_t ev_kind,
+               uint32_t ev_base, dram_up up, mem_stats *st);
+void dram_free(dram *d);                          /* NULL-safe */
+uint64_t dram_state_bytes(const cusim_hw *hw);
+uint32_t dram_event_count(const cusim_hw *hw);
+
+/* The channel byte address `addr` is in. */
+uint32_t dram_channel(const dram *d, uint64_t addr);
+
+/* Whether channel `ch`'s queue has room for n more requests. */
+bool dram_room(const dram *d, uint32_t ch, uint32_t n);
+
+/* Queues a request of `bytes` at `addr` sent from the L2 at `sent`: a
+ * read of `tag` (l2.h's MSHR), or a write (tag UINT32_MAX). The channel
+ * must have room. */
+void dram_enqueue(dram *d, uint64_t addr, uint32_t bytes, uint32_t tag,
+                  uint64_t sent);
+
+/* Channel ch's event at `now`. */
+void dram_event(dram *d, uint32_t ch, uint64_t now);
+
+#endif /* CUSIM_DRAM_H */

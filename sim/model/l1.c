@@ -1,0 +1,657 @@
+/*
+ * l1.c — the L1 of every CU and its scalar cache (l1.h; the path of an
+ * access is hier.h's).
+ *
+ * Every pool is allocated by l1_new and sized from the profile (see
+ * l1_state_bytes, which mirrors it); nothing allocates per access. Per
+ * CU, memory.max_inflight (`cap`) each: request records (accesses waiting
+ * for a line's time), waiter nodes (a request waiting on an MSHR) and
+ * lines on their way down; cache.l1.mshrs MSHRs.
+ */
+#include "l1.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "addr.h"
+#include "cacheset.h"
+#include "intmath.h"
+#include "program.h"
+#include "xalloc.h"
+
+#define NEVER UINT64_MAX
+
+/* An L1 MSHR: a line being fetched. OPEN while some of its L2 requests
+ * have no time yet; then TIMED (held until fill_at) and FREE. */
+enum { MSHR_FREE, MSHR_OPEN, MSHR_TIMED };
+
+typedef struct mshr {
+    uint64_t fill_at;         /* the latest time known so far */
+    uint32_t outstanding;     /* L2 requests without a time */
+    uint32_t waiters;         /* node list head */
+    uint32_t slot;            /* its L1 slot, or NONE (not allocated) */
+    uint32_t kslot;           /* its scalar cache slot, or NONE */
+    uint8_t state;
+} mshr;
+
+typedef struct node {
+    uint32_t req;
+    uint32_t next;
+} node;
+
+/* An access with a line whose time is not known yet. */
+typedef struct hreq {
+    mem_req r;
+    uint64_t issue;
+    uint64_t done;            /* the latest line time known so far */
+    uint32_t pending;         /* lines without a time */
+} hreq;
+
+typedef struct l1cu {
+    slot *slots;              /* sets x ways */
+    slot *kslots;             /* the scalar cache's: ksets x kways */
+    mshr *mshrs;
+    uint32_t *mshr_free;      /* stack */
+    uint32_t n_mshr_free;
+    uint64_t *timed;          /* heap of (fill_at, index) of TIMED MSHRs:
+                                 fill_at << 20 would not fit; two arrays */
+    uint32_t *timed_idx;
+    uint32_t n_timed;
+    node *nodes;
+    uint32_t *node_free;
+    uint32_t n_node_free;
+    hreq *reqs;
+    uint32_t *req_free;
+    uint32_t n_req_free;
+    uint32_t down;            /* lines on their way down */
+    uint64_t tag_free;        /* first cycle the tag stage is free */
+    bool blocked;             /* refused with NEVER: wake when room opens */
+} l1cu;
+
+struct l1 {
+    evq *q;
+    uint32_t kind;
+    xbar *x;
+    memlog *log;
+    mem_stats *st;
+    uint32_t n_cus, cap;
+    uint32_t line1, sector, spl1, sets1, ways1, ways_eff, lpc, lat1, n_mshr;
+    bool write_back1;
+    /* the scalar cache, per CU, of L1 lines (none: kways 0) */
+    uint32_t ksets, kways, latk;
+    l1cu *cus;
+    uint64_t lru_clock;
+    uint64_t now;             /* the cycle of the issue being handled */
+    uint32_t *wake;           /* CUs whose room opened, a ring */
+    uint32_t wake_head, n_wake;
+    uint64_t *scratch;        /* mshrs entries, for accept_at's rare path */
+};
+
+typedef struct geom {
+    uint32_t sets1, ways1, ksets, kways;
+    uint64_t n_slots1, n_kslots;
+} geom;
+
+static uint32_t l1_size(const cusim_hw *hw)
+{
+    return hw->cache.l1.unified ? hw->cache.l1.unified : hw->cache.l1.bytes;
+}
+
+static geom geom_of(const cusim_hw *hw)
+{
+    geom g;
+    const uint32_t n = hw->compute_units;
+    cacheset_geometry(l1_size(hw), hw->cache.l1.ways, hw->cache.l1.line,
+                      &g.sets1, &g.ways1);
+    cacheset_geometry(hw->cache.scalar.bytes, hw->cache.scalar.ways,
+                      hw->cache.l1.line, &g.ksets, &g.kways);
+    g.n_kslots = (uint64_t)n * g.ksets * g.kways;
+    g.n_slots1 = (uint64_t)n * g.sets1 * g.ways1;
+    return g;
+}
+
+uint32_t l1_event_count(const cusim_hw *hw)
+{
+    return hw->compute_units * hw->memory.max_inflight;
+}
+
+uint64_t l1_state_bytes(const cusim_hw *hw)
+{
+    geom g = geom_of(hw);
+    uint64_t n = hw->compute_units, cap = hw->memory.max_inflight;
+    uint64_t m = hw->cache.l1.mshrs;
+    uint64_t b = sizeof(l1);
+    b += n * sizeof(l1cu);
+    b += (g.n_slots1 ? g.n_slots1 : 1) * sizeof(slot);
+    b += (g.n_kslots ? g.n_kslots : 1) * sizeof(slot);
+    b += n * m * (sizeof(mshr) + sizeof(uint32_t) + sizeof(uint64_t)
+                  + sizeof(uint32_t));
+    b += n * cap * (sizeof(node) + sizeof(uint32_t) + sizeof(hreq)
+                    + sizeof(uint32_t));
+    b += n * sizeof(uint32_t);
+    b += (m ? m : 1) * sizeof(uint64_t);
+    return b;
+}
+
+l1 *l1_new(const cusim_hw *hw, evq *q, uint32_t ev_kind, xbar *x,
+           memlog *log, mem_stats *st)
+{
+    geom g = geom_of(hw);
+    l1 *h = xcalloc(1, sizeof *h);
+    h->q = q;
+    h->kind = ev_kind;
+    h->x = x;
+    h->log = log;
+    h->st = st;
+    h->n_cus = hw->compute_units;
+    h->cap = hw->memory.max_inflight;
+    h->line1 = hw->cache.l1.line;
+    h->sector = hw->cache.l1.sector;
+    h->spl1 = h->line1 / h->sector;
+    h->sets1 = g.sets1;
+    h->ways1 = h->ways_eff = g.ways1;
+    h->lpc = hw->cache.l1.lines_per_cycle ? hw->cache.l1.lines_per_cycle : 1;
+    h->lat1 = hw->cache.l1.latency;
+    h->n_mshr = hw->cache.l1.mshrs;
+    h->write_back1 = hw->cache.l1.stores == CUSIM_STORES_WRITE_BACK;
+    h->ksets = g.ksets;
+    h->kways = g.kways;
+    h->latk = hw->cache.scalar.latency;
+    h->cus = xcalloc(h->n_cus, sizeof *h->cus);
+    slot *s1 = xcalloc(g.n_slots1 ? g.n_slots1 : 1, sizeof *s1);
+    slot *sk = xcalloc(g.n_kslots ? g.n_kslots : 1, sizeof *sk);
+    /* One allocation per kind for all CUs. */
+    size_t m = h->n_mshr, cap = h->cap, n = h->n_cus;
+    mshr *mp = xcalloc(n * m, sizeof *mp);
+    uint32_t *mf = xcalloc(n * m, sizeof *mf);
+    uint64_t *tp = xcalloc(n * m, sizeof *tp);
+    uint32_t *ti = xcalloc(n * m, sizeof *ti);
+    node *np = xcalloc(n * cap, sizeof *np);
+    uint32_t *nf = xcalloc(n * cap, sizeof *nf);
+    hreq *rp = xcalloc(n * cap, sizeof *rp);
+    uint32_t *rf = xcalloc(n * cap, sizeof *rf);
+    for (uint32_t c = 0; c < n; c++) {
+        l1cu *l = &h->cus[c];
+        l->slots = s1 + (size_t)c * g.sets1 * g.ways1;
+        l->kslots = sk + (size_t)c * g.ksets * g.kways;
+        l->mshrs = mp + c * m;
+        l->mshr_free = mf + c * m;
+        l->timed = tp + c * m;
+        l->timed_idx = ti + c * m;
+        l->nodes = np + c * cap;
+        l->node_free = nf + c * cap;
+        l->reqs = rp + c * cap;
+        l->req_free = rf + c * cap;
+        for (uint32_t i = 0; i < m; i++)
+            l->mshr_free[i] = (uint32_t)(m - 1 - i);
+        l->n_mshr_free = (uint32_t)m;
+        for (uint32_t i = 0; i < cap; i++) {
+            l->node_free[i] = (uint32_t)(cap - 1 - i);
+            l->req_free[i] = (uint32_t)(cap - 1 - i);
+        }
+        l->n_node_free = l->n_req_free = (uint32_t)cap;
+    }
+    h->wake = xcalloc(n, sizeof *h->wake);
+    h->scratch = xcalloc(m ? m : 1, sizeof *h->scratch);
+    return h;
+}
+
+void l1_free(l1 *h)
+{
+    if (!h)
+        return;
+    if (h->n_cus) {
+        l1cu *l = &h->cus[0];
+        free(l->slots);
+        free(l->kslots);
+        free(l->mshrs);
+        free(l->mshr_free);
+        free(l->timed);
+        free(l->timed_idx);
+        free(l->nodes);
+        free(l->node_free);
+        free(l->reqs);
+        free(l->req_free);
+    }
+    free(h->cus);
+    free(h->wake);
+    free(h->scratch);
+    free(h);
+}
+
+void l1_set_bytes(l1 *h, uint32_t bytes)
+{
+    uint64_t per_way = (uint64_t)h->sets1 * h->line1;
+    uint32_t ways = per_way ? (uint32_t)(bytes / per_way) : 0;
+    if (ways > h->ways1)
+        ways = h->ways1;
+    if (ways < h->ways_eff)
+        for (uint32_t c = 0; c < h->n_cus; c++)
+            for (uint32_t s = 0; s < h->sets1; s++)
+                for (uint32_t w = ways; w < h->ways1; w++) {
+                    slot *sl = &h->cus[c].slots[(size_t)s * h->ways1 + w];
+                    assert(sl->mshr == NONE || sl->tag == 0);
+                    memset(sl, 0, sizeof *sl);
+                }
+    h->ways_eff = ways;
+}
+
+/* ------------------------------------------------------------- wake-ups */
+
+static void wake_cu(l1 *h, uint32_t cu)
+{
+    l1cu *l = &h->cus[cu];
+    if (!l->blocked)
+        return;
+    l->blocked = false;
+    h->wake[(h->wake_head + h->n_wake++) % h->n_cus] = cu;
+}
+
+bool l1_next_wake(l1 *h, uint32_t *cu)
+{
+    if (h->n_wake == 0)
+        return false;
+    *cu = h->wake[h->wake_head];
+    h->wake_head = (h->wake_head + 1) % h->n_cus;
+    h->n_wake--;
+    return true;
+}
+
+/* ---------------------------------------------------- requests' times */
+
+/* A line of request `ri` of CU `cu` is timed at `t`; the request completes
+ * (by event) when its last one is. */
+static void req_line_timed(l1 *h, uint32_t cu, uint32_t ri, uint64_t t)
+{
+    hreq *r = &h->cus[cu].reqs[ri];
+    if (t > r->done)
+        r->done = t;
+    h->st->latency_sum += t - r->issue;
+    if (--r->pending == 0) {
+        evq_set(h->q, h->kind, cu * h->cap + ri, r->done);
+        if (h->log->on)
+            memlog_push(h->log, cu, r->r.tx, r->done);
+    }
+}
+
+/* Timed MSHRs: a heap by fill_at per CU. */
+static void timed_push(l1cu *l, uint32_t m, uint64_t at)
+{
+    uint32_t i = l->n_timed++;
+    while (i > 0) {
+        uint32_t p = (i - 1) / 2;
+        if (l->timed[p] <= at)
+            break;
+        l->timed[i] = l->timed[p];
+        l->timed_idx[i] = l->timed_idx[p];
+        i = p;
+    }
+    l->timed[i] = at;
+    l->timed_idx[i] = m;
+}
+
+static void timed_pop(l1cu *l)
+{
+    uint64_t at = l->timed[--l->n_timed];
+    uint32_t m = l->timed_idx[l->n_timed];
+    uint32_t i = 0;
+    for (;;) {
+        uint32_t c = 2 * i + 1;
+        if (c >= l->n_timed)
+            break;
+        if (c + 1 < l->n_timed && l->timed[c + 1] < l->timed[c])
+            c++;
+        if (at <= l->timed[c])
+            break;
+        l->timed[i] = l->timed[c];
+        l->timed_idx[i] = l->timed_idx[c];
+        i = c;
+    }
+    l->timed[i] = at;
+    l->timed_idx[i] = m;
+}
+
+/* MSHRs whose fill has landed by `now` are free again. */
+static void mshr_reclaim(l1cu *l, uint64_t now)
+{
+    while (l->n_timed > 0 && l->timed[0] <= now) {
+        uint32_t m = l->timed_idx[0];
+        timed_pop(l);
+        l->mshrs[m].state = MSHR_FREE;
+        l->mshr_free[l->n_mshr_free++] = m;
+    }
+}
+
+/* One of the L2 requests of L1 MSHR `mi` of CU `cu` is timed: its data
+ * reaches the CU at `t`. When it was the last, the line is filled at the
+ * latest such time and its waiters learn their time. */
+static void l1_fill_timed(l1 *h, uint32_t cu, uint32_t mi, uint64_t t)
+{
+    l1cu *l = &h->cus[cu];
+    mshr *m = &l->mshrs[mi];
+    l->down--;
+    if (t > m->fill_at)
+        m->fill_at = t;
+    if (--m->outstanding > 0) {
+        wake_cu(h, cu);
+        return;
+    }
+    if (m->slot != NONE) {
+        slot *s = &l->slots[m->slot];
+        s->valid |= s->pend;
+        s->pend = 0;
+        if (m->fill_at > s->arrive)
+            s->arrive = m->fill_at;
+        s->mshr = NONE;
+    }
+    if (m->kslot != NONE) {
+        slot *s = &l->kslots[m->kslot];
+        s->arrive = m->fill_at;
+        s->mshr = NONE;
+        m->kslot = NONE;
+    }
+    for (uint32_t n = m->waiters; n != NONE;) {
+        node *nd = &l->nodes[n];
+        uint32_t next = nd->next;
+        req_line_timed(h, cu, nd->req, m->fill_at);
+        l->node_free[l->n_node_free++] = n;
+        n = next;
+    }
+    m->waiters = NONE;
+    m->state = MSHR_TIMED;
+    timed_push(l, mi, m->fill_at);
+    wake_cu(h, cu);
+}
+
+/* Sends `sectors` of the L1 line at `addr` down from CU `cu`, looked up
+ * at `t`. */
+static void send_down(l1 *h, uint32_t cu, uint8_t kind, uint32_t ref,
+                      uint64_t addr, uint32_t sectors, uint64_t t,
+                      uint32_t ops)
+{
+    h->cus[cu].down++;
+    down d = { t, 0, addr, cu, ref, sectors, kind, (uint16_t)ops };
+    xbar_send(h->x, d, h->now);
+}
+
+/* -------------------------------------------------------------- the L1 */
+
+uint64_t l1_accept_at(l1 *h, uint32_t cu, uint32_t n, uint64_t at)
+{
+    l1cu *l = &h->cus[cu];
+    uint64_t t = l->tag_free > at ? l->tag_free : at;
+    uint32_t lines = h->write_back1 ? 2 * n : n;
+    if (l->n_req_free == 0 || l->n_node_free < n || l->down + lines > h->cap) {
+        l->blocked = true;
+        return NEVER;
+    }
+    if (l->n_mshr_free >= n)
+        return t;
+    /* Room opens as timed MSHRs' fills land: the k-th earliest. */
+    uint32_t k = n - l->n_mshr_free;
+    if (k > l->n_timed) {
+        l->blocked = true;
+        return NEVER;
+    }
+    uint64_t *s = h->scratch;
+    memcpy(s, l->timed, sizeof *s * l->n_timed);
+    uint32_t len = l->n_timed;
+    uint64_t kth = 0;
+    for (uint32_t i = 0; i < k; i++) {
+        uint32_t best = 0;
+        for (uint32_t j = 1; j < len; j++)
+            if (s[j] < s[best])
+                best = j;
+        kth = s[best];
+        s[best] = s[--len];
+    }
+    return kth > t ? kth : t;
+}
+
+/* Adds request `ri` as a waiter of MSHR `mi`. */
+static void wait_on(l1cu *l, uint32_t mi, uint32_t ri)
+{
+    assert(l->n_node_free > 0);
+    uint32_t n = l->node_free[--l->n_node_free];
+    l->nodes[n] = (node){ ri, l->mshrs[mi].waiters };
+    l->mshrs[mi].waiters = n;
+    l->reqs[ri].pending++;
+}
+
+static uint32_t mshr_open(l1cu *l, uint32_t slot_index)
+{
+    assert(l->n_mshr_free > 0);
+    uint32_t mi = l->mshr_free[--l->n_mshr_free];
+    l->mshrs[mi] = (mshr){ 0, 0, NONE, slot_index, NONE, MSHR_OPEN };
+    return mi;
+}
+
+/* Makes *ri the request record of access r, issued at `now`, on its first
+ * line that waits (nothing when it has one). */
+static void req_of(l1cu *l, uint32_t *ri, const mem_req *r, uint64_t now,
+                   uint64_t known)
+{
+    if (*ri == NONE) {
+        assert(l->n_req_free > 0);
+        *ri = l->req_free[--l->n_req_free];
+        l->reqs[*ri] = (hreq){ *r, now, known, 0 };
+    }
+}
+
+/* A uniform load in the scalar cache, its lines all looked up at `now`
+ * (hier.h): a line there completes cache.scalar.latency after issue (or
+ * when its fill lands); a line on its way waits for the MSHR fetching
+ * it; a missing one takes an MSHR of the CU's and a slot (the least
+ * recently used one not being fetched) and fetches the whole L1 line
+ * from the L2, past the L1. Its lines go down at `now`, which no line
+ * the CU sent before is later than (hier_accept_at waited for the L1's
+ * tag stage), so the CU's FIFO to the L2 stays in time order. */
+static uint64_t scalar_issue(l1 *h, const mem_req *r, uint64_t now)
+{
+    const uint32_t cu = r->cu;
+    l1cu *l = &h->cus[cu];
+    const uint32_t whole = h->spl1 >= 32 ? UINT32_MAX
+                                         : (1u << h->spl1) - 1;
+    uint64_t known = now + h->latk;
+    uint32_t ri = NONE;
+    h->st->scalar_requests++;
+    for (uint32_t i = 0; i < r->tx; i++) {
+        const addr_line *ln = &r->lines[i];
+        uint32_t k = popc32(ln->sectors);
+        h->st->bytes += (uint64_t)k * h->sector;
+        uint64_t set = ln->line % h->ksets, tag = ln->line + 1;
+        slot *v = NULL;
+        slot *s = cacheset_lookup(l->kslots, h->kways, h->kways, set, tag, &v);
+        if (s) {
+            s->lru = ++h->lru_clock;
+            h->st->scalar_hits++;
+            if (s->mshr == NONE) {
+                uint64_t t = now + h->latk;
+                if (s->arrive > t)
+                    t = s->arrive;
+                h->st->latency_sum += t - now;
+                if (t > known)
+                    known = t;
+                continue;
+            }
+            req_of(l, &ri, r, now, known);
+            wait_on(l, s->mshr, ri);
+            continue;
+        }
+        uint32_t mi = mshr_open(l, NONE);
+        if (v) {
+            *v = (slot){ tag, 0, ++h->lru_clock, 0, 0, 0, mi };
+            l->mshrs[mi].kslot = (uint32_t)(v - l->kslots);
+        }
+        req_of(l, &ri, r, now, known);
+        wait_on(l, mi, ri);
+        l->mshrs[mi].outstanding = 1;
+        send_down(h, cu, DOWN_LOAD, mi, ln->line * h->line1, whole, now, 0);
+    }
+    if (ri == NONE) {
+        if (h->log->on)
+            memlog_push(h->log, cu, r->tx, known);
+        return known;
+    }
+    if (known > l->reqs[ri].done)
+        l->reqs[ri].done = known;
+    return MEM_LATER;
+}
+
+uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
+{
+    const uint32_t cu = r->cu, n = r->tx;
+    l1cu *l = &h->cus[cu];
+    h->now = now;
+    mshr_reclaim(l, now);
+    assert(l1_accept_at(h, cu, n, now) == now);
+    const bool store = r->dst == PROG_NO_REG;
+    h->st->transactions += n;
+    uint64_t known = now;     /* the latest line time known at issue */
+    uint32_t ri = NONE;
+    if (r->scalar && h->kways)
+        return scalar_issue(h, r, now);
+    uint32_t busy = (n + h->lpc - 1) / h->lpc;
+    l->tag_free = now + busy;
+    h->st->l1_tag_cycles += busy;
+    h->st->l1_requests++;
+    for (uint32_t i = 0; i < n; i++) {
+        const addr_line *ln = &r->lines[i];
+        uint64_t tl = now + i / h->lpc;
+        uint64_t addr = ln->line * h->line1;
+        uint32_t mask = ln->sectors;
+        uint32_t k = popc32(mask);
+        h->st->l1_sectors += k;
+        h->st->bytes += (uint64_t)k * h->sector;
+        uint64_t set = ln->line % h->sets1, tag = ln->line + 1;
+        slot *v = NULL;
+        slot *s = h->ways_eff ? cacheset_lookup(l->slots, h->ways1, h->ways_eff, set,
+                                       tag, &v)
+                              : NULL;
+        if (s)
+            s->lru = ++h->lru_clock;
+        if (r->atomic) {
+            /* performed at the L2: the L1's copy of its sectors goes */
+            if (s)
+                s->valid &= ~mask;
+            req_of(l, &ri, r, now, known);
+            l->reqs[ri].pending++;
+            send_down(h, cu, DOWN_ATOMIC, ri, addr, mask, tl,
+                      ln->ops ? ln->ops : 1);
+            continue;
+        }
+        if (store) {
+            if (h->write_back1) {
+                if (!s) {
+                    s = v;
+                    if (s) {
+                        if (s->tag && s->dirty)
+                            send_down(h, cu, DOWN_WRITEBACK, NONE,
+                                      (s->tag - 1) * h->line1, s->dirty, tl, 0);
+                        *s = (slot){ tag, 0, ++h->lru_clock, 0, 0, 0, NONE };
+                    }
+                }
+                if (s) {
+                    h->st->l1_hits += popc32(mask & s->valid);
+                    s->valid |= mask;
+                    s->dirty |= mask;
+                    uint64_t t = tl + h->lat1;
+                    h->st->latency_sum += t - now;
+                    if (t > known)
+                        known = t;
+                    continue;
+                }
+            } else if (s) {
+                h->st->l1_hits += popc32(mask & s->valid);
+                s->valid |= mask;    /* the line it hits is updated */
+            }
+            req_of(l, &ri, r, now, known);
+            l->reqs[ri].pending++;
+            send_down(h, cu, DOWN_STORE, ri, addr, mask, tl, 0);
+            continue;
+        }
+        /* a load */
+        uint64_t hit_t = tl + h->lat1;
+        if (s) {
+            uint32_t need = mask & ~s->valid & ~s->pend;
+            h->st->l1_hits += popc32(mask & s->valid);
+            if (s->arrive > hit_t && (mask & s->valid))
+                hit_t = s->arrive;
+            if ((mask & ~s->valid) == 0) {
+                h->st->latency_sum += hit_t - now;
+                if (hit_t > known) {
+                    known = hit_t;
+                    if (ri != NONE && known > l->reqs[ri].done)
+                        l->reqs[ri].done = known;
+                }
+                continue;
+            }
+            uint32_t mi = s->mshr;
+            if (mi == NONE) {
+                mi = mshr_open(l, (uint32_t)(s - l->slots));
+                s->mshr = mi;
+            }
+            if (hit_t > known)
+                known = hit_t;
+            req_of(l, &ri, r, now, known);
+            if (known > l->reqs[ri].done)
+                l->reqs[ri].done = known;
+            wait_on(l, mi, ri);
+            if (need) {
+                s->pend |= need;
+                l->mshrs[mi].outstanding++;
+                send_down(h, cu, DOWN_LOAD, mi, addr, need, tl, 0);
+            }
+            continue;
+        }
+        /* not in the L1: fetch it into a victim slot, if any */
+        uint32_t mi;
+        if (v) {
+            if (v->tag && v->dirty)
+                send_down(h, cu, DOWN_WRITEBACK, NONE,
+                          (v->tag - 1) * h->line1, v->dirty, tl, 0);
+            mi = mshr_open(l, (uint32_t)(v - l->slots));
+            *v = (slot){ tag, 0, ++h->lru_clock, 0, mask, 0, mi };
+        } else {
+            mi = mshr_open(l, NONE);
+        }
+        req_of(l, &ri, r, now, known);
+        wait_on(l, mi, ri);
+        l->mshrs[mi].outstanding = 1;
+        send_down(h, cu, DOWN_LOAD, mi, addr, mask, tl, 0);
+    }
+    if (ri == NONE) {
+        if (h->log->on)
+            memlog_push(h->log, cu, n, known);
+        return known;
+    }
+    if (known > l->reqs[ri].done)
+        l->reqs[ri].done = known;
+    return MEM_LATER;
+}
+
+/* ------------------------------------------------------ from the L2 */
+
+void l1_fill(l1 *h, uint32_t cu, uint32_t mi, uint64_t t)
+{
+    l1_fill_timed(h, cu, mi, t);
+}
+
+void l1_written(l1 *h, uint32_t cu, uint8_t kind, uint32_t ref, uint64_t t)
+{
+    h->cus[cu].down--;
+    if (kind != DOWN_WRITEBACK)
+        req_line_timed(h, cu, ref, t);
+    wake_cu(h, cu);
+}
+
+void l1_complete(l1 *h, uint32_t index, mem_req *done)
+{
+    uint32_t cu = index / h->cap, ri = index % h->cap;
+    l1cu *l = &h->cus[cu];
+    *done = l->reqs[ri].r;
+    done->lines = NULL;
+    l->req_free[l->n_req_free++] = ri;
+    wake_cu(h, cu);
+}

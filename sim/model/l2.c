@@ -1,0 +1,368 @@
+/*
+ * l2.c — the L2's slices, ports, atomic units, MSHRs and the arrivals
+ * parked at a full DRAM channel (l2.h).
+ *
+ * Every pool is allocated by l2_new and sized from the profile (see
+ * l2_state_bytes): L2 MSHRs, one per queued DRAM read at most (channels x
+ * dram.window); waiter nodes and parked arrivals, one per line on its way
+ * down at most (compute_units x memory.max_inflight). Nothing allocates
+ * per access.
+ */
+#include "l2.h"
+
+#include <assert.h>
+#include <stdlib.h>
+
+#include "cacheset.h"
+#include "dram.h"
+#include "intmath.h"
+#include "memstage.h"
+#include "xalloc.h"
+
+typedef struct l2mshr {
+    uint64_t fill_at;
+    uint32_t outstanding;
+    uint32_t waiters;         /* l2node list */
+    uint32_t slot;
+} l2mshr;
+
+typedef struct l2node {
+    uint32_t cu, mshr;        /* the L1 MSHR to fill */
+    uint32_t next;
+} l2node;
+
+/* Arrivals parked at a channel, oldest first. */
+typedef struct parklist {
+    uint32_t head, tail;
+} parklist;
+
+struct l2 {
+    struct dram *dram;
+    l2_up up;
+    mem_stats *st;
+    uint32_t sector;
+    uint32_t line2, sets2, ways2, slices, il_shift;
+    uint64_t l2bpc;
+    uint32_t back2;
+    slot *slots2;
+    uint64_t lru_clock;
+    uint64_t *port_free;      /* per slice, in slots: 1 cycle = l2bpc */
+    uint64_t *atom_free;      /* per slice: its atomic unit is free from
+                                 then (cycles) */
+    uint32_t atom_cycles;     /* per operation on one address */
+    down *parked;             /* n_park arrivals parked at a channel */
+    uint32_t *park_next;      /* each one's successor, or the next free */
+    uint32_t park_free, n_park;
+    parklist *parks;          /* per DRAM channel */
+    uint32_t unparking;       /* the channel l2_unpark serves, or NONE */
+    l2mshr *l2m;
+    uint32_t *l2m_free;
+    uint32_t n_l2m_free, n_l2m;
+    l2node *l2n;
+    uint32_t *l2n_free;
+    uint32_t n_l2n_free, n_l2n;
+};
+
+typedef struct geom {
+    uint32_t sets2, ways2, n_l2m, n_l2n, n_park;
+    uint64_t n_slots2;
+} geom;
+
+static geom geom_of(const cusim_hw *hw)
+{
+    geom g;
+    const uint32_t n = hw->compute_units, cap = hw->memory.max_inflight;
+    cacheset_geometry(hw->cache.l2.bytes, hw->cache.l2.ways,
+                      hw->cache.l2.line, &g.sets2, &g.ways2);
+    g.n_slots2 = (uint64_t)g.sets2 * g.ways2;
+    g.n_l2m = hw->dram.channels * (hw->dram.window ? hw->dram.window : 1);
+    g.n_l2n = n * cap;
+    g.n_park = n * cap;
+    return g;
+}
+
+uint64_t l2_state_bytes(const cusim_hw *hw)
+{
+    geom g = geom_of(hw);
+    uint64_t b = sizeof(l2);
+    b += g.n_slots2 * sizeof(slot);
+    b += 2 * (uint64_t)hw->cache.l2.slices * sizeof(uint64_t);
+    b += g.n_park * (sizeof(down) + sizeof(uint32_t));
+    b += (uint64_t)hw->dram.channels * sizeof(parklist);
+    b += g.n_l2m * (sizeof(l2mshr) + sizeof(uint32_t));
+    b += g.n_l2n * (sizeof(l2node) + sizeof(uint32_t));
+    return b;
+}
+
+l2 *l2_new(const cusim_hw *hw, struct dram *d, l2_up up, mem_stats *st)
+{
+    geom g = geom_of(hw);
+    l2 *h = xcalloc(1, sizeof *h);
+    h->dram = d;
+    h->up = up;
+    h->st = st;
+    h->sector = hw->cache.l1.sector;
+    h->line2 = hw->cache.l2.line;
+    h->sets2 = g.sets2;
+    h->ways2 = g.ways2;
+    h->slices = hw->cache.l2.slices;
+    h->il_shift = ceil_log2(hw->cache.l2.interleave);
+    h->l2bpc = hw->cache.l2.bytes_per_cycle;
+    h->back2 = memstage_of(hw).back2;
+    h->slots2 = xcalloc(g.n_slots2, sizeof *h->slots2);
+    h->port_free = xcalloc(2 * (size_t)h->slices, sizeof *h->port_free);
+    h->atom_free = h->port_free + h->slices;
+    h->atom_cycles = hw->cache.l2.atomic_cycles;
+    h->n_park = g.n_park;
+    h->parked = xcalloc(g.n_park, sizeof *h->parked);
+    h->park_next = xcalloc(g.n_park, sizeof *h->park_next);
+    for (uint32_t i = 0; i < g.n_park; i++)
+        h->park_next[i] = i + 1 < g.n_park ? i + 1 : NONE;
+    h->park_free = 0;
+    h->parks = xcalloc(hw->dram.channels, sizeof *h->parks);
+    for (uint32_t c = 0; c < hw->dram.channels; c++)
+        h->parks[c].head = h->parks[c].tail = NONE;
+    h->unparking = NONE;
+    h->n_l2m = g.n_l2m;
+    h->l2m = xcalloc(g.n_l2m, sizeof *h->l2m);
+    h->l2m_free = xcalloc(g.n_l2m, sizeof *h->l2m_free);
+    for (uint32_t i = 0; i < g.n_l2m; i++)
+        h->l2m_free[i] = g.n_l2m - 1 - i;
+    h->n_l2m_free = g.n_l2m;
+    h->n_l2n = g.n_l2n;
+    h->l2n = xcalloc(g.n_l2n, sizeof *h->l2n);
+    h->l2n_free = xcalloc(g.n_l2n, sizeof *h->l2n_free);
+    for (uint32_t i = 0; i < g.n_l2n; i++)
+        h->l2n_free[i] = g.n_l2n - 1 - i;
+    h->n_l2n_free = g.n_l2n;
+    return h;
+}
+
+void l2_free(l2 *h)
+{
+    if (!h)
+        return;
+    free(h->slots2);
+    free(h->port_free);
+    free(h->parked);
+    free(h->park_next);
+    free(h->parks);
+    free(h->l2m);
+    free(h->l2m_free);
+    free(h->l2n);
+    free(h->l2n_free);
+    free(h);
+}
+
+/* The L2 line of the L1 line at `addr` and its sectors there. */
+static uint64_t l2_line(const l2 *h, uint64_t addr, uint32_t sectors1,
+                        uint32_t *sectors2)
+{
+    uint32_t off = (uint32_t)(addr % h->line2) / h->sector;
+    *sectors2 = sectors1 << off;
+    return addr / h->line2;
+}
+
+/* l2_handle's answers besides a channel to wait at. */
+#define L2_DONE NONE
+#define L2_MSHR (NONE - 1)
+
+/* Whether channel ch has room for n more requests (and no arrival waits
+ * for it already: they go first). */
+static bool chan_room(const l2 *h, uint32_t ch, uint32_t n)
+{
+    return (h->parks[ch].head == NONE || ch == h->unparking)
+           && dram_room(h->dram, ch, n);
+}
+
+/* Handles one arrival at the L2 at `now`: L2_DONE; or, with nothing
+ * changed, the channel whose queue has no room for what it needs there
+ * (a read, a dirty victim's write), or L2_MSHR when no L2 MSHR is free. */
+static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
+{
+    uint32_t sec;
+    uint64_t line = l2_line(h, d->addr, d->sectors, &sec);
+    uint64_t set = line % h->sets2, tag = line + 1;
+    slot *v = NULL;
+    slot *s = cacheset_lookup(h->slots2, h->ways2, h->ways2, set, tag, &v);
+    bool load = d->kind == DOWN_LOAD;
+    uint32_t need = !load ? 0 : s ? sec & ~s->valid & ~s->pend : sec;
+    /* Room in the DRAM queues it needs: a read, a dirty victim's write. */
+    if (need) {
+        uint32_t c = dram_channel(h->dram, d->addr);
+        if (!chan_room(h, c, 1))
+            return c;
+        if (h->n_l2m_free == 0)
+            return L2_MSHR;
+    }
+    if (v && v->tag && v->dirty) {
+        uint32_t c = dram_channel(h->dram, (v->tag - 1) * h->line2);
+        uint32_t n = 1 + (need && dram_channel(h->dram, d->addr) == c);
+        if (!chan_room(h, c, n))
+            return c;
+    }
+    if (!load && !s && !v) {
+        uint32_t c = dram_channel(h->dram, d->addr);
+        if (!chan_room(h, c, 1))
+            return c;
+    }
+    /* The slice's port moves the sectors. */
+    uint32_t slice = (uint32_t)((d->addr >> h->il_shift) % h->slices);
+    uint64_t bytes = (uint64_t)popc32(d->sectors) * h->sector;
+    uint64_t start = now * h->l2bpc;
+    if (h->port_free[slice] > start)
+        start = h->port_free[slice];
+    h->port_free[slice] = start + bytes * h->slices;
+    h->st->l2_port_slots += bytes * h->slices;
+    uint64_t xfer = div_up(h->port_free[slice], h->l2bpc);
+    if (d->kind != DOWN_WRITEBACK) {
+        h->st->l2_sectors += popc32(sec);
+        if (s)
+            h->st->l2_hits += popc32(sec & s->valid);
+    }
+    if (v) {
+        if (v->tag && v->dirty) {
+            uint32_t db = popc32(v->dirty) * h->sector;
+            h->st->dram_write_bytes += db;
+            dram_enqueue(h->dram, (v->tag - 1) * h->line2, db, NONE, xfer);
+        }
+        *v = (slot){ tag, 0, 0, 0, 0, 0, NONE };
+        s = v;
+    }
+    if (s)
+        s->lru = ++h->lru_clock;
+    if (!load) {
+        if (s) {
+            s->valid |= sec;
+            s->dirty |= sec;
+        } else {
+            /* every way is being fetched: straight on to DRAM */
+            uint32_t db = popc32(sec) * h->sector;
+            h->st->dram_write_bytes += db;
+            dram_enqueue(h->dram, d->addr, db, NONE, xfer);
+        }
+        uint64_t t = xfer + h->back2;
+        if (d->kind == DOWN_ATOMIC) {
+            /* the slice's atomic unit, one address's turns after another */
+            uint64_t at = xfer > h->atom_free[slice] ? xfer
+                                                      : h->atom_free[slice];
+            h->atom_free[slice] = at + (uint64_t)d->ops * h->atom_cycles;
+            t = h->atom_free[slice] + h->back2;
+        }
+        h->up.written(h->up.ctx, d->cu, d->kind, d->ref, t);
+        return L2_DONE;
+    }
+    /* a load */
+    uint64_t ret = xfer + h->back2;
+    if (s && s->arrive + h->back2 > ret && (sec & s->valid))
+        ret = s->arrive + h->back2;
+    uint32_t waiting = s ? (sec & s->pend) : 0;
+    if (!need && !waiting) {
+        h->up.fill(h->up.ctx, d->cu, d->ref, ret);
+        return L2_DONE;
+    }
+    /* It waits for DRAM: on the line's L2 MSHR. */
+    uint32_t mi = s ? s->mshr : NONE;
+    if (mi == NONE) {
+        assert(h->n_l2m_free > 0);
+        mi = h->l2m_free[--h->n_l2m_free];
+        h->l2m[mi] = (l2mshr){ 0, 0, NONE, s ? (uint32_t)(s - h->slots2)
+                                              : NONE };
+        if (s)
+            s->mshr = mi;
+    }
+    l2mshr *m = &h->l2m[mi];
+    if ((sec & ~need & ~waiting) && ret - h->back2 > m->fill_at)
+        m->fill_at = ret - h->back2;   /* the part here already */
+    assert(h->n_l2n_free > 0);
+    uint32_t ni = h->l2n_free[--h->n_l2n_free];
+    h->l2n[ni] = (l2node){ d->cu, d->ref, m->waiters };
+    m->waiters = ni;
+    if (need) {
+        if (s)
+            s->pend |= need;
+        m->outstanding++;
+        uint32_t db = popc32(need) * h->sector;
+        h->st->dram_read_bytes += db;
+        dram_enqueue(h->dram, d->addr, db, mi, xfer);
+    }
+    return L2_DONE;
+}
+
+static void park(l2 *h, uint32_t ch, const down *d)
+{
+    parklist *c = &h->parks[ch];
+    uint32_t i = h->park_free;
+    assert(i != NONE);
+    h->park_free = h->park_next[i];
+    h->parked[i] = *d;
+    h->park_next[i] = NONE;
+    if (c->tail == NONE)
+        c->head = i;
+    else
+        h->park_next[c->tail] = i;
+    c->tail = i;
+}
+
+bool l2_arrive(l2 *h, const down *d, uint64_t now)
+{
+    uint32_t r = l2_handle(h, d, now);
+    if (r == L2_MSHR)
+        return false;
+    if (r != L2_DONE)
+        park(h, r, d);             /* waits for that channel */
+    return true;
+}
+
+bool l2_unpark(l2 *h, uint32_t ch, uint64_t now)
+{
+    parklist *c = &h->parks[ch];
+    bool ok = true;
+    h->unparking = ch;
+    while (c->head != NONE && dram_room(h->dram, ch, 1)) {
+        uint32_t i = c->head;
+        uint32_t r = l2_handle(h, &h->parked[i], now);
+        if (r == L2_MSHR) {
+            ok = false;
+            break;
+        }
+        if (r == ch)
+            break;          /* (room for a read, not for its victim too) */
+        c->head = h->park_next[i];
+        if (c->head == NONE)
+            c->tail = NONE;
+        if (r != L2_DONE)
+            park(h, r, &h->parked[i]);
+        h->park_next[i] = h->park_free;
+        h->park_free = i;
+    }
+    h->unparking = NONE;
+    return ok;
+}
+
+/* Read `mi`'s data is at the L2 at `t`. */
+void l2_read_done(l2 *h, uint32_t mi, uint64_t t)
+{
+    l2mshr *m = &h->l2m[mi];
+    if (t > m->fill_at)
+        m->fill_at = t;
+    if (--m->outstanding > 0)
+        return;
+    if (m->slot != NONE) {
+        slot *s = &h->slots2[m->slot];
+        s->valid |= s->pend;
+        s->pend = 0;
+        if (m->fill_at > s->arrive)
+            s->arrive = m->fill_at;
+        s->mshr = NONE;
+    }
+    for (uint32_t n = m->waiters; n != NONE;) {
+        l2node *nd = &h->l2n[n];
+        uint32_t next = nd->next;
+        h->up.fill(h->up.ctx, nd->cu, nd->mshr, m->fill_at + h->back2);
+        h->l2n_free[h->n_l2n_free++] = n;
+        n = next;
+    }
+    h->l2m_free[h->n_l2m_free++] = mi;
+}
+

@@ -1,0 +1,63 @@
+/*
+ * xbar.h — the crossbar from the CUs' L1s to the L2 (hier.h): the lines
+ * on their way down, handed to the L2 in (cycle, CU, sequence) order by
+ * one event per cycle with arrivals.
+ *
+ * A CU's lines go down in order of time (its tag stage is in order), so
+ * each CU keeps a FIFO of its own (memory.max_inflight entries) and a heap
+ * over the CUs with any, by their oldest's (cycle, CU), merges them. The
+ * L2's answer to an arrival (l2.h) may stop the crossbar: then nothing
+ * more goes to the L2 until xbar_unblock.
+ */
+#ifndef CUSIM_XBAR_H
+#define CUSIM_XBAR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cusim.h"
+#include "evq.h"
+
+/* A line on its way to the L2. An atomic is performed there: it goes down
+ * as a store does (the L1's copy dropped), and its request completes when
+ * the slice's atomic unit has done its `ops`. */
+enum { DOWN_LOAD, DOWN_STORE, DOWN_WRITEBACK, DOWN_ATOMIC };
+
+typedef struct down {
+    uint64_t t;               /* cycle it reaches the L2 */
+    uint64_t seq;
+    uint64_t addr;            /* byte address of its L1 line */
+    uint32_t cu;
+    uint32_t ref;             /* LOAD: its L1 MSHR; STORE: its request */
+    uint32_t sectors;         /* in L1 line coordinates */
+    uint8_t kind;
+    uint16_t ops;             /* ATOMIC: its turns on one address */
+} down;
+
+typedef struct xbar xbar;
+struct l2;
+
+/* A crossbar for `hw` whose event is (ev_kind, ev_index) on q, handing
+ * its arrivals to `below`. */
+xbar *xbar_new(const cusim_hw *hw, evq *q, uint32_t ev_kind,
+               uint32_t ev_index, struct l2 *below);
+void xbar_free(xbar *x);                          /* NULL-safe */
+uint64_t xbar_state_bytes(const cusim_hw *hw);
+
+/* Sends a line of CU d.cu down, looked up in its L1 at d.t (no earlier
+ * than the CU's previous line); `now` is the current cycle. The crossbar
+ * sets its arrival at the L2 (d.t) and numbers it (d.seq). */
+void xbar_send(xbar *x, down d, uint64_t now);
+
+/* The crossbar's event at `now`: the arrivals up to now, in order. */
+void xbar_event(xbar *x, uint64_t now);
+
+/* The L2 can take arrivals again (a DRAM channel served a read): the
+ * crossbar, if stopped, goes on at now + 1. */
+void xbar_unblock(xbar *x, uint64_t now);
+
+/* The L2 cannot take arrivals (no L2 MSHR free): stop until
+ * xbar_unblock. */
+void xbar_block(xbar *x);
+
+#endif /* CUSIM_XBAR_H */
