@@ -1,6 +1,6 @@
 /*
- * xbar.c — the crossbar to the L2 (xbar.h): per-CU FIFOs merged by a heap
- * over the CUs, drained by one event.
+ * xbar.c — the crossbar to the L2 (xbar.h): per-CU FIFOs merged by a wheel
+ * of cycles over the CUs, drained by one event.
  */
 #include "xbar.h"
 
@@ -12,18 +12,13 @@
 #include "xalloc.h"
 
 #define NEVER UINT64_MAX
+#define NONE UINT32_MAX
 
 /* A CU's FIFO of lines on their way down. */
 typedef struct fifo {
     uint32_t head, len;
     uint64_t seq;             /* its lines, numbered */
 } fifo;
-
-/* A CU with lines on their way to the L2: its oldest one's cycle. */
-typedef struct cuhead {
-    uint64_t t;
-    uint32_t cu;
-} cuhead;
 
 struct xbar {
     evq *q;
@@ -33,13 +28,34 @@ struct xbar {
     uint32_t to_l2;           /* cycles from a line's lookup to the L2 */
     down *ring;               /* n_cus x cap: CU c's FIFO at c x cap */
     fifo *fifos;
-    cuhead *heap;             /* the CUs with lines, by (t, cu) */
-    uint32_t n_heap;
+    /* The CUs with lines, by their oldest's (t, cu): a wheel of `wheel`
+     * buckets (a power of two), bucket t % wheel holding a bit per CU
+     * whose oldest line arrives at t (or at t plus a multiple of wheel: a
+     * later lap, skipped until its turn). Every CU's oldest arrives at
+     * `cursor` or later, and `first` (a CU), when not NONE, is the first
+     * in (t, cu) order, arriving at `cursor`. */
+    uint64_t *bits;           /* wheel x words */
+    uint64_t *busy;           /* a bit per bucket with any CU */
+    uint32_t wheel, words, n_heads;
+    uint64_t cursor;
+    uint32_t first;
     uint64_t tick_at;         /* the event's cycle, or NEVER */
     bool in_tick;             /* xbar_event runs: it sets the event after */
     bool blocked;             /* the L2 took no more: no event until
                                  xbar_unblock */
 };
+
+/* The wheel's buckets: a power of two that covers the crossbar's latency
+ * and an access's spread of lookups, so that laps are rare (they stay
+ * exact: a later lap's CU is skipped until its turn). */
+static uint32_t wheel_of(const cusim_hw *hw)
+{
+    uint64_t need = 2 * ((uint64_t)memstage_of(hw).to_l2 + 1) + 64;
+    uint32_t w = 64;
+    while (w < need && w < 4096)
+        w *= 2;
+    return w;
+}
 
 xbar *xbar_new(const cusim_hw *hw, evq *q, uint32_t ev_kind,
                uint32_t ev_index, struct l2 *below)
@@ -54,7 +70,11 @@ xbar *xbar_new(const cusim_hw *hw, evq *q, uint32_t ev_kind,
     x->to_l2 = memstage_of(hw).to_l2;
     x->ring = xcalloc((size_t)x->n_cus * x->cap, sizeof *x->ring);
     x->fifos = xcalloc(x->n_cus, sizeof *x->fifos);
-    x->heap = xcalloc(x->n_cus, sizeof *x->heap);
+    x->wheel = wheel_of(hw);
+    x->words = (x->n_cus + 63) / 64;
+    x->bits = xcalloc((size_t)x->wheel * x->words, sizeof *x->bits);
+    x->busy = xcalloc(x->wheel / 64, sizeof *x->busy);
+    x->first = NONE;
     x->tick_at = NEVER;
     return x;
 }
@@ -62,8 +82,9 @@ xbar *xbar_new(const cusim_hw *hw, evq *q, uint32_t ev_kind,
 uint64_t xbar_state_bytes(const cusim_hw *hw)
 {
     uint64_t n = hw->compute_units, cap = hw->memory.max_inflight;
-    return sizeof(xbar) + n * cap * sizeof(down)
-           + n * (sizeof(fifo) + sizeof(cuhead));
+    uint64_t w = wheel_of(hw), words = (n + 63) / 64;
+    return sizeof(xbar) + n * cap * sizeof(down) + n * sizeof(fifo)
+           + w * words * sizeof(uint64_t) + w / 64 * sizeof(uint64_t);
 }
 
 void xbar_free(xbar *x)
@@ -72,30 +93,83 @@ void xbar_free(xbar *x)
         return;
     free(x->ring);
     free(x->fifos);
-    free(x->heap);
+    free(x->bits);
+    free(x->busy);
     free(x);
 }
 
-static bool head_before(const cuhead *a, const cuhead *b)
+/* The arrival cycle of CU cu's oldest line. */
+static uint64_t head_t(const xbar *x, uint32_t cu)
 {
-    return a->t != b->t ? a->t < b->t : a->cu < b->cu;
+    return x->ring[(size_t)cu * x->cap + x->fifos[cu].head].t;
 }
 
-static void heap_down(xbar *x, cuhead c)
+/* CU cu's oldest line now arrives at t (`first` is the caller's). */
+static void head_add(xbar *x, uint32_t cu, uint64_t t)
 {
-    uint32_t i = 0;
-    for (;;) {
-        uint32_t k = 2 * i + 1;
-        if (k >= x->n_heap)
-            break;
-        if (k + 1 < x->n_heap && head_before(&x->heap[k + 1], &x->heap[k]))
-            k++;
-        if (!head_before(&x->heap[k], &c))
-            break;
-        x->heap[i] = x->heap[k];
-        i = k;
+    uint32_t b = (uint32_t)(t & (x->wheel - 1));
+    x->bits[(size_t)b * x->words + cu / 64] |= 1ull << (cu % 64);
+    x->busy[b / 64] |= 1ull << (b % 64);
+    x->n_heads++;
+}
+
+static void head_remove(xbar *x, uint32_t cu, uint64_t t)
+{
+    uint32_t b = (uint32_t)(t & (x->wheel - 1));
+    uint64_t *w = &x->bits[(size_t)b * x->words];
+    w[cu / 64] &= ~(1ull << (cu % 64));
+    x->n_heads--;
+    for (uint32_t i = 0; i < x->words; i++)
+        if (w[i])
+            return;
+    x->busy[b / 64] &= ~(1ull << (b % 64));
+}
+
+/* The first CU in bucket b whose oldest line arrives at t, or NONE. */
+static uint32_t bucket_first(const xbar *x, uint32_t b, uint64_t t)
+{
+    const uint64_t *w = &x->bits[(size_t)b * x->words];
+    for (uint32_t i = 0; i < x->words; i++)
+        for (uint64_t m = w[i]; m; m &= m - 1) {
+            uint32_t cu = i * 64 + (uint32_t)__builtin_ctzll(m);
+            if (head_t(x, cu) == t)
+                return cu;
+        }
+    return NONE;
+}
+
+/* The busy bucket nearest after b, cyclically, b included (there is
+ * one). */
+static uint32_t next_busy(const xbar *x, uint32_t b)
+{
+    uint32_t i = b / 64, words = x->wheel / 64;
+    uint64_t m = x->busy[i] & (~0ull << (b % 64));
+    while (!m) {
+        i = i + 1 < words ? i + 1 : 0;
+        m = x->busy[i];
     }
-    x->heap[i] = c;
+    return i * 64 + (uint32_t)__builtin_ctzll(m);
+}
+
+/* Finds `first`, moving the cursor on to its cycle: bucket by busy
+ * bucket, skipping later laps. */
+static void find_first(xbar *x)
+{
+    x->first = NONE;
+    if (x->n_heads == 0)
+        return;
+    const uint32_t mask = x->wheel - 1;
+    for (;;) {
+        uint32_t b = (uint32_t)(x->cursor & mask);
+        uint32_t nb = next_busy(x, b);
+        x->cursor += (nb - b) & mask;
+        uint32_t cu = bucket_first(x, nb, x->cursor);
+        if (cu != NONE) {
+            x->first = cu;
+            return;
+        }
+        x->cursor++;          /* only later laps there */
+    }
 }
 
 void xbar_send(xbar *x, down d, uint64_t now)
@@ -108,60 +182,56 @@ void xbar_send(xbar *x, down d, uint64_t now)
     d.seq = f->seq++;
     ring[(f->head + f->len) % x->cap] = d;
     if (f->len++ == 0) {
-        cuhead c = { d.t, d.cu };
-        uint32_t i = x->n_heap++;
-        while (i > 0) {
-            uint32_t p = (i - 1) / 2;
-            if (!head_before(&c, &x->heap[p]))
-                break;
-            x->heap[i] = x->heap[p];
-            i = p;
+        head_add(x, d.cu, d.t);
+        if (x->first == NONE || d.t < x->cursor
+            || (d.t == x->cursor && d.cu < x->first)) {
+            x->cursor = d.t;
+            x->first = d.cu;
         }
-        x->heap[i] = c;
     }
-    uint64_t t = x->heap[0].t > now ? x->heap[0].t : now;
+    uint64_t t = x->cursor > now ? x->cursor : now;
     if (!x->in_tick && !x->blocked && t < x->tick_at) {
         x->tick_at = t;
         evq_set(x->q, x->kind, x->index, t);
     }
 }
 
-/* The next arrival, (t, cu, seq) first: the oldest of the CU first by
- * (t, cu). */
-static down *top(xbar *x)
-{
-    uint32_t cu = x->heap[0].cu;
-    return &x->ring[(size_t)cu * x->cap + x->fifos[cu].head];
-}
-
+/* The first CU's oldest line has gone to the L2. */
 static void pop(xbar *x)
 {
-    uint32_t cu = x->heap[0].cu;
+    uint32_t cu = x->first;
     fifo *f = &x->fifos[cu];
+    uint64_t t = x->cursor;
     f->head = f->head + 1 < x->cap ? f->head + 1 : 0;
     if (--f->len > 0) {
-        cuhead c = { x->ring[(size_t)cu * x->cap + f->head].t, cu };
-        heap_down(x, c);
-    } else if (--x->n_heap > 0) {
-        heap_down(x, x->heap[x->n_heap]);
+        uint64_t nt = head_t(x, cu);
+        if (nt == t)
+            return;           /* it stays first */
+        head_remove(x, cu, t);
+        head_add(x, cu, nt);
+    } else {
+        head_remove(x, cu, t);
     }
+    find_first(x);
 }
 
 void xbar_event(xbar *x, uint64_t now)
 {
     x->tick_at = NEVER;
     x->in_tick = true;
-    while (x->n_heap > 0 && x->heap[0].t <= now) {
-        if (!l2_arrive(x->l2, top(x), now)) {
+    while (x->first != NONE && x->cursor <= now) {
+        uint32_t cu = x->first;
+        if (!l2_arrive(x->l2, &x->ring[(size_t)cu * x->cap
+                                       + x->fifos[cu].head], now)) {
             x->blocked = true;
             break;
         }
         pop(x);
     }
     x->in_tick = false;
-    if (x->n_heap > 0 && !x->blocked) {
-        assert(x->heap[0].t > now);
-        x->tick_at = x->heap[0].t;
+    if (x->first != NONE && !x->blocked) {
+        assert(x->cursor > now);
+        x->tick_at = x->cursor;
         evq_set(x->q, x->kind, x->index, x->tick_at);
     }
 }

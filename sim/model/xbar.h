@@ -4,8 +4,9 @@
  * one event per cycle with arrivals.
  *
  * A CU's lines go down in order of time (its tag stage is in order), so
- * each CU keeps a FIFO of its own (memory.max_inflight entries) and a heap
- * over the CUs with any, by their oldest's (cycle, CU), merges them. The
+ * each CU keeps a FIFO of its own (memory.max_inflight entries) and a wheel
+ * of cycles, a bit per CU in the bucket of its oldest line's cycle, merges
+ * them in (cycle, CU) order. The
  * L2's answer to an arrival (l2.h) may stop the crossbar: then nothing
  * more goes to the L2 until xbar_unblock.
  */
