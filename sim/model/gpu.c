@@ -89,8 +89,9 @@ uint64_t gpu_state_bytes(const gpu *g)
              + SCHED_BATCHES(n_cu * P) * (3 * sizeof(uint32_t)
                                           + sizeof(uint64_t));
     bytes += n_cu * (sizeof(cu) + (sg_per_cu + wg_per_cu) * sizeof(uint32_t));
-    bytes += gpu_line_slots(hw) * (g->lines_cap ? g->lines_cap : 1)
-             * sizeof(addr_line);
+    /* (none still takes one, as xcalloc of none does) */
+    uint64_t lines = gpu_line_slots(hw) * g->lines_cap;
+    bytes += (lines ? lines : 1) * sizeof(addr_line);
     bytes += diverge_state_bytes(g);
     return bytes;
 }

@@ -53,6 +53,7 @@
  */
 #include <assert.h>
 
+#include "coalesce.h"
 #include "diverge.h"
 #include "gpu.h"
 #include "isa.h"
@@ -96,9 +97,9 @@ static __attribute__((cold, noinline)) uint32_t atomic_lines(gpu *g,
                                                              addr_line *out)
 {
     addr_ctx ctx = diverge_ctx(g, s, c, s->depth);
-    uint32_t n = addr_lines_atomic(c->at, &ctx, s->lanes,
-                                   s->masked ? diverge_mask(g, s) : NULL,
-                                   g->line, g->sector, out, g->lines_cap);
+    uint32_t n = coal_access_atomic(c->at, &ctx, s->lanes,
+                                    s->masked ? diverge_mask(g, s) : NULL,
+                                    g->line, g->sector, out, g->lines_cap);
     if (n == ADDR_DIV0 || g->hier)
         return n;
     uint32_t tx = 0;
@@ -124,8 +125,8 @@ static __attribute__((noinline)) uint32_t sg_lines(gpu *g, const sg *s,
         n = diverge_lines(g, s, c, out);
     } else {
         addr_ctx ctx = diverge_ctx(g, s, c, s->depth);
-        n = addr_lines(c->at, &ctx, s->lanes, g->line, g->sector, out,
-                       g->lines_cap);
+        n = coal_access(c->at, &ctx, s->lanes, NULL, g->line, g->sector,
+                        out, g->lines_cap);
     }
     if (n == ADDR_DIV0) {
         if (!g->fault_pc)
