@@ -151,13 +151,7 @@ uint32_t coal_lines_sorted(const addr_lanes *a, uint32_t line,
  * masks as sorting). Returns UINT32_MAX when they span more. */
 static uint32_t lines_bitmap(const addr_lanes *a, emitter *m)
 {
-    uint64_t lo = UINT64_MAX, hi = 0;
-    for (uint32_t l = 0; l < a->n; l++) {
-        if (a->at[l] < lo)
-            lo = a->at[l];
-        if (a->at[l] > hi)
-            hi = a->at[l];
-    }
+    uint64_t lo = a->lo, hi = a->hi;
     uint32_t ss = m->sector_shift, ls = m->line_shift;
     uint64_t last = hi + a->bytes - 1;
     if (last < hi)
@@ -172,7 +166,8 @@ static uint32_t lines_bitmap(const addr_lanes *a, emitter *m)
     for (uint32_t l = 0; l < a->n; l++) {
         uint64_t f = (a->at[l] >> ss) - s0;
         uint64_t e = ((a->at[l] + a->bytes - 1) >> ss) - s0;
-        for (uint64_t s = f; s <= e; s++)
+        bits[f / 64] |= 1ull << (f % 64);
+        for (uint64_t s = f + 1; s <= e; s++)   /* a lane across sectors */
             bits[s / 64] |= 1ull << (s % 64);
     }
     /* a line's sectors are spl consecutive bits, never across a word

@@ -31,9 +31,10 @@
  * bitmap (above it they are sorted). */
 #define COAL_WINDOW 2048
 
-/* The lines of `a` into out[0 .. cap), ascending, with their sector
- * masks (`ops` 0): how many (the first cap of them when there are more;
- * the caller gives cap >= addr_max_lines). */
+/* The lines of `a` (a list with its lo and hi set, as addr_eval sets
+ * them) into out[0 .. cap), ascending, with their sector masks (`ops`
+ * 0): how many (the first cap of them when there are more; the caller
+ * gives cap >= addr_max_lines). */
 uint32_t coal_lines(const addr_lanes *a, uint32_t line, uint32_t sector,
                     addr_line *out, uint32_t cap);
 

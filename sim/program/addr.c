@@ -1299,14 +1299,21 @@ static uint32_t eval_list(const addr_expr *x, const addr_ctx *c, uint32_t n,
         int64_t idx[VEC_LANES];
         if (run_vec(x, c, n, live, idx) < 0)
             return ADDR_DIV0;
+        uint64_t lo = UINT64_MAX, hi = 0;
         for (uint64_t bits = live; bits; bits &= bits - 1) {
             uint32_t l = (uint32_t)__builtin_ctzll(bits);
-            out->at[out->n++] = x->base + wrap(x, idx[l]) * x->bytes;
+            uint64_t at = x->base + wrap(x, idx[l]) * x->bytes;
+            out->at[out->n++] = at;
+            lo = at < lo ? at : lo;
+            hi = at > hi ? at : hi;
         }
+        out->lo = lo;
+        out->hi = hi;
         return 0;
     }
     lane_env env;
     env_group(x, c, &env);
+    uint64_t lo = UINT64_MAX, hi = 0;
     for (uint32_t l = 0; l < n; l++) {
         int64_t idx;
         if (mask && !(mask[l / 64] >> (l % 64) & 1))
@@ -1314,8 +1321,13 @@ static uint32_t eval_list(const addr_expr *x, const addr_ctx *c, uint32_t n,
         env_lane(x, c, &env, l);
         if (run(x, &env, &idx) < 0)
             return ADDR_DIV0;
-        out->at[out->n++] = x->base + wrap(x, idx) * x->bytes;
+        uint64_t at = x->base + wrap(x, idx) * x->bytes;
+        out->at[out->n++] = at;
+        lo = at < lo ? at : lo;
+        hi = at > hi ? at : hi;
     }
+    out->lo = lo;
+    out->hi = hi;
     return 0;
 }
 

@@ -71,10 +71,12 @@ typedef struct addr_expr addr_expr;   /* opaque; see addr.c */
 /* Where a subgroup's lanes' bytes are, evaluated once for one access:
  * either a run in closed form (`run`: n lanes at lo, lo + step, ...,
  * ascending, step >= 0 bytes apart) or the first byte of each lane, in
- * lane order, in at[0 .. n). Each lane touches `bytes` bytes from its
+ * lane order, in at[0 .. n), the lowest lo and the highest hi. Each lane touches `bytes` bytes from its
  * first. sim/model/coalesce.h turns it into lines and sectors. */
 typedef struct addr_lanes {
-    uint64_t lo, step;                 /* run */
+    uint64_t lo, step;                 /* run; a list: lo its lowest
+                                          address */
+    uint64_t hi;                       /* a list: its highest address */
     uint32_t n;                        /* lanes */
     uint32_t bytes;
     bool run;
