@@ -8,6 +8,7 @@
  */
 #include "addr.h"
 #include "banks.h"
+#include "coalesce.h"
 #include "cutest.h"
 
 /* A 32-lane subgroup shape: workgroup of 64 (2 subgroups), width 32. */
@@ -34,7 +35,7 @@ static addr_expr *resolve_text(const char *text, const addr_bind *b)
 static const addr_ctx ctx0 = { .wg = 0, .sg = 0, .width = 32 };
 
 /* The lines of `text` for ctx `c`, 32 lanes, line 128, sector 32, by
- * addr_lines; also checks the per-lane pass gives the same. */
+ * coal_access; also checks the sorted per-lane pass gives the same. */
 static uint32_t lines_of(const char *text, const addr_bind *b,
                          const addr_ctx *c, addr_line *out)
 {
@@ -42,8 +43,8 @@ static uint32_t lines_of(const char *text, const addr_bind *b,
     addr_line ref[1024];
     uint32_t cap = addr_max_lines(x, 32, 128);
     ck_assert_uint_le(cap, 1024);
-    uint32_t n = addr_lines(x, c, 32, 128, 32, out, cap);
-    uint32_t m = addr_lines_lanes(x, c, 32, 128, 32, ref, cap);
+    uint32_t n = coal_access(x, c, 32, NULL, 128, 32, out, cap);
+    uint32_t m = coal_access_lanes(x, c, 32, NULL, 128, 32, ref, cap);
     ck_assert_uint_eq(n, m);
     for (uint32_t i = 0; n != ADDR_DIV0 && i < n; i++) {
         ck_assert_uint_eq(out[i].line, ref[i].line);
@@ -132,7 +133,7 @@ START_TEST(straddles_and_offsets)
      * line 0 sector 3 and line 1 sector 0 */
     bb.base = 124;
     addr_expr *x = resolve_text("0", &bb);
-    ck_assert_uint_eq(addr_lines(x, &ctx0, 1, 128, 32, out, 4), 2);
+    ck_assert_uint_eq(coal_access(x, &ctx0, 1, NULL, 128, 32, out, 4), 2);
     ck_assert_uint_eq(out[0].sectors, 0x8);
     ck_assert_uint_eq(out[1].line, 1);
     ck_assert_uint_eq(out[1].sectors, 0x1);
@@ -302,7 +303,7 @@ START_TEST(closed_form_matches_reference)
                             uint32_t ln = geom[g][0], sc = geom[g][1];
                             uint32_t cap = addr_max_lines(x, lanes, ln);
                             ck_assert_uint_le(cap, 4096);
-                            uint32_t n = addr_lines(x, &ctxs[c], lanes, ln,
+                            uint32_t n = coal_access(x, &ctxs[c], lanes, NULL, ln,
                                                     sc, got, cap);
                             uint32_t m = brute(x, &ctxs[c], lanes,
                                                sizes[z], ln, sc, want);
@@ -374,7 +375,7 @@ START_TEST(linear_bound)
                 addr_ctx c = { .wg = wg, .sg = sg, .width = 32 };
                 uint32_t m = brute(x, &c, 32, cases[i].bytes,
                                    cases[i].line, 32, want);
-                uint32_t n = addr_lines(x, &c, 32, cases[i].line, 32, got,
+                uint32_t n = coal_access(x, &c, 32, NULL, cases[i].line, 32, got,
                                         cap);
                 ck_assert_uint_le(m, cap);
                 ck_assert_uint_eq(n, m);
@@ -409,13 +410,13 @@ START_TEST(division_by_zero)
     /* lane-dependent divisor: lane 0 divides by 0: ADDR_DIV0 */
     addr_line out[64];
     addr_expr *x = resolve_text("100 % lane", &b);
-    ck_assert_uint_eq(addr_lines(x, &ctx0, 32, 128, 32, out, 64), ADDR_DIV0);
+    ck_assert_uint_eq(coal_access(x, &ctx0, 32, NULL, 128, 32, out, 64), ADDR_DIV0);
     addr_expr_free(x);
     /* the divisor 0 only for sg 0 (a per-subgroup divisor) */
     x = resolve_text("lane / sg", &b);
     addr_ctx c1 = { .wg = 0, .sg = 1, .width = 32 };
-    ck_assert_uint_eq(addr_lines(x, &ctx0, 32, 128, 32, out, 64), ADDR_DIV0);
-    ck_assert_uint_eq(addr_lines(x, &c1, 32, 128, 32, out, 64), 1);
+    ck_assert_uint_eq(coal_access(x, &ctx0, 32, NULL, 128, 32, out, 64), ADDR_DIV0);
+    ck_assert_uint_eq(coal_access(x, &c1, 32, NULL, 128, 32, out, 64), 1);
     addr_expr_free(x);
 }
 END_TEST
@@ -737,7 +738,7 @@ static uint32_t sugar_lines(const prog_code *code, uint32_t i,
 {
     const addr_expr *x = code->insns[i].sugar;
     ck_assert_ptr_nonnull(x);
-    return addr_lines(x, c, 32, 128, 32, out, addr_max_lines(x, 32, 128));
+    return coal_access(x, c, 32, NULL, 128, 32, out, addr_max_lines(x, 32, 128));
 }
 
 START_TEST(pattern_sugar)

@@ -4,6 +4,7 @@
 #include "decode.h"
 
 #include "banks.h"
+#include "coalesce.h"
 #include "isa.h"
 #include "lanes.h"
 #include "xalloc.h"
@@ -133,7 +134,7 @@ static insn_cost decode_insn(const prog_code *code, const prog_insn *in,
         if (n < c.tx)
             c.tx = n;
     } else if (c.global) {
-        c.tx = lane_segments(hw->memory.transaction,
+        c.tx = coal_segments(hw->memory.transaction,
                              (isa_pattern)in->pattern, in->stride,
                              in->bytes, lane_seed(pc), lanes);
     }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "banks.h"
+#include "coalesce.h"
 #include "dispatch.h"
 #include "diverge.h"
 #include "lanes.h"
@@ -328,16 +329,17 @@ void diverge_step(gpu *g, sg *s, const insn_cost *c)
 
 /* ------------------------------------------------------------ accesses */
 
-uint32_t diverge_lines(gpu *g, const sg *s, const insn_cost *c)
+uint32_t diverge_lines(gpu *g, const sg *s, const insn_cost *c,
+                       addr_line *out)
 {
     uint32_t si = (uint32_t)(s - g->sgs);
     if (g->code->insns[s->pc].at || g->hier) {
         addr_ctx ctx = diverge_ctx(g, s, c, s->depth);
-        return addr_lines_mask(c->at, &ctx, ACTIVE(g, si), g->line,
-                               g->sector, g->lines, g->lines_cap);
+        return coal_access(c->at, &ctx, 0, ACTIVE(g, si), g->line,
+                           g->sector, out, g->lines_cap);
     }
     const prog_insn *in = &g->code->insns[s->pc];
-    return lane_segments(g->hw->memory.transaction, (isa_pattern)in->pattern,
+    return coal_segments(g->hw->memory.transaction, (isa_pattern)in->pattern,
                          in->stride, in->bytes, lane_seed(s->pc), s->lanes);
 }
 

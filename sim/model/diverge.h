@@ -60,11 +60,12 @@ void diverge_start(gpu *g, uint32_t si);
 void diverge_step(gpu *g, sg *s, const insn_cost *c);
 
 /* The lines (or, in the flat model, transactions) masked subgroup s's
- * global access c touches: addr_lines over its active lanes into g->lines
- * when the instruction has addresses (at=, or the hierarchy's pattern
- * addresses), else its pattern's count for as many lanes as are active.
- * ADDR_DIV0 when a lane divides by zero. */
-uint32_t diverge_lines(gpu *g, const sg *s, const insn_cost *c);
+ * global access c touches: coal_access over its active lanes into `out`
+ * (g->lines_cap entries) when the instruction has addresses (at=, or the
+ * hierarchy's pattern addresses), else its pattern's count for as many
+ * lanes as are active. ADDR_DIV0 when a lane divides by zero. */
+uint32_t diverge_lines(gpu *g, const sg *s, const insn_cost *c,
+                       addr_line *out);
 
 /* Masked subgroup s (of partition pt) has issued shared access c at
  * `now` as its masked table has it (decode_program_masked: no bank

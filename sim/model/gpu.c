@@ -41,6 +41,14 @@ void gpu_free(gpu *g)
     diverge_free(g);
 }
 
+/* How many subgroups' lines g->lines holds (gpu.h): every slot's with
+ * the hierarchy (memsys.c's test for it), one scratch slot without. */
+static uint64_t gpu_line_slots(const cusim_hw *hw)
+{
+    return hw->cache.l2.bytes > 0
+           ? (uint64_t)hw->compute_units * hw->cu.max_subgroups : 1;
+}
+
 /* The events of the GPU's queue, by kind. */
 static void event_counts(const cusim_hw *hw, uint32_t counts[EV_KINDS])
 {
@@ -81,7 +89,9 @@ uint64_t gpu_state_bytes(const gpu *g)
              + SCHED_BATCHES(n_cu * P) * (3 * sizeof(uint32_t)
                                           + sizeof(uint64_t));
     bytes += n_cu * (sizeof(cu) + (sg_per_cu + wg_per_cu) * sizeof(uint32_t));
-    bytes += (g->lines_cap ? g->lines_cap : 1) * sizeof(addr_line);
+    /* (none still takes one, as xcalloc of none does) */
+    uint64_t lines = gpu_line_slots(hw) * g->lines_cap;
+    bytes += (lines ? lines : 1) * sizeof(addr_line);
     bytes += diverge_state_bytes(g);
     return bytes;
 }
@@ -117,7 +127,7 @@ void gpu_init(gpu *g)
                             sizeof *g->wg_sg_pool);
     g->free_pool = xcalloc((size_t)n_cu * (sg_per_cu + wg_per_cu),
                            sizeof *g->free_pool);
-    g->lines = xcalloc(g->lines_cap, sizeof *g->lines);
+    g->lines = xcalloc(gpu_line_slots(hw) * g->lines_cap, sizeof *g->lines);
     diverge_init(g);
     for (uint32_t p = 0; p < g->n_parts; p++) {
         part *pt = &g->parts[p];

@@ -284,11 +284,14 @@ typedef struct gpu {
     uint64_t late_stores;   /* stores whose completion is to come */
     bool held;              /* the next dispatch waits for late_stores */
 
-    /* Addresses (decode.h's `at`): the lines an access touches, worked
-     * out at each issue into `lines` (lines_cap of them, the most any
-     * access of the run's dispatches can touch), of `line` bytes with
-     * `sector`-byte sectors (the L1's, or the flat model's
-     * memory.transaction for both). */
+    /* Addresses (decode.h's `at`): the lines an access touches, of `line`
+     * bytes with `sector`-byte sectors (the L1's, or the flat model's
+     * memory.transaction for both), worked out once when the subgroup
+     * advances to the access (sched's sg_advance). With the hierarchy
+     * they are kept to its issue, which hands them to the memory system:
+     * subgroup slot si's are lines[si x lines_cap ...] (lines_cap of them,
+     * the most any access of the run's dispatches can touch); the flat
+     * model needs only their count, and `lines` is one scratch slot. */
     addr_line *lines;
     uint32_t lines_cap;
     uint32_t line, sector;

@@ -1,8 +1,7 @@
 /*
  * lanes.h — where a subgroup's lanes' bytes are: the one lane-address
- * model, from which both the global accesses' coalescing (the segments a
- * subgroup touches, decode.c) and the shared accesses' bank passes
- * (banks.c) are derived.
+ * model, from which both the global accesses' coalescing (coalesce.c) and
+ * the shared accesses' bank passes (banks.c) are derived.
  *
  * Today an instruction's lanes follow its `pattern=`, relative to the
  * access's first byte (docs/isa.md):
@@ -41,11 +40,5 @@ uint64_t lane_seed(uint32_t pc);
  * ISA_PATTERN_STRIDED), `seed` drawing the random pattern's elements. */
 uint64_t lane_address(isa_pattern pattern, uint32_t stride, uint32_t bytes,
                       uint64_t seed, uint32_t lane);
-
-/* The distinct `segment`-byte aligned segments (segment >= 1) lanes
- * 0 .. lanes-1 touch, `bytes` (>= 1) each, laid out by `pattern`; random
- * lanes count their own segments each (above). 0 when lanes is 0. */
-uint32_t lane_segments(uint32_t segment, isa_pattern pattern, uint32_t stride,
-                       uint32_t bytes, uint64_t seed, uint32_t lanes);
 
 #endif /* CUSIM_LANES_H */

@@ -42,7 +42,7 @@ static void decode_costs(const cusim_hw *hw, dispatch *d)
 }
 
 /* Makes room in g->lines for the lines any access of dispatch d with an
- * address expression can touch (addr_lines' bound), at the run's line and
+ * address expression can touch (addr_max_lines: coal_access's room), at the run's line and
  * sector sizes. */
 static void lines_room(gpu *g, const dispatch *d)
 {

@@ -53,6 +53,7 @@
  */
 #include <assert.h>
 
+#include "coalesce.h"
 #include "diverge.h"
 #include "gpu.h"
 #include "isa.h"
@@ -78,43 +79,54 @@ static void sg_refresh(sg *s)
     s->global = c->global;
 }
 
-/* The lines of atomic access c by subgroup s, into g->lines with their
+/* Where subgroup s's lines go (gpu.h: its own slot's with the
+ * hierarchy, kept to the issue; the scratch slot in the flat model). */
+static inline addr_line *sg_line_buf(const gpu *g, const sg *s)
+{
+    return g->hier ? g->lines + (size_t)(s - g->sgs) * g->lines_cap
+                   : g->lines;
+}
+
+/* The lines of atomic access c by subgroup s, into `out` with their
  * operations: their count; in the flat model, its transactions (a line's
  * lanes on one address take one each: the sum over its lines of their
  * `ops`, at least one per line). */
 static __attribute__((cold, noinline)) uint32_t atomic_lines(gpu *g,
                                                              const sg *s,
-                                                             const insn_cost *c)
+                                                             const insn_cost *c,
+                                                             addr_line *out)
 {
     addr_ctx ctx = diverge_ctx(g, s, c, s->depth);
-    uint32_t n = addr_lines_atomic(c->at, &ctx, s->lanes,
-                                   s->masked ? diverge_mask(g, s) : NULL,
-                                   g->line, g->sector, g->lines,
-                                   g->lines_cap);
+    uint32_t n = coal_access_atomic(c->at, &ctx, s->lanes,
+                                    s->masked ? diverge_mask(g, s) : NULL,
+                                    g->line, g->sector, out, g->lines_cap);
     if (n == ADDR_DIV0 || g->hier)
         return n;
     uint32_t tx = 0;
     for (uint32_t i = 0; i < n; i++)
-        tx += g->lines[i].ops ? g->lines[i].ops : 1;
+        tx += out[i].ops ? out[i].ops : 1;
     return tx;
 }
 
 /* The lines (or, in the flat model, transactions) subgroup s's global
- * access c touches at its current iteration, into g->lines: their count.
- * A lane that divides by zero stops the run (g->fault_pc) and the access
- * touches nothing. */
+ * access c touches at its current iteration, into sg_line_buf(g, s):
+ * their count. Called once per access, when s advances to it; with the
+ * hierarchy the lines stay there until it issues (nothing they depend
+ * on changes in between). A lane that divides by zero stops the run
+ * (g->fault_pc) and the access touches nothing. */
 static __attribute__((noinline)) uint32_t sg_lines(gpu *g, const sg *s,
                                                    const insn_cost *c)
 {
     uint32_t n;
+    addr_line *out = sg_line_buf(g, s);
     if (c->atomic) {
-        n = atomic_lines(g, s, c);
+        n = atomic_lines(g, s, c, out);
     } else if (s->masked) {
-        n = diverge_lines(g, s, c);
+        n = diverge_lines(g, s, c, out);
     } else {
         addr_ctx ctx = diverge_ctx(g, s, c, s->depth);
-        n = addr_lines(c->at, &ctx, s->lanes, g->line, g->sector, g->lines,
-                       g->lines_cap);
+        n = coal_access(c->at, &ctx, s->lanes, NULL, g->line, g->sector,
+                        out, g->lines_cap);
     }
     if (n == ADDR_DIV0) {
         if (!g->fault_pc)
@@ -581,13 +593,8 @@ static void issue_global(gpu *g, const part *pt, sg *s, uint32_t si,
                          const insn_cost *c, uint64_t now)
 {
     mem_req r = { pt->cu, si, s->tx, c->dst, c->atomic, c->scalar, NULL };
-    if (c->at && g->hier) {
-        /* the hierarchy's lines, worked out again (the same as at
-         * sg_advance: nothing they depend on changed) */
-        r.tx = sg_lines(g, s, c);
-        assert(r.tx == s->tx);
-        r.lines = g->lines;
-    }
+    if (c->at && g->hier)
+        r.lines = sg_line_buf(g, s);   /* sg_advance's */
     uint64_t done = mem_issue(g->mem, &r, now);
     if (c->dst != PROG_NO_REG) {
         s->ready[c->dst] = done << 1 | 1;   /* REG_LATE for MEM_LATER */

@@ -1,8 +1,8 @@
 /*
  * addr.c — the address of each lane of a memory instruction: the
  * expression language of `at=BUF[EXPR]` (docs/isa.md "Addresses"), its
- * resolution for one instruction, and the lines and sectors a subgroup's
- * lanes touch.
+ * resolution for one instruction, and the addresses a subgroup's lanes
+ * touch (whose lines and sectors are sim/model/coalesce.c's).
  *
  * Three steps:
  *   addr_parse    text -> addr_src: a tree of nodes in one array (syntax
@@ -10,8 +10,8 @@
  *   addr_resolve  addr_src + the instruction's constants -> addr_expr: a
  *                 postfix program with every constant subtree folded, and
  *                 a flag saying whether the index is affine in the lane
- *   addr_lines    addr_expr + a subgroup -> its lines, ascending, with
- *                 their sector masks; no allocation
+ *   addr_eval     addr_expr + a subgroup -> its lanes' addresses, a run
+ *                 in closed form or a list; no allocation
  *
  * Affine: lane, lid and gid are a + lane (a per subgroup); so are lid_x
  * when workgroup_x is a multiple of the SIMD width (a subgroup never
@@ -545,6 +545,8 @@ struct addr_expr {
     uint32_t wx, wy, wg_size, grid_x;  /* for lid_x, lid_y, gid, wg_x/y */
     bool affine;
     bool lane_free;                    /* no per-lane name at all */
+    bool vec;                          /* its lanes can be evaluated all
+                                          at once (find_vec) */
     bool linear;                       /* the index is lin[NAME_E] + the sum
                                           of lin[i] x name i (wrap
                                           arithmetic): evaluated without
@@ -731,6 +733,7 @@ static addr_expr *expr_new(uint32_t n)
 }
 
 static void find_linear(addr_expr *x);
+static bool find_vec(const addr_expr *x);
 
 addr_expr *addr_resolve(const addr_src *s, const addr_bind *b,
                         addr_error *err)
@@ -766,6 +769,7 @@ addr_expr *addr_resolve(const addr_src *s, const addr_bind *b,
     x->lane_free = d <= DEP_GROUP;
     x->uses = f.uses;
     find_linear(x);
+    x->vec = find_vec(x);
     return x;
 }
 
@@ -1069,162 +1073,314 @@ uint32_t addr_max_lines(const addr_expr *x, uint32_t lanes, uint32_t line)
     return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
 }
 
-/* The lines being written: out[0 .. n) ascending; the tail is one
- * contiguous run of lines covering the last range emitted. */
-typedef struct emitter {
-    addr_line *out;
-    uint32_t n, cap;
-    uint32_t line_shift, spl;          /* log2(line), sectors per line */
-    uint32_t sector_shift;
-} emitter;
+/* ------------------------------------------------- all lanes at once
+ * A general index (addr_is_affine false) is evaluated for a subgroup's
+ * lanes together rather than lane by lane: the postfix program runs once,
+ * each stack slot a value of every lane. A slot stays symbolic while it
+ * can, uniform (one value) or affine (a + b x lane, exact in wrap
+ * arithmetic), and becomes one value per lane only at the first operation
+ * that is neither (a remainder, a division, a comparison ...), which then
+ * runs as one loop over the lanes. For `(gid * 7 + it * 13) % 256` that
+ * is one loop, the remainder's. Programs with a logical operator's jump,
+ * deeper than VEC_DEPTH or wider than VEC_LANES take the lane-by-lane
+ * pass (run); both give the same values and the same division by zero
+ * (a lane faults at its first one; only active lanes' faults count). */
 
-static uint32_t log2u(uint32_t v)
+#define VEC_LANES 64
+#define VEC_DEPTH 16
+
+enum { VK_UNI, VK_AFF, VK_VEC };
+
+typedef struct vval {
+    int kind;
+    int64_t a, b;                      /* VK_UNI: a; VK_AFF: a + b x lane */
+} vval;
+
+/* Whether x's program can run all lanes at once: no jump, at most
+ * VEC_DEPTH stack slots. Worked out once, when resolved. */
+static bool find_vec(const addr_expr *x)
 {
-    uint32_t s = 0;
-    while ((1u << s) < v)
-        s++;
-    return s;
+    uint32_t sp = 0, most = 0;
+    for (uint32_t i = 0; i < x->n; i++) {
+        uint8_t op = x->code[i].op;
+        if (op == OP_JZ || op == OP_JNZ)
+            return false;
+        if (op < OP_NEG)
+            sp++;
+        else if (op >= OP_BIN)
+            sp--;
+        if (sp > most)
+            most = sp;
+    }
+    return most <= VEC_DEPTH;
 }
 
-/* Emits the sectors of bytes [lo, hi] (inclusive). Requires: lo is at
- * least the previous range's lo and hi at least its hi. */
-static void emit_range(emitter *m, uint64_t lo, uint64_t hi)
+/* v's value for lanes 0 .. n-1 into buf (which it may already be). */
+static void vec_fill(const vval *v, int64_t *buf, uint32_t n)
 {
-    uint64_t s0 = lo >> m->sector_shift, s1 = hi >> m->sector_shift;
-    uint32_t lsh = m->line_shift - m->sector_shift;
-    uint64_t l0 = s0 >> lsh, l1 = s1 >> lsh;
-    for (uint64_t l = l0; l <= l1; l++) {
-        uint32_t a = l == l0 ? (uint32_t)(s0 & (m->spl - 1)) : 0;
-        uint32_t b = l == l1 ? (uint32_t)(s1 & (m->spl - 1)) : m->spl - 1;
-        uint32_t mask = (uint32_t)(((2ull << b) - 1) & ~((1ull << a) - 1));
-        if (m->n > 0 && l <= m->out[m->n - 1].line) {
-            uint64_t back = m->out[m->n - 1].line - l;
-            assert(back < m->n && m->out[m->n - 1 - back].line == l);
-            m->out[m->n - 1 - back].sectors |= mask;
-        } else if (m->n < m->cap) {
-            m->out[m->n++] = (addr_line){ l, mask, 0 };
-        }
+    if (v->kind == VK_UNI) {
+        for (uint32_t l = 0; l < n; l++)
+            buf[l] = v->a;
+    } else if (v->kind == VK_AFF) {
+        uint64_t a = (uint64_t)v->a, b = (uint64_t)v->b;
+        for (uint32_t l = 0; l < n; l++)
+            buf[l] = (int64_t)(a + b * l);
     }
 }
 
-static void emitter_init(emitter *m, uint32_t line, uint32_t sector,
-                         addr_line *out, uint32_t cap)
+/* Runs x for lanes 0 .. n-1 (n <= VEC_LANES; `live`: the lanes whose
+ * division by zero counts) into idx[0 .. n). Returns -1 when a live
+ * lane divides by zero. */
+static int run_vec(const addr_expr *x, const addr_ctx *c, uint32_t n,
+                   uint64_t live, int64_t *idx)
 {
-    *m = (emitter){ .out = out, .cap = cap, .line_shift = log2u(line),
-                    .sector_shift = log2u(sector), .spl = line / sector };
-}
-
-/* Sorts v[0 .. n) ascending: insertion sort for a warp, heap sort above. */
-static void sort_u64(uint64_t *v, uint32_t n)
-{
-    if (n <= 64) {
-        for (uint32_t i = 1; i < n; i++) {
-            uint64_t t = v[i];
-            uint32_t j = i;
-            for (; j > 0 && v[j - 1] > t; j--)
-                v[j] = v[j - 1];
-            v[j] = t;
-        }
-        return;
-    }
-    for (uint32_t start = n / 2; start-- > 0;) {
-        for (uint32_t r = start;;) {
-            uint32_t ch = 2 * r + 1;
-            if (ch >= n)
-                break;
-            if (ch + 1 < n && v[ch + 1] > v[ch])
-                ch++;
-            if (v[r] >= v[ch])
-                break;
-            uint64_t t = v[r]; v[r] = v[ch]; v[ch] = t;
-            r = ch;
-        }
-    }
-    for (uint32_t end = n - 1; end > 0; end--) {
-        uint64_t t = v[0]; v[0] = v[end]; v[end] = t;
-        for (uint32_t r = 0;;) {
-            uint32_t ch = 2 * r + 1;
-            if (ch >= end)
-                break;
-            if (ch + 1 < end && v[ch + 1] > v[ch])
-                ch++;
-            if (v[r] >= v[ch])
-                break;
-            uint64_t u = v[r]; v[r] = v[ch]; v[ch] = u;
-            r = ch;
-        }
-    }
-}
-
-/* addr_lines by one pass over the lanes: lanes 0 .. lanes-1, or the
- * lanes of `mask` among them when it is not NULL; with `ops`, each line's
- * most lanes on one of its addresses (addr_lines_atomic). */
-static uint32_t lines_by_lane(const addr_expr *x, const addr_ctx *c,
-                              uint32_t lanes, const uint64_t *mask,
-                              uint32_t line, uint32_t sector,
-                              addr_line *out, uint32_t cap, bool ops)
-{
-    uint64_t start[ADDR_MAX_LANES];
-    uint32_t n = 0;
+    vval st[VEC_DEPTH];
+    int64_t buf[VEC_DEPTH][VEC_LANES];
     lane_env env;
-    if (lanes > ADDR_MAX_LANES)
-        lanes = ADDR_MAX_LANES;
     env_group(x, c, &env);
-    for (uint32_t l = 0; l < lanes; l++) {
+    uint64_t lid0 = env.lid0;
+    uint64_t gid0 = (uint64_t)c->wg * x->wg_size + lid0;
+    /* lid_x, lid_y: a + lane and per subgroup when the lanes stay in one
+     * row of the workgroup */
+    uint64_t rx = lid0 % x->wx;
+    bool in_row = rx + n <= x->wx;
+    uint32_t sp = 0;
+    for (uint32_t i = 0; i < x->n; i++) {
+        const addr_op *o = &x->code[i];
+        vval *t = &st[sp];
+        if (o->op < NAME_E) {
+            sp++;
+            switch (o->op) {
+            case NAME_LANE: *t = (vval){ VK_AFF, 0, 1 }; break;
+            case NAME_LID: *t = (vval){ VK_AFF, (int64_t)lid0, 1 }; break;
+            case NAME_GID: *t = (vval){ VK_AFF, (int64_t)gid0, 1 }; break;
+            case NAME_LID_X:
+            case NAME_LID_Y:
+                if (in_row) {
+                    *t = o->op == NAME_LID_X
+                         ? (vval){ VK_AFF, (int64_t)rx, 1 }
+                         : (vval){ VK_UNI,
+                                   (int64_t)((lid0 / x->wx) % x->wy), 0 };
+                    break;
+                }
+                t->kind = VK_VEC;
+                for (uint32_t l = 0; l < n; l++) {
+                    uint64_t lid = lid0 + l;
+                    buf[sp - 1][l] = o->op == NAME_LID_X
+                                     ? (int64_t)(lid % x->wx)
+                                     : (int64_t)((lid / x->wx) % x->wy);
+                }
+                break;
+            default:
+                *t = (vval){ VK_UNI, env.v[o->op], 0 };
+                break;
+            }
+            continue;
+        }
+        if (o->op == OP_CONST) {
+            *t = (vval){ VK_UNI, o->value, 0 };
+            sp++;
+            continue;
+        }
+        vval *a = &st[sp - 1];
+        int64_t *ra = buf[sp - 1];
+        if (o->op == OP_NEG) {
+            if (a->kind == VK_VEC) {
+                for (uint32_t l = 0; l < n; l++)
+                    ra[l] = (int64_t)(0 - (uint64_t)ra[l]);
+            } else {
+                a->a = (int64_t)(0 - (uint64_t)a->a);
+                a->b = (int64_t)(0 - (uint64_t)a->b);
+            }
+            continue;
+        }
+        if (o->op == OP_NOT || o->op == OP_BOOL) {
+            bool not = o->op == OP_NOT;
+            if (a->kind == VK_UNI) {
+                a->a = not ? a->a == 0 : a->a != 0;
+                continue;
+            }
+            vec_fill(a, ra, n);
+            a->kind = VK_VEC;
+            for (uint32_t l = 0; l < n; l++)
+                ra[l] = not ? ra[l] == 0 : ra[l] != 0;
+            continue;
+        }
+        /* a binary operator: a (slot sp-2) op b (slot sp-1) */
+        bin_op op = (bin_op)(o->op - OP_BIN);
+        sp--;
+        vval *b = &st[sp];
+        a = &st[sp - 1];
+        ra = buf[sp - 1];
+        int64_t *rb = buf[sp];
+        if (a->kind == VK_UNI && b->kind == VK_UNI) {
+            if (apply(op, a->a, b->a, &a->a) < 0)
+                return live ? -1 : 0;     /* every lane's */
+            continue;
+        }
+        if (a->kind != VK_VEC && b->kind != VK_VEC) {
+            /* affine with affine or uniform: stays affine where it can */
+            uint64_t aa = (uint64_t)a->a, ab = a->kind == VK_AFF
+                                               ? (uint64_t)a->b : 0;
+            uint64_t ba = (uint64_t)b->a, bb = b->kind == VK_AFF
+                                               ? (uint64_t)b->b : 0;
+            bool done = true;
+            if (op == B_ADD)
+                *a = (vval){ VK_AFF, (int64_t)(aa + ba), (int64_t)(ab + bb) };
+            else if (op == B_SUB)
+                *a = (vval){ VK_AFF, (int64_t)(aa - ba), (int64_t)(ab - bb) };
+            else if (op == B_MUL && b->kind == VK_UNI)
+                *a = (vval){ VK_AFF, (int64_t)(aa * ba), (int64_t)(ab * ba) };
+            else if (op == B_MUL && a->kind == VK_UNI)
+                *a = (vval){ VK_AFF, (int64_t)(ba * aa), (int64_t)(bb * aa) };
+            else if (op == B_SHL && b->kind == VK_UNI)
+                *a = (vval){ VK_AFF, (int64_t)(aa << (ba & 63)),
+                             (int64_t)(ab << (ba & 63)) };
+            else
+                done = false;
+            if (done)
+                continue;
+        }
+        vec_fill(a, ra, n);
+        a->kind = VK_VEC;
+        if (b->kind == VK_UNI) {
+            int64_t u = b->a;
+            switch (op) {
+            case B_DIV:
+            case B_MOD:
+                if (u == 0)
+                    return live ? -1 : 0;
+                if (u == -1) {
+                    for (uint32_t l = 0; l < n; l++)
+                        ra[l] = op == B_DIV
+                                ? (int64_t)(0 - (uint64_t)ra[l]) : 0;
+                } else if (op == B_DIV) {
+                    for (uint32_t l = 0; l < n; l++)
+                        ra[l] /= u;
+                } else {
+                    for (uint32_t l = 0; l < n; l++)
+                        ra[l] %= u;
+                }
+                continue;
+            case B_AND:
+                for (uint32_t l = 0; l < n; l++)
+                    ra[l] &= u;
+                continue;
+            default:
+                break;
+            }
+        }
+        vec_fill(b, rb, n);
+        for (uint32_t l = 0; l < n; l++)
+            if (apply(op, ra[l], rb[l], &ra[l]) < 0) {
+                if (live >> l & 1)
+                    return -1;
+                ra[l] = 0;
+            }
+    }
+    vec_fill(&st[0], buf[0], n);
+    for (uint32_t l = 0; l < n; l++)
+        idx[l] = buf[0][l];
+    return 0;
+}
+
+/* The indices of lanes 0 .. n-1 whose bit is set in `mask` (NULL: all),
+ * in lane order, as byte addresses into out->at: out->n of them. */
+static uint32_t eval_list(const addr_expr *x, const addr_ctx *c, uint32_t n,
+                          const uint64_t *mask, addr_lanes *out)
+{
+    out->run = false;
+    out->n = 0;
+    if (n > ADDR_MAX_LANES)
+        n = ADDR_MAX_LANES;
+    if (x->vec && n <= VEC_LANES) {
+        uint64_t all = n == 64 ? ~0ull : (1ull << n) - 1;
+        uint64_t live = mask ? mask[0] & all : all;
+        int64_t idx[VEC_LANES];
+        if (run_vec(x, c, n, live, idx) < 0)
+            return ADDR_DIV0;
+        uint64_t lo = UINT64_MAX, hi = 0;
+        for (uint64_t bits = live; bits; bits &= bits - 1) {
+            uint32_t l = (uint32_t)__builtin_ctzll(bits);
+            uint64_t at = x->base + wrap(x, idx[l]) * x->bytes;
+            out->at[out->n++] = at;
+            lo = at < lo ? at : lo;
+            hi = at > hi ? at : hi;
+        }
+        out->lo = lo;
+        out->hi = hi;
+        return 0;
+    }
+    lane_env env;
+    env_group(x, c, &env);
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (uint32_t l = 0; l < n; l++) {
         int64_t idx;
         if (mask && !(mask[l / 64] >> (l % 64) & 1))
             continue;
         env_lane(x, c, &env, l);
         if (run(x, &env, &idx) < 0)
             return ADDR_DIV0;
-        start[n++] = x->base + wrap(x, idx) * x->bytes;
+        uint64_t at = x->base + wrap(x, idx) * x->bytes;
+        out->at[out->n++] = at;
+        lo = at < lo ? at : lo;
+        hi = at > hi ? at : hi;
     }
-    sort_u64(start, n);
-    emitter m;
-    emitter_init(&m, line, sector, out, cap);
-    for (uint32_t l = 0; l < n; l++) {
-        if (l > 0 && start[l] == start[l - 1])
-            continue;
-        emit_range(&m, start[l], start[l] + x->bytes - 1);
-        if (!ops)
-            continue;
-        /* the run of lanes on this address, counted on its first line
-         * (the tail of an emitted range: the line is one of its last) */
-        uint32_t run = 1;
-        while (l + run < n && start[l + run] == start[l])
-            run++;
-        uint64_t ln = start[l] >> m.line_shift;
-        uint32_t k = m.n;
-        while (k > 0 && m.out[k - 1].line > ln)
-            k--;
-        if (k > 0 && m.out[k - 1].line == ln && run > m.out[k - 1].ops)
-            m.out[k - 1].ops = run;
+    out->lo = lo;
+    out->hi = hi;
+    return 0;
+}
+
+uint32_t addr_eval(const addr_expr *x, const addr_ctx *c, uint32_t lanes,
+                   const uint64_t *mask, bool list, addr_lanes *out)
+{
+    out->bytes = x->bytes;
+    if (mask)
+        lanes = c->width;
+    if (lanes == 0) {
+        *out = (addr_lanes){ .bytes = x->bytes, .run = true };
+        return 0;
     }
-    return m.n;
-}
-
-uint32_t addr_lines_lanes(const addr_expr *x, const addr_ctx *c,
-                          uint32_t lanes, uint32_t line, uint32_t sector,
-                          addr_line *out, uint32_t cap)
-{
-    return lines_by_lane(x, c, lanes, NULL, line, sector, out, cap, false);
-}
-
-uint32_t addr_lines_mask(const addr_expr *x, const addr_ctx *c,
-                         const uint64_t *mask, uint32_t line,
-                         uint32_t sector, addr_line *out, uint32_t cap)
-{
-    return lines_by_lane(x, c, c->width, mask, line, sector, out, cap,
-                         false);
-}
-
-uint32_t addr_lines_atomic(const addr_expr *x, const addr_ctx *c,
-                           uint32_t lanes, const uint64_t *mask,
-                           uint32_t line, uint32_t sector, addr_line *out,
-                           uint32_t cap)
-{
-    return lines_by_lane(x, c, mask ? c->width : lanes, mask, line, sector,
-                         out, cap, true);
+    if (list || mask || !x->affine || c->width != x->width)
+        return eval_list(x, c, lanes, mask, out);
+    lane_env env;
+    int64_t f0, f1 = 0;
+    env_group(x, c, &env);
+    env_lane(x, c, &env, 0);
+    if (run(x, &env, &f0) < 0)
+        return ADDR_DIV0;
+    if (!x->lane_free && lanes > 1) {
+        env_lane(x, c, &env, 1);
+        if (run(x, &env, &f1) < 0)
+            return ADDR_DIV0;
+    } else {
+        f1 = f0;
+    }
+    /* index(lane) = f0 + step x lane (wrap arithmetic). The lanes stay in
+     * one period of the region when first + step x (lanes-1) does; else
+     * (or when the span overflows) they are listed lane by lane. */
+    int64_t step = (int64_t)((uint64_t)f1 - (uint64_t)f0);
+    uint64_t first = wrap(x, f0);
+    uint64_t k = lanes - 1;
+    uint64_t mag = step < 0 ? 0 - (uint64_t)step : (uint64_t)step;
+    if (mag != 0 && k > UINT64_MAX / mag)
+        return eval_list(x, c, lanes, NULL, out);
+    uint64_t span = mag * k;
+    uint64_t lo_idx;
+    if (step >= 0) {
+        if (span >= x->elems - first)
+            return eval_list(x, c, lanes, NULL, out);
+        lo_idx = first;
+    } else {
+        if (span > first)
+            return eval_list(x, c, lanes, NULL, out);
+        lo_idx = first - span;
+    }
+    out->run = true;
+    out->n = lanes;
+    out->lo = x->base + lo_idx * x->bytes;
+    out->step = mag * x->bytes;
+    return 0;
 }
 
 uint32_t addr_values(const addr_expr *x, const addr_ctx *c,
@@ -1253,58 +1409,3 @@ bool addr_const_value(const addr_expr *x, int64_t *v)
     return true;
 }
 
-uint32_t addr_lines(const addr_expr *x, const addr_ctx *c, uint32_t lanes,
-                    uint32_t line, uint32_t sector, addr_line *out,
-                    uint32_t cap)
-{
-    if (lanes == 0)
-        return 0;
-    if (!x->affine || c->width != x->width)
-        return addr_lines_lanes(x, c, lanes, line, sector, out, cap);
-    lane_env env;
-    int64_t f0, f1 = 0;
-    env_group(x, c, &env);
-    env_lane(x, c, &env, 0);
-    if (run(x, &env, &f0) < 0)
-        return ADDR_DIV0;
-    if (!x->lane_free && lanes > 1) {
-        env_lane(x, c, &env, 1);
-        if (run(x, &env, &f1) < 0)
-            return ADDR_DIV0;
-    } else {
-        f1 = f0;
-    }
-    /* index(lane) = f0 + step x lane (wrap arithmetic). The lanes stay in
-     * one period of the region when first + step x (lanes-1) does. */
-    int64_t step = (int64_t)((uint64_t)f1 - (uint64_t)f0);
-    uint64_t first = wrap(x, f0);
-    uint64_t k = lanes - 1;
-    uint64_t mag = step < 0 ? 0 - (uint64_t)step : (uint64_t)step;
-    uint64_t span;
-    if (mag != 0 && k > UINT64_MAX / mag)
-        return addr_lines_lanes(x, c, lanes, line, sector, out, cap);
-    span = mag * k;
-    uint64_t lo_idx;
-    if (step >= 0) {
-        if (span >= x->elems - first)
-            return addr_lines_lanes(x, c, lanes, line, sector, out, cap);
-        lo_idx = first;
-    } else {
-        if (span > first)
-            return addr_lines_lanes(x, c, lanes, line, sector, out, cap);
-        lo_idx = first - span;
-    }
-    uint64_t lo = x->base + lo_idx * x->bytes;
-    uint64_t d = mag * x->bytes;
-    emitter m;
-    emitter_init(&m, line, sector, out, cap);
-    if (d <= sector) {
-        /* Gaps between elements are shorter than a sector: every sector
-         * from the first element's to the last one's is touched. */
-        emit_range(&m, lo, lo + span * x->bytes + x->bytes - 1);
-        return m.n;
-    }
-    for (uint64_t i = 0, a = lo; i <= k; i++, a += d)
-        emit_range(&m, a, a + x->bytes - 1);
-    return m.n;
-}

@@ -21,17 +21,21 @@
  * with + - * / % << >> & | ^, min(a, b), max(a, b) and parentheses.
  * A division or remainder by zero for some lane is an error found when the
  * program is resolved wherever it can be (a constant divisor), else when
- * evaluated (addr_lines returns ADDR_DIV0).
+ * evaluated (addr_eval returns ADDR_DIV0).
  *
  * The resolved expression is a small program (addr_expr) owned by the
  * prog_code whose instruction points to it; it is evaluated without
  * allocation. An expression affine in the lane (a + b x lane, with a and b
- * per subgroup) is recognised when resolved and its lines are produced in
- * closed form; any other takes one pass over the active lanes.
+ * per subgroup) is recognised when resolved and its lanes come as a run in
+ * closed form; any other is evaluated for all the active lanes at once.
+ * The lines and sectors an access touches are the model's coalescing
+ * (sim/model/coalesce.h), from addr_eval's answer.
  */
 #ifndef CUSIM_ADDR_H
 #define CUSIM_ADDR_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* What a subgroup's issue knows beyond the resolved instruction. */
@@ -49,7 +53,7 @@ typedef struct addr_ctx {
 typedef struct addr_line {
     uint64_t line;               /* byte address / line size */
     uint32_t sectors;            /* bit s: sector s of the line */
-    uint32_t ops;                /* addr_lines_atomic: the most lanes whose
+    uint32_t ops;                /* coal_access_atomic: the most lanes whose
                                     element starts at one address of the
                                     line (those operations take turns); 0
                                     otherwise */
@@ -57,20 +61,41 @@ typedef struct addr_line {
 
 typedef struct addr_expr addr_expr;   /* opaque; see addr.c */
 
-/* addr_lines' answer when some lane divides by zero. */
+/* addr_eval's (and the coalescing's, sim/model/coalesce.h) answer when
+ * some lane divides by zero. */
 #define ADDR_DIV0 UINT32_MAX
 
-/* The distinct lines lanes 0 .. lanes-1 of a subgroup touch through `x`
- * (each lane its instruction's `bytes` bytes), in ascending address order,
- * with their sector masks, into out[0 .. cap): returns how many (at most
- * cap: the caller gives cap >= addr_max_lines(x, lanes, line)), or
- * ADDR_DIV0. `line` and `sector` are powers of two, sector <= line, at
- * most 32 sectors per line. */
-uint32_t addr_lines(const addr_expr *x, const addr_ctx *c, uint32_t lanes,
-                    uint32_t line, uint32_t sector, addr_line *out,
-                    uint32_t cap);
+#define ADDR_MAX_LANES 1024            /* the widest subgroup addressed */
+#define ADDR_MASK_WORDS(width) (((width) + 63) / 64)
 
-/* The most lines `lanes` lanes may touch through `x`. */
+/* Where a subgroup's lanes' bytes are, evaluated once for one access:
+ * either a run in closed form (`run`: n lanes at lo, lo + step, ...,
+ * ascending, step >= 0 bytes apart) or the first byte of each lane, in
+ * lane order, in at[0 .. n), the lowest lo and the highest hi. Each lane touches `bytes` bytes from its
+ * first. sim/model/coalesce.h turns it into lines and sectors. */
+typedef struct addr_lanes {
+    uint64_t lo, step;                 /* run; a list: lo its lowest
+                                          address */
+    uint64_t hi;                       /* a list: its highest address */
+    uint32_t n;                        /* lanes */
+    uint32_t bytes;
+    bool run;
+    uint64_t at[ADDR_MAX_LANES];       /* not run */
+} addr_lanes;
+
+/* Evaluates `x` for lanes 0 .. lanes-1 of the subgroup `c`, or for the
+ * lanes of `mask` (addr.h's lane masks, of c->width lanes) when it is not
+ * NULL, into *out: a run when the index is affine in the lane and the
+ * lanes stay within one period of the region (and `list` is false), else
+ * the list of the lanes' first bytes, an index that is not affine
+ * evaluated for all lanes at once where the program allows (no per-lane
+ * interpretation). Returns 0, or ADDR_DIV0 when a lane divides by zero.
+ * Nothing allocates. */
+uint32_t addr_eval(const addr_expr *x, const addr_ctx *c, uint32_t lanes,
+                   const uint64_t *mask, bool list, addr_lanes *out);
+
+/* The most lines `lanes` lanes may touch through `x`, of `line` bytes:
+ * the room the coalescing of an access needs. */
 uint32_t addr_max_lines(const addr_expr *x, uint32_t lanes, uint32_t line);
 
 /* ------------------------------------------------- beyond the lead's core
@@ -78,9 +103,6 @@ uint32_t addr_max_lines(const addr_expr *x, uint32_t lanes, uint32_t line);
  * resolving (prog_resolve: names of the instruction folded) and the
  * per-lane pass (the reference the closed form is tested against, and
  * shared memory's per-lane addresses for its bank model). */
-
-#include <stdbool.h>
-#include <stddef.h>
 
 typedef struct addr_src addr_src;     /* opaque: a parsed EXPR */
 
@@ -165,34 +187,10 @@ uint64_t addr_lane(const addr_expr *x, const addr_ctx *c, uint32_t lane,
 /* The elements of the region `x` addresses (its size / bytes). */
 uint64_t addr_elements(const addr_expr *x);
 
-/* addr_lines by one pass over the lanes whatever the expression: the
- * reference for the closed form (same answer, same order). */
-uint32_t addr_lines_lanes(const addr_expr *x, const addr_ctx *c,
-                          uint32_t lanes, uint32_t line, uint32_t sector,
-                          addr_line *out, uint32_t cap);
-
 /* ------------------------------------------------------- lane masks
  * A subgroup whose lanes diverge (an `if`, a repeat whose count differs
  * per lane: docs/isa.md "Divergence") runs with a mask of active lanes:
  * ADDR_MASK_WORDS(width) words, bit l % 64 of word l / 64 for lane l. */
-
-#define ADDR_MAX_LANES 1024            /* the widest subgroup addressed */
-#define ADDR_MASK_WORDS(width) (((width) + 63) / 64)
-
-/* addr_lines for the lanes of `mask` (of c->width lanes), by one pass
- * over them: the lines of an access some lanes sit out. */
-uint32_t addr_lines_mask(const addr_expr *x, const addr_ctx *c,
-                         const uint64_t *mask, uint32_t line,
-                         uint32_t sector, addr_line *out, uint32_t cap);
-
-/* The lines of an atomic access by the lanes of `mask` (NULL: lanes
- * 0 .. c->width-1), as addr_lines_mask, each with its `ops`: lanes on one
- * address serialize, lanes on different addresses of a line do not. One
- * pass over the lanes. */
-uint32_t addr_lines_atomic(const addr_expr *x, const addr_ctx *c,
-                           uint32_t lanes, const uint64_t *mask,
-                           uint32_t line, uint32_t sector, addr_line *out,
-                           uint32_t cap);
 
 /* The value of `x` (the index before any wrap: a condition or a count)
  * for each lane l of `mask` (of c->width lanes) into v[l]; the other

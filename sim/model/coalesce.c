@@ -1,0 +1,259 @@
+/*
+ * coalesce.c — the lines and sectors of an access (coalesce.h states the
+ * model): a run in closed form, a list through a bitmap of the sectors it
+ * spans or by sorting, and the flat model's segments of a pattern.
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "coalesce.h"
+#include "lanes.h"
+
+/* The lines being written: out[0 .. n) ascending; the tail is one
+ * contiguous run of lines covering the last range emitted. */
+typedef struct emitter {
+    addr_line *out;
+    uint32_t n, cap;
+    uint32_t line_shift, spl;          /* log2(line), sectors per line */
+    uint32_t sector_shift;
+} emitter;
+
+static uint32_t log2u(uint32_t v)
+{
+    uint32_t s = 0;
+    while ((1u << s) < v)
+        s++;
+    return s;
+}
+
+/* Emits the sectors of bytes [lo, hi] (inclusive). Requires: lo is at
+ * least the previous range's lo and hi at least its hi. */
+static void emit_range(emitter *m, uint64_t lo, uint64_t hi)
+{
+    uint64_t s0 = lo >> m->sector_shift, s1 = hi >> m->sector_shift;
+    uint32_t lsh = m->line_shift - m->sector_shift;
+    uint64_t l0 = s0 >> lsh, l1 = s1 >> lsh;
+    for (uint64_t l = l0; l <= l1; l++) {
+        uint32_t a = l == l0 ? (uint32_t)(s0 & (m->spl - 1)) : 0;
+        uint32_t b = l == l1 ? (uint32_t)(s1 & (m->spl - 1)) : m->spl - 1;
+        uint32_t mask = (uint32_t)(((2ull << b) - 1) & ~((1ull << a) - 1));
+        if (m->n > 0 && l <= m->out[m->n - 1].line) {
+            uint64_t back = m->out[m->n - 1].line - l;
+            assert(back < m->n && m->out[m->n - 1 - back].line == l);
+            m->out[m->n - 1 - back].sectors |= mask;
+        } else if (m->n < m->cap) {
+            m->out[m->n++] = (addr_line){ l, mask, 0 };
+        }
+    }
+}
+
+static void emitter_init(emitter *m, uint32_t line, uint32_t sector,
+                         addr_line *out, uint32_t cap)
+{
+    *m = (emitter){ .out = out, .cap = cap, .line_shift = log2u(line),
+                    .sector_shift = log2u(sector), .spl = line / sector };
+}
+
+/* Sorts v[0 .. n) ascending: insertion sort for a warp, heap sort above. */
+static void sort_u64(uint64_t *v, uint32_t n)
+{
+    if (n <= 64) {
+        for (uint32_t i = 1; i < n; i++) {
+            uint64_t t = v[i];
+            uint32_t j = i;
+            for (; j > 0 && v[j - 1] > t; j--)
+                v[j] = v[j - 1];
+            v[j] = t;
+        }
+        return;
+    }
+    for (uint32_t start = n / 2; start-- > 0;) {
+        for (uint32_t r = start;;) {
+            uint32_t ch = 2 * r + 1;
+            if (ch >= n)
+                break;
+            if (ch + 1 < n && v[ch + 1] > v[ch])
+                ch++;
+            if (v[r] >= v[ch])
+                break;
+            uint64_t t = v[r]; v[r] = v[ch]; v[ch] = t;
+            r = ch;
+        }
+    }
+    for (uint32_t end = n - 1; end > 0; end--) {
+        uint64_t t = v[0]; v[0] = v[end]; v[end] = t;
+        for (uint32_t r = 0;;) {
+            uint32_t ch = 2 * r + 1;
+            if (ch >= end)
+                break;
+            if (ch + 1 < end && v[ch + 1] > v[ch])
+                ch++;
+            if (v[r] >= v[ch])
+                break;
+            uint64_t u = v[r]; v[r] = v[ch]; v[ch] = u;
+            r = ch;
+        }
+    }
+}
+
+/* coal_lines of a run: one range when its lanes are at most a sector
+ * apart (every sector between its first and last byte is touched), else a
+ * range per lane. */
+static uint32_t lines_run(const addr_lanes *a, emitter *m)
+{
+    if (a->n == 0)
+        return 0;
+    uint64_t k = a->n - 1;
+    if (a->step <= (uint64_t)1 << m->sector_shift) {
+        emit_range(m, a->lo, a->lo + k * a->step + a->bytes - 1);
+        return m->n;
+    }
+    for (uint64_t i = 0, at = a->lo; i <= k; i++, at += a->step)
+        emit_range(m, at, at + a->bytes - 1);
+    return m->n;
+}
+
+uint32_t coal_lines_sorted(const addr_lanes *a, uint32_t line,
+                           uint32_t sector, addr_line *out, uint32_t cap,
+                           bool ops)
+{
+    uint64_t start[ADDR_MAX_LANES];
+    uint32_t n = a->n;
+    assert(!a->run && n <= ADDR_MAX_LANES);
+    memcpy(start, a->at, n * sizeof *start);
+    sort_u64(start, n);
+    emitter m;
+    emitter_init(&m, line, sector, out, cap);
+    for (uint32_t l = 0; l < n; l++) {
+        if (l > 0 && start[l] == start[l - 1])
+            continue;
+        emit_range(&m, start[l], start[l] + a->bytes - 1);
+        if (!ops)
+            continue;
+        /* the run of lanes on this address, counted on its first line
+         * (the tail of an emitted range: the line is one of its last) */
+        uint32_t run = 1;
+        while (l + run < n && start[l + run] == start[l])
+            run++;
+        uint64_t ln = start[l] >> m.line_shift;
+        uint32_t k = m.n;
+        while (k > 0 && m.out[k - 1].line > ln)
+            k--;
+        if (k > 0 && m.out[k - 1].line == ln && run > m.out[k - 1].ops)
+            m.out[k - 1].ops = run;
+    }
+    return m.n;
+}
+
+/* coal_lines of a list whose lanes span at most COAL_WINDOW sectors from
+ * the first line they touch: each lane sets its sectors' bits, then the
+ * lines come out of the bitmap in ascending order (the same lines and
+ * masks as sorting). Returns UINT32_MAX when they span more. */
+static uint32_t lines_bitmap(const addr_lanes *a, emitter *m)
+{
+    uint64_t lo = a->lo, hi = a->hi;
+    uint32_t ss = m->sector_shift, ls = m->line_shift;
+    uint64_t last = hi + a->bytes - 1;
+    if (last < hi)
+        return UINT32_MAX;            /* past the address space: sort */
+    uint64_t s0 = (lo >> ls) << (ls - ss);   /* the first line's sector 0 */
+    uint64_t span = (last >> ss) - s0 + 1;
+    if (span > COAL_WINDOW)
+        return UINT32_MAX;
+    uint64_t bits[COAL_WINDOW / 64];
+    uint32_t words = (uint32_t)((span + 63) / 64);
+    memset(bits, 0, words * sizeof *bits);
+    for (uint32_t l = 0; l < a->n; l++) {
+        uint64_t f = (a->at[l] >> ss) - s0;
+        uint64_t e = ((a->at[l] + a->bytes - 1) >> ss) - s0;
+        bits[f / 64] |= 1ull << (f % 64);
+        for (uint64_t s = f + 1; s <= e; s++)   /* a lane across sectors */
+            bits[s / 64] |= 1ull << (s % 64);
+    }
+    /* a line's sectors are spl consecutive bits, never across a word
+     * (spl is a power of two of at most 32) */
+    uint32_t spl = m->spl;
+    uint64_t whole = spl == 64 ? ~0ull : (1ull << spl) - 1;
+    uint64_t line0 = lo >> ls;
+    for (uint32_t w = 0; w < words && m->n < m->cap; w++)
+        for (uint64_t v = bits[w]; v && m->n < m->cap;) {
+            uint32_t b = (uint32_t)__builtin_ctzll(v) / spl * spl;
+            uint32_t mask = (uint32_t)(v >> b & whole);
+            m->out[m->n++] = (addr_line){ line0 + (w * 64 + b) / spl, mask,
+                                          0 };
+            v &= b + spl >= 64 ? 0 : ~0ull << (b + spl);
+        }
+    return m->n;
+}
+
+uint32_t coal_lines(const addr_lanes *a, uint32_t line, uint32_t sector,
+                    addr_line *out, uint32_t cap)
+{
+    emitter m;
+    emitter_init(&m, line, sector, out, cap);
+    if (a->run)
+        return lines_run(a, &m);
+    if (a->n == 0)
+        return 0;
+    uint32_t n = lines_bitmap(a, &m);
+    if (n != UINT32_MAX)
+        return n;
+    return coal_lines_sorted(a, line, sector, out, cap, false);
+}
+
+uint32_t coal_access(const addr_expr *x, const addr_ctx *c, uint32_t lanes,
+                     const uint64_t *mask, uint32_t line, uint32_t sector,
+                     addr_line *out, uint32_t cap)
+{
+    addr_lanes a;
+    if (addr_eval(x, c, lanes, mask, false, &a) == ADDR_DIV0)
+        return ADDR_DIV0;
+    return coal_lines(&a, line, sector, out, cap);
+}
+
+uint32_t coal_access_lanes(const addr_expr *x, const addr_ctx *c,
+                           uint32_t lanes, const uint64_t *mask,
+                           uint32_t line, uint32_t sector, addr_line *out,
+                           uint32_t cap)
+{
+    addr_lanes a;
+    if (addr_eval(x, c, lanes, mask, true, &a) == ADDR_DIV0)
+        return ADDR_DIV0;
+    return coal_lines_sorted(&a, line, sector, out, cap, false);
+}
+
+uint32_t coal_access_atomic(const addr_expr *x, const addr_ctx *c,
+                            uint32_t lanes, const uint64_t *mask,
+                            uint32_t line, uint32_t sector, addr_line *out,
+                            uint32_t cap)
+{
+    addr_lanes a;
+    if (addr_eval(x, c, lanes, mask, true, &a) == ADDR_DIV0)
+        return ADDR_DIV0;
+    return coal_lines_sorted(&a, line, sector, out, cap, true);
+}
+
+uint32_t coal_segments(uint32_t segment, isa_pattern pattern, uint32_t stride,
+                       uint32_t bytes, uint64_t seed, uint32_t lanes)
+{
+    if (lanes == 0)
+        return 0;
+    if (pattern == ISA_PATTERN_COALESCED) {
+        /* One contiguous range from byte 0. */
+        return (uint32_t)(((uint64_t)bytes * lanes + segment - 1) / segment);
+    }
+    /* The lanes' ranges in lane order: strided ones start ever higher, so
+     * a segment a lane shares with an earlier one can only be the last
+     * segment counted; random lanes share none by the model's rule. */
+    uint64_t count = 0, last = 0;
+    for (uint32_t i = 0; i < lanes; i++) {
+        uint64_t a = lane_address(pattern, stride, bytes, seed, i);
+        uint64_t first = a / segment, end = (a + bytes - 1) / segment;
+        if (pattern == ISA_PATTERN_STRIDED && i > 0 && first <= last)
+            first = last + 1;
+        if (end >= first)
+            count += end - first + 1;
+        last = end;
+    }
+    return (uint32_t)count;
+}
