@@ -49,8 +49,6 @@ typedef struct hreq {
 } hreq;
 
 typedef struct l1cu {
-    slot *slots;              /* sets x ways */
-    slot *kslots;             /* the scalar cache's: ksets x kways */
     mshr *mshrs;
     uint32_t *mshr_free;      /* stack */
     uint32_t n_mshr_free;
@@ -76,12 +74,13 @@ struct l1 {
     memlog *log;
     mem_stats *st;
     uint32_t n_cus, cap;
-    uint32_t line1, sector, spl1, sets1, ways1, ways_eff, lpc, lat1, n_mshr;
+    uint32_t line1, sector, spl1, sets1, ways1, lpc, lat1, n_mshr;
     bool write_back1;
     /* the scalar cache, per CU, of L1 lines (none: kways 0) */
     uint32_t ksets, kways, latk;
+    cacheset c1;              /* the L1s: CU c's set s is c x sets1 + s */
+    cacheset ck;              /* the scalar caches, likewise */
     l1cu *cus;
-    uint64_t lru_clock;
     uint64_t now;             /* the cycle of the issue being handled */
     uint32_t *wake;           /* CUs whose room opened, a ring */
     uint32_t wake_head, n_wake;
@@ -90,7 +89,6 @@ struct l1 {
 
 typedef struct geom {
     uint32_t sets1, ways1, ksets, kways;
-    uint64_t n_slots1, n_kslots;
 } geom;
 
 static uint32_t l1_size(const cusim_hw *hw)
@@ -101,13 +99,10 @@ static uint32_t l1_size(const cusim_hw *hw)
 static geom geom_of(const cusim_hw *hw)
 {
     geom g;
-    const uint32_t n = hw->compute_units;
     cacheset_geometry(l1_size(hw), hw->cache.l1.ways, hw->cache.l1.line,
                       &g.sets1, &g.ways1);
     cacheset_geometry(hw->cache.scalar.bytes, hw->cache.scalar.ways,
                       hw->cache.l1.line, &g.ksets, &g.kways);
-    g.n_kslots = (uint64_t)n * g.ksets * g.kways;
-    g.n_slots1 = (uint64_t)n * g.sets1 * g.ways1;
     return g;
 }
 
@@ -123,8 +118,8 @@ uint64_t l1_state_bytes(const cusim_hw *hw)
     uint64_t m = hw->cache.l1.mshrs;
     uint64_t b = sizeof(l1);
     b += n * sizeof(l1cu);
-    b += (g.n_slots1 ? g.n_slots1 : 1) * sizeof(slot);
-    b += (g.n_kslots ? g.n_kslots : 1) * sizeof(slot);
+    b += cacheset_bytes(n * g.sets1, g.ways1);
+    b += cacheset_bytes(n * g.ksets, g.kways);
     b += n * m * (sizeof(mshr) + sizeof(uint32_t) + sizeof(uint64_t)
                   + sizeof(uint32_t));
     b += n * cap * (sizeof(node) + sizeof(uint32_t) + sizeof(hreq)
@@ -150,7 +145,7 @@ l1 *l1_new(const cusim_hw *hw, evq *q, uint32_t ev_kind, xbar *x,
     h->sector = hw->cache.l1.sector;
     h->spl1 = h->line1 / h->sector;
     h->sets1 = g.sets1;
-    h->ways1 = h->ways_eff = g.ways1;
+    h->ways1 = g.ways1;
     h->lpc = hw->cache.l1.lines_per_cycle ? hw->cache.l1.lines_per_cycle : 1;
     h->lat1 = hw->cache.l1.latency;
     h->n_mshr = hw->cache.l1.mshrs;
@@ -159,8 +154,8 @@ l1 *l1_new(const cusim_hw *hw, evq *q, uint32_t ev_kind, xbar *x,
     h->kways = g.kways;
     h->latk = hw->cache.scalar.latency;
     h->cus = xcalloc(h->n_cus, sizeof *h->cus);
-    slot *s1 = xcalloc(g.n_slots1 ? g.n_slots1 : 1, sizeof *s1);
-    slot *sk = xcalloc(g.n_kslots ? g.n_kslots : 1, sizeof *sk);
+    cacheset_init(&h->c1, h->n_cus * g.sets1, g.ways1);
+    cacheset_init(&h->ck, h->n_cus * g.ksets, g.kways);
     /* One allocation per kind for all CUs. */
     size_t m = h->n_mshr, cap = h->cap, n = h->n_cus;
     mshr *mp = xcalloc(n * m, sizeof *mp);
@@ -173,8 +168,6 @@ l1 *l1_new(const cusim_hw *hw, evq *q, uint32_t ev_kind, xbar *x,
     uint32_t *rf = xcalloc(n * cap, sizeof *rf);
     for (uint32_t c = 0; c < n; c++) {
         l1cu *l = &h->cus[c];
-        l->slots = s1 + (size_t)c * g.sets1 * g.ways1;
-        l->kslots = sk + (size_t)c * g.ksets * g.kways;
         l->mshrs = mp + c * m;
         l->mshr_free = mf + c * m;
         l->timed = tp + c * m;
@@ -203,8 +196,6 @@ void l1_free(l1 *h)
         return;
     if (h->n_cus) {
         l1cu *l = &h->cus[0];
-        free(l->slots);
-        free(l->kslots);
         free(l->mshrs);
         free(l->mshr_free);
         free(l->timed);
@@ -214,6 +205,8 @@ void l1_free(l1 *h)
         free(l->reqs);
         free(l->req_free);
     }
+    cacheset_release(&h->c1);
+    cacheset_release(&h->ck);
     free(h->cus);
     free(h->wake);
     free(h->scratch);
@@ -224,17 +217,7 @@ void l1_set_bytes(l1 *h, uint32_t bytes)
 {
     uint64_t per_way = (uint64_t)h->sets1 * h->line1;
     uint32_t ways = per_way ? (uint32_t)(bytes / per_way) : 0;
-    if (ways > h->ways1)
-        ways = h->ways1;
-    if (ways < h->ways_eff)
-        for (uint32_t c = 0; c < h->n_cus; c++)
-            for (uint32_t s = 0; s < h->sets1; s++)
-                for (uint32_t w = ways; w < h->ways1; w++) {
-                    slot *sl = &h->cus[c].slots[(size_t)s * h->ways1 + w];
-                    assert(sl->mshr == NONE || sl->tag == 0);
-                    memset(sl, 0, sizeof *sl);
-                }
-    h->ways_eff = ways;
+    cacheset_shrink(&h->c1, ways);
 }
 
 /* ------------------------------------------------------------- wake-ups */
@@ -338,7 +321,7 @@ static void l1_fill_timed(l1 *h, uint32_t cu, uint32_t mi, uint64_t t)
         return;
     }
     if (m->slot != NONE) {
-        slot *s = &l->slots[m->slot];
+        slot *s = &h->c1.slots[m->slot];
         s->valid |= s->pend;
         s->pend = 0;
         if (m->fill_at > s->arrive)
@@ -346,7 +329,7 @@ static void l1_fill_timed(l1 *h, uint32_t cu, uint32_t mi, uint64_t t)
         s->mshr = NONE;
     }
     if (m->kslot != NONE) {
-        slot *s = &l->kslots[m->kslot];
+        slot *s = &h->ck.slots[m->kslot];
         s->arrive = m->fill_at;
         s->mshr = NONE;
         m->kslot = NONE;
@@ -460,11 +443,12 @@ static uint64_t scalar_issue(l1 *h, const mem_req *r, uint64_t now)
         const addr_line *ln = &r->lines[i];
         uint32_t k = popc32(ln->sectors);
         h->st->bytes += (uint64_t)k * h->sector;
-        uint64_t set = ln->line % h->ksets, tag = ln->line + 1;
-        slot *v = NULL;
-        slot *s = cacheset_lookup(l->kslots, h->kways, h->kways, set, tag, &v);
-        if (s) {
-            s->lru = ++h->lru_clock;
+        uint64_t set = (uint64_t)cu * h->ksets + ln->line % h->ksets;
+        uint64_t tag = ln->line + 1;
+        uint32_t vi = NONE, si = cacheset_find(&h->ck, set, tag, &vi);
+        if (si != NONE) {
+            slot *s = &h->ck.slots[si];
+            cacheset_touch(&h->ck, set, si);
             h->st->scalar_hits++;
             if (s->mshr == NONE) {
                 uint64_t t = now + h->latk;
@@ -480,9 +464,10 @@ static uint64_t scalar_issue(l1 *h, const mem_req *r, uint64_t now)
             continue;
         }
         uint32_t mi = mshr_open(l, NONE);
-        if (v) {
-            *v = (slot){ tag, 0, ++h->lru_clock, 0, 0, 0, mi };
-            l->mshrs[mi].kslot = (uint32_t)(v - l->kslots);
+        if (vi != NONE) {
+            cacheset_put(&h->ck, set, vi, tag);
+            h->ck.slots[vi] = (slot){ 0, 0, 0, 0, mi };
+            l->mshrs[mi].kslot = vi;
         }
         req_of(l, &ri, r, now, known);
         wait_on(l, mi, ri);
@@ -524,13 +509,14 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
         uint32_t k = popc32(mask);
         h->st->l1_sectors += k;
         h->st->bytes += (uint64_t)k * h->sector;
-        uint64_t set = ln->line % h->sets1, tag = ln->line + 1;
-        slot *v = NULL;
-        slot *s = h->ways_eff ? cacheset_lookup(l->slots, h->ways1, h->ways_eff, set,
-                                       tag, &v)
-                              : NULL;
-        if (s)
-            s->lru = ++h->lru_clock;
+        uint64_t set = (uint64_t)cu * h->sets1 + ln->line % h->sets1;
+        uint64_t tag = ln->line + 1;
+        uint32_t vi = NONE, si = cacheset_find(&h->c1, set, tag, &vi);
+        slot *s = NULL;
+        if (si != NONE) {
+            s = &h->c1.slots[si];
+            cacheset_touch(&h->c1, set, si);
+        }
         if (r->atomic) {
             /* performed at the L2: the L1's copy of its sectors goes */
             if (s)
@@ -543,14 +529,14 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
         }
         if (store) {
             if (h->write_back1) {
-                if (!s) {
-                    s = v;
-                    if (s) {
-                        if (s->tag && s->dirty)
-                            send_down(h, cu, DOWN_WRITEBACK, NONE,
-                                      (s->tag - 1) * h->line1, s->dirty, tl, 0);
-                        *s = (slot){ tag, 0, ++h->lru_clock, 0, 0, 0, NONE };
-                    }
+                if (!s && vi != NONE) {
+                    s = &h->c1.slots[vi];
+                    uint64_t old = h->c1.tags[vi];
+                    if (old && s->dirty)
+                        send_down(h, cu, DOWN_WRITEBACK, NONE,
+                                  (old - 1) * h->line1, s->dirty, tl, 0);
+                    cacheset_put(&h->c1, set, vi, tag);
+                    *s = (slot){ 0, 0, 0, 0, NONE };
                 }
                 if (s) {
                     h->st->l1_hits += popc32(mask & s->valid);
@@ -589,7 +575,7 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
             }
             uint32_t mi = s->mshr;
             if (mi == NONE) {
-                mi = mshr_open(l, (uint32_t)(s - l->slots));
+                mi = mshr_open(l, si);
                 s->mshr = mi;
             }
             if (hit_t > known)
@@ -607,12 +593,15 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
         }
         /* not in the L1: fetch it into a victim slot, if any */
         uint32_t mi;
-        if (v) {
-            if (v->tag && v->dirty)
+        if (vi != NONE) {
+            slot *v = &h->c1.slots[vi];
+            uint64_t old = h->c1.tags[vi];
+            if (old && v->dirty)
                 send_down(h, cu, DOWN_WRITEBACK, NONE,
-                          (v->tag - 1) * h->line1, v->dirty, tl, 0);
-            mi = mshr_open(l, (uint32_t)(v - l->slots));
-            *v = (slot){ tag, 0, ++h->lru_clock, 0, mask, 0, mi };
+                          (old - 1) * h->line1, v->dirty, tl, 0);
+            mi = mshr_open(l, vi);
+            cacheset_put(&h->c1, set, vi, tag);
+            *v = (slot){ 0, 0, mask, 0, mi };
         } else {
             mi = mshr_open(l, NONE);
         }

@@ -44,8 +44,7 @@ struct l2 {
     uint32_t line2, sets2, ways2, slices, il_shift;
     uint64_t l2bpc;
     uint32_t back2;
-    slot *slots2;
-    uint64_t lru_clock;
+    cacheset c2;              /* the tags, all slices' sets */
     uint64_t *port_free;      /* per slice, in slots: 1 cycle = l2bpc */
     uint64_t *atom_free;      /* per slice: its atomic unit is free from
                                  then (cycles) */
@@ -65,7 +64,6 @@ struct l2 {
 
 typedef struct geom {
     uint32_t sets2, ways2, n_l2m, n_l2n, n_park;
-    uint64_t n_slots2;
 } geom;
 
 static geom geom_of(const cusim_hw *hw)
@@ -74,7 +72,6 @@ static geom geom_of(const cusim_hw *hw)
     const uint32_t n = hw->compute_units, cap = hw->memory.max_inflight;
     cacheset_geometry(hw->cache.l2.bytes, hw->cache.l2.ways,
                       hw->cache.l2.line, &g.sets2, &g.ways2);
-    g.n_slots2 = (uint64_t)g.sets2 * g.ways2;
     g.n_l2m = hw->dram.channels * (hw->dram.window ? hw->dram.window : 1);
     g.n_l2n = n * cap;
     g.n_park = n * cap;
@@ -85,7 +82,7 @@ uint64_t l2_state_bytes(const cusim_hw *hw)
 {
     geom g = geom_of(hw);
     uint64_t b = sizeof(l2);
-    b += g.n_slots2 * sizeof(slot);
+    b += cacheset_bytes(g.sets2, g.ways2);
     b += 2 * (uint64_t)hw->cache.l2.slices * sizeof(uint64_t);
     b += g.n_park * (sizeof(down) + sizeof(uint32_t));
     b += (uint64_t)hw->dram.channels * sizeof(parklist);
@@ -109,7 +106,7 @@ l2 *l2_new(const cusim_hw *hw, struct dram *d, l2_up up, mem_stats *st)
     h->il_shift = ceil_log2(hw->cache.l2.interleave);
     h->l2bpc = hw->cache.l2.bytes_per_cycle;
     h->back2 = memstage_of(hw).back2;
-    h->slots2 = xcalloc(g.n_slots2, sizeof *h->slots2);
+    cacheset_init(&h->c2, g.sets2, g.ways2);
     h->port_free = xcalloc(2 * (size_t)h->slices, sizeof *h->port_free);
     h->atom_free = h->port_free + h->slices;
     h->atom_cycles = hw->cache.l2.atomic_cycles;
@@ -142,7 +139,7 @@ void l2_free(l2 *h)
 {
     if (!h)
         return;
-    free(h->slots2);
+    cacheset_release(&h->c2);
     free(h->port_free);
     free(h->parked);
     free(h->park_next);
@@ -183,8 +180,10 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
     uint32_t sec;
     uint64_t line = l2_line(h, d->addr, d->sectors, &sec);
     uint64_t set = line % h->sets2, tag = line + 1;
-    slot *v = NULL;
-    slot *s = cacheset_lookup(h->slots2, h->ways2, h->ways2, set, tag, &v);
+    uint32_t vi = NONE, si = cacheset_find(&h->c2, set, tag, &vi);
+    slot *s = si != NONE ? &h->c2.slots[si] : NULL;
+    slot *v = vi != NONE ? &h->c2.slots[vi] : NULL;
+    uint64_t vtag = v ? h->c2.tags[vi] : 0;   /* the line it holds + 1 */
     bool load = d->kind == DOWN_LOAD;
     uint32_t need = !load ? 0 : s ? sec & ~s->valid & ~s->pend : sec;
     /* Room in the DRAM queues it needs: a read, a dirty victim's write. */
@@ -195,8 +194,8 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
         if (h->n_l2m_free == 0)
             return L2_MSHR;
     }
-    if (v && v->tag && v->dirty) {
-        uint32_t c = dram_channel(h->dram, (v->tag - 1) * h->line2);
+    if (vtag && v->dirty) {
+        uint32_t c = dram_channel(h->dram, (vtag - 1) * h->line2);
         uint32_t n = 1 + (need && dram_channel(h->dram, d->addr) == c);
         if (!chan_room(h, c, n))
             return c;
@@ -221,16 +220,18 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
             h->st->l2_hits += popc32(sec & s->valid);
     }
     if (v) {
-        if (v->tag && v->dirty) {
+        if (vtag && v->dirty) {
             uint32_t db = popc32(v->dirty) * h->sector;
             h->st->dram_write_bytes += db;
-            dram_enqueue(h->dram, (v->tag - 1) * h->line2, db, NONE, xfer);
+            dram_enqueue(h->dram, (vtag - 1) * h->line2, db, NONE, xfer);
         }
-        *v = (slot){ tag, 0, 0, 0, 0, 0, NONE };
+        cacheset_put(&h->c2, set, vi, tag);
+        *v = (slot){ 0, 0, 0, 0, NONE };
         s = v;
+        si = vi;
+    } else if (s) {
+        cacheset_touch(&h->c2, set, si);
     }
-    if (s)
-        s->lru = ++h->lru_clock;
     if (!load) {
         if (s) {
             s->valid |= sec;
@@ -266,7 +267,7 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
     if (mi == NONE) {
         assert(h->n_l2m_free > 0);
         mi = h->l2m_free[--h->n_l2m_free];
-        h->l2m[mi] = (l2mshr){ 0, 0, NONE, s ? (uint32_t)(s - h->slots2)
+        h->l2m[mi] = (l2mshr){ 0, 0, NONE, s ? si
                                               : NONE };
         if (s)
             s->mshr = mi;
@@ -349,7 +350,7 @@ void l2_read_done(l2 *h, uint32_t mi, uint64_t t)
     if (--m->outstanding > 0)
         return;
     if (m->slot != NONE) {
-        slot *s = &h->slots2[m->slot];
+        slot *s = &h->c2.slots[m->slot];
         s->valid |= s->pend;
         s->pend = 0;
         if (m->fill_at > s->arrive)
