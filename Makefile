@@ -30,8 +30,9 @@
 #
 # Sources are found by wildcard: a new sim/LAYER/*.c (docs/architecture.md
 # names the layers) or isa/*.c joins the library, a new folder of sim/ is
-# on the include path, a new tests/check_*.c becomes a test program with
-# its own main().
+# a layer once LAYER_NAME below names what it sees (the build stops until
+# it does), a new tests/check_*.c becomes a test program with its own
+# main().
 
 CC      ?= cc
 PKGS    := yaml-0.1
@@ -62,9 +63,42 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
 # The library's layers (sim/cli/ is the command line, not the library).
 SIM_DIRS := $(filter-out sim/cli,$(patsubst %/,%,$(wildcard sim/*/)))
-INCLUDES := -Isim $(addprefix -I,$(SIM_DIRS)) -Iisa
 
-CFLAGS  += $(WARN) $(OPT) $(INCLUDES) $(PKG_CFLAGS)
+# Layers enforced by the include path (docs/architecture.md, "Layers"):
+# the sources of a layer (sim/NAME/*.c; isa/*.c is the layer isa) are
+# compiled with -I of the layers LAYER_NAME names, itself and those below
+# it, and nothing else, so that including a header of a higher layer, a
+# call back up, is a compile error. sim/cusim.h, the public header, is
+# seen by every layer. The order, lowest first: each line sees the one
+# before it. import is a side branch (it writes a kernel and loads it
+# back): it sees up to config, and only the command line sees it. The
+# command line, the unit tests, the fuzz harnesses and xcheck see every
+# layer (INCLUDES). make check-layers proves it (tests/check-layers: a
+# header of each higher layer refused, no path around the folders, and
+# no object calling a function of a higher layer through cusim.h).
+LAYER_base       := base
+LAYER_isa        := $(LAYER_base) isa
+LAYER_format     := $(LAYER_isa) format
+LAYER_program    := $(LAYER_format) program
+LAYER_config     := $(LAYER_program) config
+LAYER_rules      := $(LAYER_config) rules
+LAYER_model      := $(LAYER_rules) model
+LAYER_output     := $(LAYER_model) output
+LAYER_experiment := $(LAYER_output) experiment
+LAYER_import     := $(LAYER_config) import
+LAYER_cli        := $(LAYER_experiment) import cli
+LAYERS := $(LAYER_experiment) import
+$(foreach d,$(SIM_DIRS),$(if $(filter $(notdir $(d)),$(LAYERS)),,\
+  $(error $(d)/ is no layer: name what it sees, LAYER_$(notdir $(d)), in the Makefile and its place in docs/architecture.md)))
+
+# The folder of layer $(1); the layer of source file $(1); the -I options
+# of the layers that layer sees.
+layer_dir  = $(if $(filter isa,$(1)),isa,sim/$(1))
+layer_of   = $(if $(filter isa/%,$(1)),isa,$(word 2,$(subst /, ,$(1))))
+layer_inc  = -Isim $(foreach l,$(LAYER_$(call layer_of,$(1))),-I$(call layer_dir,$(l)))
+INCLUDES  := -Isim $(foreach l,$(LAYER_cli),-I$(call layer_dir,$(l)))
+
+CFLAGS  += $(WARN) $(OPT) $(PKG_CFLAGS)
 LDFLAGS += $(filter -fsanitize=%,$(OPT))
 
 LIB_SRCS  := $(wildcard $(addsuffix /*.c,$(SIM_DIRS))) $(wildcard isa/*.c)
@@ -79,7 +113,8 @@ LIB := $(O)/libcusim.a
 BIN := $(O)/cusim
 
 .PHONY: all debug test unit cli-test install-test xcheck build-matrix demo bench \
-        deps clean install uninstall fuzz import-table import-table-check
+        deps clean install uninstall fuzz import-table import-table-check \
+        check-layers layers
 all: $(BIN)
 
 debug:
@@ -87,7 +122,7 @@ debug:
 
 $(O)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) $(call layer_inc,$<) -MMD -MP -c $< -o $@
 
 # The schedulers' per-issue path (sim/model/scheduler.c) is many small
 # steps, and gcc's default limits stop short of inlining them into the
@@ -121,8 +156,8 @@ PGO_OBJS := $(LIB_OBJS:$(O)/%=$(PGO_O)/%) $(CLI_OBJS:$(O)/%=$(PGO_O)/%)
 
 $(PGO_O)/%.o: %.c
 	@mkdir -p $(dir $@) $(dir $(O)/$*)
-	$(CC) $(CFLAGS) -fprofile-generate -fprofile-update=single \
-	  -dumpbase $(O)/$* -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) $(call layer_inc,$<) -fprofile-generate \
+	  -fprofile-update=single -dumpbase $(O)/$* -MMD -MP -c $< -o $@
 $(PGO_O)/sim/model/scheduler.o: private CFLAGS += $(HOT_CFLAGS)
 
 $(PGO_O)/cusim: $(PGO_OBJS)
@@ -155,6 +190,17 @@ $(VK_ISA): scripts/vk-isa.c
 	$(CC) $(WARN) $(filter-out -fsanitize% -fno-sanitize%,$(OPT)) \
 	  $$(pkg-config --cflags vulkan) -o $@ $< $$(pkg-config --libs vulkan)
 
+# The layers hold (tests/check-layers, docs/architecture.md "Layers"):
+# each layer's include path finds its layers' headers and no other's, no
+# include goes around them by path, and no object of this build calls a
+# higher layer, through cusim.h either. A step of make test (layers).
+empty :=
+space := $(empty) $(empty)
+comma := ,
+check-layers: $(LIB_OBJS)
+	@tests/check-layers "$(CC)" $(O) \
+	  $(foreach l,$(LAYERS) cli,$(l):$(subst $(space),$(comma),$(strip $(LAYER_$(l)))))
+
 $(LIB): $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
@@ -164,7 +210,7 @@ $(BIN): $(CLI_OBJS) $(LIB)
 
 $(O)/tests/%: tests/%.c tests/cutest.h $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(CHECK_CFLAGS) -Itests -o $@ $< $(LIB) $(PKG_LIBS) $(CHECK_LIBS) -lm $(LDFLAGS)
+	$(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) -Itests -o $@ $< $(LIB) $(PKG_LIBS) $(CHECK_LIBS) -lm $(LDFLAGS)
 
 deps:
 	@scripts/install-deps
@@ -190,7 +236,7 @@ $(FUZZ_CLI): $(filter-out %/main.o,$(CLI_OBJS))
 	ar rcs $@ $^
 
 $(O)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB) $(FUZZ_CLI)
-	$(CC) $(CFLAGS) -Isim/cli -fsanitize=fuzzer \
+	$(CC) $(CFLAGS) $(INCLUDES) -fsanitize=fuzzer \
 	  -DCUSIM_FUZZ_ROOT='"$(CURDIR)"' \
 	  -o $@ $< $(FUZZ_CLI) $(LIB) $(PKG_LIBS) -lm
 
@@ -229,7 +275,7 @@ TEST_BUILDS := build-debug build-release build-o0 build-tests
 TEST_STEPS := cli-faults identity-debug cli-diagnose cli-robust identity-o0 \
               unit cli-all identity-release cli-claims cli-experiments xcheck \
               cli-trace cli-cluster cli-builds cli-sweep install-test \
-              cli-portability cli-plots cli-import cli-workloads
+              cli-portability cli-plots cli-import cli-workloads layers
 test-steps: $(TEST_STEPS) unit cli-test install-test xcheck build-matrix
 test:
 	@scripts/install-deps test
@@ -254,6 +300,9 @@ $(BUILDS:%=build-%): build-%:
 	$(SUITE) $@ $(MAKE) --no-print-directory BUILD=$* all
 build-tests: build-$(BUILD)
 	$(SUITE) $@ $(MAKE) --no-print-directory BUILD=$(BUILD) $(TEST_BINS)
+
+layers: build-$(BUILD)
+	$(SUITE) $@ $(MAKE) --no-print-directory BUILD=$(BUILD) check-layers
 
 unit: build-tests
 	$(SUITE) $@ $(MAKE) --no-print-directory BUILD=$(BUILD) unit-run

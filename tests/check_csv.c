@@ -1,5 +1,5 @@
 /*
- * check_csv.c — the library's CSV (sim/output/csv.c) and the whole-file reader
+ * check_csv.c — the library's CSV (sim/format/csv.c) and the whole-file reader
  * under it (fio_read and fio_read_file, sim/base/fileio.c): the bytes csv_field
  * writes, that csv_read reads them back as the same fields, and the
  * reader's limits and failures.

@@ -1,6 +1,6 @@
 /*
  * check_yamlout.c — YAML double-quoted scalars and flow text
- * (sim/output/yamlout.c): the exact bytes written, and that libyaml reads them
+ * (sim/format/yamlout.c): the exact bytes written, and that libyaml reads them
  * back as the value they came from.
  */
 #include <stdlib.h>

@@ -182,8 +182,8 @@ int cli_write_figure(const cli_command *cmd, const char *dir,
 bool cli_pair_swapped(const cli_command *cmd, const cli_args *args);
 
 /* A whole decimal number without sign or blanks, below 2^64 (the one
- * parser of the command line's counts, and of what run.yaml records of
- * them): 0 and *n, or -1. */
+ * parser of the command line's counts; origin.c reads what run.yaml
+ * records of them with the same num_parse_u64 call): 0 and *n, or -1. */
 int cli_parse_count(const char *v, uint64_t *n);
 
 /* Loads the HW.yaml KERNEL.yaml pair of a command's arguments, with its

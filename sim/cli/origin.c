@@ -23,6 +23,7 @@
 
 #include "error.h"
 #include "fileio.h"
+#include "num.h"
 #include "strbuf.h"
 #include "xalloc.h"
 #include "yamldoc.h"
@@ -189,8 +190,13 @@ int cli_origin_read(const char *dir, cli_origin *o, cusim_error *err)
         o->directory = scalar(lookup(&d, root, "directory"));
         yaml_node_t *bn = lookup(&d, root, "max_instructions");
         char *budget = scalar(bn);
-        /* validated as on the command line: digits, no overflow */
-        if (bn && cli_parse_count(budget, &o->max_instructions) != 0)
+        /* validated as on the command line (cli_parse_count, the same
+         * parser with the same flags): digits, no overflow. Called here
+         * directly, so that origin.c calls nothing of cli.c, which calls
+         * it (cli_check_results_dir) */
+        if (bn && (!budget
+                   || num_parse_u64(budget, strlen(budget), 0,
+                                    &o->max_instructions) != NUM_OK))
             rc = err_set(err, path, (int)bn->start_mark.line + 1,
                          (int)bn->start_mark.column + 1,
                          "max_instructions: expected a whole number below "

@@ -179,11 +179,6 @@ int cusim_kernel_shared_bytes(const cusim_kernel *k, uint32_t simd_width,
     return 0;
 }
 
-uint32_t cusim_kernel_workgroup_size(const cusim_kernel *k)
-{
-    return k->workgroup[0] * k->workgroup[1] * k->workgroup[2];
-}
-
 void cusim_hw_echo(FILE *out, const cusim_hw *hw)
 {
     cfg_echo_hw(out, hw);

@@ -77,13 +77,14 @@ void exp_configs_metrics(experiment *e);
  * pair's occupancy, in point order. Returns 0, or -1 with `err` set. */
 int exp_configs_load(experiment *e, cusim_error *err);
 
-/* What the user wrote that mark `m` stands for, when it is a line of
- * generated text with a name (exp_options.line_names), else NULL. */
+/* exp_parse.c (with the marks it reads; exp_configs.c asks too): what the
+ * user wrote that mark `m` stands for, when it is a line of generated
+ * text with a name (exp_options.line_names), else NULL. */
 const char *exp_line_name(const experiment *e, const cusim_mark *m);
 
-/* Writes where mark `m` is, for a message about another place than its
- * own: "by OPTION" for a named generated line, else "at line L, column
- * C". Returns buf. */
+/* exp_parse.c: writes where mark `m` is, for a message about another
+ * place than its own: "by OPTION" for a named generated line, else "at
+ * line L, column C". Returns buf. */
 const char *exp_where(const experiment *e, const cusim_mark *m, char *buf,
                       size_t size);
 

@@ -822,3 +822,22 @@ int exp_parse(experiment *e, ydoc *d, const yaml_node_t **plots,
     *plots = P.plots;
     return rc;
 }
+
+const char *exp_line_name(const experiment *e, const cusim_mark *m)
+{
+    if (!m || m->line < 1 || (size_t)m->line > e->n_line_names
+        || (m->file && strcmp(m->file, e->file) != 0))
+        return NULL;
+    return e->line_names[m->line - 1];
+}
+
+const char *exp_where(const experiment *e, const cusim_mark *m, char *buf,
+                      size_t size)
+{
+    const char *name = exp_line_name(e, m);
+    if (name)
+        snprintf(buf, size, "by %s", name);
+    else
+        snprintf(buf, size, "at line %d, column %d", m->line, m->column);
+    return buf;
+}

@@ -145,25 +145,6 @@ int exp_load_text(const char *path, const char *text, const cusim_set *sets,
     return exp_load_opts(path, text, sets, n_sets, NULL, out, err);
 }
 
-const char *exp_line_name(const experiment *e, const cusim_mark *m)
-{
-    if (!m || m->line < 1 || (size_t)m->line > e->n_line_names
-        || (m->file && strcmp(m->file, e->file) != 0))
-        return NULL;
-    return e->line_names[m->line - 1];
-}
-
-const char *exp_where(const experiment *e, const cusim_mark *m, char *buf,
-                      size_t size)
-{
-    const char *name = exp_line_name(e, m);
-    if (name)
-        snprintf(buf, size, "by %s", name);
-    else
-        snprintf(buf, size, "at line %d, column %d", m->line, m->column);
-    return buf;
-}
-
 uint64_t exp_max_instructions(const experiment *e)
 {
     return e->max_instructions;

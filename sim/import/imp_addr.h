@@ -1,7 +1,10 @@
 /*
  * imp_addr.h — what the address pass's files share (internal to
- * sim/import: imp_addr.c, the pass and the affine forms; imp_addr_sass.c
- * and imp_addr_amd.c, each ISA's instructions).
+ * sim/import: imp_addr.c, the pass; imp_aff.c, the affine forms and their
+ * text; imp_addr_sass.c and imp_addr_amd.c, each ISA's instructions;
+ * imp_trip.c, a loop's trip count). Calls go one way: the pass calls the
+ * others, the ISAs' files and imp_trip.c call imp_aff.c, and imp_aff.c
+ * calls none of them.
  */
 #ifndef CUSIM_IMP_ADDR_H
 #define CUSIM_IMP_ADDR_H
@@ -78,6 +81,7 @@ typedef struct opnd {
     bool neg;
 } opnd;
 
+/* The forms (imp_aff.c). */
 aff aff_unknown(void);
 aff aff_constant(int64_t c);
 aff aff_named(int sym);
@@ -165,14 +169,21 @@ bool addr_sass_update(apass *p, const imp_insn *in, const aff *s,
  * does not show it: imp_trip.c. */
 bool addr_loop_trips(apass *p, const imp_listing *l, imp_region *r);
 
-/* The register slots instruction `in` writes (at most 4): imp_addr.c. */
-int addr_writes(apass *p, const imp_listing *l, const imp_insn *in,
-                aff **slots);
 
 void addr_amd_start(apass *p, const imp_listing *l);
 void addr_amd_insn(apass *p, imp_insn *in);
 int addr_amd_writes(apass *p, const imp_insn *in, aff **slots);
 bool addr_amd_self_add(apass *p, const imp_insn *in, const aff *s,
                        int64_t *step);
+
+/* The register slots instruction `in` writes (at most 4), by its ISA: the
+ * pass's and imp_trip.c's, inline so that imp_trip.c, which the pass
+ * calls, never calls the pass. */
+static inline int addr_writes(apass *p, const imp_listing *l,
+                              const imp_insn *in, aff **slots)
+{
+    return l->format == IMP_FORMAT_SASS ? addr_sass_writes(p, in, slots)
+                                        : addr_amd_writes(p, in, slots);
+}
 
 #endif /* CUSIM_IMP_ADDR_H */

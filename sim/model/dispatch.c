@@ -20,15 +20,6 @@ void dispatch_use(gpu *g, uint32_t i)
     g->width = d->occ.simd_width;
 }
 
-const insn_cost *dispatch_costs(const dispatch *d, uint32_t lanes)
-{
-    for (int i = 0; i < d->n_costs; i++)
-        if (d->cost_lanes[i] == lanes)
-            return d->cost[i];
-    assert(0 && "a lane count decode_costs did not foresee");
-    return d->cost[0];
-}
-
 /* Residency integral of CU c up to `now`. */
 static void cu_residency(cu *c, uint64_t now)
 {

@@ -9,11 +9,6 @@
 
 #include "gpu.h"
 
-/* The issue costs for a subgroup of d with `lanes` active lanes (> 0):
- * one of the tables plan.c decoded for the lane counts its subgroups
- * have. */
-const insn_cost *dispatch_costs(const dispatch *d, uint32_t lanes);
-
 /* Makes dispatch i the one the schedulers issue from. */
 void dispatch_use(gpu *g, uint32_t i);
 

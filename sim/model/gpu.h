@@ -16,6 +16,7 @@
 #ifndef CUSIM_GPU_H
 #define CUSIM_GPU_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -216,6 +217,22 @@ typedef struct dispatch {
     uint32_t wg_size;
     tally start;            /* the counters when it started */
 } dispatch;
+
+/* The issue costs for a subgroup of d with `lanes` active lanes (> 0):
+ * one of the tables plan.c decoded for the lane counts its subgroups
+ * have. Here, with the tables, rather than in dispatch.c: the dispatcher
+ * (when it starts a subgroup) and diverge.c (when a subgroup's lanes
+ * reconverge) both read it, and diverge.c, below the dispatcher, must
+ * not call it (docs/architecture.md, "Layers"). */
+static inline const insn_cost *dispatch_costs(const dispatch *d,
+                                              uint32_t lanes)
+{
+    for (int i = 0; i < d->n_costs; i++)
+        if (d->cost_lanes[i] == lanes)
+            return d->cost[i];
+    assert(0 && "a lane count decode_costs did not foresee");
+    return d->cost[0];
+}
 
 typedef struct gpu {
     const cusim_hw *hw;

@@ -804,6 +804,14 @@ prog_code *prog_resolve(const prog_ast *ast, const prog_shape *shape,
     return code;
 }
 
+/* Public (cusim.h), and here rather than with the loader's entry points
+ * (config/api.c): the workgroup's size is part of the launch shape, and
+ * the program layer sits below the config layer (docs/architecture.md). */
+uint32_t cusim_kernel_workgroup_size(const cusim_kernel *k)
+{
+    return k->workgroup[0] * k->workgroup[1] * k->workgroup[2];
+}
+
 prog_shape prog_shape_of(const cusim_kernel *k, uint32_t width)
 {
     uint64_t elements = k->elements_expr[0] ? 0 : k->elements;

@@ -1,5 +1,6 @@
 /*
- * yamldoc.h — one YAML document in memory, for the config loader.
+ * yamldoc.h — one YAML document in memory, for the config loader and the
+ * other readers of YAML (experiments, plots, run.yaml).
  *
  * A thin layer over libyaml's document API (yaml_parser_load): it reads a
  * file (or a `--set` value), insists on exactly one document, turns

@@ -1,0 +1,208 @@
+/*
+ * imp_aff.c — the address pass's values (imp_addr.c): affine forms over
+ * the launch's names and the kernel's buffers, the buffers named as the
+ * listing shows them, and a form written as the kernel language's text
+ * (an at= index). What the pass and each ISA's instructions
+ * (imp_addr_sass.c, imp_addr_amd.c, imp_trip.c) compute with; it calls
+ * none of them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "imp_addr.h"
+
+static const char *const name_text[A_PARAM] = {
+    "lid_x", "lid_y", "wg_x", "wg_y", "it",
+};
+
+aff aff_unknown(void)
+{
+    aff a;
+    memset(&a, 0, sizeof a);
+    return a;
+}
+
+aff aff_constant(int64_t c)
+{
+    aff a = aff_unknown();
+    a.known = true;
+    a.c = c;
+    return a;
+}
+
+aff aff_named(int sym)
+{
+    aff a = aff_constant(0);
+    a.n = 1;
+    a.sym[0] = sym;
+    a.k[0] = 1;
+    return a;
+}
+
+/* *x += m * y; false where that overflows 64 bits (the form is then
+ * unknown: no listing's address needs such numbers). */
+static bool add_scaled(int64_t *x, int64_t m, int64_t y)
+{
+    int64_t t;
+    return !__builtin_mul_overflow(m, y, &t)
+           && !__builtin_add_overflow(*x, t, x);
+}
+
+aff aff_add(aff a, aff b, int64_t m)
+{
+    if (!a.known || !b.known || !add_scaled(&a.c, m, b.c))
+        return aff_unknown();
+    for (int i = 0; i < b.n; i++) {
+        int j = 0;
+        while (j < a.n && a.sym[j] != b.sym[i])
+            j++;
+        if (j == a.n) {
+            if (a.n == A_TERMS)
+                return aff_unknown();
+            a.sym[a.n] = b.sym[i];
+            a.k[a.n++] = 0;
+        }
+        if (!add_scaled(&a.k[j], m, b.k[i]))
+            return aff_unknown();
+    }
+    /* drop the terms that cancelled */
+    int w = 0;
+    for (int i = 0; i < a.n; i++)
+        if (a.k[i] != 0) {
+            a.sym[w] = a.sym[i];
+            a.k[w++] = a.k[i];
+        }
+    a.n = w;
+    return a;
+}
+
+aff aff_mul(aff a, aff b)
+{
+    if (!a.known || !b.known)
+        return aff_unknown();
+    if (b.n != 0) {
+        aff t = a;
+        a = b;
+        b = t;
+    }
+    if (b.n != 0)
+        return aff_unknown();
+    return aff_add(aff_constant(0), a, b.c);
+}
+
+aff aff_shl(aff a, aff s)
+{
+    if (!s.known || s.n != 0 || s.c < 0 || s.c > 31)
+        return aff_unknown();
+    return aff_mul(a, aff_constant((int64_t)1 << s.c));
+}
+
+/* The name index of the buffer `key`, named `name` when it is new. */
+static int buffer(apass *p, int64_t key, const char *name)
+{
+    for (int i = 0; i < p->n_bufs; i++)
+        if (p->bufs[i].key == key)
+            return A_PARAM + i;
+    if (p->n_bufs == A_BUFS)
+        return -1;
+    p->bufs[p->n_bufs].key = key;
+    snprintf(p->bufs[p->n_bufs].name, sizeof p->bufs[0].name, "%s", name);
+    return A_PARAM + p->n_bufs++;
+}
+
+int addr_param(apass *p, int64_t off)
+{
+    char name[24];
+    snprintf(name, sizeof name, "arg%llx", (unsigned long long)off);
+    return buffer(p, off, name);
+}
+
+int addr_descriptor(apass *p, int sgpr, int64_t off)
+{
+    /* RADV puts the first descriptor set's pointer in s2 (s[0:1] are
+     * its ring offsets): desc10 there, desc10_s3 for another set's */
+    char name[24];
+    if (sgpr == 2)
+        snprintf(name, sizeof name, "desc%llx", (unsigned long long)off);
+    else
+        snprintf(name, sizeof name, "desc%llx_s%d", (unsigned long long)off,
+                 sgpr);
+    return buffer(p, (int64_t)sgpr << 32 | off, name);
+}
+
+bool addr_expr_text(const aff *a, char *buf, size_t size)
+{
+    if (!a->known)
+        return false;
+    size_t u = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < a->n; i++) {
+        if (a->sym[i] >= A_PARAM)
+            return false;
+        int64_t k = a->k[i], m = k < 0 ? -k : k;
+        char coef[32] = "";
+        if (m != 1)
+            snprintf(coef, sizeof coef, "%lld * ", (long long)m);
+        u += (size_t)snprintf(buf + u, size - u, "%s%s%s%s", u ? " " : "",
+                              u ? (k < 0 ? "- " : "+ ") : (k < 0 ? "-" : ""),
+                              coef, name_text[a->sym[i]]);
+        if (u >= size)
+            return false;
+    }
+    if (a->c != 0 || u == 0)
+        u += (size_t)snprintf(buf + u, size - u, "%s%lld",
+                              u ? (a->c < 0 ? " - " : " + ") : "",
+                              (long long)(u && a->c < 0 ? -a->c : a->c));
+    return u < size;
+}
+
+void addr_at_text(const apass *p, aff a, uint32_t bytes, char *at,
+                  size_t size)
+{
+    at[0] = '\0';
+    if (!a.known || bytes == 0)
+        return;
+    int base = -1;
+    for (int i = 0; i < a.n; i++)
+        if (a.sym[i] >= A_INPUT) {
+            return;
+        } else if (a.sym[i] >= A_PARAM) {
+            if (base >= 0 || a.k[i] != 1)
+                return;
+            base = i;
+        }
+    if (base < 0 || a.c % bytes != 0)
+        return;
+    /* the index: the form without its pointer, in elements of `bytes` */
+    int param = a.sym[base];
+    aff idx = aff_add(a, aff_named(param), -1);
+    for (int i = 0; i < idx.n; i++) {
+        if (idx.k[i] % bytes != 0)
+            return;
+        idx.k[i] /= bytes;
+    }
+    idx.c /= bytes;
+    char expr[120];
+    if (!addr_expr_text(&idx, expr, sizeof expr)
+        || size < sizeof expr + 24)
+        return;
+    snprintf(at, size, "%s[%s]", p->bufs[param - A_PARAM].name, expr);
+}
+
+void addr_shared_text(aff a, uint32_t bytes, char *at, size_t size)
+{
+    at[0] = '\0';
+    if (!a.known || bytes == 0 || a.c % bytes != 0)
+        return;
+    for (int i = 0; i < a.n; i++) {
+        if (a.sym[i] >= A_PARAM || a.k[i] % bytes != 0)
+            return;
+        a.k[i] /= bytes;
+    }
+    a.c /= bytes;
+    char expr[120];
+    if (!addr_expr_text(&a, expr, sizeof expr) || size < sizeof expr + 10)
+        return;
+    snprintf(at, size, "shared[%s]", expr);
+}
