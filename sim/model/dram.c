@@ -30,6 +30,13 @@ typedef struct dreq {
                                  miss) */
 } dreq;
 
+/* A request the scheduler may pick in a bank, with the entry before it in
+ * the bank's queue (NONE: it is the head). */
+typedef struct pick {
+    uint32_t i, prev;
+    uint64_t seq;
+} pick;
+
 typedef struct bank {
     uint64_t open;            /* open row + 1 (0: none) */
     uint64_t open_at;         /* the open row can be read from then */
@@ -37,6 +44,14 @@ typedef struct bank {
                                  reads done) */
     uint32_t head, tail;      /* its requests, oldest first */
     uint32_t hits;            /* of them, to the open row */
+    /* bank_look's last answer, which holds while the bank is not changed
+     * (stale: its queue or open row was) and the cycle is below `until`
+     * (when a request it stopped at arrives, or the row it waits for
+     * opens) */
+    bool stale;
+    uint64_t until;
+    uint64_t next;            /* its lowering of the channel's next event */
+    pick oldest, hit;
 } bank;
 
 typedef struct chan {
@@ -191,6 +206,7 @@ void dram_enqueue(dram *h, uint64_t addr, uint32_t bytes, uint32_t tag,
         c->q[at].next = i;
     }
     bk->hits += bk->open == row + 1;
+    bk->stale = true;
     c->len++;
     chan_schedule(h, c, arrive);
 }
@@ -211,33 +227,32 @@ static void chan_remove(chan *c, bank *b, uint32_t i, uint32_t prev)
     c->len--;
 }
 
-/* The request the scheduler looks at in bank b: its oldest arrived one
- * (oldest), and its oldest arrived one to the open row (hit, when the row
- * is open by `now`), each with the entry before it; `next` lowered to
- * when the first one not arrived yet arrives (the queue is in arrival
- * order: the rest come later). */
-typedef struct pick {
-    uint32_t i, prev;
-    uint64_t seq;
-} pick;
-
-static void bank_look(const chan *c, const bank *b, uint64_t now,
-                      pick *oldest, pick *hit, uint64_t *next)
+/* The requests the scheduler looks at in bank b at `now`: its oldest
+ * arrived one (oldest), and its oldest arrived one to the open row (hit,
+ * when the row is open by then), each with the entry before it; b->next
+ * is when the first one not arrived yet arrives (the queue is in arrival
+ * order: the rest come later), and b->until how long the answer holds.
+ * Kept in the bank until it is stale or runs out. */
+static void bank_look(const chan *c, bank *b, uint64_t now)
 {
-    *oldest = *hit = (pick){ NONE, NONE, NEVER };
+    b->oldest = b->hit = (pick){ NONE, NONE, NEVER };
+    b->next = NEVER;
+    b->stale = false;
     bool want_hit = b->hits > 0 && b->open_at <= now;
+    b->until = b->hits > 0 && !want_hit ? b->open_at : NEVER;
     for (uint32_t i = b->head, prev = NONE; i != NONE;
          prev = i, i = c->q[i].next) {
         const dreq *q = &c->q[i];
         if (q->arrive > now) {
-            if (q->arrive < *next)
-                *next = q->arrive;
+            b->next = q->arrive;
+            if (q->arrive < b->until)
+                b->until = q->arrive;
             return;
         }
-        if (oldest->i == NONE)
-            *oldest = (pick){ i, prev, q->seq };
+        if (b->oldest.i == NONE)
+            b->oldest = (pick){ i, prev, q->seq };
         if (want_hit && b->open == q->row + 1) {
-            *hit = (pick){ i, prev, q->seq };
+            b->hit = (pick){ i, prev, q->seq };
             return;
         }
         if (!want_hit)
@@ -274,8 +289,11 @@ static void chan_run(dram *h, chan *c, uint64_t now)
         bank *bk = &c->banks[b];
         if (bk->head == NONE)
             continue;
-        pick o, hit;
-        bank_look(c, bk, now, &o, &hit, &next);
+        if (bk->stale || now >= bk->until)
+            bank_look(c, bk, now);
+        if (bk->next < next)
+            next = bk->next;
+        const pick o = bk->oldest, hit = bk->hit;
         if (o.i == NONE)
             continue;
         if (o.seq < oldest.seq) {
@@ -327,6 +345,7 @@ static void chan_run(dram *h, chan *c, uint64_t now)
         c->bypassed = read.i == oldest.i ? 0 : c->bypassed + 1;
         chan_remove(c, bk, read.i, read.prev);
         bk->hits--;
+        bk->stale = true;
         h->st->dram_accesses++;
         h->st->dram_row_hits += !r.opened;
         uint64_t slot0 = now * h->dbpc;
@@ -348,6 +367,7 @@ static void chan_run(dram *h, chan *c, uint64_t now)
         bk->open = q->row + 1;
         bk->open_at = bk->act_ok = now + h->rmiss;
         q->opened = 1;
+        bk->stale = true;
         bk->hits = 0;
         for (uint32_t i = bk->head; i != NONE; i = c->q[i].next)
             bk->hits += c->q[i].row == q->row;
