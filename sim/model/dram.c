@@ -1,9 +1,12 @@
 /*
  * dram.c — DRAM channels, banks and their schedulers (dram.h).
  *
- * Each channel has a queue of dram.window (`qcap`) entries, allocated by
+ * Each channel has a queue of dram.window (`qcap`) requests, allocated by
  * dram_new, threaded into per-bank lists in arrival order; nothing
- * allocates per request.
+ * allocates per request. An empty queue takes two whatever the window (a
+ * read and the write of the dirty line its fill evicts, which the L2
+ * sends together), so that a window of 1 cannot stop the L2 for good:
+ * its entries are max(qcap, 2).
  */
 #include "dram.h"
 
@@ -55,7 +58,7 @@ typedef struct bank {
 } bank;
 
 typedef struct chan {
-    dreq *q;                  /* qcap entries: the banks' queues, the rest
+    dreq *q;                  /* max(qcap, 2) entries: the banks' queues, the rest
                                  free from `free` */
     uint32_t free;
     uint32_t len;
@@ -90,10 +93,16 @@ static uint32_t qcap_of(const cusim_hw *hw)
     return hw->dram.window ? hw->dram.window : 1;
 }
 
+/* The entries a channel's queue has. */
+static uint32_t entries_of(const cusim_hw *hw)
+{
+    return qcap_of(hw) < 2 ? 2 : qcap_of(hw);
+}
+
 uint64_t dram_state_bytes(const cusim_hw *hw)
 {
     return sizeof(dram) + hw->dram.channels
-           * (sizeof(chan) + qcap_of(hw) * sizeof(dreq)
+           * (sizeof(chan) + entries_of(hw) * sizeof(dreq)
               + hw->dram.banks * sizeof(bank));
 }
 
@@ -119,13 +128,14 @@ dram *dram_new(const cusim_hw *hw, evq *q, uint32_t ev_kind,
     h->d_out = st_.d_out;
     h->d_back = st_.d_back;
     h->chans = xcalloc(h->channels, sizeof *h->chans);
-    dreq *dq = xcalloc((size_t)h->channels * h->qcap, sizeof *dq);
+    const uint32_t entries = entries_of(hw);
+    dreq *dq = xcalloc((size_t)h->channels * entries, sizeof *dq);
     bank *bk = xcalloc((size_t)h->channels * h->banks, sizeof *bk);
     for (uint32_t c = 0; c < h->channels; c++) {
         chan *ch = &h->chans[c];
-        ch->q = dq + (size_t)c * h->qcap;
-        for (uint32_t i = 0; i < h->qcap; i++)
-            ch->q[i].next = i + 1 < h->qcap ? i + 1 : NONE;
+        ch->q = dq + (size_t)c * entries;
+        for (uint32_t i = 0; i < entries; i++)
+            ch->q[i].next = i + 1 < entries ? i + 1 : NONE;
         ch->free = 0;
         ch->banks = bk + (size_t)c * h->banks;
         for (uint32_t b = 0; b < h->banks; b++)
@@ -165,7 +175,8 @@ uint32_t dram_channel(const dram *h, uint64_t addr)
 
 bool dram_room(const dram *h, uint32_t ch, uint32_t n)
 {
-    return h->chans[ch].len + n <= h->qcap;
+    const uint32_t len = h->chans[ch].len;
+    return len + n <= h->qcap || (len == 0 && n <= 2);
 }
 
 static void chan_schedule(dram *h, chan *c, uint64_t at)
@@ -183,7 +194,7 @@ void dram_enqueue(dram *h, uint64_t addr, uint32_t bytes, uint32_t tag,
     uint32_t b;
     uint64_t row;
     chan *c = chan_of(h, addr, &b, &row);
-    assert(c->len < h->qcap && c->free != NONE);
+    assert(c->free != NONE);
     uint32_t i = c->free;
     c->free = c->q[i].next;
     c->q[i] = (dreq){ arrive, row, c->seq++, b, bytes, tag, NONE, 0 };

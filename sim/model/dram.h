@@ -36,7 +36,8 @@ uint32_t dram_event_count(const cusim_hw *hw);
 /* The channel byte address `addr` is in. */
 uint32_t dram_channel(const dram *d, uint64_t addr);
 
-/* Whether channel `ch`'s queue has room for n more requests. */
+/* Whether channel `ch`'s queue has room for n more requests (n <= 2):
+ * dram.window at most, or two in an empty queue. */
 bool dram_room(const dram *d, uint32_t ch, uint32_t n);
 
 /* Queues a request of `bytes` at `addr` sent from the L2 at `sent`: a

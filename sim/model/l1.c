@@ -360,6 +360,41 @@ static void send_down(l1 *h, uint32_t cu, uint8_t kind, uint32_t ref,
 
 /* -------------------------------------------------------------- the L1 */
 
+/* The value of rank r (0: the smallest) among s[0..n-1], r < n, by
+ * quickselect (s is reordered): linear on average, whatever r, where the
+ * selection sort it replaces took r passes over the array. */
+static uint64_t kth_smallest(uint64_t *s, uint32_t n, uint32_t r)
+{
+    uint32_t lo = 0, hi = n - 1;
+    while (lo < hi) {
+        /* the median of three as the pivot, then Hoare's partition */
+        uint32_t mid = lo + (hi - lo) / 2;
+        uint64_t a = s[lo], b = s[mid], c = s[hi];
+        uint64_t p = a < b ? (b < c ? b : a < c ? c : a)
+                           : (a < c ? a : b < c ? c : b);
+        uint32_t i = lo, j = hi;
+        for (;;) {
+            while (s[i] < p)
+                i++;
+            while (s[j] > p)
+                j--;
+            if (i >= j)
+                break;
+            uint64_t x = s[i];
+            s[i] = s[j];
+            s[j] = x;
+            i++;
+            j--;
+        }
+        /* s[lo..j] <= p <= s[j+1..hi] */
+        if (r <= j)
+            hi = j;
+        else
+            lo = j + 1;
+    }
+    return s[lo];
+}
+
 uint64_t l1_accept_at(l1 *h, uint32_t cu, uint32_t n, uint64_t at)
 {
     l1cu *l = &h->cus[cu];
@@ -379,16 +414,7 @@ uint64_t l1_accept_at(l1 *h, uint32_t cu, uint32_t n, uint64_t at)
     }
     uint64_t *s = h->scratch;
     memcpy(s, l->timed, sizeof *s * l->n_timed);
-    uint32_t len = l->n_timed;
-    uint64_t kth = 0;
-    for (uint32_t i = 0; i < k; i++) {
-        uint32_t best = 0;
-        for (uint32_t j = 1; j < len; j++)
-            if (s[j] < s[best])
-                best = j;
-        kth = s[best];
-        s[best] = s[--len];
-    }
+    uint64_t kth = kth_smallest(s, l->n_timed, k - 1);
     return kth > t ? kth : t;
 }
 

@@ -290,19 +290,28 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
     return L2_DONE;
 }
 
-static void park(l2 *h, uint32_t ch, const down *d)
+/* Appends parked entry i to channel ch's list. */
+static void park_append(l2 *h, uint32_t ch, uint32_t i)
 {
     parklist *c = &h->parks[ch];
-    uint32_t i = h->park_free;
-    assert(i != NONE);
-    h->park_free = h->park_next[i];
-    h->parked[i] = *d;
     h->park_next[i] = NONE;
     if (c->tail == NONE)
         c->head = i;
     else
         h->park_next[c->tail] = i;
     c->tail = i;
+}
+
+/* Parks arrival d at channel ch, in an entry of the pool: there is one,
+ * as every parked arrival is a line on its way down from some CU, and a
+ * CU has at most memory.max_inflight of those (l1.h). */
+static void park(l2 *h, uint32_t ch, const down *d)
+{
+    uint32_t i = h->park_free;
+    assert(i != NONE);
+    h->park_free = h->park_next[i];
+    h->parked[i] = *d;
+    park_append(h, ch, i);
 }
 
 bool l2_arrive(l2 *h, const down *d, uint64_t now)
@@ -332,10 +341,12 @@ bool l2_unpark(l2 *h, uint32_t ch, uint64_t now)
         c->head = h->park_next[i];
         if (c->head == NONE)
             c->tail = NONE;
-        if (r != L2_DONE)
-            park(h, r, &h->parked[i]);
-        h->park_next[i] = h->park_free;
-        h->park_free = i;
+        if (r != L2_DONE) {
+            park_append(h, r, i);      /* it waits at that channel now */
+        } else {
+            h->park_next[i] = h->park_free;
+            h->park_free = i;
+        }
     }
     h->unparking = NONE;
     return ok;
