@@ -7,7 +7,11 @@
  * is 160 bytes), the rest of each slot apart, and per set a recency list
  * of its lines, so that a hit scans the set's lines and nothing else and
  * a miss finds its victim at the list's old end (the least recently used
- * line, past the few being fetched) instead of scanning the set again.
+ * line, past the few being fetched) instead of scanning the set again. A
+ * set of more than CACHESET_SCAN ways (a fully associative cache: one set
+ * of every line) is not scanned: a hash index of its lines finds one in
+ * a few probes, so a lookup costs the same whatever the associativity.
+ * (Measured: on a 20-way L2 the index costs more than the scan.)
  *
  * Invariants: a set's lines are its first `fill` ways (a set fills from
  * way 0 on and only cacheset_shrink empties ways, whole trailing ones);
@@ -44,7 +48,21 @@ typedef struct cacheset {
                                  set's list, NONE at the ends */
     uint32_t *fill;           /* per set: its lines (its first ways) */
     uint32_t *lru, *mru;      /* per set: the list's ends, NONE if empty */
+    /* Sets wider than CACHESET_SCAN: every line's slot, by (set, tag),
+     * open addressing with linear probing, at most half full */
+    uint32_t *index;          /* NULL: sets are scanned */
+    uint32_t index_mask;
 } cacheset;
+
+#define CACHESET_SCAN 64
+
+/* The index's first probe for line `tag - 1` of set `set`. */
+static inline uint32_t cacheset_hash(const cacheset *c, uint64_t set,
+                                     uint64_t tag)
+{
+    uint64_t k = (tag + set * 0x9E3779B97F4A7C15ull) * 0xBF58476D1CE4E5B9ull;
+    return (uint32_t)(k >> 32) & c->index_mask;
+}
 
 /* A cache of `bytes` in lines of `line`, `ways` to a set (0: fully
  * associative): its sets and ways; none (bytes 0) is 1 set of 0 ways. */
@@ -82,10 +100,21 @@ static inline uint32_t cacheset_find(const cacheset *c, uint64_t set,
                                      uint64_t tag, uint32_t *victim)
 {
     const uint32_t base = (uint32_t)(set * c->ways), n = c->fill[set];
-    const uint64_t *t = &c->tags[base];
-    for (uint32_t w = 0; w < n; w++)
-        if (t[w] == tag)
-            return base + w;
+    if (c->index) {
+        for (uint32_t h = cacheset_hash(c, set, tag);;
+             h = (h + 1) & c->index_mask) {
+            uint32_t e = c->index[h];
+            if (e == NONE)
+                break;
+            if (c->tags[e] == tag && e - base < c->ways)
+                return e;
+        }
+    } else {
+        const uint64_t *t = &c->tags[base];
+        for (uint32_t w = 0; w < n; w++)
+            if (t[w] == tag)
+                return base + w;
+    }
     if (n < c->use) {
         *victim = base + n;
         return NONE;
@@ -116,6 +145,10 @@ static inline void cacheset_touch(cacheset *c, uint64_t set, uint32_t i)
     c->mru[set] = i;
 }
 
+/* The index: slot i of set `set` holds line `tag - 1` from now on (its
+ * old line leaves the index). */
+void cacheset_reindex(cacheset *c, uint64_t set, uint32_t i, uint64_t tag);
+
 /* Line `tag - 1` goes into slot i of set `set` (cacheset_find's victim):
  * an empty slot becomes a line, a line's slot changes hands; either way it
  * is the set's most recently used. The slot's other fields are the
@@ -123,6 +156,8 @@ static inline void cacheset_touch(cacheset *c, uint64_t set, uint32_t i)
 static inline void cacheset_put(cacheset *c, uint64_t set, uint32_t i,
                                 uint64_t tag)
 {
+    if (c->index)
+        cacheset_reindex(c, set, i, tag);
     if (c->tags[i] != 0) {
         c->tags[i] = tag;
         cacheset_touch(c, set, i);
