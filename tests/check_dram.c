@@ -1,0 +1,381 @@
+/*
+ * check_dram.c — the DRAM channels on their own (sim/model/dram.h): a
+ * request is queued with dram_enqueue, the channel's events run from an
+ * event queue, and a stub in place of the L2 records what each channel
+ * served (channel, tag, data-at-L2 time, cycle served).
+ *
+ * The profile is check_hier.c's tiny one: 1 channel of 2 banks, 1 KiB
+ * rows, 32 bytes per cycle, a row miss 20 cycles, dram.latency 300,
+ * L2 latency 100 over 2 slices at 32 bytes per cycle, 32-byte sectors,
+ * L2 interleave 256. Its stage latencies (memstage.h): xs = 32 x 2 / 32
+ * = 2, xd = 32 x 1 / 32 = 1, so d_out + d_back = 300 - (100 + 20 + 1) =
+ * 179: d_out = 89, d_back = 90.
+ *
+ * The rules used (dram.c, chan_run):
+ *   - a request sent at s arrives at the channel at s + d_out;
+ *   - a row opening takes row_miss_cycles: the row is readable from
+ *     now + 20;
+ *   - a read takes bytes x channels / bytes_per_cycle cycles of the bus
+ *     (32 x 1 / 32 = 1 here) from `now`: done = now + 1; its data is at
+ *     the L2 at done + d_back;
+ *   - FR-FCFS reads the oldest arrived request to an open row; FCFS only
+ *     the oldest; FR-FCFS serves only the oldest once `window` reads went
+ *     ahead of it.
+ * Address mapping (channels 1): bank = addr / 1024 % 2, row = addr /
+ * 2048.
+ */
+#include "cutest.h"
+#include "dram.h"
+#include "evq.h"
+#include "memsys.h"
+
+static cusim_hw tiny(void)
+{
+    cusim_hw hw = cutest_tiny_cu();
+    hw.compute_units = 2;
+    hw.memory.max_inflight = 64;
+    hw.cache.l1.bytes = 1024;
+    hw.cache.l1.line = 128;
+    hw.cache.l1.sector = 32;
+    hw.cache.l1.ways = 2;
+    hw.cache.l1.latency = 20;
+    hw.cache.l1.lines_per_cycle = 1;
+    hw.cache.l1.mshrs = 4;
+    hw.cache.l2.bytes = 8192;
+    hw.cache.l2.line = 128;
+    hw.cache.l2.sector = 32;
+    hw.cache.l2.ways = 4;
+    hw.cache.l2.slices = 2;
+    hw.cache.l2.interleave = 256;
+    hw.cache.l2.latency = 100;
+    hw.cache.l2.bytes_per_cycle = 32;
+    hw.dram.latency = 300;
+    hw.dram.bytes_per_cycle = 32;
+    hw.dram.channels = 1;
+    hw.dram.banks = 2;
+    hw.dram.row = 1024;
+    hw.dram.row_miss_cycles = 20;
+    hw.dram.scheduler = CUSIM_DRAM_FR_FCFS;
+    hw.dram.window = 8;
+    return hw;
+}
+
+/* What a channel served, in order. */
+typedef struct served {
+    uint32_t ch, tag;
+    uint64_t t, now;
+} served;
+
+typedef struct rig {
+    cusim_hw hw;
+    evq *q;
+    dram *d;
+    mem_stats st;
+    served log[32];
+    uint32_t n;
+} rig;
+
+static void on_served(void *ctx, uint32_t ch, uint32_t tag, uint64_t t,
+                      uint64_t now)
+{
+    rig *r = ctx;
+    ck_assert_uint_lt(r->n, 32);
+    r->log[r->n++] = (served){ ch, tag, t, now };
+}
+
+static void rig_init(rig *r, const cusim_hw *hw)
+{
+    memset(r, 0, sizeof *r);
+    r->hw = *hw;
+    uint32_t counts[1] = { dram_event_count(&r->hw) };
+    r->q = evq_new(counts, 1);
+    r->d = dram_new(&r->hw, r->q, 0, 0, (dram_up){ r, on_served }, &r->st);
+}
+
+static void rig_free(rig *r)
+{
+    dram_free(r->d);
+    evq_free(r->q);
+}
+
+/* Runs the channels' events up to cycle `t`. */
+static void run_to(rig *r, uint64_t t)
+{
+    while (!evq_empty(r->q) && evq_next_cycle(r->q) <= t) {
+        uint64_t now;
+        evq_event ev = evq_pop(r->q, &now);
+        dram_event(r->d, ev.index, now);
+    }
+}
+
+/* Entry i of the log is tag `tag` served on channel `ch` at `now`, its
+ * data at the L2 at `t`. */
+static void served_is(const rig *r, uint32_t i, uint32_t ch, uint32_t tag,
+                      uint64_t now, uint64_t t)
+{
+    ck_assert_uint_lt(i, r->n);
+    ck_assert_uint_eq(r->log[i].tag, tag);
+    ck_assert_uint_eq(r->log[i].ch, ch);
+    ck_assert_uint_eq(r->log[i].now, now);
+    ck_assert_uint_eq(r->log[i].t, t);
+}
+
+START_TEST(row_hit_against_row_miss)
+{
+    /* Read 1, byte 0 (bank 0, row 0), sent at 0: arrives 0 + 89 = 89;
+     * bank 0 has no open row: opened 89 -> 109, read at 109, done 110,
+     * at the L2 at 110 + 90 = 200.
+     * Read 2, byte 32 (bank 0, row 0: open), sent at 1000: arrives 1089,
+     * read at once, done 1090, at the L2 at 1180: 180 cycles.
+     * Read 3, byte 2048 (bank 0, row 1), sent at 2000: arrives 2089, row
+     * 1 opened 2089 -> 2109, read, done 2110, at the L2 at 2200: 200
+     * cycles, row_miss_cycles (20) more than the row hit. */
+    rig r;
+    cusim_hw hw = tiny();
+    rig_init(&r, &hw);
+    dram_enqueue(r.d, 0, 32, 1, 0);
+    run_to(&r, 999);
+    dram_enqueue(r.d, 32, 32, 2, 1000);
+    run_to(&r, 1999);
+    dram_enqueue(r.d, 2048, 32, 3, 2000);
+    run_to(&r, 5000);
+    ck_assert_uint_eq(r.n, 3);
+    served_is(&r, 0, 0, 1, 109, 200);
+    served_is(&r, 1, 0, 2, 1089, 1180);
+    served_is(&r, 2, 0, 3, 2109, 2200);
+    ck_assert_uint_eq(r.st.dram_accesses, 3);
+    ck_assert_uint_eq(r.st.dram_row_hits, 1);
+    ck_assert(evq_empty(r.q));
+    rig_free(&r);
+}
+END_TEST
+
+/* Row 0 of bank 0 opened by a read of byte 0 sent at 0 (served at 109,
+ * row_hit_against_row_miss), then an older read of row 1 (byte 2048, tag
+ * 1) and a younger one of row 0 (byte 64, tag 2) of bank 0, both sent at
+ * 1000 and arriving at 1089. */
+static void row_race(cusim_dram_sched sched, rig *r)
+{
+    cusim_hw hw = tiny();
+    hw.dram.scheduler = sched;
+    rig_init(r, &hw);
+    dram_enqueue(r->d, 0, 32, 0, 0);
+    run_to(r, 999);
+    dram_enqueue(r->d, 2048, 32, 1, 1000);
+    dram_enqueue(r->d, 64, 32, 2, 1000);
+    run_to(r, 5000);
+}
+
+START_TEST(fr_fcfs_serves_the_open_row_first)
+{
+    /* FR-FCFS at 1089: the younger is a row hit, read first: done 1090,
+     * at the L2 at 1180. Row 0 has no more reads; the bank may open
+     * another row once that read is done (1090): row 1 opens 1090 ->
+     * 1110, the older is read at 1110, done 1111, at the L2 at 1201. */
+    rig r;
+    row_race(CUSIM_DRAM_FR_FCFS, &r);
+    ck_assert_uint_eq(r.n, 3);
+    served_is(&r, 1, 0, 2, 1089, 1180);
+    served_is(&r, 2, 0, 1, 1110, 1201);
+    ck_assert_uint_eq(r.st.dram_row_hits, 1);
+    rig_free(&r);
+}
+END_TEST
+
+START_TEST(fcfs_serves_the_oldest_first)
+{
+    /* FCFS at 1089: only the oldest, the row-1 read: the bank's last read
+     * was done at 110, so row 1 opens 1089 -> 1109, read at 1109, done
+     * 1110, at the L2 at 1200. Then the younger finds row 1 open: row 0
+     * opens once that read is done, 1110 -> 1130, read, done 1131, at the
+     * L2 at 1221. No row hit. */
+    rig r;
+    row_race(CUSIM_DRAM_FCFS, &r);
+    ck_assert_uint_eq(r.n, 3);
+    served_is(&r, 1, 0, 1, 1109, 1200);
+    served_is(&r, 2, 0, 2, 1130, 1221);
+    ck_assert_uint_eq(r.st.dram_row_hits, 0);
+    rig_free(&r);
+}
+END_TEST
+
+/* The bypass bound with dram.window w (2 or 3) on tiny() with
+ * dram.latency 123: d_out + d_back = 123 - 121 = 2, so d_out = 1 and
+ * d_back = 1 (a request arrives the cycle after it is sent, and a row hit
+ * can be sent while the one before it is read). Row 0 of bank 0 is
+ * opened by a read of byte 0 sent at 0 (arrives 1, row open 21, read at
+ * 21, done 22). At 100 an older read of row 1 (byte 2048, tag 10) and a
+ * row hit (byte 32, tag 1) are sent; each later row hit (bytes 64, 96,
+ * 128: tags 2, 3, 4) is sent in the cycle the one before it is read, as
+ * soon as the queue (w entries) has room. */
+static void bypass(uint32_t w, rig *r)
+{
+    cusim_hw hw = tiny();
+    hw.dram.latency = 123;
+    hw.dram.window = w;
+    rig_init(r, &hw);
+    dram_enqueue(r->d, 0, 32, 0, 0);
+    run_to(r, 99);
+    dram_enqueue(r->d, 2048, 32, 10, 100);
+    dram_enqueue(r->d, 32, 32, 1, 100);
+    run_to(r, 101);
+    dram_enqueue(r->d, 64, 32, 2, 101);
+    run_to(r, 102);
+    dram_enqueue(r->d, 96, 32, 3, 102);
+    if (w > 2) {
+        run_to(r, 103);
+        dram_enqueue(r->d, 128, 32, 4, 103);
+    }
+    run_to(r, 1000);
+}
+
+START_TEST(fr_fcfs_bounds_the_bypass)
+{
+    /* window 2: at 101 tag 1 (a row hit) goes ahead of the older: read,
+     * done 102, at the L2 at 103 (1 read ahead). At 102 tag 2, arrived,
+     * goes ahead too: done 103, at the L2 at 104 (2 reads ahead = the
+     * window). At 103 tag 3 has arrived, a row hit, but 2 reads went
+     * ahead: only the oldest is served. Its bank's last read was done at
+     * 103: row 1 opens 103 -> 123, the older is read at 123, done 124,
+     * at the L2 at 125. Tag 3 then finds row 1 open: row 0 opens once
+     * that read is done, 124 -> 144, read, done 145, at the L2 at 146. */
+    rig r;
+    bypass(2, &r);
+    ck_assert_uint_eq(r.n, 5);
+    served_is(&r, 1, 0, 1, 101, 103);
+    served_is(&r, 2, 0, 2, 102, 104);
+    served_is(&r, 3, 0, 10, 123, 125);
+    served_is(&r, 4, 0, 3, 144, 146);
+    ck_assert_uint_eq(r.st.dram_row_hits, 2);
+    rig_free(&r);
+
+    /* window 3: tag 3 too goes ahead at 103 (done 104, at the L2 at
+     * 105): 3 reads ahead. At 104 tag 4 (sent at 103) has arrived, a row
+     * hit, but only the oldest may go: row 1 opens 104 -> 124, the older
+     * is read at 124 (at the L2 at 126); tag 4 then opens row 0 at 125,
+     * read at 145, at the L2 at 147. */
+    bypass(3, &r);
+    ck_assert_uint_eq(r.n, 6);
+    served_is(&r, 1, 0, 1, 101, 103);
+    served_is(&r, 2, 0, 2, 102, 104);
+    served_is(&r, 3, 0, 3, 103, 105);
+    served_is(&r, 4, 0, 10, 124, 126);
+    served_is(&r, 5, 0, 4, 145, 147);
+    ck_assert_uint_eq(r.st.dram_row_hits, 3);
+    rig_free(&r);
+}
+END_TEST
+
+START_TEST(channels_banks_and_rows_by_address)
+{
+    /* tiny() with 4 channels: the L2's 256-byte interleave units go to
+     * channels in turn, channel = addr / 256 % 4; within a channel its
+     * units are packed: local = (addr / 256 / 4) x 256 + addr % 256, bank
+     * = local / 1024 % 2, row = local / 2048. Stage latencies: xd = 32 x
+     * 4 / 32 = 4, d_out + d_back = 300 - 124 = 176: 88 each; a 32-byte
+     * read takes 32 x 4 / 32 = 4 cycles of its channel's bus.
+     *   byte    channel  local  bank  row
+     *   0       0        0      0     0
+     *   1024    0        256    0     0     (row hit after byte 0)
+     *   256     1        0      0     0     (its own channel: a row miss)
+     *   4096    0        1024   1     0     (bank 1, never opened: miss)
+     *   8192    0        2048   0     1     (row miss in bank 0)
+     *   4128    0        1056   1     0     (bank 1's row still open)
+     * Each sent alone at 1000 k (k = 0..5): a row miss arrives at +88,
+     * opens its row by +108, is done at +112 and at the L2 at +200; a
+     * row hit is read at +88, done at +92, at the L2 at +180. */
+    cusim_hw hw = tiny();
+    hw.dram.channels = 4;
+    rig r;
+    rig_init(&r, &hw);
+    ck_assert_uint_eq(dram_event_count(&hw), 4);
+    ck_assert_uint_eq(dram_channel(r.d, 0), 0);
+    ck_assert_uint_eq(dram_channel(r.d, 255), 0);
+    ck_assert_uint_eq(dram_channel(r.d, 256), 1);
+    ck_assert_uint_eq(dram_channel(r.d, 768), 3);
+    ck_assert_uint_eq(dram_channel(r.d, 1024), 0);
+    ck_assert_uint_eq(dram_channel(r.d, 1280 + 17), 1);
+    const uint64_t addr[6] = { 0, 1024, 256, 4096, 8192, 4128 };
+    const uint32_t ch[6] = { 0, 0, 1, 0, 0, 0 };
+    const bool hit[6] = { false, true, false, false, false, true };
+    for (uint32_t k = 0; k < 6; k++) {
+        dram_enqueue(r.d, addr[k], 32, k, 1000 * k);
+        run_to(&r, 1000 * k + 999);
+        served_is(&r, k, ch[k], k, 1000 * k + (hit[k] ? 88 : 108),
+                  1000 * k + (hit[k] ? 180 : 200));
+    }
+    ck_assert_uint_eq(r.st.dram_row_hits, 2);
+    rig_free(&r);
+}
+END_TEST
+
+START_TEST(room_in_a_channel_s_queue)
+{
+    /* dram.window 2: a queue of 2. Empty: room for 1 or 2, not 3. With
+     * one queued (byte 0, sent at 0), room for 1; with two, none; the
+     * other channel's queue is apart. Once one is served (the first at
+     * 109, row_hit_against_row_miss) there is room for 1 again. */
+    cusim_hw hw = tiny();
+    hw.dram.window = 2;
+    hw.dram.channels = 2;
+    rig r;
+    rig_init(&r, &hw);
+    ck_assert(dram_room(r.d, 0, 1));
+    ck_assert(dram_room(r.d, 0, 2));
+    ck_assert(!dram_room(r.d, 0, 3));
+    dram_enqueue(r.d, 0, 32, 1, 0);
+    ck_assert(dram_room(r.d, 0, 1));
+    ck_assert(!dram_room(r.d, 0, 2));
+    dram_enqueue(r.d, 32, 32, 2, 0);
+    ck_assert(!dram_room(r.d, 0, 1));
+    ck_assert(dram_room(r.d, 1, 2));
+    /* 2 channels: xd = 2, d_out = (300 - 122) / 2 = 89: the first
+     * arrives at 89, its row opens by 109 and it is read then. */
+    run_to(&r, 108);
+    ck_assert_uint_eq(r.n, 0);
+    ck_assert(!dram_room(r.d, 0, 1));
+    run_to(&r, 109);
+    ck_assert_uint_eq(r.n, 1);
+    ck_assert(dram_room(r.d, 0, 1));
+    ck_assert(!dram_room(r.d, 0, 2));
+    run_to(&r, 1000);
+    rig_free(&r);
+
+    /* A window of 0 is a queue of 1, but an empty queue takes a read and
+     * its dirty victim's write together (dram.h), never three; with one
+     * queued there is no room for another. */
+    hw = tiny();
+    hw.dram.window = 0;
+    rig_init(&r, &hw);
+    ck_assert(dram_room(r.d, 0, 1));
+    ck_assert(dram_room(r.d, 0, 2));
+    ck_assert(!dram_room(r.d, 0, 3));
+    dram_enqueue(r.d, 0, 32, 1, 0);
+    ck_assert(!dram_room(r.d, 0, 1));
+    run_to(&r, 1000);
+    ck_assert(dram_room(r.d, 0, 2));
+    rig_free(&r);
+}
+END_TEST
+
+/* One TCase per behaviour. */
+static void behaviour(Suite *s, const char *name, const TTest *test)
+{
+    TCase *tc = tcase_create(name);
+    tcase_add_test(tc, test);
+    suite_add_tcase(s, tc);
+}
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("dram");
+    behaviour(s, "row hit and row miss", row_hit_against_row_miss);
+    behaviour(s, "FR-FCFS", fr_fcfs_serves_the_open_row_first);
+    behaviour(s, "FCFS", fcfs_serves_the_oldest_first);
+    behaviour(s, "bypass bound", fr_fcfs_bounds_the_bypass);
+    behaviour(s, "address mapping", channels_banks_and_rows_by_address);
+    behaviour(s, "queue room", room_in_a_channel_s_queue);
+    return s;
+}
+
+CUTEST_MAIN(make_suite)

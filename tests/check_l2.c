@@ -1,0 +1,340 @@
+/*
+ * check_l2.c — the L2 (sim/model/l2.h) through l2_arrive, l2_read_done
+ * and l2_unpark, on a real DRAM (dram.h), with stubs in place of the L1s
+ * (l2_up: they record each answer) and of hier.c's wiring of the DRAM's
+ * answers (dram_up: as hier.c does, l2_read_done then l2_unpark at the
+ * cycle a channel serves a request; one test defers l2_read_done).
+ * Arrivals are handed to l2_arrive by the test, at the cycle they reach
+ * the L2, as the crossbar would.
+ *
+ * The profile is check_hier.c's tiny one: L2 8 KiB of 128-byte lines, 2
+ * slices (slice = addr / 256 % 2) at 32 bytes per cycle in all, latency
+ * 100; DRAM 1 channel of 2 banks (bank = addr / 1024 % 2, row = addr /
+ * 2048), 32 bytes per cycle, row miss 20, latency 300. Stage latencies
+ * (memstage.h): a 32-byte sector takes xs = 32 x 2 / 32 = 2 cycles of its
+ * slice's port, back2 = (100 - 2) - (100 - 2) / 2 = 49; on the channel
+ * xd = 1 cycle, d_out = 89, d_back = 90 (300 - 100 - 20 - 1 = 179).
+ * So, for one sector:
+ *   - a hit taken at a: port a -> a + 2, answered at a + 2 + 49 = a + 51;
+ *   - a miss taken at a: port a -> a + 2, at the channel at a + 91; a
+ *     row miss opens its row 20 cycles, a row hit is read at once; read
+ *     done 1 cycle later; the data at the L2 d_back = 90 later; answered
+ *     back2 = 49 after that.
+ */
+#include "cutest.h"
+#include "dram.h"
+#include "evq.h"
+#include "l2.h"
+#include "memsys.h"
+#include "xbar.h"
+
+static cusim_hw tiny(void)
+{
+    cusim_hw hw = cutest_tiny_cu();
+    hw.compute_units = 2;
+    hw.memory.max_inflight = 64;
+    hw.cache.l1.bytes = 1024;
+    hw.cache.l1.line = 128;
+    hw.cache.l1.sector = 32;
+    hw.cache.l1.ways = 2;
+    hw.cache.l1.latency = 20;
+    hw.cache.l1.lines_per_cycle = 1;
+    hw.cache.l1.mshrs = 4;
+    hw.cache.l2.bytes = 8192;
+    hw.cache.l2.line = 128;
+    hw.cache.l2.sector = 32;
+    hw.cache.l2.ways = 4;
+    hw.cache.l2.slices = 2;
+    hw.cache.l2.interleave = 256;
+    hw.cache.l2.latency = 100;
+    hw.cache.l2.bytes_per_cycle = 32;
+    hw.dram.latency = 300;
+    hw.dram.bytes_per_cycle = 32;
+    hw.dram.channels = 1;
+    hw.dram.banks = 2;
+    hw.dram.row = 1024;
+    hw.dram.row_miss_cycles = 20;
+    hw.dram.scheduler = CUSIM_DRAM_FR_FCFS;
+    hw.dram.window = 8;
+    return hw;
+}
+
+/* An answer of the L2 to an L1: a fill of (cu, MSHR ref) or a store's
+ * acknowledgement, at t. */
+typedef struct answer {
+    uint32_t cu, ref;
+    uint64_t t;
+    bool fill;
+} answer;
+
+/* A read a channel served (deferred mode). */
+typedef struct read_back {
+    uint32_t tag;
+    uint64_t t, now;
+} read_back;
+
+typedef struct rig {
+    cusim_hw hw;
+    evq *q;
+    dram *d;
+    l2 *c;
+    mem_stats st;
+    bool defer;               /* leave l2_read_done to the test */
+    answer log[16];
+    uint32_t n;
+    read_back reads[16];
+    uint32_t n_reads;
+} rig;
+
+static void on_fill(void *ctx, uint32_t cu, uint32_t mshr, uint64_t t)
+{
+    rig *r = ctx;
+    ck_assert_uint_lt(r->n, 16);
+    r->log[r->n++] = (answer){ cu, mshr, t, true };
+}
+
+static void on_written(void *ctx, uint32_t cu, uint8_t kind, uint32_t ref,
+                       uint64_t t)
+{
+    rig *r = ctx;
+    ck_assert_uint_eq(kind, DOWN_STORE);
+    ck_assert_uint_lt(r->n, 16);
+    r->log[r->n++] = (answer){ cu, ref, t, false };
+}
+
+/* hier.c's dram_served but the crossbar: no L2 MSHR shortage here. */
+static void on_served(void *ctx, uint32_t ch, uint32_t tag, uint64_t t,
+                      uint64_t now)
+{
+    rig *r = ctx;
+    ck_assert_uint_ne(tag, UINT32_MAX);   /* no write in these tests */
+    ck_assert_uint_lt(r->n_reads, 16);
+    r->reads[r->n_reads++] = (read_back){ tag, t, now };
+    if (!r->defer)
+        l2_read_done(r->c, tag, t);
+    ck_assert(l2_unpark(r->c, ch, now));
+}
+
+static void rig_init(rig *r, const cusim_hw *hw)
+{
+    memset(r, 0, sizeof *r);
+    r->hw = *hw;
+    uint32_t counts[1] = { dram_event_count(&r->hw) };
+    r->q = evq_new(counts, 1);
+    r->d = dram_new(&r->hw, r->q, 0, 0, (dram_up){ r, on_served }, &r->st);
+    r->c = l2_new(&r->hw, r->d, (l2_up){ r, on_fill, on_written }, &r->st);
+}
+
+static void rig_free(rig *r)
+{
+    l2_free(r->c);
+    dram_free(r->d);
+    evq_free(r->q);
+}
+
+static void run_to(rig *r, uint64_t t)
+{
+    while (!evq_empty(r->q) && evq_next_cycle(r->q) <= t) {
+        uint64_t now;
+        evq_event ev = evq_pop(r->q, &now);
+        dram_event(r->d, ev.index, now);
+    }
+}
+
+/* CU cu's load (L1 MSHR ref) of `sectors` of the line at `addr`, at the
+ * L2 at `now`: l2_arrive's answer. */
+static bool load(rig *r, uint32_t cu, uint32_t ref, uint64_t addr,
+                 uint32_t sectors, uint64_t now)
+{
+    down d = { now, 0, addr, cu, ref, sectors, DOWN_LOAD, 0 };
+    return l2_arrive(r->c, &d, now);
+}
+
+/* Answer i is a fill (or an acknowledgement) of (cu, ref) at t. */
+static void answer_is(const rig *r, uint32_t i, bool fill, uint32_t cu,
+                      uint32_t ref, uint64_t t)
+{
+    ck_assert_uint_lt(i, r->n);
+    ck_assert_int_eq(r->log[i].fill, fill);
+    ck_assert_uint_eq(r->log[i].cu, cu);
+    ck_assert_uint_eq(r->log[i].ref, ref);
+    ck_assert_uint_eq(r->log[i].t, t);
+}
+
+START_TEST(a_miss_and_hits)
+{
+    /* CU 0's load of sector 0 of line 0 (MSHR 5) at the L2 at 49: a miss;
+     * port 49 -> 51, at the channel at 140, bank 0's row 0 opens 140 ->
+     * 160, read 160 -> 161, data at the L2 at 251, the L1 filled at 251
+     * + 49 = 300 (dram.latency after an L1 lookup at 0, to_l2 = 49 before
+     * this arrival). Nothing is answered before the channel serves it at
+     * 160.
+     * CU 1's load of it at 200: a hit, the sector valid since 160 but
+     * there only from 251: port 200 -> 202 would answer 251, its data
+     * answers 251 + 49 = 300.
+     * CU 1's load at 549: a hit, port 549 -> 551, answered 600. */
+    rig r;
+    cusim_hw hw = tiny();
+    rig_init(&r, &hw);
+    ck_assert(load(&r, 0, 5, 0, 0x1, 49));
+    ck_assert_uint_eq(r.n, 0);
+    run_to(&r, 159);
+    ck_assert_uint_eq(r.n, 0);
+    run_to(&r, 160);
+    ck_assert_uint_eq(r.n, 1);
+    answer_is(&r, 0, true, 0, 5, 300);
+    ck_assert(load(&r, 1, 6, 0, 0x1, 200));
+    answer_is(&r, 1, true, 1, 6, 300);
+    ck_assert(load(&r, 1, 7, 0, 0x1, 549));
+    answer_is(&r, 2, true, 1, 7, 600);
+    run_to(&r, 2000);
+    ck_assert_uint_eq(r.n, 3);
+    ck_assert_uint_eq(r.st.l2_sectors, 3);
+    ck_assert_uint_eq(r.st.l2_hits, 2);
+    ck_assert_uint_eq(r.st.dram_read_bytes, 32);
+    ck_assert_uint_eq(r.st.dram_accesses, 1);
+    ck_assert_uint_eq(r.st.l2_port_slots, 3 * 64);
+    rig_free(&r);
+}
+END_TEST
+
+START_TEST(two_l1s_share_an_l2_mshr)
+{
+    /* CU 0 (MSHR 1) and CU 1 (MSHR 2) miss sector 0 of line 0 at 49, CU 0
+     * first: CU 0's takes an L2 MSHR and reads from DRAM (port 49 -> 51,
+     * filled at 300 as in a_miss_and_hits); CU 1's finds the sector on
+     * its way (port 51 -> 53) and waits on the same MSHR: no second read.
+     * When the read is served (160) both are filled at the data's 251 +
+     * 49 = 300. */
+    rig r;
+    cusim_hw hw = tiny();
+    rig_init(&r, &hw);
+    ck_assert(load(&r, 0, 1, 0, 0x1, 49));
+    ck_assert(load(&r, 1, 2, 0, 0x1, 49));
+    run_to(&r, 2000);
+    ck_assert_uint_eq(r.n, 2);
+    ck_assert_uint_eq(r.n_reads, 1);
+    for (uint32_t i = 0; i < 2; i++) {
+        ck_assert(r.log[i].fill);
+        ck_assert_uint_eq(r.log[i].t, 300);
+        ck_assert_uint_eq(r.log[i].ref, r.log[i].cu + 1);
+    }
+    ck_assert_uint_ne(r.log[0].cu, r.log[1].cu);
+    ck_assert_uint_eq(r.st.dram_accesses, 1);
+    ck_assert_uint_eq(r.st.dram_read_bytes, 32);
+    ck_assert_uint_eq(r.st.l2_sectors, 2);
+    ck_assert_uint_eq(r.st.l2_hits, 0);
+    rig_free(&r);
+}
+END_TEST
+
+START_TEST(a_parked_line_is_served_once)
+{
+    /* dram.window 1: the channel queues one request (and the L2 has 1
+     * MSHR). A: CU 0's line 0 (byte 0, MSHR 1) at 49, a miss: its read
+     * fills the queue (port 49 -> 51, at the channel at 140, row 0 of
+     * bank 0 opened by 160, read then). B: CU 1's line 1 (byte 128: slice
+     * 0, bank 0, row 0; MSHR 2) at 50, a miss with no room: parked at the
+     * channel, nothing else done (no port time, not counted). C: CU 0's
+     * line 2 (byte 256: slice 1, bank 0, row 0; MSHR 3) at 51: parked
+     * behind B.
+     * At 160 the channel serves A (filled at 300) and B goes on, once:
+     * its port 160 -> 162, at the channel at 251, a row hit, read 251 ->
+     * 252, data at 342, filled at 391. The queue is full again: C waits.
+     * At 251 the channel serves B and C goes on: slice 1's port 251 ->
+     * 253, at the channel at 342, a row hit, read 342 -> 343, data at 433,
+     * filled at 482. Each line counted once at the L2 and moved once by
+     * its port. */
+    rig r;
+    cusim_hw hw = tiny();
+    hw.dram.window = 1;
+    rig_init(&r, &hw);
+    ck_assert(load(&r, 0, 1, 0, 0x1, 49));
+    ck_assert(load(&r, 1, 2, 128, 0x1, 50));
+    ck_assert(load(&r, 0, 3, 256, 0x1, 51));
+    ck_assert_uint_eq(r.st.l2_sectors, 1);
+    ck_assert_uint_eq(r.st.l2_port_slots, 64);
+    run_to(&r, 250);
+    ck_assert_uint_eq(r.n, 1);
+    answer_is(&r, 0, true, 0, 1, 300);
+    ck_assert_uint_eq(r.st.l2_sectors, 2);
+    run_to(&r, 341);
+    ck_assert_uint_eq(r.n, 2);
+    answer_is(&r, 1, true, 1, 2, 391);
+    run_to(&r, 5000);
+    ck_assert_uint_eq(r.n, 3);
+    answer_is(&r, 2, true, 0, 3, 482);
+    ck_assert_uint_eq(r.n_reads, 3);
+    ck_assert_uint_eq(r.reads[1].now, 251);
+    ck_assert_uint_eq(r.reads[2].now, 342);
+    ck_assert_uint_eq(r.st.l2_sectors, 3);
+    ck_assert_uint_eq(r.st.l2_port_slots, 3 * 64);
+    ck_assert_uint_eq(r.st.dram_accesses, 3);
+    ck_assert_uint_eq(r.st.dram_row_hits, 2);
+    rig_free(&r);
+}
+END_TEST
+
+START_TEST(no_l2_mshr_free_refuses_an_arrival)
+{
+    /* dram.window 1: 1 channel x 1 = 1 L2 MSHR. Here the DRAM's answer is
+     * deferred: the test calls l2_read_done when the data is at the L2.
+     * A: CU 0's line 0 (MSHR 1) at 49, a miss, served at 160 with its
+     * data at the L2 at 251 (a_miss_and_hits): its L2 MSHR is held until
+     * then. B: CU 1's line 1 (byte 128, MSHR 2) at 200 needs a read: the
+     * channel's queue has room but no L2 MSHR is free: refused (false),
+     * nothing done. A store to line 4 (byte 512, slice 0) at 201 needs no
+     * MSHR: taken, port 201 -> 203, acknowledged at 252.
+     * At 251 A's read is done: filled at 300; B again at 252 is taken:
+     * port 252 -> 254, at the channel at 343, a row hit (row 0 of bank 0),
+     * read 343 -> 344, data at 434, filled at 483. */
+    rig r;
+    cusim_hw hw = tiny();
+    hw.dram.window = 1;
+    rig_init(&r, &hw);
+    r.defer = true;
+    ck_assert(load(&r, 0, 1, 0, 0x1, 49));
+    run_to(&r, 200);
+    ck_assert_uint_eq(r.n_reads, 1);
+    ck_assert_uint_eq(r.reads[0].now, 160);
+    ck_assert_uint_eq(r.reads[0].t, 251);
+    ck_assert(!load(&r, 1, 2, 128, 0x1, 200));
+    ck_assert_uint_eq(r.st.l2_sectors, 1);
+    ck_assert_uint_eq(r.st.l2_port_slots, 64);
+    down st = { 201, 0, 512, 0, 9, 0x1, DOWN_STORE, 0 };
+    ck_assert(l2_arrive(r.c, &st, 201));
+    answer_is(&r, 0, false, 0, 9, 252);
+    run_to(&r, 251);
+    l2_read_done(r.c, r.reads[0].tag, r.reads[0].t);
+    answer_is(&r, 1, true, 0, 1, 300);
+    ck_assert(load(&r, 1, 2, 128, 0x1, 252));
+    run_to(&r, 5000);
+    ck_assert_uint_eq(r.n_reads, 2);
+    ck_assert_uint_eq(r.reads[1].now, 343);
+    ck_assert_uint_eq(r.reads[1].t, 434);
+    l2_read_done(r.c, r.reads[1].tag, r.reads[1].t);
+    ck_assert_uint_eq(r.n, 3);
+    answer_is(&r, 2, true, 1, 2, 483);
+    rig_free(&r);
+}
+END_TEST
+
+/* One TCase per behaviour. */
+static void behaviour(Suite *s, const char *name, const TTest *test)
+{
+    TCase *tc = tcase_create(name);
+    tcase_add_test(tc, test);
+    suite_add_tcase(s, tc);
+}
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("l2");
+    behaviour(s, "hit and miss", a_miss_and_hits);
+    behaviour(s, "MSHR merge", two_l1s_share_an_l2_mshr);
+    behaviour(s, "parked at a full DRAM queue", a_parked_line_is_served_once);
+    behaviour(s, "no MSHR free", no_l2_mshr_free_refuses_an_arrival);
+    return s;
+}
+
+CUTEST_MAIN(make_suite)
