@@ -6,6 +6,11 @@
 
 #include <stdint.h>
 
+/* The library's sentinels: a cycle that never comes, and an index (of a
+ * pool entry, a slot, a CU) that names nothing. */
+#define NEVER UINT64_MAX
+#define NONE UINT32_MAX
+
 /* ceil(a / b), b > 0, for a + b - 1 below 2^64. */
 static inline uint64_t div_up(uint64_t a, uint64_t b)
 {

@@ -25,9 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#ifndef NONE
-#define NONE UINT32_MAX
-#endif
+#include "intmath.h"
 
 /* A line slot but its tag. */
 typedef struct slot {

@@ -17,9 +17,6 @@
 #include "memstage.h"
 #include "xalloc.h"
 
-#define NEVER UINT64_MAX
-#define NONE UINT32_MAX
-
 typedef struct dreq {
     uint64_t arrive;
     uint64_t row;

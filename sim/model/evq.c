@@ -17,12 +17,13 @@
  * while the common case (an event a few cycles ahead) costs O(1).
  */
 #include "evq.h"
+#include "heap.h"
+#include "intmath.h"
 #include "xalloc.h"
 
 #include <assert.h>
 #include <stdlib.h>
 
-#define NONE UINT32_MAX
 #define EVQ_WHEEL 1024u                  /* a power of two */
 #define EVQ_WORDS (EVQ_WHEEL / 64)
 
@@ -119,41 +120,23 @@ static bool before(const evq_item *a, const evq_item *b)
     return a->cycle < b->cycle || (a->cycle == b->cycle && a->seq < b->seq);
 }
 
-static void place(evq *q, uint32_t i, evq_item item)
-{
-    q->heap[i] = item;
-    q->pos[item.handle] = i;
-}
+/* Stores item at heap index i, and where it is by its handle. */
+#define EVQ_PLACE(q, a, i, x)                                                \
+    do {                                                                      \
+        (a)[i] = (x);                                                         \
+        (q)->pos[(a)[i].handle] = (i);                                        \
+    } while (0)
+
+HEAP_DEFINE(evq_heap, evq_item, evq *, before, EVQ_PLACE)
 
 static void sift_up(evq *q, uint32_t i)
 {
-    evq_item item = q->heap[i];
-    while (i > 0) {
-        uint32_t parent = (i - 1) / 2;
-        if (!before(&item, &q->heap[parent]))
-            break;
-        place(q, i, q->heap[parent]);
-        i = parent;
-    }
-    place(q, i, item);
+    evq_heap_up(q, q->heap, i, q->heap[i]);
 }
 
 static void sift_down(evq *q, uint32_t i)
 {
-    evq_item item = q->heap[i];
-    for (;;) {
-        uint32_t child = 2 * i + 1;
-        if (child >= q->n_heap)
-            break;
-        if (child + 1 < q->n_heap
-            && before(&q->heap[child + 1], &q->heap[child]))
-            child++;
-        if (!before(&q->heap[child], &item))
-            break;
-        place(q, i, q->heap[child]);
-        i = child;
-    }
-    place(q, i, item);
+    evq_heap_down(q, q->heap, q->n_heap, i, q->heap[i]);
 }
 
 static void heap_remove_at(evq *q, uint32_t i)
@@ -162,7 +145,7 @@ static void heap_remove_at(evq *q, uint32_t i)
     if (i == q->n_heap)
         return;
     evq_item moved = q->heap[q->n_heap];
-    place(q, i, moved);
+    EVQ_PLACE(q, q->heap, i, moved);
     sift_down(q, i);
     sift_up(q, q->pos[moved.handle]);
 }

@@ -22,14 +22,14 @@
 
 #include "alloc.h"
 #include "cusim.h"
+#include "intmath.h"
 #include "decode.h"
 #include "evq.h"
 #include "memsys.h"
 #include "program.h"
 #include "trace.h"
 
-#define NEVER UINT64_MAX
-#define NONE32 UINT32_MAX
+#define NONE32 NONE   /* intmath.h's sentinel, by its old name */
 
 enum sg_state { SG_FREE, SG_RUN, SG_BARRIER, SG_DONE };
 

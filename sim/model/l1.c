@@ -16,11 +16,10 @@
 
 #include "addr.h"
 #include "cacheset.h"
+#include "heap.h"
 #include "intmath.h"
 #include "program.h"
 #include "xalloc.h"
-
-#define NEVER UINT64_MAX
 
 /* An L1 MSHR: a line being fetched. OPEN while some of its L2 requests
  * have no time yet; then TIMED (held until fill_at) and FREE. */
@@ -34,6 +33,12 @@ typedef struct mshr {
     uint32_t kslot;           /* its scalar cache slot, or NONE */
     uint8_t state;
 } mshr;
+
+/* A TIMED MSHR: it is free again from `at`. */
+typedef struct timed {
+    uint64_t at;
+    uint32_t m;
+} timed;
 
 typedef struct node {
     uint32_t req;
@@ -52,9 +57,7 @@ typedef struct l1cu {
     mshr *mshrs;
     uint32_t *mshr_free;      /* stack */
     uint32_t n_mshr_free;
-    uint64_t *timed;          /* heap of (fill_at, index) of TIMED MSHRs:
-                                 fill_at << 20 would not fit; two arrays */
-    uint32_t *timed_idx;
+    timed *timed;             /* heap of the TIMED MSHRs by fill_at */
     uint32_t n_timed;
     node *nodes;
     uint32_t *node_free;
@@ -120,8 +123,7 @@ uint64_t l1_state_bytes(const cusim_hw *hw)
     b += n * sizeof(l1cu);
     b += cacheset_bytes(n * g.sets1, g.ways1);
     b += cacheset_bytes(n * g.ksets, g.kways);
-    b += n * m * (sizeof(mshr) + sizeof(uint32_t) + sizeof(uint64_t)
-                  + sizeof(uint32_t));
+    b += n * m * (sizeof(mshr) + sizeof(uint32_t) + sizeof(timed));
     b += n * cap * (sizeof(node) + sizeof(uint32_t) + sizeof(hreq)
                     + sizeof(uint32_t));
     b += n * sizeof(uint32_t);
@@ -160,8 +162,7 @@ l1 *l1_new(const cusim_hw *hw, evq *q, uint32_t ev_kind, xbar *x,
     size_t m = h->n_mshr, cap = h->cap, n = h->n_cus;
     mshr *mp = xcalloc(n * m, sizeof *mp);
     uint32_t *mf = xcalloc(n * m, sizeof *mf);
-    uint64_t *tp = xcalloc(n * m, sizeof *tp);
-    uint32_t *ti = xcalloc(n * m, sizeof *ti);
+    timed *tp = xcalloc(n * m, sizeof *tp);
     node *np = xcalloc(n * cap, sizeof *np);
     uint32_t *nf = xcalloc(n * cap, sizeof *nf);
     hreq *rp = xcalloc(n * cap, sizeof *rp);
@@ -171,7 +172,6 @@ l1 *l1_new(const cusim_hw *hw, evq *q, uint32_t ev_kind, xbar *x,
         l->mshrs = mp + c * m;
         l->mshr_free = mf + c * m;
         l->timed = tp + c * m;
-        l->timed_idx = ti + c * m;
         l->nodes = np + c * cap;
         l->node_free = nf + c * cap;
         l->reqs = rp + c * cap;
@@ -199,7 +199,6 @@ void l1_free(l1 *h)
         free(l->mshrs);
         free(l->mshr_free);
         free(l->timed);
-        free(l->timed_idx);
         free(l->nodes);
         free(l->node_free);
         free(l->reqs);
@@ -259,48 +258,20 @@ static void req_line_timed(l1 *h, uint32_t cu, uint32_t ri, uint64_t t)
 }
 
 /* Timed MSHRs: a heap by fill_at per CU. */
-static void timed_push(l1cu *l, uint32_t m, uint64_t at)
+static bool timed_before(const timed *a, const timed *b)
 {
-    uint32_t i = l->n_timed++;
-    while (i > 0) {
-        uint32_t p = (i - 1) / 2;
-        if (l->timed[p] <= at)
-            break;
-        l->timed[i] = l->timed[p];
-        l->timed_idx[i] = l->timed_idx[p];
-        i = p;
-    }
-    l->timed[i] = at;
-    l->timed_idx[i] = m;
+    return a->at < b->at;
 }
 
-static void timed_pop(l1cu *l)
-{
-    uint64_t at = l->timed[--l->n_timed];
-    uint32_t m = l->timed_idx[l->n_timed];
-    uint32_t i = 0;
-    for (;;) {
-        uint32_t c = 2 * i + 1;
-        if (c >= l->n_timed)
-            break;
-        if (c + 1 < l->n_timed && l->timed[c + 1] < l->timed[c])
-            c++;
-        if (at <= l->timed[c])
-            break;
-        l->timed[i] = l->timed[c];
-        l->timed_idx[i] = l->timed_idx[c];
-        i = c;
-    }
-    l->timed[i] = at;
-    l->timed_idx[i] = m;
-}
+HEAP_DEFINE(timed_heap, timed, void *, timed_before, HEAP_STORE)
 
 /* MSHRs whose fill has landed by `now` are free again. */
 static void mshr_reclaim(l1cu *l, uint64_t now)
 {
-    while (l->n_timed > 0 && l->timed[0] <= now) {
-        uint32_t m = l->timed_idx[0];
-        timed_pop(l);
+    while (l->n_timed > 0 && l->timed[0].at <= now) {
+        uint32_t m = l->timed[0].m;
+        timed last = l->timed[--l->n_timed];
+        timed_heap_down(NULL, l->timed, l->n_timed, 0, last);
         l->mshrs[m].state = MSHR_FREE;
         l->mshr_free[l->n_mshr_free++] = m;
     }
@@ -343,7 +314,7 @@ static void l1_fill_timed(l1 *h, uint32_t cu, uint32_t mi, uint64_t t)
     }
     m->waiters = NONE;
     m->state = MSHR_TIMED;
-    timed_push(l, mi, m->fill_at);
+    timed_heap_up(NULL, l->timed, l->n_timed++, (timed){ m->fill_at, mi });
     wake_cu(h, cu);
 }
 
@@ -413,7 +384,8 @@ uint64_t l1_accept_at(l1 *h, uint32_t cu, uint32_t n, uint64_t at)
         return NEVER;
     }
     uint64_t *s = h->scratch;
-    memcpy(s, l->timed, sizeof *s * l->n_timed);
+    for (uint32_t i = 0; i < l->n_timed; i++)
+        s[i] = l->timed[i].at;
     uint64_t kth = kth_smallest(s, l->n_timed, k - 1);
     return kth > t ? kth : t;
 }

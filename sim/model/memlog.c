@@ -5,12 +5,15 @@
 
 #include <stdlib.h>
 
+#include "heap.h"
 #include "xalloc.h"
 
 static bool before(const memlog_item *a, const memlog_item *b)
 {
     return a->done != b->done ? a->done < b->done : a->seq < b->seq;
 }
+
+HEAP_DEFINE(log_heap, memlog_item, void *, before, HEAP_STORE)
 
 void memlog_push(memlog *g, uint32_t cu, uint32_t tx, uint64_t done)
 {
@@ -19,15 +22,7 @@ void memlog_push(memlog *g, uint32_t cu, uint32_t tx, uint64_t done)
         g->items = xrealloc_array(g->items, g->cap, sizeof *g->items);
     }
     memlog_item f = { done, g->seq++, cu, tx };
-    uint32_t i = g->n++;
-    while (i > 0) {
-        uint32_t p = (i - 1) / 2;
-        if (before(&g->items[p], &f))
-            break;
-        g->items[i] = g->items[p];
-        i = p;
-    }
-    g->items[i] = f;
+    log_heap_up(NULL, g->items, g->n++, f);
 }
 
 void memlog_watch(memlog *g, bool on)
@@ -45,19 +40,7 @@ bool memlog_next(memlog *g, uint64_t now, uint32_t *cu, uint32_t *tx,
     *tx = g->items[0].tx;
     *done = g->items[0].done;
     memlog_item last = g->items[--g->n];
-    uint32_t i = 0;
-    for (;;) {
-        uint32_t c = 2 * i + 1;
-        if (c >= g->n)
-            break;
-        if (c + 1 < g->n && before(&g->items[c + 1], &g->items[c]))
-            c++;
-        if (!before(&g->items[c], &last))
-            break;
-        g->items[i] = g->items[c];
-        i = c;
-    }
-    g->items[i] = last;
+    log_heap_down(NULL, g->items, g->n, 0, last);
     return true;
 }
 

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "gpu.h"
+#include "heap.h"
 
 /* Heap order: earlier ready_at first, then older. A subgroup's ready_at
  * does not change while it waits, so the inline key stays exact. */
@@ -26,19 +27,13 @@ static inline int waitq_before(const wait_entry *x, const wait_entry *y)
            || (x->ready_at == y->ready_at && x->age < y->age);
 }
 
+HEAP_DEFINE(waitq_heap, wait_entry, void *, waitq_before, HEAP_STORE)
+
 /* Pushes subgroup s into pt's heap, keyed by its ready_at and age. */
 static inline void waitq_heap_push(gpu *g, part *pt, uint32_t s)
 {
     wait_entry e = { g->sgs[s].ready_at, g->sgs[s].age, s };
-    uint32_t i = pt->n_wait++;
-    while (i > 0) {
-        uint32_t parent = (i - 1) / 2;
-        if (!waitq_before(&e, &pt->wait[parent]))
-            break;
-        pt->wait[i] = pt->wait[parent];
-        i = parent;
-    }
-    pt->wait[i] = e;
+    waitq_heap_up(NULL, pt->wait, pt->n_wait++, e);
     pt->wtop = pt->wait[0].ready_at;
 }
 
@@ -48,21 +43,8 @@ static inline uint32_t waitq_heap_pop(part *pt)
 {
     uint32_t top = pt->wait[0].sg;
     wait_entry last = pt->wait[--pt->n_wait];
-    uint32_t i = 0;
-    for (;;) {
-        uint32_t child = 2 * i + 1;
-        if (child >= pt->n_wait)
-            break;
-        if (child + 1 < pt->n_wait
-            && waitq_before(&pt->wait[child + 1], &pt->wait[child]))
-            child++;
-        if (!waitq_before(&pt->wait[child], &last))
-            break;
-        pt->wait[i] = pt->wait[child];
-        i = child;
-    }
     if (pt->n_wait > 0)
-        pt->wait[i] = last;
+        waitq_heap_down(NULL, pt->wait, pt->n_wait, 0, last);
     pt->wtop = pt->n_wait > 0 ? pt->wait[0].ready_at : NEVER;
     return top;
 }

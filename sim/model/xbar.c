@@ -7,12 +7,10 @@
 #include <assert.h>
 #include <stdlib.h>
 
+#include "intmath.h"
 #include "l2.h"
 #include "memstage.h"
 #include "xalloc.h"
-
-#define NEVER UINT64_MAX
-#define NONE UINT32_MAX
 
 /* A CU's FIFO of lines on their way down. */
 typedef struct fifo {
