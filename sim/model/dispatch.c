@@ -180,11 +180,7 @@ tally dispatch_tally(gpu *g, uint64_t now)
 {
     const mem_stats *ms = mem_get_stats(g->mem);
     tally t = { .at = now, .warp_instructions = g->warp_instructions,
-                .bytes = ms->bytes, .l1_tag = ms->l1_tag_cycles,
-                .l2_slots = ms->l2_port_slots,
-                .dram_bytes = ms->dram_read_bytes + ms->dram_write_bytes,
-                .l1_sectors = ms->l1_sectors, .l1_hits = ms->l1_hits,
-                .l2_sectors = ms->l2_sectors, .l2_hits = ms->l2_hits };
+                .mem = *ms };
     for (uint32_t c = 0; c < g->hw->compute_units; c++) {
         cu_residency(&g->cus[c], now);
         t.residency += g->cus[c].res_integral;

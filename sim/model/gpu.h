@@ -187,12 +187,7 @@ typedef struct cu {
 typedef struct tally {
     uint64_t at;            /* the cycle */
     uint64_t warp_instructions;
-    uint64_t bytes;         /* through the memory channel */
-    uint64_t l1_tag;        /* the hierarchy's (mem_stats): L1 tag-stage */
-    uint64_t l2_slots;      /* cycles, L2 port slots, DRAM bytes */
-    uint64_t dram_bytes;
-    uint64_t l1_sectors, l1_hits;   /* requested at the L1, and present */
-    uint64_t l2_sectors, l2_hits;   /* requested at the L2, and present */
+    mem_stats mem;          /* the memory system's counters */
     uint64_t residency;     /* resident subgroups x cycles, all CUs */
     uint64_t unit_busy[CUSIM_UNIT_COUNT];
 } tally;

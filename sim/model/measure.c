@@ -36,10 +36,11 @@ static void hierarchy_sols(const gpu *g, const tally *a, const tally *b,
                            double *dram)
 {
     const cusim_hw *hw = g->hw;
-    *l1 = (double)(b->l1_tag - a->l1_tag) / (cycles * hw->compute_units);
-    *l2 = (double)(b->l2_slots - a->l2_slots)
+    const mem_stats d = mem_stats_since(&b->mem, &a->mem);
+    *l1 = (double)d.l1_tag_cycles / (cycles * hw->compute_units);
+    *l2 = (double)d.l2_port_slots
           / (cycles * hw->cache.l2.slices * hw->cache.l2.bytes_per_cycle);
-    *dram = (double)(b->dram_bytes - a->dram_bytes)
+    *dram = (double)(d.dram_read_bytes + d.dram_write_bytes)
             / (cycles * hw->dram.bytes_per_cycle);
 }
 
@@ -77,17 +78,16 @@ static void span_figures(const gpu *g, const tally *a, const tally *b,
                        &out->sol_dram);
         out->sol_memory = max3(out->sol_l1, out->sol_l2, out->sol_dram);
         out->hierarchy = true;
-        uint64_t s1 = b->l1_sectors - a->l1_sectors;
-        uint64_t s2 = b->l2_sectors - a->l2_sectors;
-        out->l1_bytes = s1 * hw->cache.l1.sector;
-        out->l1_hit_rate = s1 ? (double)(b->l1_hits - a->l1_hits) / (double)s1
-                              : 0.0;
-        out->l2_bytes = s2 * hw->cache.l2.sector;
-        out->l2_hit_rate = s2 ? (double)(b->l2_hits - a->l2_hits) / (double)s2
-                              : 0.0;
-        out->dram_bytes = b->dram_bytes - a->dram_bytes;
+        const mem_stats d = mem_stats_since(&b->mem, &a->mem);
+        out->l1_bytes = d.l1_sectors * hw->cache.l1.sector;
+        out->l1_hit_rate = d.l1_sectors
+            ? (double)d.l1_hits / (double)d.l1_sectors : 0.0;
+        out->l2_bytes = d.l2_sectors * hw->cache.l2.sector;
+        out->l2_hit_rate = d.l2_sectors
+            ? (double)d.l2_hits / (double)d.l2_sectors : 0.0;
+        out->dram_bytes = d.dram_read_bytes + d.dram_write_bytes;
     } else {
-        out->sol_memory = (double)(b->bytes - a->bytes)
+        out->sol_memory = (double)(b->mem.bytes - a->mem.bytes)
             / (cycles * hw->memory.bandwidth);
     }
 }

@@ -45,27 +45,24 @@
 
 typedef struct memsys memsys;
 
-/* Counters; derived figures are computed by the reporter. */
+/* Counters, one per row of memstats.def; derived figures are computed by
+ * the reporter. */
 typedef struct mem_stats {
-    uint64_t transactions;       /* flat: transactions; hierarchy: lines
-                                    looked up in the L1 or the scalar
-                                    cache */
-    uint64_t bytes;              /* flat: transactions x transaction size;
-                                    hierarchy: sectors requested x sector */
-    uint64_t latency_sum;        /* over transactions, issue to completion */
-    /* The hierarchy's (hier.h); zero in the flat model. */
-    uint64_t l1_requests;        /* warp-level accesses looked up */
-    uint64_t l1_sectors;         /* sectors requested */
-    uint64_t l1_hits;            /* of them present (or on their way, timed) */
-    uint64_t l1_tag_cycles;      /* tag-stage cycles used, all CUs */
-    uint64_t scalar_requests;    /* uniform loads in the scalar cache */
-    uint64_t scalar_hits;        /* of their lines, there or on their way */
-    uint64_t l2_sectors, l2_hits;
-    uint64_t l2_port_slots;      /* slice port time used, all slices, in
-                                    1 / cache.l2.bytes_per_cycle cycles */
-    uint64_t dram_read_bytes, dram_write_bytes;
-    uint64_t dram_accesses, dram_row_hits;
+#define MEM_STAT(name, what) uint64_t name;
+#include "memstats.def"
+#undef MEM_STAT
 } mem_stats;
+
+/* The counters of the span from a to b (b taken later): b - a, each. */
+static inline mem_stats mem_stats_since(const mem_stats *b,
+                                        const mem_stats *a)
+{
+    mem_stats d;
+#define MEM_STAT(name, what) d.name = b->name - a->name;
+#include "memstats.def"
+#undef MEM_STAT
+    return d;
+}
 
 struct addr_line;
 

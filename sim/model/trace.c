@@ -206,11 +206,10 @@ static void level_columns(trace *t, FILE *out)
         fputs(",,,,,", out);
         return;
     }
-    mem_stats *w = &t->seen;
-    uint64_t l1 = s->l1_sectors - w->l1_sectors, l1h = s->l1_hits - w->l1_hits;
-    uint64_t l2 = s->l2_sectors - w->l2_sectors, l2h = s->l2_hits - w->l2_hits;
-    uint64_t dram = s->dram_read_bytes + s->dram_write_bytes
-                    - w->dram_read_bytes - w->dram_write_bytes;
+    const mem_stats d = mem_stats_since(s, &t->seen);
+    uint64_t l1 = d.l1_sectors, l1h = d.l1_hits;
+    uint64_t l2 = d.l2_sectors, l2h = d.l2_hits;
+    uint64_t dram = d.dram_read_bytes + d.dram_write_bytes;
     if (l1)
         fprintf(out, ",%.10g", per(l1h, l1));
     else
@@ -223,7 +222,7 @@ static void level_columns(trace *t, FILE *out)
             (unsigned long long)l1 * t->hw->cache.l1.sector,
             (unsigned long long)l2 * t->hw->cache.l2.sector,
             (unsigned long long)dram);
-    *w = *s;
+    t->seen = *s;
 }
 
 /* Ends the current window at `end` (> win): its CSV row and the traced
