@@ -291,8 +291,12 @@ static void chan_run(dram *h, chan *c, uint64_t now)
     uint64_t bus = div_up(c->bus_free, h->dbpc);
     bool bus_ok = bus <= now + 1;
     uint64_t next = NEVER;
-    pick oldest = { NONE, NONE, NEVER }, read = oldest, act = oldest;
+    /* the banks' picks: the oldest arrived request, the oldest row hit
+     * (when the bus is free), the oldest request of a bank that may open
+     * a row; by bank, their requests read after the loop */
+    uint64_t oseq = NEVER, rseq = NEVER, aseq = NEVER;
     uint32_t read_b = NONE, act_b = NONE, oldest_b = NONE;
+    bool hit_waits = false;   /* a row hit waits for the bus */
     for (uint32_t b = 0; b < h->banks; b++) {
         bank *bk = &c->banks[b];
         if (bk->head == NONE)
@@ -301,20 +305,18 @@ static void chan_run(dram *h, chan *c, uint64_t now)
             bank_look(c, bk, now);
         if (bk->next < next)
             next = bk->next;
-        const pick o = bk->oldest, hit = bk->hit;
-        if (o.i == NONE)
+        if (bk->oldest.i == NONE)
             continue;
-        if (o.seq < oldest.seq) {
-            oldest = o;
+        const uint64_t os = bk->oldest.seq;
+        if (os < oseq) {
+            oseq = os;
             oldest_b = b;
         }
-        if (hit.i != NONE) {
-            if (!bus_ok) {
-                uint64_t t = bus > 0 ? bus - 1 : 0;
-                if (t < next)
-                    next = t;
-            } else if (hit.seq < read.seq) {
-                read = hit;
+        if (bk->hit.i != NONE) {
+            if (!bus_ok)
+                hit_waits = true;
+            else if (bk->hit.seq < rseq) {
+                rseq = bk->hit.seq;
                 read_b = b;
             }
         } else if (bk->hits > 0 && bk->open_at > now) {
@@ -323,11 +325,20 @@ static void chan_run(dram *h, chan *c, uint64_t now)
         } else if (bk->act_ok > now) {
             if (bk->act_ok < next)
                 next = bk->act_ok;
-        } else if (bk->hits == 0 && o.seq < act.seq) {
-            act = o;
+        } else if (bk->hits == 0 && os < aseq) {
+            aseq = os;
             act_b = b;
         }
     }
+    if (hit_waits) {
+        uint64_t t = bus > 0 ? bus - 1 : 0;
+        if (t < next)
+            next = t;
+    }
+    const pick none = { NONE, NONE, NEVER };
+    pick oldest = oldest_b != NONE ? c->banks[oldest_b].oldest : none;
+    pick read = read_b != NONE ? c->banks[read_b].hit : none;
+    pick act = act_b != NONE ? c->banks[act_b].oldest : none;
     if (oldest.i == NONE) {
         chan_schedule(h, c, next);
         return;
