@@ -125,8 +125,9 @@ static __attribute__((noinline)) uint32_t sg_lines(gpu *g, const sg *s,
         n = diverge_lines(g, s, c, out);
     } else {
         addr_ctx ctx = diverge_ctx(g, s, c, s->depth);
-        n = coal_access(c->at, &ctx, s->lanes, NULL, g->line, g->sector,
-                        out, g->lines_cap);
+        n = g->hier ? coal_access(c->at, &ctx, s->lanes, NULL, g->line,
+                                  g->sector, out, g->lines_cap)
+                    : coal_access_count(c->at, &ctx, s->lanes, NULL, g->line);
     }
     if (n == ADDR_DIV0) {
         if (!g->fault_pc)
