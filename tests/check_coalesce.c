@@ -129,6 +129,20 @@ START_TEST(list_bitmap_and_sort)
         ck_assert_uint_eq(out[i].line, ref[i].line);
         ck_assert_uint_eq(out[i].sectors, ref[i].sectors);
     }
+    /* every iteration of the gather, its lanes marked aligned (a bit a
+     * lane) and not: the sort's lines */
+    for (uint32_t it = 0; it < 40; it++) {
+        a = list_of(7, 13 * it, 256);
+        uint32_t m = coal_lines_sorted(&a, 128, 32, ref, 64, false);
+        for (int al = 0; al < 2; al++) {
+            a.aligned = al;
+            ck_assert_uint_eq(coal_lines(&a, 128, 32, out, 64), m);
+            for (uint32_t i = 0; i < m; i++) {
+                ck_assert_uint_eq(out[i].line, ref[i].line);
+                ck_assert_uint_eq(out[i].sectors, ref[i].sectors);
+            }
+        }
+    }
     /* lanes spread over more than COAL_WINDOW sectors (64 KiB apart):
      * sorted, one line each, ascending whatever the lane order */
     a = bounded((addr_lanes){ .n = 3, .bytes = 4,

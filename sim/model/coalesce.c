@@ -177,7 +177,15 @@ static uint32_t lines_bitmap(const addr_lanes *a, emitter *m)
     uint64_t bits[COAL_WINDOW / 64];
     uint32_t words = (uint32_t)((span + 63) / 64);
     uint64_t end = a->bytes - 1;
-    if (words == 1) {
+    if (words == 1 && a->aligned && a->bytes <= ((uint32_t)1 << ss)
+        && (a->bytes & (a->bytes - 1)) == 0) {
+        /* one word, each lane in one sector (an aligned power of two no
+         * wider than a sector): a bit a lane */
+        uint64_t v = 0;
+        for (uint32_t l = 0; l < a->n; l++)
+            v |= 1ull << ((a->at[l] >> ss) - s0);
+        bits[0] = v;
+    } else if (words == 1) {
         /* one word: a lane's sectors f .. e are (2 << e) - (1 << f) */
         uint64_t v = 0;
         for (uint32_t l = 0; l < a->n; l++) {

@@ -1361,10 +1361,12 @@ uint32_t addr_eval(const addr_expr *x, const addr_ctx *c, uint32_t lanes,
                    const uint64_t *mask, bool list, addr_lanes *out)
 {
     out->bytes = x->bytes;
+    out->aligned = x->base % x->bytes == 0;
     if (mask)
         lanes = c->width;
     if (lanes == 0) {
-        *out = (addr_lanes){ .bytes = x->bytes, .run = true };
+        *out = (addr_lanes){ .bytes = x->bytes, .run = true,
+                             .aligned = out->aligned };
         return 0;
     }
     if (list || mask || !x->affine || c->width != x->width)
