@@ -342,6 +342,22 @@ uint32_t coal_access_atomic(const addr_expr *x, const addr_ctx *c,
     return coal_lines_sorted(&a, line, sector, out, cap, true);
 }
 
+void coal_lane_addresses(const addr_expr *x, const addr_ctx *c,
+                         uint32_t lanes, uint64_t *at)
+{
+    addr_lanes a;
+    assert(lanes <= ADDR_MAX_LANES);
+    if (addr_eval(x, c, lanes, NULL, true, &a) != ADDR_DIV0) {
+        assert(!a.run && a.n == lanes);
+        memcpy(at, a.at, lanes * sizeof *at);
+        return;
+    }
+    for (uint32_t l = 0; l < lanes; l++) {   /* some lane divides by zero */
+        int div0;
+        at[l] = addr_lane(x, c, l, &div0);
+    }
+}
+
 uint32_t coal_segments(uint32_t segment, isa_pattern pattern, uint32_t stride,
                        uint32_t bytes, uint64_t seed, uint32_t lanes)
 {

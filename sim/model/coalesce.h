@@ -79,6 +79,13 @@ uint32_t coal_access_atomic(const addr_expr *x, const addr_ctx *c,
                             uint32_t line, uint32_t sector, addr_line *out,
                             uint32_t cap);
 
+/* The first byte each of lanes 0 .. lanes-1 (lanes <= ADDR_MAX_LANES) of
+ * subgroup `c` touches through `x`, in lane order, into at[0 .. lanes): all
+ * lanes at once (addr_eval's list); a lane that divides by zero at 0. The
+ * shared-memory banks' lanes (banks.h). */
+void coal_lane_addresses(const addr_expr *x, const addr_ctx *c,
+                         uint32_t lanes, uint64_t *at);
+
 /* The distinct `segment`-byte aligned segments (segment >= 1) lanes
  * 0 .. lanes-1 touch, `bytes` (>= 1) each, laid out by `pattern`
  * (lanes.h); random lanes count their own segments each, as if no two

@@ -1416,6 +1416,22 @@ uint32_t addr_values(const addr_expr *x, const addr_ctx *c,
 {
     lane_env env;
     uint32_t lanes = c->width < ADDR_MAX_LANES ? c->width : ADDR_MAX_LANES;
+    if (x->vec && lanes <= VEC_LANES) {
+        /* all lanes at once, as eval_list */
+        uint64_t all = lanes == 64 ? ~0ull : (1ull << lanes) - 1;
+        uint64_t live = mask[0] & all;
+        int64_t buf[VEC_DEPTH][VEC_LANES];
+        vval r;
+        if (run_vec(x, c, lanes, live, &r, buf) < 0)
+            return ADDR_DIV0;
+        if (r.kind != VK_VEC)
+            vec_fill(&r, buf[0], lanes);
+        for (uint64_t bits = live; bits; bits &= bits - 1) {
+            uint32_t l = (uint32_t)__builtin_ctzll(bits);
+            v[l] = buf[0][l];
+        }
+        return 0;
+    }
     env_group(x, c, &env);
     for (uint32_t w = 0; w * 64 < lanes; w++)
         for (uint64_t bits = mask[w]; bits; bits &= bits - 1) {
