@@ -504,7 +504,7 @@ static uint64_t mem_gate(gpu *g, const part *pt, uint32_t n, uint64_t now)
  * the memory system stays as it is (one pick, one plan: nothing issues
  * in between), by transaction count: the ready set's global accesses of
  * different sizes ask once per size, not once per subgroup. */
-#define GATE_MEMO 64
+#define GATE_MEMO 16
 typedef struct gate_memo {
     uint64_t known;                    /* bit tx: at[tx] is asked */
     uint64_t at[GATE_MEMO];
