@@ -1290,6 +1290,60 @@ static int run_vec(const addr_expr *x, const addr_ctx *c, uint32_t n,
     return 0;
 }
 
+/* eval_list of a linear index (x->linear, ADDR_NAMES' per-lane names
+ * in it at most once each as a coefficient): its per-subgroup part once,
+ * then lane by lane, lid_x and lid_y stepped along the row without a
+ * division. */
+static void linear_list(const addr_expr *x, const addr_ctx *c, uint32_t n,
+                        const uint64_t *mask, addr_lanes *out)
+{
+    const int64_t *k = x->lin;
+    lane_env env;
+    env_group(x, c, &env);
+    uint64_t g = (uint64_t)k[NAME_E];
+    const uint32_t group = (1u << NAME_WG | 1u << NAME_WG_X | 1u << NAME_WG_Y
+                            | 1u << NAME_SG | 1u << NAME_IT | 1u << NAME_IT1
+                            | 1u << NAME_IT2);
+    for (uint32_t u = x->uses & group; u; u &= u - 1) {
+        int i = __builtin_ctz(u);
+        g += (uint64_t)k[i] * (uint64_t)env.v[i];
+    }
+    uint64_t lid0 = env.lid0;
+    g += (uint64_t)k[NAME_LID] * lid0
+         + (uint64_t)k[NAME_GID] * ((uint64_t)c->wg * x->wg_size + lid0);
+    uint64_t per = (uint64_t)k[NAME_LANE] + (uint64_t)k[NAME_LID]
+                   + (uint64_t)k[NAME_GID];
+    uint64_t cx = (uint64_t)k[NAME_LID_X], cy = (uint64_t)k[NAME_LID_Y];
+    uint64_t rx = 0, ry = 0;
+    if (x->uses & (1u << NAME_LID_X | 1u << NAME_LID_Y)) {
+        rx = lid0 % x->wx;
+        ry = (lid0 / x->wx) % x->wy;
+    } else {
+        cx = cy = 0;
+    }
+    uint64_t lo = UINT64_MAX, hi = 0;
+    uint64_t base = x->base, bytes = x->bytes, elems = x->elems;
+    uint32_t m = 0;
+    for (uint32_t l = 0; l < n; l++) {
+        uint64_t v = g + per * l + cx * rx + cy * ry;
+        if (++rx == x->wx) {
+            rx = 0;
+            if (++ry == x->wy)
+                ry = 0;
+        }
+        if (mask && !(mask[l / 64] >> (l % 64) & 1))
+            continue;
+        uint64_t i = v < elems ? v : wrap(x, (int64_t)v);
+        uint64_t at = base + i * bytes;
+        out->at[m++] = at;
+        lo = at < lo ? at : lo;
+        hi = at > hi ? at : hi;
+    }
+    out->n = m;
+    out->lo = lo;
+    out->hi = hi;
+}
+
 /* The indices of lanes 0 .. n-1 whose bit is set in `mask` (NULL: all),
  * in lane order, as byte addresses into out->at: out->n of them. */
 static uint32_t eval_list(const addr_expr *x, const addr_ctx *c, uint32_t n,
@@ -1299,6 +1353,10 @@ static uint32_t eval_list(const addr_expr *x, const addr_ctx *c, uint32_t n,
     out->n = 0;
     if (n > ADDR_MAX_LANES)
         n = ADDR_MAX_LANES;
+    if (x->linear) {
+        linear_list(x, c, n, mask, out);
+        return 0;
+    }
     if (x->vec && n <= VEC_LANES) {
         uint64_t all = n == 64 ? ~0ull : (1ull << n) - 1;
         uint64_t live = mask ? mask[0] & all : all;
