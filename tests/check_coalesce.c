@@ -129,6 +129,20 @@ START_TEST(list_bitmap_and_sort)
         ck_assert_uint_eq(out[i].line, ref[i].line);
         ck_assert_uint_eq(out[i].sectors, ref[i].sectors);
     }
+    /* every iteration of the gather, its lanes marked aligned (a bit a
+     * lane) and not: the sort's lines */
+    for (uint32_t it = 0; it < 40; it++) {
+        a = list_of(7, 13 * it, 256);
+        uint32_t m = coal_lines_sorted(&a, 128, 32, ref, 64, false);
+        for (int al = 0; al < 2; al++) {
+            a.aligned = al;
+            ck_assert_uint_eq(coal_lines(&a, 128, 32, out, 64), m);
+            for (uint32_t i = 0; i < m; i++) {
+                ck_assert_uint_eq(out[i].line, ref[i].line);
+                ck_assert_uint_eq(out[i].sectors, ref[i].sectors);
+            }
+        }
+    }
     /* lanes spread over more than COAL_WINDOW sectors (64 KiB apart):
      * sorted, one line each, ascending whatever the lane order */
     a = bounded((addr_lanes){ .n = 3, .bytes = 4,
@@ -338,6 +352,53 @@ START_TEST(random_segments_per_lane)
 }
 END_TEST
 
+START_TEST(count_is_the_lines)
+{
+    addr_line out[2048];
+    /* 32 lanes x 4 B from byte 0, lines of 32 B (the flat model's
+     * transactions): bytes 0 .. 127, 4 lines */
+    addr_lanes a = run_of(0, 4, 32, 4);
+    ck_assert_uint_eq(coal_count(&a, 32), 4);
+    /* 64 B apart, 4 B each, lines of 32 B: every other line, 32 */
+    a = run_of(0, 64, 32, 4);
+    ck_assert_uint_eq(coal_count(&a, 32), 32);
+    /* 40 B apart, 8 B from byte 28: lane i's bytes 28 + 40 i .. + 7;
+     * lane 0 spans lines 0 and 1 (bytes 28 .. 35), so do lanes whose
+     * start is 25 .. 31 into a line; a gap (32 B) never holds a line:
+     * bytes 28 .. 1275, lines 0 .. 39 */
+    a = run_of(28, 40, 32, 8);
+    ck_assert_uint_eq(coal_count(&a, 32), 40);
+    /* 72 B apart, 8 B, lines of 32 B from byte 28: lane i at 28 + 72 i;
+     * lanes 0 and 4k (starts 28 mod 32) cross into the next line; the
+     * gaps (64 B) hold whole lines, counted lane by lane as coal_lines */
+    a = run_of(28, 72, 32, 8);
+    ck_assert_uint_eq(coal_count(&a, 32), coal_lines(&a, 32, 32, out, 2048));
+    /* lookup-table's gather at it = 10 (list_bitmap_and_sort): 7 lines
+     * of 128 B */
+    a = list_of(7, 130, 256);
+    ck_assert_uint_eq(coal_count(&a, 128), 7);
+    /* no lane */
+    a = run_of(0, 4, 0, 4);
+    ck_assert_uint_eq(coal_count(&a, 32), 0);
+    /* every stride and element size here, runs and the same lanes as a
+     * list (the bitmap, or the sort past COAL_WINDOW lines): coal_lines'
+     * count */
+    for (uint64_t step = 0; step <= 4200; step += step < 64 ? 1 : 37)
+        for (uint32_t bytes = 1; bytes <= 16; bytes *= 2)
+            for (uint64_t lo = 0; lo < 64; lo += 13) {
+                a = run_of(lo, step, 32, bytes);
+                uint32_t want = coal_lines(&a, 32, 32, out, 2048);
+                ck_assert_uint_eq(coal_count(&a, 32), want);
+                addr_lanes l = { .n = 32, .bytes = bytes };
+                for (uint32_t i = 0; i < 32; i++)
+                    l.at[31 - i] = lo + i * step;   /* descending */
+                l = bounded(l);
+                ck_assert_uint_eq(coal_count(&l, 32), want);
+                ck_assert_uint_eq(coal_lines(&l, 32, 32, out, 2048), want);
+            }
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("coalesce");
@@ -345,6 +406,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, run_unit_stride_and_stride_two);
     tcase_add_test(tc, list_bitmap_and_sort);
     tcase_add_test(tc, atomic_turns);
+    tcase_add_test(tc, count_is_the_lines);
     suite_add_tcase(s, tc);
     tc = tcase_create("evaluation");
     tcase_add_test(tc, closed_form_is_the_per_lane_loop);

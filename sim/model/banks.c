@@ -3,6 +3,7 @@
  * ld.shared / st.shared takes (banks.h states the model).
  */
 #include "banks.h"
+#include "coalesce.h"
 #include "lanes.h"
 
 #include <assert.h>
@@ -17,10 +18,14 @@ typedef struct lane_src {
     const addr_expr *at;               /* NULL: the pattern */
     bool atomic;                       /* lanes on one word take turns (no
                                           broadcast) */
+    const uint64_t *list;              /* at's lanes' addresses, all at
+                                          once (coal_lane_addresses) */
 } lane_src;
 
 static uint64_t src_address(const lane_src *s, uint32_t lane)
 {
+    if (s->list)
+        return s->list[lane];
     if (!s->at)
         return lane_address(s->pattern, s->stride, s->bytes, s->seed, lane);
     const addr_ctx c = { .wg = 0, .sg = 0, .width = 1 };
@@ -76,12 +81,22 @@ static uint32_t phase_passes(uint32_t banks, uint32_t bank_bytes,
 /* bank_passes for lanes 0 .. lanes-1 of `src` (those of `mask` among
  * them, when it is not NULL). */
 static uint32_t src_passes(uint32_t banks, uint32_t bank_bytes,
-                           const lane_src *src, const uint64_t *mask,
+                           const lane_src *at_src, const uint64_t *mask,
                            uint32_t lanes)
 {
-    uint32_t bytes = src->bytes;
+    uint32_t bytes = at_src->bytes;
     if (banks == 0 || lanes == 0)
         return 1;
+    /* an expression's lanes evaluated together, once */
+    uint64_t list[ADDR_MAX_LANES];
+    lane_src with_list = *at_src;
+    const lane_src *src = at_src;
+    if (at_src->at && lanes <= ADDR_MAX_LANES) {
+        const addr_ctx c = { .wg = 0, .sg = 0, .width = 1 };
+        coal_lane_addresses(at_src->at, &c, lanes, list);
+        with_list.list = list;
+        src = &with_list;
+    }
     assert(banks <= BANK_MAX_BANKS && bank_bytes >= 1 && bytes >= 1);
     uint64_t row = (uint64_t)banks * bank_bytes;   /* bytes one pass moves */
     uint32_t passes = 0;
@@ -110,7 +125,7 @@ uint32_t bank_passes(uint32_t banks, uint32_t bank_bytes, isa_pattern pattern,
                      uint32_t stride, uint32_t bytes, uint64_t seed,
                      uint32_t lanes)
 {
-    const lane_src src = { pattern, stride, bytes, seed, NULL, false };
+    const lane_src src = { pattern, stride, bytes, seed, NULL, false, NULL };
     return src_passes(banks, bank_bytes, &src, NULL, lanes);
 }
 
@@ -129,7 +144,7 @@ uint32_t bank_insn_passes_mask(const cusim_hw *hw, const prog_insn *in,
         return 1;
     const lane_src src = { (isa_pattern)in->pattern, in->stride, in->bytes,
                            lane_seed(pc), in->at,
-                           in->op == ISA_OP_ATOM_SHARED };
+                           in->op == ISA_OP_ATOM_SHARED, NULL };
     return src_passes(hw->cu.shared_banks, hw->cu.shared_bank_bytes, &src,
                       mask, lanes);
 }

@@ -21,7 +21,8 @@
  * The lanes' addresses are the lane-address model's (lanes.h), from the
  * instruction's `pattern=`; or, for an ld.shared / st.shared with
  * at=shared[EXPR], that expression evaluated for subgroup 0 of workgroup 0
- * at iteration 0 (it, it1, it2 = 0): one count per instruction, as for a
+ * at iteration 0 (it, it1, it2 = 0), all its lanes at once
+ * (coalesce.h's coal_lane_addresses): one count per instruction, as for a
  * pattern (docs/isa.md "Addresses"). A lane that divides by zero there
  * counts as address 0.
  *

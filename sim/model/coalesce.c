@@ -105,8 +105,22 @@ static uint32_t lines_run(const addr_lanes *a, emitter *m)
         return 0;
     uint64_t k = a->n - 1;
     if (a->step <= (uint64_t)1 << m->sector_shift) {
-        emit_range(m, a->lo, a->lo + k * a->step + a->bytes - 1);
-        return m->n;
+        /* one range into no line yet: every line whole but its ends */
+        uint64_t s0 = a->lo >> m->sector_shift;
+        uint64_t s1 = (a->lo + k * a->step + a->bytes - 1) >> m->sector_shift;
+        uint32_t lsh = m->line_shift - m->sector_shift, spl = m->spl;
+        uint64_t l0 = s0 >> lsh, count = (s1 >> lsh) - l0 + 1;
+        uint32_t n = count < m->cap ? (uint32_t)count : m->cap;
+        uint32_t whole = (uint32_t)((2ull << (spl - 1)) - 1);
+        if (n == 0)
+            return 0;
+        for (uint32_t i = 0; i < n; i++)
+            m->out[i] = (addr_line){ l0 + i, whole, 0 };
+        m->out[0].sectors &= whole << (s0 & (spl - 1));
+        if (n == count)
+            m->out[n - 1].sectors &= whole >> (spl - 1 - (s1 & (spl - 1)));
+        m->n = n;
+        return n;
     }
     for (uint64_t i = 0, at = a->lo; i <= k; i++, at += a->step)
         emit_range(m, at, at + a->bytes - 1);
@@ -162,13 +176,33 @@ static uint32_t lines_bitmap(const addr_lanes *a, emitter *m)
         return UINT32_MAX;
     uint64_t bits[COAL_WINDOW / 64];
     uint32_t words = (uint32_t)((span + 63) / 64);
-    memset(bits, 0, words * sizeof *bits);
-    for (uint32_t l = 0; l < a->n; l++) {
-        uint64_t f = (a->at[l] >> ss) - s0;
-        uint64_t e = ((a->at[l] + a->bytes - 1) >> ss) - s0;
-        bits[f / 64] |= 1ull << (f % 64);
-        for (uint64_t s = f + 1; s <= e; s++)   /* a lane across sectors */
-            bits[s / 64] |= 1ull << (s % 64);
+    uint64_t end = a->bytes - 1;
+    if (words == 1 && a->aligned && a->bytes <= ((uint32_t)1 << ss)
+        && (a->bytes & (a->bytes - 1)) == 0) {
+        /* one word, each lane in one sector (an aligned power of two no
+         * wider than a sector): a bit a lane */
+        uint64_t v = 0;
+        for (uint32_t l = 0; l < a->n; l++)
+            v |= 1ull << ((a->at[l] >> ss) - s0);
+        bits[0] = v;
+    } else if (words == 1) {
+        /* one word: a lane's sectors f .. e are (2 << e) - (1 << f) */
+        uint64_t v = 0;
+        for (uint32_t l = 0; l < a->n; l++) {
+            uint64_t f = (a->at[l] >> ss) - s0;
+            uint64_t e = ((a->at[l] + end) >> ss) - s0;
+            v |= (2ull << e) - (1ull << f);
+        }
+        bits[0] = v;
+    } else {
+        memset(bits, 0, words * sizeof *bits);
+        for (uint32_t l = 0; l < a->n; l++) {
+            uint64_t f = (a->at[l] >> ss) - s0;
+            uint64_t e = ((a->at[l] + end) >> ss) - s0;
+            bits[f / 64] |= 1ull << (f % 64);
+            for (uint64_t s = f + 1; s <= e; s++)   /* across sectors */
+                bits[s / 64] |= 1ull << (s % 64);
+        }
     }
     /* a line's sectors are spl consecutive bits, never across a word
      * (spl is a power of two of at most 32) */
@@ -201,6 +235,81 @@ uint32_t coal_lines(const addr_lanes *a, uint32_t line, uint32_t sector,
     return coal_lines_sorted(a, line, sector, out, cap, false);
 }
 
+/* The lines of a run: one range when no gap between lanes holds a whole
+ * line (step < line + bytes), else lane by lane, a lane's first line
+ * shared with the one before when it ends there. */
+static uint32_t count_run(const addr_lanes *a, uint32_t ls)
+{
+    if (a->n == 0)
+        return 0;
+    uint64_t k = a->n - 1, end = a->bytes - 1;
+    if (a->step < ((uint64_t)1 << ls) + a->bytes)
+        return (uint32_t)(((a->lo + k * a->step + end) >> ls)
+                          - (a->lo >> ls) + 1);
+    uint64_t count = 0, last = 0;
+    for (uint64_t i = 0, at = a->lo; i <= k; i++, at += a->step) {
+        uint64_t f = at >> ls, e = (at + end) >> ls;
+        count += e - f + 1 - (i > 0 && f == last);
+        last = e;
+    }
+    return (uint32_t)count;
+}
+
+/* The lines of a list: a bitmap of them where they span at most
+ * COAL_WINDOW, else its lanes sorted. */
+static uint32_t count_list(const addr_lanes *a, uint32_t ls)
+{
+    uint64_t end = a->bytes - 1, last = a->hi + end;
+    uint64_t l0 = a->lo >> ls;
+    if (last >= a->hi && (last >> ls) - l0 < COAL_WINDOW) {
+        uint64_t bits[COAL_WINDOW / 64];
+        uint32_t words = (uint32_t)(((last >> ls) - l0) / 64 + 1);
+        memset(bits, 0, words * sizeof *bits);
+        for (uint32_t l = 0; l < a->n; l++) {
+            uint64_t f = (a->at[l] >> ls) - l0;
+            uint64_t e = ((a->at[l] + end) >> ls) - l0;
+            for (uint64_t s = f; s <= e; s++)
+                bits[s / 64] |= 1ull << (s % 64);
+        }
+        uint32_t count = 0;
+        for (uint32_t w = 0; w < words; w++)
+            count += (uint32_t)__builtin_popcountll(bits[w]);
+        return count;
+    }
+    uint64_t start[ADDR_MAX_LANES];
+    memcpy(start, a->at, a->n * sizeof *start);
+    sort_u64(start, a->n);
+    uint64_t count = 0, top = 0;
+    for (uint32_t l = 0; l < a->n; l++) {
+        uint64_t f = start[l] >> ls, e = (start[l] + end) >> ls;
+        if (l > 0 && f <= top)
+            f = top + 1;
+        if (e >= f)
+            count += e - f + 1;
+        if (l == 0 || e > top)
+            top = e;
+    }
+    return (uint32_t)count;
+}
+
+uint32_t coal_count(const addr_lanes *a, uint32_t line)
+{
+    uint32_t ls = log2u(line);
+    if (a->run)
+        return count_run(a, ls);
+    return a->n == 0 ? 0 : count_list(a, ls);
+}
+
+uint32_t coal_access_count(const addr_expr *x, const addr_ctx *c,
+                           uint32_t lanes, const uint64_t *mask,
+                           uint32_t line)
+{
+    addr_lanes a;
+    if (addr_eval(x, c, lanes, mask, false, &a) == ADDR_DIV0)
+        return ADDR_DIV0;
+    return coal_count(&a, line);
+}
+
 uint32_t coal_access(const addr_expr *x, const addr_ctx *c, uint32_t lanes,
                      const uint64_t *mask, uint32_t line, uint32_t sector,
                      addr_line *out, uint32_t cap)
@@ -231,6 +340,22 @@ uint32_t coal_access_atomic(const addr_expr *x, const addr_ctx *c,
     if (addr_eval(x, c, lanes, mask, true, &a) == ADDR_DIV0)
         return ADDR_DIV0;
     return coal_lines_sorted(&a, line, sector, out, cap, true);
+}
+
+void coal_lane_addresses(const addr_expr *x, const addr_ctx *c,
+                         uint32_t lanes, uint64_t *at)
+{
+    addr_lanes a;
+    assert(lanes <= ADDR_MAX_LANES);
+    if (addr_eval(x, c, lanes, NULL, true, &a) != ADDR_DIV0) {
+        assert(!a.run && a.n == lanes);
+        memcpy(at, a.at, lanes * sizeof *at);
+        return;
+    }
+    for (uint32_t l = 0; l < lanes; l++) {   /* some lane divides by zero */
+        int div0;
+        at[l] = addr_lane(x, c, l, &div0);
+    }
 }
 
 uint32_t coal_segments(uint32_t segment, isa_pattern pattern, uint32_t stride,

@@ -38,6 +38,16 @@
 uint32_t coal_lines(const addr_lanes *a, uint32_t line, uint32_t sector,
                     addr_line *out, uint32_t cap);
 
+/* How many lines coal_lines gives for `a` (a run, or a list with its lo
+ * and hi set), without working out their sectors: the flat model's
+ * transactions, in closed form for a run. */
+uint32_t coal_count(const addr_lanes *a, uint32_t line);
+
+/* coal_access's count alone (coal_count): ADDR_DIV0 as coal_access. */
+uint32_t coal_access_count(const addr_expr *x, const addr_ctx *c,
+                           uint32_t lanes, const uint64_t *mask,
+                           uint32_t line);
+
 /* coal_lines by sorting the lanes' addresses, whatever their spread: the
  * reference the run and the bitmap are tested against. With `ops`, each
  * line's `ops` is the most lanes whose element starts at one address of
@@ -68,6 +78,13 @@ uint32_t coal_access_atomic(const addr_expr *x, const addr_ctx *c,
                             uint32_t lanes, const uint64_t *mask,
                             uint32_t line, uint32_t sector, addr_line *out,
                             uint32_t cap);
+
+/* The first byte each of lanes 0 .. lanes-1 (lanes <= ADDR_MAX_LANES) of
+ * subgroup `c` touches through `x`, in lane order, into at[0 .. lanes): all
+ * lanes at once (addr_eval's list); a lane that divides by zero at 0. The
+ * shared-memory banks' lanes (banks.h). */
+void coal_lane_addresses(const addr_expr *x, const addr_ctx *c,
+                         uint32_t lanes, uint64_t *at);
 
 /* The distinct `segment`-byte aligned segments (segment >= 1) lanes
  * 0 .. lanes-1 touch, `bytes` (>= 1) each, laid out by `pattern`

@@ -333,10 +333,14 @@ uint32_t diverge_lines(gpu *g, const sg *s, const insn_cost *c,
                        addr_line *out)
 {
     uint32_t si = (uint32_t)(s - g->sgs);
-    if (g->code->insns[s->pc].at || g->hier) {
+    if (g->hier) {
         addr_ctx ctx = diverge_ctx(g, s, c, s->depth);
         return coal_access(c->at, &ctx, 0, ACTIVE(g, si), g->line,
                            g->sector, out, g->lines_cap);
+    }
+    if (g->code->insns[s->pc].at) {
+        addr_ctx ctx = diverge_ctx(g, s, c, s->depth);
+        return coal_access_count(c->at, &ctx, 0, ACTIVE(g, si), g->line);
     }
     const prog_insn *in = &g->code->insns[s->pc];
     return coal_segments(g->hw->memory.transaction, (isa_pattern)in->pattern,

@@ -61,9 +61,9 @@ void diverge_step(gpu *g, sg *s, const insn_cost *c);
 
 /* The lines (or, in the flat model, transactions) masked subgroup s's
  * global access c touches: coal_access over its active lanes into `out`
- * (g->lines_cap entries) when the instruction has addresses (at=, or the
- * hierarchy's pattern addresses), else its pattern's count for as many
- * lanes as are active. ADDR_DIV0 when a lane divides by zero. */
+ * (g->lines_cap entries) with the hierarchy (at=, or its pattern
+ * addresses); in the flat model coal_access_count when the instruction
+ * has at=, else its pattern's count for as many lanes as are active. ADDR_DIV0 when a lane divides by zero. */
 uint32_t diverge_lines(gpu *g, const sg *s, const insn_cost *c,
                        addr_line *out);
 

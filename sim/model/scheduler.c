@@ -125,8 +125,9 @@ static __attribute__((noinline)) uint32_t sg_lines(gpu *g, const sg *s,
         n = diverge_lines(g, s, c, out);
     } else {
         addr_ctx ctx = diverge_ctx(g, s, c, s->depth);
-        n = coal_access(c->at, &ctx, s->lanes, NULL, g->line, g->sector,
-                        out, g->lines_cap);
+        n = g->hier ? coal_access(c->at, &ctx, s->lanes, NULL, g->line,
+                                  g->sector, out, g->lines_cap)
+                    : coal_access_count(c->at, &ctx, s->lanes, NULL, g->line);
     }
     if (n == ADDR_DIV0) {
         if (!g->fault_pc)
@@ -499,18 +500,40 @@ static uint64_t mem_gate(gpu *g, const part *pt, uint32_t n, uint64_t now)
     return mem_accept_at(g->mem, pt->cu, n, now);
 }
 
+/* mem_gate's answers to one partition's questions about one cycle while
+ * the memory system stays as it is (one pick, one plan: nothing issues
+ * in between), by transaction count: the ready set's global accesses of
+ * different sizes ask once per size, not once per subgroup. */
+#define GATE_MEMO 16
+typedef struct gate_memo {
+    uint64_t known;                    /* bit tx: at[tx] is asked */
+    uint64_t at[GATE_MEMO];
+} gate_memo;
+
+static uint64_t gate_memo_ask(gpu *g, const part *pt, gate_memo *m,
+                              uint32_t tx, uint64_t now)
+{
+    if (tx >= GATE_MEMO)
+        return mem_gate(g, pt, tx, now);
+    if (!(m->known >> tx & 1)) {
+        m->at[tx] = mem_gate(g, pt, tx, now);
+        m->known |= 1ull << tx;
+    }
+    return m->at[tx];
+}
+
 /* The earliest cycle >= now at which ready subgroup s can issue, given its
- * unit and the memory cap. */
+ * unit and the memory cap (asked through `m`, kept for `now`). */
 static uint64_t structural_time(gpu *g, const part *pt, const sg *s,
-                                uint64_t now)
+                                uint64_t now, gate_memo *m)
 {
     uint64_t t = now;
     if (s->unit != CUSIM_UNIT_BARRIER && pt->unit_free[s->unit] > t)
         t = pt->unit_free[s->unit];
     if (s->global) {
-        uint64_t m = mem_gate(g, pt, s->tx, now);
-        if (m > t)
-            t = m;
+        uint64_t a = gate_memo_ask(g, pt, m, s->tx, now);
+        if (a > t)
+            t = a;
     }
     return t;
 }
@@ -539,12 +562,12 @@ static uint32_t units_open(gpu *g, const part *pt, uint64_t now)
 
 /* True when ready subgroup s can issue at `now`, given units_open's set. */
 static bool can_issue(gpu *g, const part *pt, const sg *s, uint64_t now,
-                      uint32_t open)
+                      uint32_t open, gate_memo *m)
 {
     if (open >> s->unit & 1)
         return true;
     return s->global && (open >> CUSIM_UNIT_COUNT & 1)
-           && structural_time(g, pt, s, now) == now;
+           && structural_time(g, pt, s, now, m) == now;
 }
 
 /* Index in the ready set of the subgroup the policy issues from at `now`,
@@ -554,12 +577,14 @@ static uint32_t pick(gpu *g, const part *pt, uint64_t now)
     uint32_t open = units_open(g, pt, now);
     if (open == 0)
         return NONE32;
+    gate_memo memo;
+    memo.known = 0;
     uint32_t start = 0;
     switch (g->hw->cu.policy) {
     case CUSIM_POLICY_GTO:
         /* Greedy: the subgroup issued last, while it can; then oldest. */
         if (pt->last != NONE32 && g->sgs[pt->last].in_ready
-            && can_issue(g, pt, &g->sgs[pt->last], now, open))
+            && can_issue(g, pt, &g->sgs[pt->last], now, open, &memo))
             for (uint32_t i = 0; i < pt->n_ready; i++)
                 if (pt->ready[i] == pt->last)
                     return i;
@@ -577,7 +602,7 @@ static uint32_t pick(gpu *g, const part *pt, uint64_t now)
     }
     for (uint32_t k = 0; k < pt->n_ready; k++) {
         uint32_t i = start + k < pt->n_ready ? start + k : start + k - pt->n_ready;
-        if (can_issue(g, pt, &g->sgs[pt->ready[i]], now, open))
+        if (can_issue(g, pt, &g->sgs[pt->ready[i]], now, open, &memo))
             return i;
     }
     return NONE32;
@@ -730,11 +755,13 @@ static void plan(gpu *g, uint32_t p, uint64_t from)
         uint32_t n = pt->n_ready_unit[u];
         uint64_t free = u == CUSIM_UNIT_BARRIER ? 0 : pt->unit_free[u];
         if (u == CUSIM_UNIT_MEM && pt->n_mem_other > 0) {
+            gate_memo memo;
+            memo.known = 0;
             for (uint32_t i = 0; i < pt->n_ready; i++) {
                 const sg *s = &g->sgs[pt->ready[i]];
                 if (!s->global)
                     continue;
-                uint64_t t = structural_time(g, pt, s, from);
+                uint64_t t = structural_time(g, pt, s, from, &memo);
                 if (t < best)
                     best = t;
                 pipe += t > from && free == t;

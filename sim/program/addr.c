@@ -1129,14 +1129,15 @@ static void vec_fill(const vval *v, int64_t *buf, uint32_t n)
 }
 
 /* Runs x for lanes 0 .. n-1 (n <= VEC_LANES; `live`: the lanes whose
- * division by zero counts) into idx[0 .. n). Returns -1 when a live
- * lane divides by zero. */
+ * division by zero counts) into *res: uniform or affine, or one value per
+ * lane in buf[0][0 .. n) (VK_VEC). Returns -1 when a live lane divides by
+ * zero. */
 static int run_vec(const addr_expr *x, const addr_ctx *c, uint32_t n,
-                   uint64_t live, int64_t *idx)
+                   uint64_t live, vval *res, int64_t buf[][VEC_LANES])
 {
     vval st[VEC_DEPTH];
-    int64_t buf[VEC_DEPTH][VEC_LANES];
     lane_env env;
+    *res = (vval){ VK_UNI, 0, 0 };     /* (no live lane faults: unread) */
     env_group(x, c, &env);
     uint64_t lid0 = env.lid0;
     uint64_t gid0 = (uint64_t)c->wg * x->wg_size + lid0;
@@ -1241,35 +1242,42 @@ static int run_vec(const addr_expr *x, const addr_ctx *c, uint32_t n,
             if (done)
                 continue;
         }
-        vec_fill(a, ra, n);
-        a->kind = VK_VEC;
-        if (b->kind == VK_UNI) {
+        if (b->kind == VK_UNI && (op == B_DIV || op == B_MOD || op == B_AND)) {
+            /* by a uniform: one loop, a's lanes made as it goes when a
+             * is affine */
             int64_t u = b->a;
-            switch (op) {
-            case B_DIV:
-            case B_MOD:
-                if (u == 0)
-                    return live ? -1 : 0;
-                if (u == -1) {
-                    for (uint32_t l = 0; l < n; l++)
-                        ra[l] = op == B_DIV
-                                ? (int64_t)(0 - (uint64_t)ra[l]) : 0;
-                } else if (op == B_DIV) {
-                    for (uint32_t l = 0; l < n; l++)
-                        ra[l] /= u;
-                } else {
-                    for (uint32_t l = 0; l < n; l++)
-                        ra[l] %= u;
-                }
-                continue;
-            case B_AND:
+            if (op != B_AND && u == 0)
+                return live ? -1 : 0;
+            if (op != B_AND && u == -1) {
+                vec_fill(a, ra, n);
+                for (uint32_t l = 0; l < n; l++)
+                    ra[l] = op == B_DIV ? (int64_t)(0 - (uint64_t)ra[l]) : 0;
+            } else if (a->kind == VK_AFF) {
+                uint64_t v = (uint64_t)a->a, d = (uint64_t)a->b;
+                if (op == B_DIV)
+                    for (uint32_t l = 0; l < n; l++, v += d)
+                        ra[l] = (int64_t)v / u;
+                else if (op == B_MOD)
+                    for (uint32_t l = 0; l < n; l++, v += d)
+                        ra[l] = (int64_t)v % u;
+                else
+                    for (uint32_t l = 0; l < n; l++, v += d)
+                        ra[l] = (int64_t)(v & (uint64_t)u);
+            } else if (op == B_DIV) {
+                for (uint32_t l = 0; l < n; l++)
+                    ra[l] /= u;
+            } else if (op == B_MOD) {
+                for (uint32_t l = 0; l < n; l++)
+                    ra[l] %= u;
+            } else {
                 for (uint32_t l = 0; l < n; l++)
                     ra[l] &= u;
-                continue;
-            default:
-                break;
             }
+            a->kind = VK_VEC;
+            continue;
         }
+        vec_fill(a, ra, n);
+        a->kind = VK_VEC;
         vec_fill(b, rb, n);
         for (uint32_t l = 0; l < n; l++)
             if (apply(op, ra[l], rb[l], &ra[l]) < 0) {
@@ -1278,10 +1286,62 @@ static int run_vec(const addr_expr *x, const addr_ctx *c, uint32_t n,
                 ra[l] = 0;
             }
     }
-    vec_fill(&st[0], buf[0], n);
-    for (uint32_t l = 0; l < n; l++)
-        idx[l] = buf[0][l];
+    *res = st[0];
     return 0;
+}
+
+/* eval_list of a linear index (x->linear, ADDR_NAMES' per-lane names
+ * in it at most once each as a coefficient): its per-subgroup part once,
+ * then lane by lane, lid_x and lid_y stepped along the row without a
+ * division. */
+static void linear_list(const addr_expr *x, const addr_ctx *c, uint32_t n,
+                        const uint64_t *mask, addr_lanes *out)
+{
+    const int64_t *k = x->lin;
+    lane_env env;
+    env_group(x, c, &env);
+    uint64_t g = (uint64_t)k[NAME_E];
+    const uint32_t group = (1u << NAME_WG | 1u << NAME_WG_X | 1u << NAME_WG_Y
+                            | 1u << NAME_SG | 1u << NAME_IT | 1u << NAME_IT1
+                            | 1u << NAME_IT2);
+    for (uint32_t u = x->uses & group; u; u &= u - 1) {
+        int i = __builtin_ctz(u);
+        g += (uint64_t)k[i] * (uint64_t)env.v[i];
+    }
+    uint64_t lid0 = env.lid0;
+    g += (uint64_t)k[NAME_LID] * lid0
+         + (uint64_t)k[NAME_GID] * ((uint64_t)c->wg * x->wg_size + lid0);
+    uint64_t per = (uint64_t)k[NAME_LANE] + (uint64_t)k[NAME_LID]
+                   + (uint64_t)k[NAME_GID];
+    uint64_t cx = (uint64_t)k[NAME_LID_X], cy = (uint64_t)k[NAME_LID_Y];
+    uint64_t rx = 0, ry = 0;
+    if (x->uses & (1u << NAME_LID_X | 1u << NAME_LID_Y)) {
+        rx = lid0 % x->wx;
+        ry = (lid0 / x->wx) % x->wy;
+    } else {
+        cx = cy = 0;
+    }
+    uint64_t lo = UINT64_MAX, hi = 0;
+    uint64_t base = x->base, bytes = x->bytes, elems = x->elems;
+    uint32_t m = 0;
+    for (uint32_t l = 0; l < n; l++) {
+        uint64_t v = g + per * l + cx * rx + cy * ry;
+        if (++rx == x->wx) {
+            rx = 0;
+            if (++ry == x->wy)
+                ry = 0;
+        }
+        if (mask && !(mask[l / 64] >> (l % 64) & 1))
+            continue;
+        uint64_t i = v < elems ? v : wrap(x, (int64_t)v);
+        uint64_t at = base + i * bytes;
+        out->at[m++] = at;
+        lo = at < lo ? at : lo;
+        hi = at > hi ? at : hi;
+    }
+    out->n = m;
+    out->lo = lo;
+    out->hi = hi;
 }
 
 /* The indices of lanes 0 .. n-1 whose bit is set in `mask` (NULL: all),
@@ -1293,19 +1353,43 @@ static uint32_t eval_list(const addr_expr *x, const addr_ctx *c, uint32_t n,
     out->n = 0;
     if (n > ADDR_MAX_LANES)
         n = ADDR_MAX_LANES;
+    if (x->linear) {
+        linear_list(x, c, n, mask, out);
+        return 0;
+    }
     if (x->vec && n <= VEC_LANES) {
         uint64_t all = n == 64 ? ~0ull : (1ull << n) - 1;
         uint64_t live = mask ? mask[0] & all : all;
-        int64_t idx[VEC_LANES];
-        if (run_vec(x, c, n, live, idx) < 0)
+        int64_t buf[VEC_DEPTH][VEC_LANES];
+        vval v;
+        if (run_vec(x, c, n, live, &v, buf) < 0)
             return ADDR_DIV0;
+        if (v.kind != VK_VEC)
+            vec_fill(&v, buf[0], n);
+        const int64_t *idx = buf[0];
         uint64_t lo = UINT64_MAX, hi = 0;
-        for (uint64_t bits = live; bits; bits &= bits - 1) {
-            uint32_t l = (uint32_t)__builtin_ctzll(bits);
-            uint64_t at = x->base + wrap(x, idx[l]) * x->bytes;
-            out->at[out->n++] = at;
-            lo = at < lo ? at : lo;
-            hi = at > hi ? at : hi;
+        uint64_t base = x->base, bytes = x->bytes, elems = x->elems;
+        if (live == all) {
+            /* every lane: no mask to walk; an index inside the region
+             * needs no wrap */
+            for (uint32_t l = 0; l < n; l++) {
+                uint64_t i = (uint64_t)idx[l];
+                if (i >= elems)
+                    i = wrap(x, idx[l]);
+                uint64_t at = base + i * bytes;
+                out->at[l] = at;
+                lo = at < lo ? at : lo;
+                hi = at > hi ? at : hi;
+            }
+            out->n = n;
+        } else {
+            for (uint64_t bits = live; bits; bits &= bits - 1) {
+                uint32_t l = (uint32_t)__builtin_ctzll(bits);
+                uint64_t at = base + wrap(x, idx[l]) * bytes;
+                out->at[out->n++] = at;
+                lo = at < lo ? at : lo;
+                hi = at > hi ? at : hi;
+            }
         }
         out->lo = lo;
         out->hi = hi;
@@ -1335,10 +1419,12 @@ uint32_t addr_eval(const addr_expr *x, const addr_ctx *c, uint32_t lanes,
                    const uint64_t *mask, bool list, addr_lanes *out)
 {
     out->bytes = x->bytes;
+    out->aligned = x->base % x->bytes == 0;
     if (mask)
         lanes = c->width;
     if (lanes == 0) {
-        *out = (addr_lanes){ .bytes = x->bytes, .run = true };
+        *out = (addr_lanes){ .bytes = x->bytes, .run = true,
+                             .aligned = out->aligned };
         return 0;
     }
     if (list || mask || !x->affine || c->width != x->width)
@@ -1388,6 +1474,22 @@ uint32_t addr_values(const addr_expr *x, const addr_ctx *c,
 {
     lane_env env;
     uint32_t lanes = c->width < ADDR_MAX_LANES ? c->width : ADDR_MAX_LANES;
+    if (x->vec && lanes <= VEC_LANES) {
+        /* all lanes at once, as eval_list */
+        uint64_t all = lanes == 64 ? ~0ull : (1ull << lanes) - 1;
+        uint64_t live = mask[0] & all;
+        int64_t buf[VEC_DEPTH][VEC_LANES];
+        vval r;
+        if (run_vec(x, c, lanes, live, &r, buf) < 0)
+            return ADDR_DIV0;
+        if (r.kind != VK_VEC)
+            vec_fill(&r, buf[0], lanes);
+        for (uint64_t bits = live; bits; bits &= bits - 1) {
+            uint32_t l = (uint32_t)__builtin_ctzll(bits);
+            v[l] = buf[0][l];
+        }
+        return 0;
+    }
     env_group(x, c, &env);
     for (uint32_t w = 0; w * 64 < lanes; w++)
         for (uint64_t bits = mask[w]; bits; bits &= bits - 1) {

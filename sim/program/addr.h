@@ -80,6 +80,9 @@ typedef struct addr_lanes {
     uint32_t n;                        /* lanes */
     uint32_t bytes;
     bool run;
+    bool aligned;                      /* every lane's first byte is a
+                                          multiple of `bytes` (the region
+                                          starts at one) */
     uint64_t at[ADDR_MAX_LANES];       /* not run */
 } addr_lanes;
 
