@@ -426,7 +426,7 @@ static void req_of(l1cu *l, uint32_t *ri, const mem_req *r, uint64_t now,
  * it; a missing one takes an MSHR of the CU's and a slot (the least
  * recently used one not being fetched) and fetches the whole L1 line
  * from the L2, past the L1. Its lines go down at `now`, which no line
- * the CU sent before is later than (hier_accept_at waited for the L1's
+ * the CU sent before is later than (l1_accept_at waited for the L1's
  * tag stage), so the CU's FIFO to the L2 stays in time order. */
 static uint64_t scalar_issue(l1 *h, const mem_req *r, uint64_t now)
 {
