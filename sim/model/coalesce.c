@@ -4,9 +4,12 @@
  * spans or by sorting, and the flat model's segments of a pattern.
  */
 #include <assert.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "coalesce.h"
+#include "heap.h"
+#include "intmath.h"
 #include "lanes.h"
 
 /* The lines being written: out[0 .. n) ascending; the tail is one
@@ -17,14 +20,6 @@ typedef struct emitter {
     uint32_t line_shift, spl;          /* log2(line), sectors per line */
     uint32_t sector_shift;
 } emitter;
-
-static uint32_t log2u(uint32_t v)
-{
-    uint32_t s = 0;
-    while ((1u << s) < v)
-        s++;
-    return s;
-}
 
 /* Emits the sectors of bytes [lo, hi] (inclusive). Requires: lo is at
  * least the previous range's lo and hi at least its hi. */
@@ -50,9 +45,16 @@ static void emit_range(emitter *m, uint64_t lo, uint64_t hi)
 static void emitter_init(emitter *m, uint32_t line, uint32_t sector,
                          addr_line *out, uint32_t cap)
 {
-    *m = (emitter){ .out = out, .cap = cap, .line_shift = log2u(line),
-                    .sector_shift = log2u(sector), .spl = line / sector };
+    *m = (emitter){ .out = out, .cap = cap, .line_shift = ceil_log2(line),
+                    .sector_shift = ceil_log2(sector), .spl = line / sector };
 }
+
+static bool larger(const uint64_t *a, const uint64_t *b)
+{
+    return *a > *b;
+}
+
+HEAP_DEFINE(max_heap, uint64_t, void *, larger, HEAP_STORE)
 
 /* Sorts v[0 .. n) ascending: insertion sort for a warp, heap sort above. */
 static void sort_u64(uint64_t *v, uint32_t n)
@@ -67,32 +69,14 @@ static void sort_u64(uint64_t *v, uint32_t n)
         }
         return;
     }
-    for (uint32_t start = n / 2; start-- > 0;) {
-        for (uint32_t r = start;;) {
-            uint32_t ch = 2 * r + 1;
-            if (ch >= n)
-                break;
-            if (ch + 1 < n && v[ch + 1] > v[ch])
-                ch++;
-            if (v[r] >= v[ch])
-                break;
-            uint64_t t = v[r]; v[r] = v[ch]; v[ch] = t;
-            r = ch;
-        }
-    }
+    /* heap sort: a heap with the largest first, its first moved to the
+     * end of the shrinking heap each time */
+    for (uint32_t start = n / 2; start-- > 0;)
+        max_heap_down(NULL, v, n, start, v[start]);
     for (uint32_t end = n - 1; end > 0; end--) {
-        uint64_t t = v[0]; v[0] = v[end]; v[end] = t;
-        for (uint32_t r = 0;;) {
-            uint32_t ch = 2 * r + 1;
-            if (ch >= end)
-                break;
-            if (ch + 1 < end && v[ch + 1] > v[ch])
-                ch++;
-            if (v[r] >= v[ch])
-                break;
-            uint64_t u = v[r]; v[r] = v[ch]; v[ch] = u;
-            r = ch;
-        }
+        uint64_t t = v[end];
+        v[end] = v[0];
+        max_heap_down(NULL, v, end, 0, t);
     }
 }
 
@@ -294,7 +278,7 @@ static uint32_t count_list(const addr_lanes *a, uint32_t ls)
 
 uint32_t coal_count(const addr_lanes *a, uint32_t line)
 {
-    uint32_t ls = log2u(line);
+    uint32_t ls = ceil_log2(line);
     if (a->run)
         return count_run(a, ls);
     return a->n == 0 ? 0 : count_list(a, ls);

@@ -134,12 +134,12 @@ void gpu_init(gpu *g)
         pt->ready = g->ready_pool + p * per_part;
         pt->wait = g->wait_pool + p * per_part;
         pt->cu = p / P;
-        pt->last = NONE32;
+        pt->last = NONE;
         pt->issued_at = NEVER;
         pt->wfirst = pt->wtop = NEVER;
         pt->reason = CUSIM_STALL_IDLE;
         for (uint32_t b = 0; b < PART_WHEEL; b++)
-            pt->whead[b] = NONE32;
+            pt->whead[b] = NONE;
     }
     for (uint32_t w = 0; w < n_cu * wg_per_cu; w++)
         g->wgs[w].sgs = g->wg_sg_pool + w * wg_cap;
@@ -154,11 +154,11 @@ void gpu_init(gpu *g)
     g->bat_free = g->bat_tail + n_bat;
     g->bat_at = xcalloc(n_bat, sizeof *g->bat_at);
     for (uint32_t p = 0; p < g->n_parts; p++)
-        g->bat_of[p] = NONE32;
+        g->bat_of[p] = NONE;
     for (uint32_t b = 0; b < n_bat; b++)
         g->bat_free[b] = n_bat - 1 - b;
     g->n_bat_free = n_bat;
-    g->open_bat = g->running_bat = NONE32;
+    g->open_bat = g->running_bat = NONE;
     for (uint32_t ci = 0; ci < n_cu; ci++) {
         cu *c = &g->cus[ci];
         alloc_cu_init(&c->res, hw, g->part_free + (size_t)ci * P * 2);

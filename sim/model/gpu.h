@@ -29,7 +29,6 @@
 #include "program.h"
 #include "trace.h"
 
-#define NONE32 NONE   /* intmath.h's sentinel, by its old name */
 
 enum sg_state { SG_FREE, SG_RUN, SG_BARRIER, SG_DONE };
 
@@ -135,7 +134,7 @@ typedef struct part {
     uint32_t n_barrier;
     uint32_t n_parked;
     uint32_t cu;
-    uint32_t last;          /* subgroup issued last (gto, lrr), or NONE32 */
+    uint32_t last;          /* subgroup issued last (gto, lrr), or NONE */
     uint64_t unit_free[CUSIM_UNIT_COUNT];
     uint64_t issued_at;     /* last cycle it issued, or NEVER */
     uint64_t accounted;     /* stall cycles are accounted up to here */
@@ -257,16 +256,16 @@ typedef struct gpu {
     /* Wake-up batches (scheduler.c): partitions whose wake-ups were scheduled
      * one right after another for one cycle share one EV_WAKE event. */
     uint32_t *bat_of;       /* per partition: the batch it waits in, or
-                               NONE32 (no wake-up pending) */
+                               NONE (no wake-up pending) */
     uint32_t *bat_next, *bat_prev;  /* per partition: its batch's order */
     uint32_t *bat_head, *bat_tail;  /* per batch (n_parts + 1 of them) */
     uint64_t *bat_at;       /* per batch: its cycle */
     uint32_t *bat_free;     /* free batch indices, a stack */
     uint32_t n_bat_free;
-    uint32_t open_bat;      /* the batch a wake-up may join, or NONE32 */
+    uint32_t open_bat;      /* the batch a wake-up may join, or NONE */
     uint64_t open_appends;  /* evq_appends when it was scheduled */
     uint32_t running_bat;   /* the batch whose partitions are running, or
-                               NONE32 */
+                               NONE */
     uint32_t *bat_pool;     /* the per-partition and per-batch index
                                arrays above, one allocation */
 

@@ -285,13 +285,13 @@ static void promote(gpu *g, part *pt, uint64_t now)
     trace *rec = g->rec;
     while (pt->wfirst <= now) {
         uint32_t b = (uint32_t)(pt->wfirst % PART_WHEEL);
-        for (uint32_t si = pt->whead[b], next; si != NONE32; si = next) {
+        for (uint32_t si = pt->whead[b], next; si != NONE; si = next) {
             next = g->sgs[si].wnext;
             ws_leave(rec, pt, &g->sgs[si], si, now);
             ready_insert(g, pt, si);
             pt->n_wheel--;
         }
-        pt->whead[b] = NONE32;
+        pt->whead[b] = NONE;
         pt->wbits &= ~(1ull << b);
         pt->wfirst = waitq_scan(pt);
     }
@@ -344,15 +344,15 @@ void sched_account(gpu *g, uint32_t p, uint64_t now, cusim_stall reason)
 static void batch_unlink(gpu *g, uint32_t b, uint32_t p)
 {
     uint32_t next = g->bat_next[p], prev = g->bat_prev[p];
-    if (prev == NONE32)
+    if (prev == NONE)
         g->bat_head[b] = next;
     else
         g->bat_next[prev] = next;
-    if (next == NONE32)
+    if (next == NONE)
         g->bat_tail[b] = prev;
     else
         g->bat_prev[next] = prev;
-    g->bat_of[p] = NONE32;
+    g->bat_of[p] = NONE;
 }
 
 /* Takes p out of the batch it waits in, if any: its wake-up is no longer
@@ -361,13 +361,13 @@ static void batch_unlink(gpu *g, uint32_t b, uint32_t p)
 static void wake_clear(gpu *g, uint32_t p)
 {
     uint32_t b = g->bat_of[p];
-    if (b == NONE32)
+    if (b == NONE)
         return;
     batch_unlink(g, b, p);
-    if (g->bat_head[b] == NONE32 && b != g->running_bat) {
+    if (g->bat_head[b] == NONE && b != g->running_bat) {
         evq_cancel(g->q, EV_WAKE, b);
         if (g->open_bat == b)
-            g->open_bat = NONE32;
+            g->open_bat = NONE;
         g->bat_free[g->n_bat_free++] = b;
     }
 }
@@ -377,23 +377,23 @@ static void wake_clear(gpu *g, uint32_t p)
  * else as a new batch of its own. */
 static void wake_set(gpu *g, uint32_t p, uint64_t at)
 {
-    if (g->bat_of[p] != NONE32)
+    if (g->bat_of[p] != NONE)
         wake_clear(g, p);
     uint32_t b = g->open_bat;
-    if (b == NONE32 || g->bat_at[b] != at
+    if (b == NONE || g->bat_at[b] != at
         || evq_appends(g->q) != g->open_appends) {
         assert(g->n_bat_free > 0);
         b = g->bat_free[--g->n_bat_free];
-        g->bat_head[b] = g->bat_tail[b] = NONE32;
+        g->bat_head[b] = g->bat_tail[b] = NONE;
         g->bat_at[b] = at;
         evq_set(g->q, EV_WAKE, b, at);
         g->open_bat = b;
         g->open_appends = evq_appends(g->q);
     }
     g->bat_of[p] = b;
-    g->bat_next[p] = NONE32;
+    g->bat_next[p] = NONE;
     g->bat_prev[p] = g->bat_tail[b];
-    if (g->bat_tail[b] == NONE32)
+    if (g->bat_tail[b] == NONE)
         g->bat_head[b] = p;
     else
         g->bat_next[g->bat_tail[b]] = p;
@@ -407,7 +407,7 @@ static void sched_wake(gpu *g, uint32_t p, uint64_t at)
     if (g->parts[p].issued_at != NEVER && at <= g->parts[p].issued_at)
         at = g->parts[p].issued_at + 1;
     uint32_t b = g->bat_of[p];
-    if (b == NONE32 || at < g->bat_at[b])
+    if (b == NONE || at < g->bat_at[b])
         wake_set(g, p, at);
 }
 
@@ -571,19 +571,19 @@ static bool can_issue(gpu *g, const part *pt, const sg *s, uint64_t now,
 }
 
 /* Index in the ready set of the subgroup the policy issues from at `now`,
- * or NONE32. */
+ * or NONE. */
 static uint32_t pick(gpu *g, const part *pt, uint64_t now)
 {
     uint32_t open = units_open(g, pt, now);
     if (open == 0)
-        return NONE32;
+        return NONE;
     gate_memo memo;
     memo.known = 0;
     uint32_t start = 0;
     switch (g->hw->cu.policy) {
     case CUSIM_POLICY_GTO:
         /* Greedy: the subgroup issued last, while it can; then oldest. */
-        if (pt->last != NONE32 && g->sgs[pt->last].in_ready
+        if (pt->last != NONE && g->sgs[pt->last].in_ready
             && can_issue(g, pt, &g->sgs[pt->last], now, open, &memo))
             for (uint32_t i = 0; i < pt->n_ready; i++)
                 if (pt->ready[i] == pt->last)
@@ -591,7 +591,7 @@ static uint32_t pick(gpu *g, const part *pt, uint64_t now)
         break;
     case CUSIM_POLICY_LRR:
         /* Round robin: the first, in age order, after the last issued. */
-        if (pt->last != NONE32) {
+        if (pt->last != NONE) {
             uint64_t age = g->sgs[pt->last].age;
             while (start < pt->n_ready && g->sgs[pt->ready[start]].age <= age)
                 start++;
@@ -605,7 +605,7 @@ static uint32_t pick(gpu *g, const part *pt, uint64_t now)
         if (can_issue(g, pt, &g->sgs[pt->ready[i]], now, open, &memo))
             return i;
     }
-    return NONE32;
+    return NONE;
 }
 
 /* Hands the global access of subgroup s (index si, instruction cost c)
@@ -703,7 +703,7 @@ static uint32_t issue(gpu *g, part *pt, uint32_t ri, uint64_t now, bool last)
         waitq_push(g, pt, si);
     } else {
         s->state = SG_DONE;
-        pt->last = NONE32;
+        pt->last = NONE;
         subgroup_ended(g, si, now);
     }
     return c->unit;
@@ -813,10 +813,10 @@ static void sched_run(gpu *g, uint32_t p, uint64_t now)
     ws_flush_ready(pt, now);
     promote(g, pt, now);
     uint32_t issued = 0, used = 0, width = g->hw->cu.issue_per_cycle;
-    uint32_t back = NONE32;
+    uint32_t back = NONE;
     while (issued < width) {
         uint32_t ri = pick(g, pt, now);
-        if (ri == NONE32)
+        if (ri == NONE)
             break;
         uint32_t r = issue(g, pt, ri, now, issued + 1 == width);
         used |= 1u << (r & 0xff);
@@ -834,7 +834,7 @@ static void sched_run(gpu *g, uint32_t p, uint64_t now)
          * began: memory_throttle when their access is global and the
          * in-flight cap was full (no global access issued), else
          * pipe_busy when their unit was busy, else eligible. */
-        uint32_t waiting = pt->n_ready - (back != NONE32);
+        uint32_t waiting = pt->n_ready - (back != NONE);
         if (waiting > 0) {
             uint32_t pipe = 0, mem = 0;
             uint32_t others = pt->ready_units & ~used
@@ -858,7 +858,7 @@ static void sched_run(gpu *g, uint32_t p, uint64_t now)
         pt->rs_since = now + 1;
         /* (Two paths with a promote and a plan each: merged into one, gcc
          * laid the wake-up out 1 to 7% slower; docs/performance.md.) */
-        if (back == NONE32) {
+        if (back == NONE) {
             promote(g, pt, now + 1);
             plan(g, p, now + 1);
             return;
@@ -884,13 +884,13 @@ static void sched_run(gpu *g, uint32_t p, uint64_t now)
 void sched_run_batch(gpu *g, uint32_t b, uint64_t now)
 {
     if (g->open_bat == b)
-        g->open_bat = NONE32;
+        g->open_bat = NONE;
     g->running_bat = b;
-    for (uint32_t p; (p = g->bat_head[b]) != NONE32;) {
+    for (uint32_t p; (p = g->bat_head[b]) != NONE;) {
         batch_unlink(g, b, p);
         sched_run(g, p, now);
     }
-    g->running_bat = NONE32;
+    g->running_bat = NONE;
     g->bat_free[g->n_bat_free++] = b;
 }
 

@@ -218,7 +218,7 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
         for (uint32_t p = 0; p < g.n_parts; p++)
             assert(g.parts[p].n_ready == 0 && g.parts[p].n_wait == 0
                    && g.parts[p].n_wheel == 0 && g.parts[p].n_parked == 0
-                   && g.bat_of[p] == NONE32);
+                   && g.bat_of[p] == NONE);
         assert(g.late_stores == 0 && !g.held);
         assert(g.n_bat_free == SCHED_BATCHES(g.n_parts));
         for (uint32_t p = 0; p < g.n_parts; p++)
