@@ -66,6 +66,14 @@ typedef struct chan {
                                  arrived request since that one came
                                  first */
     bank *banks;
+    /* The banks with requests, a bit each: `active` ones, scanned by each
+     * event, and `dormant` ones, whose oldest request has not arrived
+     * (none of theirs has: a bank's queue is in arrival order), so that
+     * all they tell the scheduler is when it arrives: `wake`, the
+     * earliest such arrival (NEVER: none). A bank found dormant by the
+     * scan leaves it until `wake`. */
+    uint64_t *active, *dormant;   /* words each */
+    uint64_t wake;
 } chan;
 
 struct dram {
@@ -73,7 +81,7 @@ struct dram {
     uint32_t kind, base;
     dram_up up;
     mem_stats *st;
-    uint32_t channels, banks, row, rmiss, window, qcap, il_shift;
+    uint32_t channels, banks, words, row, rmiss, window, qcap, il_shift;
     uint64_t dbpc;
     uint32_t d_out, d_back;
     bool frfcfs;
@@ -100,7 +108,8 @@ uint64_t dram_state_bytes(const cusim_hw *hw)
 {
     return sizeof(dram) + hw->dram.channels
            * (sizeof(chan) + entries_of(hw) * sizeof(dreq)
-              + hw->dram.banks * sizeof(bank));
+              + hw->dram.banks * sizeof(bank)
+              + 2 * ((hw->dram.banks + 63) / 64) * sizeof(uint64_t));
 }
 
 dram *dram_new(const cusim_hw *hw, evq *q, uint32_t ev_kind,
@@ -114,6 +123,7 @@ dram *dram_new(const cusim_hw *hw, evq *q, uint32_t ev_kind,
     h->st = st;
     h->channels = hw->dram.channels;
     h->banks = hw->dram.banks;
+    h->words = (h->banks + 63) / 64;
     h->row = hw->dram.row;
     h->rmiss = hw->dram.row_miss_cycles;
     h->window = hw->dram.window ? hw->dram.window : 1;
@@ -128,6 +138,8 @@ dram *dram_new(const cusim_hw *hw, evq *q, uint32_t ev_kind,
     const uint32_t entries = entries_of(hw);
     dreq *dq = xcalloc((size_t)h->channels * entries, sizeof *dq);
     bank *bk = xcalloc((size_t)h->channels * h->banks, sizeof *bk);
+    uint64_t *bits = xcalloc(2 * (size_t)h->channels * h->words,
+                             sizeof *bits);
     for (uint32_t c = 0; c < h->channels; c++) {
         chan *ch = &h->chans[c];
         ch->q = dq + (size_t)c * entries;
@@ -135,6 +147,9 @@ dram *dram_new(const cusim_hw *hw, evq *q, uint32_t ev_kind,
             ch->q[i].next = i + 1 < entries ? i + 1 : NONE;
         ch->free = 0;
         ch->banks = bk + (size_t)c * h->banks;
+        ch->active = bits + 2 * (size_t)c * h->words;
+        ch->dormant = ch->active + h->words;
+        ch->wake = NEVER;
         for (uint32_t b = 0; b < h->banks; b++)
             ch->banks[b].head = ch->banks[b].tail = NONE;
         ch->next = NEVER;
@@ -149,6 +164,7 @@ void dram_free(dram *h)
     if (h->channels) {
         free(h->chans[0].q);
         free(h->chans[0].banks);
+        free(h->chans[0].active);
     }
     free(h->chans);
     free(h);
@@ -200,6 +216,7 @@ void dram_enqueue(dram *h, uint64_t addr, uint32_t bytes, uint32_t tag,
     bank *bk = &c->banks[b];
     if (bk->tail == NONE) {
         bk->head = bk->tail = i;
+        c->dormant[b / 64] |= 1ull << (b % 64);
     } else if (c->q[bk->tail].arrive <= arrive) {
         c->q[bk->tail].next = i;
         bk->tail = i;
@@ -215,6 +232,8 @@ void dram_enqueue(dram *h, uint64_t addr, uint32_t bytes, uint32_t tag,
     }
     bk->hits += bk->open == row + 1;
     bk->stale = true;
+    if ((c->dormant[b / 64] >> (b % 64) & 1) && arrive < c->wake)
+        c->wake = arrive;
     c->len++;
     chan_schedule(h, c, arrive);
 }
@@ -224,9 +243,13 @@ void dram_enqueue(dram *h, uint64_t addr, uint32_t bytes, uint32_t tag,
 static void chan_remove(chan *c, bank *b, uint32_t i, uint32_t prev)
 {
     uint32_t next = c->q[i].next;
-    if (prev == NONE)
+    if (prev == NONE) {
         b->head = next;
-    else
+        if (next == NONE) {   /* it was active: its oldest had arrived */
+            uint32_t bi = (uint32_t)(b - c->banks);
+            c->active[bi / 64] &= ~(1ull << (bi % 64));
+        }
+    } else
         c->q[prev].next = next;
     if (b->tail == i)
         b->tail = prev;
@@ -268,6 +291,25 @@ static void bank_look(const chan *c, bank *b, uint64_t now)
     }
 }
 
+/* The dormant banks of channel c whose oldest request has arrived by
+ * `now` become active; c->wake is the rest's earliest arrival. */
+static void chan_wake(const dram *h, chan *c, uint64_t now)
+{
+    uint64_t wake = NEVER;
+    for (uint32_t w = 0; w < h->words; w++)
+        for (uint64_t m = c->dormant[w]; m; m &= m - 1) {
+            uint32_t b = w * 64 + (uint32_t)__builtin_ctzll(m);
+            uint64_t at = c->q[c->banks[b].head].arrive;
+            if (at <= now) {
+                c->dormant[w] &= ~(m & -m);
+                c->active[w] |= m & -m;
+            } else if (at < wake) {
+                wake = at;
+            }
+        }
+    c->wake = wake;
+}
+
 /* A channel's event at `now`: its scheduler's commands, at most a read and
  * a row opening, among the requests of its queue (dram.window of them at
  * most) that have arrived; then its next event.
@@ -290,44 +332,55 @@ static void chan_run(dram *h, chan *c, uint64_t now)
     bool strict = !h->frfcfs || c->bypassed >= h->window;
     uint64_t bus = div_up(c->bus_free, h->dbpc);
     bool bus_ok = bus <= now + 1;
-    uint64_t next = NEVER;
+    if (now >= c->wake)
+        chan_wake(h, c, now);
+    uint64_t next = c->wake;
     /* the banks' picks: the oldest arrived request, the oldest row hit
      * (when the bus is free), the oldest request of a bank that may open
      * a row; by bank, their requests read after the loop */
     uint64_t oseq = NEVER, rseq = NEVER, aseq = NEVER;
     uint32_t read_b = NONE, act_b = NONE, oldest_b = NONE;
     bool hit_waits = false;   /* a row hit waits for the bus */
-    for (uint32_t b = 0; b < h->banks; b++) {
-        bank *bk = &c->banks[b];
-        if (bk->head == NONE)
-            continue;
-        if (bk->stale || now >= bk->until)
-            bank_look(c, bk, now);
-        if (bk->next < next)
-            next = bk->next;
-        if (bk->oldest.i == NONE)
-            continue;
-        const uint64_t os = bk->oldest.seq;
-        if (os < oseq) {
-            oseq = os;
-            oldest_b = b;
-        }
-        if (bk->hit.i != NONE) {
-            if (!bus_ok)
-                hit_waits = true;
-            else if (bk->hit.seq < rseq) {
-                rseq = bk->hit.seq;
-                read_b = b;
+    for (uint32_t w = 0; w < h->words; w++) {
+        for (uint64_t m = c->active[w]; m; m &= m - 1) {
+            const uint32_t b = w * 64 + (uint32_t)__builtin_ctzll(m);
+            bank *bk = &c->banks[b];
+            if (bk->stale || now >= bk->until)
+                bank_look(c, bk, now);
+            if (bk->oldest.i == NONE) {
+                /* nothing arrived: dormant until its oldest arrives */
+                c->active[w] &= ~(m & -m);
+                c->dormant[w] |= m & -m;
+                if (bk->next < c->wake)
+                    c->wake = bk->next;
+                if (bk->next < next)
+                    next = bk->next;
+                continue;
             }
-        } else if (bk->hits > 0 && bk->open_at > now) {
-            if (bk->open_at < next)
-                next = bk->open_at;
-        } else if (bk->act_ok > now) {
-            if (bk->act_ok < next)
-                next = bk->act_ok;
-        } else if (bk->hits == 0 && os < aseq) {
-            aseq = os;
-            act_b = b;
+            if (bk->next < next)
+                next = bk->next;
+            const uint64_t os = bk->oldest.seq;
+            if (os < oseq) {
+                oseq = os;
+                oldest_b = b;
+            }
+            if (bk->hit.i != NONE) {
+                if (!bus_ok)
+                    hit_waits = true;
+                else if (bk->hit.seq < rseq) {
+                    rseq = bk->hit.seq;
+                    read_b = b;
+                }
+            } else if (bk->hits > 0 && bk->open_at > now) {
+                if (bk->open_at < next)
+                    next = bk->open_at;
+            } else if (bk->act_ok > now) {
+                if (bk->act_ok < next)
+                    next = bk->act_ok;
+            } else if (bk->hits == 0 && os < aseq) {
+                aseq = os;
+                act_b = b;
+            }
         }
     }
     if (hit_waits) {
