@@ -123,6 +123,25 @@ static void head_remove(xbar *x, uint32_t cu, uint64_t t)
     x->busy[b / 64] &= ~(1ull << (b % 64));
 }
 
+/* CU cu's oldest line, arriving at t, has gone; its next arrives at nt
+ * (another bucket or lap): head_remove then head_add, in one. */
+static inline void head_move(xbar *x, uint32_t cu, uint64_t t, uint64_t nt)
+{
+    const uint32_t mask = x->wheel - 1;
+    const uint32_t b = (uint32_t)(t & mask), nb = (uint32_t)(nt & mask);
+    const uint64_t bit = 1ull << (cu % 64);
+    if (b == nb)
+        return;               /* a later lap, the same bucket */
+    uint64_t *w = &x->bits[(size_t)b * x->words];
+    w[cu / 64] &= ~bit;
+    x->bits[(size_t)nb * x->words + cu / 64] |= bit;
+    x->busy[nb / 64] |= 1ull << (nb % 64);
+    for (uint32_t i = 0; i < x->words; i++)
+        if (w[i])
+            return;
+    x->busy[b / 64] &= ~(1ull << (b % 64));
+}
+
 /* The first CU in bucket b whose oldest line arrives at t, or NONE. */
 static uint32_t bucket_first(const xbar *x, uint32_t b, uint64_t t)
 {
@@ -205,8 +224,7 @@ static void pop(xbar *x)
         uint64_t nt = head_t(x, cu);
         if (nt == t)
             return;           /* it stays first */
-        head_remove(x, cu, t);
-        head_add(x, cu, nt);
+        head_move(x, cu, t, nt);
     } else {
         head_remove(x, cu, t);
     }
