@@ -151,12 +151,16 @@ void l2_free(l2 *h)
     free(h);
 }
 
-/* The L2 line of the L1 line at `addr` and its sectors there. */
+/* The L2 line of the L1 line at `addr` and its sectors there; *n2 is how
+ * many (n1: of sectors1, whose count they are unless the shift dropped
+ * some). */
 static uint64_t l2_line(const l2 *h, uint64_t addr, uint32_t sectors1,
-                        uint32_t *sectors2)
+                        uint32_t n1, uint32_t *sectors2, uint32_t *n2)
 {
     uint32_t off = (uint32_t)(addr % h->line2) / h->sector;
     *sectors2 = sectors1 << off;
+    *n2 = off == 0 || (uint64_t)sectors1 >> (32 - off) == 0 ? n1
+                                                            : popc32(*sectors2);
     return addr / h->line2;
 }
 
@@ -177,8 +181,9 @@ static bool chan_room(const l2 *h, uint32_t ch, uint32_t n)
  * (a read, a dirty victim's write), or L2_MSHR when no L2 MSHR is free. */
 static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
 {
-    uint32_t sec;
-    uint64_t line = l2_line(h, d->addr, d->sectors, &sec);
+    uint32_t sec, nsec;
+    const uint32_t n1 = popc32(d->sectors);
+    uint64_t line = l2_line(h, d->addr, d->sectors, n1, &sec, &nsec);
     uint64_t set = line % h->sets2, tag = line + 1;
     uint32_t vi = NONE, si = cacheset_find(&h->c2, set, tag, &vi);
     slot *s = si != NONE ? &h->c2.slots[si] : NULL;
@@ -187,16 +192,17 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
     bool load = d->kind == DOWN_LOAD;
     uint32_t need = !load ? 0 : s ? sec & ~s->valid & ~s->pend : sec;
     /* Room in the DRAM queues it needs: a read, a dirty victim's write. */
+    uint32_t lc = NONE;       /* the line's channel, once asked */
     if (need) {
-        uint32_t c = dram_channel(h->dram, d->addr);
-        if (!chan_room(h, c, 1))
-            return c;
+        lc = dram_channel(h->dram, d->addr);
+        if (!chan_room(h, lc, 1))
+            return lc;
         if (h->n_l2m_free == 0)
             return L2_MSHR;
     }
     if (vtag && v->dirty) {
         uint32_t c = dram_channel(h->dram, (vtag - 1) * h->line2);
-        uint32_t n = 1 + (need && dram_channel(h->dram, d->addr) == c);
+        uint32_t n = 1 + (need && lc == c);
         if (!chan_room(h, c, n))
             return c;
     }
@@ -207,7 +213,7 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
     }
     /* The slice's port moves the sectors. */
     uint32_t slice = (uint32_t)((d->addr >> h->il_shift) % h->slices);
-    uint64_t bytes = (uint64_t)popc32(d->sectors) * h->sector;
+    uint64_t bytes = (uint64_t)n1 * h->sector;
     uint64_t start = now * h->l2bpc;
     if (h->port_free[slice] > start)
         start = h->port_free[slice];
@@ -215,7 +221,7 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
     h->st->l2_port_slots += bytes * h->slices;
     uint64_t xfer = div_up(h->port_free[slice], h->l2bpc);
     if (d->kind != DOWN_WRITEBACK) {
-        h->st->l2_sectors += popc32(sec);
+        h->st->l2_sectors += nsec;
         if (s)
             h->st->l2_hits += popc32(sec & s->valid);
     }
@@ -238,7 +244,7 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
             s->dirty |= sec;
         } else {
             /* every way is being fetched: straight on to DRAM */
-            uint32_t db = popc32(sec) * h->sector;
+            uint32_t db = nsec * h->sector;
             h->st->dram_write_bytes += db;
             dram_enqueue(h->dram, d->addr, db, NONE, xfer);
         }
@@ -283,7 +289,7 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
         if (s)
             s->pend |= need;
         m->outstanding++;
-        uint32_t db = popc32(need) * h->sector;
+        uint32_t db = (need == sec ? nsec : popc32(need)) * h->sector;
         h->st->dram_read_bytes += db;
         dram_enqueue(h->dram, d->addr, db, mi, xfer);
     }
