@@ -326,7 +326,7 @@ static void send_down(l1 *h, uint32_t cu, uint8_t kind, uint32_t ref,
 {
     h->cus[cu].down++;
     down d = { t, 0, addr, cu, ref, sectors, kind, (uint16_t)ops };
-    xbar_send(h->x, d, h->now);
+    xbar_send(h->x, &d, h->now);
 }
 
 /* -------------------------------------------------------------- the L1 */
@@ -499,14 +499,13 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
     l->tag_free = now + busy;
     h->st->l1_tag_cycles += busy;
     h->st->l1_requests++;
+    uint32_t sectors = 0;     /* the lines', counted once after the loop */
     for (uint32_t i = 0; i < n; i++) {
         const addr_line *ln = &r->lines[i];
         uint64_t tl = now + i / h->lpc;
         uint64_t addr = ln->line * h->line1;
         uint32_t mask = ln->sectors;
-        uint32_t k = popc32(mask);
-        h->st->l1_sectors += k;
-        h->st->bytes += (uint64_t)k * h->sector;
+        sectors += popc32(mask);
         uint64_t set = (uint64_t)cu * h->sets1 + ln->line % h->sets1;
         uint64_t tag = ln->line + 1;
         uint32_t vi = NONE, si = cacheset_find(&h->c1, set, tag, &vi);
@@ -608,6 +607,8 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
         l->mshrs[mi].outstanding = 1;
         send_down(h, cu, DOWN_LOAD, mi, addr, mask, tl, 0);
     }
+    h->st->l1_sectors += sectors;
+    h->st->bytes += (uint64_t)sectors * h->sector;
     if (ri == NONE) {
         if (h->log->on)
             memlog_push(h->log, cu, n, known);

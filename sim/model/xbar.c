@@ -189,21 +189,25 @@ static void find_first(xbar *x)
     }
 }
 
-void xbar_send(xbar *x, down d, uint64_t now)
+void xbar_send(xbar *x, const down *d, uint64_t now)
 {
-    fifo *f = &x->fifos[d.cu];
-    down *ring = &x->ring[(size_t)d.cu * x->cap];
+    const uint32_t cu = d->cu;
+    fifo *f = &x->fifos[cu];
+    down *ring = &x->ring[(size_t)cu * x->cap];
     assert(f->len < x->cap);
-    d.t += x->to_l2;
-    assert(f->len == 0 || d.t >= ring[(f->head + f->len - 1) % x->cap].t);
-    d.seq = f->seq++;
-    ring[(f->head + f->len) % x->cap] = d;
+    uint32_t at = f->head + f->len;
+    down *e = &ring[at < x->cap ? at : at - x->cap];
+    *e = *d;
+    e->t += x->to_l2;
+    assert(f->len == 0 || e->t >= ring[(f->head + f->len - 1) % x->cap].t);
+    e->seq = f->seq++;
+    const uint64_t t0 = e->t;
     if (f->len++ == 0) {
-        head_add(x, d.cu, d.t);
-        if (x->first == NONE || d.t < x->cursor
-            || (d.t == x->cursor && d.cu < x->first)) {
-            x->cursor = d.t;
-            x->first = d.cu;
+        head_add(x, cu, t0);
+        if (x->first == NONE || t0 < x->cursor
+            || (t0 == x->cursor && cu < x->first)) {
+            x->cursor = t0;
+            x->first = cu;
         }
     }
     uint64_t t = x->cursor > now ? x->cursor : now;

@@ -45,10 +45,11 @@ xbar *xbar_new(const cusim_hw *hw, evq *q, uint32_t ev_kind,
 void xbar_free(xbar *x);                          /* NULL-safe */
 uint64_t xbar_state_bytes(const cusim_hw *hw);
 
-/* Sends a line of CU d.cu down, looked up in its L1 at d.t (no earlier
+/* Sends a line of CU d->cu down, looked up in its L1 at d->t (no earlier
  * than the CU's previous line); `now` is the current cycle. The crossbar
- * sets its arrival at the L2 (d.t) and numbers it (d.seq). */
-void xbar_send(xbar *x, down d, uint64_t now);
+ * keeps a copy, whose arrival at the L2 (t) it sets and which it numbers
+ * (seq). */
+void xbar_send(xbar *x, const down *d, uint64_t now);
 
 /* The crossbar's event at `now`: the arrivals up to now, in order. */
 void xbar_event(xbar *x, uint64_t now);
