@@ -16,7 +16,6 @@
 
 #include "addr.h"
 #include "cacheset.h"
-#include "heap.h"
 #include "intmath.h"
 #include "program.h"
 #include "xalloc.h"
@@ -57,8 +56,12 @@ typedef struct l1cu {
     mshr *mshrs;
     uint32_t *mshr_free;      /* stack */
     uint32_t n_mshr_free;
-    timed *timed;             /* heap of the TIMED MSHRs by fill_at */
-    uint32_t n_timed;
+    /* The TIMED MSHRs by fill_at (ties in the order they were timed): a
+     * ring of the CU's MSHR count, n_timed of them from t_head. Fills are
+     * mostly timed in the order they land, so one goes in at or near the
+     * ring's end. */
+    timed *timed;
+    uint32_t t_head, n_timed;
     node *nodes;
     uint32_t *node_free;
     uint32_t n_node_free;
@@ -87,7 +90,6 @@ struct l1 {
     uint64_t now;             /* the cycle of the issue being handled */
     uint32_t *wake;           /* CUs whose room opened, a ring */
     uint32_t wake_head, n_wake;
-    uint64_t *scratch;        /* mshrs entries, for accept_at's rare path */
 };
 
 typedef struct geom {
@@ -127,7 +129,6 @@ uint64_t l1_state_bytes(const cusim_hw *hw)
     b += n * cap * (sizeof(node) + sizeof(uint32_t) + sizeof(hreq)
                     + sizeof(uint32_t));
     b += n * sizeof(uint32_t);
-    b += (m ? m : 1) * sizeof(uint64_t);
     return b;
 }
 
@@ -186,7 +187,6 @@ l1 *l1_new(const cusim_hw *hw, evq *q, uint32_t ev_kind, xbar *x,
         l->n_node_free = l->n_req_free = (uint32_t)cap;
     }
     h->wake = xcalloc(n, sizeof *h->wake);
-    h->scratch = xcalloc(m ? m : 1, sizeof *h->scratch);
     return h;
 }
 
@@ -208,7 +208,6 @@ void l1_free(l1 *h)
     cacheset_release(&h->ck);
     free(h->cus);
     free(h->wake);
-    free(h->scratch);
     free(h);
 }
 
@@ -257,24 +256,36 @@ static void req_line_timed(l1 *h, uint32_t cu, uint32_t ri, uint64_t t)
     }
 }
 
-/* Timed MSHRs: a heap by fill_at per CU. */
-static bool timed_before(const timed *a, const timed *b)
+/* MSHRs whose fill has landed by `now` are free again (`size`: the
+ * ring's). */
+static void mshr_reclaim(l1cu *l, uint32_t size, uint64_t now)
 {
-    return a->at < b->at;
-}
-
-HEAP_DEFINE(timed_heap, timed, void *, timed_before, HEAP_STORE)
-
-/* MSHRs whose fill has landed by `now` are free again. */
-static void mshr_reclaim(l1cu *l, uint64_t now)
-{
-    while (l->n_timed > 0 && l->timed[0].at <= now) {
-        uint32_t m = l->timed[0].m;
-        timed last = l->timed[--l->n_timed];
-        timed_heap_down(NULL, l->timed, l->n_timed, 0, last);
+    while (l->n_timed > 0 && l->timed[l->t_head].at <= now) {
+        uint32_t m = l->timed[l->t_head].m;
+        l->t_head = l->t_head + 1 < size ? l->t_head + 1 : 0;
+        l->n_timed--;
         l->mshrs[m].state = MSHR_FREE;
         l->mshr_free[l->n_mshr_free++] = m;
     }
+}
+
+/* MSHR mi is TIMED, free from `at`: into the ring (of `size`) after
+ * those timed no later. */
+static void timed_put(l1cu *l, uint32_t size, uint32_t mi, uint64_t at)
+{
+    assert(l->n_timed < size);
+    uint32_t i = l->t_head + l->n_timed;
+    if (i >= size)
+        i -= size;
+    l->n_timed++;
+    for (;;) {
+        uint32_t p = i ? i - 1 : size - 1;
+        if (i == l->t_head || l->timed[p].at <= at)
+            break;
+        l->timed[i] = l->timed[p];
+        i = p;
+    }
+    l->timed[i] = (timed){ at, mi };
 }
 
 /* One of the L2 requests of L1 MSHR `mi` of CU `cu` is timed: its data
@@ -314,7 +325,7 @@ static void l1_fill_timed(l1 *h, uint32_t cu, uint32_t mi, uint64_t t)
     }
     m->waiters = NONE;
     m->state = MSHR_TIMED;
-    timed_heap_up(NULL, l->timed, l->n_timed++, (timed){ m->fill_at, mi });
+    timed_put(l, h->n_mshr, mi, m->fill_at);
     wake_cu(h, cu);
 }
 
@@ -330,41 +341,6 @@ static void send_down(l1 *h, uint32_t cu, uint8_t kind, uint32_t ref,
 }
 
 /* -------------------------------------------------------------- the L1 */
-
-/* The value of rank r (0: the smallest) among s[0..n-1], r < n, by
- * quickselect (s is reordered): linear on average, whatever r, where the
- * selection sort it replaces took r passes over the array. */
-static uint64_t kth_smallest(uint64_t *s, uint32_t n, uint32_t r)
-{
-    uint32_t lo = 0, hi = n - 1;
-    while (lo < hi) {
-        /* the median of three as the pivot, then Hoare's partition */
-        uint32_t mid = lo + (hi - lo) / 2;
-        uint64_t a = s[lo], b = s[mid], c = s[hi];
-        uint64_t p = a < b ? (b < c ? b : a < c ? c : a)
-                           : (a < c ? a : b < c ? c : b);
-        uint32_t i = lo, j = hi;
-        for (;;) {
-            while (s[i] < p)
-                i++;
-            while (s[j] > p)
-                j--;
-            if (i >= j)
-                break;
-            uint64_t x = s[i];
-            s[i] = s[j];
-            s[j] = x;
-            i++;
-            j--;
-        }
-        /* s[lo..j] <= p <= s[j+1..hi] */
-        if (r <= j)
-            hi = j;
-        else
-            lo = j + 1;
-    }
-    return s[lo];
-}
 
 uint64_t l1_accept_at(l1 *h, uint32_t cu, uint32_t n, uint64_t at)
 {
@@ -383,10 +359,8 @@ uint64_t l1_accept_at(l1 *h, uint32_t cu, uint32_t n, uint64_t at)
         l->blocked = true;
         return NEVER;
     }
-    uint64_t *s = h->scratch;
-    for (uint32_t i = 0; i < l->n_timed; i++)
-        s[i] = l->timed[i].at;
-    uint64_t kth = kth_smallest(s, l->n_timed, k - 1);
+    uint32_t i = l->t_head + k - 1;
+    uint64_t kth = l->timed[i < h->n_mshr ? i : i - h->n_mshr].at;
     return kth > t ? kth : t;
 }
 
@@ -487,7 +461,7 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
     const uint32_t cu = r->cu, n = r->tx;
     l1cu *l = &h->cus[cu];
     h->now = now;
-    mshr_reclaim(l, now);
+    mshr_reclaim(l, h->n_mshr, now);
     assert(l1_accept_at(h, cu, n, now) == now);
     const bool store = r->dst == PROG_NO_REG;
     h->st->transactions += n;
