@@ -1,7 +1,8 @@
 /*
  * heap.h — the library's one binary min-heap, generated for each element
  * type that needs one (the event queue's far future, the schedulers'
- * waiting subgroups, the L1's timed MSHRs, the recorder's completions).
+ * waiting subgroups, the memory recorder's completions, a heap sort in
+ * coalesce.c).
  *
  * HEAP_DEFINE(name, T, CTX, BEFORE, PLACE) defines two sifts over an
  * array `a` of T in heap order (a[0] first; BEFORE(&x, &y) true when x
