@@ -326,7 +326,7 @@ static void tiny_init(tiny_part *t, uint64_t wbase)
     t->pt.wbase = wbase;
     t->pt.wfirst = t->pt.wtop = NEVER;
     for (uint32_t b = 0; b < PART_WHEEL; b++)
-        t->pt.whead[b] = NONE32;
+        t->pt.whead[b] = NONE;
 }
 
 START_TEST(heap_orders_by_ready_then_age)
