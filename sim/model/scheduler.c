@@ -237,21 +237,38 @@ static inline uint32_t mem_size_of(uint32_t tx)
     return tx < PART_TX - 1 ? tx : PART_TX - 1;
 }
 
+/* Counts a ready global access of `tx` transactions in pt's tallies by
+ * size (out of line: kept out of the issue path's inlining budget, which
+ * kernels without global accesses need). */
+static __attribute__((noinline)) void mem_size_add(part *pt, uint32_t tx)
+{
+    if (pt->n_ready_unit[CUSIM_UNIT_MEM] == 0)
+        pt->mem_tx = tx;
+    else if (tx != pt->mem_tx)
+        pt->n_mem_other++;
+    uint32_t k = mem_size_of(tx);
+    if (pt->n_mem_size[k]++ == 0)
+        pt->mem_sizes |= 1ull << k;
+}
+
+/* Takes it out again. */
+static __attribute__((noinline)) void mem_size_sub(part *pt, uint32_t tx)
+{
+    if (tx != pt->mem_tx)
+        pt->n_mem_other--;
+    uint32_t k = mem_size_of(tx);
+    if (--pt->n_mem_size[k] == 0)
+        pt->mem_sizes &= ~(1ull << k);
+}
+
 /* Counts s in the ready set's tallies by unit (s is, or is about to be,
  * in its array). */
 static void ready_count(part *pt, sg *s)
 {
     /* (only global accesses go to the memory unit: plan relies on it) */
     assert(s->global == (s->unit == CUSIM_UNIT_MEM));
-    if (s->global) {
-        if (pt->n_ready_unit[CUSIM_UNIT_MEM] == 0)
-            pt->mem_tx = s->tx;
-        else if (s->tx != pt->mem_tx)
-            pt->n_mem_other++;
-        uint32_t k = mem_size_of(s->tx);
-        if (pt->n_mem_size[k]++ == 0)
-            pt->mem_sizes |= 1ull << k;
-    }
+    if (s->global)
+        mem_size_add(pt, s->tx);
     pt->n_ready_unit[s->unit]++;
     pt->ready_units |= 1u << s->unit;
     s->in_ready = 1;
@@ -262,13 +279,8 @@ static void ready_uncount(part *pt, sg *s)
 {
     if (--pt->n_ready_unit[s->unit] == 0)
         pt->ready_units &= ~(1u << s->unit);
-    if (s->global) {
-        if (s->tx != pt->mem_tx)
-            pt->n_mem_other--;
-        uint32_t k = mem_size_of(s->tx);
-        if (--pt->n_mem_size[k] == 0)
-            pt->mem_sizes &= ~(1ull << k);
-    }
+    if (s->global)
+        mem_size_sub(pt, s->tx);
     s->in_ready = 0;
 }
 
@@ -581,10 +593,10 @@ static bool can_issue(gpu *g, const part *pt, const sg *s, uint64_t now,
 static uint32_t pick(gpu *g, const part *pt, uint64_t now)
 {
     uint32_t open = units_open(g, pt, now);
-    if (open == 0)
-        return NONE;
     gate_seen seen = { 0, 0 };
-    if (open == 1u << CUSIM_UNIT_COUNT) {
+    if ((open & ~(1u << CUSIM_UNIT_COUNT)) == 0) {
+        if (open == 0)
+            return NONE;
         /* Only a global access can issue, and the cap lets a larger one in
          * no earlier than a smaller (plan checks so): when it refuses the
          * smallest it refuses them all, and the walk below would ask
@@ -751,27 +763,49 @@ static cusim_stall stall_of(const gpu *g, const part *pt)
     return reason;
 }
 
-/* plan's share for the ready global accesses of PART_TX - 1 or more
- * transactions, asked one by one: lowers *best to the first cycle one of
- * them can issue and adds to *pipe those that wait for the memory unit
- * (free) rather than the cap. */
-static __attribute__((cold, noinline)) void plan_large(gpu *g, const part *pt,
-                                                       uint64_t from,
-                                                       uint64_t free,
-                                                       uint64_t *best,
-                                                       uint32_t *pipe)
+/* plan's share for the ready global accesses when they differ in size:
+ * asks the in-flight cap once per size in the ready set (every one: see
+ * gate_seen), in increasing order, those of PART_TX - 1 or more
+ * transactions one by one; lowers *best to the first cycle one of them
+ * can issue and adds to *pipe those that wait for the memory unit (free
+ * at `free`) rather than the cap. */
+static __attribute__((noinline)) void plan_sizes(gpu *g, const part *pt,
+                                                 uint64_t from, uint64_t free,
+                                                 uint64_t *best,
+                                                 uint32_t *pipe)
 {
-    for (uint32_t i = 0; i < pt->n_ready; i++) {
-        const sg *s = &g->sgs[pt->ready[i]];
-        if (!s->global || s->tx < PART_TX - 1)
+    uint64_t t0 = free > from ? free : from;
+#ifndef NDEBUG
+    uint64_t before = 0;
+#endif
+    for (uint64_t z = pt->mem_sizes; z; z &= z - 1) {
+        uint32_t k = (uint32_t)__builtin_ctzll(z);
+        if (k < PART_TX - 1) {
+            uint64_t gate = mem_gate(g, pt, k, from), t = t0;
+            /* (pick relies on it: a larger size no earlier) */
+            assert(gate >= before);
+#ifndef NDEBUG
+            before = gate;
+#endif
+            if (gate > t)
+                t = gate;
+            if (t < *best)
+                *best = t;
+            if (t > from && free == t)
+                *pipe += pt->n_mem_size[k];
             continue;
-        uint64_t t = free > from ? free : from;
-        uint64_t gate = mem_gate(g, pt, s->tx, from);
-        if (gate > t)
-            t = gate;
-        if (t < *best)
-            *best = t;
-        *pipe += t > from && free == t;
+        }
+        for (uint32_t i = 0; i < pt->n_ready; i++) {
+            const sg *s = &g->sgs[pt->ready[i]];
+            if (!s->global || s->tx < PART_TX - 1)
+                continue;
+            uint64_t gate = mem_gate(g, pt, s->tx, from), t = t0;
+            if (gate > t)
+                t = gate;
+            if (t < *best)
+                *best = t;
+            *pipe += t > from && free == t;
+        }
     }
 }
 
@@ -787,41 +821,25 @@ static void plan(gpu *g, uint32_t p, uint64_t from)
     uint64_t best = NEVER;
     uint32_t pipe = 0;
     /* By unit: all ready subgroups of a unit wait for the same cycle, but
-     * global accesses of different sizes (each size asked once, every
-     * size in the ready set: see gate_seen). */
+     * global accesses of different sizes (plan_sizes). */
     for (uint32_t m = pt->ready_units; m; m &= m - 1) {
         int u = __builtin_ctz(m);
+        uint32_t n = pt->n_ready_unit[u];
         uint64_t free = u == CUSIM_UNIT_BARRIER ? 0 : pt->unit_free[u];
-        uint64_t t = free > from ? free : from;
-        if (u != CUSIM_UNIT_MEM) {
-            if (t < best)
-                best = t;
-            if (t > from && free == t)
-                pipe += pt->n_ready_unit[u];
+        if (u == CUSIM_UNIT_MEM && pt->n_mem_other > 0) {
+            plan_sizes(g, pt, from, free, &best, &pipe);
             continue;
         }
-#ifndef NDEBUG
-        uint64_t before = 0;
-#endif
-        for (uint64_t z = pt->mem_sizes; z; z &= z - 1) {
-            uint32_t k = (uint32_t)__builtin_ctzll(z);
-            if (k == PART_TX - 1) {
-                plan_large(g, pt, from, free, &best, &pipe);
-                break;
-            }
-            uint64_t gate = mem_gate(g, pt, k, from), tk = t;
-            /* (pick relies on it: a larger size no earlier) */
-            assert(gate >= before);
-#ifndef NDEBUG
-            before = gate;
-#endif
-            if (gate > tk)
-                tk = gate;
-            if (tk < best)
-                best = tk;
-            if (tk > from && free == tk)
-                pipe += pt->n_mem_size[k];
+        uint64_t t = free > from ? free : from;
+        if (u == CUSIM_UNIT_MEM) {
+            uint64_t gate = mem_gate(g, pt, pt->mem_tx, from);
+            if (gate > t)
+                t = gate;
         }
+        if (t < best)
+            best = t;
+        if (t > from && free == t)
+            pipe += n;
     }
     /* The registers' ready cycle is a lower bound: if the unit or the cap
      * then holds the subgroup back, the next wake-up finds out. */
