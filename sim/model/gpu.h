@@ -102,6 +102,7 @@ typedef struct wait_entry {
 } wait_entry;
 
 #define PART_WHEEL 64     /* cycles of near future a partition's wheel holds */
+#define PART_TX 64        /* transaction counts a partition counts apart */
 
 /* A scheduler partition: a share of the CU's registers and subgroup slots,
  * its own execution units, and the subgroups placed in it. Invariants:
@@ -145,8 +146,11 @@ typedef struct part {
     uint32_t mem_tx;        /* transactions of a global access in the ready
                                set, the reference for n_mem_other */
     uint32_t n_mem_other;   /* ready global accesses of another count than
-                               mem_tx: while 0, one in-flight question
-                               answers for all of them */
+                               mem_tx: while 0, a pick asks the in-flight
+                               cap once for all of them */
+    uint64_t mem_sizes;     /* bit k: n_mem_size[k] > 0 */
+    uint32_t n_mem_size[PART_TX];  /* ready global accesses by transactions
+                                      (PART_TX - 1: that many or more) */
     uint32_t n_ws[CUSIM_WS_COUNT];  /* waiting subgroups by warp state */
     uint32_t n_rpipe, n_rmem;       /* of the ready set, see above */
     uint64_t rs_since;

@@ -230,16 +230,45 @@ static cusim_warp_state wait_state(const sg *s, uint64_t t, int held)
 
 /* ------------------------- waiting (waitq.h: wheel and heap); the ready set */
 
+/* The bucket of n_mem_size a global access of `tx` transactions is
+ * counted in. */
+static inline uint32_t mem_size_of(uint32_t tx)
+{
+    return tx < PART_TX - 1 ? tx : PART_TX - 1;
+}
+
+/* Counts a ready global access of `tx` transactions in pt's tallies by
+ * size (out of line: kept out of the issue path's inlining budget, which
+ * kernels without global accesses need). */
+static __attribute__((noinline)) void mem_size_add(part *pt, uint32_t tx)
+{
+    if (pt->n_ready_unit[CUSIM_UNIT_MEM] == 0)
+        pt->mem_tx = tx;
+    else if (tx != pt->mem_tx)
+        pt->n_mem_other++;
+    uint32_t k = mem_size_of(tx);
+    if (pt->n_mem_size[k]++ == 0)
+        pt->mem_sizes |= 1ull << k;
+}
+
+/* Takes it out again. */
+static __attribute__((noinline)) void mem_size_sub(part *pt, uint32_t tx)
+{
+    if (tx != pt->mem_tx)
+        pt->n_mem_other--;
+    uint32_t k = mem_size_of(tx);
+    if (--pt->n_mem_size[k] == 0)
+        pt->mem_sizes &= ~(1ull << k);
+}
+
 /* Counts s in the ready set's tallies by unit (s is, or is about to be,
  * in its array). */
 static void ready_count(part *pt, sg *s)
 {
-    if (s->global) {
-        if (pt->n_ready_unit[CUSIM_UNIT_MEM] == 0)
-            pt->mem_tx = s->tx;
-        else if (s->tx != pt->mem_tx)
-            pt->n_mem_other++;
-    }
+    /* (only global accesses go to the memory unit: plan relies on it) */
+    assert(s->global == (s->unit == CUSIM_UNIT_MEM));
+    if (s->global)
+        mem_size_add(pt, s->tx);
     pt->n_ready_unit[s->unit]++;
     pt->ready_units |= 1u << s->unit;
     s->in_ready = 1;
@@ -250,8 +279,8 @@ static void ready_uncount(part *pt, sg *s)
 {
     if (--pt->n_ready_unit[s->unit] == 0)
         pt->ready_units &= ~(1u << s->unit);
-    if (s->global && s->tx != pt->mem_tx)
-        pt->n_mem_other--;
+    if (s->global)
+        mem_size_sub(pt, s->tx);
     s->in_ready = 0;
 }
 
@@ -500,49 +529,37 @@ static uint64_t mem_gate(gpu *g, const part *pt, uint32_t n, uint64_t now)
     return mem_accept_at(g->mem, pt->cu, n, now);
 }
 
-/* mem_gate's answers to one partition's questions about one cycle while
- * the memory system stays as it is (one pick, one plan: nothing issues
- * in between), by transaction count: the ready set's global accesses of
- * different sizes ask once per size, not once per subgroup. */
-#define GATE_MEMO 16
-typedef struct gate_memo {
-    uint64_t known;                    /* bit tx: at[tx] is asked */
-    uint64_t at[GATE_MEMO];
-} gate_memo;
+/* The transaction counts the in-flight cap lets in at one cycle, as far
+ * as one pick has asked (nothing issues in between): bit tx of `asked`
+ * and of `open`, for tx < 64; a larger count asks each time. A pick asks
+ * about the sizes its walk meets and no others: an answer of NEVER has
+ * the memory system wake the CU when room opens (mem_next_wake), so what
+ * a pick asks is part of the same-cycle order. */
+typedef struct gate_seen {
+    uint64_t asked, open;
+} gate_seen;
 
-static uint64_t gate_memo_ask(gpu *g, const part *pt, gate_memo *m,
-                              uint32_t tx, uint64_t now)
+/* True when the in-flight cap lets an access of `tx` transactions in at
+ * `now` (the memory unit is free). */
+static bool gate_open(gpu *g, const part *pt, gate_seen *m, uint32_t tx,
+                      uint64_t now)
 {
-    if (tx >= GATE_MEMO)
-        return mem_gate(g, pt, tx, now);
-    if (!(m->known >> tx & 1)) {
-        m->at[tx] = mem_gate(g, pt, tx, now);
-        m->known |= 1ull << tx;
+    if (tx >= 64)
+        return mem_gate(g, pt, tx, now) <= now;
+    uint64_t bit = 1ull << tx;
+    if (!(m->asked & bit)) {
+        m->asked |= bit;
+        if (mem_gate(g, pt, tx, now) <= now)
+            m->open |= bit;
     }
-    return m->at[tx];
-}
-
-/* The earliest cycle >= now at which ready subgroup s can issue, given its
- * unit and the memory cap (asked through `m`, kept for `now`). */
-static uint64_t structural_time(gpu *g, const part *pt, const sg *s,
-                                uint64_t now, gate_memo *m)
-{
-    uint64_t t = now;
-    if (s->unit != CUSIM_UNIT_BARRIER && pt->unit_free[s->unit] > t)
-        t = pt->unit_free[s->unit];
-    if (s->global) {
-        uint64_t a = gate_memo_ask(g, pt, m, s->tx, now);
-        if (a > t)
-            t = a;
-    }
-    return t;
+    return (m->open & bit) != 0;
 }
 
 /* The units a ready subgroup may issue to at `now`, as a bit set (bit u:
  * unit u): a unit that is free, and the memory unit when it is free and
  * the in-flight cap lets the ready set's global accesses in. Bit
  * CUSIM_UNIT_COUNT: the ready global accesses differ in size, so each must
- * ask the cap itself (structural_time). */
+ * ask the cap itself (gate_open). */
 static uint32_t units_open(gpu *g, const part *pt, uint64_t now)
 {
     uint32_t open = 0;
@@ -560,14 +577,15 @@ static uint32_t units_open(gpu *g, const part *pt, uint64_t now)
     return open;
 }
 
-/* True when ready subgroup s can issue at `now`, given units_open's set. */
+/* True when ready subgroup s can issue at `now`, given units_open's set
+ * (with bit CUSIM_UNIT_COUNT the memory unit is free: the cap decides). */
 static bool can_issue(gpu *g, const part *pt, const sg *s, uint64_t now,
-                      uint32_t open, gate_memo *m)
+                      uint32_t open, gate_seen *m)
 {
     if (open >> s->unit & 1)
         return true;
     return s->global && (open >> CUSIM_UNIT_COUNT & 1)
-           && structural_time(g, pt, s, now, m) == now;
+           && gate_open(g, pt, m, s->tx, now);
 }
 
 /* Index in the ready set of the subgroup the policy issues from at `now`,
@@ -575,16 +593,24 @@ static bool can_issue(gpu *g, const part *pt, const sg *s, uint64_t now,
 static uint32_t pick(gpu *g, const part *pt, uint64_t now)
 {
     uint32_t open = units_open(g, pt, now);
-    if (open == 0)
-        return NONE;
-    gate_memo memo;
-    memo.known = 0;
+    gate_seen seen = { 0, 0 };
+    if ((open & ~(1u << CUSIM_UNIT_COUNT)) == 0) {
+        if (open == 0)
+            return NONE;
+        /* Only a global access can issue, and the cap lets a larger one in
+         * no earlier than a smaller (plan checks so): when it refuses the
+         * smallest it refuses them all, and the walk below would ask
+         * every size to find none (plan, which follows, asks them all). */
+        uint32_t k = (uint32_t)__builtin_ctzll(pt->mem_sizes);
+        if (k < PART_TX - 1 && !gate_open(g, pt, &seen, k, now))
+            return NONE;
+    }
     uint32_t start = 0;
     switch (g->hw->cu.policy) {
     case CUSIM_POLICY_GTO:
         /* Greedy: the subgroup issued last, while it can; then oldest. */
         if (pt->last != NONE && g->sgs[pt->last].in_ready
-            && can_issue(g, pt, &g->sgs[pt->last], now, open, &memo))
+            && can_issue(g, pt, &g->sgs[pt->last], now, open, &seen))
             for (uint32_t i = 0; i < pt->n_ready; i++)
                 if (pt->ready[i] == pt->last)
                     return i;
@@ -602,7 +628,7 @@ static uint32_t pick(gpu *g, const part *pt, uint64_t now)
     }
     for (uint32_t k = 0; k < pt->n_ready; k++) {
         uint32_t i = start + k < pt->n_ready ? start + k : start + k - pt->n_ready;
-        if (can_issue(g, pt, &g->sgs[pt->ready[i]], now, open, &memo))
+        if (can_issue(g, pt, &g->sgs[pt->ready[i]], now, open, &seen))
             return i;
     }
     return NONE;
@@ -737,6 +763,52 @@ static cusim_stall stall_of(const gpu *g, const part *pt)
     return reason;
 }
 
+/* plan's share for the ready global accesses when they differ in size:
+ * asks the in-flight cap once per size in the ready set (every one: see
+ * gate_seen), in increasing order, those of PART_TX - 1 or more
+ * transactions one by one; lowers *best to the first cycle one of them
+ * can issue and adds to *pipe those that wait for the memory unit (free
+ * at `free`) rather than the cap. */
+static __attribute__((noinline)) void plan_sizes(gpu *g, const part *pt,
+                                                 uint64_t from, uint64_t free,
+                                                 uint64_t *best,
+                                                 uint32_t *pipe)
+{
+    uint64_t t0 = free > from ? free : from;
+#ifndef NDEBUG
+    uint64_t before = 0;
+#endif
+    for (uint64_t z = pt->mem_sizes; z; z &= z - 1) {
+        uint32_t k = (uint32_t)__builtin_ctzll(z);
+        if (k < PART_TX - 1) {
+            uint64_t gate = mem_gate(g, pt, k, from), t = t0;
+            /* (pick relies on it: a larger size no earlier) */
+            assert(gate >= before);
+#ifndef NDEBUG
+            before = gate;
+#endif
+            if (gate > t)
+                t = gate;
+            if (t < *best)
+                *best = t;
+            if (t > from && free == t)
+                *pipe += pt->n_mem_size[k];
+            continue;
+        }
+        for (uint32_t i = 0; i < pt->n_ready; i++) {
+            const sg *s = &g->sgs[pt->ready[i]];
+            if (!s->global || s->tx < PART_TX - 1)
+                continue;
+            uint64_t gate = mem_gate(g, pt, s->tx, from), t = t0;
+            if (gate > t)
+                t = gate;
+            if (t < *best)
+                *best = t;
+            *pipe += t > from && free == t;
+        }
+    }
+}
+
 /* Schedules p's next wake-up at or after `from` (p has just promoted to
  * `from`) and decides the states of its ready subgroups and its stall
  * class for the cycles until then. When the wake-up is later than `from`,
@@ -749,23 +821,13 @@ static void plan(gpu *g, uint32_t p, uint64_t from)
     uint64_t best = NEVER;
     uint32_t pipe = 0;
     /* By unit: all ready subgroups of a unit wait for the same cycle, but
-     * for global accesses of different sizes (asked one by one). */
+     * global accesses of different sizes (plan_sizes). */
     for (uint32_t m = pt->ready_units; m; m &= m - 1) {
         int u = __builtin_ctz(m);
         uint32_t n = pt->n_ready_unit[u];
         uint64_t free = u == CUSIM_UNIT_BARRIER ? 0 : pt->unit_free[u];
         if (u == CUSIM_UNIT_MEM && pt->n_mem_other > 0) {
-            gate_memo memo;
-            memo.known = 0;
-            for (uint32_t i = 0; i < pt->n_ready; i++) {
-                const sg *s = &g->sgs[pt->ready[i]];
-                if (!s->global)
-                    continue;
-                uint64_t t = structural_time(g, pt, s, from, &memo);
-                if (t < best)
-                    best = t;
-                pipe += t > from && free == t;
-            }
+            plan_sizes(g, pt, from, free, &best, &pipe);
             continue;
         }
         uint64_t t = free > from ? free : from;
