@@ -127,7 +127,9 @@ $(O)/%.o: %.c
 # The schedulers' per-issue path (sim/model/scheduler.c) is many small
 # steps, and gcc's default limits stop short of inlining them into the
 # wake-up: this saves 7-8% of the simulator's host instructions
-# (callgrind; no other file gains; docs/performance.md). Only where the
+# (callgrind; no other file gains; docs/performance.md). The scheduler's
+# other files (sched_mem.c, sched_barrier.c: sched_int.h) hold only what
+# the wake-up calls out of line, and keep the defaults. Only where the
 # compiler takes the flag: clang (the fuzz build, or CC=clang) refuses it.
 HOT_CFLAGS := $(shell $(CC) -Werror -finline-limit=1000 -E -x c /dev/null \
                 >/dev/null 2>&1 && echo -finline-limit=1000)

@@ -25,13 +25,11 @@
  * here, not in a module of their own, because every wake-up goes through
  * them: as static functions they inline into the issue path.
  *
- * A global access is handed to the memory system (memsys.h). A load whose
- * completion is known at issue makes its register ready at that cycle; one
- * answered MEM_LATER marks it REG_LATE, and a subgroup whose next
- * instruction needs such a register is parked (in no list) until
- * sched_complete, on the memory system's completion event, makes it ready
- * and wakes its partition. A workgroup retires only when its late loads
- * have landed, and a next dispatch starts only when the late stores have.
+ * A global access is handed to the memory system (memsys.h) at issue. A
+ * load whose completion is known at issue makes its register ready at that
+ * cycle; one answered MEM_LATER marks it REG_LATE, and its subgroup is
+ * parked when its next instruction needs that register, until
+ * sched_complete (sched_mem.c) makes it ready.
  *
  * Cost per issued instruction: O(1) on the partition's wheel for results a
  * few cycles away (O(log n) in its heap for memory), plus a walk of the
@@ -46,97 +44,26 @@
  * hears of each issue, each waiting state's end and each subgroup's start
  * and end, every hook behind one test of g->rec.
  *
- * Barriers and the end of subgroups live here too (one section): a
- * workgroup's subgroups meet at a barrier, and when the last of them ends
- * the partition schedules the workgroup's EV_RETIRE event for the
- * dispatcher (dispatch.c); nothing here calls the dispatcher.
+ * The scheduler is three files (sched_int.h): this one, the per-issue
+ * path, in one translation unit so that its steps inline into the
+ * wake-up; sched_mem.c, the scheduler's side of global accesses (their
+ * lines, the ready set's sizes, late completions); and sched_barrier.c,
+ * barriers and the end of subgroups.
  */
 #include <assert.h>
 
-#include "coalesce.h"
 #include "diverge.h"
 #include "gpu.h"
 #include "isa.h"
+#include "sched_int.h"
 #include "scheduler.h"
 #include "waitq.h"
 #include "trace.h"
 
 /* ------------------------------------------------------ subgroup state */
 
-/* Caches what s's next instruction needs: its registers' ready cycle (the
- * latest of its sources and its destination, so no write overtakes a
- * pending one) and its unit (its memory transactions are sg_advance's). */
-static void sg_refresh(sg *s)
-{
-    const insn_cost *c = &s->cost[s->pc];
-    uint64_t best = 0;
-    for (int i = 0; i < c->n_deps; i++)
-        if (s->ready[c->deps[i]] > best)
-            best = s->ready[c->deps[i]];
-    s->ready_at = best >> 1;
-    s->waits_global = best & 1;
-    s->unit = c->unit;
-    s->global = c->global;
-}
-
-/* Where subgroup s's lines go (gpu.h: its own slot's with the
- * hierarchy, kept to the issue; the scratch slot in the flat model). */
-static inline addr_line *sg_line_buf(const gpu *g, const sg *s)
-{
-    return g->hier ? g->lines + (size_t)(s - g->sgs) * g->lines_cap
-                   : g->lines;
-}
-
-/* The lines of atomic access c by subgroup s, into `out` with their
- * operations: their count; in the flat model, its transactions (a line's
- * lanes on one address take one each: the sum over its lines of their
- * `ops`, at least one per line). */
-static __attribute__((cold, noinline)) uint32_t atomic_lines(gpu *g,
-                                                             const sg *s,
-                                                             const insn_cost *c,
-                                                             addr_line *out)
-{
-    addr_ctx ctx = diverge_ctx(g, s, c, s->depth);
-    uint32_t n = coal_access_atomic(c->at, &ctx, s->lanes,
-                                    s->masked ? diverge_mask(g, s) : NULL,
-                                    g->line, g->sector, out, g->lines_cap);
-    if (n == ADDR_DIV0 || g->hier)
-        return n;
-    uint32_t tx = 0;
-    for (uint32_t i = 0; i < n; i++)
-        tx += out[i].ops ? out[i].ops : 1;
-    return tx;
-}
-
-/* The lines (or, in the flat model, transactions) subgroup s's global
- * access c touches at its current iteration, into sg_line_buf(g, s):
- * their count. Called once per access, when s advances to it; with the
- * hierarchy the lines stay there until it issues (nothing they depend
- * on changes in between). A lane that divides by zero stops the run
- * (g->fault_pc) and the access touches nothing. */
-static __attribute__((noinline)) uint32_t sg_lines(gpu *g, const sg *s,
-                                                   const insn_cost *c)
-{
-    uint32_t n;
-    addr_line *out = sg_line_buf(g, s);
-    if (c->atomic) {
-        n = atomic_lines(g, s, c, out);
-    } else if (s->masked) {
-        n = diverge_lines(g, s, c, out);
-    } else {
-        addr_ctx ctx = diverge_ctx(g, s, c, s->depth);
-        n = g->hier ? coal_access(c->at, &ctx, s->lanes, NULL, g->line,
-                                  g->sector, out, g->lines_cap)
-                    : coal_access_count(c->at, &ctx, s->lanes, NULL, g->line);
-    }
-    if (n == ADDR_DIV0) {
-        if (!g->fault_pc)
-            g->fault_pc = s->pc + 1;
-        return 0;
-    }
-    assert(n <= c->tx);   /* the planner's bound (decode.c) holds */
-    return n;
-}
+/* (sg_refresh, the scoreboard's read for the next instruction, is
+ * sched_int.h's; an access's lines, sched_lines, sched_mem.c's.) */
 
 /* Moves s past loop control to its next instruction. Returns 1 when the
  * program has ended. */
@@ -147,7 +74,7 @@ static int sg_advance(gpu *g, sg *s)
         switch ((enum insn_kind)c->kind) {
         case INSN_ISSUE:
             sg_refresh(s);
-            s->tx = c->at ? sg_lines(g, s, c) : c->tx;
+            s->tx = c->at ? sched_lines(g, s, c) : c->tx;
             return 0;
         case INSN_LOOP:
             if (c->count == 0) {
@@ -193,73 +120,10 @@ static void ws_flush_ready(part *pt, uint64_t t)
     pt->rs_since = t;
 }
 
-/* Waiting subgroup s enters state w at cycle t; when it leaves (at a
- * cycle >= t) the cycles in between go to w. */
-static void ws_enter(part *pt, sg *s, cusim_warp_state w, uint64_t t)
-{
-    s->wstate = (uint8_t)w;
-    s->wsince = t;
-    pt->n_ws[w]++;
-}
-
-/* `rec` is the run's recorder (g->rec, read once by the caller), `si`
- * the index of s. */
-static inline void ws_leave(trace *rec, part *pt, const sg *s, uint32_t si,
-                            uint64_t t)
-{
-    assert(t >= s->wsince);
-    pt->n_ws[s->wstate]--;
-    pt->ws[s->wstate] += t - s->wsince;
-    if (rec)
-        trace_state(rec, si, (cusim_warp_state)s->wstate, s->wsince, t);
-}
-
-/* The state of s waiting from cycle t on: eligible when its registers
- * are already ready (its partition has not looked yet), barrier while a
- * barrier's release holds it (`held`), else the scoreboard its registers
- * wait on. */
-static cusim_warp_state wait_state(const sg *s, uint64_t t, int held)
-{
-    if (s->ready_at <= t)
-        return CUSIM_WS_ELIGIBLE;
-    if (held)
-        return CUSIM_WS_BARRIER;
-    return s->waits_global ? CUSIM_WS_LONG_SCOREBOARD
-                           : CUSIM_WS_SHORT_SCOREBOARD;
-}
+/* (A waiting subgroup's state: ws_enter, ws_leave and wait_state in
+ * sched_int.h.) */
 
 /* ------------------------- waiting (waitq.h: wheel and heap); the ready set */
-
-/* The bucket of n_mem_size a global access of `tx` transactions is
- * counted in. */
-static inline uint32_t mem_size_of(uint32_t tx)
-{
-    return tx < PART_TX - 1 ? tx : PART_TX - 1;
-}
-
-/* Counts a ready global access of `tx` transactions in pt's tallies by
- * size (out of line: kept out of the issue path's inlining budget, which
- * kernels without global accesses need). */
-static __attribute__((noinline)) void mem_size_add(part *pt, uint32_t tx)
-{
-    if (pt->n_ready_unit[CUSIM_UNIT_MEM] == 0)
-        pt->mem_tx = tx;
-    else if (tx != pt->mem_tx)
-        pt->n_mem_other++;
-    uint32_t k = mem_size_of(tx);
-    if (pt->n_mem_size[k]++ == 0)
-        pt->mem_sizes |= 1ull << k;
-}
-
-/* Takes it out again. */
-static __attribute__((noinline)) void mem_size_sub(part *pt, uint32_t tx)
-{
-    if (tx != pt->mem_tx)
-        pt->n_mem_other--;
-    uint32_t k = mem_size_of(tx);
-    if (--pt->n_mem_size[k] == 0)
-        pt->mem_sizes &= ~(1ull << k);
-}
 
 /* Counts s in the ready set's tallies by unit (s is, or is about to be,
  * in its array). */
@@ -268,7 +132,7 @@ static void ready_count(part *pt, sg *s)
     /* (only global accesses go to the memory unit: plan relies on it) */
     assert(s->global == (s->unit == CUSIM_UNIT_MEM));
     if (s->global)
-        mem_size_add(pt, s->tx);
+        sched_size_add(pt, s->tx);
     pt->n_ready_unit[s->unit]++;
     pt->ready_units |= 1u << s->unit;
     s->in_ready = 1;
@@ -280,7 +144,7 @@ static void ready_uncount(part *pt, sg *s)
     if (--pt->n_ready_unit[s->unit] == 0)
         pt->ready_units &= ~(1u << s->unit);
     if (s->global)
-        mem_size_sub(pt, s->tx);
+        sched_size_sub(pt, s->tx);
     s->in_ready = 0;
 }
 
@@ -429,9 +293,8 @@ static void wake_set(gpu *g, uint32_t p, uint64_t at)
     g->bat_tail[b] = p;
 }
 
-/* Makes sure partition p is woken no later than `at` (and not again in a
- * cycle it has issued in). */
-static void sched_wake(gpu *g, uint32_t p, uint64_t at)
+/* (sched_int.h) */
+void sched_wake(gpu *g, uint32_t p, uint64_t at)
 {
     if (g->parts[p].issued_at != NEVER && at <= g->parts[p].issued_at)
         at = g->parts[p].issued_at + 1;
@@ -440,68 +303,7 @@ static void sched_wake(gpu *g, uint32_t p, uint64_t at)
         wake_set(g, p, at);
 }
 
-/* ----------------------------------------- barriers and subgroup ends */
-
-/* Every subgroup of w that has not ended waits at the barrier: releases
- * them `latency.barrier` (>= 1) cycles after `now`, the cycle the last of
- * them issued in. From the next cycle on each waits in state barrier
- * until then, or on its registers if they are ready later. */
-static void barrier_release(gpu *g, wg *w, uint64_t now)
-{
-    uint64_t at = now + g->hw->latency[CUSIM_LAT_BARRIER];
-    for (uint32_t i = 0; i < w->n_sg; i++) {
-        uint32_t si = w->sgs[i];
-        sg *s = &g->sgs[si];
-        if (s->state != SG_BARRIER)
-            continue;   /* ended */
-        part *pt = &g->parts[s->part];
-        s->state = SG_RUN;
-        /* its next instruction's readiness again: a late load may have
-         * landed while it waited (sched_complete leaves it unparked) */
-        sg_refresh(s);
-        int held = s->ready_at < at;
-        if (held)
-            s->ready_at = at;
-        ws_leave(g->rec, pt, s, si, now + 1);
-        ws_enter(pt, s, wait_state(s, now + 1, held), now + 1);
-        pt->n_barrier--;
-        waitq_push(g, pt, si);
-        sched_wake(g, s->part, at);
-    }
-    w->arrived = 0;
-}
-
-/* Subgroup s has issued a barrier at `now`: from the next cycle on it
- * waits for every subgroup of its workgroup that has not ended (one that
- * ends at a trailing barrier has nothing to wait for). */
-static void barrier_arrive(gpu *g, part *pt, sg *s, uint64_t now)
-{
-    wg *w = &g->wgs[s->wg];
-    s->state = SG_BARRIER;
-    ws_enter(pt, s, CUSIM_WS_BARRIER, now + 1);
-    pt->n_barrier++;
-    if (++w->arrived + w->finished == w->n_sg)
-        barrier_release(g, w, now);
-}
-
-/* Subgroup s (state SG_DONE) has issued its last instruction at `now`.
- * Its workgroup retires when all its subgroups have ended and their
- * results have landed: the dispatcher hears of it through EV_RETIRE
- * (scheduled here, or by sched_complete when a late load lands last). */
-static void subgroup_ended(gpu *g, uint32_t si, uint64_t now)
-{
-    sg *s = &g->sgs[si];
-    wg *w = &g->wgs[s->wg];
-    uint64_t done = s->done_at > now + 1 ? s->done_at : now + 1;
-    if (done > w->done_at)
-        w->done_at = done;
-    if (g->rec)
-        trace_end(g->rec, si, now);
-    if (++w->finished == w->n_sg && w->late == 0)
-        evq_set(g->q, EV_RETIRE, s->wg, w->done_at);
-    else if (w->arrived > 0 && w->arrived + w->finished == w->n_sg)
-        barrier_release(g, w, now);   /* the others waited for it */
-}
+/* ------------------------------------------------------ subgroup start */
 
 void sched_start(gpu *g, uint32_t si, uint64_t now)
 {
@@ -509,7 +311,7 @@ void sched_start(gpu *g, uint32_t si, uint64_t now)
     diverge_start(g, si);
     if (s->lanes == 0 || sg_advance(g, s)) {
         s->state = SG_DONE;
-        subgroup_ended(g, si, now);
+        sched_subgroup_ended(g, si, now);
         return;
     }
     part *pt = &g->parts[s->part];
@@ -521,13 +323,6 @@ void sched_start(gpu *g, uint32_t si, uint64_t now)
 }
 
 /* ------------------------------------------------------------- issuing */
-
-/* When the CU's memory in-flight cap lets `n` transactions in (the
- * memory system keeps its answer while the CU's in-flight set stays). */
-static uint64_t mem_gate(gpu *g, const part *pt, uint32_t n, uint64_t now)
-{
-    return mem_accept_at(g->mem, pt->cu, n, now);
-}
 
 /* The transaction counts the in-flight cap lets in at one cycle, as far
  * as one pick has asked (nothing issues in between): bit tx of `asked`
@@ -545,11 +340,11 @@ static bool gate_open(gpu *g, const part *pt, gate_seen *m, uint32_t tx,
                       uint64_t now)
 {
     if (tx >= 64)
-        return mem_gate(g, pt, tx, now) <= now;
+        return sched_gate(g, pt, tx, now) <= now;
     uint64_t bit = 1ull << tx;
     if (!(m->asked & bit)) {
         m->asked |= bit;
-        if (mem_gate(g, pt, tx, now) <= now)
+        if (sched_gate(g, pt, tx, now) <= now)
             m->open |= bit;
     }
     return (m->open & bit) != 0;
@@ -571,7 +366,7 @@ static uint32_t units_open(gpu *g, const part *pt, uint64_t now)
             open |= 1u << u;
         else if (pt->n_mem_other > 0)
             open |= 1u << CUSIM_UNIT_COUNT;
-        else if (mem_gate(g, pt, pt->mem_tx, now) <= now)
+        else if (sched_gate(g, pt, pt->mem_tx, now) <= now)
             open |= 1u << u;
     }
     return open;
@@ -723,14 +518,14 @@ static uint32_t issue(gpu *g, part *pt, uint32_t ri, uint64_t now, bool last)
         return c->unit | ISSUE_BACK;   /* left at ready[ri], uncounted */
     ready_cut(pt, ri);
     if (c->unit == CUSIM_UNIT_BARRIER && !ended) {
-        barrier_arrive(g, pt, s, now);
+        sched_barrier_arrive(g, pt, s, now);
     } else if (!ended) {
         ws_enter(pt, s, wait_state(s, now + 1, 0), now + 1);
         waitq_push(g, pt, si);
     } else {
         s->state = SG_DONE;
         pt->last = NONE;
-        subgroup_ended(g, si, now);
+        sched_subgroup_ended(g, si, now);
     }
     return c->unit;
 }
@@ -763,52 +558,6 @@ static cusim_stall stall_of(const gpu *g, const part *pt)
     return reason;
 }
 
-/* plan's share for the ready global accesses when they differ in size:
- * asks the in-flight cap once per size in the ready set (every one: see
- * gate_seen), in increasing order, those of PART_TX - 1 or more
- * transactions one by one; lowers *best to the first cycle one of them
- * can issue and adds to *pipe those that wait for the memory unit (free
- * at `free`) rather than the cap. */
-static __attribute__((noinline)) void plan_sizes(gpu *g, const part *pt,
-                                                 uint64_t from, uint64_t free,
-                                                 uint64_t *best,
-                                                 uint32_t *pipe)
-{
-    uint64_t t0 = free > from ? free : from;
-#ifndef NDEBUG
-    uint64_t before = 0;
-#endif
-    for (uint64_t z = pt->mem_sizes; z; z &= z - 1) {
-        uint32_t k = (uint32_t)__builtin_ctzll(z);
-        if (k < PART_TX - 1) {
-            uint64_t gate = mem_gate(g, pt, k, from), t = t0;
-            /* (pick relies on it: a larger size no earlier) */
-            assert(gate >= before);
-#ifndef NDEBUG
-            before = gate;
-#endif
-            if (gate > t)
-                t = gate;
-            if (t < *best)
-                *best = t;
-            if (t > from && free == t)
-                *pipe += pt->n_mem_size[k];
-            continue;
-        }
-        for (uint32_t i = 0; i < pt->n_ready; i++) {
-            const sg *s = &g->sgs[pt->ready[i]];
-            if (!s->global || s->tx < PART_TX - 1)
-                continue;
-            uint64_t gate = mem_gate(g, pt, s->tx, from), t = t0;
-            if (gate > t)
-                t = gate;
-            if (t < *best)
-                *best = t;
-            *pipe += t > from && free == t;
-        }
-    }
-}
-
 /* Schedules p's next wake-up at or after `from` (p has just promoted to
  * `from`) and decides the states of its ready subgroups and its stall
  * class for the cycles until then. When the wake-up is later than `from`,
@@ -827,12 +576,12 @@ static void plan(gpu *g, uint32_t p, uint64_t from)
         uint32_t n = pt->n_ready_unit[u];
         uint64_t free = u == CUSIM_UNIT_BARRIER ? 0 : pt->unit_free[u];
         if (u == CUSIM_UNIT_MEM && pt->n_mem_other > 0) {
-            plan_sizes(g, pt, from, free, &best, &pipe);
+            sched_plan_sizes(g, pt, from, free, &best, &pipe);
             continue;
         }
         uint64_t t = free > from ? free : from;
         if (u == CUSIM_UNIT_MEM) {
-            uint64_t gate = mem_gate(g, pt, pt->mem_tx, from);
+            uint64_t gate = sched_gate(g, pt, pt->mem_tx, from);
             if (gate > t)
                 t = gate;
         }
@@ -954,56 +703,4 @@ void sched_run_batch(gpu *g, uint32_t b, uint64_t now)
     }
     g->running_bat = NONE;
     g->bat_free[g->n_bat_free++] = b;
-}
-
-/* ---------------------------------------------------------- completion */
-
-/* (cold: kept out of the issue path's inlining decisions; the flat
- * model never calls it) */
-__attribute__((cold)) void sched_complete(gpu *g, const mem_req *r,
-                                          uint64_t now)
-{
-    if (r->dst == PROG_NO_REG) {
-        /* A store: the dispatch ends when the last one lands. */
-        assert(g->late_stores > 0);
-        if (now > g->drain)
-            g->drain = now;
-        if (--g->late_stores == 0 && g->held) {
-            g->held = false;
-            evq_set(g->q, EV_DISPATCH, 0, now);
-        }
-        return;
-    }
-    uint32_t si = r->sg;
-    sg *s = &g->sgs[si];
-    wg *w = &g->wgs[s->wg];
-    assert(w->late > 0 && s->ready[r->dst] == REG_LATE);
-    s->ready[r->dst] = now << 1 | 1;
-    if (now > s->done_at)
-        s->done_at = now;
-    if (now > w->done_at)
-        w->done_at = now;
-    if (--w->late == 0 && w->finished == w->n_sg) {
-        evq_set(g->q, EV_RETIRE, s->wg, w->done_at);
-        return;
-    }
-    if (!s->parked)
-        return;   /* running, or at a barrier (its release looks again) */
-    sg_refresh(s);
-    if (s->ready_at == SG_LATE)
-        return;   /* another of its registers is still to come */
-    part *pt = &g->parts[s->part];
-    s->parked = 0;
-    pt->n_parked--;
-    waitq_push(g, pt, si);
-    sched_wake(g, s->part, s->ready_at > now ? s->ready_at : now);
-}
-
-__attribute__((cold)) void sched_wake_cu(gpu *g, uint32_t c,
-                                          uint64_t now)
-{
-    uint32_t P = g->hw->cu.schedulers;
-    for (uint32_t p = c * P; p < (c + 1) * P; p++)
-        if (g->parts[p].n_ready > 0)
-            sched_wake(g, p, now);
 }

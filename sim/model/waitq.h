@@ -4,12 +4,13 @@
  * alu results) and a min-heap on (ready cycle, age) for the rest (memory),
  * and the parking of a subgroup that waits for a late load.
  *
- * Internal to the scheduler (scheduler.c) and its tests
- * (tests/check_sched.c): static inline, so that these steps inline into
- * the issue path as they did when they were static in scheduler.c. The
- * wheel's first non-empty bucket is kept in wfirst and the heap's first
- * ready cycle in wtop; the wheel's buckets are unordered lists through
- * sg.wnext (promotion sorts by age as it inserts into the ready set).
+ * Internal to the scheduler (scheduler.c, sched_mem.c, sched_barrier.c)
+ * and its tests (tests/check_sched.c): static inline, so that these steps
+ * inline into the issue path as they did when they were static in
+ * scheduler.c. The wheel's first non-empty bucket is kept in wfirst and
+ * the heap's first ready cycle in wtop; the wheel's buckets are unordered
+ * lists through sg.wnext (promotion sorts by age as it inserts into the
+ * ready set).
  */
 #ifndef CUSIM_WAITQ_H
 #define CUSIM_WAITQ_H
