@@ -71,10 +71,6 @@ typedef struct l1cu {
     uint32_t down;            /* lines on their way down */
     uint64_t tag_free;        /* first cycle the tag stage is free */
     bool blocked;             /* refused with NEVER: wake when room opens */
-    /* l1_accept_at's memo: an access of fewer lines than `room` has room
-     * for all of them (it waits only for the tag stage); 0: not known.
-     * Every change of the free counts above clears it (room_changed). */
-    uint32_t room;
 } l1cu;
 
 struct l1 {
@@ -224,13 +220,6 @@ void l1_set_bytes(l1 *h, uint32_t bytes)
 
 /* ------------------------------------------------------------- wake-ups */
 
-/* CU l's free counts (MSHRs, request records, nodes, lines down) are
- * about to change: l1_accept_at's memo goes. */
-static inline void room_changed(l1cu *l)
-{
-    l->room = 0;
-}
-
 static void wake_cu(l1 *h, uint32_t cu)
 {
     l1cu *l = &h->cus[cu];
@@ -306,7 +295,6 @@ static void l1_fill_timed(l1 *h, uint32_t cu, uint32_t mi, uint64_t t)
 {
     l1cu *l = &h->cus[cu];
     mshr *m = &l->mshrs[mi];
-    room_changed(l);
     l->down--;
     if (t > m->fill_at)
         m->fill_at = t;
@@ -358,16 +346,7 @@ uint64_t l1_accept_at(l1 *h, uint32_t cu, uint32_t n, uint64_t at)
 {
     l1cu *l = &h->cus[cu];
     uint64_t t = l->tag_free > at ? l->tag_free : at;
-    if (n < l->room)
-        return t;
     uint32_t lines = h->write_back1 ? 2 * n : n;
-    if (l->room == 0 && l->n_req_free > 0 && l->down <= h->cap) {
-        /* the most lines the checks below let through without waiting */
-        uint32_t most = l->n_node_free < l->n_mshr_free ? l->n_node_free
-                                                        : l->n_mshr_free;
-        uint32_t downs = (h->cap - l->down) / (h->write_back1 ? 2 : 1);
-        l->room = 1 + (most < downs ? most : downs);
-    }
     if (l->n_req_free == 0 || l->n_node_free < n || l->down + lines > h->cap) {
         l->blocked = true;
         return NEVER;
@@ -484,7 +463,6 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
     h->now = now;
     mshr_reclaim(l, h->n_mshr, now);
     assert(l1_accept_at(h, cu, n, now) == now);
-    room_changed(l);
     const bool store = r->dst == PROG_NO_REG;
     h->st->transactions += n;
     uint64_t known = now;     /* the latest line time known at issue */
@@ -495,24 +473,14 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
     l->tag_free = now + busy;
     h->st->l1_tag_cycles += busy;
     h->st->l1_requests++;
-    /* Counted here and added once after the loop: the lines' sectors,
-     * the sectors that hit, the hits' latencies. */
-    uint32_t sectors = 0, hits = 0;
-    uint64_t lat = 0;
-    const uint64_t set0 = (uint64_t)cu * h->sets1;
-    uint64_t tl = now;        /* line i's tag cycle: now + i / lpc */
-    uint32_t left = h->lpc;   /* lines still looked up at tl */
+    uint32_t sectors = 0;     /* the lines', counted once after the loop */
     for (uint32_t i = 0; i < n; i++) {
         const addr_line *ln = &r->lines[i];
-        if (left-- == 0) {
-            tl++;
-            left = h->lpc - 1;
-        }
-        const uint64_t addr = ln->line * h->line1;
+        uint64_t tl = now + i / h->lpc;
         uint32_t mask = ln->sectors;
         uint32_t k = popc32(mask);
         sectors += k;
-        uint64_t set = set0 + ln->line % h->sets1;
+        uint64_t set = (uint64_t)cu * h->sets1 + ln->line % h->sets1;
         uint64_t tag = ln->line + 1;
         uint32_t vi = NONE, si = cacheset_find(&h->c1, set, tag, &vi);
         slot *s = NULL;
@@ -526,7 +494,7 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
                 s->valid &= ~mask;
             req_of(l, &ri, r, now, known);
             l->reqs[ri].pending++;
-            send_down(h, cu, DOWN_ATOMIC, ri, addr, mask, tl,
+            send_down(h, cu, DOWN_ATOMIC, ri, ln->line * h->line1, mask, tl,
                       ln->ops ? ln->ops : 1);
             continue;
         }
@@ -542,22 +510,22 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
                     *s = (slot){ 0, 0, 0, 0, NONE };
                 }
                 if (s) {
-                    hits += popc32(mask & s->valid);
+                    h->st->l1_hits += popc32(mask & s->valid);
                     s->valid |= mask;
                     s->dirty |= mask;
                     uint64_t t = tl + h->lat1;
-                    lat += t - now;
+                    h->st->latency_sum += t - now;
                     if (t > known)
                         known = t;
                     continue;
                 }
             } else if (s) {
-                hits += popc32(mask & s->valid);
+                h->st->l1_hits += popc32(mask & s->valid);
                 s->valid |= mask;    /* the line it hits is updated */
             }
             req_of(l, &ri, r, now, known);
             l->reqs[ri].pending++;
-            send_down(h, cu, DOWN_STORE, ri, addr, mask, tl, 0);
+            send_down(h, cu, DOWN_STORE, ri, ln->line * h->line1, mask, tl, 0);
             continue;
         }
         /* a load */
@@ -567,8 +535,8 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
             if (s->arrive > hit_t && have)
                 hit_t = s->arrive;
             if (have == mask) {
-                hits += k;
-                lat += hit_t - now;
+                h->st->l1_hits += k;
+                h->st->latency_sum += hit_t - now;
                 if (hit_t > known) {
                     known = hit_t;
                     if (ri != NONE && known > l->reqs[ri].done)
@@ -576,7 +544,7 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
                 }
                 continue;
             }
-            hits += popc32(have);
+            h->st->l1_hits += popc32(have);
             const uint32_t need = mask & ~s->valid & ~s->pend;
             uint32_t mi = s->mshr;
             if (mi == NONE) {
@@ -592,7 +560,8 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
             if (need) {
                 s->pend |= need;
                 l->mshrs[mi].outstanding++;
-                send_down(h, cu, DOWN_LOAD, mi, addr, need, tl, 0);
+                send_down(h, cu, DOWN_LOAD, mi, ln->line * h->line1, need,
+                          tl, 0);
             }
             continue;
         }
@@ -613,12 +582,10 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
         req_of(l, &ri, r, now, known);
         wait_on(l, mi, ri);
         l->mshrs[mi].outstanding = 1;
-        send_down(h, cu, DOWN_LOAD, mi, addr, mask, tl, 0);
+        send_down(h, cu, DOWN_LOAD, mi, ln->line * h->line1, mask, tl, 0);
     }
     h->st->l1_sectors += sectors;
     h->st->bytes += (uint64_t)sectors * h->sector;
-    h->st->l1_hits += hits;
-    h->st->latency_sum += lat;
     if (ri == NONE) {
         if (h->log->on)
             memlog_push(h->log, cu, n, known);
@@ -638,7 +605,6 @@ void l1_fill(l1 *h, uint32_t cu, uint32_t mi, uint64_t t)
 
 void l1_written(l1 *h, uint32_t cu, uint8_t kind, uint32_t ref, uint64_t t)
 {
-    room_changed(&h->cus[cu]);
     h->cus[cu].down--;
     if (kind != DOWN_WRITEBACK)
         req_line_timed(h, cu, ref, t);
@@ -649,7 +615,6 @@ void l1_complete(l1 *h, uint32_t index, mem_req *done)
 {
     uint32_t cu = index / h->cap, ri = index % h->cap;
     l1cu *l = &h->cus[cu];
-    room_changed(l);
     *done = l->reqs[ri].r;
     done->lines = NULL;
     l->req_free[l->n_req_free++] = ri;
