@@ -477,9 +477,9 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
     for (uint32_t i = 0; i < n; i++) {
         const addr_line *ln = &r->lines[i];
         uint64_t tl = now + i / h->lpc;
-        uint64_t addr = ln->line * h->line1;
         uint32_t mask = ln->sectors;
-        sectors += popc32(mask);
+        uint32_t k = popc32(mask);
+        sectors += k;
         uint64_t set = (uint64_t)cu * h->sets1 + ln->line % h->sets1;
         uint64_t tag = ln->line + 1;
         uint32_t vi = NONE, si = cacheset_find(&h->c1, set, tag, &vi);
@@ -494,7 +494,7 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
                 s->valid &= ~mask;
             req_of(l, &ri, r, now, known);
             l->reqs[ri].pending++;
-            send_down(h, cu, DOWN_ATOMIC, ri, addr, mask, tl,
+            send_down(h, cu, DOWN_ATOMIC, ri, ln->line * h->line1, mask, tl,
                       ln->ops ? ln->ops : 1);
             continue;
         }
@@ -525,17 +525,17 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
             }
             req_of(l, &ri, r, now, known);
             l->reqs[ri].pending++;
-            send_down(h, cu, DOWN_STORE, ri, addr, mask, tl, 0);
+            send_down(h, cu, DOWN_STORE, ri, ln->line * h->line1, mask, tl, 0);
             continue;
         }
         /* a load */
         uint64_t hit_t = tl + h->lat1;
         if (s) {
-            uint32_t need = mask & ~s->valid & ~s->pend;
-            h->st->l1_hits += popc32(mask & s->valid);
-            if (s->arrive > hit_t && (mask & s->valid))
+            const uint32_t have = mask & s->valid;
+            if (s->arrive > hit_t && have)
                 hit_t = s->arrive;
-            if ((mask & ~s->valid) == 0) {
+            if (have == mask) {
+                h->st->l1_hits += k;
                 h->st->latency_sum += hit_t - now;
                 if (hit_t > known) {
                     known = hit_t;
@@ -544,6 +544,8 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
                 }
                 continue;
             }
+            h->st->l1_hits += popc32(have);
+            const uint32_t need = mask & ~s->valid & ~s->pend;
             uint32_t mi = s->mshr;
             if (mi == NONE) {
                 mi = mshr_open(l, si);
@@ -558,7 +560,8 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
             if (need) {
                 s->pend |= need;
                 l->mshrs[mi].outstanding++;
-                send_down(h, cu, DOWN_LOAD, mi, addr, need, tl, 0);
+                send_down(h, cu, DOWN_LOAD, mi, ln->line * h->line1, need,
+                          tl, 0);
             }
             continue;
         }
@@ -579,7 +582,7 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
         req_of(l, &ri, r, now, known);
         wait_on(l, mi, ri);
         l->mshrs[mi].outstanding = 1;
-        send_down(h, cu, DOWN_LOAD, mi, addr, mask, tl, 0);
+        send_down(h, cu, DOWN_LOAD, mi, ln->line * h->line1, mask, tl, 0);
     }
     h->st->l1_sectors += sectors;
     h->st->bytes += (uint64_t)sectors * h->sector;
