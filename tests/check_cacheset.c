@@ -227,24 +227,16 @@ START_TEST(fully_associative_is_one_set)
 }
 END_TEST
 
-/* One TCase per behaviour. */
-static void behaviour(Suite *s, const char *name, const TTest *test)
-{
-    TCase *tc = tcase_create(name);
-    tcase_add_test(tc, test);
-    suite_add_tcase(s, tc);
-}
-
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("cacheset");
-    behaviour(s, "hit", a_line_put_is_found);
-    behaviour(s, "fill order", empty_ways_fill_in_order);
-    behaviour(s, "LRU victim", the_victim_is_the_least_recently_used);
-    behaviour(s, "fetched line skipped", a_line_being_fetched_is_no_victim);
-    behaviour(s, "every line fetched", no_victim_when_every_line_is_fetched);
-    behaviour(s, "shrink", shrink_drops_the_trailing_ways);
-    behaviour(s, "fully associative", fully_associative_is_one_set);
+    cutest_behaviour(s, "hit", a_line_put_is_found);
+    cutest_behaviour(s, "fill order", empty_ways_fill_in_order);
+    cutest_behaviour(s, "LRU victim", the_victim_is_the_least_recently_used);
+    cutest_behaviour(s, "fetched line skipped", a_line_being_fetched_is_no_victim);
+    cutest_behaviour(s, "every line fetched", no_victim_when_every_line_is_fetched);
+    cutest_behaviour(s, "shrink", shrink_drops_the_trailing_ways);
+    cutest_behaviour(s, "fully associative", fully_associative_is_one_set);
     return s;
 }
 

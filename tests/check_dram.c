@@ -4,7 +4,7 @@
  * event queue, and a stub in place of the L2 records what each channel
  * served (channel, tag, data-at-L2 time, cycle served).
  *
- * The profile is check_hier.c's tiny one: 1 channel of 2 banks, 1 KiB
+ * The profile is cutest_tiny_hier (cutest.h): 1 channel of 2 banks, 1 KiB
  * rows, 32 bytes per cycle, a row miss 20 cycles, dram.latency 300,
  * L2 latency 100 over 2 slices at 32 bytes per cycle, 32-byte sectors,
  * L2 interleave 256. Its stage latencies (memstage.h): xs = 32 x 2 / 32
@@ -28,37 +28,6 @@
 #include "dram.h"
 #include "evq.h"
 #include "memsys.h"
-
-static cusim_hw tiny(void)
-{
-    cusim_hw hw = cutest_tiny_cu();
-    hw.compute_units = 2;
-    hw.memory.max_inflight = 64;
-    hw.cache.l1.bytes = 1024;
-    hw.cache.l1.line = 128;
-    hw.cache.l1.sector = 32;
-    hw.cache.l1.ways = 2;
-    hw.cache.l1.latency = 20;
-    hw.cache.l1.lines_per_cycle = 1;
-    hw.cache.l1.mshrs = 4;
-    hw.cache.l2.bytes = 8192;
-    hw.cache.l2.line = 128;
-    hw.cache.l2.sector = 32;
-    hw.cache.l2.ways = 4;
-    hw.cache.l2.slices = 2;
-    hw.cache.l2.interleave = 256;
-    hw.cache.l2.latency = 100;
-    hw.cache.l2.bytes_per_cycle = 32;
-    hw.dram.latency = 300;
-    hw.dram.bytes_per_cycle = 32;
-    hw.dram.channels = 1;
-    hw.dram.banks = 2;
-    hw.dram.row = 1024;
-    hw.dram.row_miss_cycles = 20;
-    hw.dram.scheduler = CUSIM_DRAM_FR_FCFS;
-    hw.dram.window = 8;
-    return hw;
-}
 
 /* What a channel served, in order. */
 typedef struct served {
@@ -131,7 +100,7 @@ START_TEST(row_hit_against_row_miss)
      * 1 opened 2089 -> 2109, read, done 2110, at the L2 at 2200: 200
      * cycles, row_miss_cycles (20) more than the row hit. */
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
     dram_enqueue(r.d, 0, 32, 1, 0);
     run_to(&r, 999);
@@ -156,7 +125,7 @@ END_TEST
  * 1000 and arriving at 1089. */
 static void row_race(cusim_dram_sched sched, rig *r)
 {
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     hw.dram.scheduler = sched;
     rig_init(r, &hw);
     dram_enqueue(r->d, 0, 32, 0, 0);
@@ -199,7 +168,7 @@ START_TEST(fcfs_serves_the_oldest_first)
 }
 END_TEST
 
-/* The bypass bound with dram.window w (2 or 3) on tiny() with
+/* The bypass bound with dram.window w (2 or 3) on cutest_tiny_hier() with
  * dram.latency 123: d_out + d_back = 123 - 121 = 2, so d_out = 1 and
  * d_back = 1 (a request arrives the cycle after it is sent, and a row hit
  * can be sent while the one before it is read). Row 0 of bank 0 is
@@ -210,7 +179,7 @@ END_TEST
  * soon as the queue (w entries) has room. */
 static void bypass(uint32_t w, rig *r)
 {
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     hw.dram.latency = 123;
     hw.dram.window = w;
     rig_init(r, &hw);
@@ -268,7 +237,7 @@ END_TEST
 
 START_TEST(channels_banks_and_rows_by_address)
 {
-    /* tiny() with 4 channels: the L2's 256-byte interleave units go to
+    /* cutest_tiny_hier() with 4 channels: the L2's 256-byte interleave units go to
      * channels in turn, channel = addr / 256 % 4; within a channel its
      * units are packed: local = (addr / 256 / 4) x 256 + addr % 256, bank
      * = local / 1024 % 2, row = local / 2048. Stage latencies: xd = 32 x
@@ -284,7 +253,7 @@ START_TEST(channels_banks_and_rows_by_address)
      * Each sent alone at 1000 k (k = 0..5): a row miss arrives at +88,
      * opens its row by +108, is done at +112 and at the L2 at +200; a
      * row hit is read at +88, done at +92, at the L2 at +180. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     hw.dram.channels = 4;
     rig r;
     rig_init(&r, &hw);
@@ -315,7 +284,7 @@ START_TEST(room_in_a_channel_s_queue)
      * one queued (byte 0, sent at 0), room for 1; with two, none; the
      * other channel's queue is apart. Once one is served (the first at
      * 109, row_hit_against_row_miss) there is room for 1 again. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     hw.dram.window = 2;
     hw.dram.channels = 2;
     rig r;
@@ -344,7 +313,7 @@ START_TEST(room_in_a_channel_s_queue)
     /* A window of 0 is a queue of 1, but an empty queue takes a read and
      * its dirty victim's write together (dram.h), never three; with one
      * queued there is no room for another. */
-    hw = tiny();
+    hw = cutest_tiny_hier();
     hw.dram.window = 0;
     rig_init(&r, &hw);
     ck_assert(dram_room(r.d, 0, 1));
@@ -358,23 +327,15 @@ START_TEST(room_in_a_channel_s_queue)
 }
 END_TEST
 
-/* One TCase per behaviour. */
-static void behaviour(Suite *s, const char *name, const TTest *test)
-{
-    TCase *tc = tcase_create(name);
-    tcase_add_test(tc, test);
-    suite_add_tcase(s, tc);
-}
-
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("dram");
-    behaviour(s, "row hit and row miss", row_hit_against_row_miss);
-    behaviour(s, "FR-FCFS", fr_fcfs_serves_the_open_row_first);
-    behaviour(s, "FCFS", fcfs_serves_the_oldest_first);
-    behaviour(s, "bypass bound", fr_fcfs_bounds_the_bypass);
-    behaviour(s, "address mapping", channels_banks_and_rows_by_address);
-    behaviour(s, "queue room", room_in_a_channel_s_queue);
+    cutest_behaviour(s, "row hit and row miss", row_hit_against_row_miss);
+    cutest_behaviour(s, "FR-FCFS", fr_fcfs_serves_the_open_row_first);
+    cutest_behaviour(s, "FCFS", fcfs_serves_the_oldest_first);
+    cutest_behaviour(s, "bypass bound", fr_fcfs_bounds_the_bypass);
+    cutest_behaviour(s, "address mapping", channels_banks_and_rows_by_address);
+    cutest_behaviour(s, "queue room", room_in_a_channel_s_queue);
     return s;
 }
 

@@ -1,22 +1,13 @@
 /*
- * check_hier.c — the memory hierarchy (sim/model/hier.c) through the
- * memory system's interface (memsys.h), on a tiny profile whose every
- * cycle is worked out by hand below: hits and misses at each level, an L1
- * hit overtaking an older miss, MSHR merges, the MSHR file filling up,
- * DRAM row hits against row misses and the FR-FCFS scheduler against
- * FCFS, the tag stage's throughput.
+ * check_hier.c — the memory hierarchy (sim/model/hier.c and its levels)
+ * through the memory system's interface (memsys.h), on a tiny profile
+ * whose every cycle is worked out by hand below: hits and misses at each
+ * level, an L1 hit overtaking an older miss, MSHR merges, the MSHR file
+ * filling up, DRAM row hits against row misses and the FR-FCFS scheduler
+ * against FCFS, the tag stage's throughput.
  *
- * The tiny profile (tiny()):
- *   L1: 1 KiB, 128-byte lines of 32-byte sectors, 2 ways (4 sets), hit
- *       20 cycles, 1 line per cycle, 4 MSHRs, write-through;
- *   L2: 8 KiB, 4 ways, 2 slices interleaved by 256 bytes, 32 bytes per
- *       cycle in all (16 per slice), hit 100 cycles;
- *   DRAM: 1 channel of 2 banks, 1 KiB rows, 32 bytes per cycle, a row miss
- *       20 cycles more, dram.latency 300, FR-FCFS over 8.
- * Its stage latencies (hier.c): one sector takes xs = 32 x 2 / 32 = 2
- * cycles on a slice, so to_l2 = (100 - 2) / 2 = 49 and back2 = 49; one
- * sector takes xd = 32 x 1 / 32 = 1 cycle on the channel, so d_out +
- * d_back = 300 - 100 - 20 - 1 = 179: d_out = 89, d_back = 90.
+ * The tiny profile is cutest_tiny_hier (cutest.h, with its stage
+ * latencies: to_l2 = back2 = 49, d_out = 89, d_back = 90).
  * Address mapping: slice = (addr / 256) % 2; channel 0; bank = (addr /
  * 1024) % 2; row = addr / 2048.
  */
@@ -29,38 +20,6 @@
 #include "evq.h"
 #include "memsys.h"
 #include "program.h"
-
-static cusim_hw tiny(void)
-{
-    cusim_hw hw = cutest_tiny_cu();
-    hw.compute_units = 2;
-    hw.memory.max_inflight = 64;
-    hw.cache.l1.bytes = 1024;
-    hw.cache.l1.line = 128;
-    hw.cache.l1.sector = 32;
-    hw.cache.l1.ways = 2;
-    hw.cache.l1.latency = 20;
-    hw.cache.l1.lines_per_cycle = 1;
-    hw.cache.l1.mshrs = 4;
-    hw.cache.l1.stores = CUSIM_STORES_WRITE_THROUGH;
-    hw.cache.l2.bytes = 8192;
-    hw.cache.l2.line = 128;
-    hw.cache.l2.sector = 32;
-    hw.cache.l2.ways = 4;
-    hw.cache.l2.slices = 2;
-    hw.cache.l2.interleave = 256;
-    hw.cache.l2.latency = 100;
-    hw.cache.l2.bytes_per_cycle = 32;
-    hw.dram.latency = 300;
-    hw.dram.bytes_per_cycle = 32;
-    hw.dram.channels = 1;
-    hw.dram.banks = 2;
-    hw.dram.row = 1024;
-    hw.dram.row_miss_cycles = 20;
-    hw.dram.scheduler = CUSIM_DRAM_FR_FCFS;
-    hw.dram.window = 8;
-    return hw;
-}
 
 /* A memory system on its own event queue; completions recorded by the
  * request's subgroup field. */
@@ -151,7 +110,7 @@ static uint64_t load1(rig *r, uint32_t cu, uint32_t sg, uint64_t line,
 START_TEST(one_miss_then_one_hit)
 {
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
     /* Line 0, sector 0, cold at cycle 0: reaches the L2 at 49, misses;
      * slice 0's port moves it 49 -> 51; DRAM at 51 + 89 = 140; bank 0 has
@@ -185,7 +144,7 @@ END_TEST
 START_TEST(row_hit_is_cheaper_than_row_miss)
 {
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
     load1(&r, 0, 1, 0, 0x1, 0);
     run_to(&r, 1000);
@@ -206,7 +165,7 @@ END_TEST
 START_TEST(a_hit_overtakes_an_older_miss)
 {
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
     load1(&r, 0, 1, 0, 0x1, 0);
     run_to(&r, 1000);
@@ -223,7 +182,7 @@ END_TEST
 START_TEST(two_subgroups_read_one_line)
 {
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
     /* Subgroup 1 misses line 0 at 0 (300, above); subgroup 2 asks for it
      * at 1, while it is on its way: it merges into the same MSHR and
@@ -244,7 +203,7 @@ END_TEST
 START_TEST(tag_stage_takes_a_line_per_cycle)
 {
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     hw.cache.l1.mshrs = 8;   /* room for a second access of 4 misses */
     rig_init(&r, &hw);
     /* Warm lines 0..3 (one access of 4 lines; each a 32-byte sector). */
@@ -265,7 +224,7 @@ END_TEST
 START_TEST(full_mshrs_hold_the_cu)
 {
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
     /* Four distinct lines miss: the 4 MSHRs are taken; no further access
      * may issue until a fill is timed (NEVER: not known yet). */
@@ -291,7 +250,7 @@ static void row_race(cusim_dram_sched sched, uint64_t *older,
                      uint64_t *younger, uint64_t *row_hits)
 {
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     hw.dram.scheduler = sched;
     rig_init(&r, &hw);
     load1(&r, 0, 1, 0, 0x1, 0);          /* opens row 0 of bank 0 */
@@ -330,7 +289,7 @@ END_TEST
 START_TEST(stores_write_through_to_the_l2)
 {
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
     /* A store of line 0, sector 0 at 0: nothing allocated in the L1; the
      * L2 takes it at 49, its port 49 -> 51, acknowledged at 51 + 49 =
@@ -352,7 +311,7 @@ START_TEST(state_is_sized_by_the_profile)
 {
     /* A cache of N lines is N tags: the state does not depend on what a
      * kernel touches, and doubling the L2 doubles only its tags. */
-    cusim_hw a = tiny(), b = tiny();
+    cusim_hw a = cutest_tiny_hier(), b = cutest_tiny_hier();
     b.cache.l2.bytes *= 2;
     uint64_t sa = mem_state_bytes(&a), sb = mem_state_bytes(&b);
     ck_assert_uint_gt(sb, sa);
@@ -363,7 +322,7 @@ END_TEST
 /* The figures that divide by memory's peak take DRAM's with a hierarchy
  * (docs/model.md "What is reported"): one subgroup loads 32 x 4 bytes (1
  * line, 4 sectors: 128 bytes that miss the L1 and the L2, so DRAM reads
- * 128) and two alus use the value (64 arithmetic lanes). On tiny():
+ * 128) and two alus use the value (64 arithmetic lanes). On cutest_tiny_hier():
  *   memory.bandwidth_utilization = dram.bandwidth_utilization
  *       = 128 / (cycles x dram.bytes_per_cycle 32);
  *   roofline.ridge = 2 CUs x 1 scheduler x min(1 x 32, 32) lanes / 32
@@ -375,7 +334,7 @@ END_TEST
 START_TEST(peaks_are_dram_s_with_a_hierarchy)
 {
     const char *prog = "ld.global x, i bytes=4\nalu y, x\nalu z, x\n";
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     cusim_result r = cutest_run(&hw, 32, 32, prog);
     ck_assert(r.hierarchy);
     ck_assert_uint_eq(r.dram_bytes, 128);
@@ -393,7 +352,7 @@ START_TEST(peaks_are_dram_s_with_a_hierarchy)
     ck_assert_double_eq(r2.bandwidth_utilization, r.bandwidth_utilization);
     ck_assert_double_eq(r2.roofline_ridge, r.roofline_ridge);
 
-    hw = tiny();
+    hw = cutest_tiny_hier();
     hw.cache.l2.bytes = 0;
     cusim_result f = cutest_run(&hw, 32, 32, prog);
     ck_assert(!f.hierarchy);
@@ -417,7 +376,7 @@ START_TEST(atomics_take_turns_at_the_slice)
      * copy) and hits in the L2: 200 + 100 (its latency, the port's 2
      * cycles included) = 300. */
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     hw.cache.l2.atomic_cycles = 3;
     rig_init(&r, &hw);
     ck_assert_uint_eq(atomic1(&r, 0, 0, 0, 1, 4, 0), MEM_LATER);
@@ -443,7 +402,7 @@ START_TEST(uniform_loads_use_the_scalar_cache)
      * sectors on the channel: 170; at the L2 at 170 + 90 = 260, at the CU
      * at 260 + 49 = 309. */
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     hw.cache.scalar.bytes = 512;
     hw.cache.scalar.ways = 2;
     hw.cache.scalar.latency = 10;
@@ -484,7 +443,7 @@ START_TEST(no_scalar_cache_means_the_l1)
      * at 0 takes dram.latency, 300 (one_miss_then_one_hit), and again at
      * 400 an L1 hit, 420. */
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
     ck_assert_uint_eq(uniform1(&r, 0, 1, 0, 0x1, 0), MEM_LATER);
     run_to(&r, 350);
@@ -523,7 +482,7 @@ START_TEST(a_kernel_s_uniform_chain)
      * the scalar cache, which fetches the whole line: 309
      * (uniform_loads_use_the_scalar_cache), then 15 hits of 10: 459.
      * Everything else is the same: 401 cycles fewer. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     hw.compute_units = 1;
     cusim_result l1 = chain_over(&hw, "A");
     hw.cache.scalar.bytes = 512;
@@ -542,7 +501,7 @@ START_TEST(a_constant_cache_serves_only_the_parameters)
      * parameters, is the scalar cache's (401 cycles fewer than through
      * the L1); over buffer A it goes through the L1, as without a scalar
      * cache. With serves: uniform (AMD's), both are the cache's. */
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     hw.compute_units = 1;
     cusim_result l1 = chain_over(&hw, "params");
     hw.cache.scalar.bytes = 512;
@@ -559,11 +518,11 @@ START_TEST(a_constant_cache_serves_only_the_parameters)
 }
 END_TEST
 
-/* Runs `program` on one CU of tiny() as one workgroup of 64 invocations
+/* Runs `program` on one CU of cutest_tiny_hier() as one workgroup of 64 invocations
  * (2 subgroups) over a buffer A of 1 MiB: the run's status and result. */
 static int run_wg64(const char *program, cusim_result *r)
 {
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     hw.compute_units = 1;
     cusim_kernel k = { .name = "k", .workgroup = { 64, 1, 1 },
                        .workgroup_dims = 1, .registers = 16,

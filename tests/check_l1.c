@@ -5,7 +5,7 @@
  * as hier.c wires them but for a stub that counts the L2's fills on the
  * way to l1_fill (one per load line that went down).
  *
- * The profile is check_hier.c's tiny one: L1 1 KiB of 128-byte lines of
+ * The profile is cutest_tiny_hier (cutest.h): L1 1 KiB of 128-byte lines of
  * 32-byte sectors, 2 ways (4 sets: set = line % 4), hit 20 cycles, 1 line
  * per cycle, 4 MSHRs, write-through; L2 latency 100 (to_l2 = back2 = 49,
  * a sector 2 cycles of its slice's port, slice = line / 2 % 2); DRAM 1
@@ -28,38 +28,6 @@
 #include "memlog.h"
 #include "memsys.h"
 #include "xbar.h"
-
-static cusim_hw tiny(void)
-{
-    cusim_hw hw = cutest_tiny_cu();
-    hw.compute_units = 2;
-    hw.memory.max_inflight = 64;
-    hw.cache.l1.bytes = 1024;
-    hw.cache.l1.line = 128;
-    hw.cache.l1.sector = 32;
-    hw.cache.l1.ways = 2;
-    hw.cache.l1.latency = 20;
-    hw.cache.l1.lines_per_cycle = 1;
-    hw.cache.l1.mshrs = 4;
-    hw.cache.l1.stores = CUSIM_STORES_WRITE_THROUGH;
-    hw.cache.l2.bytes = 8192;
-    hw.cache.l2.line = 128;
-    hw.cache.l2.sector = 32;
-    hw.cache.l2.ways = 4;
-    hw.cache.l2.slices = 2;
-    hw.cache.l2.interleave = 256;
-    hw.cache.l2.latency = 100;
-    hw.cache.l2.bytes_per_cycle = 32;
-    hw.dram.latency = 300;
-    hw.dram.bytes_per_cycle = 32;
-    hw.dram.channels = 1;
-    hw.dram.banks = 2;
-    hw.dram.row = 1024;
-    hw.dram.row_miss_cycles = 20;
-    hw.dram.scheduler = CUSIM_DRAM_FR_FCFS;
-    hw.dram.window = 8;
-    return hw;
-}
 
 /* Events as hier.c numbers them: the requests' completions, then the
  * crossbar, then the channels. */
@@ -173,7 +141,7 @@ START_TEST(a_miss_then_a_hit)
      * completion event comes at 300 (above), not a cycle before. Again
      * at 400: a hit, known at issue, 400 + 20 = 420, no event. */
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
     ck_assert_uint_eq(load1(&r, 0, 1, 0, 0x1, 0), MEM_LATER);
     run_to(&r, 299);
@@ -198,7 +166,7 @@ START_TEST(misses_of_one_line_share_an_mshr)
      * waits on that MSHR and sends nothing: one fill from the L2, both
      * complete at 300. */
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
     ck_assert_uint_eq(load1(&r, 0, 1, 0, 0x1, 0), MEM_LATER);
     ck_assert_uint_eq(load1(&r, 0, 2, 0, 0x1, 1), MEM_LATER);
@@ -239,7 +207,7 @@ START_TEST(the_tag_stage_looks_up_a_line_per_cycle)
      * (run to 2000), the same access hits: the last line looked up at
      * 2003, done at 2023. The tag stage was busy 4 + 4 cycles. */
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     hw.cache.l1.mshrs = 8;
     rig_init(&r, &hw);
     const addr_line four[4] = { { 0, 1, 0 }, { 1, 1, 0 }, { 2, 1, 0 },
@@ -284,7 +252,7 @@ START_TEST(no_mshr_free_means_never_until_a_fill_is_timed)
      * timed yet (NEVER); CU 0 woken again at 162, and then 2 MSHRs at
      * 302, the later of the two. At 300 line 0 is there: a hit, 320. */
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
     const addr_line four[4] = { { 0, 1, 0 }, { 9, 1, 0 }, { 18, 1, 0 },
                                 { 27, 1, 0 } };
@@ -308,21 +276,13 @@ START_TEST(no_mshr_free_means_never_until_a_fill_is_timed)
 }
 END_TEST
 
-/* One TCase per behaviour. */
-static void behaviour(Suite *s, const char *name, const TTest *test)
-{
-    TCase *tc = tcase_create(name);
-    tcase_add_test(tc, test);
-    suite_add_tcase(s, tc);
-}
-
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("l1");
-    behaviour(s, "miss and hit", a_miss_then_a_hit);
-    behaviour(s, "MSHR merge", misses_of_one_line_share_an_mshr);
-    behaviour(s, "tag stage", the_tag_stage_looks_up_a_line_per_cycle);
-    behaviour(s, "MSHRs exhausted",
+    cutest_behaviour(s, "miss and hit", a_miss_then_a_hit);
+    cutest_behaviour(s, "MSHR merge", misses_of_one_line_share_an_mshr);
+    cutest_behaviour(s, "tag stage", the_tag_stage_looks_up_a_line_per_cycle);
+    cutest_behaviour(s, "MSHRs exhausted",
               no_mshr_free_means_never_until_a_fill_is_timed);
     return s;
 }

@@ -7,7 +7,7 @@
  * Arrivals are handed to l2_arrive by the test, at the cycle they reach
  * the L2, as the crossbar would.
  *
- * The profile is check_hier.c's tiny one: L2 8 KiB of 128-byte lines, 2
+ * The profile is cutest_tiny_hier (cutest.h): L2 8 KiB of 128-byte lines, 2
  * slices (slice = addr / 256 % 2) at 32 bytes per cycle in all, latency
  * 100; DRAM 1 channel of 2 banks (bank = addr / 1024 % 2, row = addr /
  * 2048), 32 bytes per cycle, row miss 20, latency 300. Stage latencies
@@ -27,37 +27,6 @@
 #include "l2.h"
 #include "memsys.h"
 #include "xbar.h"
-
-static cusim_hw tiny(void)
-{
-    cusim_hw hw = cutest_tiny_cu();
-    hw.compute_units = 2;
-    hw.memory.max_inflight = 64;
-    hw.cache.l1.bytes = 1024;
-    hw.cache.l1.line = 128;
-    hw.cache.l1.sector = 32;
-    hw.cache.l1.ways = 2;
-    hw.cache.l1.latency = 20;
-    hw.cache.l1.lines_per_cycle = 1;
-    hw.cache.l1.mshrs = 4;
-    hw.cache.l2.bytes = 8192;
-    hw.cache.l2.line = 128;
-    hw.cache.l2.sector = 32;
-    hw.cache.l2.ways = 4;
-    hw.cache.l2.slices = 2;
-    hw.cache.l2.interleave = 256;
-    hw.cache.l2.latency = 100;
-    hw.cache.l2.bytes_per_cycle = 32;
-    hw.dram.latency = 300;
-    hw.dram.bytes_per_cycle = 32;
-    hw.dram.channels = 1;
-    hw.dram.banks = 2;
-    hw.dram.row = 1024;
-    hw.dram.row_miss_cycles = 20;
-    hw.dram.scheduler = CUSIM_DRAM_FR_FCFS;
-    hw.dram.window = 8;
-    return hw;
-}
 
 /* An answer of the L2 to an L1: a fill of (cu, MSHR ref) or a store's
  * acknowledgement, at t. */
@@ -174,7 +143,7 @@ START_TEST(a_miss_and_hits)
      * answers 251 + 49 = 300.
      * CU 1's load at 549: a hit, port 549 -> 551, answered 600. */
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
     ck_assert(load(&r, 0, 5, 0, 0x1, 49));
     ck_assert_uint_eq(r.n, 0);
@@ -207,7 +176,7 @@ START_TEST(two_l1s_share_an_l2_mshr)
      * When the read is served (160) both are filled at the data's 251 +
      * 49 = 300. */
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
     ck_assert(load(&r, 0, 1, 0, 0x1, 49));
     ck_assert(load(&r, 1, 2, 0, 0x1, 49));
@@ -246,7 +215,7 @@ START_TEST(a_parked_line_is_served_once)
      * filled at 482. Each line counted once at the L2 and moved once by
      * its port. */
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     hw.dram.window = 1;
     rig_init(&r, &hw);
     ck_assert(load(&r, 0, 1, 0, 0x1, 49));
@@ -289,7 +258,7 @@ START_TEST(no_l2_mshr_free_refuses_an_arrival)
      * port 252 -> 254, at the channel at 343, a row hit (row 0 of bank 0),
      * read 343 -> 344, data at 434, filled at 483. */
     rig r;
-    cusim_hw hw = tiny();
+    cusim_hw hw = cutest_tiny_hier();
     hw.dram.window = 1;
     rig_init(&r, &hw);
     r.defer = true;
@@ -319,21 +288,13 @@ START_TEST(no_l2_mshr_free_refuses_an_arrival)
 }
 END_TEST
 
-/* One TCase per behaviour. */
-static void behaviour(Suite *s, const char *name, const TTest *test)
-{
-    TCase *tc = tcase_create(name);
-    tcase_add_test(tc, test);
-    suite_add_tcase(s, tc);
-}
-
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("l2");
-    behaviour(s, "hit and miss", a_miss_and_hits);
-    behaviour(s, "MSHR merge", two_l1s_share_an_l2_mshr);
-    behaviour(s, "parked at a full DRAM queue", a_parked_line_is_served_once);
-    behaviour(s, "no MSHR free", no_l2_mshr_free_refuses_an_arrival);
+    cutest_behaviour(s, "hit and miss", a_miss_and_hits);
+    cutest_behaviour(s, "MSHR merge", two_l1s_share_an_l2_mshr);
+    cutest_behaviour(s, "parked at a full DRAM queue", a_parked_line_is_served_once);
+    cutest_behaviour(s, "no MSHR free", no_l2_mshr_free_refuses_an_arrival);
     return s;
 }
 

@@ -8,7 +8,7 @@
  * the slice port's end + back2, so both the order of the answers and
  * their times show the order of arrival.
  *
- * The profile is check_hier.c's tiny one with 3 CUs: L2 latency 100 over
+ * The profile is cutest_tiny_hier (cutest.h) with 3 CUs: L2 latency 100 over
  * 2 slices at 32 bytes per cycle (16 per slice: a 32-byte sector takes 2
  * cycles of its slice's port), interleave 256, so to_l2 = back2 = (100 -
  * 2) / 2 = 49 (memstage.h). A line looked up at t reaches the L2 at t +
@@ -25,34 +25,11 @@
 #include "memsys.h"
 #include "xbar.h"
 
+/* cutest_tiny_hier on three CUs. */
 static cusim_hw tiny3(void)
 {
-    cusim_hw hw = cutest_tiny_cu();
+    cusim_hw hw = cutest_tiny_hier();
     hw.compute_units = 3;
-    hw.memory.max_inflight = 64;
-    hw.cache.l1.bytes = 1024;
-    hw.cache.l1.line = 128;
-    hw.cache.l1.sector = 32;
-    hw.cache.l1.ways = 2;
-    hw.cache.l1.latency = 20;
-    hw.cache.l1.lines_per_cycle = 1;
-    hw.cache.l1.mshrs = 4;
-    hw.cache.l2.bytes = 8192;
-    hw.cache.l2.line = 128;
-    hw.cache.l2.sector = 32;
-    hw.cache.l2.ways = 4;
-    hw.cache.l2.slices = 2;
-    hw.cache.l2.interleave = 256;
-    hw.cache.l2.latency = 100;
-    hw.cache.l2.bytes_per_cycle = 32;
-    hw.dram.latency = 300;
-    hw.dram.bytes_per_cycle = 32;
-    hw.dram.channels = 1;
-    hw.dram.banks = 2;
-    hw.dram.row = 1024;
-    hw.dram.row_miss_cycles = 20;
-    hw.dram.scheduler = CUSIM_DRAM_FR_FCFS;
-    hw.dram.window = 8;
     return hw;
 }
 
@@ -271,21 +248,13 @@ START_TEST(a_blocked_crossbar_waits_for_unblock)
 }
 END_TEST
 
-/* One TCase per behaviour. */
-static void behaviour(Suite *s, const char *name, const TTest *test)
-{
-    TCase *tc = tcase_create(name);
-    tcase_add_test(tc, test);
-    suite_add_tcase(s, tc);
-}
-
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("xbar");
-    behaviour(s, "same cycle: CU order", same_cycle_lines_go_in_cu_order);
-    behaviour(s, "a CU's own order", a_cu_s_lines_go_in_its_order);
-    behaviour(s, "later laps", later_laps_wait_their_turn);
-    behaviour(s, "block and unblock", a_blocked_crossbar_waits_for_unblock);
+    cutest_behaviour(s, "same cycle: CU order", same_cycle_lines_go_in_cu_order);
+    cutest_behaviour(s, "a CU's own order", a_cu_s_lines_go_in_its_order);
+    cutest_behaviour(s, "later laps", later_laps_wait_their_turn);
+    cutest_behaviour(s, "block and unblock", a_blocked_crossbar_waits_for_unblock);
     return s;
 }
 

@@ -236,6 +236,61 @@ static inline cusim_hw cutest_tiny_cu(void)
     return hw;
 }
 
+/* The tiny memory hierarchy the memory modules' tests work out by hand
+ * (check_hier.c, check_l1.c, check_xbar.c, check_l2.c, check_dram.c), on
+ * two of cutest_tiny_cu's CUs:
+ *   L1: 1 KiB, 128-byte lines of 32-byte sectors, 2 ways (4 sets), hit
+ *       20 cycles, 1 line per cycle, 4 MSHRs, write-through;
+ *   L2: 8 KiB, 4 ways, 2 slices interleaved by 256 bytes, 32 bytes per
+ *       cycle in all (16 per slice), hit 100 cycles;
+ *   DRAM: 1 channel of 2 banks, 1 KiB rows, 32 bytes per cycle, a row miss
+ *       20 cycles more, dram.latency 300, FR-FCFS over 8.
+ * Its stage latencies (memstage.h): one sector takes xs = 32 x 2 / 32 = 2
+ * cycles on a slice, so to_l2 = (100 - 2) / 2 = 49 and back2 = 49; one
+ * sector takes xd = 32 x 1 / 32 = 1 cycle on the channel, so d_out +
+ * d_back = 300 - 100 - 20 - 1 = 179: d_out = 89, d_back = 90. */
+static inline cusim_hw cutest_tiny_hier(void)
+{
+    cusim_hw hw = cutest_tiny_cu();
+    hw.compute_units = 2;
+    hw.memory.max_inflight = 64;
+    hw.cache.l1.bytes = 1024;
+    hw.cache.l1.line = 128;
+    hw.cache.l1.sector = 32;
+    hw.cache.l1.ways = 2;
+    hw.cache.l1.latency = 20;
+    hw.cache.l1.lines_per_cycle = 1;
+    hw.cache.l1.mshrs = 4;
+    hw.cache.l1.stores = CUSIM_STORES_WRITE_THROUGH;
+    hw.cache.l2.bytes = 8192;
+    hw.cache.l2.line = 128;
+    hw.cache.l2.sector = 32;
+    hw.cache.l2.ways = 4;
+    hw.cache.l2.slices = 2;
+    hw.cache.l2.interleave = 256;
+    hw.cache.l2.latency = 100;
+    hw.cache.l2.bytes_per_cycle = 32;
+    hw.dram.latency = 300;
+    hw.dram.bytes_per_cycle = 32;
+    hw.dram.channels = 1;
+    hw.dram.banks = 2;
+    hw.dram.row = 1024;
+    hw.dram.row_miss_cycles = 20;
+    hw.dram.scheduler = CUSIM_DRAM_FR_FCFS;
+    hw.dram.window = 8;
+    return hw;
+}
+
+/* Adds `test` to suite s as a TCase of its own named `name` (one TCase
+ * per behaviour). */
+static inline void cutest_behaviour(Suite *s, const char *name,
+                                    const TTest *test)
+{
+    TCase *tc = tcase_create(name);
+    tcase_add_test(tc, test);
+    suite_add_tcase(s, tc);
+}
+
 /* Parses `program` into kernel k (its own buffers nameable) and
  * simulates it on hw with `opt` (NULL: defaults) into *r: cusim_simulate's
  * answer, the error in *err; a parse error aborts the test. k's program

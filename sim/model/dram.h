@@ -13,13 +13,14 @@
 
 #include "cusim.h"
 #include "evq.h"
+#include "intmath.h"
 #include "memsys.h"
 
 typedef struct dram dram;
 
 /* What a channel tells the L2 when it has served a request (hier.c wires
  * it): channel `ch` served one at `now`; a read's `tag` (the L2 MSHR it
- * fills, or UINT32_MAX for a write) has its data at the L2 at `t`. */
+ * fills, or NONE for a write) has its data at the L2 at `t`. */
 typedef struct dram_up {
     void *ctx;
     void (*served)(void *ctx, uint32_t ch, uint32_t tag, uint64_t t,
@@ -41,7 +42,7 @@ uint32_t dram_channel(const dram *d, uint64_t addr);
 bool dram_room(const dram *d, uint32_t ch, uint32_t n);
 
 /* Queues a request of `bytes` at `addr` sent from the L2 at `sent`: a
- * read of `tag` (l2.h's MSHR), or a write (tag UINT32_MAX). The channel
+ * read of `tag` (l2.h's MSHR), or a write (tag NONE). The channel
  * must have room. */
 void dram_enqueue(dram *d, uint64_t addr, uint32_t bytes, uint32_t tag,
                   uint64_t sent);

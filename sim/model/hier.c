@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "dram.h"
+#include "intmath.h"
 #include "l1.h"
 #include "l2.h"
 #include "memlog.h"
@@ -57,7 +58,7 @@ static void dram_served(void *ctx, uint32_t ch, uint32_t tag, uint64_t t,
                         uint64_t now)
 {
     hier *h = ctx;
-    if (tag != UINT32_MAX)
+    if (tag != NONE)
         l2_read_done(h->l2, tag, t);
     if (!l2_unpark(h->l2, ch, now))
         xbar_block(h->x);
