@@ -2,12 +2,13 @@
  * check_num.c — the one number parser (sim/base/num.c): digits only, a
  * sign only where allowed, no blank anywhere, and the 64-bit limits
  * exactly: the last value in range is read, the next one refused (never
- * wrapped or saturated).
+ * wrapped or saturated); and intmath.h's bit helpers at their edges.
  */
 #include <stdint.h>
 #include <string.h>
 
 #include "cutest.h"
+#include "intmath.h"
 #include "num.h"
 
 static int u(const char *s, unsigned flags, uint64_t *v)
@@ -83,6 +84,20 @@ START_TEST(signed_limits)
 }
 END_TEST
 
+/* ceil_log2 by hand: 2^s >= v first at s; 0 for 0 and 1; 32 past 2^31. */
+START_TEST(ceil_log2_edges)
+{
+    static const struct { uint32_t v, s; } c[] = {
+        { 0, 0 }, { 1, 0 }, { 2, 1 }, { 3, 2 }, { 4, 2 }, { 5, 3 },
+        { 32, 5 }, { 33, 6 }, { 128, 7 }, { 1u << 31, 31 },
+        { (1u << 31) + 1, 32 }, { UINT32_MAX, 32 },
+    };
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
+        ck_assert_msg(ceil_log2(c[k].v) == c[k].s, "ceil_log2(%u) = %u",
+                      c[k].v, ceil_log2(c[k].v));
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("num");
@@ -92,6 +107,9 @@ static Suite *make_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("signed");
     tcase_add_test(tc, signed_limits);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("intmath");
+    tcase_add_test(tc, ceil_log2_edges);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -57,10 +57,7 @@ static inline uint32_t popc32(uint32_t v)
 /* ceil(log2(v)): the smallest s with 2^s >= v (0 for v <= 1). */
 static inline uint32_t ceil_log2(uint32_t v)
 {
-    uint32_t s = 0;
-    while (s < 32 && (1u << s) < v)
-        s++;
-    return s;
+    return v <= 1 ? 0 : 32 - (uint32_t)__builtin_clz(v - 1);
 }
 
 #endif /* CUSIM_INTMATH_H */
