@@ -26,7 +26,7 @@
 
 /* The variants, in the order they run and print: X(ID, name, label).
  * `name` is the JSON `variants[].name`; `label` the text report's. When
- * adding a variant: a row here and its change in diagnose.c's plan_one. */
+ * adding a variant: a row here and its change in diag_plan.c's plan_one. */
 #define DIAG_VARIANTS(X)                                                   \
     X(BASELINE, "baseline", "baseline")                                   \
     X(RESIDENCY_UP, "residency_up", "+2x residency")                      \
