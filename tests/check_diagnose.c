@@ -18,6 +18,8 @@
  *     latency makes the period about 237 cycles: 437 / 237 = 1.84x (1.75
  *     to 1.9). The channel is about 4% busy: 2x bandwidth < 1.1x.
  */
+#include <math.h>
+
 #include "cutest.h"
 #include "diagnose.h"
 
@@ -666,6 +668,100 @@ START_TEST(plan_hierarchy_profile)
 }
 END_TEST
 
+/* The shared pipe's busy cycles over the run, all partitions together:
+ * the shared accesses a run makes, each at its passes and lanes. */
+static double shared_busy(const diag_variant *v)
+{
+    return v->res.sol_unit[CUSIM_SOL_SHARED] * (double)v->res.cycles
+           * v->hw.cu.schedulers;
+}
+
+/* Every lever keeps the kernel's work and its bytes (DIAG_HOLDS): each
+ * variant that ran asks for the baseline's global bytes (the flat model's
+ * memory.bytes, the hierarchy's l1.bytes: 8 per element of
+ * tests/data/diag-bytes.yaml, 131,072), moves DRAM's (the hierarchy's
+ * dram.bytes: the 65,536 read once, the writes staying in the 50 MB L2;
+ * the kernel reuses nothing, so even the cache levers keep them, and a
+ * variant whose copies re-read one element's bytes would move half) and
+ * keeps the shared pipe as busy but 2x shared lanes, which halves each
+ * access's cycles (the lever about it). 2x elements per invocation
+ * applies: the kernel's addresses follow the element. */
+static void assert_levers_keep_bytes(const char *hw_rel, const cusim_set *sets,
+                                     size_t n_sets, bool hierarchy)
+{
+    diag_verdict v;
+    diag_plan *p = diagnose(hw_rel, "tests/data/diag-bytes.yaml", sets, n_sets,
+                            &v);
+    const diag_variant *b = &p->v[DIAG_BASELINE];
+    ck_assert_int_eq(b->rc, 0);
+    uint64_t base = hierarchy ? b->res.l1_bytes : b->res.memory_bytes;
+    ck_assert_uint_eq(base, 131072);
+    ck_assert(!hierarchy || b->res.dram_bytes == 65536);
+    ck_assert_msg(p->v[DIAG_ELEMENTS].applicable, "%s",
+                  p->v[DIAG_ELEMENTS].why);
+    int ran = 0;
+    for (int i = 1; i < DIAG_COUNT; i++) {
+        const diag_variant *x = &p->v[i];
+        if (!x->applicable)
+            continue;
+        ck_assert_msg(x->ran && x->rc == 0, "%s did not run",
+                      diag_kind_name(i));
+        ran++;
+        uint64_t got = hierarchy ? x->res.l1_bytes : x->res.memory_bytes;
+        ck_assert_msg(got == base, "%s asks for %llu global bytes, the "
+                      "baseline %llu", diag_kind_name(i),
+                      (unsigned long long)got, (unsigned long long)base);
+        ck_assert_msg(!hierarchy || x->res.dram_bytes == 65536,
+                      "%s moves %llu DRAM bytes, the baseline 65536",
+                      diag_kind_name(i),
+                      (unsigned long long)x->res.dram_bytes);
+        double s0 = shared_busy(b), s = shared_busy(x);
+        double want = i == DIAG_SHARED_LANES ? s0 / 2 : s0;
+        ck_assert_msg(s0 > 0 && fabs(s - want) <= 1e-6 * s0 + 1e-6,
+                      "%s: shared pipe busy %.3f cycles, want %.3f",
+                      diag_kind_name(i), s, want);
+    }
+    ck_assert_int_ge(ran, hierarchy ? 11 : 8);
+    diag_plan_free(p);
+}
+
+START_TEST(levers_keep_bytes)
+{
+    /* seed-cu: one CU; 4 shared lanes (so 2x shared lanes runs) */
+    cusim_set flat[] = { SET("hw.compute_units", "1"),
+                         SET("hw.cu.lanes.shared", "8") };
+    assert_levers_keep_bytes("configs/hw/seed-cu.yaml", flat, 2, false);
+    cusim_set hier[] = { SET("hw.compute_units", "2"),
+                         SET("hw.cu.lanes.shared", "8") };
+    assert_levers_keep_bytes(H200, hier, 2, true);
+}
+END_TEST
+
+/* 2x elements per invocation is n/a when a global address of the body does
+ * not read `e`: tests/data/copy-gid.yaml's at=src[gid] (its line 11) would
+ * be read twice by each invocation of half the grid, half the bytes. */
+START_TEST(elements_must_follow_the_element)
+{
+    cusim_set sets[] = { SET("kernel.elements", "4096") };
+    diag_plan *p = plan_only("configs/hw/seed-cu.yaml",
+                             "tests/data/copy-gid.yaml", sets, 1);
+    ck_assert(!p->v[DIAG_ELEMENTS].applicable);
+    ck_assert_str_eq(p->v[DIAG_ELEMENTS].why,
+                     "its addresses do not follow the element: line 11's "
+                     "at=src[gid] does not read `e`, so the body's copies "
+                     "would move the same bytes and the variant fewer "
+                     "bytes than the kernel (an address such as src[gid + "
+                     "e * (elements / elements_per_invocation)] follows "
+                     "it)");
+    diag_plan_free(p);
+    /* the shipped copy's addresses read `e`: it applies */
+    p = plan_only("configs/hw/seed-cu.yaml", "workloads/copy.yaml", sets, 1);
+    ck_assert_msg(p->v[DIAG_ELEMENTS].applicable, "%s",
+                  p->v[DIAG_ELEMENTS].why);
+    diag_plan_free(p);
+}
+END_TEST
+
 START_TEST(hierarchy_served_from_l1)
 {
     /* tests/data/hier-table.yaml on 8 H200 CUs: 128 loads per invocation
@@ -868,6 +964,7 @@ static Suite *make_suite(void)
     tcase_add_test(runs, barrier_bound);
     tcase_add_test(runs, hierarchy_served_from_l1);
     tcase_add_test(runs, hierarchy_streams_from_dram);
+    tcase_add_test(runs, levers_keep_bytes);
     suite_add_tcase(s, runs);
     TCase *tables = tcase_create("names");
     tcase_add_test(tables, names);
@@ -875,6 +972,7 @@ static Suite *make_suite(void)
     tcase_add_test(tables, level_rule);
     tcase_add_test(tables, plan_flat_profile);
     tcase_add_test(tables, plan_hierarchy_profile);
+    tcase_add_test(tables, elements_must_follow_the_element);
     suite_add_tcase(s, tables);
     return s;
 }

@@ -17,18 +17,25 @@
 #include <string.h>
 
 #include "diag_int.h"
+#include "program.h"
 #include "xalloc.h"
 
 static const char *const kind_names[] = {
-#define DIAG_NAME_ROW_(id, name, label) name,
+#define DIAG_NAME_ROW_(id, name, label, holds) name,
     DIAG_VARIANTS(DIAG_NAME_ROW_)
 #undef DIAG_NAME_ROW_
 };
 
 static const char *const kind_labels[] = {
-#define DIAG_LABEL_ROW_(id, name, label) label,
+#define DIAG_LABEL_ROW_(id, name, label, holds) label,
     DIAG_VARIANTS(DIAG_LABEL_ROW_)
 #undef DIAG_LABEL_ROW_
+};
+
+static const char *const kind_holds[] = {
+#define DIAG_HOLDS_ROW_(id, name, label, holds) holds,
+    DIAG_VARIANTS(DIAG_HOLDS_ROW_)
+#undef DIAG_HOLDS_ROW_
 };
 
 const char *diag_kind_name(diag_kind k)
@@ -39,6 +46,11 @@ const char *diag_kind_name(diag_kind k)
 const char *diag_kind_label(diag_kind k)
 {
     return k >= 0 && k < DIAG_COUNT ? kind_labels[k] : "?";
+}
+
+const char *diag_kind_holds(diag_kind k)
+{
+    return k >= 0 && k < DIAG_COUNT ? kind_holds[k] : "?";
 }
 
 /* Appends printf text to v->change. */
@@ -248,6 +260,39 @@ static bool residency_sets(diag_variant *v, const cusim_hw *hw,
     }
 }
 
+/* Whether 2x elements per invocation keeps the kernel's work and bytes:
+ * every global at= of each dispatch's body reads `e`, so each copy moves
+ * elements of its own. Otherwise the copies re-read the same bytes while
+ * the grid halves: the variant would move fewer bytes (a stream copy half
+ * of them) and its speedup would not be the lever's; it is n/a, saying
+ * which access and how to write it. */
+static bool elements_follow(diag_variant *v, const cusim_kernel *k)
+{
+    for (const cusim_kernel *d = k; d; d = d->next) {
+        int line, column;
+        uint32_t buf;
+        const char *text;
+        if (!prog_body_fixed_address(d->ast, &line, &column, &buf, &text))
+            continue;
+        const char *name = (int)buf < d->n_buffers ? d->buffers[buf].name
+                                                   : "?";
+        /* the expression as written, its first 60 bytes at most */
+        char expr[64];
+        size_t n = strlen(text);
+        snprintf(expr, sizeof expr, n > 60 ? "%.57s..." : "%s", text);
+        not_applicable(v, "its addresses do not follow the element: "
+                       "line %d's at=%s[%s] does not read `e`, so the "
+                       "body's copies would move the same bytes and the "
+                       "variant fewer bytes than the kernel (an address "
+                       "such as %s[gid + e * (elements / "
+                       "elements_per_invocation)] follows "
+                       "it)",
+                       line, name, expr, name);
+        return false;
+    }
+    return true;
+}
+
 /* Builds variant `kind` from the baseline's configs and occupancy. */
 static void plan_one(diag_variant *v, diag_kind kind, const cusim_hw *hw,
                      const cusim_kernel *k, const cusim_occupancy *o)
@@ -289,7 +334,8 @@ static void plan_one(diag_variant *v, diag_kind kind, const cusim_hw *hw,
                      2 * (uint64_t)hw->memory.max_inflight);
         break;
     case DIAG_ELEMENTS:
-        ok = set_add(v, "kernel.elements_per_invocation",
+        ok = elements_follow(v, k)
+             && set_add(v, "kernel.elements_per_invocation",
                      k->elements_per_invocation,
                      2 * (uint64_t)k->elements_per_invocation);
         break;

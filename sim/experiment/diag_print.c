@@ -111,7 +111,8 @@ static void print_text(FILE *out, const diag_plan *p, const diag_verdict *v)
                 100 * r->sol_l2, 100 * r->sol_dram,
                 r->bound_unit ? r->bound_unit : "?");
 
-    fprintf(out, "\nCounterfactuals (one change each, simulated again)\n");
+    fprintf(out, "\nCounterfactuals (one change each, simulated again; each "
+            "holds %s)\n", DIAG_HOLDS);
     for (int i = 1; i < DIAG_COUNT; i++) {
         const diag_variant *x = &p->v[i];
         if (!x->applicable) {
@@ -126,6 +127,7 @@ static void print_text(FILE *out, const diag_plan *p, const diag_verdict *v)
         }
         fprintf(out, "  %-27s %5.2fx  %s\n", diag_kind_label(x->kind),
                 diag_speedup(p, x->kind), x->change);
+        fprintf(out, "      holds %s\n", diag_kind_holds(x->kind));
         text_changes(out, b, x);
     }
 
@@ -210,6 +212,8 @@ static void print_json(FILE *out, const diag_plan *p, const diag_verdict *v)
         fprintf(out, "%s{\"name\": \"%s\", \"change\": ", i > 1 ? ", " : "",
                 diag_kind_name(x->kind));
         json_string(out, x->change);
+        fprintf(out, ", \"holds\": \"%s, %s\"", DIAG_HOLDS,
+                diag_kind_holds(x->kind));
         fprintf(out, ", \"applicable\": %s", x->applicable ? "true" : "false");
         if (!x->applicable) {
             fputs(", \"reason\": ", out);

@@ -24,29 +24,54 @@
 
 #include "cusim.h"
 
-/* The variants, in the order they run and print: X(ID, name, label).
- * `name` is the JSON `variants[].name`; `label` the text report's. When
- * adding a variant: a row here and its change in diag_plan.c's plan_one. */
+/* The variants, in the order they run and print: X(ID, name, label,
+ * holds). `name` is the JSON `variants[].name`; `label` the text
+ * report's; `holds` what the variant keeps as the baseline has it besides
+ * DIAG_HOLDS, which every variant keeps (check_diagnose asserts it lever
+ * by lever). When adding a variant: a row here and its change in
+ * diag_plan.c's plan_one. */
+#define DIAG_HOLDS "the kernel's work and the global bytes it asks for"
 #define DIAG_VARIANTS(X)                                                   \
-    X(BASELINE, "baseline", "baseline")                                   \
-    X(RESIDENCY_UP, "residency_up", "+2x residency")                      \
-    X(RESIDENCY_DOWN, "residency_down", "1/2 residency")                  \
-    X(BANDWIDTH, "bandwidth", "2x bandwidth")                             \
-    X(LATENCY, "latency", "1/2 latency")                                  \
-    X(ISSUE, "issue", "2x issue rate")                                    \
-    X(SCHEDULERS, "schedulers", "2x schedulers")                          \
-    X(INFLIGHT, "inflight", "2x in-flight cap")                           \
-    X(ELEMENTS, "elements", "2x elements per invocation")                \
-    X(L1_SIZE, "l1_size", "2x L1")                                        \
-    X(L2_SIZE, "l2_size", "2x L2")                                        \
-    X(L1_BYPASS, "l1_bypass", "no L1")                                    \
-    X(ALU_LANES, "alu_lanes", "2x alu lanes")                             \
-    X(SFU_LANES, "sfu_lanes", "2x sfu lanes")                             \
-    X(SHARED_LANES, "shared_lanes", "2x shared lanes")                    \
-    X(MEM_LANES, "mem_lanes", "2x mem lanes")
+    X(BASELINE, "baseline", "baseline", "")                               \
+    X(RESIDENCY_UP, "residency_up", "+2x residency",                      \
+      "the hardware but what limits residency (the CU's slots, or the "   \
+      "kernel's registers or shared memory per workgroup)")               \
+    X(RESIDENCY_DOWN, "residency_down", "1/2 residency",                  \
+      "the hardware but what limits residency (the CU's slots, or the "   \
+      "kernel's registers or shared memory per workgroup)")               \
+    X(BANDWIDTH, "bandwidth", "2x bandwidth",                             \
+      "residency, every latency and the caches")                          \
+    X(LATENCY, "latency", "1/2 latency",                                  \
+      "residency, every bandwidth and the caches")                        \
+    X(ISSUE, "issue", "2x issue rate",                                    \
+      "residency, the pipes and the memory system")                       \
+    X(SCHEDULERS, "schedulers", "2x schedulers",                          \
+      "residency and the memory system (each partition brings its issue " \
+      "slot and pipes)")                                                  \
+    X(INFLIGHT, "inflight", "2x in-flight cap",                           \
+      "residency, every latency and bandwidth")                           \
+    X(ELEMENTS, "elements", "2x elements per invocation",                 \
+      "the hardware, each global address following the element; half "   \
+      "the invocations, each running the body twice")                     \
+    X(L1_SIZE, "l1_size", "2x L1",                                        \
+      "residency, every latency and bandwidth; fewer misses may reach "   \
+      "the levels below")                                                 \
+    X(L2_SIZE, "l2_size", "2x L2",                                        \
+      "residency, every latency and bandwidth; fewer misses may reach "   \
+      "DRAM")                                                             \
+    X(L1_BYPASS, "l1_bypass", "no L1",                                    \
+      "residency, the L2 and DRAM; every access is looked up at the L2")  \
+    X(ALU_LANES, "alu_lanes", "2x alu lanes",                             \
+      "residency, the issue rate, the other pipes and the memory system") \
+    X(SFU_LANES, "sfu_lanes", "2x sfu lanes",                             \
+      "residency, the issue rate, the other pipes and the memory system") \
+    X(SHARED_LANES, "shared_lanes", "2x shared lanes",                    \
+      "residency, the issue rate, the other pipes and the memory system") \
+    X(MEM_LANES, "mem_lanes", "2x mem lanes",                             \
+      "residency, the issue rate, the other pipes and the memory system")
 
 typedef enum diag_kind {
-#define DIAG_KIND_ROW_(id, name, label) DIAG_##id,
+#define DIAG_KIND_ROW_(id, name, label, holds) DIAG_##id,
     DIAG_VARIANTS(DIAG_KIND_ROW_)
 #undef DIAG_KIND_ROW_
     DIAG_COUNT
@@ -71,7 +96,7 @@ typedef struct diag_variant {
     char change[320];           /* "kernel.shared_bytes 16384 -> 8192";
                                    "" for the baseline */
     bool applicable;            /* false: it cannot apply or launch */
-    char why[256];              /* when not applicable: why, one line */
+    char why[384];              /* when not applicable: why, one line */
     cusim_hw hw;
     cusim_kernel k;             /* owned (freed by diag_plan_free) */
     cusim_occupancy occ;        /* static occupancy of hw and k */
@@ -151,6 +176,9 @@ typedef struct diag_plan {
  * "?" out of range. */
 const char *diag_kind_name(diag_kind k);
 const char *diag_kind_label(diag_kind k);
+/* What variant k keeps as the baseline has it besides DIAG_HOLDS ("" for
+ * the baseline). */
+const char *diag_kind_holds(diag_kind k);
 
 /* Whether variant k applies or not by the baseline's run (a pipe's
  * lanes: see DIAG_PIPE_SHARE): run it only after diag_record has recorded

@@ -471,6 +471,16 @@ bool addr_src_names_e(const addr_src *s)
     return false;
 }
 
+bool addr_src_names_workgroup(const addr_src *s)
+{
+    for (uint32_t i = 0; i < s->n; i++)
+        if (s->v[i].kind == NODE_NAME
+            && (s->v[i].op == NAME_GID || s->v[i].op == NAME_WG
+                || s->v[i].op == NAME_WG_X || s->v[i].op == NAME_WG_Y))
+            return true;
+    return false;
+}
+
 /* ------------------------------------------------------------ arithmetic */
 
 /* 64-bit two's complement wrap; C's truncating division, with

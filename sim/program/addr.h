@@ -131,6 +131,10 @@ addr_src *addr_src_clone(const addr_src *s);   /* NULL for NULL */
 void addr_src_free(addr_src *s);                /* NULL-safe */
 const char *addr_src_text(const addr_src *s);   /* as written, trimmed */
 bool addr_src_names_e(const addr_src *s);       /* it reads `e` */
+/* It reads a name that differs from one workgroup to the next (gid, wg,
+ * wg_x, wg_y): its addresses are the invocation's own, not a table every
+ * workgroup reads alike. */
+bool addr_src_names_workgroup(const addr_src *s);
 
 /* What resolving binds: the names folded (the launch shape, `elements`,
  * the body copy `e`), what the per-lane names are computed from

@@ -45,6 +45,23 @@ void prog_ast_free(prog_ast *ast)
     free(ast);
 }
 
+bool prog_body_fixed_address(const prog_ast *ast, int *line, int *column,
+                             uint32_t *buffer, const char **text)
+{
+    for (uint32_t i = 0; ast && i < ast->body.n; i++) {
+        const prog_stmt *s = &ast->body.v[i];
+        if (s->kind == STMT_INSN && s->at && s->at_space == PROG_SPACE_GLOBAL
+            && addr_src_names_workgroup(s->at) && !addr_src_names_e(s->at)) {
+            *line = s->at_line;
+            *column = s->at_column;
+            *buffer = s->at_buffer;
+            *text = addr_src_text(s->at);
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Fills `to` with a copy of `from`: each count parsed again from its text
  * (which parsed before, so it parses again), its columns moved so that
  * offsets into the text without its leading blanks land where they did. */

@@ -90,6 +90,18 @@ void prog_ast_free(prog_ast *ast);   /* NULL-safe */
  * caller owns it (prog_ast_free). */
 prog_ast *prog_ast_clone(const prog_ast *ast);
 
+/* A global access of the body whose at= address is the invocation's own
+ * (it reads gid, wg, wg_x or wg_y) but does not read `e`: under
+ * elements_per_invocation every copy of it moves the same bytes, so the
+ * copies do not process elements of their own. Returns the first such
+ * access's location (*line, *column: its EXPR's byte 0), its buffer's
+ * index and EXPR as written, or false when there is none. An address
+ * every workgroup reads alike (a table indexed by lane, lid, sg or `it`)
+ * is the same data for every element, and an access by pattern follows
+ * the element by construction (docs/isa.md "Addresses"). */
+bool prog_body_fixed_address(const prog_ast *ast, int *line, int *column,
+                             uint32_t *buffer, const char **text);
+
 /* The kinds of entries in prog_code: an ISA opcode, loop control or an
  * if's control. */
 enum {
