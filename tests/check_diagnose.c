@@ -830,12 +830,56 @@ START_TEST(hierarchy_streams_from_dram)
 }
 END_TEST
 
+START_TEST(hierarchy_dependent_chain)
+{
+    /* tests/data/fma-chain.yaml on 2 CUs: a subgroup issues 1,024 fma one
+     * cycle each and waits 3 more on each result (the 4-cycle fma
+     * latency): 3,072 cycles in short_scoreboard against one load's wait
+     * of about 950 (34 + 265 + 655, nothing hits) and 1,024 issuing, so
+     * about 60% short scoreboard, 20% issued, 19% long; 7 or 8 subgroups
+     * per CU (200 registers) do not fill the issue slots. The top wait is
+     * the dependency, so the verdict names no memory level (before
+     * issue 41: "the loads wait on DRAM") and says the chain. */
+    cusim_set sets[] = { SET("hw.compute_units", "2") };
+    diag_verdict v;
+    diag_plan *p = diagnose(H200, "tests/data/fma-chain.yaml", sets, 1, &v);
+    const cusim_result *r = &p->v[DIAG_BASELINE].res;
+    ck_assert_double_gt(r->warp_states[CUSIM_WS_SHORT_SCOREBOARD], 0.55);
+    ck_assert_double_lt(r->warp_states[CUSIM_WS_SHORT_SCOREBOARD], 0.70);
+    ck_assert_double_gt(r->stalls[CUSIM_STALL_DEPENDENCY],
+                        2 * r->stalls[CUSIM_STALL_MEMORY]);
+    ck_assert_str_eq(v.kind, "latency");
+    ck_assert_ptr_null(v.level);
+    ck_assert_msg(strncmp(v.try_first, "the subgroups wait on a dependent "
+                          "chain, not on memory (", 56) == 0, "%s",
+                  v.try_first);
+    ck_assert_ptr_null(strstr(v.try_first, "the loads wait"));
+    diag_plan_free(p);
+}
+END_TEST
+
 /* The level rule on made-up speedups, on the H200 plan: as rule_case,
  * with the cache levers' speedups too (2x L1, 2x L2, no L1) and a
  * baseline that went through the hierarchy (sol.dram `dram`, hit rates
  * h1, h2). */
+static void level_case_at(diag_plan *p, const char *bound,
+                          const double s[9], double dram, double h1,
+                          double h2, double sol_l1, double dependency,
+                          diag_verdict *v);
+
 static void level_case(diag_plan *p, const char *bound, const double s[9],
                        double dram, double h1, double h2, diag_verdict *v)
+{
+    level_case_at(p, bound, s, dram, h1, h2, 0, 0, v);
+}
+
+/* level_case with the L1's speed of light `sol_l1` and the share of
+ * scheduler-cycles in the dependency stall (the memory stall, 0.3, is
+ * the top wait when it is below that). */
+static void level_case_at(diag_plan *p, const char *bound,
+                          const double s[9], double dram, double h1,
+                          double h2, double sol_l1, double dependency,
+                          diag_verdict *v)
 {
     static const diag_kind order[9] = { DIAG_RESIDENCY_UP, DIAG_BANDWIDTH,
                                         DIAG_LATENCY, DIAG_ISSUE,
@@ -857,6 +901,9 @@ static void level_case(diag_plan *p, const char *bound, const double s[9],
     r->sol_dram = dram;
     r->l1_hit_rate = h1;
     r->l2_hit_rate = h2;
+    r->sol_l1 = sol_l1;
+    r->stalls[CUSIM_STALL_MEMORY] = 0.3;
+    r->stalls[CUSIM_STALL_DEPENDENCY] = dependency;
     for (int i = 0; i < 9; i++)
         p->v[order[i]].res.cycles = (uint64_t)(1000 / s[i] + 0.5);
     diag_conclude(p, v);
@@ -901,8 +948,28 @@ START_TEST(level_rule)
     ck_assert_str_eq(v.kind, "latency");
     ck_assert_str_eq(v.level, "l1");
     ck_assert_str_eq(v.level_text, "served from L1 (hit rate 90.0%; no L1 "
+                     "-> 0.50x; DRAM 5.0% busy): not DRAM-bound; the loads "
+                     "wait on the L1's latency (its lookups 0.0% busy: too "
+                     "few to bind)");
+    ck_assert_int_eq(v.level_rule, DIAG_RULE_L1_LATENCY);
+    ck_assert_ptr_nonnull(strstr(v.try_first, "the loads wait on its "
+                                 "latency: more DRAM bandwidth will not "
+                                 "help"));
+    ck_assert_ptr_null(strstr(v.try_first, "fewer, wider loads"));
+    /* the L1 is the limit only at a speed of light that can bind, the
+     * pipes' rule: 50% (here 77%), or 25% as the busiest unit */
+    level_case_at(p, "latency", l1, 0.05, 0.9, 0.0, 0.77, 0, &v);
+    ck_assert_int_eq(v.level_rule, DIAG_RULE_L1_LIMIT);
+    ck_assert_str_eq(v.level_text, "served from L1 (hit rate 90.0%; no L1 "
                      "-> 0.50x; DRAM 5.0% busy): not DRAM-bound; the load "
-                     "unit / L1 is the limit (its lookups 0.0% busy)");
+                     "unit / L1 is the limit (its lookups 77.0% busy)");
+    ck_assert_ptr_nonnull(strstr(v.try_first, "fewer, wider loads"));
+    level_case_at(p, "latency", l1, 0.05, 0.9, 0.0, 0.30, 0, &v);
+    ck_assert_int_eq(v.level_rule, DIAG_RULE_L1_LATENCY);
+    p->v[DIAG_BASELINE].res.bound_unit = "l1";
+    diag_conclude(p, &v);
+    ck_assert_int_eq(v.level_rule, DIAG_RULE_L1_LIMIT);
+    p->v[DIAG_BASELINE].res.bound_unit = NULL;
     /* ... but not with DRAM 70% busy: then where the waits are, at hit
      * rates 0.9 and 0.5: L1 0.9 x 34 = 30.6, L2 0.1 x 0.5 x 265 = 13.25,
      * DRAM 0.1 x 0.5 x 655 = 32.75 of 76.6 cycles: DRAM, 43% */
@@ -911,6 +978,46 @@ START_TEST(level_rule)
     ck_assert_str_eq(v.level_text, "the loads wait mostly on the DRAM (of a "
                      "sector's unloaded wait, at these hit rates: L1 40%, "
                      "L2 17%, DRAM 43%)");
+    /* the same rates with the dependency stall on top (0.57 against the
+     * memory stall's 0.3): the loads are not what the subgroups wait on,
+     * so no level, and the dependency is named */
+    const double lat[9] = { 1.0, 1.0, 1.3, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0 };
+    level_case_at(p, "latency", lat, 0.7, 0.9, 0.5, 0, 0.57, &v);
+    ck_assert_str_eq(v.kind, "latency");
+    ck_assert_ptr_null(v.level);
+    ck_assert_int_eq(v.level_rule, DIAG_RULE_NONE);
+    ck_assert_str_eq(v.try_first, "the subgroups wait on a dependent chain, "
+                     "not on memory (57% of the scheduler-cycles wait on an "
+                     "alu, sfu or shared-memory result: short scoreboard): "
+                     "more independent work per subgroup (interleave "
+                     "independent chains), or more resident subgroups");
+    /* with memory on top it is where the loads wait: DRAM, 43% (above) */
+    level_case_at(p, "latency", lat, 0.7, 0.9, 0.5, 0, 0.2, &v);
+    ck_assert_int_eq(v.level_rule, DIAG_RULE_WAIT);
+    ck_assert_str_eq(v.level, "dram");
+    ck_assert_ptr_nonnull(strstr(v.try_first, "the loads wait on DRAM: "));
+    /* ... but not when the lever is a pipe's: 2x issue rate 1.3x beats
+     * 1/2 latency's 1.2x, a compute lever, so the memory sentence would
+     * contradict it */
+    const double iss[9] = { 1.0, 1.0, 1.2, 1.3, 1.0, 1.0, 1.0, 1.0, 1.0 };
+    level_case_at(p, "balanced", iss, 0.7, 0.9, 0.5, 0, 0.2, &v);
+    ck_assert_int_eq(v.lever, DIAG_ISSUE);
+    ck_assert_ptr_null(v.level);
+    /* Little's law: a level gets its line when at least 10% of the
+     * sectors asked for reach it: at h1 0.973 the L2 gets 2.7% and DRAM
+     * (h2 0) 2.7%: neither; DRAM's subgroups are not worked out */
+    level_case_at(p, "latency", l1, 0.05, 0.973, 0.0, 0, 0, &v);
+    ck_assert(v.law[DIAG_L1].reached);
+    ck_assert_double_eq_tol(v.law[DIAG_L2].share, 0.027, 1e-9);
+    ck_assert(!v.law[DIAG_L2].reached);
+    ck_assert(!v.law[DIAG_DRAM].reached);
+    ck_assert_double_eq(v.subgroups_needed, 0);
+    /* at h1 0.85, h2 0.4: the L2 gets 15%, DRAM 0.15 x 0.6 = 9%: the L2
+     * only */
+    level_case_at(p, "latency", l1, 0.05, 0.85, 0.4, 0, 0, &v);
+    ck_assert(v.law[DIAG_L2].reached);
+    ck_assert_double_eq_tol(v.law[DIAG_DRAM].share, 0.09, 1e-9);
+    ck_assert(!v.law[DIAG_DRAM].reached);
     /* a compute verdict names no level */
     const double cmp[9] = { 1.0, 1.0, 1.0, 1.0, 1.8, 1.0, 1.0, 1.0, 1.0 };
     level_case(p, "compute", cmp, 0.1, 0.5, 0.5, &v);
@@ -965,6 +1072,7 @@ static Suite *make_suite(void)
     tcase_add_test(runs, hierarchy_served_from_l1);
     tcase_add_test(runs, hierarchy_streams_from_dram);
     tcase_add_test(runs, levers_keep_bytes);
+    tcase_add_test(runs, hierarchy_dependent_chain);
     suite_add_tcase(s, runs);
     TCase *tables = tcase_create("names");
     tcase_add_test(tables, names);

@@ -26,7 +26,7 @@ static const cli_command commands[] = {
       "                 [--trace FILE] [--trace-window FROM:TO] [--trace-cus LIST]\n"
       "                 [--trace-max-bytes N] [--timeline FILE] [--timeline-every N]\n"
       "                 [--watchdog CYCLES] [--watchdog-dump FILE]\n"
-      "                 [--max-instructions N]\n"
+      "                 [--max-instructions N] [--progress | --no-progress]\n"
       "\n"
       "Simulates KERNEL on HW cycle by cycle: subgroups issuing from each\n"
       "compute unit's schedulers, a scoreboard per subgroup, registers and\n"
@@ -35,7 +35,8 @@ static const cli_command commands[] = {
       "(theoretical and achieved), issue rate, the stall classes (fractions\n"
       "of scheduler-cycles, summing to 1), memory traffic and the bound.\n"
       "On a terminal, a run longer than 2 seconds shows its progress on\n"
-      "stderr. FILE - is standard output (the report then goes to stderr).\n"
+      "stderr (--progress: a line every 10 s wherever stderr goes). FILE -\n"
+      "is standard output (the report then goes to stderr).\n"
       "\n"
       "  --set PATH=VALUE   override a key (repeatable)\n"
       "  --format FORMAT    text (default), json or csv\n"
@@ -67,7 +68,11 @@ static const cli_command commands[] = {
       "                     subgroup (no file otherwise)\n"
       "  --max-instructions N  refuse, before simulating, a run that would\n"
       "                     issue more than N warp-instructions (default\n"
-      "                     10000000000); exit status 2\n" },
+      "                     10000000000); exit status 2\n"
+      "  --progress         a progress line every 10 s on stderr, also\n"
+      "                     when it is not a terminal (a pipe, a batch log)\n"
+      "  --no-progress      no progress at all (default: a live line on a\n"
+      "                     terminal only)\n" },
     { "occupancy", cli_occupancy,
       "usage: cusim occupancy HW.yaml KERNEL.yaml [--set PATH=VALUE]... "
       "[--format text|json|csv]\n"
@@ -94,6 +99,7 @@ static const cli_command commands[] = {
     { "diagnose", cli_diagnose,
       "usage: cusim diagnose HW.yaml KERNEL.yaml [--set PATH=VALUE]... [-j N]\n"
       "                      [--format text|json] [--max-instructions N]\n"
+      "                      [--progress | --no-progress]\n"
       "\n"
       "Finds what bounds KERNEL on HW by experiment: simulates it as given\n"
       "(the baseline) and again with one change at a time, the same\n"
@@ -121,7 +127,11 @@ static const cli_command commands[] = {
       "  --format FORMAT    text (default) or json\n"
       "  --max-instructions N  refuse a run (the baseline or a variant) that\n"
       "                     would issue more than N warp-instructions\n"
-      "                     (default 10000000000)\n" },
+      "                     (default 10000000000)\n"
+      "  --progress         a progress line every 10 s on stderr, also\n"
+      "                     when it is not a terminal (a pipe, a batch log)\n"
+      "  --no-progress      no progress at all (default: a live line on a\n"
+      "                     terminal only)\n" },
     { "run", cli_run,
       "usage: cusim run EXPERIMENT.yaml [-j N] [--out DIR] [--resume] "
       "[--set PATH=VALUE]...\n"
@@ -247,7 +257,7 @@ static const cli_command commands[] = {
       "usage: cusim portability KERNEL.yaml [--hw HW.yaml]... [--sizes LIST]\n"
       "                         [--set PATH=VALUE]... [-j N]\n"
       "                         [--format text|json|csv] [--out DIR]\n"
-      "                         [--max-instructions N]\n"
+      "                         [--max-instructions N] [--progress | --no-progress]\n"
       "\n"
       "Which workgroup size is safe on every GPU: simulates KERNEL at each\n"
       "workgroup size on each profile, then reports each size's time\n"
@@ -272,7 +282,11 @@ static const cli_command commands[] = {
       "  --max-instructions N  a size that would issue more than N\n"
       "                     warp-instructions on a device is not simulated\n"
       "                     but marked, with the reason (default\n"
-      "                     10000000000)\n" },
+      "                     10000000000)\n"
+      "  --progress         a progress line every 10 s on stderr, also\n"
+      "                     when it is not a terminal (a pipe, a batch log)\n"
+      "  --no-progress      no progress at all (default: a live line on a\n"
+      "                     terminal only)\n" },
     { "check", cli_check,
       "usage: cusim check FILE.yaml... [--set PATH=VALUE]... [--echo]\n"
       "\n"
@@ -623,6 +637,17 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, unsigned opts,
                 return CLI_BAD_INPUT;
             }
             args->watchdog = n;
+        } else if ((opts & CLI_OPT_PROGRESS)
+                   && (strcmp(a, "--progress") == 0
+                       || strcmp(a, "--no-progress") == 0)) {
+            int mode = a[2] == 'n' ? CLI_PROGRESS_OFF : CLI_PROGRESS_ON;
+            if (args->progress != CLI_PROGRESS_AUTO
+                && args->progress != mode) {
+                cli_say("cusim %s: --progress and --no-progress contradict "
+                        "each other: give one", cmd->name);
+                return CLI_BAD_INPUT;
+            }
+            args->progress = mode;
         } else if ((opts & CLI_OPT_BUDGET) && is_option(a, "--max-instructions")) {
             const char *v = option_value("--max-instructions", argc, argv, &i);
             if (cli_parse_count(v, &args->max_instructions) != 0

@@ -67,6 +67,8 @@ typedef struct cli_args {
     int n_hws;
     const char *sizes;                 /* --sizes LIST, NULL = default */
     const char *graphs;                /* --graphs DIR */
+    int progress;                      /* CLI_PROGRESS_*: --progress,
+                                          --no-progress, else auto */
     bool help;                         /* --help / -h */
 } cli_args;
 
@@ -87,8 +89,9 @@ enum {
     CLI_OPT_BUDGET = 256,   /* --max-instructions N */
     CLI_OPT_SHARD = 512,    /* --list, --shard K/N, --point ID */
     CLI_OPT_OUT = 1024,     /* --out DIR alone */
-    CLI_OPT_SWEEP = 2048    /* --vary PATH=LIST, --plot X:Y[:S], --save
+    CLI_OPT_SWEEP = 2048,   /* --vary PATH=LIST, --plot X:Y[:S], --save
                                FILE, --fields LIST */
+    CLI_OPT_PROGRESS = 4096 /* --progress, --no-progress */
 };
 
 /* Parses argv (modifying it: --set values are split in place). Returns 0,
@@ -132,17 +135,28 @@ int cli_bad_input(const cusim_error *err);
 int cli_read_full(int fd, void *buf, size_t n);
 int cli_write_full(int fd, const void *buf, size_t n);
 
-/* A progress line on stderr while it is a terminal: from 2 seconds into
- * the work on, redrawn at most ten times a second, "WHAT: 42% (5 of 12
- * UNIT), 3.1 s, about 4 s left"; cli_progress_end clears it. Nothing when
- * stderr is not a terminal. */
+/* When a long command shows its progress on stderr: AUTO (no option) a
+ * live line while stderr is a terminal, from 2 seconds into the work on,
+ * redrawn at most ten times a second, "WHAT: 42% (5 of 12 UNIT), 3.1 s,
+ * about 4 s left", cleared by cli_progress_end; ON (--progress) the same
+ * words as a line of their own every CLI_PROGRESS_EVERY seconds, whatever
+ * stderr is (a pipe, a batch job's log); OFF (--no-progress) nothing. */
+enum { CLI_PROGRESS_AUTO, CLI_PROGRESS_ON, CLI_PROGRESS_OFF };
+#define CLI_PROGRESS_EVERY 10.0
+
 typedef struct cli_progress {
     const char *what, *unit;   /* "cusim diagnose", "runs" */
     double start, last;        /* seconds */
-    bool tty, shown;
+    double every;              /* --progress: seconds between lines
+                                  (CLI_PROGRESS_EVERY; the test hook
+                                  CUSIM_TEST_PROGRESS_EVERY=S sets it, 0:
+                                  a line each time work ends) */
+    bool live, lines, shown;   /* the live line; lines every 10 s */
 } cli_progress;
 
-void cli_progress_start(cli_progress *p, const char *what, const char *unit);
+/* `mode`: CLI_PROGRESS_* (cli_args.progress). */
+void cli_progress_start(cli_progress *p, const char *what, const char *unit,
+                        int mode);
 void cli_progress_show(cli_progress *p, uint64_t done, uint64_t total);
 void cli_progress_end(cli_progress *p);
 

@@ -59,7 +59,7 @@ int cli_diagnose(int argc, char **argv)
     cli_args args;
     int status;
     const unsigned opts = CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_JOBS
-                          | CLI_OPT_BUDGET;
+                          | CLI_OPT_BUDGET | CLI_OPT_PROGRESS;
     if (!cli_begin(cmd, argc, argv, opts, &args, &status))
         return status;
     if (args.format == CUSIM_FORMAT_CSV) {
@@ -86,7 +86,7 @@ int cli_diagnose(int argc, char **argv)
     cli_pool_tasks tasks = { .size = sizeof(variant_msg), .ctx = &vs,
                              .run = variant_run, .record = variant_record };
     cli_progress bar;
-    cli_progress_start(&bar, "cusim diagnose", "runs");
+    cli_progress_start(&bar, "cusim diagnose", "runs", args.progress);
     tasks.progress = &bar;
     for (int round = 0; round < 2; round++) {
         tasks.n = 0;

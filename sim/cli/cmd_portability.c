@@ -104,7 +104,7 @@ int cli_portability(int argc, char **argv)
     cli_args args;
     int status;
     const unsigned opts = CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_PORT
-                          | CLI_OPT_BUDGET;
+                          | CLI_OPT_BUDGET | CLI_OPT_PROGRESS;
     if (!cli_begin(cmd, argc, argv, opts, &args, &status))
         return status;
     if (args.n_files != 1) {
@@ -170,7 +170,7 @@ int cli_portability(int argc, char **argv)
                              .size = sizeof(cell_msg), .ctx = p,
                              .run = cell_run, .record = cell_record };
     cli_progress bar;
-    cli_progress_start(&bar, "cusim portability", "runs");
+    cli_progress_start(&bar, "cusim portability", "runs", args.progress);
     tasks.progress = &bar;
     cli_pool_run(&tasks, args.jobs);
     cli_progress_end(&bar);

@@ -131,7 +131,7 @@ int cli_sim(int argc, char **argv)
     cli_args args;
     int status;
     const unsigned opts = CLI_OPT_SET | CLI_OPT_FORMAT | CLI_OPT_TRACE
-                          | CLI_OPT_BUDGET;
+                          | CLI_OPT_BUDGET | CLI_OPT_PROGRESS;
     if (!cli_begin(cmd, argc, argv, opts, &args, &status))
         return status;
     cusim_hw hw;
@@ -177,8 +177,8 @@ int cli_sim(int argc, char **argv)
         return status;
     }
     cli_progress bar;
-    cli_progress_start(&bar, "cusim sim", "workgroups");
-    if (bar.tty) {
+    cli_progress_start(&bar, "cusim sim", "workgroups", args.progress);
+    if (bar.live || bar.lines) {
         opt.progress = show_progress;
         opt.progress_ctx = &bar;
     }

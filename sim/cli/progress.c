@@ -1,9 +1,10 @@
 /*
- * progress.c — the progress line of a long command on a terminal
- * (cli_progress, cli.h): sim's workgroups, diagnose's and portability's
- * runs.
+ * progress.c — the progress of a long command on stderr (cli_progress,
+ * cli.h): sim's workgroups, diagnose's and portability's runs, as a live
+ * line on a terminal or, with --progress, a line every 10 seconds.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -16,27 +17,35 @@ static double wall_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-void cli_progress_start(cli_progress *p, const char *what, const char *unit)
+void cli_progress_start(cli_progress *p, const char *what, const char *unit,
+                        int mode)
 {
-    *p = (cli_progress){ .what = what, .unit = unit,
-                         .start = wall_seconds(),
-                         .tty = isatty(STDERR_FILENO) };
+    double now = wall_seconds();
+    const char *hook = getenv("CUSIM_TEST_PROGRESS_EVERY");
+    double every = hook ? atof(hook) : CLI_PROGRESS_EVERY;
+    *p = (cli_progress){ .what = what, .unit = unit, .start = now,
+                         .last = now, .every = every >= 0 ? every : 0,
+                         .live = mode == CLI_PROGRESS_AUTO
+                                 && isatty(STDERR_FILENO),
+                         .lines = mode == CLI_PROGRESS_ON };
 }
 
 void cli_progress_show(cli_progress *p, uint64_t done, uint64_t total)
 {
-    if (!p->tty || total == 0)
+    if ((!p->live && !p->lines) || total == 0)
         return;
     double t = wall_seconds(), spent = t - p->start;
-    if (spent < 2.0 || (t - p->last < 0.1 && done < total))
+    if (p->live ? spent < 2.0 || (t - p->last < 0.1 && done < total)
+                : t - p->last < p->every)
         return;
     p->last = t;
-    p->shown = true;
+    p->shown = p->live;
     double left = done ? spent * (double)(total - done) / (double)done : 0;
-    fprintf(stderr, "\r\033[K%s: %.0f%% (%llu of %llu %s), %.1f s, about "
-            "%.0f s left", p->what, 100.0 * (double)done / (double)total,
-            (unsigned long long)done, (unsigned long long)total, p->unit,
-            spent, left);
+    fprintf(stderr, "%s%s: %.0f%% (%llu of %llu %s), %.1f s, about %.0f s "
+            "left%s", p->live ? "\r\033[K" : "", p->what,
+            100.0 * (double)done / (double)total, (unsigned long long)done,
+            (unsigned long long)total, p->unit, spent, left,
+            p->live ? "" : "\n");
     fflush(stderr);
 }
 

@@ -59,6 +59,19 @@ static inline cusim_stall diag_top_stall(const cusim_result *r)
     return top;
 }
 
+/* The stall class with the largest share among those that are waits of
+ * live subgroups (not issuing, idle or the tail): what the kernel's
+ * subgroups wait on when they wait. */
+static inline cusim_stall diag_top_wait(const cusim_result *r)
+{
+    cusim_stall top = CUSIM_STALL_MEMORY;
+    for (int s = 0; s < CUSIM_STALL_COUNT; s++)
+        if (s != CUSIM_STALL_ISSUED && s != CUSIM_STALL_IDLE
+            && s != CUSIM_STALL_TAIL && r->stalls[s] > r->stalls[top])
+            top = (cusim_stall)s;
+    return top;
+}
+
 /* The warp state most live subgroup-cycles are in. */
 static inline cusim_warp_state diag_top_state(const cusim_result *r)
 {

@@ -31,47 +31,76 @@ static void text_changes(FILE *out, const diag_variant *b,
     fputc('\n', out);
 }
 
-/* Little's law per level of a hierarchy. */
+/* Little's law: the bytes in flight the memory needs at its peak
+ * (latency x bandwidth), those the CUs keep in flight, the subgroups that
+ * would take and what the in-flight caps allow. With a hierarchy a line
+ * per level, the levels the kernel's misses do not reach (diag_law's
+ * `reached`) said so instead, and the subgroups only for DRAM reached;
+ * the flat channel's one level otherwise. */
 static void text_laws(FILE *out, const diag_variant *b, const diag_verdict *v)
 {
     const cusim_result *r = &b->res;
-    fprintf(out, "\nLittle's law (bytes in flight = latency x bandwidth, per "
-            "level)\n");
-    static const char *const names[DIAG_LEVELS] = { "L1 (per CU)", "L2",
-                                                     "DRAM" };
-    for (int i = 0; i < DIAG_LEVELS; i++) {
-        const diag_law *l = &v->law[i];
-        if (!l->present) {
-            fprintf(out, "  %-12s none (cache.l1.bytes and cache.l1.unified "
-                    "are 0)\n", names[i]);
-            continue;
+    const cusim_hw *hw = &b->hw;
+    const bool h = r->hierarchy;
+    fprintf(out, "\nLittle's law (bytes in flight = latency x bandwidth%s)\n",
+            h ? ", per level" : "");
+    if (h) {
+        static const char *const names[DIAG_LEVELS] = { "L1 (per CU)", "L2",
+                                                         "DRAM" };
+        for (int i = 0; i < DIAG_LEVELS; i++) {
+            const diag_law *l = &v->law[i];
+            if (!l->present)
+                fprintf(out, "  %-12s none (cache.l1.bytes and "
+                        "cache.l1.unified are 0)\n", names[i]);
+            else if (!l->reached && r->l1_requests > 0)
+                fprintf(out, "  %-12s not reached: %.1f%% of the sectors "
+                        "asked for get there (under %.0f%%)\n", names[i],
+                        100 * l->share, 100 * DIAG_REACH);
+            else
+                fprintf(out, "  %-12s needed %.0f bytes (%.0f cycles x %.0f "
+                        "bytes per cycle), %s %.0f bytes (%.0f%%)\n",
+                        names[i], l->needed_bytes, l->latency,
+                        l->bytes_per_cycle,
+                        i == DIAG_L1 ? "achieved" : "achieved at most",
+                        l->achieved_bytes, l->needed_bytes > 0
+                        ? 100 * l->achieved_bytes / l->needed_bytes : 0.0);
         }
-        fprintf(out, "  %-12s needed %.0f bytes (%.0f cycles x %.0f bytes "
-                "per cycle), %s %.0f bytes (%.0f%%)\n", names[i],
-                l->needed_bytes, l->latency, l->bytes_per_cycle,
-                i == DIAG_L1 ? "achieved" : "achieved at most",
-                l->achieved_bytes, l->needed_bytes > 0
-                ? 100 * l->achieved_bytes / l->needed_bytes : 0.0);
+        double per_line = r->avg_inflight > 0
+                          ? v->achieved_bytes / r->avg_inflight : 0;
+        fprintf(out, "  achieved: the CUs' %.1f lines in flight x %.1f bytes "
+                "requested per line (the L2 and DRAM see only the misses' "
+                "share)\n", r->avg_inflight, per_line);
+    } else {
+        fprintf(out, "  needed    %.0f bytes (%" PRIu32 " cycles x %" PRIu32
+                " bytes per cycle)\n", v->needed_bytes,
+                hw->latency[CUSIM_LAT_GLOBAL], hw->memory.bandwidth);
+        fprintf(out, "  achieved  %.0f bytes (%.1f transactions x %" PRIu32
+                " bytes)\n", v->achieved_bytes, r->avg_inflight,
+                hw->memory.transaction);
     }
-    double per_line = r->avg_inflight > 0 ? v->achieved_bytes / r->avg_inflight
-                                          : 0;
-    fprintf(out, "  achieved: the CUs' %.1f lines in flight x %.1f bytes "
-            "requested per line (the L2 and DRAM see only the misses' "
-            "share)\n", r->avg_inflight, per_line);
-    if (v->subgroups_needed > 0)
-        fprintf(out, "  DRAM's takes about %.0f resident subgroups per CU at "
-                "this kernel's bytes per subgroup (now %.1f; the CU holds "
-                "%" PRIu32 ")\n", v->subgroups_needed, diag_resident(b),
-                b->hw.cu.max_subgroups);
-    else
+    bool reached = !h || v->law[DIAG_DRAM].reached;
+    if (v->achieved_bytes <= 0) {
         fprintf(out, "  the kernel has no global memory traffic\n");
-    if (v->cap_bytes < v->needed_bytes)
-        fprintf(out, "  the in-flight caps allow at most %.0f bytes (%.0f "
-                "lines x %" PRIu32 " bytes x %" PRIu32 " CU%s): less than "
-                "DRAM needs\n", v->cap_bytes,
-                v->cap_bytes / b->hw.cache.l1.line / b->hw.compute_units,
-                b->hw.cache.l1.line, b->hw.compute_units,
-                b->hw.compute_units == 1 ? "" : "s");
+        return;
+    }
+    if (!reached)
+        return;
+    if (v->subgroups_needed > 0)
+        fprintf(out, "  %s about %.0f resident subgroups per CU at this "
+                "kernel's bytes per subgroup (now %.1f; the CU holds %" PRIu32
+                ")\n", h ? "DRAM's takes" : "that takes", v->subgroups_needed,
+                diag_resident(b), hw->cu.max_subgroups);
+    if (v->cap_bytes < v->needed_bytes) {
+        /* the caps: lines of cache.l1.line with a hierarchy, transactions
+         * of memory.transaction without */
+        uint32_t unit = h ? hw->cache.l1.line : hw->memory.transaction;
+        fprintf(out, "  the in-flight cap%s at most %.0f bytes (%.0f %s x "
+                "%" PRIu32 " bytes x %" PRIu32 " CU%s): less than %s\n",
+                h ? "s allow" : " allows", v->cap_bytes,
+                v->cap_bytes / unit / hw->compute_units,
+                h ? "lines" : "transactions", unit, hw->compute_units,
+                hw->compute_units == 1 ? "" : "s", h ? "DRAM needs" : "needed");
+    }
 }
 
 static void print_text(FILE *out, const diag_plan *p, const diag_verdict *v)
@@ -143,30 +172,7 @@ static void print_text(FILE *out, const diag_plan *p, const diag_verdict *v)
                 "speedups\n", v->bound, v->kind);
     fprintf(out, "  try first: %s\n", v->try_first);
 
-    if (r->hierarchy) {
-        text_laws(out, b, v);
-        return;
-    }
-    fprintf(out, "\nLittle's law (bytes in flight = latency x bandwidth)\n");
-    fprintf(out, "  needed    %.0f bytes (%" PRIu32 " cycles x %" PRIu32
-            " bytes per cycle)\n", v->needed_bytes,
-            b->hw.latency[CUSIM_LAT_GLOBAL], b->hw.memory.bandwidth);
-    fprintf(out, "  achieved  %.0f bytes (%.1f transactions x %" PRIu32
-            " bytes)\n", v->achieved_bytes, r->avg_inflight,
-            b->hw.memory.transaction);
-    if (v->subgroups_needed > 0)
-        fprintf(out, "  that takes about %.0f resident subgroups per CU at "
-                "this kernel's bytes per subgroup (now %.1f; the CU holds "
-                "%" PRIu32 ")\n", v->subgroups_needed, diag_resident(b),
-                b->hw.cu.max_subgroups);
-    else
-        fprintf(out, "  the kernel has no global memory traffic\n");
-    if (v->cap_bytes < v->needed_bytes)
-        fprintf(out, "  the in-flight cap allows at most %.0f bytes (%" PRIu32
-                " transactions x %" PRIu32 " bytes x %" PRIu32 " CU%s): "
-                "less than needed\n", v->cap_bytes, b->hw.memory.max_inflight,
-                b->hw.memory.transaction, b->hw.compute_units,
-                b->hw.compute_units == 1 ? "" : "s");
+    text_laws(out, b, v);
 }
 
 /* ---------------------------------------------------------------- json */
@@ -267,7 +273,9 @@ static void print_json(FILE *out, const diag_plan *p, const diag_verdict *v)
                 fputs("null", out);
                 continue;
             }
-            fputs("{", out);
+            fprintf(out, "{\"reached\": %s, ", l->reached ? "true" : "false");
+            json_real(out, "share", l->share);
+            fputs(", ", out);
             json_real(out, "latency", l->latency);
             fputs(", ", out);
             json_real(out, "bytes_per_cycle", l->bytes_per_cycle);

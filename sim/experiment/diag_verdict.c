@@ -164,28 +164,44 @@ const char *diag_level_name(diag_level l)
     return l >= 0 && l < DIAG_LEVELS ? level_names[l] : "?";
 }
 
+/* Whether a memory level busy `sol` of its peak can be what binds: the
+ * pipes' rule (DIAG_PIPE_SHARE, or DIAG_PIPE_FLOOR when it is the
+ * busiest unit). */
+static bool level_binds(const cusim_result *r, diag_level l, double sol)
+{
+    return sol >= DIAG_PIPE_SHARE
+           || (sol >= DIAG_PIPE_FLOOR && r->bound_unit
+               && strcmp(r->bound_unit, level_names[l]) == 0);
+}
+
 /* The level of a hierarchy the verdict names, and why (v->level,
- * v->level_text), from the cache levers' speedups and the baseline's
- * speeds of light, first rule that holds:
+ * v->level_text, v->level_rule), from the cache levers' speedups, the
+ * baseline's speeds of light and its top stall, first rule that holds:
  *   1. capacity: 2x L1 or 2x L2 gives >= DIAG_HELPS, at least as much as
  *      2x DRAM bandwidth: that cache (the L1 on a tie);
  *   2. DRAM bandwidth: 2x bandwidth gives >= DIAG_HELPS: dram;
  *   3. served from L1: no L1 is slower (speedup <= 1 / DIAG_HELPS) and
- *      DRAM is under 60% busy (sol.dram): l1, the load unit / L1 being
- *      the limit, not DRAM;
- *   4. for a verdict other than bandwidth, where the loads wait: the
- *      largest of each level's share of a sector's unloaded wait at the
- *      measured hit rates (h1 x l1 latency, (1 - h1) h2 x l2 latency,
- *      (1 - h1)(1 - h2) x dram latency; the L1 on a tie);
+ *      DRAM is under 60% busy (sol.dram): l1; the L1 is called the limit
+ *      only when its lookups are busy enough to bind (level_binds), else
+ *      the loads wait on its latency;
+ *   4. when memory waits are the top stall class (stalls.memory, the
+ *      largest of the waits: idle and the tail are not the kernel's) and
+ *      the lever is not a compute one (issue, schedulers, a pipe's
+ *      lanes), for a verdict other than bandwidth: where the loads wait, the largest of
+ *      each level's share of a sector's unloaded wait at the measured hit
+ *      rates (h1 x l1 latency, (1 - h1) h2 x l2 latency, (1 - h1)(1 - h2)
+ *      x dram latency; the L1 on a tie);
  *   5. for bandwidth, the busiest level (bound_unit when it is one, else
  *      the highest of sol.l1, sol.l2, sol.dram, the first on a tie).
- * None without a hierarchy, without global traffic, or for a compute
- * verdict (the pipes, not memory). */
+ * None without a hierarchy, without global traffic, for a compute verdict
+ * (the pipes, not memory), or when no rule holds (another stall class
+ * tops a latency verdict: the loads are not what the subgroups wait on). */
 static void conclude_level(const diag_plan *p, diag_verdict *v)
 {
     const cusim_result *r = &p->v[DIAG_BASELINE].res;
     v->level = NULL;
     v->level_text[0] = '\0';
+    v->level_rule = DIAG_RULE_NONE;
     if (!r->hierarchy || r->l1_requests == 0
         || strcmp(v->kind, "compute") == 0)
         return;
@@ -195,9 +211,10 @@ static void conclude_level(const diag_plan *p, diag_verdict *v)
     double sbw = diag_speedup(p, DIAG_BANDWIDTH);
     double sby = diag_speedup(p, DIAG_L1_BYPASS);
     double cap = s1 >= s2 ? s1 : s2;
+    diag_level l = DIAG_L1;
     if (cap >= DIAG_HELPS && cap >= sbw) {
-        diag_level l = s1 >= s2 ? DIAG_L1 : DIAG_L2;
-        v->level = level_names[l];
+        l = s1 >= s2 ? DIAG_L1 : DIAG_L2;
+        v->level_rule = DIAG_RULE_CAPACITY;
         snprintf(t, size, "cache capacity (%s): %s -> %.2fx (%s hit rate "
                  "%.1f%%): the working set does not fit the %s",
                  level_labels[l], diag_kind_label(l == DIAG_L1 ? DIAG_L1_SIZE
@@ -206,52 +223,60 @@ static void conclude_level(const diag_plan *p, diag_verdict *v)
                  100 * (l == DIAG_L1 ? r->l1_hit_rate : r->l2_hit_rate),
                  level_labels[l]);
     } else if (sbw >= DIAG_HELPS) {
-        v->level = level_names[DIAG_DRAM];
+        l = DIAG_DRAM;
+        v->level_rule = DIAG_RULE_DRAM_BANDWIDTH;
         snprintf(t, size, "DRAM bandwidth: 2x bandwidth -> %.2fx, DRAM "
                  "%.1f%% busy (L1 hit rate %.1f%%, L2 %.1f%%)", sbw,
                  100 * r->sol_dram, 100 * r->l1_hit_rate,
                  100 * r->l2_hit_rate);
     } else if (sby > 0 && sby * DIAG_HELPS <= 1 && r->sol_dram < 0.6) {
-        v->level = level_names[DIAG_L1];
+        l = DIAG_L1;
+        bool binds = level_binds(r, DIAG_L1, r->sol_l1);
+        v->level_rule = binds ? DIAG_RULE_L1_LIMIT : DIAG_RULE_L1_LATENCY;
         snprintf(t, size, "served from L1 (hit rate %.1f%%; no L1 -> "
-                 "%.2fx; DRAM %.1f%% busy): not DRAM-bound; the load unit / "
-                 "L1 is the limit (its lookups %.1f%% busy)",
-                 100 * r->l1_hit_rate, sby, 100 * r->sol_dram,
-                 100 * r->sol_l1);
+                 "%.2fx; DRAM %.1f%% busy): not DRAM-bound; %s (its lookups "
+                 "%.1f%% busy%s)", 100 * r->l1_hit_rate, sby,
+                 100 * r->sol_dram, binds ? "the load unit / L1 is the limit"
+                                          : "the loads wait on the L1's "
+                                            "latency",
+                 100 * r->sol_l1, binds ? "" : ": too few to bind");
     } else if (strcmp(v->kind, "bandwidth") != 0) {
+        if (diag_top_wait(r) != CUSIM_STALL_MEMORY
+            || (v->lever != DIAG_BASELINE
+                && kind_of(v->lever) == LK_COMPUTE))
+            return;
         const cusim_hw *hw = &p->v[DIAG_BASELINE].hw;
         double h1 = r->l1_hit_rate, h2 = r->l2_hit_rate;
         const double wait[DIAG_LEVELS] = {
             h1 * hw->cache.l1.latency, (1 - h1) * h2 * hw->cache.l2.latency,
             (1 - h1) * (1 - h2) * hw->dram.latency };
         double all = wait[0] + wait[1] + wait[2];
-        diag_level l = DIAG_L1;
         for (int i = 1; i < DIAG_LEVELS; i++)
             if (wait[i] > wait[l])
                 l = (diag_level)i;
         if (all <= 0)
             all = 1;
-        v->level = level_names[l];
+        v->level_rule = DIAG_RULE_WAIT;
         snprintf(t, size, "the loads wait mostly on the %s (of a sector's "
                  "unloaded wait, at these hit rates: L1 %.0f%%, L2 %.0f%%, "
                  "DRAM %.0f%%)", level_labels[l], 100 * wait[0] / all,
                  100 * wait[1] / all, 100 * wait[2] / all);
     } else {
         const double sol[DIAG_LEVELS] = { r->sol_l1, r->sol_l2, r->sol_dram };
-        diag_level l = DIAG_L1;
         for (int i = 1; i < DIAG_LEVELS; i++)
             if (sol[i] > sol[l])
                 l = (diag_level)i;
         for (int i = 0; i < DIAG_LEVELS; i++)
             if (r->bound_unit && strcmp(r->bound_unit, level_names[i]) == 0)
                 l = (diag_level)i;
-        v->level = level_names[l];
+        v->level_rule = DIAG_RULE_BUSIEST;
         snprintf(t, size, "the busiest level is the %s (%.1f%% of its peak; "
                  "L1 %.1f%%, L2 %.1f%%, DRAM %.1f%%; hit rates L1 %.1f%%, "
                  "L2 %.1f%%)", level_labels[l], 100 * sol[l],
                  100 * sol[DIAG_L1], 100 * sol[DIAG_L2], 100 * sol[DIAG_DRAM],
                  100 * r->l1_hit_rate, 100 * r->l2_hit_rate);
     }
+    v->level = level_names[l];
 }
 
 /* What a programmer can change to relieve pipe `unit`. */
@@ -357,28 +382,56 @@ static void advice(const diag_plan *p, diag_verdict *v)
             break;
         }
         what = buf;
+    } else if (diag_top_wait(&b->res) == CUSIM_STALL_DEPENDENCY) {
+        what = "more independent work per subgroup (interleave independent "
+               "chains), or more resident subgroups";
     } else {
         what = "more independent loads per subgroup before their first use "
                "(ILP), or more resident subgroups";
     }
     const char *at = "";
-    if (v->level && strncmp(v->level_text, "cache capacity", 14) == 0)
-        at = strcmp(v->level, "l1") == 0
-             ? "fit the working set in the L1 (tile or block the accesses; "
-               "less shared memory leaves a unified L1 more): "
-             : "fit the working set in the L2 (tile or block the "
-               "accesses): ";
-    else if (v->level && strncmp(v->level_text, "served from L1", 14) == 0)
+    const bool on_l1 = v->level && strcmp(v->level, "l1") == 0;
+    const bool on_l2 = v->level && strcmp(v->level, "l2") == 0;
+    switch (v->level_rule) {
+    case DIAG_RULE_CAPACITY:
+        at = on_l1 ? "fit the working set in the L1 (tile or block the "
+                     "accesses; less shared memory leaves a unified L1 "
+                     "more): "
+                   : "fit the working set in the L2 (tile or block the "
+                     "accesses): ";
+        break;
+    case DIAG_RULE_L1_LIMIT:
         at = "the data is served from L1, not DRAM: fewer, wider loads "
              "(vector accesses, values kept in registers or shared memory) "
              "relieve the load unit; more DRAM bandwidth will not help; ";
-    else if (v->level && strncmp(v->level_text, "the loads wait", 14) == 0)
-        at = strcmp(v->level, "l1") == 0 ? "the loads wait on the L1: "
-             : strcmp(v->level, "l2") == 0 ? "the loads wait on the L2: "
-                                           : "the loads wait on DRAM: ";
-    else if (v->level)
-        at = strcmp(v->level, "l1") == 0 ? "at the L1: "
-             : strcmp(v->level, "l2") == 0 ? "at the L2: " : "at DRAM: ";
+        break;
+    case DIAG_RULE_L1_LATENCY:
+        at = "the data is served from L1, not DRAM, and the loads wait on "
+             "its latency: more DRAM bandwidth will not help; ";
+        break;
+    case DIAG_RULE_WAIT:
+        at = on_l1 ? "the loads wait on the L1: "
+             : on_l2 ? "the loads wait on the L2: " : "the loads wait on DRAM: ";
+        break;
+    case DIAG_RULE_DRAM_BANDWIDTH:
+    case DIAG_RULE_BUSIEST:
+        at = on_l1 ? "at the L1: " : on_l2 ? "at the L2: " : "at DRAM: ";
+        break;
+    case DIAG_RULE_NONE:
+        break;
+    }
+    /* no memory level, and the subgroups wait on each other's results:
+     * an execution dependency, named as such */
+    char dep[160];
+    if (v->level_rule == DIAG_RULE_NONE && strcmp(v->kind, "compute") != 0
+        && strcmp(v->kind, "bandwidth") != 0
+        && diag_top_wait(&b->res) == CUSIM_STALL_DEPENDENCY) {
+        snprintf(dep, sizeof dep, "the subgroups wait on a dependent chain, "
+                 "not on memory (%.0f%% of the scheduler-cycles wait on an "
+                 "alu, sfu or shared-memory result: short scoreboard): ",
+                 100 * b->res.stalls[CUSIM_STALL_DEPENDENCY]);
+        at = dep;
+    }
     snprintf(v->try_first, sizeof v->try_first, "%s%s", at, what);
     double se = diag_speedup(p, DIAG_ELEMENTS);
     if (se >= DIAG_HELPS) {
@@ -492,13 +545,23 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
         l1->bytes_per_cycle = l1->present ? (double)hw->cache.l1.lines_per_cycle
                                             * hw->cache.l1.line : 0;
         l1->achieved_bytes = l1->present ? inflight / hw->compute_units : 0;
-        *l2 = (diag_law){ true, hw->cache.l2.latency,
-                          hw->cache.l2.bytes_per_cycle, 0, inflight };
-        *dram = (diag_law){ true, hw->dram.latency, hw->dram.bytes_per_cycle,
-                            0, inflight };
-        for (int i = 0; i < DIAG_LEVELS; i++)
-            v->law[i].needed_bytes = v->law[i].latency
-                                     * v->law[i].bytes_per_cycle;
+        *l2 = (diag_law){ .present = true, .latency = hw->cache.l2.latency,
+                          .bytes_per_cycle = hw->cache.l2.bytes_per_cycle,
+                          .achieved_bytes = inflight };
+        *dram = (diag_law){ .present = true, .latency = hw->dram.latency,
+                            .bytes_per_cycle = hw->dram.bytes_per_cycle,
+                            .achieved_bytes = inflight };
+        /* the share of the sectors asked for that gets to each level */
+        double miss1 = l1->present ? 1 - r->l1_hit_rate : 1;
+        l1->share = l1->present ? 1 : 0;
+        l2->share = miss1;
+        dram->share = miss1 * (1 - r->l2_hit_rate);
+        for (int i = 0; i < DIAG_LEVELS; i++) {
+            diag_law *l = &v->law[i];
+            l->needed_bytes = l->latency * l->bytes_per_cycle;
+            l->reached = l->present && r->l1_requests > 0
+                         && l->share >= DIAG_REACH;
+        }
         v->needed_bytes = dram->needed_bytes;
         v->achieved_bytes = inflight;
         uint32_t lines = hw->memory.max_inflight;
@@ -512,7 +575,10 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
         v->cap_bytes = (double)hw->memory.max_inflight
                        * hw->memory.transaction * hw->compute_units;
     }
-    if (v->achieved_bytes > 0)
+    /* the subgroups DRAM's (the flat channel's) law takes: only when the
+     * kernel's misses reach it */
+    bool dram_reached = !r->hierarchy || v->law[DIAG_DRAM].reached;
+    if (v->achieved_bytes > 0 && dram_reached)
         v->subgroups_needed = diag_resident(b) * v->needed_bytes
                               / v->achieved_bytes;
     conclude_level(p, v);

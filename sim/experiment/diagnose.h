@@ -113,10 +113,34 @@ typedef struct diag_variant {
  * verdict's `level` name them. */
 typedef enum diag_level { DIAG_L1, DIAG_L2, DIAG_DRAM, DIAG_LEVELS } diag_level;
 
+/* The rule that named the verdict's level (docs/cli.md's table), in the
+ * order they are tried; DIAG_RULE_NONE when no level is named. */
+typedef enum diag_level_rule {
+    DIAG_RULE_NONE,
+    DIAG_RULE_CAPACITY,         /* 2x L1 or 2x L2 helps */
+    DIAG_RULE_DRAM_BANDWIDTH,   /* 2x bandwidth helps */
+    DIAG_RULE_L1_LIMIT,         /* served from L1, its lookups busy enough
+                                   to bind */
+    DIAG_RULE_L1_LATENCY,       /* served from L1, the loads wait on its
+                                   latency */
+    DIAG_RULE_WAIT,             /* memory waits are the top stall: where
+                                   the loads wait */
+    DIAG_RULE_BUSIEST           /* a bandwidth verdict: the busiest level */
+} diag_level_rule;
+
+/* A level gets a Little's-law line when at least this share of the sectors
+ * the kernel asks for gets to it (diag_law.reached). */
+#define DIAG_REACH 0.10
+
 /* Little's law at one level of a hierarchy: the bytes it needs in flight
  * to run at its peak, against those the CUs keep in flight. */
 typedef struct diag_law {
     bool present;               /* false: the level is absent (no L1) */
+    double share;               /* of the sectors the kernel asks for, the
+                                   share that gets to this level: 1 at the
+                                   first, then (1 - h1), (1 - h1)(1 - h2) */
+    bool reached;               /* the misses reach it: share at least
+                                   DIAG_REACH (its line is printed) */
     double latency;             /* cycles: cache.l1.latency,
                                    cache.l2.latency, dram.latency */
     double bytes_per_cycle;     /* peak: L1 per CU (lines_per_cycle x
@@ -163,6 +187,7 @@ typedef struct diag_verdict {
                                    global traffic */
     char level_text[256];       /* why that level, one sentence; "" when
                                    level is NULL */
+    diag_level_rule level_rule; /* the rule that named it */
     diag_law law[DIAG_LEVELS];  /* Little's law per level */
 } diag_verdict;
 
