@@ -631,6 +631,20 @@ void cusim_occupancy_best(const cusim_hw *hw, const cusim_kernel *k,
 
 /* ------------------------------------------------------------- simulation */
 
+/* One instruction a finding names: where it is and what it did
+ * (cusim_result's worst_global, worst_shared, worst_branch). `line` 0: no
+ * such instruction did anything to find. */
+typedef struct cusim_insn_finding {
+    int line;            /* its line in the kernel's file */
+    uint32_t dispatch;   /* its dispatch, 0 the first */
+    uint64_t runs;       /* its warp-level issues or branch tests */
+    uint64_t measured;   /* a global access: sectors (the flat model:
+                            transactions); a shared one: bank passes; a
+                            branch: tests that split its lanes */
+    uint64_t ideal;      /* the fewest: sectors its lanes' bytes fill,
+                            conflict-free passes; a branch: 0 */
+} cusim_insn_finding;
+
 /* Stall classes: what a scheduler did in a cycle, or why it did not issue.
  * Every scheduler-cycle of a run falls in exactly one class, so the
  * stalls.NAME fractions sum to 1. A cycle without an issue goes to the
@@ -839,6 +853,25 @@ typedef struct cusim_result {
     double simd_efficiency;          /* lane / (warp x simd_width) */
     uint64_t branches, divergent_branches;   /* ifs, per-lane repeats */
     double branch_efficiency;        /* 1 - divergent / branches; 1: none */
+    /* The per-instruction counts the findings read (cusim_findings,
+     * sim/output/findings.h), over every dispatch: */
+    uint64_t global_requests;        /* warp-level global accesses */
+    uint64_t global_units, global_ideal;   /* the sectors the global
+                                        accesses asked for (the flat model:
+                                        transactions), and the fewest
+                                        their active lanes' bytes fill */
+    uint32_t global_unit_bytes;      /* a sector's (a transaction's) bytes */
+    cusim_insn_finding worst_global; /* the global instruction with the
+                                        most sectors beyond its ideal */
+    uint64_t shared_requests;        /* warp-level shared accesses */
+    uint64_t shared_passes, shared_ideal;  /* the shared accesses' bank
+                                        passes (wavefronts), and those
+                                        conflict-free accesses of their
+                                        widths take */
+    cusim_insn_finding worst_shared; /* the shared access with the most
+                                        passes beyond its ideal */
+    cusim_insn_finding worst_branch; /* the if or per-lane repeat with the
+                                        most tests that split its lanes */
     cusim_occupancy occupancy;       /* static, first dispatch */
     double achieved_occupancy;       /* time-averaged resident subgroups /
                                         (CUs x cu.max_subgroups) */

@@ -103,6 +103,26 @@ static void text_laws(FILE *out, const diag_variant *b, const diag_verdict *v)
     }
 }
 
+/* The baseline's findings, a line each with the line of the kernel it
+ * comes from and the gain a counterfactual measured. */
+static void text_findings(FILE *out, const diag_verdict *v)
+{
+    if (v->n_findings == 0)
+        return;
+    fprintf(out, "\nFindings\n");
+    for (int i = 0; i < v->n_findings; i++) {
+        const finding *f = &v->findings[i];
+        fprintf(out, "  %s", finding_name(f->id));
+        if (f->line)
+            fprintf(out, " (line %d)", f->line);
+        fprintf(out, ": %s", f->what);
+        if (v->finding_gain[i] > 0)
+            fprintf(out, " (+2x residency measures %.2fx)",
+                    v->finding_gain[i]);
+        fputc('\n', out);
+    }
+}
+
 static void print_text(FILE *out, const diag_plan *p, const diag_verdict *v)
 {
     const diag_variant *b = &p->v[DIAG_BASELINE];
@@ -139,6 +159,8 @@ static void print_text(FILE *out, const diag_plan *p, const diag_verdict *v)
                 100 * r->l1_hit_rate, 100 * r->l2_hit_rate, 100 * r->sol_l1,
                 100 * r->sol_l2, 100 * r->sol_dram,
                 r->bound_unit ? r->bound_unit : "?");
+
+    text_findings(out, v);
 
     fprintf(out, "\nCounterfactuals (one change each, simulated again; each "
             "holds %s)\n", DIAG_HOLDS);
@@ -256,6 +278,24 @@ static void print_json(FILE *out, const diag_plan *p, const diag_verdict *v)
     } else {
         fputs("null", out);
     }
+    fputs(", \"findings\": [", out);
+    for (int i = 0; i < v->n_findings; i++) {
+        const finding *f = &v->findings[i];
+        fprintf(out, "%s{\"id\": \"%s\", \"line\": %d, \"what\": ",
+                i ? ", " : "", finding_name(f->id), f->line);
+        json_string(out, f->what);
+        fputs(", ", out);
+        json_real(out, "measured", f->measured);
+        fputs(", ", out);
+        json_real(out, "ideal", f->ideal);
+        fprintf(out, ", \"unit\": \"%s\"", f->unit);
+        if (v->finding_gain[i] > 0) {
+            fputs(", ", out);
+            json_real(out, "gain", v->finding_gain[i]);
+        }
+        fputs("}", out);
+    }
+    fputs("]", out);
     fputs(", \"littles_law\": {", out);
     json_real(out, "needed_bytes", v->needed_bytes);
     fputs(", ", out);

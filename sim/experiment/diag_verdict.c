@@ -583,4 +583,8 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
                               / v->achieved_bytes;
     conclude_level(p, v);
     advice(p, v);
+    v->n_findings = findings_of(r, hw, &b->k, v->findings);
+    for (int i = 0; i < v->n_findings; i++)
+        v->finding_gain[i] = v->findings[i].id == FINDING_OCCUPANCY_LIMIT
+                             ? diag_speedup(p, DIAG_RESIDENCY_UP) : 0;
 }

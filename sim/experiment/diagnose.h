@@ -23,6 +23,7 @@
 #include <stdio.h>
 
 #include "cusim.h"
+#include "findings.h"
 
 /* The variants, in the order they run and print: X(ID, name, label,
  * holds). `name` is the JSON `variants[].name`; `label` the text
@@ -189,6 +190,12 @@ typedef struct diag_verdict {
                                    level is NULL */
     diag_level_rule level_rule; /* the rule that named it */
     diag_law law[DIAG_LEVELS];  /* Little's law per level */
+    finding findings[FINDING_COUNT];  /* the baseline's (findings.h) */
+    int n_findings;
+    double finding_gain[FINDING_COUNT];  /* per finding, the speedup of the
+                                   counterfactual that measures its fix
+                                   (the occupancy limiter's: +2x
+                                   residency), or 0 */
 } diag_verdict;
 
 typedef struct diag_plan {

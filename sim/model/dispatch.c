@@ -17,6 +17,7 @@ void dispatch_use(gpu *g, uint32_t i)
 {
     const dispatch *d = &g->dispatches[i];
     g->code = d->code;
+    g->stat = d->stat;
     g->width = d->occ.simd_width;
 }
 

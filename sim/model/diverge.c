@@ -200,6 +200,8 @@ static void step_if(gpu *g, sg *s, uint32_t si, const insn_cost *c)
     g->branches++;
     bool first = mask_any(taken, W), second = mask_any(other, W);
     g->divergent_branches += first && second;
+    g->stat[s->pc].runs++;
+    g->stat[s->pc].divergent += first && second;
     if (first) {
         mask_copy(act, taken, W);
         s->pc++;
@@ -256,7 +258,10 @@ static void step_lane_loop(gpu *g, sg *s, uint32_t si, const insn_cost *c)
     uint32_t max = most > UINT32_MAX ? UINT32_MAX : (uint32_t)most;
     lanes_above(act, v, 0, run, W);
     g->branches++;
-    g->divergent_branches += max > 0 && !mask_same(run, act, W);
+    bool split = max > 0 && !mask_same(run, act, W);
+    g->divergent_branches += split;
+    g->stat[s->pc].runs++;
+    g->stat[s->pc].divergent += split;
     if (max == 0) {
         s->pc = c->jump + 1;
         return;
@@ -291,6 +296,7 @@ static void step_lane_endloop(gpu *g, sg *s, uint32_t si)
     uint32_t f = g->div_open[si] - 1;
     const div_frame *fr = &g->div_frames[(size_t)si * g->div_depth + f];
     g->branches++;
+    g->stat[fr->pc].runs++;
     if (--s->loop_left[fr->depth] == 0) {
         s->depth--;
         step_close(g, s, si);   /* every lane is done */
@@ -309,6 +315,7 @@ static void step_lane_endloop(gpu *g, sg *s, uint32_t si)
     if (!mask_any(run, W))
         mask_copy(run, act, W);   /* (only after a fault) */
     g->divergent_branches += !mask_same(run, act, W);
+    g->stat[fr->pc].divergent += !mask_same(run, act, W);
     mask_copy(act, run, W);
     s->pc = fr->pc + 1;
     recount(g, s, si);

@@ -26,6 +26,7 @@ void gpu_free(gpu *g)
     if (g->dispatches)
         for (uint32_t d = 0; d < g->n_dispatches; d++) {
             prog_code_free(g->dispatches[d].code);
+            free(g->dispatches[d].stat);
             for (int i = 0; i < g->dispatches[d].n_costs; i++)
                 free(g->dispatches[d].cost[i]);
             free(g->dispatches[d].masked_cost);

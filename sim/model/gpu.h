@@ -198,8 +198,21 @@ typedef struct tally {
 /* One dispatch of a kernel: its resolved program and launch shape. */
 #define DISPATCH_COSTS 3  /* full subgroups, and two partial lane counts */
 
+/* What one instruction of a dispatch did, for the findings (measure.c's
+ * worst_global, worst_shared, worst_branch): counted as it issues or, for
+ * an if or a per-lane repeat, as its lanes are tested. */
+typedef struct insn_stat {
+    uint64_t runs;          /* warp-level issues or branch tests */
+    uint64_t units, ideal;  /* a global access: the sectors it asked for
+                               (the flat model: transactions) and the
+                               fewest its active lanes' bytes fill */
+    uint64_t divergent;     /* branch tests that split the active lanes */
+} insn_stat;
+
 typedef struct dispatch {
     prog_code *code;
+    insn_stat *stat;        /* per instruction of `code` (one more for its
+                               end), zeroed when planned */
     insn_cost *cost[DISPATCH_COSTS];  /* per instruction of `code`
                                          (decode.h), for subgroups of
                                          cost_lanes[i] active lanes */
@@ -238,6 +251,7 @@ typedef struct gpu {
     trace *rec;             /* what --trace and --timeline record, or NULL:
                                every hook is behind one test of it */
     const prog_code *code;  /* of the dispatch running */
+    insn_stat *stat;        /* ... its per-instruction counts */
     uint32_t width;         /* of the dispatch running */
     uint32_t n_parts;       /* compute_units x schedulers */
     uint32_t n_regs;        /* scoreboard entries per subgroup */

@@ -8,6 +8,7 @@
 #include <assert.h>
 
 #include "gpu.h"
+#include "insn_stats.h"
 #include "measure.h"
 
 /* What bounds a run or a dispatch (CUSIM_BOUNDS), Nsight Compute's rule:
@@ -152,6 +153,7 @@ void measure_run(const gpu *g, const tally *end, cusim_result *r)
     r->branch_efficiency = g->branches
         ? (double)(g->branches - g->divergent_branches) / (double)g->branches
         : 1.0;
+    insn_stats_measure(g, r);
     r->occupancy = g->dispatches[0].occ;
     uint64_t integral = 0, active = 0;
     r->peak_workgroups_per_cu = 0;

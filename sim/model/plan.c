@@ -99,6 +99,7 @@ static int plan_dispatches(gpu *g, const cusim_kernel *k, cusim_error *err)
                           cfg_kernel_prefix(d, &at), (unsigned long long)n_wg,
                           UINT32_MAX);
         dp->n_wg = (uint32_t)n_wg;
+        dp->stat = xcalloc((size_t)dp->code->n_insns + 1, sizeof *dp->stat);
         if (n_wg > 0) {
             decode_costs(g->hw, dp);
             lines_room(g, dp);

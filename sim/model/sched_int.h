@@ -146,4 +146,10 @@ void sched_barrier_arrive(gpu *g, part *pt, sg *s, uint64_t now);
  * load lands last). */
 void sched_subgroup_ended(gpu *g, uint32_t si, uint64_t now);
 
+/* Counts subgroup s's global access, at issue, in its instruction's
+ * insn_stat: a run, the sectors its `lines` ask for (NULL: the flat
+ * model's transactions, s->tx) and the fewest its active lanes' bytes
+ * fill. */
+void sched_count_global(gpu *g, const sg *s, const addr_line *lines);
+
 #endif /* CUSIM_SCHED_INT_H */

@@ -26,6 +26,7 @@
 #include "coalesce.h"
 #include "diverge.h"
 #include "gpu.h"
+#include "intmath.h"
 #include "sched_int.h"
 #include "scheduler.h"
 #include "waitq.h"
@@ -75,6 +76,29 @@ uint32_t sched_lines(gpu *g, const sg *s, const insn_cost *c)
     }
     assert(n <= c->tx);   /* the planner's bound (decode.c) holds */
     return n;
+}
+
+/* (sched_int.h) */
+void sched_count_global(gpu *g, const sg *s, const addr_line *lines)
+{
+    insn_stat *st = &g->stat[s->pc];
+    uint32_t units = s->tx;
+    if (lines) {
+        units = 0;
+        for (uint32_t i = 0; i < s->tx; i++)
+            units += popc32(lines[i].sectors);
+    }
+    uint32_t lanes = s->lanes;
+    if (s->masked) {
+        const uint64_t *m = diverge_mask(g, s);
+        lanes = 0;
+        for (uint32_t w = 0; w < g->div_words; w++)
+            lanes += (uint32_t)__builtin_popcountll(m[w]);
+    }
+    uint64_t bytes = (uint64_t)lanes * g->code->insns[s->pc].bytes;
+    st->runs++;
+    st->units += units;
+    st->ideal += div_up(bytes, g->sector);
 }
 
 /* ----------------------------------------------- the ready set by size */

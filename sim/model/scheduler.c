@@ -441,6 +441,7 @@ static void issue_global(gpu *g, const part *pt, sg *s, uint32_t si,
     mem_req r = { pt->cu, si, s->tx, c->dst, c->atomic, c->scalar, NULL };
     if (c->at && g->hier)
         r.lines = sg_line_buf(g, s);   /* sg_advance's */
+    sched_count_global(g, s, r.lines);
     uint64_t done = mem_issue(g->mem, &r, now);
     if (c->dst != PROG_NO_REG) {
         s->ready[c->dst] = done << 1 | 1;   /* REG_LATE for MEM_LATER */
@@ -489,6 +490,8 @@ static uint32_t issue(gpu *g, part *pt, uint32_t ri, uint64_t now, bool last)
         g->unit_lanes[c->unit] += s->lanes;
     }
 
+    if (c->unit == CUSIM_UNIT_SHARED)
+        g->stat[s->pc].runs++;   /* its bank passes: measure.c */
     if (!s->global) {
         if (c->dst != PROG_NO_REG)
             s->ready[c->dst] = (now + c->latency) << 1;

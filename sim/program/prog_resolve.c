@@ -36,6 +36,8 @@ void prog_code_free(prog_code *code)
  * holds the dense register number given to a slot, or UNNUMBERED. */
 typedef struct resolver {
     const prog_ast *ast;
+    int line;                          /* the statement being emitted's
+                                          file line (prog_insn.line) */
     expr_env env;
     cusim_error *err;
     prog_code *code;
@@ -105,9 +107,12 @@ static int eval_count(resolver *rs, const prog_stmt *s, uint32_t *out)
     return 0;
 }
 
-static void emit(prog_code *code, const prog_insn *in)
+/* Appends `in`, from the statement at file line rs->line. */
+static void emit(resolver *rs, const prog_insn *in)
 {
-    code->insns[code->n_insns++] = *in;
+    prog_code *code = rs->code;
+    code->insns[code->n_insns] = *in;
+    code->insns[code->n_insns++].line = rs->line;
 }
 
 /* ------------------------------------------------------------ addresses */
@@ -334,7 +339,7 @@ static int emit_open(resolver *rs, const prog_stmt *s, uint32_t c0)
         in.op = PROG_IF;
         rs->ifs[rs->if_depth] = code->n_insns;
         rs->elses[rs->if_depth++] = UNNUMBERED;
-        emit(code, &in);
+        emit(rs, &in);
         return 0;
     }
     in.op = PROG_LOOP;
@@ -352,7 +357,7 @@ static int emit_open(resolver *rs, const prog_stmt *s, uint32_t c0)
     }
     rs->loops[rs->depth++] = code->n_insns;
     rs->mult[rs->depth] = m;
-    emit(code, &in);
+    emit(rs, &in);
     return 0;
 }
 
@@ -369,7 +374,7 @@ static void emit_close(resolver *rs, stmt_kind kind)
         in.op = PROG_ENDLOOP;
         in.jump = start;
         code->insns[start].jump = code->n_insns;
-        emit(code, &in);
+        emit(rs, &in);
         return;
     }
     int d = rs->if_depth - 1;
@@ -379,7 +384,7 @@ static void emit_close(resolver *rs, stmt_kind kind)
         in.op = PROG_ELSE;
         code->insns[rs->ifs[d]].jump = code->n_insns;
         rs->elses[d] = code->n_insns;
-        emit(code, &in);
+        emit(rs, &in);
         return;
     }
     in.op = PROG_ENDIF;
@@ -387,7 +392,7 @@ static void emit_close(resolver *rs, stmt_kind kind)
     code->insns[rs->elses[d]].jump = code->n_insns;
     rs->if_depth--;
     rs->div_depth--;
-    emit(code, &in);
+    emit(rs, &in);
 }
 
 /* The shuffle and alu pairs a reduce takes on subgroups `width` lanes
@@ -434,14 +439,14 @@ static int emit_reduce(resolver *rs, const prog_stmt *s, const prog_insn *in)
             x.n_src = 1;
             x.dst = t;
             x.src[0] = k == 0 ? a : d;
-            emit(code, &x);
+            emit(rs, &x);
         }
         x.op = ISA_OP_ALU;
         x.dst = d;
         x.n_src = steps ? 2 : 1;
         x.src[0] = k == 0 ? a : d;
         x.src[1] = steps ? t : PROG_NO_REG;
-        emit(code, &x);
+        emit(rs, &x);
     }
     return 0;
 }
@@ -565,7 +570,7 @@ static int emit_insn(resolver *rs, const prog_stmt *s, uint32_t c0,
             if (emit_reduce(rs, s, &in) < 0)
                 return -1;
         } else {
-            emit(code, &in);
+            emit(rs, &in);
         }
         uint64_t add;
         if (__builtin_mul_overflow(n, rs->mult[rs->depth], &add)
@@ -594,6 +599,7 @@ static int emit_stmts(resolver *rs, const stmt_list *l, uint32_t from,
 {
     for (uint32_t i = from; i < to; i++) {
         const prog_stmt *s = &l->v[i];
+        rs->line = s->line;
         switch (s->kind) {
         case STMT_INSN:
             if (emit_insn(rs, s, c0, copies) < 0)
@@ -687,7 +693,7 @@ static uint32_t after_reads(resolver *rs, int (*each)(resolver *, uint32_t,
  * tree (copy i += copy i + s for s = 1, 2, 4, ...: ceil(log2 E) deep). */
 static int emit_combine(resolver *rs, uint32_t r, const prog_stmt *s)
 {
-    prog_code *code = rs->code;
+    rs->line = s->line;
     for (uint32_t step = 1; step < rs->copies; step *= 2)
         for (uint32_t i = 0; i + step < rs->copies; i += 2 * step) {
             prog_insn in = { .op = ISA_OP_ALU, .n_src = 2,
@@ -697,8 +703,8 @@ static int emit_combine(resolver *rs, uint32_t r, const prog_stmt *s)
                 || reg_number(rs, r, i, s, &in.src[0]) < 0
                 || reg_number(rs, r, i + step, s, &in.src[1]) < 0)
                 return -1;
-            emit(code, &in);
-            code->dynamic_insns++;
+            emit(rs, &in);
+            rs->code->dynamic_insns++;
         }
     return 0;
 }

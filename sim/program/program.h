@@ -159,6 +159,10 @@ typedef struct prog_insn {
     const addr_expr *sugar;            /* the pattern's addresses, or NULL */
     const addr_expr *cond;             /* PROG_IF, per-lane PROG_LOOP */
     uint64_t body;                     /* per-lane PROG_LOOP (above) */
+    int line;                          /* the file line of the statement
+                                          it comes from (a combine of the
+                                          after block: the statement that
+                                          reads it); 0 for none */
 } prog_insn;
 
 /* A resolved program. `once_len` instructions of `insns` form the

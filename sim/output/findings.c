@@ -1,0 +1,252 @@
+/*
+ * findings.c — a run's findings (findings.h): each rule reads the run's
+ * figures and, past its threshold, says what it measured, the ideal, the
+ * line and the fix.
+ */
+#include "findings.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "config.h"
+
+static const char *const names[] = {
+#define FINDING_NAME_ROW_(id, name) name,
+    FINDINGS(FINDING_NAME_ROW_)
+#undef FINDING_NAME_ROW_
+};
+
+const char *finding_name(finding_id id)
+{
+    return id >= 0 && id < FINDING_COUNT ? names[id] : "?";
+}
+
+/* The line of kernel key `path` in the kernel's own file, or 0 (a
+ * default, or a --set). */
+static int key_line(const cusim_kernel *k, const char *path)
+{
+    cusim_mark m = cfg_kernel_mark(k, path);
+    return m.file ? 0 : m.line;
+}
+
+/* Uncoalesced global accesses: the sectors (transactions) the accesses
+ * ask for against the fewest their active lanes' bytes fill. */
+static bool uncoalesced(const cusim_result *r, finding *f)
+{
+    if (r->global_requests == 0 || r->global_ideal == 0
+        || (double)r->global_units
+           < FINDING_MIN_UNCOALESCED * (double)r->global_ideal)
+        return false;
+    const cusim_insn_finding *w = &r->worst_global;
+    const char *u = r->hierarchy ? "sectors" : "transactions";
+    double req = (double)r->global_requests;
+    f->measured = (double)r->global_units / req;
+    f->ideal = (double)r->global_ideal / req;
+    f->unit = r->hierarchy ? "sectors per request" : "transactions per request";
+    f->line = w->line;
+    double unused = 1 - (double)r->global_ideal / (double)r->global_units;
+    snprintf(f->what, sizeof f->what, "uncoalesced global accesses: %.1f %s "
+             "per request where %.1f would do (%.0f%% of the %u-byte %s "
+             "moved unused); the worst instruction: %.1f per request "
+             "against %.1f: make consecutive lanes touch consecutive addresses "
+             "(transpose through shared memory, or change the index)",
+             f->measured, u, f->ideal, 100 * unused, r->global_unit_bytes, u,
+             (double)w->measured / (double)w->runs,
+             (double)w->ideal / (double)w->runs);
+    return true;
+}
+
+/* Shared-memory bank conflicts: the passes (wavefronts) the shared
+ * accesses take against conflict-free accesses of their widths. */
+static bool bank_conflicts(const cusim_result *r, finding *f)
+{
+    if (r->shared_requests == 0 || r->shared_ideal == 0
+        || (double)r->shared_passes
+           < FINDING_MIN_CONFLICTS * (double)r->shared_ideal)
+        return false;
+    const cusim_insn_finding *w = &r->worst_shared;
+    double req = (double)r->shared_requests;
+    f->measured = (double)r->shared_passes / req;
+    f->ideal = (double)r->shared_ideal / req;
+    f->unit = "passes per access";
+    f->line = w->line;
+    snprintf(f->what, sizeof f->what, "shared-memory bank conflicts: %.2f "
+             "passes (wavefronts) per access where %.2f would do; the worst "
+             "instruction is %.0f-way (%.1f passes against %.1f): pad the array "
+             "(a word more per row) or change the index so that a "
+             "subgroup's lanes fall in distinct banks",
+             f->measured, f->ideal,
+             w->ideal ? (double)w->measured / (double)w->ideal : 0,
+             (double)w->measured / (double)w->runs,
+             (double)w->ideal / (double)w->runs);
+    return true;
+}
+
+/* The largest count below `now` of what limits residency at which the
+ * CU holds more subgroups than `at` (registers per invocation, or shared
+ * bytes per workgroup in steps of `step`), or 0 when none does. */
+static uint32_t raises_at(const cusim_hw *hw, const cusim_kernel *k,
+                          cusim_limiter lim, uint32_t now, uint32_t step,
+                          uint32_t at)
+{
+    cusim_kernel t = *k;   /* shallow: the keys read here only */
+    t.next = NULL;
+    for (uint32_t v = now > step ? now - step : 0; v > 0;
+         v = v > step ? v - step : 0) {
+        cusim_occupancy o;
+        cusim_error err;
+        if (lim == CUSIM_LIMIT_REGISTERS) {
+            t.registers = v;
+            t.registers_auto = false;
+        } else {
+            t.shared_bytes = v;
+            t.shared_bytes_expr.text[0] = '\0';
+        }
+        if (cusim_occupancy_compute(hw, &t, &o, &err) == 0
+            && o.subgroups_per_cu > at)
+            return v;
+    }
+    return 0;
+}
+
+/* Occupancy limited by a named resource, with what would raise it. */
+static bool occupancy_limit(const cusim_result *r, const cusim_hw *hw,
+                            const cusim_kernel *k, finding *f)
+{
+    const cusim_occupancy *o = &r->occupancy;
+    if (o->theoretical >= 1.0)
+        return false;
+    f->measured = o->theoretical;
+    f->ideal = 1;
+    f->unit = "occupancy";
+    char raise[160] = "";
+    if (o->limiter == CUSIM_LIMIT_REGISTERS) {
+        uint32_t v = raises_at(hw, k, o->limiter, o->registers_per_invocation,
+                               1, o->subgroups_per_cu);
+        f->line = key_line(k, "registers");
+        if (v)
+            snprintf(raise, sizeof raise, "%u registers per invocation "
+                     "(now %u) would fit more subgroups", v,
+                     o->registers_per_invocation);
+    } else if (o->limiter == CUSIM_LIMIT_SHARED_MEMORY && o->shared_bytes) {
+        uint32_t g = hw->cu.shared_granularity ? hw->cu.shared_granularity
+                                               : 1;
+        uint32_t v = raises_at(hw, k, o->limiter, o->shared_bytes, g,
+                               o->subgroups_per_cu);
+        f->line = key_line(k, "shared_bytes");
+        if (v)
+            snprintf(raise, sizeof raise, "%u bytes of shared memory per "
+                     "workgroup (now %u) would fit more subgroups", v,
+                     o->shared_bytes);
+    } else {
+        f->line = key_line(k, "workgroup_size");
+        snprintf(raise, sizeof raise, "another workgroup size fills the "
+                 "CU's %s slots differently", cusim_limiter_name(o->limiter));
+    }
+    snprintf(f->what, sizeof f->what, "theoretical occupancy %.0f%%, limited "
+             "by %s (%u subgroups per CU of %u)%s%s", 100 * o->theoretical,
+             cusim_limiter_name(o->limiter), o->subgroups_per_cu,
+             hw->cu.max_subgroups, raise[0] ? ": " : "", raise);
+    return true;
+}
+
+/* Achieved occupancy well under the theoretical: the CUs sat partly
+ * empty (a tail, too few workgroups, uneven ones). */
+static bool achieved(const cusim_result *r, const cusim_kernel *k,
+                     finding *f)
+{
+    double th = r->occupancy.theoretical;
+    if (th <= 0 || r->achieved_occupancy >= FINDING_MIN_ACHIEVED * th)
+        return false;
+    f->measured = r->achieved_occupancy;
+    f->ideal = th;
+    f->unit = "occupancy";
+    f->line = key_line(k, "elements");
+    snprintf(f->what, sizeof f->what, "achieved occupancy %.0f%% against "
+             "the theoretical %.0f%% (%.2f waves of workgroups): the CUs "
+             "sit partly empty while workgroups start and drain; more "
+             "workgroups per dispatch, or work spread evenly over them",
+             100 * r->achieved_occupancy, 100 * th, r->waves);
+    return true;
+}
+
+/* A tail effect: the last wave of workgroups partly full, the GPU partly
+ * idle for its time (about 1 / ceil(waves) of the run). */
+static bool tail(const cusim_result *r, const cusim_kernel *k, finding *f)
+{
+    double w = r->waves;
+    if (w <= 1)
+        return false;   /* under one wave: a small grid, the verdict's */
+    double full = floor(w), fill = w - full;
+    if (fill <= 0)
+        return false;
+    double idle = (1 - fill) / ceil(w);
+    if (idle < FINDING_MIN_TAIL)
+        return false;
+    f->measured = w;
+    f->ideal = ceil(w);
+    f->unit = "waves";
+    f->line = key_line(k, "elements");
+    snprintf(f->what, sizeof f->what, "tail effect: %.2f waves of "
+             "workgroups, the last %.0f%% full, so the GPU is about %.0f%% "
+             "idle for its share of the run; a grid of whole waves (the "
+             "element count, or the workgroup size) avoids it", w,
+             100 * fill, 100 * (1 - fill));
+    return true;
+}
+
+/* Divergent branches: Nsight's branch efficiency under 90%. */
+static bool divergence(const cusim_result *r, finding *f)
+{
+    if (r->branches == 0 || r->branch_efficiency >= FINDING_MIN_BRANCHES)
+        return false;
+    const cusim_insn_finding *w = &r->worst_branch;
+    f->measured = r->branch_efficiency;
+    f->ideal = 1;
+    f->unit = "branch efficiency";
+    f->line = w->line;
+    snprintf(f->what, sizeof f->what, "divergent branches: %.0f%% of the "
+             "branch tests keep a subgroup's lanes together; the worst "
+             "branch: %llu of its %llu tests split the lanes (both sides run, "
+             "one after the other): a condition uniform across a subgroup, "
+             "or the data sorted so that neighbours agree",
+             100 * r->branch_efficiency, (unsigned long long)w->measured,
+             (unsigned long long)w->runs);
+    return true;
+}
+
+int findings_of(const cusim_result *r, const cusim_hw *hw,
+                const cusim_kernel *k, finding *out)
+{
+    int n = 0;
+    for (int id = 0; id < FINDING_COUNT; id++) {
+        finding *f = &out[n];
+        memset(f, 0, sizeof *f);
+        f->id = (finding_id)id;
+        bool found = false;
+        switch ((finding_id)id) {
+        case FINDING_UNCOALESCED:
+            found = uncoalesced(r, f);
+            break;
+        case FINDING_BANK_CONFLICTS:
+            found = bank_conflicts(r, f);
+            break;
+        case FINDING_OCCUPANCY_LIMIT:
+            found = occupancy_limit(r, hw, k, f);
+            break;
+        case FINDING_ACHIEVED_OCCUPANCY:
+            found = achieved(r, k, f);
+            break;
+        case FINDING_TAIL:
+            found = tail(r, k, f);
+            break;
+        case FINDING_DIVERGENCE:
+            found = divergence(r, f);
+            break;
+        case FINDING_COUNT:
+            break;
+        }
+        n += found;
+    }
+    return n;
+}

@@ -1,0 +1,187 @@
+/*
+ * check_findings.c — a run's per-instruction counts (insn_stats.c) and the
+ * findings drawn from them (sim/output/findings.c), on
+ * tests/data/findings.yaml, whose numbers are worked out by hand in its
+ * header:
+ *   - 4096 elements in subgroups of 32: 128 subgroups, each running every
+ *     instruction once;
+ *   - the load x[gid * 2] of 4 bytes (line 15): lanes 8 bytes apart, 32
+ *     lanes over 256 bytes: 8 sectors (transactions) of 32 bytes, where
+ *     their 128 bytes fill 4; the store y[gid] (line 21): 4 and 4. So 256
+ *     requests, 1536 sectors against 1024: 6.0 per request against 4.0;
+ *   - the shared store shared[lid * 2] (line 16): words 0, 2, .. 62, so
+ *     banks 0, 2, .. 30 twice over on 32 banks: 2 passes where 1 would do;
+ *     the load shared[lid]: 1 and 1. 256 accesses, 384 passes against
+ *     256: 1.5 per access;
+ *   - `if lane < 16` (line 18) splits every one of its 128 tests: branch
+ *     efficiency 0.
+ * The same counts on the flat seed CU (32-byte transactions) and on the
+ * hierarchy of tests/data/hw-h200-hier.yaml (32-byte sectors).
+ */
+#include "cutest.h"
+#include "findings.h"
+
+#define SET(path, value) { path, value, "--set", 1, 1 }
+
+static void run(const char *hw_rel, const char *k_rel, const cusim_set *sets,
+                size_t n, cusim_result *r, cusim_hw *hw, cusim_kernel *k)
+{
+    cusim_error err;
+    cutest_load(hw_rel, k_rel, sets, n, hw, k);
+    ck_assert_msg(cusim_simulate(hw, k, NULL, r, NULL, &err) == 0, "%s",
+                  err.message);
+}
+
+static const finding *find(const finding *f, int n, finding_id id)
+{
+    for (int i = 0; i < n; i++)
+        if (f[i].id == id)
+            return &f[i];
+    return NULL;
+}
+
+static void assert_counts(const char *hw_rel, bool hierarchy)
+{
+    cusim_set sets[] = { SET("hw.compute_units", "2") };
+    cusim_result r;
+    cusim_hw hw;
+    cusim_kernel k;
+    run(hw_rel, "tests/data/findings.yaml", sets, 1, &r, &hw, &k);
+    ck_assert(r.hierarchy == hierarchy);
+    ck_assert_uint_eq(r.global_unit_bytes, 32);
+    ck_assert_uint_eq(r.global_requests, 256);
+    ck_assert_uint_eq(r.global_units, 1536);
+    ck_assert_uint_eq(r.global_ideal, 1024);
+    ck_assert_int_eq(r.worst_global.line, 15);
+    ck_assert_uint_eq(r.worst_global.runs, 128);
+    ck_assert_uint_eq(r.worst_global.measured, 1024);
+    ck_assert_uint_eq(r.worst_global.ideal, 512);
+    ck_assert_uint_eq(r.shared_requests, 256);
+    ck_assert_uint_eq(r.shared_passes, 384);
+    ck_assert_uint_eq(r.shared_ideal, 256);
+    ck_assert_int_eq(r.worst_shared.line, 16);
+    ck_assert_uint_eq(r.worst_shared.measured, 256);
+    ck_assert_uint_eq(r.worst_shared.ideal, 128);
+    ck_assert_int_eq(r.worst_branch.line, 18);
+    ck_assert_uint_eq(r.worst_branch.runs, 128);
+    ck_assert_uint_eq(r.worst_branch.measured, 128);
+
+    finding f[FINDING_COUNT];
+    int n = findings_of(&r, &hw, &k, f);
+    const finding *u = find(f, n, FINDING_UNCOALESCED);
+    ck_assert_ptr_nonnull(u);
+    ck_assert_int_eq(u->line, 15);
+    ck_assert_double_eq(u->measured, 6.0);
+    ck_assert_double_eq(u->ideal, 4.0);
+    ck_assert_ptr_nonnull(strstr(u->what, "6.0 "));
+    ck_assert_ptr_nonnull(strstr(u->what, "the worst instruction: 8.0 per "
+                                 "request against 4.0"));
+    const finding *b = find(f, n, FINDING_BANK_CONFLICTS);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_int_eq(b->line, 16);
+    ck_assert_double_eq(b->measured, 1.5);
+    ck_assert_double_eq(b->ideal, 1.0);
+    ck_assert_ptr_nonnull(strstr(b->what, "2-way"));
+    const finding *d = find(f, n, FINDING_DIVERGENCE);
+    ck_assert_ptr_nonnull(d);
+    ck_assert_int_eq(d->line, 18);
+    ck_assert_double_eq(d->measured, 0);
+    ck_assert_ptr_nonnull(strstr(d->what, "128 of its 128 tests"));
+    /* 16 registers, 1 KiB: nothing limits residency below the slots */
+    ck_assert_ptr_null(find(f, n, FINDING_OCCUPANCY_LIMIT));
+    cusim_kernel_free(&k);
+}
+
+START_TEST(counts_flat)
+{
+    assert_counts("configs/hw/seed-cu.yaml", false);
+}
+END_TEST
+
+START_TEST(counts_hierarchy)
+{
+    assert_counts("tests/data/hw-h200-hier.yaml", true);
+}
+END_TEST
+
+/* The occupancy limiter and what raises it, by hand on seed-cu: 65536
+ * registers split over 4 partitions (16384 each), 256 a subgroup at
+ * least. At 96 registers per invocation a subgroup takes 3072: 5 per
+ * partition, 20 per CU (31%). Six per partition need at most 16384 / 6 =
+ * 2730 each, rounded down to the granule 2560: 80 per invocation, the
+ * largest count below 96 that fits more. */
+START_TEST(occupancy_limiter)
+{
+    cusim_set sets[] = { SET("hw.compute_units", "2"),
+                         SET("kernel.registers", "96") };
+    cusim_result r;
+    cusim_hw hw;
+    cusim_kernel k;
+    run("configs/hw/seed-cu.yaml", "tests/data/findings.yaml", sets, 2, &r,
+        &hw, &k);
+    finding f[FINDING_COUNT];
+    int n = findings_of(&r, &hw, &k, f);
+    const finding *o = find(f, n, FINDING_OCCUPANCY_LIMIT);
+    ck_assert_ptr_nonnull(o);
+    ck_assert_double_eq(o->measured, 0.3125);
+    ck_assert_ptr_nonnull(strstr(o->what, "limited by registers (20 "
+                                 "subgroups per CU of 64)"));
+    ck_assert_ptr_nonnull(strstr(o->what, "80 registers per invocation "
+                                 "(now 96) would fit more subgroups"));
+    ck_assert_int_eq(o->line, 0);   /* given by --set: no line of the file */
+    cusim_kernel_free(&k);
+}
+END_TEST
+
+/* A tail: 2 seed CUs hold 32 workgroups of 64 each (64 subgroups of 2), 64
+ * at once; 5120 elements are 80 workgroups, 1.25 waves: the second wave a
+ * quarter full, the GPU three quarters idle for its half of the run
+ * (0.75 / 2 = 37.5% of it, past 10%). 4096 elements are 1.00 wave: none. */
+START_TEST(tail_effect)
+{
+    cusim_set sets[] = { SET("hw.compute_units", "2"),
+                         SET("kernel.elements", "5120") };
+    cusim_result r;
+    cusim_hw hw;
+    cusim_kernel k;
+    run("configs/hw/seed-cu.yaml", "tests/data/findings.yaml", sets, 2, &r,
+        &hw, &k);
+    finding f[FINDING_COUNT];
+    int n = findings_of(&r, &hw, &k, f);
+    const finding *t = find(f, n, FINDING_TAIL);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_double_eq_tol(t->measured, 1.25, 1e-9);
+    ck_assert_double_eq(t->ideal, 2);
+    ck_assert_ptr_nonnull(strstr(t->what, "the last 25% full"));
+    cusim_kernel_free(&k);
+    run("configs/hw/seed-cu.yaml", "tests/data/findings.yaml", sets, 1, &r,
+        &hw, &k);
+    n = findings_of(&r, &hw, &k, f);
+    ck_assert_ptr_null(find(f, n, FINDING_TAIL));
+    cusim_kernel_free(&k);
+}
+END_TEST
+
+START_TEST(names)
+{
+    ck_assert_str_eq(finding_name(FINDING_UNCOALESCED), "uncoalesced_global");
+    ck_assert_str_eq(finding_name(FINDING_DIVERGENCE), "divergence");
+    ck_assert_str_eq(finding_name(FINDING_COUNT), "?");
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("findings");
+    TCase *tc = tcase_create("findings");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, counts_flat);
+    tcase_add_test(tc, counts_hierarchy);
+    tcase_add_test(tc, occupancy_limiter);
+    tcase_add_test(tc, tail_effect);
+    tcase_add_test(tc, names);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+CUTEST_MAIN(make_suite)
