@@ -5,6 +5,7 @@
 
 #include "banks.h"
 #include "coalesce.h"
+#include "intmath.h"
 #include "isa.h"
 #include "lanes.h"
 #include "xalloc.h"
@@ -137,6 +138,13 @@ static insn_cost decode_insn(const prog_code *code, const prog_insn *in,
         c.tx = coal_segments(hw->memory.transaction,
                              (isa_pattern)in->pattern, in->stride,
                              in->bytes, lane_seed(pc), lanes);
+    }
+    if (c.global) {
+        /* the findings' ideal: the sectors (transactions) `lanes` lanes'
+         * bytes fill */
+        uint32_t sector = hw->cache.l2.bytes > 0 ? hw->cache.l1.sector
+                                                 : hw->memory.transaction;
+        c.count = (uint32_t)div_up((uint64_t)lanes * in->bytes, sector);
     }
     for (int i = 0; i <= in->n_src; i++) {
         uint16_t r = i < in->n_src ? in->src[i] : in->dst;

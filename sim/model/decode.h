@@ -72,7 +72,10 @@ typedef struct insn_cost {
     uint16_t deps[PROG_MAX_SRCS + 1];  /* the registers whose pending
                                           writes it waits for: its sources
                                           and its destination, each once */
-    uint32_t count;         /* INSN_LOOP: iterations */
+    uint32_t count;         /* INSN_LOOP: iterations; a global access:
+                               the fewest sectors (the flat model:
+                               transactions) its lanes' bytes fill, the
+                               findings' ideal */
     uint32_t jump;          /* loop control: its partner's pc */
 } insn_cost;
 

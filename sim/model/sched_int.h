@@ -150,6 +150,7 @@ void sched_subgroup_ended(gpu *g, uint32_t si, uint64_t now);
  * insn_stat: a run, the sectors its `lines` ask for (NULL: the flat
  * model's transactions, s->tx) and the fewest its active lanes' bytes
  * fill. */
-void sched_count_global(gpu *g, const sg *s, const addr_line *lines);
+void sched_count_global(gpu *g, const sg *s, const insn_cost *c,
+                        const addr_line *lines);
 
 #endif /* CUSIM_SCHED_INT_H */

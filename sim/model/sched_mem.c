@@ -78,8 +78,21 @@ uint32_t sched_lines(gpu *g, const sg *s, const insn_cost *c)
     return n;
 }
 
+/* The findings' ideal of a subgroup whose lanes diverge: the sectors its
+ * active lanes' bytes fill. */
+static __attribute__((cold, noinline)) uint32_t masked_ideal(const gpu *g,
+                                                             const sg *s)
+{
+    const uint64_t *m = diverge_mask(g, s);
+    uint64_t lanes = 0;
+    for (uint32_t w = 0; w < g->div_words; w++)
+        lanes += (uint64_t)__builtin_popcountll(m[w]);
+    return (uint32_t)div_up(lanes * g->code->insns[s->pc].bytes, g->sector);
+}
+
 /* (sched_int.h) */
-void sched_count_global(gpu *g, const sg *s, const addr_line *lines)
+void sched_count_global(gpu *g, const sg *s, const insn_cost *c,
+                        const addr_line *lines)
 {
     insn_stat *st = &g->stat[s->pc];
     uint32_t units = s->tx;
@@ -88,17 +101,9 @@ void sched_count_global(gpu *g, const sg *s, const addr_line *lines)
         for (uint32_t i = 0; i < s->tx; i++)
             units += popc32(lines[i].sectors);
     }
-    uint32_t lanes = s->lanes;
-    if (s->masked) {
-        const uint64_t *m = diverge_mask(g, s);
-        lanes = 0;
-        for (uint32_t w = 0; w < g->div_words; w++)
-            lanes += (uint32_t)__builtin_popcountll(m[w]);
-    }
-    uint64_t bytes = (uint64_t)lanes * g->code->insns[s->pc].bytes;
     st->runs++;
     st->units += units;
-    st->ideal += div_up(bytes, g->sector);
+    st->ideal += s->masked ? masked_ideal(g, s) : c->count;
 }
 
 /* ----------------------------------------------- the ready set by size */
