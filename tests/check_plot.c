@@ -21,6 +21,8 @@
 #include "experiment.h"
 #include "plot.h"
 #include "plot_gnuplot.h"
+#include "plot_check.h"
+#include "plot_label.h"
 #include "plot_spec.h"
 #include "plot_ticks.h"
 #include "timeline.h"
@@ -392,6 +394,29 @@ START_TEST(categorical_x)
     remove_tree(dir);
     free(dir);
     free(csv);
+}
+END_TEST
+
+/* A curve whose every y cell is empty is listed, not drawn, and the
+ * curves after it keep their blocks: series a's one row has no cycles,
+ * so curve 1 reads "(0 points: not drawn)" and curve 2 (b) still holds
+ * its point. */
+START_TEST(curve_without_points)
+{
+    char *dir = temp_dir();
+    char *csv = write_file(dir, "r.csv", "status,s,x,cycles\n"
+                           "ok,a,1,\nok,b,1,7\n");
+    plot_spec s = one_panel("t", "x", "cycles", "s");
+    char *gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "# Panel 1, curve 1: cycles against x, s = a "
+                           "(0 points: not drawn)\n"
+                           "# Panel 1, curve 2: cycles against x, s = b "
+                           "(1 point)\n$p1_c2 << EOD\n1 7\nEOD\n");
+    ck_assert_int_eq(count_of(gp, "$p1_c1 << EOD"), 0);
+    free(gp);
+    free(csv);
+    remove_tree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -865,11 +890,11 @@ START_TEST(stacked_spec_parsed)
     ck_assert_str_eq(a->ylabel, "stalls.*");
     ck_assert_str_eq(a->xlabel, "registers per invocation, or auto "
                      "(kernel.registers)");
-    ck_assert_uint_eq(plot_spec_stack_prefix(a), strlen("stalls."));
+    ck_assert_uint_eq(plot_label_stack_prefix(a), strlen("stalls."));
     ck_assert_int_eq(b->n_y, 8);
     ck_assert_str_eq(b->y[6], "warp_states.pipe_busy");
     ck_assert_str_eq(b->y[7], "cycles");
-    ck_assert_uint_eq(plot_spec_stack_prefix(b), 0);
+    ck_assert_uint_eq(plot_label_stack_prefix(b), 0);
     /* whole names while they and " + ..." fit in 127 characters: 102
      * through short_scoreboard, 124 with " + warp_states.barrier" */
     ck_assert_str_eq(b->ylabel, "warp_states.issued + warp_states.eligible "
@@ -887,20 +912,20 @@ START_TEST(stacked_spec_parsed)
 }
 END_TEST
 
-/* plot_spec_stack_prefix: whole dotted components only, never a whole name. */
+/* plot_label_stack_prefix: whole dotted components only, never a whole name. */
 START_TEST(stack_prefix)
 {
     static const char *const ab[] = { "a.b.c", "a.b.d", "a.bx" };
     static const char *const same[] = { "a.b", "a.b" };
     static const char *const deep[] = { "a.b.c", "a.b.d" };
     plot_spec s = stacked_panel("p", "x", ab, 3);
-    ck_assert_uint_eq(plot_spec_stack_prefix(&s.panels[0]), 2);
+    ck_assert_uint_eq(plot_label_stack_prefix(&s.panels[0]), 2);
     s = stacked_panel("p", "x", deep, 2);
-    ck_assert_uint_eq(plot_spec_stack_prefix(&s.panels[0]), 4);
+    ck_assert_uint_eq(plot_label_stack_prefix(&s.panels[0]), 4);
     s = stacked_panel("p", "x", same, 2);
-    ck_assert_uint_eq(plot_spec_stack_prefix(&s.panels[0]), 2);
+    ck_assert_uint_eq(plot_label_stack_prefix(&s.panels[0]), 2);
     snprintf(s.panels[0].y[1], sizeof s.panels[0].y[1], "a.");
-    ck_assert_uint_eq(plot_spec_stack_prefix(&s.panels[0]), 0);
+    ck_assert_uint_eq(plot_label_stack_prefix(&s.panels[0]), 0);
 }
 END_TEST
 
@@ -1308,36 +1333,36 @@ START_TEST(hidden_detection)
     plot_spec s = one_panel("h", "kernel.workgroup_size", "cycles",
                             "kernel.registers");
     plot_panel *pn = &s.panels[0];
-    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 1);
+    ck_assert_int_eq(plot_check_hidden_axes(pn, &zz, h), 1);
     ck_assert(h[0] && !h[1] && !h[2] && !h[3]);
     /* the series on the hardware's axis: by its name or by its file */
     snprintf(pn->series, sizeof pn->series, "hw.name");
-    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 1);
+    ck_assert_int_eq(plot_check_hidden_axes(pn, &zz, h), 1);
     ck_assert(!h[0] && h[2]);
     snprintf(pn->series, sizeof pn->series, "hardware");
-    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 1);
+    ck_assert_int_eq(plot_check_hidden_axes(pn, &zz, h), 1);
     ck_assert(!h[0] && h[2]);
     /* where: fixes the registers */
     snprintf(pn->where[0].key, sizeof pn->where[0].key, "kernel.registers");
     snprintf(pn->where[0].value, sizeof pn->where[0].value, "32");
     pn->n_where = 1;
-    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 0);
+    ck_assert_int_eq(plot_check_hidden_axes(pn, &zz, h), 0);
     /* x a result field: the fastest axis left (the registers) moves it,
      * the workgroup size stays hidden */
     pn->n_where = 0;
     snprintf(pn->x, sizeof pn->x, "occupancy.achieved");
-    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 1);
+    ck_assert_int_eq(plot_check_hidden_axes(pn, &zz, h), 1);
     ck_assert(!h[0] && h[1] && !h[2] && !h[3]);
     pn->series[0] = '\0';
-    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 2);
+    ck_assert_int_eq(plot_check_hidden_axes(pn, &zz, h), 2);
     ck_assert(h[0] && h[1] && !h[2] && !h[3]);
     /* a timeline panel's lines are points: nothing hidden */
     pn->source = PLOT_TIMELINE;
-    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 0);
+    ck_assert_int_eq(plot_check_hidden_axes(pn, &zz, h), 0);
     /* nothing varies */
     const plot_params none = { NULL, NULL, 0, NULL, 0 };
     pn->source = PLOT_RESULTS;
-    ck_assert_int_eq(plot_spec_hidden(pn, &none, h), 0);
+    ck_assert_int_eq(plot_check_hidden_axes(pn, &none, h), 0);
 }
 END_TEST
 
@@ -1563,46 +1588,46 @@ START_TEST(label_defaults)
 {
     plot_spec s = one_panel("l", "kernel.registers", "cycles", "");
     plot_panel *pn = &s.panels[0];
-    plot_spec_default_labels(pn);
+    plot_label_defaults(pn);
     ck_assert_str_eq(pn->xlabel, "registers per invocation, or auto "
                      "(kernel.registers)");
     s = one_panel("l", "hw.memory.bandwidth", "cycles", "");
-    plot_spec_default_labels(&s.panels[0]);
+    plot_label_defaults(&s.panels[0]);
     ck_assert_str_eq(s.panels[0].xlabel,
                      "bytes per cycle, whole GPU (hw.memory.bandwidth)");
     s = one_panel("l", "kernel.name", "cycles", "");
-    plot_spec_default_labels(&s.panels[0]);
+    plot_label_defaults(&s.panels[0]);
     ck_assert_str_eq(s.panels[0].xlabel, "kernel.name");
     s = one_panel("l", "kernel.workgroup_size", "cycles", "");
-    plot_spec_default_labels(&s.panels[0]);
+    plot_label_defaults(&s.panels[0]);
     ck_assert_str_eq(s.panels[0].xlabel,
                      "invocations per workgroup (kernel.workgroup_size)");
     s = one_panel("l", "kernel.registers", "cycles", "");
     pn = &s.panels[0];
-    plot_spec_default_labels(pn);
+    plot_label_defaults(pn);
     ck_assert_str_eq(pn->ylabel, "simulated time in compute-unit clock cycles "
                      "(cycles)");
     s = one_panel("l", "occupancy.subgroups_per_cu", "simd_efficiency", "");
-    plot_spec_default_labels(pn);
+    plot_label_defaults(pn);
     ck_assert_str_eq(pn->xlabel, "subgroups one CU holds at once (subgroups)");
     /* "useful lanes per lane issued (claim C12)": the claim left out */
     ck_assert_str_eq(pn->ylabel, "useful lanes per lane issued (fraction)");
     s = one_panel("l", "time_us", "occupancy.achieved", "");
-    plot_spec_default_labels(pn);
+    plot_label_defaults(pn);
     ck_assert_str_eq(pn->xlabel, "simulated time in microseconds (us)");
     ck_assert_str_eq(pn->ylabel, "occupancy.achieved (fraction)");
     s = one_panel("l", "hw.name", "issue.utilization", "");
     snprintf(pn->y[1], sizeof pn->y[1], "occupancy.theoretical");
     pn->n_y = 2;
-    plot_spec_default_labels(pn);
+    plot_label_defaults(pn);
     ck_assert_str_eq(pn->ylabel, "fraction");
     snprintf(pn->y[1], sizeof pn->y[1], "cycles");
     pn->ylabel[0] = '\0';
-    plot_spec_default_labels(pn);
+    plot_label_defaults(pn);
     ck_assert_str_eq(pn->ylabel, "issue.utilization, cycles");
     snprintf(pn->ylabel, sizeof pn->ylabel, "given");
     snprintf(pn->xlabel, sizeof pn->xlabel, "also given");
-    plot_spec_default_labels(pn);
+    plot_label_defaults(pn);
     ck_assert_str_eq(pn->ylabel, "given");
     ck_assert_str_eq(pn->xlabel, "also given");
 }
@@ -1945,6 +1970,7 @@ static Suite *make_suite(void)
     suite_add_tcase(s, errors);
     TCase *script = tcase_create("script");
     tcase_add_test(script, script_one_panel);
+    tcase_add_test(script, curve_without_points);
     tcase_add_test(script, script_two_panels);
     tcase_add_test(script, script_six_panels);
     tcase_add_test(script, script_log_base_and_nonpositive);

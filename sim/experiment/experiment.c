@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plot_spec.h"
+#include "plot_check.h"
 #include "xalloc.h"
 #include "yamldoc.h"
 
@@ -46,8 +46,8 @@ static int check_plot_columns(experiment *e, ydoc *d,
         cols[c++] = e->metrics[i];
     cols[c++] = "status";
     cols[c++] = "error";
-    int rc = plot_spec_check_columns(d, plots, e->plots, e->n_plots, cols, c,
-                                     err);
+    int rc = plot_check_columns(d, plots, e->plots, e->n_plots, cols, c,
+                                err);
     /* the parameters and their axes, for the hidden-parameter check */
     size_t *axis = xcalloc(e->sw.n_keys + 1, sizeof *axis);
     size_t *axis_size = xcalloc(e->sw.n_axes + 1, sizeof *axis_size);
@@ -57,12 +57,12 @@ static int check_plot_columns(experiment *e, ydoc *d,
         axis_size[a] = e->sw.axes[a].n;
     plot_params pp = { cols, axis, e->sw.n_keys, axis_size, e->sw.n_axes };
     if (rc == 0)
-        rc = plot_spec_check_hidden(d, plots, e->plots, e->n_plots, &pp, err);
+        rc = plot_check_hidden(d, plots, e->plots, e->n_plots, &pp, err);
     free(axis);
     free(axis_size);
     if (rc == 0)
-        rc = plot_spec_check_timelines(d, plots, e->plots, e->n_plots,
-                                       e->timeline, e->sw.n_points, err);
+        rc = plot_check_timelines(d, plots, e->plots, e->n_plots,
+                                  e->timeline, e->sw.n_points, err);
     free(cols);
     return rc;
 }

@@ -21,7 +21,7 @@
  *           series: hw.cu.policy       # optional: one line per value
  *           xlabel: "achieved occupancy (fraction)"   # default:
  *           ylabel: "warp instructions per cycle per CU"
- *                                      #   plot_spec_default_labels
+ *                                      #   plot_label_defaults
  *           logx: false
  *           logy: false
  *           title: "..."               # optional panel title
@@ -45,7 +45,7 @@
  * one that moves it. Every other axis is hidden: the panel is drawn once
  * per combination of the hidden axes' columns (facets), or, with
  * `facet: false`, the experiment is rejected. The experiment loader finds
- * them (plot_spec_check_hidden) and fills `facet` of each panel; a figure
+ * them (plot_check_hidden) and fills `facet` of each panel; a figure
  * draws at most PLOT_MAX_DRAWN panels, facets included.
  *
  * A timeline panel (source: timeline) draws one line per (y column,
@@ -125,7 +125,7 @@ typedef struct plot_panel {
                                            their values (0: one panel) */
     char label[PLOT_MAX_FACET_KEYS][96];  /* roofline: the columns that */
     int n_label;                        /* label each point (the axis that
-                                           moves x, plot_spec_hidden; 0:
+                                           moves x, plot_check_hidden_axes; 0:
                                            none) */
 } plot_panel;
 
