@@ -1630,6 +1630,139 @@ START_TEST(label_defaults)
     plot_label_defaults(pn);
     ck_assert_str_eq(pn->ylabel, "given");
     ck_assert_str_eq(pn->xlabel, "also given");
+    /* a meaning too long with its unit (62 characters for "a
+     * transaction's average latency, queueing included (cycles)") is cut
+     * at its first clause */
+    s = one_panel("l", "kernel.registers", "memory.avg_latency", "");
+    plot_label_defaults(pn);
+    ck_assert_str_eq(pn->ylabel, "a transaction's average latency (cycles)");
+    s = one_panel("l", "kernel.registers", "occupancy.achieved_active", "");
+    plot_label_defaults(pn);
+    ck_assert_str_eq(pn->ylabel, "Nsight Compute's achieved occupancy "
+                     "(fraction)");
+}
+END_TEST
+
+/* plot_label_values on texts as the results CSV holds them: each expected
+ * string worked out from the rule in plot_label.h. */
+static void check_values(const plot_spec *spec, const char *column,
+                         const char *const *vals, size_t n,
+                         const char *const *want)
+{
+    char *shown[8];
+    ck_assert_uint_le(n, 8);
+    plot_label_values(spec, column, vals, n, shown);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_str_eq(shown[i], want[i]);
+        free(shown[i]);
+    }
+}
+
+START_TEST(value_labels)
+{
+    /* one buffer: its size alone, in the largest unit that divides it
+     * (4096 = 4 KiB; 1073741824 = 1 GiB; 1536 is no whole KiB) */
+    const char *chain[] = { "{chain: 4096}", "{chain: 16 KiB}",
+                            "{chain: 1073741824}", "{chain: 1536}" };
+    const char *chain_want[] = { "4 KiB", "16 KiB", "1 GiB", "1536 B" };
+    check_values(NULL, "kernel.buffers", chain, 4, chain_want);
+    /* two buffers, data the same in both: only hist tells them apart */
+    const char *hist[] = { "{data: 4 MiB, hist: 64}",
+                           "{data: 4 MiB, hist: 1 KiB}" };
+    const char *hist_want[] = { "hist 64 B", "hist 1 KiB" };
+    check_values(NULL, "kernel.buffers", hist, 2, hist_want);
+    /* one value: nothing to tell apart, so every entry */
+    const char *one_want[] = { "data 4 MiB, hist 64 B" };
+    check_values(NULL, "kernel.buffers", hist, 1, one_want);
+    /* one entry each, but of different names: the names kept */
+    const char *names[] = { "{a: 1 KiB}", "{b: 1 KiB}" };
+    const char *names_want[] = { "a 1 KiB", "b 1 KiB" };
+    check_values(NULL, "kernel.buffers", names, 2, names_want);
+    /* an expression is no size: as written */
+    const char *expr[] = { "{x: elements * 4}", "{x: 8 KiB}" };
+    const char *expr_want[] = { "elements * 4", "8 KiB" };
+    check_values(NULL, "kernel.buffers", expr, 2, expr_want);
+    /* lists: a shape of whole numbers joined by x, other items by ", " */
+    const char *lists[] = { "[16, 16]", "[256, 1]", "[a, b]", "[16, 16, 1]" };
+    const char *lists_want[] = { "16x16", "256x1", "a, b", "16x16x1" };
+    check_values(NULL, "kernel.workgroup_size", lists, 4, lists_want);
+    /* scalars, and text that is no flow collection, as they are */
+    const char *plain[] = { "nvidia-sm80", "64", "{unclosed", "" };
+    check_values(NULL, "hw.name", plain, 4, plain);
+    /* the experiment's label: wins for its column's values only */
+    plot_spec spec;
+    memset(&spec, 0, sizeof spec);
+    const plot_value_label given[] = {
+        { "kernel.buffers", "{chain: 4096}", "small" },
+        { "kernel.registers", "{chain: 16 KiB}", "not this column" },
+    };
+    spec.labels = given;
+    spec.n_labels = 2;
+    const char *given_want[] = { "small", "16 KiB", "1 GiB", "1536 B" };
+    check_values(&spec, "kernel.buffers", chain, 4, given_want);
+}
+END_TEST
+
+/* The rows a plot's labels hold after loading, and each mistake in
+ * label: as the one located line `cusim run` prints (load_exp's text:
+ * line 7 is the body's first). */
+START_TEST(labels_at_load)
+{
+    char *dir = temp_dir();
+    experiment *e;
+    cusim_error err;
+    int rc = load_exp(dir, "sweep:\n  kernel.workgroup_size: [64, 256]\n"
+                      "label:\n  kernel.workgroup_size: [small, large]\n"
+                      "  hardware: [Ampere, Hopper]\n"
+                      "plots:\n  - file: f\n    x: kernel.workgroup_size\n"
+                      "    y: cycles\n    series: hw.name\n", &e, &err);
+    ck_assert_msg(rc == 0, "%s:%d:%d: %s", err.file, err.line, err.column,
+                  err.message);
+    const plot_spec *ps = exp_plot(e, 0);
+    ck_assert_uint_eq(ps->n_labels, 4);
+    ck_assert_str_eq(ps->labels[0].column, "kernel.workgroup_size");
+    ck_assert_str_eq(ps->labels[0].value, "64");
+    ck_assert_str_eq(ps->labels[0].label, "small");
+    ck_assert_str_eq(ps->labels[1].value, "256");
+    ck_assert_str_eq(ps->labels[1].label, "large");
+    ck_assert_str_eq(ps->labels[2].column, "hardware");
+    ck_assert_str_eq(ps->labels[2].value,
+                     cutest_path("configs/hw/nvidia-sm80.yaml"));
+    ck_assert_str_eq(ps->labels[3].label, "Hopper");
+    exp_free(e);
+    static const struct { const char *body; int line, column;
+                          const char *msg; } bad[] = {
+        { "sweep:\n  kernel.workgroup_size: [64, 256]\n"
+          "label:\n  kernel.workgroup_size: [small]\n", 10, 26,
+          "label: kernel.workgroup_size: 1 label for 2 values (expected one "
+          "per value, in the order written)" },
+        { "sweep:\n  kernel.workgroup_size: [64, 256]\n"
+          "label:\n  kernel.workgroup_size: [same, same]\n", 10, 33,
+          "label: kernel.workgroup_size[1]: 'same' is also label 0's "
+          "(expected a label per value, each its own)" },
+        { "label:\n  hw.name: [a, b]\n", 8, 3,
+          "label: 'hw.name' is the name the hardware file gives; label the "
+          "'hardware' key instead" },
+        { "label: [a, b]\n", 7, 8,
+          "label: expected a mapping of swept keys to lists of labels, one "
+          "per value ({ kernel.buffers: [L1, L2, DRAM] }), got a list" },
+        { "points:\n  - { kernel.registers: 32 }\n"
+          "  - { kernel.registers: 64 }\n"
+          "label:\n  kernel.registers: [a, b]\n", 11, 3,
+          "label: 'kernel.registers' is set by points:, whose entries need "
+          "not each give it (expected a key of sweep:, zip:, or a hardware "
+          "or kernel list)" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_int_eq(load_exp(dir, bad[i].body, &e, &err), -1);
+        ck_assert_ptr_null(e);
+        ck_assert_msg(err.line == bad[i].line && err.column == bad[i].column,
+                      "case %zu: at %d:%d: %s", i, err.line, err.column,
+                      err.message);
+        ck_assert_str_eq(err.message, bad[i].msg);
+    }
+    remove_tree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -2007,6 +2140,8 @@ static Suite *make_suite(void)
     tcase_add_test(facets, where_filter);
     tcase_add_test(facets, hidden_at_load);
     tcase_add_test(facets, label_defaults);
+    tcase_add_test(facets, value_labels);
+    tcase_add_test(facets, labels_at_load);
     suite_add_tcase(s, facets);
     TCase *roofline = tcase_create("roofline");
     tcase_set_timeout(roofline, 60);

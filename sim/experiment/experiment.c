@@ -38,6 +38,10 @@ static int check_plot_columns(experiment *e, ydoc *d,
 {
     if (e->n_plots == 0)
         return 0;
+    for (size_t i = 0; i < e->n_plots; i++) {
+        e->plots[i].labels = e->labels;
+        e->plots[i].n_labels = e->n_labels;
+    }
     size_t n = e->sw.n_keys + e->n_metrics + 2, c = 0;
     const char **cols = xcalloc(n, sizeof *cols);
     for (size_t i = 0; i < e->sw.n_keys; i++)
@@ -191,6 +195,9 @@ void exp_free(experiment *e)
         free(e->reasons[i]);
     free(e->reasons);
     free(e->plots);
+    for (size_t i = 0; i < e->n_labels; i++)
+        free((char *)e->labels[i].label);
+    free(e->labels);
     free(e);
 }
 

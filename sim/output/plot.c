@@ -32,6 +32,7 @@
 #include "error.h"
 #include "fileio.h"
 #include "plot_gnuplot.h"
+#include "plot_label.h"
 #include "plot_roof.h"
 #include "strbuf.h"
 #include "suggest.h"
@@ -110,7 +111,9 @@ static void data_free(plot_data *d)
     free(d->curves);
     free(d->bars);
     free(d->x_cats);
+    free(d->x_cat_shown);
     d->x_cats = NULL;
+    d->x_cat_shown = NULL;
     d->n_cats = 0;
     d->curves = NULL;
     d->n_curves = 0;
@@ -187,6 +190,8 @@ static int bars_build(const csv_table *csv, const plot_spec *spec, int p,
             continue;
         plot_bar *b = &d->bars[d->n_bars];
         b->x_text = csv_at(csv, r, d->x_col)->text;
+        b->x_shown = plot_label_is_labelled(d->shown, d->x_col)
+                     ? plot_label_cell(d->shown, csv, r, d->x_col) : NULL;
         b->row = r;
         b->x = 0;
         /* text (-1) is a label; an empty cell or nan (0) no x */
@@ -216,12 +221,15 @@ static int bars_build(const csv_table *csv, const plot_spec *spec, int p,
 
 /* The legend text of point row `r` of `csv` without a series: its
  * parameters "KEY=VALUE, ..." (the first n_params columns, empty ones
- * left out), or "point P" when it has none. The caller frees it. */
-static char *point_label(const csv_table *csv, size_t n_params, int r)
+ * left out; each value as `sh` shows it, or its text when `sh` is NULL),
+ * or "point P" when it has none. The caller frees it. */
+static char *point_label(const csv_table *csv, const plot_label_shown *sh,
+                         size_t n_params, int r)
 {
     sbuf b = { 0 };
     for (size_t c = 0; c < n_params && (int)c < csv->n_cols; c++) {
-        const char *v = csv_at(csv, r, (int)c)->text;
+        const char *v = sh ? plot_label_cell(sh, csv, r, (int)c)
+                           : csv_at(csv, r, (int)c)->text;
         if (!*v)
             continue;
         sb_printf(&b, "%s%s=%s", b.n ? ", " : "",
@@ -256,10 +264,13 @@ static int timeline_read(const csv_table *csv, const plot_spec *spec, int p,
         c->point = (long)point;
         c->file = strrchr(tl->paths[point], '/');
         c->file = c->file ? c->file + 1 : tl->paths[point];
-        if (d->series_col >= 0)
+        if (d->series_col >= 0) {
             c->series = csv_at(csv, r, d->series_col)->text;
-        else
-            c->label = point_label(csv, tl->n_params, r);
+            c->series_shown = plot_label_cell(d->shown, csv, r,
+                                              d->series_col);
+        } else {
+            c->label = point_label(csv, d->shown, tl->n_params, r);
+        }
         c->pts = xrealloc_array(NULL, (size_t)(t.n_rows > 1 ? t.n_rows - 1
                                                             : 1),
                                 sizeof *c->pts);
@@ -357,27 +368,32 @@ static int where_build(const csv_table *csv, const plot_spec *spec, int p,
 }
 
 /* The panel's x categories when an x cell of a row it draws is text (a
- * profile's name, a policy): each distinct text once, in row order, into
- * d->x_cats; none (d->x_cats NULL) when every x is a number or empty. */
+ * profile's name, a policy) or x is a labelled parameter (plot_label.h: a
+ * label: or a mapping made readable): each distinct text once, in row
+ * order, into d->x_cats, shown as d->x_cat_shown; none (d->x_cats NULL)
+ * when every x is a number or empty. */
 static int categories_build(const csv_table *csv, const plot_spec *spec,
                             int p, plot_data *d, cusim_error *err)
 {
     const plot_panel *pn = &spec->panels[p];
-    int status_col = csv_column(csv, "status"), text = 0;
+    int status_col = csv_column(csv, "status");
+    int text = 0, labelled = plot_label_is_labelled(d->shown, d->x_col);
     for (int r = 1; r < csv->n_rows && !text; r++) {
         double v;
         text = !row_failed(csv, status_col, r) && row_matches(csv, d, r)
                && cell_number(csv_at(csv, r, d->x_col)->text, &v) < 0;
     }
-    if (!text)
+    if (!text && !labelled)
         return 0;
     if (pn->logx) {
         const char *name = csv_at(csv, 0, d->x_col)->text;
         return err_set(err, csv->path, 1, 1, "plot '%s': panel %d: logx, but"
-                       " x column '%s' holds text (categories); a log axis "
-                       "needs numbers (drop logx)", spec->file, p + 1, name);
+                       " x column '%s' %s (categories); a log axis needs "
+                       "numbers (drop logx)", spec->file, p + 1, name,
+                       text ? "holds text" : "is labelled");
     }
     d->x_cats = xcalloc((size_t)csv->n_rows, sizeof *d->x_cats);
+    d->x_cat_shown = xcalloc((size_t)csv->n_rows, sizeof *d->x_cat_shown);
     for (int r = 1; r < csv->n_rows; r++) {
         if (row_failed(csv, status_col, r) || !row_matches(csv, d, r))
             continue;
@@ -385,8 +401,11 @@ static int categories_build(const csv_table *csv, const plot_spec *spec,
         int seen = !*v;
         for (int i = 0; i < d->n_cats && !seen; i++)
             seen = strcmp(d->x_cats[i], v) == 0;
-        if (!seen)
+        if (!seen) {
+            d->x_cat_shown[d->n_cats] = plot_label_cell(d->shown, csv, r,
+                                                        d->x_col);
             d->x_cats[d->n_cats++] = v;
+        }
     }
     return 0;
 }
@@ -418,7 +437,7 @@ static int log_error(const csv_table *csv, const plot_spec *spec, int p,
     snprintf(title, sizeof title, "%s", spec->panels[p].title);
     for (char *t = title; (t = strchr(t, PLOT_TITLE_BREAK[0])) != NULL;)
         *t = ',';   /* a facet's line: "TITLE,FACET" */
-    char *point = spec->n_params ? point_label(csv, spec->n_params, r)
+    char *point = spec->n_params ? point_label(csv, NULL, spec->n_params, r)
                                  : xstrdup("");
     int rc = err_set(err, csv->path, cell->line, cell->column, "plot '%s': "
                      "panel %d%s%s%s: %s needs values > 0, and column '%s' is "
@@ -474,6 +493,9 @@ static int curves_alloc(const csv_table *csv, const plot_panel *pn,
     const char **values = xrealloc_array(NULL,
                                          (size_t)(n_data > 0 ? n_data : 1),
                                          sizeof *values);
+    const char **shown = xrealloc_array(NULL,
+                                        (size_t)(n_data > 0 ? n_data : 1),
+                                        sizeof *shown);
     int n_values = 0;
     if (d->series_col >= 0) {
         for (int r = 1; r < csv->n_rows; r++) {
@@ -483,12 +505,17 @@ static int curves_alloc(const csv_table *csv, const plot_panel *pn,
             int seen = 0;
             for (int i = 0; i < n_values && !seen; i++)
                 seen = strcmp(values[i], v) == 0;
-            if (!seen)
+            if (!seen) {
+                shown[n_values] = plot_label_cell(d->shown, csv, r,
+                                                  d->series_col);
                 values[n_values++] = v;
+            }
         }
     }
-    if (n_values == 0)
+    if (n_values == 0) {
+        shown[n_values] = NULL;
         values[n_values++] = NULL;
+    }
     d->n_curves = pn->n_y * n_values;
     d->curves = xrealloc_array(NULL, (size_t)d->n_curves, sizeof *d->curves);
     for (int k = 0; k < pn->n_y; k++)
@@ -496,6 +523,7 @@ static int curves_alloc(const csv_table *csv, const plot_panel *pn,
             plot_curve *c = &d->curves[k * n_values + i];
             c->y = k;
             c->series = values[i];
+            c->series_shown = shown[i];
             c->label = NULL;
             c->point = -1;
             c->file = NULL;
@@ -504,14 +532,16 @@ static int curves_alloc(const csv_table *csv, const plot_panel *pn,
             c->n = 0;
         }
     free(values);
+    free(shown);
     return n_values;
 }
 
 /* The text beside roofline point row `r`: its label columns' cells
- * (pn->label), joined by ", " as "COLUMN=VALUE" when there are several;
- * NULL when it has none. */
-static char *roofline_label(const csv_table *csv, const plot_spec *spec,
-                            int p, int r, cusim_error *err, int *rc)
+ * (pn->label) as `sh` shows them, joined by ", " as "COLUMN=VALUE" when
+ * there are several; NULL when it has none. */
+static char *roofline_label(const csv_table *csv, const plot_label_shown *sh,
+                            const plot_spec *spec, int p, int r,
+                            cusim_error *err, int *rc)
 {
     const plot_panel *pn = &spec->panels[p];
     sbuf b = { 0 };
@@ -523,7 +553,7 @@ static char *roofline_label(const csv_table *csv, const plot_spec *spec,
             *rc = -1;
             break;
         }
-        const char *v = csv_at(csv, r, col)->text;
+        const char *v = plot_label_cell(sh, csv, r, col);
         if (pn->n_label == 1)
             sb_puts(&b, v);
         else
@@ -588,8 +618,8 @@ static int roofline_build(const csv_table *csv, const plot_spec *spec, int p,
             d->roof = roof;
             first = r;
         } else if (!plot_roof_same(&roof, &d->roof)) {
-            char *a = point_label(csv, spec->n_params, first);
-            char *b = point_label(csv, spec->n_params, r);
+            char *a = point_label(csv, NULL, spec->n_params, first);
+            char *b = point_label(csv, NULL, spec->n_params, r);
             int rc = err_set(err, csv->path, 1, 1, "plot '%s': panel %d: "
                              "point %d (%s) and point %d (%s) have different "
                              "roofs (their compute peak, clock or bandwidths "
@@ -621,7 +651,7 @@ static int roofline_build(const csv_table *csv, const plot_spec *spec, int p,
                 series++;
         }
         int lrc;
-        char *label = roofline_label(csv, spec, p, r, err, &lrc);
+        char *label = roofline_label(csv, d->shown, spec, p, r, err, &lrc);
         if (lrc < 0)
             return -1;
         plot_curve *c = &d->curves[series];
@@ -646,14 +676,15 @@ static int roofline_build(const csv_table *csv, const plot_spec *spec, int p,
 /* Builds panel `p`'s curves (or bars) from the CSV, of the rows its
  * where: and `facet_vals` (plot_write: its facet's values) select. On
  * success the caller owns `d` and frees it with data_free(). */
-static int data_build(const csv_table *csv, const plot_spec *spec, int p,
-                      const plot_timelines *tl, const plot_profiles *pf,
-                      const char *const *facet_vals, plot_data *d,
-                      cusim_error *err)
+static int data_build(const csv_table *csv, const plot_label_shown *sh,
+                      const plot_spec *spec, int p, const plot_timelines *tl,
+                      const plot_profiles *pf, const char *const *facet_vals,
+                      plot_data *d, cusim_error *err)
 {
     const plot_panel *pn = &spec->panels[p];
     int status_col = csv_column(csv, "status");
     memset(d, 0, sizeof *d);
+    d->shown = sh;
     d->series_col = -1;
     if (pn->source == PLOT_TIMELINE) {
         if ((pn->series[0] && resolve_column(csv, spec, p, "series",
@@ -789,10 +820,10 @@ static int spec_check(const plot_spec *spec, const char *csv_path,
     return 0;
 }
 
-/* A facet's title: its columns' values, "hw.name = nvidia-sm80, ...",
- * leaving out empty ones and the hardware (kernel) file when hw.name
- * (kernel.name) is there too; on a line of its own below the panel's
- * own title. */
+/* A facet's title: its columns' values as shown (`vals`), "hw.name =
+ * nvidia-sm80, ...", leaving out empty ones and the hardware (kernel) file
+ * when hw.name (kernel.name) is there too; on a line of its own below the
+ * panel's own title. */
 static void facet_title(plot_panel *pn, const char *const *vals)
 {
     sbuf b = { 0 };
@@ -817,9 +848,10 @@ static void facet_title(plot_panel *pn, const char *const *vals)
 
 /* The figure as drawn into `view`: the panels of `spec`, each faceted one
  * once per combination of its facet columns' values in the order the
- * rows first show them (vals[q]: view panel q's), titled with it. */
-static int facets_expand(const csv_table *csv, const plot_spec *spec,
-                         plot_spec *view,
+ * rows first show them (vals[q]: view panel q's), titled with them as
+ * `sh` shows them. */
+static int facets_expand(const csv_table *csv, const plot_label_shown *sh,
+                         const plot_spec *spec, plot_spec *view,
                          const char *(*vals)[PLOT_MAX_FACET_KEYS],
                          cusim_error *err)
 {
@@ -858,9 +890,12 @@ static int facets_expand(const csv_table *csv, const plot_spec *spec,
                                "past %d panels", spec->file, p + 1,
                                pn->facet[0], PLOT_MAX_DRAWN);
             view->panels[q] = *pn;
-            for (int k = 0; k < pn->n_facet; k++)
+            const char *shown[PLOT_MAX_FACET_KEYS];
+            for (int k = 0; k < pn->n_facet; k++) {
                 vals[q][k] = csv_at(csv, r, cols[k])->text;
-            facet_title(&view->panels[q], vals[q]);
+                shown[k] = plot_label_cell(sh, csv, r, cols[k]);
+            }
+            facet_title(&view->panels[q], shown);
             view->n_panels++;
         }
     }
@@ -881,11 +916,13 @@ int plot_write(const plot_spec *spec, const char *csv_path,
     plot_spec *view = xcalloc(1, sizeof *view);
     const char *(*vals)[PLOT_MAX_FACET_KEYS] = xcalloc(PLOT_MAX_DRAWN,
                                                        sizeof *vals);
+    plot_label_shown sh;
+    plot_label_cells(&sh, &csv, spec);
     int n_built = 0, rc = -1;
-    if (facets_expand(&csv, spec, view, vals, err) < 0)
+    if (facets_expand(&csv, &sh, spec, view, vals, err) < 0)
         goto done;
     for (; n_built < view->n_panels; n_built++)
-        if (data_build(&csv, view, n_built, tl, pf,
+        if (data_build(&csv, &sh, view, n_built, tl, pf,
                        view->panels[n_built].n_facet ? vals[n_built] : NULL,
                        &data[n_built], err) < 0)
             goto done;
@@ -956,6 +993,7 @@ done:
         data_free(&data[p]);
     free(view);
     free(vals);
+    plot_label_cells_free(&sh);
     csv_free(&csv);
     return rc;
 }

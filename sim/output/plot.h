@@ -58,9 +58,11 @@
  * field of unit "fraction" under PREFIX, in the field table's order
  * (plot_spec_expand in plot_spec.h).
  *
- * An x column with text among the rows a lines panel draws is
- * categorical: each distinct text a position, in row order, labelled
- * with it. A value <= 0 on a log axis of a results panel is an error (a
+ * An x column with text among the rows a lines panel draws, or whose
+ * values a figure shows as other than their text (plot_label.h: the
+ * experiment's `label:`, a swept mapping or list made readable), is
+ * categorical: each distinct value a position, in row order, labelled as
+ * shown. A value <= 0 on a log axis of a results panel is an error (a
  * timeline panel leaves it out). docs/formats.md ("Plots") is the user's
  * description of all of it.
  */
@@ -129,6 +131,15 @@ typedef struct plot_panel {
                                            none) */
 } plot_panel;
 
+/* The text a figure shows for one value of a parameter column (an
+ * experiment's `label:`): a cell of column `column` reading `value` (the
+ * CSV's text) is drawn as `label`. */
+typedef struct plot_value_label {
+    const char *column;
+    const char *value;
+    const char *label;
+} plot_value_label;
+
 typedef struct plot_spec {
     char file[128];
     char title[160];
@@ -139,6 +150,8 @@ typedef struct plot_spec {
     int n_panels;
     size_t n_params;    /* the results' parameter columns (the CSV's first
                            ones), which name a point in messages; 0: none */
+    const plot_value_label *labels;   /* the experiment's `label:` (not */
+    size_t n_labels;                  /* owned: it outlives the spec) */
 } plot_spec;
 
 /* Where the points' timelines are, for timeline panels: point p's is

@@ -43,6 +43,8 @@ typedef struct plot_point {
 typedef struct plot_curve {
     int y;
     const char *series;
+    const char *series_shown;   /* how the legend shows `series`
+                                   (plot_label.h) */
     char *label;
     long point;
     const char *file;
@@ -53,6 +55,8 @@ typedef struct plot_curve {
 /* One bar of a stacked panel: a point (CSV row) with x and every y. */
 typedef struct plot_bar {
     const char *x_text;         /* the x cell (the CSV's storage) */
+    const char *x_shown;        /* its label when x is a labelled
+                                   parameter (plot_label.h), else NULL */
     double x;                   /* its value when x is numeric */
     double y[PLOT_MAX_STACK];   /* the panel's y columns, bottom first */
     int row;                    /* CSV row */
@@ -74,14 +78,17 @@ typedef struct plot_data {
                            timeline */
     const char **x_cats;    /* lines: x's categories (its cells' text, in
                                the order the rows first show them) when an
-                               x cell is text, else NULL; a point's x is
-                               its category's index */
+                               x cell is text or x is labelled, else NULL;
+                               a point's x is its category's index */
+    const char **x_cat_shown;   /* each category's tick label */
     int n_cats;
     int where_col[PLOT_MAX_WHERE + PLOT_MAX_FACET_KEYS];  /* the rows drawn:
                                those whose cell in each column reads */
     const char *where_val[PLOT_MAX_WHERE + PLOT_MAX_FACET_KEYS];
     int n_where;            /* the panel's where: and its facet's values */
     plot_roof roof;         /* roofline: the roof of every point drawn */
+    const struct plot_label_shown *shown;   /* what the parameter cells
+                                               show (not owned) */
 } plot_data;
 
 /* Writes `s` as a gnuplot single-quoted string: no escapes are interpreted

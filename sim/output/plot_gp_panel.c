@@ -43,7 +43,8 @@ void plot_gp_curve_title(FILE *f, const plot_panel *pn, const plot_curve *c)
         else
             snprintf(buf, sizeof buf, "%s", c->label);
     } else if (c->series) {
-        const char *v = c->series[0] ? c->series : "(empty)";
+        const char *v = c->series_shown ? c->series_shown : c->series;
+        v = v[0] ? v : "(empty)";
         if (pn->n_y > 1)
             snprintf(buf, sizeof buf, "%s, %s = %s", pn->y[c->y],
                      pn->series, v);
@@ -117,12 +118,16 @@ static const char *stack_color(plot_gp_legend *lg, const char *name)
 }
 
 /* Writes bar `b`'s x as its tick label, double-quoted for a data block:
- * a number as the shortest of "%.0f" (whole) and "%.4g", text as it is
- * with double quotes made single and line breaks spaces. */
+ * its label when it has one (x_shown), else a number as the shortest of
+ * "%.0f" (whole) and "%.4g", text as it is; double quotes made single and
+ * line breaks spaces. */
 static void bar_label(FILE *f, const plot_data *d, const plot_bar *b)
 {
     fputc('"', f);
-    if (d->x_numeric && b->x == floor(b->x) && fabs(b->x) < 1e15)
+    if (b->x_shown)
+        for (const char *s = b->x_shown; *s; s++)
+            fputc(*s == '"' ? '\'' : (unsigned char)*s < 0x20 ? ' ' : *s, f);
+    else if (d->x_numeric && b->x == floor(b->x) && fabs(b->x) < 1e15)
         fprintf(f, "%.0f", b->x);
     else if (d->x_numeric)
         fprintf(f, "%.4g", b->x);
@@ -139,7 +144,8 @@ static int widest_label(const plot_data *d)
     for (int i = 0; i < d->n_bars; i++) {
         char buf[64];
         const plot_bar *b = &d->bars[i];
-        int n = !d->x_numeric ? (int)strlen(b->x_text)
+        int n = b->x_shown ? (int)strlen(b->x_shown)
+                : !d->x_numeric ? (int)strlen(b->x_text)
                 : b->x == floor(b->x) && fabs(b->x) < 1e15
                 ? snprintf(buf, sizeof buf, "%.0f", b->x)
                 : snprintf(buf, sizeof buf, "%.4g", b->x);
@@ -353,7 +359,7 @@ void plot_gp_panel(FILE *f, const plot_spec *spec, int p, const plot_data *d,
          * labels are slanted so that they do not run into each other */
         int widest = 0;
         for (int i = 0; i < d->n_cats; i++) {
-            int n = (int)strlen(d->x_cats[i]);
+            int n = (int)strlen(d->x_cat_shown[i]);
             widest = n > widest ? n : widest;
         }
         slant = d->n_cats * (widest + 2) > 90;
@@ -362,7 +368,7 @@ void plot_gp_panel(FILE *f, const plot_spec *spec, int p, const plot_data *d,
         fputs("    set xtics (", f);
         for (int i = 0; i < d->n_cats; i++) {
             fputs(i ? ", " : "", f);
-            plot_gp_string(f, d->x_cats[i]);
+            plot_gp_string(f, d->x_cat_shown[i]);
             fprintf(f, " %d", i);
         }
         fprintf(f, ")\n    set xrange [-0.5:%d.5]\n", d->n_cats - 1);
