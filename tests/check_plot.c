@@ -1703,6 +1703,60 @@ START_TEST(value_labels)
 }
 END_TEST
 
+/* The values a figure shows for a parameter column (the CSV's first
+ * n_params) reach every place it shows one: a stacked bar's tick and a
+ * facet's title show {chain: 4096} as 4 KiB, a legend the label: given;
+ * the data's comments keep the CSV's text. */
+START_TEST(values_shown_everywhere)
+{
+    char *dir = temp_dir();
+    char *csv = write_file(dir, "v.csv",
+        "kernel.buffers,kernel.registers,a.x,a.y,cycles\n"
+        "{chain: 4096},16,0.25,0.75,10\n"
+        "{chain: 4096},32,0.5,0.5,20\n"
+        "{chain: 1 MiB},16,0.75,0.25,30\n"
+        "{chain: 1 MiB},32,1,0,40\n");
+    static const char *const y[] = { "a.x", "a.y" };
+    plot_spec s = stacked_panel("bars", "kernel.buffers", y, 2);
+    s.n_params = 2;
+    s.panels[0].n_facet = 1;
+    snprintf(s.panels[0].facet[0], sizeof s.panels[0].facet[0], "%s",
+             "kernel.registers");
+    char *gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "$p1_bars << EOD\n\"4 KiB\" 0.25 0.75\n"
+                           "\"1 MiB\" 0.75 0.25\nEOD\n");
+    free(gp);
+    s = one_panel("lines", "kernel.registers", "cycles", "kernel.registers");
+    s.n_params = 2;
+    snprintf(s.panels[0].series, sizeof s.panels[0].series, "%s",
+             "kernel.buffers");
+    s.panels[0].n_facet = 0;
+    const plot_value_label given[] = {
+        { "kernel.buffers", "{chain: 1 MiB}", "DRAM" },
+    };
+    s.labels = given;
+    s.n_labels = 1;
+    gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "title 'kernel.buffers = 4 KiB', \\\n");
+    ck_assert_contains(gp, "title 'kernel.buffers = DRAM'\n");
+    ck_assert_contains(gp, ", kernel.buffers = {chain: 1 MiB} (2 points)\n");
+    free(gp);
+    s = one_panel("facets", "kernel.registers", "cycles", "");
+    s.n_params = 2;
+    s.panels[0].n_facet = 1;
+    snprintf(s.panels[0].facet[0], sizeof s.panels[0].facet[0], "%s",
+             "kernel.buffers");
+    gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "    set title 'kernel.buffers = 4 KiB' font");
+    ck_assert_contains(gp, "    set title 'kernel.buffers = 1 MiB' font");
+    ck_assert_contains(gp, "where kernel.buffers = {chain: 4096}\n");
+    free(gp);
+    free(csv);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
 /* The rows a plot's labels hold after loading, and each mistake in
  * label: as the one located line `cusim run` prints (load_exp's text:
  * line 7 is the body's first). */
@@ -2142,6 +2196,7 @@ static Suite *make_suite(void)
     tcase_add_test(facets, label_defaults);
     tcase_add_test(facets, value_labels);
     tcase_add_test(facets, labels_at_load);
+    tcase_add_test(facets, values_shown_everywhere);
     suite_add_tcase(s, facets);
     TCase *roofline = tcase_create("roofline");
     tcase_set_timeout(roofline, 60);
