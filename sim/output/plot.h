@@ -101,6 +101,10 @@ typedef enum plot_style {
                            takes no x, y, log or y-range key */
 } plot_style;
 
+/* In a panel's title, where a line ends (a facet's title below the
+ * panel's own); a byte no YAML text holds. */
+#define PLOT_TITLE_BREAK "\x1f"
+
 typedef struct plot_panel {
     char x[96];
     char y[PLOT_MAX_STACK][96];        /* n_y used: at most PLOT_MAX_Y for

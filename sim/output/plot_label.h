@@ -3,8 +3,8 @@
  * from the result-field table and the configuration keys' help, and the
  * text a figure shows for a parameter's values: the experiment's `label:`
  * for it, else a swept mapping or list made readable. Used by the plot
- * parser (plot_spec.c), the figure (plot.c) and, for a stacked panel's
- * legend, the gnuplot script (plot_gp_panel.c).
+ * parser (plot_spec.c), the figure (plot.c, plot_data.c) and, for a
+ * stacked panel's legend, the gnuplot script (plot_gp_panel.c).
  */
 #ifndef CUSIM_PLOT_LABEL_H
 #define CUSIM_PLOT_LABEL_H
