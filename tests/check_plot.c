@@ -21,6 +21,8 @@
 #include "experiment.h"
 #include "plot.h"
 #include "plot_gnuplot.h"
+#include "plot_check.h"
+#include "plot_label.h"
 #include "plot_spec.h"
 #include "plot_ticks.h"
 #include "timeline.h"
@@ -392,6 +394,29 @@ START_TEST(categorical_x)
     remove_tree(dir);
     free(dir);
     free(csv);
+}
+END_TEST
+
+/* A curve whose every y cell is empty is listed, not drawn, and the
+ * curves after it keep their blocks: series a's one row has no cycles,
+ * so curve 1 reads "(0 points: not drawn)" and curve 2 (b) still holds
+ * its point. */
+START_TEST(curve_without_points)
+{
+    char *dir = temp_dir();
+    char *csv = write_file(dir, "r.csv", "status,s,x,cycles\n"
+                           "ok,a,1,\nok,b,1,7\n");
+    plot_spec s = one_panel("t", "x", "cycles", "s");
+    char *gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "# Panel 1, curve 1: cycles against x, s = a "
+                           "(0 points: not drawn)\n"
+                           "# Panel 1, curve 2: cycles against x, s = b "
+                           "(1 point)\n$p1_c2 << EOD\n1 7\nEOD\n");
+    ck_assert_int_eq(count_of(gp, "$p1_c1 << EOD"), 0);
+    free(gp);
+    free(csv);
+    remove_tree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -865,11 +890,11 @@ START_TEST(stacked_spec_parsed)
     ck_assert_str_eq(a->ylabel, "stalls.*");
     ck_assert_str_eq(a->xlabel, "registers per invocation, or auto "
                      "(kernel.registers)");
-    ck_assert_uint_eq(plot_spec_stack_prefix(a), strlen("stalls."));
+    ck_assert_uint_eq(plot_label_stack_prefix(a), strlen("stalls."));
     ck_assert_int_eq(b->n_y, 8);
     ck_assert_str_eq(b->y[6], "warp_states.pipe_busy");
     ck_assert_str_eq(b->y[7], "cycles");
-    ck_assert_uint_eq(plot_spec_stack_prefix(b), 0);
+    ck_assert_uint_eq(plot_label_stack_prefix(b), 0);
     /* whole names while they and " + ..." fit in 127 characters: 102
      * through short_scoreboard, 124 with " + warp_states.barrier" */
     ck_assert_str_eq(b->ylabel, "warp_states.issued + warp_states.eligible "
@@ -887,20 +912,20 @@ START_TEST(stacked_spec_parsed)
 }
 END_TEST
 
-/* plot_spec_stack_prefix: whole dotted components only, never a whole name. */
+/* plot_label_stack_prefix: whole dotted components only, never a whole name. */
 START_TEST(stack_prefix)
 {
     static const char *const ab[] = { "a.b.c", "a.b.d", "a.bx" };
     static const char *const same[] = { "a.b", "a.b" };
     static const char *const deep[] = { "a.b.c", "a.b.d" };
     plot_spec s = stacked_panel("p", "x", ab, 3);
-    ck_assert_uint_eq(plot_spec_stack_prefix(&s.panels[0]), 2);
+    ck_assert_uint_eq(plot_label_stack_prefix(&s.panels[0]), 2);
     s = stacked_panel("p", "x", deep, 2);
-    ck_assert_uint_eq(plot_spec_stack_prefix(&s.panels[0]), 4);
+    ck_assert_uint_eq(plot_label_stack_prefix(&s.panels[0]), 4);
     s = stacked_panel("p", "x", same, 2);
-    ck_assert_uint_eq(plot_spec_stack_prefix(&s.panels[0]), 2);
+    ck_assert_uint_eq(plot_label_stack_prefix(&s.panels[0]), 2);
     snprintf(s.panels[0].y[1], sizeof s.panels[0].y[1], "a.");
-    ck_assert_uint_eq(plot_spec_stack_prefix(&s.panels[0]), 0);
+    ck_assert_uint_eq(plot_label_stack_prefix(&s.panels[0]), 0);
 }
 END_TEST
 
@@ -1308,36 +1333,36 @@ START_TEST(hidden_detection)
     plot_spec s = one_panel("h", "kernel.workgroup_size", "cycles",
                             "kernel.registers");
     plot_panel *pn = &s.panels[0];
-    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 1);
+    ck_assert_int_eq(plot_check_hidden_axes(pn, &zz, h), 1);
     ck_assert(h[0] && !h[1] && !h[2] && !h[3]);
     /* the series on the hardware's axis: by its name or by its file */
     snprintf(pn->series, sizeof pn->series, "hw.name");
-    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 1);
+    ck_assert_int_eq(plot_check_hidden_axes(pn, &zz, h), 1);
     ck_assert(!h[0] && h[2]);
     snprintf(pn->series, sizeof pn->series, "hardware");
-    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 1);
+    ck_assert_int_eq(plot_check_hidden_axes(pn, &zz, h), 1);
     ck_assert(!h[0] && h[2]);
     /* where: fixes the registers */
     snprintf(pn->where[0].key, sizeof pn->where[0].key, "kernel.registers");
     snprintf(pn->where[0].value, sizeof pn->where[0].value, "32");
     pn->n_where = 1;
-    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 0);
+    ck_assert_int_eq(plot_check_hidden_axes(pn, &zz, h), 0);
     /* x a result field: the fastest axis left (the registers) moves it,
      * the workgroup size stays hidden */
     pn->n_where = 0;
     snprintf(pn->x, sizeof pn->x, "occupancy.achieved");
-    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 1);
+    ck_assert_int_eq(plot_check_hidden_axes(pn, &zz, h), 1);
     ck_assert(!h[0] && h[1] && !h[2] && !h[3]);
     pn->series[0] = '\0';
-    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 2);
+    ck_assert_int_eq(plot_check_hidden_axes(pn, &zz, h), 2);
     ck_assert(h[0] && h[1] && !h[2] && !h[3]);
     /* a timeline panel's lines are points: nothing hidden */
     pn->source = PLOT_TIMELINE;
-    ck_assert_int_eq(plot_spec_hidden(pn, &zz, h), 0);
+    ck_assert_int_eq(plot_check_hidden_axes(pn, &zz, h), 0);
     /* nothing varies */
     const plot_params none = { NULL, NULL, 0, NULL, 0 };
     pn->source = PLOT_RESULTS;
-    ck_assert_int_eq(plot_spec_hidden(pn, &none, h), 0);
+    ck_assert_int_eq(plot_check_hidden_axes(pn, &none, h), 0);
 }
 END_TEST
 
@@ -1563,48 +1588,235 @@ START_TEST(label_defaults)
 {
     plot_spec s = one_panel("l", "kernel.registers", "cycles", "");
     plot_panel *pn = &s.panels[0];
-    plot_spec_default_labels(pn);
+    plot_label_defaults(pn);
     ck_assert_str_eq(pn->xlabel, "registers per invocation, or auto "
                      "(kernel.registers)");
     s = one_panel("l", "hw.memory.bandwidth", "cycles", "");
-    plot_spec_default_labels(&s.panels[0]);
+    plot_label_defaults(&s.panels[0]);
     ck_assert_str_eq(s.panels[0].xlabel,
                      "bytes per cycle, whole GPU (hw.memory.bandwidth)");
     s = one_panel("l", "kernel.name", "cycles", "");
-    plot_spec_default_labels(&s.panels[0]);
+    plot_label_defaults(&s.panels[0]);
     ck_assert_str_eq(s.panels[0].xlabel, "kernel.name");
     s = one_panel("l", "kernel.workgroup_size", "cycles", "");
-    plot_spec_default_labels(&s.panels[0]);
+    plot_label_defaults(&s.panels[0]);
     ck_assert_str_eq(s.panels[0].xlabel,
                      "invocations per workgroup (kernel.workgroup_size)");
     s = one_panel("l", "kernel.registers", "cycles", "");
     pn = &s.panels[0];
-    plot_spec_default_labels(pn);
+    plot_label_defaults(pn);
     ck_assert_str_eq(pn->ylabel, "simulated time in compute-unit clock cycles "
                      "(cycles)");
     s = one_panel("l", "occupancy.subgroups_per_cu", "simd_efficiency", "");
-    plot_spec_default_labels(pn);
+    plot_label_defaults(pn);
     ck_assert_str_eq(pn->xlabel, "subgroups one CU holds at once (subgroups)");
     /* "useful lanes per lane issued (claim C12)": the claim left out */
     ck_assert_str_eq(pn->ylabel, "useful lanes per lane issued (fraction)");
     s = one_panel("l", "time_us", "occupancy.achieved", "");
-    plot_spec_default_labels(pn);
+    plot_label_defaults(pn);
     ck_assert_str_eq(pn->xlabel, "simulated time in microseconds (us)");
     ck_assert_str_eq(pn->ylabel, "occupancy.achieved (fraction)");
     s = one_panel("l", "hw.name", "issue.utilization", "");
     snprintf(pn->y[1], sizeof pn->y[1], "occupancy.theoretical");
     pn->n_y = 2;
-    plot_spec_default_labels(pn);
+    plot_label_defaults(pn);
     ck_assert_str_eq(pn->ylabel, "fraction");
     snprintf(pn->y[1], sizeof pn->y[1], "cycles");
     pn->ylabel[0] = '\0';
-    plot_spec_default_labels(pn);
+    plot_label_defaults(pn);
     ck_assert_str_eq(pn->ylabel, "issue.utilization, cycles");
     snprintf(pn->ylabel, sizeof pn->ylabel, "given");
     snprintf(pn->xlabel, sizeof pn->xlabel, "also given");
-    plot_spec_default_labels(pn);
+    plot_label_defaults(pn);
     ck_assert_str_eq(pn->ylabel, "given");
     ck_assert_str_eq(pn->xlabel, "also given");
+    /* a meaning too long with its unit (62 characters for "a
+     * transaction's average latency, queueing included (cycles)") is cut
+     * at its first clause */
+    s = one_panel("l", "kernel.registers", "memory.avg_latency", "");
+    plot_label_defaults(pn);
+    ck_assert_str_eq(pn->ylabel, "a transaction's average latency (cycles)");
+    s = one_panel("l", "kernel.registers", "occupancy.achieved_active", "");
+    plot_label_defaults(pn);
+    ck_assert_str_eq(pn->ylabel, "Nsight Compute's achieved occupancy "
+                     "(fraction)");
+}
+END_TEST
+
+/* plot_label_values on texts as the results CSV holds them: each expected
+ * string worked out from the rule in plot_label.h. */
+static void check_values(const plot_spec *spec, const char *column,
+                         const char *const *vals, size_t n,
+                         const char *const *want)
+{
+    char *shown[8];
+    ck_assert_uint_le(n, 8);
+    plot_label_values(spec, column, vals, n, shown);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_str_eq(shown[i], want[i]);
+        free(shown[i]);
+    }
+}
+
+START_TEST(value_labels)
+{
+    /* one buffer: its size alone, in the largest unit that divides it
+     * (4096 = 4 KiB; 1073741824 = 1 GiB; 1536 is no whole KiB) */
+    const char *chain[] = { "{chain: 4096}", "{chain: 16 KiB}",
+                            "{chain: 1073741824}", "{chain: 1536}" };
+    const char *chain_want[] = { "4 KiB", "16 KiB", "1 GiB", "1536 B" };
+    check_values(NULL, "kernel.buffers", chain, 4, chain_want);
+    /* two buffers, data the same in both: only hist tells them apart */
+    const char *hist[] = { "{data: 4 MiB, hist: 64}",
+                           "{data: 4 MiB, hist: 1 KiB}" };
+    const char *hist_want[] = { "hist 64 B", "hist 1 KiB" };
+    check_values(NULL, "kernel.buffers", hist, 2, hist_want);
+    /* one value: nothing to tell apart, so every entry */
+    const char *one_want[] = { "data 4 MiB, hist 64 B" };
+    check_values(NULL, "kernel.buffers", hist, 1, one_want);
+    /* one entry each, but of different names: the names kept */
+    const char *names[] = { "{a: 1 KiB}", "{b: 1 KiB}" };
+    const char *names_want[] = { "a 1 KiB", "b 1 KiB" };
+    check_values(NULL, "kernel.buffers", names, 2, names_want);
+    /* an expression is no size: as written */
+    const char *expr[] = { "{x: elements * 4}", "{x: 8 KiB}" };
+    const char *expr_want[] = { "elements * 4", "8 KiB" };
+    check_values(NULL, "kernel.buffers", expr, 2, expr_want);
+    /* lists: a shape of whole numbers joined by x, other items by ", " */
+    const char *lists[] = { "[16, 16]", "[256, 1]", "[a, b]", "[16, 16, 1]" };
+    const char *lists_want[] = { "16x16", "256x1", "a, b", "16x16x1" };
+    check_values(NULL, "kernel.workgroup_size", lists, 4, lists_want);
+    /* scalars, and text that is no flow collection, as they are */
+    const char *plain[] = { "nvidia-sm80", "64", "{unclosed", "" };
+    check_values(NULL, "hw.name", plain, 4, plain);
+    /* the experiment's label: wins for its column's values only */
+    plot_spec spec;
+    memset(&spec, 0, sizeof spec);
+    const plot_value_label given[] = {
+        { "kernel.buffers", "{chain: 4096}", "small" },
+        { "kernel.registers", "{chain: 16 KiB}", "not this column" },
+    };
+    spec.labels = given;
+    spec.n_labels = 2;
+    const char *given_want[] = { "small", "16 KiB", "1 GiB", "1536 B" };
+    check_values(&spec, "kernel.buffers", chain, 4, given_want);
+}
+END_TEST
+
+/* The values a figure shows for a parameter column (the CSV's first
+ * n_params) reach every place it shows one: a stacked bar's tick and a
+ * facet's title show {chain: 4096} as 4 KiB, a legend the label: given;
+ * the data's comments keep the CSV's text. */
+START_TEST(values_shown_everywhere)
+{
+    char *dir = temp_dir();
+    char *csv = write_file(dir, "v.csv",
+        "kernel.buffers,kernel.registers,a.x,a.y,cycles\n"
+        "{chain: 4096},16,0.25,0.75,10\n"
+        "{chain: 4096},32,0.5,0.5,20\n"
+        "{chain: 1 MiB},16,0.75,0.25,30\n"
+        "{chain: 1 MiB},32,1,0,40\n");
+    static const char *const y[] = { "a.x", "a.y" };
+    plot_spec s = stacked_panel("bars", "kernel.buffers", y, 2);
+    s.n_params = 2;
+    s.panels[0].n_facet = 1;
+    snprintf(s.panels[0].facet[0], sizeof s.panels[0].facet[0], "%s",
+             "kernel.registers");
+    char *gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "$p1_bars << EOD\n\"4 KiB\" 0.25 0.75\n"
+                           "\"1 MiB\" 0.75 0.25\nEOD\n");
+    free(gp);
+    s = one_panel("lines", "kernel.registers", "cycles", "kernel.registers");
+    s.n_params = 2;
+    snprintf(s.panels[0].series, sizeof s.panels[0].series, "%s",
+             "kernel.buffers");
+    s.panels[0].n_facet = 0;
+    const plot_value_label given[] = {
+        { "kernel.buffers", "{chain: 1 MiB}", "DRAM" },
+    };
+    s.labels = given;
+    s.n_labels = 1;
+    gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "title 'kernel.buffers = 4 KiB', \\\n");
+    ck_assert_contains(gp, "title 'kernel.buffers = DRAM'\n");
+    ck_assert_contains(gp, ", kernel.buffers = {chain: 1 MiB} (2 points)\n");
+    free(gp);
+    s = one_panel("facets", "kernel.registers", "cycles", "");
+    s.n_params = 2;
+    s.panels[0].n_facet = 1;
+    snprintf(s.panels[0].facet[0], sizeof s.panels[0].facet[0], "%s",
+             "kernel.buffers");
+    gp = write_ok(&s, csv, dir);
+    ck_assert_contains(gp, "    set title 'kernel.buffers = 4 KiB' font");
+    ck_assert_contains(gp, "    set title 'kernel.buffers = 1 MiB' font");
+    ck_assert_contains(gp, "where kernel.buffers = {chain: 4096}\n");
+    free(gp);
+    free(csv);
+    remove_tree(dir);
+    free(dir);
+}
+END_TEST
+
+/* The rows a plot's labels hold after loading, and each mistake in
+ * label: as the one located line `cusim run` prints (load_exp's text:
+ * line 7 is the body's first). */
+START_TEST(labels_at_load)
+{
+    char *dir = temp_dir();
+    experiment *e;
+    cusim_error err;
+    int rc = load_exp(dir, "sweep:\n  kernel.workgroup_size: [64, 256]\n"
+                      "label:\n  kernel.workgroup_size: [small, large]\n"
+                      "  hardware: [Ampere, Hopper]\n"
+                      "plots:\n  - file: f\n    x: kernel.workgroup_size\n"
+                      "    y: cycles\n    series: hw.name\n", &e, &err);
+    ck_assert_msg(rc == 0, "%s:%d:%d: %s", err.file, err.line, err.column,
+                  err.message);
+    const plot_spec *ps = exp_plot(e, 0);
+    ck_assert_uint_eq(ps->n_labels, 4);
+    ck_assert_str_eq(ps->labels[0].column, "kernel.workgroup_size");
+    ck_assert_str_eq(ps->labels[0].value, "64");
+    ck_assert_str_eq(ps->labels[0].label, "small");
+    ck_assert_str_eq(ps->labels[1].value, "256");
+    ck_assert_str_eq(ps->labels[1].label, "large");
+    ck_assert_str_eq(ps->labels[2].column, "hardware");
+    ck_assert_str_eq(ps->labels[2].value,
+                     cutest_path("configs/hw/nvidia-sm80.yaml"));
+    ck_assert_str_eq(ps->labels[3].label, "Hopper");
+    exp_free(e);
+    static const struct { const char *body; int line, column;
+                          const char *msg; } bad[] = {
+        { "sweep:\n  kernel.workgroup_size: [64, 256]\n"
+          "label:\n  kernel.workgroup_size: [small]\n", 10, 26,
+          "label: kernel.workgroup_size: 1 label for 2 values (expected one "
+          "per value, in the order written)" },
+        { "sweep:\n  kernel.workgroup_size: [64, 256]\n"
+          "label:\n  kernel.workgroup_size: [same, same]\n", 10, 33,
+          "label: kernel.workgroup_size[1]: 'same' is also label 0's "
+          "(expected a label per value, each its own)" },
+        { "label:\n  hw.name: [a, b]\n", 8, 3,
+          "label: 'hw.name' is the name the hardware file gives; label the "
+          "'hardware' key instead" },
+        { "label: [a, b]\n", 7, 8,
+          "label: expected a mapping of swept keys to lists of labels, one "
+          "per value ({ kernel.buffers: [L1, L2, DRAM] }), got a list" },
+        { "points:\n  - { kernel.registers: 32 }\n"
+          "  - { kernel.registers: 64 }\n"
+          "label:\n  kernel.registers: [a, b]\n", 11, 3,
+          "label: 'kernel.registers' is set by points:, whose entries need "
+          "not each give it (expected a key of sweep:, zip:, or a hardware "
+          "or kernel list)" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_int_eq(load_exp(dir, bad[i].body, &e, &err), -1);
+        ck_assert_ptr_null(e);
+        ck_assert_msg(err.line == bad[i].line && err.column == bad[i].column,
+                      "case %zu: at %d:%d: %s", i, err.line, err.column,
+                      err.message);
+        ck_assert_str_eq(err.message, bad[i].msg);
+    }
+    remove_tree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -1945,6 +2157,7 @@ static Suite *make_suite(void)
     suite_add_tcase(s, errors);
     TCase *script = tcase_create("script");
     tcase_add_test(script, script_one_panel);
+    tcase_add_test(script, curve_without_points);
     tcase_add_test(script, script_two_panels);
     tcase_add_test(script, script_six_panels);
     tcase_add_test(script, script_log_base_and_nonpositive);
@@ -1981,6 +2194,9 @@ static Suite *make_suite(void)
     tcase_add_test(facets, where_filter);
     tcase_add_test(facets, hidden_at_load);
     tcase_add_test(facets, label_defaults);
+    tcase_add_test(facets, value_labels);
+    tcase_add_test(facets, labels_at_load);
+    tcase_add_test(facets, values_shown_everywhere);
     suite_add_tcase(s, facets);
     TCase *roofline = tcase_create("roofline");
     tcase_set_timeout(roofline, 60);

@@ -101,7 +101,7 @@ do for [fmt in "png svg"] {
     set ylabel 'subgroup instructions issued (instructions)'
     set format x '%.0f'
     set format y '%.0f'
-    set xtics ('[1, 256]' 0, '[2, 128]' 1, '[4, 64]' 2, '[8, 32]' 3, '[16, 16]' 4, '[32, 8]' 5, '[64, 4]' 6, '[128, 2]' 7, '[256, 1]' 8)
+    set xtics ('1x256' 0, '2x128' 1, '4x64' 2, '8x32' 3, '16x16' 4, '32x8' 5, '64x4' 6, '128x2' 7, '256x1' 8)
     set xrange [-0.5:8.5]
     unset logscale
     set yrange [0:2500]
@@ -119,7 +119,7 @@ do for [fmt in "png svg"] {
     set ylabel 'branches that did not diverge, per branch (fraction)'
     set format x '%.0f'
     set format y '%.0f'
-    set xtics ('[1, 256]' 0, '[2, 128]' 1, '[4, 64]' 2, '[8, 32]' 3, '[16, 16]' 4, '[32, 8]' 5, '[64, 4]' 6, '[128, 2]' 7, '[256, 1]' 8)
+    set xtics ('1x256' 0, '2x128' 1, '4x64' 2, '8x32' 3, '16x16' 4, '32x8' 5, '64x4' 6, '128x2' 7, '256x1' 8)
     set xrange [-0.5:8.5]
     unset logscale
     set yrange [0:1]

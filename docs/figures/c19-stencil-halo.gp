@@ -97,9 +97,9 @@ do for [fmt in "png svg"] {
     set logscale x 2
     set logscale y 2
     set key on
-    plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.workgroup_size = [8, 8]', \
-         $p1_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.workgroup_size = [16, 4]', \
-         $p1_c3 using 1:2 with linespoints lt 3 pt 9 title 'kernel.workgroup_size = [64, 1]'
+    plot $p1_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.workgroup_size = 8x8', \
+         $p1_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.workgroup_size = 16x4', \
+         $p1_c3 using 1:2 with linespoints lt 3 pt 9 title 'kernel.workgroup_size = 64x1'
     # Panel 2
     set title 'Traffic: own pixels + halo + output' font 'Sans,13'
     set xlabel 'memory bandwidth (bytes / cycle, whole GPU)'
@@ -111,9 +111,9 @@ do for [fmt in "png svg"] {
     set yrange [0:6000000]
     set ytics ('0' 0, '1M' 1000000, '2M' 2000000, '3M' 3000000, '4M' 4000000, '5M' 5000000, '6M' 6000000)
     set key on
-    plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.workgroup_size = [8, 8]', \
-         $p2_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.workgroup_size = [16, 4]', \
-         $p2_c3 using 1:2 with linespoints lt 3 pt 9 title 'kernel.workgroup_size = [64, 1]'
+    plot $p2_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.workgroup_size = 8x8', \
+         $p2_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.workgroup_size = 16x4', \
+         $p2_c3 using 1:2 with linespoints lt 3 pt 9 title 'kernel.workgroup_size = 64x1'
     set ytics autofreq
     set yrange [*:*]
     unset multiplot

@@ -55,6 +55,9 @@ struct experiment {
                                 (cusim_sim_options.timeline_every) */
     plot_spec *plots;
     size_t n_plots;
+    plot_value_label *labels;   /* `label:` (exp_label.c): column and value
+                                   point into `sw`, the label is owned */
+    size_t n_labels;
     const char *metrics[CUSIM_REPORT_MAX];   /* CSV metric columns */
     size_t n_metrics;
     uint64_t metrics_hash;   /* of every report key, sim.* included */
@@ -67,6 +70,15 @@ struct experiment {
  * there is none) for the column checks. Returns 0, or -1 with `err` set. */
 int exp_parse(experiment *e, ydoc *d, const yaml_node_t **plots,
               cusim_error *err);
+
+/* exp_label.c: reads `label:` node `n` of document `d` (pass 2, once the
+ * axes and columns are known) into e->labels: for each swept key it
+ * names, a list of distinct labels, one per value of the key's axis (a
+ * sweep, a zip, or a top-level hardware or kernel list), in the order
+ * written. Returns 0, or -1 with `err` set at the node at fault (a list
+ * whose length differs from the values' count: at the list). */
+int exp_label_parse(experiment *e, ydoc *d, const yaml_node_t *n,
+                    cusim_error *err);
 
 /* exp_configs.c: fills e->metrics and e->metrics_hash (before parsing:
  * the plots' column checks need them). */

@@ -39,7 +39,7 @@
 /* The top-level keys, in the order the format documents them. */
 static const char *const top_keys[] = {
     "name", "description", "hardware", "kernel", "set", "sweep", "zip",
-    "points", "output", "plots", "timeline",
+    "points", "output", "plots", "timeline", "label",
 };
 #define N_TOP (sizeof top_keys / sizeof top_keys[0])
 
@@ -53,6 +53,8 @@ typedef struct parser {
     exp_axis zip, points, hw_list, kernel_list;
     bool has_zip, has_points, has_hw_list, has_kernel_list;
     const yaml_node_t *plots;
+    const yaml_node_t *label;    /* `label:`, read once the axes are
+                                    known (exp_label.c); NULL: none */
     const yaml_node_t *name;     /* NULL: defaulted */
 } parser;
 
@@ -779,6 +781,10 @@ static int parse_top(parser *P, const yaml_node_t *root)
             rc = parse_output(P, v);
         else if (strcmp(s, "timeline") == 0)
             rc = parse_timeline(P, v);
+        else if (strcmp(s, "label") == 0) {
+            P->label = v;
+            rc = 0;
+        }
         else if (strcmp(s, "plots") == 0) {
             rc = plot_spec_parse(P->d, v, &P->e->plots, &P->e->n_plots,
                                  P->err);
@@ -790,7 +796,7 @@ static int parse_top(parser *P, const yaml_node_t *root)
                               "'%s'?)", s, near);
             return err_at(P->err, &km, "unknown key '%s' (valid keys: name, "
                           "description, hardware, kernel, set, sweep, zip, "
-                          "points, output, plots, timeline)", s);
+                          "points, output, plots, timeline, label)", s);
         }
         if (rc != 0)
             return -1;
@@ -812,6 +818,8 @@ int exp_parse(experiment *e, ydoc *d, const yaml_node_t **plots,
         rc = defaults(&P);
     if (rc == 0)
         rc = build_axes(&P);
+    if (rc == 0 && P.label)
+        rc = exp_label_parse(e, d, P.label, err);
     for (size_t i = 0; i < P.n_sweep; i++)
         exp_axis_free(&P.sweep[i]);
     free(P.sweep);

@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plot_spec.h"
+#include "plot_check.h"
 #include "xalloc.h"
 #include "yamldoc.h"
 
@@ -38,6 +38,10 @@ static int check_plot_columns(experiment *e, ydoc *d,
 {
     if (e->n_plots == 0)
         return 0;
+    for (size_t i = 0; i < e->n_plots; i++) {
+        e->plots[i].labels = e->labels;
+        e->plots[i].n_labels = e->n_labels;
+    }
     size_t n = e->sw.n_keys + e->n_metrics + 2, c = 0;
     const char **cols = xcalloc(n, sizeof *cols);
     for (size_t i = 0; i < e->sw.n_keys; i++)
@@ -46,8 +50,8 @@ static int check_plot_columns(experiment *e, ydoc *d,
         cols[c++] = e->metrics[i];
     cols[c++] = "status";
     cols[c++] = "error";
-    int rc = plot_spec_check_columns(d, plots, e->plots, e->n_plots, cols, c,
-                                     err);
+    int rc = plot_check_columns(d, plots, e->plots, e->n_plots, cols, c,
+                                err);
     /* the parameters and their axes, for the hidden-parameter check */
     size_t *axis = xcalloc(e->sw.n_keys + 1, sizeof *axis);
     size_t *axis_size = xcalloc(e->sw.n_axes + 1, sizeof *axis_size);
@@ -57,12 +61,12 @@ static int check_plot_columns(experiment *e, ydoc *d,
         axis_size[a] = e->sw.axes[a].n;
     plot_params pp = { cols, axis, e->sw.n_keys, axis_size, e->sw.n_axes };
     if (rc == 0)
-        rc = plot_spec_check_hidden(d, plots, e->plots, e->n_plots, &pp, err);
+        rc = plot_check_hidden(d, plots, e->plots, e->n_plots, &pp, err);
     free(axis);
     free(axis_size);
     if (rc == 0)
-        rc = plot_spec_check_timelines(d, plots, e->plots, e->n_plots,
-                                       e->timeline, e->sw.n_points, err);
+        rc = plot_check_timelines(d, plots, e->plots, e->n_plots,
+                                  e->timeline, e->sw.n_points, err);
     free(cols);
     return rc;
 }
@@ -191,6 +195,9 @@ void exp_free(experiment *e)
         free(e->reasons[i]);
     free(e->reasons);
     free(e->plots);
+    for (size_t i = 0; i < e->n_labels; i++)
+        free((char *)e->labels[i].label);
+    free(e->labels);
     free(e);
 }
 

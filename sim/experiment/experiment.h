@@ -34,6 +34,9 @@
  *                                    # `timeline: true` for the default)
  *                                    # into the results directory
  *   plots: [...]                     # see plot_spec (plot.h)
+ *   label:                           # optional: what the figures show
+ *     kernel.registers: [low, high]  # for each value of a swept key, one
+ *                                    # per value in order (exp_label.c)
  *
  * A swept or set value is YAML text handed to the config loader as a
  * `--set` value (so lists like [8, 8] work for workgroup_size). Keys are

@@ -21,7 +21,7 @@
  *           series: hw.cu.policy       # optional: one line per value
  *           xlabel: "achieved occupancy (fraction)"   # default:
  *           ylabel: "warp instructions per cycle per CU"
- *                                      #   plot_spec_default_labels
+ *                                      #   plot_label_defaults
  *           logx: false
  *           logy: false
  *           title: "..."               # optional panel title
@@ -45,7 +45,7 @@
  * one that moves it. Every other axis is hidden: the panel is drawn once
  * per combination of the hidden axes' columns (facets), or, with
  * `facet: false`, the experiment is rejected. The experiment loader finds
- * them (plot_spec_check_hidden) and fills `facet` of each panel; a figure
+ * them (plot_check_hidden) and fills `facet` of each panel; a figure
  * draws at most PLOT_MAX_DRAWN panels, facets included.
  *
  * A timeline panel (source: timeline) draws one line per (y column,
@@ -58,9 +58,11 @@
  * field of unit "fraction" under PREFIX, in the field table's order
  * (plot_spec_expand in plot_spec.h).
  *
- * An x column with text among the rows a lines panel draws is
- * categorical: each distinct text a position, in row order, labelled
- * with it. A value <= 0 on a log axis of a results panel is an error (a
+ * An x column with text among the rows a lines panel draws, or whose
+ * values a figure shows as other than their text (plot_label.h: the
+ * experiment's `label:`, a swept mapping or list made readable), is
+ * categorical: each distinct value a position, in row order, labelled as
+ * shown. A value <= 0 on a log axis of a results panel is an error (a
  * timeline panel leaves it out). docs/formats.md ("Plots") is the user's
  * description of all of it.
  */
@@ -99,6 +101,10 @@ typedef enum plot_style {
                            takes no x, y, log or y-range key */
 } plot_style;
 
+/* In a panel's title, where a line ends (a facet's title below the
+ * panel's own); a byte no YAML text holds. */
+#define PLOT_TITLE_BREAK "\x1f"
+
 typedef struct plot_panel {
     char x[96];
     char y[PLOT_MAX_STACK][96];        /* n_y used: at most PLOT_MAX_Y for
@@ -125,9 +131,18 @@ typedef struct plot_panel {
                                            their values (0: one panel) */
     char label[PLOT_MAX_FACET_KEYS][96];  /* roofline: the columns that */
     int n_label;                        /* label each point (the axis that
-                                           moves x, plot_spec_hidden; 0:
+                                           moves x, plot_check_hidden_axes; 0:
                                            none) */
 } plot_panel;
+
+/* The text a figure shows for one value of a parameter column (an
+ * experiment's `label:`): a cell of column `column` reading `value` (the
+ * CSV's text) is drawn as `label`. */
+typedef struct plot_value_label {
+    const char *column;
+    const char *value;
+    const char *label;
+} plot_value_label;
 
 typedef struct plot_spec {
     char file[128];
@@ -139,6 +154,8 @@ typedef struct plot_spec {
     int n_panels;
     size_t n_params;    /* the results' parameter columns (the CSV's first
                            ones), which name a point in messages; 0: none */
+    const plot_value_label *labels;   /* the experiment's `label:` (not */
+    size_t n_labels;                  /* owned: it outlives the spec) */
 } plot_spec;
 
 /* Where the points' timelines are, for timeline panels: point p's is
