@@ -2,7 +2,7 @@
  * timeline.h — the columns of the timeline CSV (`cusim sim --timeline`,
  * an experiment's timelines/; docs/formats.md, "Timeline CSV"), spelled
  * once: trace.c writes them as the CSV's header, its rows in this order,
- * and plot_spec.c checks a timeline panel's x and y against them.
+ * and plot_check.c checks a timeline panel's x and y against them.
  */
 #ifndef CUSIM_TIMELINE_H
 #define CUSIM_TIMELINE_H
