@@ -87,6 +87,12 @@ static void assert_counts(const char *hw_rel, bool hierarchy)
     ck_assert_int_eq(d->line, 18);
     ck_assert_double_eq(d->measured, 0);
     ck_assert_ptr_nonnull(strstr(d->what, "128 of its 128 tests"));
+    /* the 64 workgroups fill the 2 CUs' slots once and drain: the achieved
+     * occupancy falls short, named at the kernel's `elements` (line 11) */
+    const finding *a = find(f, n, FINDING_ACHIEVED_OCCUPANCY);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_int_eq(a->line, 11);
+    ck_assert_double_eq(a->ideal, 1.0);
     /* 16 registers, 1 KiB: nothing limits residency below the slots */
     ck_assert_ptr_null(find(f, n, FINDING_OCCUPANCY_LIMIT));
     cusim_kernel_free(&k);

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "fileio.h"
+#include "findings.h"
 #include "xalloc.h"
 
 /* cusim_sim_options.progress: the share of workgroups retired and the
@@ -187,6 +188,9 @@ int cli_sim(int argc, char **argv)
     uint32_t epi = k.elements_per_invocation ? k.elements_per_invocation : 1;
     int rc = cusim_simulate(&hw, &k, &opt, &res, stderr, &err);
     cli_progress_end(&bar);
+    /* the findings read the kernel's keys: drawn before it is freed */
+    finding found[FINDING_COUNT];
+    int n_found = rc == 0 ? findings_of(&res, &hw, &k, found) : 0;
     cusim_kernel_free(&k);
     /* bad input found before the run leaves no new file behind */
     int closed = close_recording(files, rc >= 0, rc > 0);
@@ -232,7 +236,18 @@ int cli_sim(int argc, char **argv)
     cusim_report_result(r, &res);
     /* with a recording on standard output, the report goes to stderr */
     bool report_aside = is_stdout(args.trace) || is_stdout(args.timeline);
-    cusim_report_print(r, args.format, report_aside ? stderr : stdout);
+    FILE *out = report_aside ? stderr : stdout;
+    cusim_report_print(r, args.format, out);
     free(r);
+    /* the text report ends with the findings, a line each */
+    for (int i = 0; args.format == CUSIM_FORMAT_TEXT && i < n_found; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "finding.%s", finding_name(found[i].id));
+        if (found[i].line)
+            fprintf(out, "%-33s line %d: %s\n", key, found[i].line,
+                    found[i].what);
+        else
+            fprintf(out, "%-33s %s\n", key, found[i].what);
+    }
     return CLI_OK;
 }

@@ -26,7 +26,7 @@ const char *finding_name(finding_id id)
 static int key_line(const cusim_kernel *k, const char *path)
 {
     cusim_mark m = cfg_kernel_mark(k, path);
-    return m.file ? 0 : m.line;
+    return m.file && strcmp(m.file, k->file) == 0 ? m.line : 0;
 }
 
 /* Uncoalesced global accesses: the sectors (transactions) the accesses
