@@ -114,8 +114,8 @@ static bool occupancy_limit(const cusim_result *r, const cusim_hw *hw,
                             const cusim_kernel *k, finding *f)
 {
     const cusim_occupancy *o = &r->occupancy;
-    if (o->theoretical >= 1.0)
-        return false;
+    if (o->theoretical >= 1.0 || r->waves < 1)
+        return false;   /* under a wave, the grid, not the CU, is short */
     f->measured = o->theoretical;
     f->ideal = 1;
     f->unit = "occupancy";
@@ -156,7 +156,8 @@ static bool achieved(const cusim_result *r, const cusim_kernel *k,
                      finding *f)
 {
     double th = r->occupancy.theoretical;
-    if (th <= 0 || r->achieved_occupancy >= FINDING_MIN_ACHIEVED * th)
+    if (th <= 0 || r->waves < 1
+        || r->achieved_occupancy >= FINDING_MIN_ACHIEVED * th)
         return false;
     f->measured = r->achieved_occupancy;
     f->ideal = th;
