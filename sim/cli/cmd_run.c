@@ -576,18 +576,24 @@ int cli_run(int argc, char **argv)
 
     cusim_error err;
     cusim_file_kind kind;
-    if (cusim_file_sniff(args.files[0], &kind, &err) == 0
+    cli_input in;   /* read once: the file may be a pipe */
+    if (cli_input_read(&in, args.files[0]) != 0)
+        return cli_bad_input(&in.err);
+    if (cusim_bytes_sniff(in.text, in.len, args.files[0], &kind, &err) == 0
         && kind != CUSIM_FILE_EXPERIMENT) {
         cli_say("%s:1:1: this is a %s, not an experiment (cusim run "
                 "takes an experiment file: see cusim run --help)\n",
                 args.files[0],
                 kind == CUSIM_FILE_HW ? "hardware profile" : "kernel");
+        cli_input_free(&in);
         return CLI_BAD_INPUT;
     }
     experiment *e;
     exp_options eo = { .max_instructions = args.max_instructions };
-    if (exp_load_opts(args.files[0], NULL, args.sets, (size_t)args.n_sets,
-                      &eo, &e, &err))
+    int loaded = exp_load_bytes(args.files[0], in.text, in.len, args.sets,
+                                (size_t)args.n_sets, &eo, &e, &err);
+    cli_input_free(&in);
+    if (loaded != 0)
         return cli_bad_input(&err);
     uint64_t id = args.point_id ? strtoull(args.point_id, NULL, 16) : 0;
     size_t n_picked = 0;
