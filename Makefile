@@ -276,7 +276,7 @@ TEST_BUILDS := build-debug build-release build-o0 build-tests
 # aggregate targets after them add nothing when the list is whole.
 TEST_STEPS := cli-faults identity-debug cli-diagnose cli-robust identity-o0 \
               unit cli-all identity-release cli-claims cli-experiments xcheck \
-              cli-trace cli-cluster cli-builds cli-sweep install-test \
+              cli-trace cli-cluster cli-builds cli-hier cli-sweep install-test \
               cli-portability cli-plots cli-import cli-workloads layers
 test-steps: $(TEST_STEPS) unit cli-test install-test xcheck build-matrix
 test:
@@ -315,7 +315,7 @@ unit-run: $(TEST_BINS)
 
 # Each tests/cli/run-NAME is the step cli-NAME (the slow ones first).
 CLI_NAMES := faults identity robust diagnose all claims experiments trace \
-             sweep cluster portability plots import workloads
+             sweep cluster portability plots import workloads hier
 cli-test: $(CLI_NAMES:%=cli-%)
 
 $(filter-out cli-identity cli-diagnose cli-workloads,$(CLI_NAMES:%=cli-%)): cli-%: build-$(BUILD)

@@ -456,6 +456,16 @@ int cusim_kernel_load_string(const char *text, const char *name,
                              const cusim_set *sets, size_t n_sets,
                              cusim_kernel *out, cusim_error *err);
 
+/* The same from the `len` bytes at `text`, NUL bytes among them refused
+ * where they stand, as in a file: what the command line loads a file it
+ * has read once from (a pipe, /dev/stdin, a process substitution). */
+int cusim_hw_load_bytes(const char *text, size_t len, const char *name,
+                        const cusim_set *sets, size_t n_sets, cusim_hw *out,
+                        cusim_error *err);
+int cusim_kernel_load_bytes(const char *text, size_t len, const char *name,
+                            const cusim_set *sets, size_t n_sets,
+                            cusim_kernel *out, cusim_error *err);
+
 /* Applies overrides to a loaded config in memory (no file is read again):
  * the same value, or the same first error at the same FILE:LINE:COLUMN, as
  * loading its file with its earlier overrides followed by `sets`. Paths of
@@ -514,6 +524,11 @@ typedef enum cusim_file_kind {
  * file cannot be read or parsed, is not a mapping, or has none of those
  * keys. */
 int cusim_file_sniff(const char *path, cusim_file_kind *kind, cusim_error *err);
+
+/* cusim_file_sniff of the `len` bytes at `text`, read from a file called
+ * `name`. */
+int cusim_bytes_sniff(const char *text, size_t len, const char *name,
+                      cusim_file_kind *kind, cusim_error *err);
 
 /* Prints a resolved config as YAML that loads back to the same value. */
 void cusim_hw_echo(FILE *out, const cusim_hw *hw);

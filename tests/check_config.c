@@ -1454,6 +1454,57 @@ START_TEST(sniff)
 }
 END_TEST
 
+/* The loaders of bytes read once (what the command line reads a pipe
+ * into): the same kind, value and errors as the file, a NUL byte refused
+ * where it stands, never a place to cut the text. */
+START_TEST(bytes_as_the_file)
+{
+    static const char nul[] = "name: a\0b\nsimd_width: 32\n";
+    cusim_file_kind kind;
+    cusim_error err;
+    cusim_hw hw;
+    ck_assert_int_eq(cusim_bytes_sniff(nul, sizeof nul - 1, "in", &kind,
+                                       &err), -1);
+    ck_assert_str_eq(err.file, "in");
+    ck_assert_int_eq(err.line, 1);
+    ck_assert_int_eq(err.column, 8);
+    ck_assert_str_eq(err.message, "YAML syntax error: control characters "
+                     "are not allowed (0x00)");
+    ck_assert_int_eq(cusim_hw_load_bytes(nul, sizeof nul - 1, "in", NULL, 0,
+                                         &hw, &err), -1);
+    ck_assert_int_eq(err.column, 8);
+    /* the string loader stops at the NUL: a profile "a" without simd_width
+     * is another error, at another place */
+    ck_assert_int_eq(cusim_hw_load_string(nul, "in", NULL, 0, &hw, &err), -1);
+    ck_assert_int_ne(err.column, 8);
+
+    const char *path = cutest_path("tests/good/cfg-kernel.yaml");
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    char text[1 << 16];
+    size_t len = fread(text, 1, sizeof text, f);
+    fclose(f);
+    ck_assert_int_eq(cusim_bytes_sniff(text, len, path, &kind, &err), 0);
+    ck_assert_int_eq(kind, CUSIM_FILE_KERNEL);
+    cusim_kernel a, b;
+    ck_assert_int_eq(cusim_kernel_load(path, NULL, 0, &a, &err), 0);
+    ck_assert_int_eq(cusim_kernel_load_bytes(text, len, path, NULL, 0, &b,
+                                             &err), 0);
+    char *ea = NULL, *eb = NULL;
+    size_t na = 0, nb = 0;
+    FILE *fa = open_memstream(&ea, &na), *fb = open_memstream(&eb, &nb);
+    cusim_kernel_echo(fa, &a);
+    cusim_kernel_echo(fb, &b);
+    fclose(fa);
+    fclose(fb);
+    ck_assert_str_eq(ea, eb);
+    free(ea);
+    free(eb);
+    cusim_kernel_free(&a);
+    cusim_kernel_free(&b);
+}
+END_TEST
+
 /* One aligned line per key: path, type, default, range, help. */
 START_TEST(print_keys)
 {
@@ -2648,6 +2699,7 @@ static Suite *make_suite(void)
 
     tc = tcase_create("sniff and keys");
     tcase_add_test(tc, sniff);
+    tcase_add_test(tc, bytes_as_the_file);
     tcase_add_test(tc, print_keys);
     suite_add_tcase(s, tc);
 

@@ -49,6 +49,7 @@ typedef struct rig {
     l2 *c;
     mem_stats st;
     bool defer;               /* leave l2_read_done to the test */
+    bool writes;              /* DRAM writes (dirty victims) expected */
     answer log[16];
     uint32_t n;
     read_back reads[16];
@@ -76,7 +77,11 @@ static void on_served(void *ctx, uint32_t ch, uint32_t tag, uint64_t t,
                       uint64_t now)
 {
     rig *r = ctx;
-    ck_assert_uint_ne(tag, UINT32_MAX);   /* no write in these tests */
+    if (tag == UINT32_MAX) {   /* a write: nothing to answer */
+        ck_assert(r->writes);
+        ck_assert(l2_unpark(r->c, ch, now));
+        return;
+    }
     ck_assert_uint_lt(r->n_reads, 16);
     r->reads[r->n_reads++] = (read_back){ tag, t, now };
     if (!r->defer)
@@ -288,6 +293,78 @@ START_TEST(no_l2_mshr_free_refuses_an_arrival)
 }
 END_TEST
 
+/* CU 0's store of sector 0 of the line at `addr`, request `ref`, at the
+ * L2 at `now`: l2_arrive's answer. */
+static bool store(rig *r, uint32_t ref, uint64_t addr, uint64_t now)
+{
+    down d = { now, 0, addr, 0, ref, 0x1, DOWN_STORE, 0 };
+    return l2_arrive(r->c, &d, now);
+}
+
+START_TEST(a_full_park_pool_moves_an_arrival_to_another_channel)
+{
+    /* Issue 43's crash, by hand. 1 CU x memory.max_inflight 2: a pool of
+     * 2 parked arrivals. The L2: 2 sets of 2 ways (512 bytes, 1 slice;
+     * line i in set i % 2); DRAM: 2 channels of window 1, line i in
+     * channel i / 2 % 2 (interleave 256). Line i is at byte 128 i; every
+     * store dirties one sector (32 bytes).
+     *   Set 1 first: lines 3 (ch 1), then 1 (ch 0): LRU 3. Set 0: lines 0
+     * (ch 0), 2 (ch 1); line 4 (ch 0) evicts 0 (a write fills ch 0); a hit
+     * on 2 leaves 4 the LRU. Then e (line 8) and f (line 10) both need 4's
+     * write in ch 0: both parked there, the pool full.
+     *   When ch 0 writes 0, e goes on (4 written to ch 0: full again) and f
+     * stays, its victim now 2, in ch 1. g (line 5) evicts 3 into ch 1
+     * (full) and h (line 7), whose victim 1 is in ch 0 behind f, takes e's
+     * entry: the pool is full again. When ch 0 writes 4, f must wait at
+     * ch 1: it moves there in its own entry (before the fix it took a new
+     * one first, and there was none: park() indexed with NONE); h goes on
+     * (1 written to ch 0); when ch 1 writes 3, f goes on (2 written).
+     * Every store is acknowledged once; 5 dirty sectors written. */
+    rig r;
+    cusim_hw hw = cutest_tiny_hier();
+    hw.compute_units = 1;
+    hw.memory.max_inflight = 2;
+    hw.cache.l2.bytes = 512;
+    hw.cache.l2.ways = 2;
+    hw.cache.l2.slices = 1;
+    hw.dram.channels = 2;
+    hw.dram.window = 1;
+    rig_init(&r, &hw);
+    r.writes = true;
+    ck_assert(store(&r, 1, 3 * 128, 5));
+    ck_assert(store(&r, 2, 1 * 128, 6));
+    ck_assert(store(&r, 3, 0 * 128, 10));
+    ck_assert(store(&r, 4, 2 * 128, 11));
+    ck_assert(store(&r, 5, 4 * 128, 12));
+    ck_assert(store(&r, 6, 2 * 128, 13));    /* a hit */
+    ck_assert_uint_eq(r.n, 6);
+    ck_assert_uint_eq(r.st.dram_write_bytes, 32);
+    ck_assert(store(&r, 7, 8 * 128, 14));    /* e: parked */
+    ck_assert(store(&r, 8, 10 * 128, 15));   /* f: parked */
+    ck_assert_uint_eq(r.n, 6);
+    /* until ch 0 has written line 0 and taken e's victim */
+    while (r.st.dram_write_bytes < 64 && !evq_empty(r.q))
+        run_to(&r, evq_next_cycle(r.q));
+    ck_assert_uint_eq(r.n, 7);
+    ck_assert_uint_eq(r.log[6].ref, 7);      /* e went on, f waits */
+    uint64_t now = evq_next_cycle(r.q) - 1;
+    ck_assert(store(&r, 9, 5 * 128, now));   /* g: 3 into ch 1 */
+    ck_assert_uint_eq(r.st.dram_write_bytes, 96);
+    ck_assert(store(&r, 10, 7 * 128, now));  /* h: parked, pool full */
+    ck_assert_uint_eq(r.n, 8);
+    run_to(&r, 100000);
+    ck_assert_uint_eq(r.n, 10);
+    bool acked[11] = { false };
+    for (uint32_t i = 0; i < r.n; i++) {
+        ck_assert(!r.log[i].fill);
+        ck_assert(!acked[r.log[i].ref]);
+        acked[r.log[i].ref] = true;
+    }
+    ck_assert_uint_eq(r.st.dram_write_bytes, 5 * 32);
+    rig_free(&r);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("l2");
@@ -295,6 +372,8 @@ static Suite *make_suite(void)
     cutest_behaviour(s, "MSHR merge", two_l1s_share_an_l2_mshr);
     cutest_behaviour(s, "parked at a full DRAM queue", a_parked_line_is_served_once);
     cutest_behaviour(s, "no MSHR free", no_l2_mshr_free_refuses_an_arrival);
+    cutest_behaviour(s, "a full park pool",
+                     a_full_park_pool_moves_an_arrival_to_another_channel);
     return s;
 }
 

@@ -18,6 +18,7 @@
 #include "results.h"
 #include "strbuf.h"
 #include "xalloc.h"
+#include "yamldoc.h"
 
 static const cli_command commands[] = {
     { "sim", cli_sim,
@@ -417,12 +418,29 @@ int cli_check_results_dir(const cli_command *cmd, const experiment *e,
     return refuse(&b);
 }
 
-bool cli_pair_swapped(const cli_command *cmd, const cli_args *args)
+int cli_input_read(cli_input *in, const char *path)
+{
+    memset(in, 0, sizeof *in);
+    return ydoc_read(path, path, &in->text, &in->len, &in->err);
+}
+
+void cli_input_free(cli_input *in)
+{
+    free(in->text);
+    in->text = NULL;
+}
+
+/* cli_pair_swapped of the two files as read. */
+static bool pair_swapped(const cli_command *cmd, const cli_args *args,
+                         const cli_input in[2])
 {
     cusim_error err;
     cusim_file_kind first, second;
-    if (cusim_file_sniff(args->files[0], &first, &err) == 0
-        && cusim_file_sniff(args->files[1], &second, &err) == 0
+    if (in[0].text && in[1].text
+        && cusim_bytes_sniff(in[0].text, in[0].len, args->files[0], &first,
+                             &err) == 0
+        && cusim_bytes_sniff(in[1].text, in[1].len, args->files[1], &second,
+                             &err) == 0
         && first == CUSIM_FILE_KERNEL && second == CUSIM_FILE_HW) {
         cli_say("%s:1:1: this is a kernel and %s a hardware profile:"
                 " the arguments are swapped (expected cusim %s HW.yaml "
@@ -430,6 +448,17 @@ bool cli_pair_swapped(const cli_command *cmd, const cli_args *args)
         return true;
     }
     return false;
+}
+
+bool cli_pair_swapped(const cli_command *cmd, const cli_args *args)
+{
+    cli_input in[2];
+    cli_input_read(&in[0], args->files[0]);
+    cli_input_read(&in[1], args->files[1]);
+    bool swapped = pair_swapped(cmd, args, in);
+    cli_input_free(&in[0]);
+    cli_input_free(&in[1]);
+    return swapped;
 }
 
 int cli_load_pair(const cli_command *cmd, const cli_args *args,
@@ -441,16 +470,30 @@ int cli_load_pair(const cli_command *cmd, const cli_args *args,
                 args->n_files == 1 ? "" : "s", cmd->name);
         return CLI_BAD_INPUT;
     }
-    if (cli_pair_swapped(cmd, args))
-        return CLI_BAD_INPUT;
+    /* each file read once (it may be a pipe); a profile's errors before
+     * the kernel's, as each is loaded in turn */
+    cli_input in[2];
+    cli_input_read(&in[0], args->files[0]);
+    cli_input_read(&in[1], args->files[1]);
     cusim_error err;
-    if (cusim_hw_load(args->files[0], args->sets, (size_t)args->n_sets, hw,
-                      &err) != 0)
-        return cli_bad_input(&err);
-    if (cusim_kernel_load(args->files[1], args->sets, (size_t)args->n_sets, k,
-                          &err) != 0)
-        return cli_bad_input(&err);
-    return CLI_OK;
+    int status = CLI_OK;
+    if (pair_swapped(cmd, args, in))
+        status = CLI_BAD_INPUT;
+    else if (!in[0].text)
+        status = cli_bad_input(&in[0].err);
+    else if (cusim_hw_load_bytes(in[0].text, in[0].len, args->files[0],
+                                 args->sets, (size_t)args->n_sets, hw,
+                                 &err) != 0)
+        status = cli_bad_input(&err);
+    else if (!in[1].text)
+        status = cli_bad_input(&in[1].err);
+    else if (cusim_kernel_load_bytes(in[1].text, in[1].len, args->files[1],
+                                     args->sets, (size_t)args->n_sets, k,
+                                     &err) != 0)
+        status = cli_bad_input(&err);
+    cli_input_free(&in[0]);
+    cli_input_free(&in[1]);
+    return status;
 }
 
 int cli_parse_count(const char *v, uint64_t *n)

@@ -190,6 +190,28 @@ int cli_write_figure(const cli_command *cmd, const char *dir,
                      void (*csv)(FILE *f, const void *ctx),
                      void (*gp)(FILE *f, const void *ctx), const void *ctx);
 
+/* A file named on the command line as an input (a hardware profile, a
+ * kernel, an experiment), read whole once, whatever its kind: a regular
+ * file, a FIFO, /dev/stdin, a process substitution's /dev/fd/N (a pipe
+ * gives its bytes once, so telling what the file holds and loading it
+ * both read these bytes, never the file again). The limit is the
+ * loaders' (YDOC_MAX_BYTES). Only the files cusim finds by itself in a
+ * results directory are read as regular files only, without blocking
+ * (fio_open_regular). */
+typedef struct cli_input {
+    char *text;        /* its bytes, NUL-terminated after them; NULL when
+                          it could not be read */
+    size_t len;
+    cusim_error err;   /* why not, when text is NULL: "cannot read: ..."
+                          or too large, at the file as named */
+} cli_input;
+
+/* Reads the file at `path` into `in` (the reason in `in->err` when it
+ * cannot: cusim_hw_load's message for that file). Returns 0 or -1;
+ * cli_input_free releases `in` either way. */
+int cli_input_read(cli_input *in, const char *path);
+void cli_input_free(cli_input *in);
+
 /* Whether the two files of `args` are a kernel and a hardware profile,
  * the wrong way round; then prints so (not what the first one's keys lack
  * as a profile). */

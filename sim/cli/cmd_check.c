@@ -41,11 +41,17 @@ int cli_check(int argc, char **argv)
         size_t n_sets = (size_t)args.n_sets;
         cusim_file_kind kind;
         experiment *e;
-        if (cusim_file_sniff(file, &kind, &err) != 0) {
+        cli_input in;   /* read once: the file may be a pipe */
+        if (cli_input_read(&in, file) != 0) {
+            status = cli_bad_input(&in.err);
+        } else if (cusim_bytes_sniff(in.text, in.len, file, &kind, &err)
+                   != 0) {
             status = cli_bad_input(&err);
         } else if (kind == CUSIM_FILE_EXPERIMENT) {
-            if (exp_load(file, sets, n_sets, &e, &err) != 0) {
+            if (exp_load_bytes(file, in.text, in.len, sets, n_sets, NULL, &e,
+                               &err) != 0) {
                 status = cli_bad_input(&err);
+                cli_input_free(&in);
                 continue;
             }
             printf("%s%s: ok (experiment '%s', %zu point%s", lead, shown,
@@ -62,8 +68,10 @@ int cli_check(int argc, char **argv)
             puts(")");
             exp_free(e);
         } else if (kind == CUSIM_FILE_HW) {
-            if (cusim_hw_load(file, sets, n_sets, &hws[n_hw], &err) != 0) {
+            if (cusim_hw_load_bytes(in.text, in.len, file, sets, n_sets,
+                                    &hws[n_hw], &err) != 0) {
                 status = cli_bad_input(&err);
+                cli_input_free(&in);
                 continue;
             }
             printf("%s%s: ok (hardware profile '%s')\n", lead, shown,
@@ -72,8 +80,10 @@ int cli_check(int argc, char **argv)
                 cusim_hw_echo(stdout, &hws[n_hw]);
             n_hw++;
         } else {
-            if (cusim_kernel_load(file, sets, n_sets, &ks[n_k], &err) != 0) {
+            if (cusim_kernel_load_bytes(in.text, in.len, file, sets, n_sets,
+                                        &ks[n_k], &err) != 0) {
                 status = cli_bad_input(&err);
+                cli_input_free(&in);
                 continue;
             }
             printf("%s%s: ok (kernel '%s')\n", lead, shown, ks[n_k].name);
@@ -81,6 +91,7 @@ int cli_check(int argc, char **argv)
                 cusim_kernel_echo(stdout, &ks[n_k]);
             n_k++;
         }
+        cli_input_free(&in);
     }
 
     for (int k = 0; k < n_k; k++)

@@ -70,6 +70,8 @@ typedef struct run {
     int sig_fd;            /* signalfd of SIGINT and SIGTERM, or -1 */
     sigset_t old_mask;     /* the signal mask before the run blocked them */
     int stopped_by;        /* the signal that stopped the run, or 0 */
+    bool pause;            /* CUSIM_TEST_PAUSE_AFTER given: pause once */
+    size_t pause_after;    /* n_done reaches it (test_pause) */
 } run;
 
 static double now(void)
@@ -216,12 +218,31 @@ static void bar_draw(run *R, bool force)
     R->bar_shown = true;
 }
 
+/* The test hook CUSIM_TEST_PAUSE_AFTER=N (tests/cli/run-robust): once N
+ * of the points this run runs have ended (0: as its workers start; all of
+ * them: before the results are assembled), the parent says so on stderr
+ * and then waits for good (SIGINT and SIGTERM stay blocked: SIGKILL ends
+ * it), so that a test's kill lands at a known point of the run whatever
+ * the machine's speed or load. The workers go on with the points they
+ * hold. */
+static void test_pause(const run *R)
+{
+    if (!R->pause || R->n_done != R->pause_after)
+        return;
+    fprintf(stderr, "cusim run: paused, %zu of its points ended "
+            "(CUSIM_TEST_PAUSE_AFTER)\n", R->n_done);
+    fflush(stderr);
+    for (;;)
+        pause();
+}
+
 /* Records that worker i's point ended. */
 static void point_ended(run *R, int i, bool failed)
 {
     R->w[i].point = -1;
     R->n_done++;
     R->n_failed += failed;
+    test_pause(R);
 }
 
 /* Whether SIGINT or SIGTERM arrived (then R->stopped_by says which). */
@@ -300,6 +321,8 @@ static int run_points(run *R)
         assign(R, i);
     struct pollfd *fds = xcalloc((size_t)R->n_workers + 1, sizeof *fds);
     int *who = xcalloc((size_t)R->n_workers, sizeof *who);
+    if (rc == 0)
+        test_pause(R);   /* CUSIM_TEST_PAUSE_AFTER=0 */
     while (rc == 0 && R->n_done < R->n_todo) {
         nfds_t n = 0;
         for (int i = 0; i < R->n_workers; i++)
@@ -484,6 +507,13 @@ int cli_run_experiment(const cli_command *cmd, const experiment *e,
     R.tty = isatty(STDERR_FILENO);
     R.start = now();
     R.todo = xcalloc(R.n_points ? R.n_points : 1, sizeof *R.todo);
+    uint64_t pause_after;
+    const char *hook = getenv("CUSIM_TEST_PAUSE_AFTER");
+    if (hook && cli_parse_count(hook, &pause_after) == 0
+        && pause_after <= R.n_points) {
+        R.pause = true;
+        R.pause_after = (size_t)pause_after;
+    }
     int jobs = args->jobs ? args->jobs : online_cpus();
     /* a shard keeps whatever DIR already holds: it may be another's */
     bool keep = args->resume || shard;
@@ -526,6 +556,8 @@ int cli_run_experiment(const cli_command *cmd, const experiment *e,
     bar_draw(&R, true);
     if (R.n_todo && run_points(&R) != 0)
         status = CLI_FAILURE;
+    if (R.n_todo == 0)
+        test_pause(&R);   /* CUSIM_TEST_PAUSE_AFTER=0, nothing to run */
     bar_draw(&R, true);
     if (R.bar_shown)
         fputc('\n', stderr);
@@ -576,18 +608,24 @@ int cli_run(int argc, char **argv)
 
     cusim_error err;
     cusim_file_kind kind;
-    if (cusim_file_sniff(args.files[0], &kind, &err) == 0
+    cli_input in;   /* read once: the file may be a pipe */
+    if (cli_input_read(&in, args.files[0]) != 0)
+        return cli_bad_input(&in.err);
+    if (cusim_bytes_sniff(in.text, in.len, args.files[0], &kind, &err) == 0
         && kind != CUSIM_FILE_EXPERIMENT) {
         cli_say("%s:1:1: this is a %s, not an experiment (cusim run "
                 "takes an experiment file: see cusim run --help)\n",
                 args.files[0],
                 kind == CUSIM_FILE_HW ? "hardware profile" : "kernel");
+        cli_input_free(&in);
         return CLI_BAD_INPUT;
     }
     experiment *e;
     exp_options eo = { .max_instructions = args.max_instructions };
-    if (exp_load_opts(args.files[0], NULL, args.sets, (size_t)args.n_sets,
-                      &eo, &e, &err))
+    int loaded = exp_load_bytes(args.files[0], in.text, in.len, args.sets,
+                                (size_t)args.n_sets, &eo, &e, &err);
+    cli_input_free(&in);
+    if (loaded != 0)
         return cli_bad_input(&err);
     uint64_t id = args.point_id ? strtoull(args.point_id, NULL, 16) : 0;
     size_t n_picked = 0;

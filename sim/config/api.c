@@ -54,6 +54,15 @@ int cusim_kernel_load_string(const char *text, const char *name,
     return parse_programs(out, err);
 }
 
+int cusim_kernel_load_bytes(const char *text, size_t len, const char *name,
+                            const cusim_set *sets, size_t n_sets,
+                            cusim_kernel *out, cusim_error *err)
+{
+    if (cfg_kernel_load_bytes(text, len, name, sets, n_sets, out, err) != 0)
+        return -1;
+    return parse_programs(out, err);
+}
+
 int cusim_kernel_apply(cusim_kernel *k, const cusim_set *sets, size_t n_sets,
                        cusim_error *err)
 {

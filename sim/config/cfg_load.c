@@ -778,10 +778,10 @@ static int resolve(cfg_loader *L)
     return 0;
 }
 
-/* Loads the file at `path`, or when `text` is non-NULL that text under
- * the name `path`, with the overrides `sets`, into `obj`. */
+/* Loads the file at `path`, or when `text` is non-NULL its `len` bytes
+ * under the name `path`, with the overrides `sets`, into `obj`. */
 static int load(const cfg_table *t, const char *path, const char *text,
-                const cusim_set *sets, size_t n_sets, void *obj,
+                size_t len, const cusim_set *sets, size_t n_sets, void *obj,
                 cusim_error *err)
 {
     cfg_loader L;
@@ -809,7 +809,7 @@ static int load(const cfg_table *t, const char *path, const char *text,
     for (int i = 0; i < t->n; i++)
         L.marks[i] = (cusim_mark){ NULL, 0, 0 };
 
-    if ((text ? ydoc_load_text(&file, text, fname, t->what, err)
+    if ((text ? ydoc_load_bytes(&file, text, len, fname, t->what, err)
               : ydoc_load_file(&file, path, fname, t->what, err)) != 0)
         return -1;
     docs = xmalloc(n_sets * sizeof *docs);
@@ -843,28 +843,43 @@ done:
 int cfg_hw_load(const char *path, const cusim_set *sets, size_t n_sets,
                 cusim_hw *out, cusim_error *err)
 {
-    return load(&cfg_hw_table, path, NULL, sets, n_sets, out, err);
+    return load(&cfg_hw_table, path, NULL, 0, sets, n_sets, out, err);
 }
 
 int cfg_kernel_load(const char *path, const cusim_set *sets, size_t n_sets,
                     cusim_kernel *out, cusim_error *err)
 {
-    return load(&cfg_kernel_table, path, NULL, sets, n_sets, out, err);
+    return load(&cfg_kernel_table, path, NULL, 0, sets, n_sets, out, err);
 }
 
 int cusim_hw_load_string(const char *text, const char *name,
                          const cusim_set *sets, size_t n_sets, cusim_hw *out,
                          cusim_error *err)
 {
-    return load(&cfg_hw_table, name, text ? text : "", sets, n_sets, out, err);
+    return cusim_hw_load_bytes(text ? text : "", text ? strlen(text) : 0,
+                               name, sets, n_sets, out, err);
+}
+
+int cusim_hw_load_bytes(const char *text, size_t len, const char *name,
+                        const cusim_set *sets, size_t n_sets, cusim_hw *out,
+                        cusim_error *err)
+{
+    return load(&cfg_hw_table, name, text, len, sets, n_sets, out, err);
 }
 
 int cfg_kernel_load_string(const char *text, const char *name,
                            const cusim_set *sets, size_t n_sets,
                            cusim_kernel *out, cusim_error *err)
 {
-    return load(&cfg_kernel_table, name, text ? text : "", sets, n_sets, out,
-                err);
+    return cfg_kernel_load_bytes(text ? text : "", text ? strlen(text) : 0,
+                                 name, sets, n_sets, out, err);
+}
+
+int cfg_kernel_load_bytes(const char *text, size_t len, const char *name,
+                          const cusim_set *sets, size_t n_sets,
+                          cusim_kernel *out, cusim_error *err)
+{
+    return load(&cfg_kernel_table, name, text, len, sets, n_sets, out, err);
 }
 
 /* ------------------------------------------------------ loaded configs */

@@ -45,6 +45,9 @@ int cfg_kernel_load(const char *path, const cusim_set *sets, size_t n_sets,
 int cfg_kernel_load_string(const char *text, const char *name,
                            const cusim_set *sets, size_t n_sets,
                            cusim_kernel *out, cusim_error *err);
+int cfg_kernel_load_bytes(const char *text, size_t len, const char *name,
+                          const cusim_set *sets, size_t n_sets,
+                          cusim_kernel *out, cusim_error *err);
 
 /* Fills `out` with `k` (a kernel loaded by cfg_kernel_load) with the
  * "kernel." overrides of `sets` applied, as cusim_kernel_apply (cusim.h)

@@ -686,38 +686,55 @@ static int build_axes(parser *P)
 
 /* ------------------------------------------------------------- loading */
 
-int cusim_file_sniff(const char *path, cusim_file_kind *kind, cusim_error *err)
+static const char sniff_what[] = "a hardware profile or kernel mapping";
+
+/* cusim_file_sniff of the document `d`, loaded from `path`; frees it. */
+static int sniff(ydoc *d, const char *path, cusim_file_kind *kind,
+                 cusim_error *err)
 {
-    static const char what[] = "a hardware profile or kernel mapping";
-    ydoc d;
     char got[200];
     bool hw = false, kernel = false, exp = false;
 
-    if (ydoc_load_file(&d, path, path, what, err) != 0)
-        return -1;
-    const yaml_node_t *root = ydoc_root(&d);
+    const yaml_node_t *root = ydoc_root(d);
     if (root->type != YAML_MAPPING_NODE) {
-        cusim_mark m = ydoc_mark(&d, root);
-        err_at(err, &m, "expected %s, got %s", what,
+        cusim_mark m = ydoc_mark(d, root);
+        err_at(err, &m, "expected %s, got %s", sniff_what,
                ydoc_describe(root, true, got, sizeof got));
-        ydoc_free(&d);
+        ydoc_free(d);
         return -1;
     }
     for (const yaml_node_pair_t *pr = root->data.mapping.pairs.start;
          pr < root->data.mapping.pairs.top; pr++) {
-        const char *k = yn_scalar(ydoc_node(&d, pr->key));
+        const char *k = yn_scalar(ydoc_node(d, pr->key));
         kernel |= strcmp(k, "program") == 0;
         hw |= strcmp(k, "cu") == 0 || strcmp(k, "simd_width") == 0;
         for (size_t i = 2; i < N_TOP; i++)   /* not name, description */
             exp |= strcmp(k, top_keys[i]) == 0;
     }
-    ydoc_free(&d);
+    ydoc_free(d);
     if (!kernel && !hw && !exp)
         return err_set(err, path, 1, 1, "neither a kernel (no 'program' key) "
                        "nor a hardware profile (no 'cu' or 'simd_width' key)");
     *kind = kernel ? CUSIM_FILE_KERNEL : hw ? CUSIM_FILE_HW
                                             : CUSIM_FILE_EXPERIMENT;
     return 0;
+}
+
+int cusim_file_sniff(const char *path, cusim_file_kind *kind, cusim_error *err)
+{
+    ydoc d;
+    if (ydoc_load_file(&d, path, path, sniff_what, err) != 0)
+        return -1;
+    return sniff(&d, path, kind, err);
+}
+
+int cusim_bytes_sniff(const char *text, size_t len, const char *name,
+                      cusim_file_kind *kind, cusim_error *err)
+{
+    ydoc d;
+    if (ydoc_load_bytes(&d, text, len, name, sniff_what, err) != 0)
+        return -1;
+    return sniff(&d, name, kind, err);
 }
 
 /* Sets the name from the file's base name and the output from the name,

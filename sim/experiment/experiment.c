@@ -115,6 +115,14 @@ int exp_load_opts(const char *path, const char *text, const cusim_set *sets,
                   size_t n_sets, const exp_options *opt, experiment **out,
                   cusim_error *err)
 {
+    return exp_load_bytes(path, text, text ? strlen(text) : 0, sets, n_sets,
+                          opt, out, err);
+}
+
+int exp_load_bytes(const char *path, const char *text, size_t len,
+                   const cusim_set *sets, size_t n_sets,
+                   const exp_options *opt, experiment **out, cusim_error *err)
+{
     experiment *e = exp_new(path, sets, n_sets);
     e->max_instructions = opt ? opt->max_instructions : 0;
     if (opt && opt->n_line_names) {
@@ -126,8 +134,8 @@ int exp_load_opts(const char *path, const char *text, const cusim_set *sets,
     }
     ydoc d;
     *out = NULL;
-    int rc = text ? ydoc_load_text(&d, text, e->file, "an experiment mapping",
-                                   err)
+    int rc = text ? ydoc_load_bytes(&d, text, len, e->file,
+                                    "an experiment mapping", err)
                   : ydoc_load_file(&d, e->file, e->file,
                                    "an experiment mapping", err);
     if (rc != 0) {

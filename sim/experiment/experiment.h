@@ -128,6 +128,14 @@ int exp_load_opts(const char *path, const char *text, const cusim_set *sets,
                   size_t n_sets, const exp_options *opt, experiment **out,
                   cusim_error *err);
 
+/* exp_load_opts of the `len` bytes at `text` (NUL bytes among them refused
+ * where they stand, as in a file; `text` NULL: the file at `path`), read
+ * from the file at `path`: how the command line loads an experiment it
+ * has read once (a pipe, /dev/stdin). */
+int exp_load_bytes(const char *path, const char *text, size_t len,
+                   const cusim_set *sets, size_t n_sets,
+                   const exp_options *opt, experiment **out, cusim_error *err);
+
 /* The budget the points run with (0: the default). */
 uint64_t exp_max_instructions(const experiment *e);
 

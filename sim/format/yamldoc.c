@@ -342,18 +342,26 @@ static int too_large(const char *file, cusim_error *err)
                    "a small YAML file)", YDOC_MAX_BYTES >> 20);
 }
 
-int ydoc_load_file(ydoc *d, const char *path, const char *file,
-                   const char *what, cusim_error *err)
+int ydoc_read(const char *path, const char *file, char **text, size_t *size,
+              cusim_error *err)
 {
-    memset(d, 0, sizeof *d);
-    d->file = file;
-    switch (fio_read(path, YDOC_MAX_BYTES - 1, &d->text, &d->size)) {
+    switch (fio_read(path, YDOC_MAX_BYTES - 1, text, size)) {
     case FIO_CANNOT_OPEN:
     case FIO_CANNOT_READ:
         return err_set(err, file, 1, 1, "cannot read: %s", strerror(errno));
     case FIO_TOO_LARGE:
         return too_large(file, err);
     }
+    return 0;
+}
+
+int ydoc_load_file(ydoc *d, const char *path, const char *file,
+                   const char *what, cusim_error *err)
+{
+    memset(d, 0, sizeof *d);
+    d->file = file;
+    if (ydoc_read(path, file, &d->text, &d->size, err) != 0)
+        return -1;
     return parse(d, what, NULL, err);
 }
 
@@ -375,13 +383,20 @@ int ydoc_load_read(ydoc *d, char *text, size_t size, const char *file,
 int ydoc_load_text(ydoc *d, const char *text, const char *file,
                    const char *what, cusim_error *err)
 {
+    return ydoc_load_bytes(d, text, strlen(text), file, what, err);
+}
+
+int ydoc_load_bytes(ydoc *d, const char *text, size_t size, const char *file,
+                    const char *what, cusim_error *err)
+{
     memset(d, 0, sizeof *d);
     d->file = file;
-    size_t n = strlen(text);
-    if (n >= YDOC_MAX_BYTES)   /* as a file that size */
+    if (size >= YDOC_MAX_BYTES)   /* as a file that size */
         return too_large(file, err);
-    d->text = xstrdup(text);
-    d->size = n;
+    d->text = xmalloc(size + 1);
+    memcpy(d->text, text, size);
+    d->text[size] = '\0';
+    d->size = size;
     return parse(d, what, NULL, err);
 }
 

@@ -57,11 +57,24 @@ typedef struct ydoc {
 int ydoc_load_file(ydoc *d, const char *path, const char *file,
                    const char *what, cusim_error *err);
 
+/* Reads the file at `path` whole, whatever its kind (a FIFO, /dev/stdin
+ * too: it is read once, to its end), as ydoc_load_file reads it: `*text`
+ * (NUL-terminated after its `*size` bytes; the caller frees it), or -1
+ * with `err` set at `file` ("cannot read: REASON", or larger than
+ * YDOC_MAX_BYTES - 1 bytes) and nothing allocated. */
+int ydoc_read(const char *path, const char *file, char **text, size_t *size,
+              cusim_error *err);
+
 /* Parses the NUL-terminated `text` as ydoc_load_file parses a file's
  * bytes (the text is copied): the same document, the same errors, at the
  * same places, naming `file` (which must outlive `d`). */
 int ydoc_load_text(ydoc *d, const char *text, const char *file,
                    const char *what, cusim_error *err);
+
+/* ydoc_load_text of the `size` bytes at `text`, NUL bytes among them
+ * included (copied): what ydoc_read read, parsed as the file would be. */
+int ydoc_load_bytes(ydoc *d, const char *text, size_t size, const char *file,
+                    const char *what, cusim_error *err);
 
 /* Parses the `size` bytes at `text` (read by the caller, NUL-terminated
  * after them; `d` takes it over and frees it, whatever the outcome) as

@@ -219,36 +219,155 @@ static int check_budget(gpu *g, const cusim_kernel *k, cusim_error *err)
                   (unsigned long long)limit);
 }
 
+/* The state g's run would take on profile `hw` (a variant of g's). */
+static uint64_t state_on(const gpu *g, const cusim_hw *hw)
+{
+    gpu probe = *g;
+    probe.hw = hw;
+    return gpu_state_bytes(&probe);
+}
+
+static double mib(uint64_t bytes)
+{
+    return (double)bytes / 1048576.0;
+}
+
+/* The MiB `bytes` take, rounded up: a state a little over the bound is
+ * never said to take just the bound. */
+static double mib_up(uint64_t bytes)
+{
+    return (double)div_up(bytes, 1048576);
+}
+
+/* The GPU-wide state is too large: the L2's tags and line state (lines
+ * of cache.l2.line bytes). Names the smallest line that fits, if any. */
+static int l2_too_large(const gpu *g, uint64_t taken, uint64_t bytes,
+                        cusim_error *err)
+{
+    const cusim_hw *hw = g->hw;
+    cusim_hw h = *hw;
+    uint32_t fits = 0;
+    for (uint64_t line = 2 * (uint64_t)hw->cache.l2.line;
+         line <= 65536 && !fits; line *= 2) {
+        h.cache.l2.line = (uint32_t)line;
+        if (state_on(g, &h) <= CUSIM_STATE_MAX_BYTES)
+            fits = (uint32_t)line;
+    }
+    char what[96];
+    if (fits)
+        snprintf(what, sizeof what, "lines of %u bytes or more would fit",
+                 fits);
+    else
+        snprintf(what, sizeof what, "no line size would fit beside the "
+                 "rest (%.0f MiB)", mib(bytes - taken));
+    cusim_mark at = cfg_hw_mark(hw, "cache.l2.line");
+    return err_at(err, &at,
+                  "cache.l2.line: the L2's %u lines of %u byte%s "
+                  "(cache.l2.bytes %u) need %.0f MiB of simulator state for "
+                  "their tags, %.0f MiB in all, more than the %u MiB a run "
+                  "may take; %s",
+                  hw->cache.l2.bytes / hw->cache.l2.line, hw->cache.l2.line,
+                  hw->cache.l2.line == 1 ? "" : "s", hw->cache.l2.bytes,
+                  mib(taken), mib_up(bytes), (unsigned)(CUSIM_STATE_MAX_BYTES >> 20), what);
+}
+
+/* The GPU-wide state is too large: the DRAM channels' queues of
+ * dram.window requests (each with its L2 MSHR). Names the largest window
+ * that fits, if any. */
+static int dram_too_large(const gpu *g, uint64_t taken, uint64_t bytes,
+                          cusim_error *err)
+{
+    const cusim_hw *hw = g->hw;
+    cusim_hw h = *hw;
+    uint32_t lo = 0, hi = hw->dram.window;   /* lo fits (0: none), hi not */
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        h.dram.window = mid;
+        if (state_on(g, &h) <= CUSIM_STATE_MAX_BYTES)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    char what[96];
+    if (lo)
+        snprintf(what, sizeof what, "a dram.window of %u or less would fit",
+                 lo);
+    else
+        snprintf(what, sizeof what, "even a window of 1 would not: fewer "
+                 "channels would");
+    cusim_mark at = cfg_hw_mark(hw, "dram.window");
+    return err_at(err, &at,
+                  "dram.window: %u DRAM channels x a window of %u (%llu "
+                  "queued requests, each with its L2 MSHR) need %.0f MiB of "
+                  "simulator state, %.0f MiB in all, more than the %u MiB a "
+                  "run may take; %s",
+                  hw->dram.channels, hw->dram.window,
+                  (unsigned long long)hw->dram.channels * hw->dram.window,
+                  mib(taken), mib_up(bytes),
+                  (unsigned)(CUSIM_STATE_MAX_BYTES >> 20), what);
+}
+
 /* Refuses a profile whose state would take more than
- * CUSIM_STATE_MAX_BYTES, naming compute_units (the size that grows it
- * most) and how many would fit. */
+ * CUSIM_STATE_MAX_BYTES, naming the largest part and what would fit: the
+ * CUs' state (compute_units: how many fit, if any), the L2's tags
+ * (cache.l2.line: the smallest line that fits) or the DRAM channels'
+ * queues (dram.window: the largest window that fits). */
 static int check_state_size(const gpu *g, cusim_error *err)
 {
     uint64_t bytes = gpu_state_bytes(g);
     if (bytes <= CUSIM_STATE_MAX_BYTES)
         return 0;
     /* The state is affine in the CU count: fixed + per_cu x CUs. */
-    cusim_hw one = *g->hw, two = *g->hw;
+    const cusim_hw *hw = g->hw;
+    cusim_hw one = *hw, two = *hw;
     one.compute_units = 1;
     two.compute_units = 2;
-    gpu probe = *g;
-    probe.hw = &one;
-    uint64_t fixed = gpu_state_bytes(&probe);
-    probe.hw = &two;
-    uint64_t per_cu = gpu_state_bytes(&probe) - fixed;
-    fixed -= per_cu;
-    uint64_t fit = fixed < CUSIM_STATE_MAX_BYTES
-                   ? (CUSIM_STATE_MAX_BYTES - fixed) / per_cu : 0;
-    cusim_mark at = cfg_hw_mark(g->hw, "compute_units");
+    uint64_t with_one = state_on(g, &one);
+    uint64_t per_cu = state_on(g, &two) - with_one;
+    uint64_t fixed = with_one - per_cu;
+    if (hw->cache.l2.bytes > 0) {
+        /* what the GPU-wide levels take, each against the least of it (an
+         * L2 of one set per slice, a window of 1) */
+        cusim_hw h = one;
+        uint64_t set = (uint64_t)hw->cache.l2.slices * hw->cache.l2.line
+                       * (hw->cache.l2.ways ? hw->cache.l2.ways : 1);
+        if (set < hw->cache.l2.bytes)
+            h.cache.l2.bytes = (uint32_t)set;
+        uint64_t least = state_on(g, &h);
+        uint64_t l2_part = with_one > least ? with_one - least : 0;
+        h = one;
+        h.dram.window = 1;
+        least = state_on(g, &h);
+        uint64_t dram_part = with_one > least ? with_one - least : 0;
+        uint64_t cus_part = per_cu * hw->compute_units;
+        if (l2_part >= dram_part && l2_part > cus_part)
+            return l2_too_large(g, l2_part, bytes, err);
+        if (dram_part > cus_part)
+            return dram_too_large(g, dram_part, bytes, err);
+    }
+    cusim_mark at = cfg_hw_mark(hw, "compute_units");
+    if (with_one > CUSIM_STATE_MAX_BYTES)
+        return err_at(err, &at,
+                      "compute_units: %u compute unit%s of this profile "
+                      "need%s %.0f MiB of simulator state, more than the %u "
+                      "MiB a run may take, and not even one fits: each CU's "
+                      "subgroup and workgroup slots, registers, partitions, "
+                      "L1 and memory queues take %.1f KiB, the GPU-wide state "
+                      "%.1f MiB",
+                      hw->compute_units, hw->compute_units == 1 ? "" : "s",
+                      hw->compute_units == 1 ? "s" : "",
+                      mib(bytes), (unsigned)(CUSIM_STATE_MAX_BYTES >> 20),
+                      per_cu / 1024.0, mib(fixed));
+    uint64_t fit = (CUSIM_STATE_MAX_BYTES - fixed) / per_cu;
     return err_at(err, &at,
                   "compute_units: %u compute units of this profile need "
                   "%.0f MiB of simulator state, more than the %u MiB a run "
                   "may take; at most %llu fit (each CU's subgroup and "
-                  "workgroup slots, registers and partitions take %.1f KiB)",
-                  g->hw->compute_units, bytes / 1048576.0,
+                  "workgroup slots, registers, partitions, L1 and memory "
+                  "queues take %.1f KiB)",
+                  hw->compute_units, mib(bytes),
                   (unsigned)(CUSIM_STATE_MAX_BYTES >> 20),
-                  (unsigned long long)fit,
-                  per_cu / 1024.0);
+                  (unsigned long long)fit, per_cu / 1024.0);
 }
 
 int plan_run(gpu *g, const cusim_kernel *k, cusim_error *err)
