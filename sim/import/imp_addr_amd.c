@@ -59,8 +59,14 @@ static bool half(const imp_insn *in, int which, char *mnem, size_t size,
                  const char **s, const char **e)
 {
     const char *b = in->text, *end = in->text + in->text_len;
-    const char *m = strstr(b, in->mnem);
-    if (!m || m >= end)
+    /* the mnemonic within the instruction's own bytes (the text runs on
+     * to the listing's end: strstr would search it all) */
+    size_t ml = strlen(in->mnem);
+    const char *m = NULL;
+    for (const char *q = b; q + ml <= end && !m; q++)
+        if (memcmp(q, in->mnem, ml) == 0)
+            m = q;
+    if (!m)
         return false;
     const char *dual = NULL;
     for (const char *q = m; q + 1 < end && !dual; q++)
