@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "error.h"
 #include "fileio.h"
 #include "import.h"
 #include "xalloc.h"
@@ -158,6 +159,22 @@ int cli_import(int argc, char **argv)
             status = CLI_BAD_INPUT;
             break;
         }
+        /* a value that is no path is one line of text (an expression
+         * goes into the kernel's YAML, a message echoes it) */
+        bool path = strcmp(opt, "--out") == 0
+                    || strcmp(opt, "--resources") == 0;
+        for (const char *c = val; *c && !path; c++)
+            if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+                char shown[256];
+                err_escape(shown, sizeof shown, val);
+                cli_say("cusim import: %s %s: a control character "
+                        "(\\x%02x) in the value: expected one line of "
+                        "text\n", opt, shown, (unsigned char)*c);
+                status = CLI_BAD_INPUT;
+                break;
+            }
+        if (status != CLI_OK)
+            break;
         uint64_t n;
         if (strcmp(opt, "--format") == 0) {
             if (imp_format_parse(val, &o.format) != 0
@@ -180,9 +197,9 @@ int cli_import(int argc, char **argv)
             }
             o.elements = n;
         } else if (strcmp(opt, "--grid-x") == 0) {
-            if (parse_positive(val, (uint64_t)1 << 32, &n) != 0) {
+            if (parse_positive(val, UINT32_MAX, &n) != 0) {
                 cli_say("cusim import: --grid-x %s: expected a whole "
-                        "number from 1 to 2^32\n", val);
+                        "number from 1 to 4294967295\n", val);
                 status = CLI_BAD_INPUT;
             }
             o.grid_x = n;

@@ -205,7 +205,12 @@ typedef struct imp_meta {
     bool have_vgprs, have_agprs, have_sgprs, have_shared, have_wave;
     uint32_t reqd[3];            /* .reqd_workgroup_size, reqd[0] 0: none */
     uint32_t max_flat;           /* .max_flat_workgroup_size, 0: none */
-    int meta_line;               /* where the kernel's metadata starts */
+    int meta_line;               /* where the kernel's metadata starts
+                                    (RADV: its statistics; SASS: its
+                                    resource line) */
+    const char *meta_file;       /* the file of meta_line: the listing,
+                                    or SASS's --resources; NULL: the
+                                    listing */
 } imp_meta;
 
 /* A listing read for one kernel. The reader owns `text` (its copy of the
@@ -228,9 +233,19 @@ imp_format imp_detect(const char *text);
 /* What format `f` is, for messages ("NVIDIA SASS"). */
 const char *imp_format_what(imp_format f);
 
-/* Appends an instruction / a label (zeroed, then returned to fill). */
-imp_insn *imp_listing_insn(imp_listing *l);
-imp_label *imp_listing_label(imp_listing *l);
+/* The most instructions, and the most labels, of one kernel that a
+ * listing may hold: what one import reads in about half a second and
+ * 100 MB (the largest kernels compilers emit have some tens of thousands
+ * of instructions; a program beyond it would not run: PROG_MAX_INSNS). */
+#define IMP_MAX_INSNS 65536
+
+/* Appends an instruction / a label (zeroed, then returned to fill), read
+ * at `line`, `column` of the listing. Returns NULL, with `err` set there,
+ * when the kernel already holds IMP_MAX_INSNS of them. */
+imp_insn *imp_listing_insn(imp_listing *l, int line, int column,
+                           cusim_error *err);
+imp_label *imp_listing_label(imp_listing *l, int line, int column,
+                             cusim_error *err);
 
 /* The label named `name` (also found without or with a leading '.'), or
  * NULL. */

@@ -59,8 +59,15 @@ const char *imp_format_what(imp_format f)
     }
 }
 
-imp_insn *imp_listing_insn(imp_listing *l)
+imp_insn *imp_listing_insn(imp_listing *l, int line, int column,
+                           cusim_error *err)
 {
+    if (l->n_insns == IMP_MAX_INSNS) {
+        err_set(err, l->file, line, column, "kernel '%s' has more than %d "
+                "instructions, the most cusim import reads", l->meta.kernel,
+                IMP_MAX_INSNS);
+        return NULL;
+    }
     if (l->n_insns == l->cap_insns) {
         l->cap_insns = l->cap_insns ? 2 * l->cap_insns : 256;
         l->insns = xrealloc_array(l->insns, l->cap_insns, sizeof *l->insns);
@@ -71,8 +78,15 @@ imp_insn *imp_listing_insn(imp_listing *l)
     return in;
 }
 
-imp_label *imp_listing_label(imp_listing *l)
+imp_label *imp_listing_label(imp_listing *l, int line, int column,
+                             cusim_error *err)
 {
+    if (l->n_labels == IMP_MAX_INSNS) {
+        err_set(err, l->file, line, column, "kernel '%s' has more than %d "
+                "labels, the most cusim import reads", l->meta.kernel,
+                IMP_MAX_INSNS);
+        return NULL;
+    }
     if (l->n_labels == l->cap_labels) {
         l->cap_labels = l->cap_labels ? 2 * l->cap_labels : 32;
         l->labels = xrealloc_array(l->labels, l->cap_labels, sizeof *l->labels);

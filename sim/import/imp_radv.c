@@ -187,6 +187,8 @@ static int head_line(imp_listing *l, const imp_line *ln, radv_head *h,
             m->vgprs = x;
             m->have_vgprs = true;
             h->vgprs_line = ln->no;
+            if (!m->meta_line)
+                m->meta_line = ln->no;
         } else if (sgprs) {
             m->sgprs = x;
             m->have_sgprs = true;
@@ -194,6 +196,8 @@ static int head_line(imp_listing *l, const imp_line *ln, radv_head *h,
             m->shared = x;
             m->have_shared = true;
             h->lds_line = ln->no;
+            if (!m->meta_line)
+                m->meta_line = ln->no;
         }
     }
     return 0;
@@ -219,7 +223,9 @@ static int read_code(imp_listing *l, imp_lines *ls, radv_head *h,
             continue;             /* blank, or a comment alone */
         char lab[IMP_LABEL_MAX];
         if (imp_line_label(&ln, lab, sizeof lab)) {
-            imp_label *b = imp_listing_label(l);
+            imp_label *b = imp_listing_label(l, ln.no, (int)i + 1, err);
+            if (!b)
+                return -1;
             snprintf(b->name, sizeof b->name, "%s", lab);
             b->insn = l->n_insns;
             b->line = ln.no;
@@ -248,7 +254,10 @@ static int read_code(imp_listing *l, imp_lines *ls, radv_head *h,
                                "1 to %d", RADV_MAX_REPEAT);
             for (uint32_t k = 0; k < times; k++) {
                 imp_insn copy = l->insns[l->n_insns - 1];
-                *imp_listing_insn(l) = copy;
+                imp_insn *in = imp_listing_insn(l, ln.no, (int)i + 1, err);
+                if (!in)
+                    return -1;
+                *in = copy;
             }
             continue;
         }

@@ -76,6 +76,35 @@ static char printable(char c)
     return u < 32 || u >= 0x7f ? '?' : c;
 }
 
+/* The kernel's name `kernel` as the YAML value of key `name` into `buf`
+ * (at most size - 1 bytes, the key's bound): as it is when it is an
+ * identifier (letters, digits, '_', '.', '$', '-'; not first '.' or
+ * '-'), else quoted ('...'), its bytes beyond printable ASCII as '?'. */
+static void yaml_name(const char *kernel, char *buf, size_t size)
+{
+    bool plain = kernel[0] != '\0' && kernel[0] != '.' && kernel[0] != '-';
+    for (const char *c = kernel; *c && plain; c++)
+        plain = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z')
+                || (*c >= '0' && *c <= '9') || *c == '_' || *c == '.'
+                || *c == '$' || *c == '-';
+    size_t n = 0;
+    if (plain) {
+        for (const char *c = kernel; *c && n + 1 < size; c++)
+            buf[n++] = *c;
+    } else {
+        buf[n++] = '\'';
+        for (const char *c = kernel; *c && n + 3 < size; c++) {
+            if (*c == '\'' && n + 4 >= size)
+                break;
+            if (*c == '\'')
+                buf[n++] = '\'';
+            buf[n++] = printable(*c);
+        }
+        buf[n++] = '\'';
+    }
+    buf[n] = '\0';
+}
+
 /* The instruction as written, for a comment: at most 60 bytes, blanks
  * for control bytes. */
 static void as_written(const imp_insn *in, char *buf, size_t size)
@@ -454,9 +483,9 @@ static uint64_t grid_width(const imp_listing *l, const imp_options *o,
  * and at 4 GiB no 32-bit index wraps. Nothing when there are none. */
 static void put_buffers(const imp_listing *l, const writer *w, sbuf *h)
 {
-    char names[32][24];
+    char names[CUSIM_MAX_BUFFERS][CUSIM_BUFFER_NAME_MAX + 1];
     int n = 0;
-    for (size_t i = 0; i < l->n_insns && n < 32; i++) {
+    for (size_t i = 0; i < l->n_insns && n < CUSIM_MAX_BUFFERS; i++) {
         size_t len = strcspn(l->insns[i].at, "[");
         if (!l->insns[i].at[0] || len >= sizeof names[0]
             || strncmp(l->insns[i].at, "shared[", 7) == 0)
@@ -535,6 +564,14 @@ void imp_write(const imp_listing *l, const imp_options *o,
     emit_range(&w, 0, l->n_insns, 0);
 
     const imp_meta *m = &l->meta;
+    /* what the listing names, printable (a non-UTF-8 byte, an ESC, as
+     * \xHH: the YAML holds no raw control byte) */
+    char kernel[4 * sizeof m->kernel], compiler[4 * sizeof m->compiler];
+    char frontend[4 * sizeof m->frontend], target[4 * sizeof m->target];
+    err_escape(kernel, sizeof kernel, m->kernel);
+    err_escape(compiler, sizeof compiler, m->compiler);
+    err_escape(frontend, sizeof frontend, m->frontend);
+    err_escape(target, sizeof target, m->target);
     /* the launch shape */
     uint32_t wg[3];
     const char *wg_from;
@@ -553,13 +590,13 @@ void imp_write(const imp_listing *l, const imp_options *o,
         sb_printf(warn, "cusim import: warning: %s: kernel '%s' has no "
                   ".reqd_workgroup_size: workgroups of %u "
                   "(.max_flat_workgroup_size); give --workgroup-size\n",
-                  l->file, m->kernel, m->max_flat);
+                  l->file, kernel, m->max_flat);
         break;
     default:
         wg_from = "not in the listing: 256 (give --workgroup-size)";
         sb_printf(warn, "cusim import: warning: %s: the listing does not "
                   "say kernel '%s''s workgroup size: 256; give "
-                  "--workgroup-size\n", l->file, m->kernel);
+                  "--workgroup-size\n", l->file, kernel);
         break;
     }
     uint64_t elements = o->elements ? o->elements : IMP_DEFAULT_ELEMENTS;
@@ -572,7 +609,7 @@ void imp_write(const imp_listing *l, const imp_options *o,
     err_escape(src_path, sizeof src_path, l->file);
     sbuf h = { 0 };
     sb_printf(&h, "# %s: kernel '%s' imported by cusim import (cusim %s)\n",
-              out_path, m->kernel, CUSIM_VERSION);
+              out_path, kernel, CUSIM_VERSION);
     bool amd = l->format != IMP_FORMAT_SASS;
     bool radv = l->format == IMP_FORMAT_RADV;
     sb_printf(&h, "#   source:    %s (%s)\n", src_path,
@@ -581,10 +618,10 @@ void imp_write(const imp_listing *l, const imp_options *o,
               : amd ? "AMD GCN/RDNA assembly, clang -S"
                     : "NVIDIA SASS, cuobjdump -sass / nvdisasm");
     sb_printf(&h, "#   compiler:  %s\n",
-              m->compiler[0] ? m->compiler : "(not named in the listing)");
-    if (m->frontend[0])
-        sb_printf(&h, "#   frontend:  %s\n", m->frontend);
-    sb_printf(&h, "#   target:    %s\n", m->target[0] ? m->target : "?");
+              compiler[0] ? compiler : "(not named in the listing)");
+    if (frontend[0])
+        sb_printf(&h, "#   frontend:  %s\n", frontend);
+    sb_printf(&h, "#   target:    %s\n", target[0] ? target : "?");
     if (radv) {
         sb_printf(&h, "#   registers: %u, RADV's VGPRs statistic (VGPRs "
                   "per invocation, as allocated)", regs);
@@ -710,10 +747,7 @@ void imp_write(const imp_listing *l, const imp_options *o,
 
     /* the keys */
     char name[64];
-    size_t n = 0;
-    for (const char *c = m->kernel; *c && n + 1 < sizeof name; c++)
-        name[n++] = *c;
-    name[n] = '\0';
+    yaml_name(m->kernel, name, sizeof name);
     sb_printf(&h, "name: %s\n", name);
     if (wg[2] > 1)
         sb_printf(&h, "workgroup_size: [%u, %u, %u]\n", wg[0], wg[1], wg[2]);

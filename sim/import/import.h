@@ -77,6 +77,10 @@ typedef struct imp_options {
                                          NULL: standard output */
 } imp_options;
 
+/* The largest workgroup, in invocations (the kernel key workgroup_size's
+ * bound). */
+#define IMP_MAX_WORKGROUP 1048576u
+
 /* The default element count when --elements is not given. */
 #define IMP_DEFAULT_ELEMENTS 1048576u
 
