@@ -50,6 +50,9 @@ typedef struct apass {
     bool radv;                       /* a RADV listing (imp_addr_amd.c) */
     bool probe;                      /* the first of RADV's two passes: it
                                         finds the workgroup ids' SGPRs */
+    uint64_t steps;                  /* counter values the trip counts
+                                        have worked out (imp_trip.c: at
+                                        most IMP_MAX_STEPS a listing) */
     int ids_vote[A_REGS][2];         /* RADV: forms where SGPR r's input is
                                         k x local_size.x (y) times lid_x
                                         (lid_y)'s k */
@@ -131,6 +134,22 @@ typedef struct ltest {
     bool when;                  /* the branch is taken when it holds */
 } ltest;
 enum { UPD_ADD, UPD_SHR };
+
+/* The passes a loop runs whose counter starts at `c` and is updated once
+ * a pass (`kind`: UPD_ADD adds `step`, UPD_SHR shifts right by `step`,
+ * 1..31; in 32 bits, as the hardware does), before its compare when
+ * `upd_first`; the compare `op` of the counter (side 0, else side 1)
+ * against the constant `bound`, as words signed or not; the branch it
+ * decides an exit test (`top`: out when the compare is `when`) or the
+ * closing branch (back when it is). In closed form, constant time: the
+ * first pass k whose counter c + k step (mod 2^32) lands in the words
+ * that leave (an arc of the ring) by Euclid's steps; a shift's at most
+ * 33 values stepped. Returns the count (0: the body never runs), or -1
+ * when the loop never leaves or its count is beyond 2^32 - 1
+ * (imp_trip.c). */
+int64_t addr_trip_count(int op, bool is_signed, int side, bool when,
+                        bool top, bool upd_first, int kind, int64_t step,
+                        int64_t c, int64_t bound);
 
 /* Each ISA: the compare that decides the conditional branch at `br`
  * (the last instruction in [begin, br) that sets what it reads), and
