@@ -223,6 +223,9 @@ typedef struct imp_listing {
     size_t n_insns, cap_insns;
     imp_label *labels;
     size_t n_labels, cap_labels;
+    struct imp_label_index *by_name;  /* the labels by name, built as
+                                         they are looked up (owned; the
+                                         lookups take a const listing) */
     imp_meta meta;
     int end_line;                /* the file's last line */
 } imp_listing;
@@ -247,10 +250,15 @@ imp_insn *imp_listing_insn(imp_listing *l, int line, int column,
 imp_label *imp_listing_label(imp_listing *l, int line, int column,
                              cusim_error *err);
 
-/* The label named `name` (also found without or with a leading '.'), or
- * NULL. */
+/* The first label named `name`, else the first named '.' + name, else
+ * (when `name` starts with '.') the first named name + 1; or NULL. In
+ * constant time: a listing's branches each look up their label. */
 const imp_label *imp_listing_find_label(const imp_listing *l,
                                         const char *name);
+
+/* The first label named exactly `name`, or NULL. */
+const imp_label *imp_listing_label_named(const imp_listing *l,
+                                         const char *name);
 
 void imp_listing_free(imp_listing *l);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "hmap.h"
 #include "imp_int.h"
 #include "xalloc.h"
 
@@ -514,27 +515,30 @@ static void put_buffers(const imp_listing *l, const writer *w, sbuf *h)
     sb_puts(h, " }\n");
 }
 
-/* Whether instructions `a` and `b` have one mnemonic and one row. */
-static bool same_mapping(const imp_insn *a, const imp_insn *b)
-{
-    return a->row == b->row && strcmp(a->mnem, b->mnem) == 0;
-}
-
 /* The header's list of mapping decisions, one line per mnemonic and row
  * (s_or_b64 writing exec has a row of its own) in the order of first
- * appearance. */
+ * appearance; in one pass, the pairs counted in a map (a listing may hold
+ * tens of thousands of distinct mnemonics). */
 static void put_decisions(const imp_listing *l, sbuf *h)
 {
+    hmap_str seen = { 0 };
+    size_t *first = xcalloc(l->n_insns + 1, sizeof *first);
+    size_t *count = xcalloc(l->n_insns + 1, sizeof *count);
+    size_t n = 0;
     for (size_t i = 0; i < l->n_insns; i++) {
         const imp_insn *in = &l->insns[i];
-        bool seen = false;
-        for (size_t k = 0; k < i && !seen; k++)
-            seen = same_mapping(&l->insns[k], in);
-        if (seen)
-            continue;
-        size_t count = 0;
-        for (size_t k = i; k < l->n_insns; k++)
-            count += same_mapping(&l->insns[k], in);
+        char key[IMP_MNEM_MAX + 24];
+        snprintf(key, sizeof key, "%s %p", in->mnem, (const void *)in->row);
+        long k = hmap_str_get(&seen, key);
+        if (k < 0) {
+            k = (long)n++;
+            first[k] = i;
+            hmap_str_put(&seen, xstrdup(key), (uint32_t)k);
+        }
+        count[k]++;
+    }
+    for (size_t k = 0; k < n; k++) {
+        const imp_insn *in = &l->insns[first[k]];
         const imp_map_row *row = in->row;
         const char *to = !row || row->op == IMP_OP_UNMAPPED ? "UNMAPPED"
                        : row->op == IMP_OP_DROP ? "dropped"
@@ -544,9 +548,29 @@ static void put_decisions(const imp_listing *l, sbuf *h)
                        : isa_get((isa_op)row->op)->mnemonic;
         char pm[IMP_MNEM_MAX];
         sb_printf(h, "#   %-24s x%-4zu -> %-12s %s\n",
-                  plain(in->mnem, pm, sizeof pm), count, to,
+                  plain(in->mnem, pm, sizeof pm), count[k], to,
                   row ? row->note : "no row in the mapping table");
     }
+    hmap_str_free(&seen);
+    free(first);
+    free(count);
+}
+
+/* The header's list of the unmapped opcodes, each once, in the order of
+ * first appearance. */
+static void put_unmapped(const imp_listing *l, sbuf *h)
+{
+    hmap_str seen = { 0 };
+    for (size_t i = 0; i < l->n_insns; i++) {
+        const imp_insn *in = &l->insns[i];
+        if ((in->row && in->row->op != IMP_OP_UNMAPPED)
+            || hmap_str_get(&seen, in->mnem) >= 0)
+            continue;
+        hmap_str_put(&seen, xstrdup(in->mnem), 0);
+        char pm[IMP_MNEM_MAX];
+        sb_printf(h, " %s", plain(in->mnem, pm, sizeof pm));
+    }
+    hmap_str_free(&seen);
 }
 
 void imp_write(const imp_listing *l, const imp_options *o,
@@ -729,17 +753,7 @@ void imp_write(const imp_listing *l, const imp_options *o,
     if (w.stats.unmapped) {
         sb_printf(&h, "# Unmapped opcodes (%llu, left out of the program):",
                   (unsigned long long)w.stats.unmapped);
-        for (size_t i = 0; i < l->n_insns; i++) {
-            const imp_insn *in = &l->insns[i];
-            if (in->row && in->row->op != IMP_OP_UNMAPPED)
-                continue;
-            bool seen = false;
-            for (size_t k = 0; k < i && !seen; k++)
-                seen = strcmp(l->insns[k].mnem, in->mnem) == 0;
-            char pm[IMP_MNEM_MAX];
-            if (!seen)
-                sb_printf(&h, " %s", plain(in->mnem, pm, sizeof pm));
-        }
+        put_unmapped(l, &h);
         sb_puts(&h, "\n");
     } else {
         sb_puts(&h, "# Unmapped opcodes: none\n");
