@@ -20,7 +20,8 @@ const char cli_import_help[] =
     "                    [--resources FILE] [--trip LABEL=EXPR]...\n"
     "                    [--cond LABEL=EXPR]... [--at LINE=BUF[EXPR]]...\n"
     "                    [--workgroup-size N|X,Y]\n"
-    "                    [--elements N] [--grid-x N] [--out KERNEL.yaml]\n"
+    "                    [--elements N] [--grid-x N] [--shared-bytes N]\n"
+    "                    [--out KERNEL.yaml]\n"
     "                    [--strict]\n"
     "\n"
     "Turns a compiler's listing of a real kernel into a cusim kernel: its\n"
@@ -70,6 +71,10 @@ const char cli_import_help[] =
     "                     grid_x), for addresses that read the\n"
     "                     workgroup's row (default: the side of a square\n"
     "                     grid, with a warning)\n"
+    "  --shared-bytes N   the workgroup's shared memory in bytes, with what\n"
+    "                     the kernel allocates at launch (dynamic shared\n"
+    "                     memory, which the metadata does not count;\n"
+    "                     default: the listing's figure)\n"
     "  --out FILE         write the kernel there (default, or -: standard\n"
     "                     output)\n"
     "  --strict           refuse a listing with an unmapped opcode\n";
@@ -133,7 +138,8 @@ int cli_import(int argc, char **argv)
         }
         static const char *const with_value[] = {
             "--format", "--kernel", "--resources", "--trip", "--cond",
-            "--at", "--workgroup-size", "--elements", "--grid-x", "--out"
+            "--at", "--workgroup-size", "--elements", "--grid-x",
+            "--shared-bytes", "--out"
         };
         const char *opt = NULL;
         char *val = NULL;
@@ -203,6 +209,14 @@ int cli_import(int argc, char **argv)
                 status = CLI_BAD_INPUT;
             }
             o.grid_x = n;
+        } else if (strcmp(opt, "--shared-bytes") == 0) {
+            if (parse_positive(val, 1073741824, &n) != 0) {
+                cli_say("cusim import: --shared-bytes %s: expected a whole "
+                        "number from 1 to 1073741824\n", val);
+                status = CLI_BAD_INPUT;
+            }
+            o.shared_bytes = (uint32_t)n;
+            o.shared_given = true;
         } else if (strcmp(opt, "--workgroup-size") == 0) {
             char *comma = strchr(val, ',');
             if (comma)

@@ -437,6 +437,11 @@ typedef enum imp_wg_source {
 imp_wg_source imp_workgroup(const imp_listing *l, const imp_options *o,
                             uint32_t wg[3]);
 
+/* Replaces in the `n` bytes at `s` each byte that does not begin or
+ * continue a character YAML may hold ('\t', '\n', printable ASCII, a
+ * well-formed UTF-8 sequence of a printable code point) with '?'. */
+void imp_yaml_safe(char *s, size_t n);
+
 void imp_write(const imp_listing *l, const imp_options *o,
                const imp_region *regions, size_t n_regions, sbuf *out,
                sbuf *warn, const char ***line_option, size_t *n_lines);

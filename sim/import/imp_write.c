@@ -77,6 +77,46 @@ static char printable(char c)
     return u < 32 || u >= 0x7f ? '?' : c;
 }
 
+/* The bytes of a character YAML may hold at `s` (n bytes left): 1 for
+ * '\t', '\n' and printable ASCII, 2 to 4 for a well-formed UTF-8
+ * sequence of a code point YAML's printable set has (not C1 controls
+ * but NEL, nor surrogates, U+FFFE or U+FFFF), 0 for anything else. */
+static size_t yaml_char(const unsigned char *s, size_t n)
+{
+    if (s[0] < 0x80)
+        return s[0] == '\t' || s[0] == '\n'
+               || (s[0] >= 0x20 && s[0] < 0x7f);
+    size_t len = s[0] >= 0xc2 && s[0] <= 0xdf ? 2
+               : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+               : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+    if (!len || len > n)
+        return 0;
+    uint32_t c = s[0] & (0x7f >> len);
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        c = c << 6 | (s[i] & 0x3f);
+    }
+    static const uint32_t least[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+    if (c < least[len] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)
+        || (c >= 0x80 && c < 0xa0 && c != 0x85) || c == 0xfffe
+        || c == 0xffff)
+        return 0;
+    return len;
+}
+
+void imp_yaml_safe(char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        size_t len = yaml_char((const unsigned char *)s + i, n - i);
+        if (len) {
+            i += len;
+        } else {
+            s[i++] = '?';
+        }
+    }
+}
+
 /* The kernel's name `kernel` as the YAML value of key `name` into `buf`
  * (at most size - 1 bytes, the key's bound): as it is when it is an
  * identifier (letters, digits, '_', '.', '$', '-'; not first '.' or
@@ -646,13 +686,22 @@ void imp_write(const imp_listing *l, const imp_options *o,
     if (frontend[0])
         sb_printf(&h, "#   frontend:  %s\n", frontend);
     sb_printf(&h, "#   target:    %s\n", target[0] ? target : "?");
+    /* --shared-bytes: said of the listing's own figure's line */
+    uint32_t shared = o->shared_given ? o->shared_bytes : m->shared;
+    char given[96];
+    snprintf(given, sizeof given, "#   shared_bytes: %u, --shared-bytes (the "
+             "listing says %u", shared, m->shared);
     if (radv) {
         sb_printf(&h, "#   registers: %u, RADV's VGPRs statistic (VGPRs "
                   "per invocation, as allocated)", regs);
         if (m->have_sgprs)
             sb_printf(&h, "; its %u SGPRs are not modelled", m->sgprs);
-        sb_printf(&h, "\n#   shared_bytes: %u, RADV's LDS size statistic "
-                  "(LDS per workgroup, as allocated)\n", m->shared);
+        if (o->shared_given)
+            sb_printf(&h, "\n%s: RADV's LDS size statistic)\n", given);
+        else
+            sb_printf(&h, "\n#   shared_bytes: %u, RADV's LDS size "
+                      "statistic (LDS per workgroup, as allocated)\n",
+                      m->shared);
         sb_printf(&h, "#   subgroup_size: %u, the pipeline executable's "
                   "subgroup size (RADV's wave)\n", m->wave);
     } else if (amd) {
@@ -661,14 +710,22 @@ void imp_write(const imp_listing *l, const imp_options *o,
                   m->have_agprs ? ", AGPRs included" : "");
         if (m->have_sgprs)
             sb_printf(&h, "; its %u SGPRs are not modelled", m->sgprs);
-        sb_printf(&h, "\n#   shared_bytes: %u, .group_segment_fixed_size\n",
-                  m->shared);
+        if (o->shared_given)
+            sb_printf(&h, "\n%s: .group_segment_fixed_size, without what "
+                      "is allocated at launch)\n", given);
+        else
+            sb_printf(&h, "\n#   shared_bytes: %u, "
+                      ".group_segment_fixed_size\n", m->shared);
         sb_printf(&h, "#   subgroup_size: %u, .wavefront_size\n", m->wave);
     } else {
         sb_printf(&h, "#   registers: %u, REG (cuobjdump -res-usage: "
                   "registers per thread)\n", regs);
-        sb_printf(&h, "#   shared_bytes: %u, SHARED (static shared memory "
-                  "per block)\n", m->shared);
+        if (o->shared_given)
+            sb_printf(&h, "%s: SHARED, static shared memory, without "
+                      "what is allocated at launch)\n", given);
+        else
+            sb_printf(&h, "#   shared_bytes: %u, SHARED (static shared "
+                      "memory per block)\n", m->shared);
         sb_printf(&h, "#   subgroup_size: %u, a warp\n", m->wave);
     }
     sb_printf(&h, "#   workgroup_size: from %s\n", wg_from);
@@ -771,7 +828,7 @@ void imp_write(const imp_listing *l, const imp_options *o,
         sb_printf(&h, "workgroup_size: %u\n", wg[0]);
     sb_printf(&h, "registers: %u\n", regs);
     sb_puts(&h, "registers_source: imported\n");
-    sb_printf(&h, "shared_bytes: %u\n", m->shared);
+    sb_printf(&h, "shared_bytes: %u\n", shared);
     sb_printf(&h, "subgroup_size: %u\n", m->wave);
     sb_printf(&h, "elements: %llu\n", (unsigned long long)elements);
     sb_puts(&h, "elements_per_invocation: 1\n");
@@ -787,6 +844,9 @@ void imp_write(const imp_listing *l, const imp_options *o,
     if (w.prog.n == 0)
         put_line(&w, 0, "# (no instruction)", NULL);
     sb_putn(&h, w.prog.s, w.prog.n);
+    /* what the listing gave every line (a label, a mnemonic, a register's
+     * name) is text YAML may hold, whatever its bytes were */
+    imp_yaml_safe(h.s, h.n);
     *n_lines = head_lines + w.prog_lines;
     const char **lo = xcalloc(*n_lines + 1, sizeof *lo);
     for (size_t i = 0; i < w.prog_lines; i++)

@@ -210,6 +210,22 @@ static int check_kernel(const imp_listing *l, const imp_options *o,
                        "nothing to import", l->meta.kernel, l->n_insns,
                        l->n_insns == 1 ? "" : "s");
     }
+    /* shared memory accessed where the listing says there is none: a
+     * kernel that allocates it at launch (HIP's extern __shared__,
+     * CUDA's dynamic shared memory), which the metadata does not count */
+    for (size_t i = 0; i < l->n_insns && !o->shared_given
+                       && l->meta.shared == 0; i++) {
+        const imp_insn *in = &l->insns[i];
+        int op = in->row ? in->row->op : -1;
+        if (op == ISA_OP_LD_SHARED || op == ISA_OP_ST_SHARED
+            || op == ISA_OP_ATOM_SHARED
+            || (in->row && in->row->roles == IMP_R_COPY))
+            return err_set(err, l->file, in->line, in->column, "'%s' "
+                           "accesses shared memory, but the listing says "
+                           "kernel '%s' has none (memory it allocates at "
+                           "launch is not counted): give --shared-bytes N",
+                           in->mnem, l->meta.kernel);
+    }
     /* the keys the metadata gives, within the kernel keys' ranges */
     const imp_meta *m = &l->meta;
     const struct { const char *what; uint32_t value, max; } keys[] = {
@@ -454,6 +470,7 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
         return -1;
     }
     *yaml = text;
+    imp_yaml_safe(warn.s, warn.n);
     *warnings = sb_take(&warn);
     return 0;
 }

@@ -72,6 +72,10 @@ typedef struct imp_options {
     int workgroup_dims;               /* 0: not given */
     uint64_t elements;                /* --elements N, 0: not given */
     uint64_t grid_x;                  /* --grid-x N, 0: not given */
+    uint32_t shared_bytes;            /* --shared-bytes N: the workgroup's
+                                         shared memory, with what it
+                                         allocates at launch */
+    bool shared_given;                /* --shared-bytes was given */
     bool strict;                      /* --strict: unmapped opcodes refused */
     const char *out;                  /* --out FILE (named in the header);
                                          NULL: standard output */
