@@ -5,6 +5,7 @@
  * itself; every mistake is one line naming the option, exit status 2,
  * and nothing is written.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,8 @@ const char cli_import_help[] =
     "                    [--resources FILE] [--trip LABEL=EXPR]...\n"
     "                    [--cond LABEL=EXPR]... [--at LINE=BUF[EXPR]]...\n"
     "                    [--workgroup-size N|X,Y]\n"
-    "                    [--elements N] [--grid-x N] [--shared-bytes N]\n"
+    "                    [--arg NAME=VALUE]... [--elements N] [--grid-x N]\n"
+    "                    [--shared-bytes N]\n"
     "                    [--out KERNEL.yaml]\n"
     "                    [--strict]\n"
     "\n"
@@ -62,6 +64,12 @@ const char cli_import_help[] =
     "                     shared[EXPR] for shared memory, a new buffer\n"
     "                     declared 4 GiB); default the address read from\n"
     "                     the code, else its pattern (repeatable)\n"
+    "  --arg NAME=VALUE   the value of the kernel argument NAME (argOFF:\n"
+    "                     the argument at byte OFF, in hexadecimal, of the\n"
+    "                     kernel's parameters, as the header and the\n"
+    "                     warnings name it), for the addresses affine in\n"
+    "                     it; default: such an address keeps its pattern,\n"
+    "                     with a warning (repeatable)\n"
     "  --workgroup-size N|X,Y  the workgroup (default: the metadata's\n"
     "                     .reqd_workgroup_size, else\n"
     "                     .max_flat_workgroup_size; RADV: the shader's\n"
@@ -109,6 +117,43 @@ static int parse_label_opt(const char *opt, char *value, imp_label_opt *o,
     return CLI_OK;
 }
 
+/* --arg NAME=VALUE into `o`: NAME argHEX (the importer's name of the
+ * argument at byte HEX), VALUE a whole number (decimal or 0x hex,
+ * negative allowed), each NAME once. `value` stays the caller's. */
+static int parse_arg(char *value, imp_options *o)
+{
+    char *eq = strchr(value, '=');
+    bool name = eq && eq - value > 3 && strncmp(value, "arg", 3) == 0;
+    for (const char *c = value + 3; name && c < eq; c++)
+        name = (*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'f');
+    char *end = NULL;
+    long long v = 0;
+    if (name) {
+        errno = 0;
+        v = strtoll(eq + 1, &end, 0);
+    }
+    if (!name || end == eq + 1 || *end || errno == ERANGE) {
+        cli_say("cusim import: --arg %s: expected NAME=VALUE, NAME the "
+                "argument at byte OFF of the kernel's parameters as argOFF "
+                "(hexadecimal: arg10) and VALUE a whole number\n", value);
+        return CLI_BAD_INPUT;
+    }
+    if (o->n_args == IMP_MAX_LABEL_OPTS) {
+        cli_say("cusim import: --arg: at most %d\n", IMP_MAX_LABEL_OPTS);
+        return CLI_BAD_INPUT;
+    }
+    *eq = '\0';
+    for (int i = 0; i < o->n_args; i++)
+        if (strcmp(o->args[i].name, value) == 0) {
+            cli_say("cusim import: --arg %s=%s: %s is given twice\n", value,
+                    eq + 1, value);
+            *eq = '=';
+            return CLI_BAD_INPUT;
+        }
+    o->args[o->n_args++] = (imp_arg_opt){ value, v, NULL };
+    return CLI_OK;
+}
+
 int cli_import(int argc, char **argv)
 {
     imp_options o;
@@ -138,7 +183,7 @@ int cli_import(int argc, char **argv)
         }
         static const char *const with_value[] = {
             "--format", "--kernel", "--resources", "--trip", "--cond",
-            "--at", "--workgroup-size", "--elements", "--grid-x",
+            "--at", "--arg", "--workgroup-size", "--elements", "--grid-x",
             "--shared-bytes", "--out"
         };
         const char *opt = NULL;
@@ -209,6 +254,8 @@ int cli_import(int argc, char **argv)
                 status = CLI_BAD_INPUT;
             }
             o.grid_x = n;
+        } else if (strcmp(opt, "--arg") == 0) {
+            status = parse_arg(val, &o);
         } else if (strcmp(opt, "--shared-bytes") == 0) {
             if (parse_positive(val, 1073741824, &n) != 0) {
                 cli_say("cusim import: --shared-bytes %s: expected a whole "

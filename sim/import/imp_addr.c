@@ -238,10 +238,12 @@ static void pass(apass *p, imp_listing *l, imp_region *v, size_t n_regions)
 }
 
 void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
-                   const uint32_t workgroup[3])
+                   const uint32_t workgroup[3], const imp_options *o)
 {
     apass *p = xcalloc(1, sizeof *p);
     memcpy(p->wg, workgroup, sizeof p->wg);
+    p->vals = o->args;
+    p->n_vals = o->n_args;
     p->radv = l->format == IMP_FORMAT_RADV;
     /* RADV's listings do not say which SGPRs hold the workgroup ids: a
      * first pass finds them where the code forms an invocation's global
@@ -254,6 +256,8 @@ void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
         memset(p, 0, sizeof *p);
         memcpy(p->ids_vote, votes, sizeof votes);
         memcpy(p->wg, workgroup, sizeof p->wg);
+        p->vals = o->args;
+        p->n_vals = o->n_args;
         p->radv = true;
         for (size_t i = 0; i < l->n_insns; i++)
             l->insns[i].param_off = -1;     /* no kernarg segment */

@@ -22,7 +22,11 @@ enum { A_TERMS = 6, A_REGS = 256 };
  * holds (RADV's user and system SGPRs); A_CGA the CTA's rank in its
  * cluster (SASS SR_CgaCtaId), which only sm_90's shared window reads. */
 enum { A_LID_X, A_LID_Y, A_WG_X, A_WG_Y, A_IT, A_PARAM, A_BUFS = 16,
-       A_INPUT = A_PARAM + A_BUFS, A_CGA = A_INPUT + A_REGS };
+       A_INPUT = A_PARAM + A_BUFS, A_CGA = A_INPUT + A_REGS,
+       A_ARG, A_ARGS = 16 };
+/* A_ARG + i is the 4-byte kernel argument args[i] (AMD: a dword of the
+ * kernarg segment no pointer holds); a pointer parameter's name used as
+ * a value (not an address's base) is the argument at its offset too. */
 
 /* An affine form c + k[0] x sym[0] + ...; known false: not one. */
 typedef struct aff {
@@ -50,6 +54,11 @@ typedef struct apass {
     bool radv;                       /* a RADV listing (imp_addr_amd.c) */
     bool probe;                      /* the first of RADV's two passes: it
                                         finds the workgroup ids' SGPRs */
+    int64_t arg_off[A_ARGS];         /* A_ARG + i: the argument at byte
+                                        arg_off[i] */
+    int n_args;
+    const imp_arg_opt *vals;         /* --arg: the arguments' values */
+    int n_vals;
     uint64_t steps;                  /* counter values the trip counts
                                         have worked out (imp_trip.c: at
                                         most IMP_MAX_STEPS a listing) */
@@ -104,10 +113,14 @@ int addr_param(apass *p, int64_t off);
  * at byte `off` of the descriptor set SGPR `sgpr` points to, or -1. */
 int addr_descriptor(apass *p, int sgpr, int64_t off);
 
-/* Writes the at= text of an access of `bytes` per lane at address `a`
- * (one pointer parameter plus a form divisible by `bytes`), else "". */
-void addr_at_text(const apass *p, aff a, uint32_t bytes, char *at,
-                  size_t size);
+/* The name index of the 4-byte kernel argument at byte `off`, or -1. */
+int addr_arg(apass *p, int64_t off);
+
+/* Writes the at= text of an access `in` of `bytes` per lane at address
+ * `a` (one pointer parameter plus a form divisible by `bytes`; a kernel
+ * argument in it by its --arg value) into in->at, else "", and then the
+ * arguments with no value it needs into in->need_args. */
+void addr_at_text(const apass *p, aff a, uint32_t bytes, imp_insn *in);
 
 /* Writes the at= text of a shared-memory access of `bytes` per lane at
  * byte `a` of the workgroup's shared memory (a form of the ids, `it` and

@@ -185,6 +185,10 @@ typedef struct imp_insn {
                                     shared destination, as at=...'s text
                                     ("shared[lid_x + 256]"), or "" */
     const char *at_option;       /* the --at that gave `at`, or NULL */
+    char need_args[48];          /* a global access whose address is
+                                    affine in kernel arguments no --arg
+                                    gives: their names ("arg10, arg14"),
+                                    else "" */
     const imp_map_row *row;      /* its mapping row, NULL: unmapped */
 } imp_insn;
 
@@ -409,12 +413,14 @@ const char *imp_flow_exit_of(const imp_listing *l, size_t i);
 /* ---------------------------------------------------------- addresses */
 
 /* Fills each global access's `at` from the address arithmetic before it
- * (imp_addr.c), for workgroups of `workgroup` (the ids' bounds); the
- * accesses whose address is not read keep "". Guards' conditions too
+ * (imp_addr.c), for workgroups of `workgroup` (the ids' bounds), a kernel
+ * argument's value from `o`'s --arg; the accesses whose address is not
+ * read keep "" (need_args naming the arguments with no value, where
+ * those are what it lacks). Guards' conditions too
  * (guard_cond, guard_not), and an if without --cond whose branch's
  * condition is known gets it (expr, derived). */
 void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
-                   const uint32_t workgroup[3]);
+                   const uint32_t workgroup[3], const imp_options *o);
 
 /* ------------------------------------------------------------ writing */
 

@@ -555,6 +555,111 @@ static void put_buffers(const imp_listing *l, const writer *w, sbuf *h)
     sb_puts(h, " }\n");
 }
 
+/* Whether `in` is a global access of the lanes' own addresses (not a
+ * uniform load: those read the parameters or keep strided:0). */
+static bool lane_global(const imp_insn *in)
+{
+    const imp_map_row *row = in->row;
+    if (!row || (row->flags & IMP_F_UNIFORM))
+        return false;
+    return row->op == ISA_OP_LD_GLOBAL || row->op == ISA_OP_ST_GLOBAL
+           || row->op == ISA_OP_ATOM_GLOBAL || row->roles == IMP_R_COPY;
+}
+
+/* Appends to `b` the lines of the first few global accesses of `l`
+ * whose address was not read ("line 23", "lines 23, 45, ..."): those
+ * that need --arg (kind 0), or the others (kind 1). */
+static void some_lines(const imp_listing *l, int kind, sbuf *b)
+{
+    enum { SHOWN = 8 };
+    int n = 0, all = 0;
+    for (size_t i = 0; i < l->n_insns; i++)
+        all += lane_global(&l->insns[i]) && !l->insns[i].at[0]
+               && (kind == 0) == (l->insns[i].need_args[0] != '\0');
+    sb_puts(b, all == 1 ? "line " : "lines ");
+    for (size_t i = 0; i < l->n_insns; i++) {
+        const imp_insn *in = &l->insns[i];
+        if (!lane_global(in) || in->at[0]
+            || (kind == 0) != (in->need_args[0] != '\0'))
+            continue;
+        if (n < SHOWN)
+            sb_printf(b, "%s%d", n ? ", " : "", in->line);
+        else if (n == SHOWN)
+            sb_puts(b, ", ...");
+        n++;
+    }
+}
+
+/* The header's count of the global accesses whose address was read
+ * (at=), of all of them, and a warning for each kind of the others: one
+ * line for those affine in kernel arguments no --arg gives (naming them),
+ * one for those the importer cannot read. */
+static void put_addresses_read(const imp_listing *l, sbuf *h, sbuf *warn)
+{
+    size_t all = 0, read = 0, args = 0;
+    char names[256];
+    size_t u = 0;
+    names[0] = '\0';
+    for (size_t i = 0; i < l->n_insns; i++) {
+        const imp_insn *in = &l->insns[i];
+        if (!lane_global(in))
+            continue;
+        all++;
+        read += in->at[0] != '\0';
+        if (in->at[0] || !in->need_args[0])
+            continue;
+        args++;
+        /* each argument named once */
+        const char *c = in->need_args;
+        while (*c) {
+            size_t len = strcspn(c, ",");
+            bool seen = false;
+            for (const char *q = names; *q && !seen;) {
+                size_t ql = strcspn(q, ",");
+                seen = ql == len && strncmp(q, c, len) == 0;
+                q += ql;
+                q += strspn(q, ", ");
+            }
+            if (!seen && u + len + 3 < sizeof names)
+                u += (size_t)snprintf(names + u, sizeof names - u, "%s%.*s",
+                                      u ? ", " : "", (int)len, c);
+            c += len;
+            c += strspn(c, ", ");
+        }
+    }
+    if (all == 0)
+        return;
+    sb_printf(h, "#   addresses read: %zu of %zu global accesses", read,
+              all);
+    if (read == all) {
+        sb_puts(h, "\n");
+        return;
+    }
+    sbuf a = { 0 }, o = { 0 };
+    some_lines(l, 0, &a);
+    some_lines(l, 1, &o);
+    if (args)
+        sb_printf(h, "; affine in kernel arguments without --arg (%s): "
+                  "%zu, %s", names, args, a.s);
+    if (all - read - args)
+        sb_printf(h, "; not read from the code: %zu, %s",
+                  all - read - args, o.s);
+    sb_puts(h, "\n");
+    if (args)
+        sb_printf(warn, "cusim import: warning: %s: %zu of %zu global "
+                  "accesses have addresses affine in kernel arguments "
+                  "with no value (%s): they keep their pattern; give "
+                  "--arg NAME=VALUE (%s)\n", l->file, args, all,
+                  names, a.s);
+    if (all - read - args)
+        sb_printf(warn, "cusim import: warning: %s: %zu of %zu global "
+                  "accesses have addresses not read from the code: they "
+                  "keep their pattern (%s; --at LINE=BUF[EXPR] to say)\n",
+                  l->file, all - read - args, all, o.s);
+    free(a.s);
+    free(o.s);
+}
+
 /* The header's list of mapping decisions, one line per mnemonic and row
  * (s_or_b64 writing exec has a row of its own) in the order of first
  * appearance; in one pass, the pairs counted in a map (a listing may hold
@@ -767,6 +872,11 @@ void imp_write(const imp_listing *l, const imp_options *o,
                   "(docs/isa.md)\n",
                   amd ? "scalar loads from the kernarg segment"
                       : "constant-bank-0 loads (LDC, ULDC)");
+    put_addresses_read(l, &h, warn);
+    for (int i = 0; i < o->n_args; i++)
+        sb_printf(&h, "#   argument %s = %lld (--arg), in the addresses "
+                  "affine in it\n", o->args[i].name,
+                  (long long)o->args[i].value);
     if (!amd)
         sb_printf(&h, "#   guards: a guarded instruction reads its "
                   "predicate as a source; where an ISETP set it from known "

@@ -412,7 +412,7 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
         imp_listing_free(&l);
         return -1;
     }
-    imp_addresses(&l, v, (size_t)n, wg);
+    imp_addresses(&l, v, (size_t)n, wg, o);
     if (attach_ats(&l, o, err) != 0 || limit_buffers(&l, err) != 0) {
         free(v);
         imp_listing_free(&l);

@@ -54,6 +54,15 @@ typedef struct imp_label_opt {
     const char *option;
 } imp_label_opt;
 
+/* A --arg NAME=VALUE: a kernel argument's value, for the addresses that
+ * depend on it. `name` is the importer's (argOFF: the argument at byte
+ * OFF, hexadecimal, of the kernel's parameters); `option` as given. */
+typedef struct imp_arg_opt {
+    const char *name;
+    int64_t value;
+    const char *option;
+} imp_arg_opt;
+
 /* What `cusim import` was told. Zero means "not given" for the numbers. */
 typedef struct imp_options {
     const char *file;                 /* the listing */
@@ -68,6 +77,8 @@ typedef struct imp_options {
                                                 label is the instruction's
                                                 line in the listing */
     int n_ats;
+    imp_arg_opt args[IMP_MAX_LABEL_OPTS];   /* --arg NAME=VALUE */
+    int n_args;
     uint32_t workgroup[2];            /* --workgroup-size N or X,Y */
     int workgroup_dims;               /* 0: not given */
     uint64_t elements;                /* --elements N, 0: not given */
