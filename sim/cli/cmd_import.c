@@ -18,7 +18,8 @@
 
 const char cli_import_help[] =
     "usage: cusim import FILE [--format amdgcn|sass|radv] [--kernel NAME]\n"
-    "                    [--resources FILE] [--trip LABEL=EXPR]...\n"
+    "                    [--resources FILE] [--family NAME]\n"
+    "                    [--trip LABEL=EXPR]...\n"
     "                    [--cond LABEL=EXPR]... [--at LINE=BUF[EXPR]]...\n"
     "                    [--workgroup-size N|X,Y]\n"
     "                    [--arg NAME=VALUE]... [--elements N] [--grid-x N]\n"
@@ -48,6 +49,10 @@ const char cli_import_help[] =
     "                     one)\n"
     "  --resources FILE   cuobjdump -res-usage output, for a SASS listing\n"
     "                     without its resource lines\n"
+    "  --family NAME      the chip of a RADV_DEBUG=shaders dump (navi21,\n"
+    "                     gfx1100, vega10, ...), whose VGPR granule rounds\n"
+    "                     the registers the disassembly uses (default:\n"
+    "                     4, a lower bound, with a warning)\n"
     "  --trip LABEL=EXPR  the trip count of the loop whose backward branch\n"
     "                     goes to LABEL: a repeat count (a launch-shape\n"
     "                     expression, or a per-lane one); default: its\n"
@@ -182,7 +187,8 @@ int cli_import(int argc, char **argv)
             continue;
         }
         static const char *const with_value[] = {
-            "--format", "--kernel", "--resources", "--trip", "--cond",
+            "--format", "--kernel", "--resources", "--family", "--trip",
+            "--cond",
             "--at", "--arg", "--workgroup-size", "--elements", "--grid-x",
             "--shared-bytes", "--out"
         };
@@ -238,6 +244,8 @@ int cli_import(int argc, char **argv)
             o.kernel = val;
         } else if (strcmp(opt, "--resources") == 0) {
             o.resources = val;
+        } else if (strcmp(opt, "--family") == 0) {
+            o.family = val;
         } else if (strcmp(opt, "--out") == 0) {
             o.out = strcmp(val, "-") == 0 ? NULL : val;  /* -: stdout */
         } else if (strcmp(opt, "--elements") == 0) {

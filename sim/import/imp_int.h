@@ -212,6 +212,12 @@ typedef struct imp_meta {
     int meta_line;               /* where the kernel's metadata starts
                                     (RADV: its statistics; SASS: its
                                     resource line) */
+    bool dump;                   /* a RADV_DEBUG=shaders dump: vgprs
+                                    is dump_top rounded up to
+                                    dump_granule */
+    uint32_t dump_top, dump_granule;
+    uint32_t dump_lds;           /* the NIR's shared-size, before its
+                                    rounding to LDS's 512-byte pieces */
     const char *meta_file;       /* the file of meta_line: the listing,
                                     or SASS's --resources; NULL: the
                                     listing */
@@ -331,7 +337,17 @@ int imp_sass_read(imp_listing *l, const char *kernel, const char *resources,
  * Returns 0, or -1 with `err` set, as imp_amdgcn_read: FILE:LINE:COLUMN
  * for a listing that is not one or is truncated (no end line, a missing
  * header line or statistic). */
-int imp_radv_read(imp_listing *l, const char *kernel, cusim_error *err);
+int imp_radv_read(imp_listing *l, const char *kernel, const char *family,
+                  cusim_error *err);
+
+/* Whether `text` is a RADV_DEBUG=shaders dump (a "shader:
+ * MESA_SHADER_..." line and a "disasm:" one), which imp_radv_read reads
+ * too. */
+bool imp_is_radv_dump(const char *text);
+
+/* The index of the chip `name` (RADV's family names, gfxNNNN) in the
+ * dump reader's table of VGPR granules, or -1. */
+int imp_radv_family(const char *name);
 
 /* ---------------------------------------------------------- registers */
 

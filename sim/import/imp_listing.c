@@ -36,7 +36,7 @@ imp_format imp_detect(const char *text)
     /* scripts/compile-vulkan's listing says so on its first line; clang's
      * AMDGPU assembly names its target and its kernels' HSA descriptors;
      * SASS from cuobjdump or nvdisasm has its own words */
-    if (strncmp(text, "; cusim vk-isa ", 15) == 0)
+    if (strncmp(text, "; cusim vk-isa ", 15) == 0 || imp_is_radv_dump(text))
         return IMP_FORMAT_RADV;
     if (strstr(text, ".amdgcn_target") || strstr(text, ".amdhsa_kernel")
         || strstr(text, "amdhsa.kernels"))

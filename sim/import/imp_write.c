@@ -749,7 +749,8 @@ void imp_write(const imp_listing *l, const imp_options *o,
         wg_from = "--workgroup-size";
         break;
     case IMP_WG_REQD:
-        wg_from = l->format == IMP_FORMAT_RADV
+        wg_from = l->meta.dump ? "the NIR's workgroup-size"
+            : l->format == IMP_FORMAT_RADV
             ? "the shader's local size (SPIR-V LocalSize)"
             : ".reqd_workgroup_size";
         break;
@@ -768,6 +769,11 @@ void imp_write(const imp_listing *l, const imp_options *o,
                   "--workgroup-size\n", l->file, kernel);
         break;
     }
+    if (m->dump && !o->family)
+        sb_printf(warn, "cusim import: warning: %s: the dump does not name "
+                  "its chip: registers %u, its %u VGPRs rounded up to 4 (a "
+                  "lower bound); give --family (navi21, gfx1100, ...)\n",
+                  l->file, m->vgprs, m->dump_top);
     uint64_t elements = o->elements ? o->elements : IMP_DEFAULT_ELEMENTS;
     uint32_t regs = m->vgprs ? m->vgprs : 1;
 
@@ -782,8 +788,10 @@ void imp_write(const imp_listing *l, const imp_options *o,
     bool amd = l->format != IMP_FORMAT_SASS;
     bool radv = l->format == IMP_FORMAT_RADV;
     sb_printf(&h, "#   source:    %s (%s)\n", src_path,
-              radv ? "Mesa RADV's ISA of a Vulkan compute shader, "
-                     "scripts/compile-vulkan"
+              m->dump ? "Mesa RADV's RADV_DEBUG=shaders dump of a Vulkan "
+                        "compute shader"
+              : radv ? "Mesa RADV's ISA of a Vulkan compute shader, "
+                       "scripts/compile-vulkan"
               : amd ? "AMD GCN/RDNA assembly, clang -S"
                     : "NVIDIA SASS, cuobjdump -sass / nvdisasm");
     sb_printf(&h, "#   compiler:  %s\n",
@@ -796,7 +804,23 @@ void imp_write(const imp_listing *l, const imp_options *o,
     char given[96];
     snprintf(given, sizeof given, "#   shared_bytes: %u, --shared-bytes (the "
              "listing says %u", shared, m->shared);
-    if (radv) {
+    if (radv && m->dump) {
+        sb_printf(&h, "#   registers: %u, the highest VGPR the disassembly "
+                  "uses (%u of them) rounded up to %u, %s (RADV_DEBUG="
+                  "shaders prints no statistics)\n", regs, m->dump_top,
+                  m->dump_granule, o->family ? "the family's granule"
+                  : "the least granule, with no --family: a lower bound");
+        if (o->shared_given)
+            sb_printf(&h, "#   shared_bytes: %u, --shared-bytes\n", shared);
+        else
+            sb_printf(&h, "#   shared_bytes: %u, the NIR's shared-size (%u) "
+                      "rounded up to LDS's 512-byte pieces, as RADV "
+                      "allocates it\n", shared, m->dump_lds);
+        sb_printf(&h, "#   subgroup_size: %u, %s\n", m->wave, m->wave == 32
+                  ? "the disassembly's 32-bit exec mask (exec_lo, vcc_lo)"
+                  : "RADV's default for compute (the disassembly names no "
+                    "32-bit exec mask)");
+    } else if (radv) {
         sb_printf(&h, "#   registers: %u, RADV's VGPRs statistic (VGPRs "
                   "per invocation, as allocated)", regs);
         if (m->have_sgprs)

@@ -371,6 +371,21 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
                        "like %s", imp_format_name(o->format),
                        imp_format_what(detected));
     }
+    if (o->family && imp_radv_family(o->family) < 0) {
+        imp_listing_free(&l);
+        return err_noplace(err, o->file, "--family %s: a chip RADV names "
+                           "(navi21, gfx1100, navi31, vega10, navi10, "
+                           "gfx1030, ...; docs/import.md lists them)",
+                           o->family);
+    }
+    if (o->family && (l.format != IMP_FORMAT_RADV
+                      || !imp_is_radv_dump(l.text))) {
+        imp_listing_free(&l);
+        return err_noplace(err, o->file, "--family %s: for a RADV_DEBUG="
+                           "shaders dump, whose VGPRs the family's granule "
+                           "rounds; %s says its registers", o->family,
+                           o->file);
+    }
     if (o->resources && l.format != IMP_FORMAT_SASS) {
         bool radv = l.format == IMP_FORMAT_RADV;
         imp_listing_free(&l);
@@ -382,7 +397,8 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
     }
     rc = l.format == IMP_FORMAT_SASS
         ? imp_sass_read(&l, o->kernel, o->resources, err)
-        : l.format == IMP_FORMAT_RADV ? imp_radv_read(&l, o->kernel, err)
+        : l.format == IMP_FORMAT_RADV ? imp_radv_read(&l, o->kernel,
+                                                      o->family, err)
         : imp_amdgcn_read(&l, o->kernel, err);
     if (rc != 0) {
         imp_listing_free(&l);

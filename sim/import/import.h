@@ -34,7 +34,8 @@ typedef enum imp_format {
     IMP_FORMAT_AMDGCN,    /* AMD GCN/RDNA assembly, clang -S */
     IMP_FORMAT_SASS,      /* NVIDIA SASS text (cuobjdump -sass, nvdisasm) */
     IMP_FORMAT_RADV,      /* Mesa RADV's statistics and disassembly, as
-                             scripts/compile-vulkan prints them */
+                             scripts/compile-vulkan prints them, or its
+                             RADV_DEBUG=shaders dump */
     IMP_FORMAT_COUNT
 } imp_format;
 
@@ -69,6 +70,8 @@ typedef struct imp_options {
     imp_format format;
     const char *kernel;               /* --kernel NAME, or NULL */
     const char *resources;            /* --resources FILE (SASS), or NULL */
+    const char *family;               /* --family NAME (a RADV_DEBUG=shaders
+                                         dump's chip), or NULL */
     imp_label_opt trips[IMP_MAX_LABEL_OPTS];
     int n_trips;
     imp_label_opt conds[IMP_MAX_LABEL_OPTS];
