@@ -5,21 +5,26 @@
  * itself; every mistake is one line naming the option, exit status 2,
  * and nothing is written.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "error.h"
 #include "fileio.h"
 #include "import.h"
 #include "xalloc.h"
 
 const char cli_import_help[] =
     "usage: cusim import FILE [--format amdgcn|sass|radv] [--kernel NAME]\n"
-    "                    [--resources FILE] [--trip LABEL=EXPR]...\n"
+    "                    [--resources FILE] [--family NAME]\n"
+    "                    [--trip LABEL=EXPR]...\n"
     "                    [--cond LABEL=EXPR]... [--at LINE=BUF[EXPR]]...\n"
     "                    [--workgroup-size N|X,Y]\n"
-    "                    [--elements N] [--grid-x N] [--out KERNEL.yaml]\n"
+    "                    [--arg NAME=VALUE]... [--elements N] [--grid-x N]\n"
+    "                    [--shared-bytes N]\n"
+    "                    [--out KERNEL.yaml]\n"
     "                    [--strict]\n"
     "\n"
     "Turns a compiler's listing of a real kernel into a cusim kernel: its\n"
@@ -44,6 +49,10 @@ const char cli_import_help[] =
     "                     one)\n"
     "  --resources FILE   cuobjdump -res-usage output, for a SASS listing\n"
     "                     without its resource lines\n"
+    "  --family NAME      the chip of a RADV_DEBUG=shaders dump (navi21,\n"
+    "                     gfx1100, vega10, ...), whose VGPR granule rounds\n"
+    "                     the registers the disassembly uses (default:\n"
+    "                     4, a lower bound, with a warning)\n"
     "  --trip LABEL=EXPR  the trip count of the loop whose backward branch\n"
     "                     goes to LABEL: a repeat count (a launch-shape\n"
     "                     expression, or a per-lane one); default: its\n"
@@ -60,6 +69,12 @@ const char cli_import_help[] =
     "                     shared[EXPR] for shared memory, a new buffer\n"
     "                     declared 4 GiB); default the address read from\n"
     "                     the code, else its pattern (repeatable)\n"
+    "  --arg NAME=VALUE   the value of the kernel argument NAME (argOFF:\n"
+    "                     the argument at byte OFF, in hexadecimal, of the\n"
+    "                     kernel's parameters, as the header and the\n"
+    "                     warnings name it), for the addresses affine in\n"
+    "                     it; default: such an address keeps its pattern,\n"
+    "                     with a warning (repeatable)\n"
     "  --workgroup-size N|X,Y  the workgroup (default: the metadata's\n"
     "                     .reqd_workgroup_size, else\n"
     "                     .max_flat_workgroup_size; RADV: the shader's\n"
@@ -69,6 +84,10 @@ const char cli_import_help[] =
     "                     grid_x), for addresses that read the\n"
     "                     workgroup's row (default: the side of a square\n"
     "                     grid, with a warning)\n"
+    "  --shared-bytes N   the workgroup's shared memory in bytes, with what\n"
+    "                     the kernel allocates at launch (dynamic shared\n"
+    "                     memory, which the metadata does not count;\n"
+    "                     default: the listing's figure)\n"
     "  --out FILE         write the kernel there (default, or -: standard\n"
     "                     output)\n"
     "  --strict           refuse a listing with an unmapped opcode\n";
@@ -103,6 +122,43 @@ static int parse_label_opt(const char *opt, char *value, imp_label_opt *o,
     return CLI_OK;
 }
 
+/* --arg NAME=VALUE into `o`: NAME argHEX (the importer's name of the
+ * argument at byte HEX), VALUE a whole number (decimal or 0x hex,
+ * negative allowed), each NAME once. `value` stays the caller's. */
+static int parse_arg(char *value, imp_options *o)
+{
+    char *eq = strchr(value, '=');
+    bool name = eq && eq - value > 3 && strncmp(value, "arg", 3) == 0;
+    for (const char *c = value + 3; name && c < eq; c++)
+        name = (*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'f');
+    char *end = NULL;
+    long long v = 0;
+    if (name) {
+        errno = 0;
+        v = strtoll(eq + 1, &end, 0);
+    }
+    if (!name || end == eq + 1 || *end || errno == ERANGE) {
+        cli_say("cusim import: --arg %s: expected NAME=VALUE, NAME the "
+                "argument at byte OFF of the kernel's parameters as argOFF "
+                "(hexadecimal: arg10) and VALUE a whole number\n", value);
+        return CLI_BAD_INPUT;
+    }
+    if (o->n_args == IMP_MAX_LABEL_OPTS) {
+        cli_say("cusim import: --arg: at most %d\n", IMP_MAX_LABEL_OPTS);
+        return CLI_BAD_INPUT;
+    }
+    *eq = '\0';
+    for (int i = 0; i < o->n_args; i++)
+        if (strcmp(o->args[i].name, value) == 0) {
+            cli_say("cusim import: --arg %s=%s: %s is given twice\n", value,
+                    eq + 1, value);
+            *eq = '=';
+            return CLI_BAD_INPUT;
+        }
+    o->args[o->n_args++] = (imp_arg_opt){ value, v, NULL };
+    return CLI_OK;
+}
+
 int cli_import(int argc, char **argv)
 {
     imp_options o;
@@ -131,8 +187,10 @@ int cli_import(int argc, char **argv)
             continue;
         }
         static const char *const with_value[] = {
-            "--format", "--kernel", "--resources", "--trip", "--cond",
-            "--at", "--workgroup-size", "--elements", "--grid-x", "--out"
+            "--format", "--kernel", "--resources", "--family", "--trip",
+            "--cond",
+            "--at", "--arg", "--workgroup-size", "--elements", "--grid-x",
+            "--shared-bytes", "--out"
         };
         const char *opt = NULL;
         char *val = NULL;
@@ -158,6 +216,22 @@ int cli_import(int argc, char **argv)
             status = CLI_BAD_INPUT;
             break;
         }
+        /* a value that is no path is one line of text (an expression
+         * goes into the kernel's YAML, a message echoes it) */
+        bool path = strcmp(opt, "--out") == 0
+                    || strcmp(opt, "--resources") == 0;
+        for (const char *c = val; *c && !path; c++)
+            if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+                char shown[256];
+                err_escape(shown, sizeof shown, val);
+                cli_say("cusim import: %s %s: a control character "
+                        "(\\x%02x) in the value: expected one line of "
+                        "text\n", opt, shown, (unsigned char)*c);
+                status = CLI_BAD_INPUT;
+                break;
+            }
+        if (status != CLI_OK)
+            break;
         uint64_t n;
         if (strcmp(opt, "--format") == 0) {
             if (imp_format_parse(val, &o.format) != 0
@@ -170,6 +244,8 @@ int cli_import(int argc, char **argv)
             o.kernel = val;
         } else if (strcmp(opt, "--resources") == 0) {
             o.resources = val;
+        } else if (strcmp(opt, "--family") == 0) {
+            o.family = val;
         } else if (strcmp(opt, "--out") == 0) {
             o.out = strcmp(val, "-") == 0 ? NULL : val;  /* -: stdout */
         } else if (strcmp(opt, "--elements") == 0) {
@@ -180,12 +256,22 @@ int cli_import(int argc, char **argv)
             }
             o.elements = n;
         } else if (strcmp(opt, "--grid-x") == 0) {
-            if (parse_positive(val, (uint64_t)1 << 32, &n) != 0) {
+            if (parse_positive(val, UINT32_MAX, &n) != 0) {
                 cli_say("cusim import: --grid-x %s: expected a whole "
-                        "number from 1 to 2^32\n", val);
+                        "number from 1 to 4294967295\n", val);
                 status = CLI_BAD_INPUT;
             }
             o.grid_x = n;
+        } else if (strcmp(opt, "--arg") == 0) {
+            status = parse_arg(val, &o);
+        } else if (strcmp(opt, "--shared-bytes") == 0) {
+            if (parse_positive(val, 1073741824, &n) != 0) {
+                cli_say("cusim import: --shared-bytes %s: expected a whole "
+                        "number from 1 to 1073741824\n", val);
+                status = CLI_BAD_INPUT;
+            }
+            o.shared_bytes = (uint32_t)n;
+            o.shared_given = true;
         } else if (strcmp(opt, "--workgroup-size") == 0) {
             char *comma = strchr(val, ',');
             if (comma)

@@ -62,25 +62,35 @@ static void forget(apass *p, const imp_listing *l, size_t begin,
     }
 }
 
-/* Whether region k of `v` is a loop that neither holds another loop nor
- * lies in one: the loops whose induction variables are read (`it` is the
- * innermost loop's iteration, and only a loop alone is sure to be it). */
-static bool lone_loop(const imp_region *v, size_t n, size_t k)
+/* Which regions of `v` (sorted by begin, outer first, properly nested)
+ * are loops that neither hold another loop nor lie in one: the loops
+ * whose induction variables are read (`it` is the innermost loop's
+ * iteration, and only a loop alone is sure to be it). One walk with the
+ * regions open around each; the caller frees the answer. */
+static bool *lone_loops(const imp_region *v, size_t n)
 {
-    if (v[k].kind != IMP_LOOP)
-        return false;
-    for (size_t j = 0; j < n; j++)
-        if (j != k && v[j].kind == IMP_LOOP
-            && ((v[j].begin <= v[k].begin && v[k].end <= v[j].end)
-                || (v[k].begin <= v[j].begin && v[j].end <= v[k].end)))
-            return false;
-    return true;
+    bool *lone = xcalloc(n ? n : 1, sizeof *lone);
+    size_t *open = xcalloc(n ? n : 1, sizeof *open), top = 0;
+    for (size_t k = 0; k < n; k++) {
+        while (top && v[open[top - 1]].end < v[k].end
+               && v[open[top - 1]].end <= v[k].begin)
+            top--;
+        if (v[k].kind == IMP_LOOP) {
+            lone[k] = true;
+            for (size_t j = 0; j < top; j++)
+                if (v[open[j]].kind == IMP_LOOP)
+                    lone[k] = lone[open[j]] = false;
+        }
+        open[top++] = k;
+    }
+    free(open);
+    return lone;
 }
 
 /* A loop begins at its `begin`: what it writes is unknown inside it but
  * its induction variables, entry + step x it. */
 static void enter_loop(apass *p, const imp_listing *l, imp_region *v,
-                       size_t n_regions, size_t k)
+                       bool lone, size_t k)
 {
     /* its trip count from its counter, unless --trip said */
     if (!p->probe && !v[k].expr && addr_loop_trips(p, l, &v[k])) {
@@ -94,7 +104,7 @@ static void enter_loop(apass *p, const imp_listing *l, imp_region *v,
     memcpy(saved[0], p->r, sizeof p->r);
     memcpy(saved[1], p->ur, sizeof p->ur);
     forget(p, l, v[k].begin, v[k].end, false);
-    if (lone_loop(v, n_regions, k)) {
+    if (lone) {
         /* one pass over the loop: how often each register is written
          * and where last (a register's one write, a self-add, makes it
          * an induction variable) */
@@ -134,28 +144,80 @@ static void enter_loop(apass *p, const imp_listing *l, imp_region *v,
     free(saved);
 }
 
+/* A region with something to do at an instruction: its entry (begin),
+ * its branch, the instruction before it or its last. */
+typedef struct reg_event {
+    size_t i, k;                 /* the instruction, the region */
+} reg_event;
+
+static int by_insn(const void *a, const void *b)
+{
+    const reg_event *x = a, *y = b;
+    if (x->i != y->i)
+        return x->i < y->i ? -1 : 1;
+    return x->k < y->k ? -1 : x->k > y->k;
+}
+
+/* The (instruction, region) pairs at which a region may act, sorted and
+ * each once, so that a pass visits at each instruction only its regions
+ * (in their order), not all of them: *n of them (the caller frees). */
+static reg_event *region_events(const imp_region *v, size_t n_regions,
+                                size_t *n)
+{
+    reg_event *e = xcalloc(4 * n_regions + 1, sizeof *e);
+    size_t m = 0;
+    for (size_t k = 0; k < n_regions; k++) {
+        const size_t at[4] = { v[k].begin, v[k].branch, v[k].begin - 1,
+                               v[k].end - 1 };
+        for (int j = 0; j < 4; j++)
+            if ((j < 2 || (j == 2 ? v[k].begin : v[k].end) > 0))
+                e[m++] = (reg_event){ at[j], k };
+    }
+    qsort(e, m, sizeof *e, by_insn);
+    size_t u = 0;
+    for (size_t j = 0; j < m; j++)
+        if (u == 0 || by_insn(&e[u - 1], &e[j]) != 0)
+            e[u++] = e[j];
+    *n = u;
+    return e;
+}
+
 /* One pass over the listing. */
 static void pass(apass *p, imp_listing *l, imp_region *v, size_t n_regions)
 {
     if (l->format != IMP_FORMAT_SASS)
         addr_amd_start(p, l);
+    size_t n_events, e0 = 0;
+    reg_event *ev = region_events(v, n_regions, &n_events);
+    bool *lone = lone_loops(v, n_regions);
     for (size_t i = 0; i < l->n_insns; i++) {
-        for (size_t k = 0; k < n_regions; k++)
+        /* the regions acting here: ev[e0, e1) */
+        while (e0 < n_events && ev[e0].i < i)
+            e0++;
+        size_t e1 = e0;
+        while (e1 < n_events && ev[e1].i == i)
+            e1++;
+        for (size_t e = e0; e < e1; e++) {
+            size_t k = ev[e].k;
             if (v[k].begin == i && v[k].kind == IMP_LOOP)
-                enter_loop(p, l, v, n_regions, k);
+                enter_loop(p, l, v, lone[k], k);
+        }
         if (l->format == IMP_FORMAT_SASS)
             addr_sass_insn(p, &l->insns[i]);
         else
             addr_amd_insn(p, &l->insns[i]);
         /* an if's branch whose condition is known: the lanes that fall
          * into the block (guard_not), unless --cond said */
-        for (size_t k = 0; k < n_regions && !p->probe; k++)
+        for (size_t e = e0; e < e1 && !p->probe; e++) {
+            size_t k = ev[e].k;
             if (v[k].kind == IMP_IF && v[k].branch == i && !v[k].expr
                 && l->insns[i].guard_not[0] && v[k].mid == v[k].end) {
                 v[k].expr = l->insns[i].guard_not;
                 v[k].derived = true;
             }
-        for (size_t k = 0; k < n_regions; k++) {
+        }
+        for (size_t e = e0; e < e1; e++) {
+            size_t k = ev[e].k;
             if (v[k].kind == IMP_IF && v[k].end == i + 1)
                 forget(p, l, v[k].begin, v[k].end, false);
             if (v[k].kind == IMP_LOOP && v[k].branch == i) {
@@ -171,13 +233,17 @@ static void pass(apass *p, imp_listing *l, imp_region *v, size_t n_regions)
             }
         }
     }
+    free(ev);
+    free(lone);
 }
 
 void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
-                   const uint32_t workgroup[3])
+                   const uint32_t workgroup[3], const imp_options *o)
 {
     apass *p = xcalloc(1, sizeof *p);
     memcpy(p->wg, workgroup, sizeof p->wg);
+    p->vals = o->args;
+    p->n_vals = o->n_args;
     p->radv = l->format == IMP_FORMAT_RADV;
     /* RADV's listings do not say which SGPRs hold the workgroup ids: a
      * first pass finds them where the code forms an invocation's global
@@ -190,6 +256,8 @@ void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
         memset(p, 0, sizeof *p);
         memcpy(p->ids_vote, votes, sizeof votes);
         memcpy(p->wg, workgroup, sizeof p->wg);
+        p->vals = o->args;
+        p->n_vals = o->n_args;
         p->radv = true;
         for (size_t i = 0; i < l->n_insns; i++)
             l->insns[i].param_off = -1;     /* no kernarg segment */

@@ -22,7 +22,11 @@ enum { A_TERMS = 6, A_REGS = 256 };
  * holds (RADV's user and system SGPRs); A_CGA the CTA's rank in its
  * cluster (SASS SR_CgaCtaId), which only sm_90's shared window reads. */
 enum { A_LID_X, A_LID_Y, A_WG_X, A_WG_Y, A_IT, A_PARAM, A_BUFS = 16,
-       A_INPUT = A_PARAM + A_BUFS, A_CGA = A_INPUT + A_REGS };
+       A_INPUT = A_PARAM + A_BUFS, A_CGA = A_INPUT + A_REGS,
+       A_ARG, A_ARGS = 16 };
+/* A_ARG + i is the 4-byte kernel argument args[i] (AMD: a dword of the
+ * kernarg segment no pointer holds); a pointer parameter's name used as
+ * a value (not an address's base) is the argument at its offset too. */
 
 /* An affine form c + k[0] x sym[0] + ...; known false: not one. */
 typedef struct aff {
@@ -50,6 +54,14 @@ typedef struct apass {
     bool radv;                       /* a RADV listing (imp_addr_amd.c) */
     bool probe;                      /* the first of RADV's two passes: it
                                         finds the workgroup ids' SGPRs */
+    int64_t arg_off[A_ARGS];         /* A_ARG + i: the argument at byte
+                                        arg_off[i] */
+    int n_args;
+    const imp_arg_opt *vals;         /* --arg: the arguments' values */
+    int n_vals;
+    uint64_t steps;                  /* counter values the trip counts
+                                        have worked out (imp_trip.c: at
+                                        most IMP_MAX_STEPS a listing) */
     int ids_vote[A_REGS][2];         /* RADV: forms where SGPR r's input is
                                         k x local_size.x (y) times lid_x
                                         (lid_y)'s k */
@@ -101,10 +113,14 @@ int addr_param(apass *p, int64_t off);
  * at byte `off` of the descriptor set SGPR `sgpr` points to, or -1. */
 int addr_descriptor(apass *p, int sgpr, int64_t off);
 
-/* Writes the at= text of an access of `bytes` per lane at address `a`
- * (one pointer parameter plus a form divisible by `bytes`), else "". */
-void addr_at_text(const apass *p, aff a, uint32_t bytes, char *at,
-                  size_t size);
+/* The name index of the 4-byte kernel argument at byte `off`, or -1. */
+int addr_arg(apass *p, int64_t off);
+
+/* Writes the at= text of an access `in` of `bytes` per lane at address
+ * `a` (one pointer parameter plus a form divisible by `bytes`; a kernel
+ * argument in it by its --arg value) into in->at, else "", and then the
+ * arguments with no value it needs into in->need_args. */
+void addr_at_text(const apass *p, aff a, uint32_t bytes, imp_insn *in);
 
 /* Writes the at= text of a shared-memory access of `bytes` per lane at
  * byte `a` of the workgroup's shared memory (a form of the ids, `it` and
@@ -131,6 +147,22 @@ typedef struct ltest {
     bool when;                  /* the branch is taken when it holds */
 } ltest;
 enum { UPD_ADD, UPD_SHR };
+
+/* The passes a loop runs whose counter starts at `c` and is updated once
+ * a pass (`kind`: UPD_ADD adds `step`, UPD_SHR shifts right by `step`,
+ * 1..31; in 32 bits, as the hardware does), before its compare when
+ * `upd_first`; the compare `op` of the counter (side 0, else side 1)
+ * against the constant `bound`, as words signed or not; the branch it
+ * decides an exit test (`top`: out when the compare is `when`) or the
+ * closing branch (back when it is). In closed form, constant time: the
+ * first pass k whose counter c + k step (mod 2^32) lands in the words
+ * that leave (an arc of the ring) by Euclid's steps; a shift's at most
+ * 33 values stepped. Returns the count (0: the body never runs), or -1
+ * when the loop never leaves or its count is beyond 2^32 - 1
+ * (imp_trip.c). */
+int64_t addr_trip_count(int op, bool is_signed, int side, bool when,
+                        bool top, bool upd_first, int kind, int64_t step,
+                        int64_t c, int64_t bound);
 
 /* Each ISA: the compare that decides the conditional branch at `br`
  * (the last instruction in [begin, br) that sets what it reads), and

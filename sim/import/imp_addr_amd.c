@@ -59,8 +59,14 @@ static bool half(const imp_insn *in, int which, char *mnem, size_t size,
                  const char **s, const char **e)
 {
     const char *b = in->text, *end = in->text + in->text_len;
-    const char *m = strstr(b, in->mnem);
-    if (!m || m >= end)
+    /* the mnemonic within the instruction's own bytes (the text runs on
+     * to the listing's end: strstr would search it all) */
+    size_t ml = strlen(in->mnem);
+    const char *m = NULL;
+    for (const char *q = b; q + ml <= end && !m; q++)
+        if (memcmp(q, in->mnem, ml) == 0)
+            m = q;
+    if (!m)
         return false;
     const char *dual = NULL;
     for (const char *q = m; q + 1 < end && !dual; q++)
@@ -525,7 +531,7 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
             a = aff_add(a, value(p, saddr), 1);
         a = aff_add(a, aff_constant(offset), 1);
         addr_at_text(p, a, row->bytes ? row->bytes : imp_amd_width(mnem),
-                     in->at, sizeof in->at);
+                     in);
     }
     if (row && (row->op == ISA_OP_LD_GLOBAL || row->op == ISA_OP_ST_GLOBAL
                 || row->op == ISA_OP_ATOM_GLOBAL)
@@ -544,8 +550,7 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
             a = aff_add(a, value(p, &o[3]), 1);
             a = aff_add(a, aff_constant(offset), 1);
             addr_at_text(p, a, row->bytes ? row->bytes
-                                          : imp_amd_width(mnem),
-                         in->at, sizeof in->at);
+                                          : imp_amd_width(mnem), in);
         }
     }
     if (row && (row->op == ISA_OP_LD_SHARED || row->op == ISA_OP_ST_SHARED)
@@ -575,7 +580,9 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
         bool desc = strncmp(mnem, "s_load_", 7) == 0 && last - i0 == 3
                     && slot(p, o[1].t, &bsg, &bi) && bsg && base.known
                     && base.n == 1 && base.k[0] == 1 && base.c == 0
-                    && base.sym[0] >= A_INPUT && off.known && off.n == 0
+                    && base.sym[0] >= A_INPUT
+                    && base.sym[0] < A_INPUT + A_REGS && off.known
+                    && off.n == 0
                     && off.c >= 0;
         for (int k = i0; k <= last && k < A_REGS; k++)
             p->ur[k] = aff_unknown();
@@ -601,12 +608,14 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
                        && off.c < ((int64_t)1 << 32);
         if (!kernarg)
             in->param_off = -1;
-        for (int k = i0; kernarg && k + 1 <= last && k < A_REGS; k += 2) {
-            int sym = addr_param(p, off.c + 4 * (k - i0));
-            if (sym >= 0)
-                p->ur[k] = aff_named(sym);
-            if (k + 1 < A_REGS)
-                p->ur[k + 1] = aff_unknown();
+        /* each 8 bytes a pointer (or an argument's value where the
+         * address arithmetic uses it as one), a dword left over an
+         * argument (s_load_dword s2, s[4:5], 0x10: arg10) */
+        for (int k = i0; kernarg && k <= last && k < A_REGS; k++) {
+            int64_t at = off.c + 4 * (k - i0);
+            int sym = (k - i0) % 2 == 0 && k + 1 <= last ? addr_param(p, at)
+                                                         : addr_arg(p, at);
+            p->ur[k] = sym >= 0 ? aff_named(sym) : aff_unknown();
         }
         for (int k = i0; k <= last && k < A_REGS; k++)
             p->written_s[k] = true;

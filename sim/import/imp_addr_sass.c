@@ -325,8 +325,7 @@ void addr_sass_insn(apass *p, imp_insn *in)
                 || row->op == ISA_OP_ATOM_GLOBAL)
         && !(row->flags & IMP_F_UNIFORM) && row->roles != IMP_R_COPY)
         addr_at_text(p, bracket(p, o, n), row->bytes ? row->bytes
-                                          : imp_sass_width(in->mnem),
-                     in->at, sizeof in->at);
+                                          : imp_sass_width(in->mnem), in);
     /* LDS / STS [R21+0x400]: the byte offset in the CTA's shared
      * memory, where its window starts at 0 (an address that reads an
      * unknown base, as sm_90's shared window register, keeps the
@@ -340,8 +339,7 @@ void addr_sass_insn(apass *p, imp_insn *in)
      * and its shared destination (its store) */
     if (row && row->roles == IMP_R_COPY) {
         uint32_t bytes = row->bytes ? row->bytes : imp_sass_width(in->mnem);
-        addr_at_text(p, bracket_nth(p, o, n, 1), bytes, in->at,
-                     sizeof in->at);
+        addr_at_text(p, bracket_nth(p, o, n, 1), bytes, in);
         addr_shared_text(bracket_nth(p, o, n, 0), bytes, in->at_copy,
                          sizeof in->at_copy);
     }

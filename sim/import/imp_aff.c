@@ -118,6 +118,17 @@ int addr_param(apass *p, int64_t off)
     return buffer(p, off, name);
 }
 
+int addr_arg(apass *p, int64_t off)
+{
+    for (int i = 0; i < p->n_args; i++)
+        if (p->arg_off[i] == off)
+            return A_ARG + i;
+    if (p->n_args == A_ARGS)
+        return -1;
+    p->arg_off[p->n_args] = off;
+    return A_ARG + p->n_args++;
+}
+
 int addr_descriptor(apass *p, int sgpr, int64_t off)
 {
     /* RADV puts the first descriptor set's pointer in s2 (s[0:1] are
@@ -157,26 +168,75 @@ bool addr_expr_text(const aff *a, char *buf, size_t size)
     return u < size;
 }
 
-void addr_at_text(const apass *p, aff a, uint32_t bytes, char *at,
-                  size_t size)
+/* The value --arg gives the argument at byte `off` (named argOFF), into
+ * *v; false when none does. */
+static bool arg_value(const apass *p, int64_t off, int64_t *v)
 {
+    char name[24];
+    snprintf(name, sizeof name, "arg%llx", (unsigned long long)off);
+    for (int i = 0; i < p->n_vals; i++)
+        if (strcmp(p->vals[i].name, name) == 0) {
+            *v = p->vals[i].value;
+            return true;
+        }
+    return false;
+}
+
+void addr_at_text(const apass *p, aff a, uint32_t bytes, imp_insn *in)
+{
+    char *at = in->at;
+    size_t size = sizeof in->at;
     at[0] = '\0';
+    in->need_args[0] = '\0';
     if (!a.known || bytes == 0)
         return;
+    /* the base: the one pointer parameter added as it is (a second, or
+     * one scaled, is an argument's value: an int beside the pointers) */
     int base = -1;
     for (int i = 0; i < a.n; i++)
-        if (a.sym[i] >= A_INPUT) {
-            return;
-        } else if (a.sym[i] >= A_PARAM) {
-            if (base >= 0 || a.k[i] != 1)
-                return;
+        if (a.sym[i] >= A_PARAM && a.sym[i] < A_INPUT && a.k[i] == 1) {
+            if (base >= 0)
+                return;             /* two pointers: which one? */
             base = i;
         }
-    if (base < 0 || a.c % bytes != 0)
+    if (base < 0)
+        return;
+    /* the arguments by their --arg values; those without, named */
+    aff rest = aff_constant(a.c);
+    size_t u = 0;
+    for (int i = 0; i < a.n; i++) {
+        int s = a.sym[i];
+        int64_t off, v, kv;
+        if (i == base || s < A_PARAM) {
+            rest = aff_add(rest, aff_named(s), a.k[i]);
+            continue;
+        }
+        if (s >= A_ARG && s < A_ARG + p->n_args)
+            off = p->arg_off[s - A_ARG];
+        else if (s < A_INPUT && strncmp(p->bufs[s - A_PARAM].name, "arg", 3)
+                 == 0)
+            off = p->bufs[s - A_PARAM].key;
+        else
+            return;                 /* an input SGPR, a descriptor, ... */
+        if (!arg_value(p, off, &v)) {
+            if (u + 24 < sizeof in->need_args)
+                u += (size_t)snprintf(in->need_args + u,
+                                      sizeof in->need_args - u,
+                                      "%sarg%llx", u ? ", " : "",
+                                      (unsigned long long)off);
+            continue;
+        }
+        if (__builtin_mul_overflow(a.k[i], v, &kv)
+            || __builtin_add_overflow(rest.c, kv, &rest.c))
+            return;
+    }
+    if (u)
+        return;                     /* it needs --arg */
+    if (rest.c % bytes != 0)
         return;
     /* the index: the form without its pointer, in elements of `bytes` */
     int param = a.sym[base];
-    aff idx = aff_add(a, aff_named(param), -1);
+    aff idx = aff_add(rest, aff_named(param), -1);
     for (int i = 0; i < idx.n; i++) {
         if (idx.k[i] % bytes != 0)
             return;

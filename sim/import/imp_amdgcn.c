@@ -264,7 +264,9 @@ int imp_amdgcn_read(imp_listing *l, const char *kernel, cusim_error *err)
                 ended = true;
                 break;
             }
-            imp_label *b = imp_listing_label(l);
+            imp_label *b = imp_listing_label(l, ln.no, (int)i + 1, err);
+            if (!b)
+                return -1;
             snprintf(b->name, sizeof b->name, "%s", lab);
             b->insn = l->n_insns;
             b->line = ln.no;

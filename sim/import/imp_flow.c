@@ -71,10 +71,7 @@ long imp_flow_regions(const imp_listing *l, imp_region **out,
         const imp_insn *in = &l->insns[i];
         if (!is_branch(in) || consumed[i])
             continue;
-        const imp_label *b = NULL;
-        for (size_t k = 0; k < l->n_labels && !b; k++)
-            if (strcmp(l->labels[k].name, in->target) == 0)
-                b = &l->labels[k];
+        const imp_label *b = imp_listing_label_named(l, in->target);
         if (!b) {
             free(v);
             free(consumed);

@@ -245,7 +245,9 @@ int imp_gcn_insn(imp_listing *l, const imp_line *ln, size_t i,
         return err_set(err, l->file, ln->no, (int)i + 1, "an instruction "
                        "mnemonic of %zu characters: not AMD GCN "
                        "assembly", e - i);
-    imp_insn *in = imp_listing_insn(l);
+    imp_insn *in = imp_listing_insn(l, ln->no, (int)i + 1, err);
+    if (!in)
+        return -1;
     memcpy(in->mnem, ln->s + i, e - i);
     in->mnem[e - i] = '\0';
     for (char *c = in->mnem; *c; c++)

@@ -185,6 +185,10 @@ typedef struct imp_insn {
                                     shared destination, as at=...'s text
                                     ("shared[lid_x + 256]"), or "" */
     const char *at_option;       /* the --at that gave `at`, or NULL */
+    char need_args[48];          /* a global access whose address is
+                                    affine in kernel arguments no --arg
+                                    gives: their names ("arg10, arg14"),
+                                    else "" */
     const imp_map_row *row;      /* its mapping row, NULL: unmapped */
 } imp_insn;
 
@@ -205,7 +209,18 @@ typedef struct imp_meta {
     bool have_vgprs, have_agprs, have_sgprs, have_shared, have_wave;
     uint32_t reqd[3];            /* .reqd_workgroup_size, reqd[0] 0: none */
     uint32_t max_flat;           /* .max_flat_workgroup_size, 0: none */
-    int meta_line;               /* where the kernel's metadata starts */
+    int meta_line;               /* where the kernel's metadata starts
+                                    (RADV: its statistics; SASS: its
+                                    resource line) */
+    bool dump;                   /* a RADV_DEBUG=shaders dump: vgprs
+                                    is dump_top rounded up to
+                                    dump_granule */
+    uint32_t dump_top, dump_granule;
+    uint32_t dump_lds;           /* the NIR's shared-size, before its
+                                    rounding to LDS's 512-byte pieces */
+    const char *meta_file;       /* the file of meta_line: the listing,
+                                    or SASS's --resources; NULL: the
+                                    listing */
 } imp_meta;
 
 /* A listing read for one kernel. The reader owns `text` (its copy of the
@@ -218,6 +233,9 @@ typedef struct imp_listing {
     size_t n_insns, cap_insns;
     imp_label *labels;
     size_t n_labels, cap_labels;
+    struct imp_label_index *by_name;  /* the labels by name, built as
+                                         they are looked up (owned; the
+                                         lookups take a const listing) */
     imp_meta meta;
     int end_line;                /* the file's last line */
 } imp_listing;
@@ -228,14 +246,29 @@ imp_format imp_detect(const char *text);
 /* What format `f` is, for messages ("NVIDIA SASS"). */
 const char *imp_format_what(imp_format f);
 
-/* Appends an instruction / a label (zeroed, then returned to fill). */
-imp_insn *imp_listing_insn(imp_listing *l);
-imp_label *imp_listing_label(imp_listing *l);
+/* The most instructions, and the most labels, of one kernel that a
+ * listing may hold: what one import reads in about half a second and
+ * 100 MB (the largest kernels compilers emit have some tens of thousands
+ * of instructions; a program beyond it would not run: PROG_MAX_INSNS). */
+#define IMP_MAX_INSNS 65536
 
-/* The label named `name` (also found without or with a leading '.'), or
- * NULL. */
+/* Appends an instruction / a label (zeroed, then returned to fill), read
+ * at `line`, `column` of the listing. Returns NULL, with `err` set there,
+ * when the kernel already holds IMP_MAX_INSNS of them. */
+imp_insn *imp_listing_insn(imp_listing *l, int line, int column,
+                           cusim_error *err);
+imp_label *imp_listing_label(imp_listing *l, int line, int column,
+                             cusim_error *err);
+
+/* The first label named `name`, else the first named '.' + name, else
+ * (when `name` starts with '.') the first named name + 1; or NULL. In
+ * constant time: a listing's branches each look up their label. */
 const imp_label *imp_listing_find_label(const imp_listing *l,
                                         const char *name);
+
+/* The first label named exactly `name`, or NULL. */
+const imp_label *imp_listing_label_named(const imp_listing *l,
+                                         const char *name);
 
 void imp_listing_free(imp_listing *l);
 
@@ -304,7 +337,17 @@ int imp_sass_read(imp_listing *l, const char *kernel, const char *resources,
  * Returns 0, or -1 with `err` set, as imp_amdgcn_read: FILE:LINE:COLUMN
  * for a listing that is not one or is truncated (no end line, a missing
  * header line or statistic). */
-int imp_radv_read(imp_listing *l, const char *kernel, cusim_error *err);
+int imp_radv_read(imp_listing *l, const char *kernel, const char *family,
+                  cusim_error *err);
+
+/* Whether `text` is a RADV_DEBUG=shaders dump (a "shader:
+ * MESA_SHADER_..." line and a "disasm:" one), which imp_radv_read reads
+ * too. */
+bool imp_is_radv_dump(const char *text);
+
+/* The index of the chip `name` (RADV's family names, gfxNNNN) in the
+ * dump reader's table of VGPR granules, or -1. */
+int imp_radv_family(const char *name);
 
 /* ---------------------------------------------------------- registers */
 
@@ -386,12 +429,14 @@ const char *imp_flow_exit_of(const imp_listing *l, size_t i);
 /* ---------------------------------------------------------- addresses */
 
 /* Fills each global access's `at` from the address arithmetic before it
- * (imp_addr.c), for workgroups of `workgroup` (the ids' bounds); the
- * accesses whose address is not read keep "". Guards' conditions too
+ * (imp_addr.c), for workgroups of `workgroup` (the ids' bounds), a kernel
+ * argument's value from `o`'s --arg; the accesses whose address is not
+ * read keep "" (need_args naming the arguments with no value, where
+ * those are what it lacks). Guards' conditions too
  * (guard_cond, guard_not), and an if without --cond whose branch's
  * condition is known gets it (expr, derived). */
 void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
-                   const uint32_t workgroup[3]);
+                   const uint32_t workgroup[3], const imp_options *o);
 
 /* ------------------------------------------------------------ writing */
 
@@ -413,6 +458,11 @@ typedef enum imp_wg_source {
 } imp_wg_source;
 imp_wg_source imp_workgroup(const imp_listing *l, const imp_options *o,
                             uint32_t wg[3]);
+
+/* Replaces in the `n` bytes at `s` each byte that does not begin or
+ * continue a character YAML may hold ('\t', '\n', printable ASCII, a
+ * well-formed UTF-8 sequence of a printable code point) with '?'. */
+void imp_yaml_safe(char *s, size_t n);
 
 void imp_write(const imp_listing *l, const imp_options *o,
                const imp_region *regions, size_t n_regions, sbuf *out,

@@ -2,10 +2,12 @@
  * imp_listing.c — the listing every reader fills: instructions, labels,
  * the compiler's metadata; and which format a text is.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "error.h"
+#include "hmap.h"
 #include "imp_int.h"
 #include "suggest.h"
 #include "xalloc.h"
@@ -34,7 +36,7 @@ imp_format imp_detect(const char *text)
     /* scripts/compile-vulkan's listing says so on its first line; clang's
      * AMDGPU assembly names its target and its kernels' HSA descriptors;
      * SASS from cuobjdump or nvdisasm has its own words */
-    if (strncmp(text, "; cusim vk-isa ", 15) == 0)
+    if (strncmp(text, "; cusim vk-isa ", 15) == 0 || imp_is_radv_dump(text))
         return IMP_FORMAT_RADV;
     if (strstr(text, ".amdgcn_target") || strstr(text, ".amdhsa_kernel")
         || strstr(text, "amdhsa.kernels"))
@@ -59,8 +61,23 @@ const char *imp_format_what(imp_format f)
     }
 }
 
-imp_insn *imp_listing_insn(imp_listing *l)
+/* The labels by name: `map` holds each name's first label, for the
+ * labels [0, indexed) (those appended since are added at the next
+ * lookup: a reader names a label after it appends it). */
+struct imp_label_index {
+    hmap_str map;
+    size_t indexed;
+};
+
+imp_insn *imp_listing_insn(imp_listing *l, int line, int column,
+                           cusim_error *err)
 {
+    if (l->n_insns == IMP_MAX_INSNS) {
+        err_set(err, l->file, line, column, "kernel '%s' has more than %d "
+                "instructions, the most cusim import reads", l->meta.kernel,
+                IMP_MAX_INSNS);
+        return NULL;
+    }
     if (l->n_insns == l->cap_insns) {
         l->cap_insns = l->cap_insns ? 2 * l->cap_insns : 256;
         l->insns = xrealloc_array(l->insns, l->cap_insns, sizeof *l->insns);
@@ -71,8 +88,17 @@ imp_insn *imp_listing_insn(imp_listing *l)
     return in;
 }
 
-imp_label *imp_listing_label(imp_listing *l)
+imp_label *imp_listing_label(imp_listing *l, int line, int column,
+                             cusim_error *err)
 {
+    if (l->n_labels == IMP_MAX_INSNS) {
+        err_set(err, l->file, line, column, "kernel '%s' has more than %d "
+                "labels, the most cusim import reads", l->meta.kernel,
+                IMP_MAX_INSNS);
+        return NULL;
+    }
+    if (!l->by_name)
+        l->by_name = xcalloc(1, sizeof *l->by_name);
     if (l->n_labels == l->cap_labels) {
         l->cap_labels = l->cap_labels ? 2 * l->cap_labels : 32;
         l->labels = xrealloc_array(l->labels, l->cap_labels, sizeof *l->labels);
@@ -82,20 +108,32 @@ imp_label *imp_listing_label(imp_listing *l)
     return b;
 }
 
+const imp_label *imp_listing_label_named(const imp_listing *l,
+                                         const char *name)
+{
+    struct imp_label_index *x = l->by_name;
+    if (!x)
+        return NULL;
+    for (; x->indexed < l->n_labels; x->indexed++)
+        if (hmap_str_get(&x->map, l->labels[x->indexed].name) < 0)
+            hmap_str_put(&x->map, xstrdup(l->labels[x->indexed].name),
+                         (uint32_t)x->indexed);
+    long i = hmap_str_get(&x->map, name);
+    return i < 0 ? NULL : &l->labels[i];
+}
+
 const imp_label *imp_listing_find_label(const imp_listing *l,
                                         const char *name)
 {
-    for (int pass = 0; pass < 3; pass++)
-        for (size_t i = 0; i < l->n_labels; i++) {
-            const char *have = l->labels[i].name;
-            if (pass == 0 && strcmp(have, name) == 0)
-                return &l->labels[i];
-            if (pass == 1 && have[0] == '.' && strcmp(have + 1, name) == 0)
-                return &l->labels[i];
-            if (pass == 2 && name[0] == '.' && strcmp(have, name + 1) == 0)
-                return &l->labels[i];
-        }
-    return NULL;
+    const imp_label *b = imp_listing_label_named(l, name);
+    if (!b && strlen(name) + 1 < IMP_LABEL_MAX) {
+        char dotted[IMP_LABEL_MAX];
+        snprintf(dotted, sizeof dotted, ".%s", name);
+        b = imp_listing_label_named(l, dotted);
+    }
+    if (!b && name[0] == '.')
+        b = imp_listing_label_named(l, name + 1);
+    return b;
 }
 
 void imp_listing_free(imp_listing *l)
@@ -103,6 +141,9 @@ void imp_listing_free(imp_listing *l)
     free(l->text);
     free(l->insns);
     free(l->labels);
+    if (l->by_name)
+        hmap_str_free(&l->by_name->map);
+    free(l->by_name);
     memset(l, 0, sizeof *l);
 }
 

@@ -187,6 +187,8 @@ static int head_line(imp_listing *l, const imp_line *ln, radv_head *h,
             m->vgprs = x;
             m->have_vgprs = true;
             h->vgprs_line = ln->no;
+            if (!m->meta_line)
+                m->meta_line = ln->no;
         } else if (sgprs) {
             m->sgprs = x;
             m->have_sgprs = true;
@@ -194,6 +196,8 @@ static int head_line(imp_listing *l, const imp_line *ln, radv_head *h,
             m->shared = x;
             m->have_shared = true;
             h->lds_line = ln->no;
+            if (!m->meta_line)
+                m->meta_line = ln->no;
         }
     }
     return 0;
@@ -203,7 +207,7 @@ static int head_line(imp_listing *l, const imp_line *ln, radv_head *h,
  * instructions up to "; end of assembly". Returns 0, or -1 with `err`
  * set; h->end_line 0 when the text ends first. */
 static int read_code(imp_listing *l, imp_lines *ls, radv_head *h,
-                     cusim_error *err)
+                     bool dump, cusim_error *err)
 {
     imp_line ln;
     bool after_insn = false;      /* the line before was an instruction */
@@ -214,12 +218,22 @@ static int read_code(imp_listing *l, imp_lines *ls, radv_head *h,
             h->end_line = ln.no;
             return 0;
         }
+        /* a dump's disassembly ends at a blank line or the next thing
+         * it prints (a line neither indented nor a label) */
+        char lab[IMP_LABEL_MAX];
+        if (dump && (ln.raw_len == 0
+                     || (!isspace((unsigned char)ln.s[0])
+                         && !imp_line_label(&ln, lab, sizeof lab)))) {
+            h->end_line = ln.no;
+            return 0;
+        }
         size_t i = imp_line_indent(&ln);
         if (i == ln.len)
             continue;             /* blank, or a comment alone */
-        char lab[IMP_LABEL_MAX];
         if (imp_line_label(&ln, lab, sizeof lab)) {
-            imp_label *b = imp_listing_label(l);
+            imp_label *b = imp_listing_label(l, ln.no, (int)i + 1, err);
+            if (!b)
+                return -1;
             snprintf(b->name, sizeof b->name, "%s", lab);
             b->insn = l->n_insns;
             b->line = ln.no;
@@ -248,7 +262,10 @@ static int read_code(imp_listing *l, imp_lines *ls, radv_head *h,
                                "1 to %d", RADV_MAX_REPEAT);
             for (uint32_t k = 0; k < times; k++) {
                 imp_insn copy = l->insns[l->n_insns - 1];
-                *imp_listing_insn(l) = copy;
+                imp_insn *in = imp_listing_insn(l, ln.no, (int)i + 1, err);
+                if (!in)
+                    return -1;
+                *in = copy;
             }
             continue;
         }
@@ -262,12 +279,229 @@ static int read_code(imp_listing *l, imp_lines *ls, radv_head *h,
     return 0;
 }
 
-int imp_radv_read(imp_listing *l, const char *kernel, cusim_error *err)
+/* Whether [s, s + n) holds `word`. */
+static bool strstr_n(const char *s, size_t n, const char *word)
+{
+    size_t w = strlen(word);
+    for (size_t i = 0; i + w <= n; i++)
+        if (memcmp(s + i, word, w) == 0)
+            return true;
+    return false;
+}
+
+bool imp_is_radv_dump(const char *text)
+{
+    return (strncmp(text, "shader: MESA_SHADER_", 20) == 0
+            || strstr(text, "\nshader: MESA_SHADER_"))
+           && strstr(text, "\ndisasm:\n");
+}
+
+/* ------------------------------------------------ RADV_DEBUG=shaders */
+
+/* The most shaders a dump may hold. */
+#define DUMP_MAX_SHADERS 64
+
+/* One shader of a dump: its stage ("COMPUTE"), where its NIR starts,
+ * its workgroup and shared bytes from the NIR's header, and where its
+ * disassembly starts (0: none). */
+typedef struct dump_shader {
+    char stage[24];
+    int line, disasm_line;
+    uint32_t wg[3], shared;
+    bool have_wg;
+} dump_shader;
+
+/* The VGPR granule, wave64 and wave32, of the chips RADV names (its
+ * RADV_FORCE_FAMILY names, or gfxNNNN): as RADV's VGPRs statistic rounds
+ * the registers used (measured on Mesa 22.3.6's null device, with the
+ * listings' statistics beside the dumps: vega10 4; navi10 4 / 8; navi21
+ * 8 / 16; gfx1100 12 / 24; docs/import.md). */
+static const struct {
+    const char *name;
+    uint32_t granule64, granule32;
+} families[] = {
+    { "vega10", 4, 4 }, { "vega12", 4, 4 }, { "vega20", 4, 4 },
+    { "raven", 4, 4 }, { "raven2", 4, 4 }, { "renoir", 4, 4 },
+    { "arcturus", 4, 4 }, { "aldebaran", 4, 4 }, { "gfx900", 4, 4 },
+    { "gfx906", 4, 4 }, { "gfx908", 4, 4 }, { "gfx90a", 4, 4 },
+    { "navi10", 4, 8 }, { "navi12", 4, 8 }, { "navi14", 4, 8 },
+    { "gfx1010", 4, 8 }, { "gfx1011", 4, 8 }, { "gfx1012", 4, 8 },
+    { "navi21", 8, 16 }, { "navi22", 8, 16 }, { "navi23", 8, 16 },
+    { "navi24", 8, 16 }, { "vangogh", 8, 16 }, { "rembrandt", 8, 16 },
+    { "gfx1030", 8, 16 }, { "gfx1031", 8, 16 }, { "gfx1032", 8, 16 },
+    { "gfx1034", 8, 16 }, { "gfx1035", 8, 16 }, { "gfx1036", 8, 16 },
+    { "gfx1100", 12, 24 }, { "gfx1101", 12, 24 }, { "gfx1102", 12, 24 },
+    { "gfx1103", 12, 24 }, { "navi31", 12, 24 }, { "navi32", 12, 24 },
+    { "navi33", 12, 24 }, { "phoenix", 12, 24 },
+};
+
+int imp_radv_family(const char *name)
+{
+    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
+        if (strcmp(families[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* The shaders of dump `l` into v (at most DUMP_MAX_SHADERS). */
+static int dump_shaders(const imp_listing *l, dump_shader *v,
+                        cusim_error *err)
+{
+    imp_lines ls = { l->text, l->text, 0 };
+    imp_line ln;
+    int n = 0;
+    const char *r;
+    size_t rn;
+    while (imp_next_line(&ls, &ln)) {
+        if (raw_prefix(&ln, "shader: MESA_SHADER_", &r, &rn)) {
+            if (n == DUMP_MAX_SHADERS)
+                return err_set(err, l->file, ln.no, 1, "more than %d "
+                               "shaders in the dump", DUMP_MAX_SHADERS);
+            memset(&v[n], 0, sizeof v[n]);
+            copy_text(v[n].stage, sizeof v[n].stage, r, rn);
+            v[n++].line = ln.no;
+        } else if (n && raw_prefix(&ln, "workgroup-size: ", &r, &rn)) {
+            char buf[64];
+            copy_text(buf, sizeof buf, r, rn);
+            unsigned long x, y, z;
+            if (sscanf(buf, "%lu, %lu, %lu", &x, &y, &z) == 3
+                && x <= UINT32_MAX && y <= UINT32_MAX && z <= UINT32_MAX) {
+                v[n - 1].wg[0] = (uint32_t)x;
+                v[n - 1].wg[1] = (uint32_t)y;
+                v[n - 1].wg[2] = (uint32_t)z;
+                v[n - 1].have_wg = true;
+            }
+        } else if (n && raw_prefix(&ln, "shared-size: ", &r, &rn)) {
+            if (!number_of(r, rn, &v[n - 1].shared))
+                return err_set(err, l->file, ln.no, 14, "shared-size: "
+                               "expected a whole number");
+        } else if (n && !v[n - 1].disasm_line
+                   && ln.raw_len >= 7 && memcmp(ln.s, "disasm:", 7) == 0) {
+            v[n - 1].disasm_line = ln.no;
+        }
+    }
+    return n;
+}
+
+/* Reads a RADV_DEBUG=shaders dump: the compute shader `kernel` names (its
+ * index in the dump, from 1, or "compute" where it holds one), else its
+ * only one; its workgroup and shared bytes from the NIR's header, its
+ * instructions after "disasm:", its wave from the exec mask's width
+ * (exec_lo or vcc_lo: 32; else RADV's default for compute, 64) and its
+ * registers from the highest VGPR it uses, rounded up to the granule of
+ * `family` (4 without it: a lower bound, which the caller warns of). */
+static int read_dump(imp_listing *l, const char *kernel, const char *family,
+                     cusim_error *err)
+{
+    dump_shader v[DUMP_MAX_SHADERS];
+    int n = dump_shaders(l, v, err);
+    if (n < 0)
+        return -1;
+    char list[512];
+    size_t u = 0;
+    int compute = 0, pick = -1;
+    list[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        bool cs = strcmp(v[i].stage, "COMPUTE") == 0;
+        compute += cs;
+        if (cs && pick < 0)
+            pick = i;
+        if (u < sizeof list)
+            u += (size_t)snprintf(list + u, sizeof list - u, "%s%d: %s at "
+                                  "line %d", i ? ", " : "", i + 1,
+                                  v[i].stage, v[i].line);
+    }
+    if (compute == 0)
+        return err_set(err, l->file, n ? v[0].line : 1, 1, "a RADV_DEBUG="
+                       "shaders dump with no compute shader (its shaders: "
+                       "%s)", n ? list : "none");
+    if (kernel) {
+        char *end;
+        long k = strtol(kernel, &end, 10);
+        if (*end == '\0' && end != kernel && k >= 1 && k <= n)
+            pick = (int)k - 1;
+        else if (strcmp(kernel, "compute") == 0 && compute == 1)
+            ;                         /* the first compute shader */
+        else
+            return err_noplace(err, l->file, "--kernel %s: no such shader "
+                               "in %s: give its number (%s)", kernel,
+                               l->file, list);
+    } else if (compute > 1) {
+        return err_noplace(err, l->file, "%s holds %d compute shaders: "
+                           "name one with --kernel N (%s)", l->file,
+                           compute, list);
+    }
+    dump_shader *sh = &v[pick];
+    if (strcmp(sh->stage, "COMPUTE") != 0)
+        return err_noplace(err, l->file, "--kernel %s: shader %d is a %s "
+                           "shader; cusim imports compute shaders (%s)",
+                           kernel, pick + 1, sh->stage, list);
+    if (!sh->disasm_line)
+        return err_set(err, l->file, sh->line, 1, "shader %d has no "
+                       "'disasm:' section (RADV_DEBUG=shaders prints one "
+                       "after its ACO IR): truncated?", pick + 1);
+    snprintf(l->meta.kernel, sizeof l->meta.kernel, "compute%d", pick + 1);
+    imp_meta *m = &l->meta;
+    m->dump = true;
+    m->meta_line = sh->line;
+    snprintf(m->compiler, sizeof m->compiler, "Mesa RADV (a RADV_DEBUG="
+             "shaders dump)");
+    int f = family ? imp_radv_family(family) : -1;
+    snprintf(m->target, sizeof m->target, "%s", f >= 0 ? family
+             : "(the dump does not say: --family)");
+    if (sh->have_wg)
+        memcpy(m->reqd, sh->wg, sizeof m->reqd);
+    /* LDS as allocated: in 512-byte pieces (128 dwords, from gfx7), as
+     * RADV's LDS size statistic says it (1296 -> 1536 on navi21 and
+     * gfx1100 alike) */
+    m->dump_lds = sh->shared;
+    m->shared = sh->shared > UINT32_MAX - 511 ? sh->shared
+                                              : (sh->shared + 511) / 512 * 512;
+    m->have_shared = true;
+    /* the disassembly */
+    imp_lines ls = { l->text, l->text, 0 };
+    imp_line ln;
+    while (ls.no < sh->disasm_line && imp_next_line(&ls, &ln))
+        ;
+    radv_head h;
+    memset(&h, 0, sizeof h);
+    if (read_code(l, &ls, &h, true, err) != 0)
+        return -1;
+    l->end_line = ls.no;
+    /* the wave and the registers, from what the code uses */
+    bool wave32 = false;
+    uint32_t top = 0;
+    for (size_t i = 0; i < l->n_insns; i++) {
+        const imp_insn *in = &l->insns[i];
+        for (int k = 0; k < in->n_ops; k++)
+            if (in->ops[k].file == IMP_FILE_V
+                && (uint32_t)in->ops[k].hi + 1 > top)
+                top = (uint32_t)in->ops[k].hi + 1;
+        wave32 |= strstr_n(in->text, (size_t)in->text_len, "exec_lo")
+                  || strstr_n(in->text, (size_t)in->text_len, "vcc_lo");
+    }
+    m->wave = wave32 ? 32 : 64;
+    m->have_wave = true;
+    uint32_t g = f < 0 ? 4 : wave32 ? families[f].granule32
+                                    : families[f].granule64;
+    m->vgprs = top ? (top + g - 1) / g * g : g;
+    m->have_vgprs = true;
+    m->dump_top = top;
+    m->dump_granule = g;
+    return 0;
+}
+
+int imp_radv_read(imp_listing *l, const char *kernel, const char *family,
+                  cusim_error *err)
 {
     imp_lines ls = { l->text, l->text, 0 };
     imp_line ln;
     const char *v;
     size_t n;
+    if (imp_next_line(&ls, &ln) && !raw_prefix(&ln, RADV_MAGIC, &v, &n)
+        && imp_is_radv_dump(l->text))
+        return read_dump(l, kernel, family, err);
+    ls = (imp_lines){ l->text, l->text, 0 };
     if (!imp_next_line(&ls, &ln) || !raw_prefix(&ln, RADV_MAGIC, &v, &n))
         return err_set(err, l->file, 1, 1, "not a RADV listing: its first "
                        "line is not '" RADV_MAGIC "%d: RADV ...' (made by "
@@ -308,7 +542,7 @@ int imp_radv_read(imp_listing *l, const char *kernel, cusim_error *err)
         return err_set(err, l->file, ls.no > 0 ? ls.no : 1, 1, "the "
                        "listing ends before its '; assembly:' line: "
                        "truncated?");
-    if (read_code(l, &ls, &h, err) != 0)
+    if (read_code(l, &ls, &h, false, err) != 0)
         return -1;
     l->end_line = ls.no;
     if (!h.end_line)

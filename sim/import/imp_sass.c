@@ -346,6 +346,7 @@ static int read_resources(const char *text, const char *file,
         m->shared = (uint32_t)strtoul(sh + 7, NULL, 10);
         m->have_vgprs = m->have_shared = true;
         m->meta_line = ln.no;
+        m->meta_file = file;
         return 1;
     }
     return 0;
@@ -420,7 +421,12 @@ int imp_sass_read(imp_listing *l, const char *kernel, const char *resources,
         size_t i = skip_blank(&ln, 0);
         if (i < ln.len && ln.s[i] == '.' && ln.s[ln.len - 1] == ':'
             && ln.len - i - 1 < IMP_LABEL_MAX) {
-            imp_label *b = imp_listing_label(l);   /* nvdisasm: .L_x_0: */
+            /* nvdisasm: .L_x_0: */
+            imp_label *b = imp_listing_label(l, ln.no, (int)i + 1, err);
+            if (!b) {
+                free(addr);
+                return -1;
+            }
             memcpy(b->name, ln.s + i, ln.len - i - 1);
             b->name[ln.len - i - 1] = '\0';
             b->insn = l->n_insns;
@@ -445,7 +451,11 @@ int imp_sass_read(imp_listing *l, const char *kernel, const char *resources,
                            "instruction without its ';' (a truncated "
                            "listing?)");
         }
-        imp_insn *in = imp_listing_insn(l);
+        imp_insn *in = imp_listing_insn(l, ln.no, (int)(t - ln.s) + 1, err);
+        if (!in) {
+            free(addr);
+            return -1;
+        }
         in->line = ln.no;
         in->text = t;
         in->text_len = (int)(semi - t);
@@ -466,22 +476,40 @@ int imp_sass_read(imp_listing *l, const char *kernel, const char *resources,
                        "inside kernel '%s' (from line %d; no line of dots "
                        "after its code): truncated?", name, start_line);
     }
-    /* branch targets given as addresses become labels */
+    /* branch targets given as addresses become labels (the addresses
+     * ascend, as cuobjdump and nvdisasm print them: the instruction at
+     * one found by bisection; else, in a listing whose addresses do not,
+     * by a scan from the first) */
+    bool ascending = true;
+    for (size_t k = 1; k < l->n_insns && ascending; k++)
+        ascending = addr[k - 1] < addr[k];
     for (size_t i = 0; i < l->n_insns; i++) {
         imp_insn *in = &l->insns[i];
         if (!in->target[0] || strncmp(in->target, "0x", 2) != 0
             || imp_listing_find_label(l, in->target))
             continue;
         unsigned long a = strtoul(in->target, NULL, 16);
-        for (size_t k = 0; k < l->n_insns; k++)
-            if (addr[k] == a) {
-                imp_label *b = imp_listing_label(l);
-                snprintf(b->name, sizeof b->name, "%s", in->target);
-                b->insn = k;
-                b->line = l->insns[k].line;
-                b->column = 1;
-                break;
-            }
+        size_t k = 0, hi = l->n_insns;
+        while (ascending && k < hi) {
+            size_t mid = k + (hi - k) / 2;
+            if (addr[mid] < a)
+                k = mid + 1;
+            else
+                hi = mid;
+        }
+        while (!ascending && k < l->n_insns && addr[k] != a)
+            k++;
+        if (k == l->n_insns || addr[k] != a)
+            continue;
+        imp_label *b = imp_listing_label(l, in->line, in->column, err);
+        if (!b) {
+            free(addr);
+            return -1;
+        }
+        snprintf(b->name, sizeof b->name, "%s", in->target);
+        b->insn = k;
+        b->line = l->insns[k].line;
+        b->column = 1;
     }
     free(addr);
 

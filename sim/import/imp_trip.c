@@ -12,12 +12,14 @@
  *     ...                             s_lshr_b32 s1, s1, 1
  *     s_cbranch_scc0 .LBB0_1          s_branch BB1
  *
- * 8 trips each (16, 14, ... 2; 128, 64, ... 1). The count comes from
- * running the counter, in 32 bits as the hardware does, through the
- * loop's passes until the branch leaves it: at most MAX_TRIPS passes,
- * beyond which (or for a counter compared with a value the code does not
- * show, such as a parameter) the loop keeps --trip's count, or 1 with
- * the importer's warning.
+ * 8 trips each (16, 14, ... 2; 128, 64, ... 1). The count is the first
+ * pass whose counter, in 32 bits as the hardware has it, makes the branch
+ * leave, in closed form (addr_trip_count: an arithmetic progression mod
+ * 2^32 meeting the arc of words the compare leaves on, by Euclid's steps;
+ * a shift's at most 33 values), so any count up to 2^32 - 1 costs the
+ * same. A loop that never leaves, one beyond 2^32 - 1 passes, or a
+ * counter compared with a value the code does not show (a parameter),
+ * keeps --trip's count, or 1 with the importer's warning.
  *
  * A per-lane count (AMD): the lanes leave one by one where a VGPR counter
  * (entry value a form of the local ids, a constant added each pass)
@@ -38,7 +40,21 @@
 
 #include "imp_addr.h"
 
+/* The most passes a per-lane count may give a lane (lane_trips). */
 enum { MAX_TRIPS = 1 << 20 };
+
+/* The most counter values a listing's trip counts work out one by one:
+ * a per-lane count's one per invocation of the workgroup (at most 4,096
+ * a loop), a shift counter's at most 33 (an arithmetic counter's count
+ * is one closed form). 4,096 per-lane loops of 4,096-invocation groups;
+ * beyond, a loop keeps --trip's count, or 1 with the warning. */
+#define IMP_MAX_STEPS ((uint64_t)1 << 24)
+
+/* The most passes a uniform counter's count may be: the largest repeat
+ * count a loop of the listing is given. */
+#define MAX_COUNT UINT32_MAX
+
+#define WORDS ((uint64_t)1 << 32)        /* 32-bit words: the ring */
 
 static int64_t word(int64_t v, bool is_signed)
 {
@@ -81,33 +97,108 @@ static int writers(apass *p, const imp_listing *l, size_t begin, size_t end,
     return count;
 }
 
-/* The passes the loop runs: the counter from `c`, the update and the
- * compare in their order each pass (the update first when `upd_first`),
- * then the branch (`top`: an exit test, out when its compare is t->when;
- * else the closing branch, back when it is). 0 when the loop's body
- * never runs, -1 beyond MAX_TRIPS. */
-static long run(const ltest *t, int side, bool top, bool upd_first,
-                int kind, int64_t step, int64_t c, int64_t bound)
+/* The least x >= 0 with l <= a x mod m <= r, or -1 when there is none;
+ * 0 <= a < m <= 2^32, 0 <= l <= r < m. Euclid's steps (at most about 46
+ * levels): x = ceil(l / a) when a x <= r does not wrap past m; else the
+ * x sought lands in [m y + l, m y + r] for the least y whose m y mod a
+ * is in [a - r mod a, a - l mod a] (a multiple of a in that window;
+ * found the same way, with (m mod a, a) for (a, m)), and is
+ * ceil((m y + l) / a). */
+static int64_t least_in(uint64_t a, uint64_t m, uint64_t l, uint64_t r)
 {
-    for (long trips = 0; trips < MAX_TRIPS; trips++) {
-        bool cond = false;
-        for (int e = 0; e < 2; e++) {
-            if ((e == 0) == upd_first) {
-                c = kind == UPD_ADD ? (int64_t)(uint32_t)((uint64_t)c
-                                                          + (uint64_t)step)
-                                    : (int64_t)((uint32_t)c >> step);
-            } else {
-                int64_t a = word(c, t->is_signed);
-                int64_t b = word(bound, t->is_signed);
-                cond = side == 0 ? holds(t->op, a, b) : holds(t->op, b, a);
-            }
-        }
-        if (top && cond == t->when)
-            return trips;
-        if (!top && cond != t->when)
-            return trips + 1;
+    if (l == 0)
+        return 0;
+    if (a == 0)
+        return -1;
+    uint64_t x = (l + a - 1) / a;          /* a x < l + a <= 2^33 */
+    if (a * x <= r)
+        return (int64_t)x;
+    /* no multiple of a in [l, r]: 1 <= l mod a <= r mod a < a */
+    int64_t y = least_in(m % a, a, a - r % a, a - l % a);
+    if (y < 0)
+        return -1;
+    /* y < a, so m y + l + a - 1 < m a + a <= 2^64 */
+    return (int64_t)((m * (uint64_t)y + l + a - 1) / a);
+}
+
+/* The words v for which `v op b` holds, v and b read signed or not: an
+ * arc of the ring, *len words from *lo up (mod 2^32; *len 0: none). */
+static void arc_of(int op, bool is_signed, int64_t b, uint32_t *lo,
+                   uint64_t *len)
+{
+    int64_t min = is_signed ? INT32_MIN : 0;
+    int64_t max = is_signed ? INT32_MAX : (int64_t)UINT32_MAX;
+    int64_t x, y;                          /* the values [x, y] */
+    switch (op) {
+    case CMP_LT: x = min; y = b - 1; break;
+    case CMP_LE: x = min; y = b;     break;
+    case CMP_GT: x = b + 1; y = max; break;
+    case CMP_GE: x = b; y = max;     break;
+    case CMP_EQ: x = b; y = b;       break;
+    default:                               /* all but b */
+        *lo = (uint32_t)(b + 1);
+        *len = WORDS - 1;
+        return;
     }
-    return -1;
+    *lo = (uint32_t)x;
+    *len = y < x ? 0 : (uint64_t)(y - x) + 1;
+}
+
+/* The op that holds where `op` does not (a negated test). */
+static int negated(int op)
+{
+    static const int neg[] = { CMP_GE, CMP_GT, CMP_LE, CMP_LT, CMP_NE,
+                               CMP_EQ };
+    return neg[op];
+}
+
+/* `op` with its sides swapped (b op v as v op' b). */
+static int swapped(int op)
+{
+    static const int sw[] = { CMP_GT, CMP_GE, CMP_LT, CMP_LE, CMP_EQ,
+                              CMP_NE };
+    return sw[op];
+}
+
+int64_t addr_trip_count(int op, bool is_signed, int side, bool when,
+                        bool top, bool upd_first, int kind, int64_t step,
+                        int64_t c, int64_t bound)
+{
+    /* a pass leaves where `v op b` holds, v the counter as compared */
+    if (side == 1)
+        op = swapped(op);
+    if ((top ? when : !when) == false)
+        op = negated(op);
+    int64_t b = word(bound, is_signed);
+    int64_t pass;                          /* the first pass that leaves */
+    if (kind == UPD_ADD) {
+        /* the counter at pass k's compare: c0 + k step, mod 2^32 */
+        uint64_t s = (uint64_t)step % WORDS;
+        uint64_t c0 = ((uint64_t)c + (upd_first ? s : 0)) % WORDS;
+        uint32_t lo;
+        uint64_t len;
+        arc_of(op, is_signed, b, &lo, &len);
+        if (len == 0)
+            return -1;
+        /* k s mod 2^32 in the arc moved down by c0; one holding 0 (it
+         * wraps past 2^32) is met at once */
+        uint64_t from = ((uint64_t)lo + WORDS - c0) % WORDS;
+        pass = from + len > WORDS ? 0
+                                  : least_in(s, WORDS, from, from + len - 1);
+    } else {
+        /* a shift reaches 0 within 32 passes and stays: at most 33 */
+        pass = -1;
+        for (int64_t k = 0; k <= 32 && pass < 0; k++) {
+            int64_t sh = (k + upd_first) * step;
+            uint32_t v = sh >= 32 ? 0 : (uint32_t)c >> sh;
+            if (holds(op, word(v, is_signed), b))
+                pass = k;
+        }
+    }
+    if (pass < 0)
+        return -1;
+    int64_t trips = top ? pass : pass + 1;
+    return trips > (int64_t)MAX_COUNT ? -1 : trips;
 }
 
 static const char *const op_text[] = { "<", "<=", ">", ">=", "==", "!=" };
@@ -155,10 +246,16 @@ static bool counter_trips(apass *p, const imp_listing *l, imp_region *r,
         return false;
     bound = t.k[1 - side];
     c = t.slot[side]->c;
-    long trips = run(&t, side, top, u < t.at, kind, step, c, bound);
+    if (kind == UPD_SHR) {
+        if (p->steps + 33 > IMP_MAX_STEPS)
+            return false;
+        p->steps += 33;
+    }
+    int64_t trips = addr_trip_count(t.op, t.is_signed, side, t.when, top,
+                                    u < t.at, kind, step, c, bound);
     if (trips <= 0)
-        return false;                   /* never runs, or too long */
-    snprintf(r->trip, sizeof r->trip, "%ld", trips);
+        return false;                   /* never runs, or never leaves */
+    snprintf(r->trip, sizeof r->trip, "%lld", (long long)trips);
     char upd[48], cmp[64];
     if (kind == UPD_ADD)
         snprintf(upd, sizeof upd, "%+lld a trip", (long long)step);
@@ -248,8 +345,9 @@ static bool lane_trips(apass *p, const imp_listing *l, imp_region *r,
     int extra = top ? 0 : 1;
     uint32_t wx = p->wg[0] ? p->wg[0] : 1, wy = p->wg[1] ? p->wg[1] : 1;
     uint32_t lanes = wx * wy;
-    if (lanes > 4096)
+    if (lanes > 4096 || p->steps + lanes > IMP_MAX_STEPS)
         return false;
+    p->steps += lanes;
     /* the counts by flat index: c0 up to `split`, then c1 (when it
      * splits once) */
     int64_t lo = INT64_MAX, hi = INT64_MIN, c0 = 0, c1 = 0, split = -1;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "hmap.h"
 #include "imp_int.h"
 #include "xalloc.h"
 
@@ -74,6 +75,75 @@ static char printable(char c)
 {
     unsigned char u = (unsigned char)c;
     return u < 32 || u >= 0x7f ? '?' : c;
+}
+
+/* The bytes of a character YAML may hold at `s` (n bytes left): 1 for
+ * '\t', '\n' and printable ASCII, 2 to 4 for a well-formed UTF-8
+ * sequence of a code point YAML's printable set has (not C1 controls
+ * but NEL, nor surrogates, U+FFFE or U+FFFF), 0 for anything else. */
+static size_t yaml_char(const unsigned char *s, size_t n)
+{
+    if (s[0] < 0x80)
+        return s[0] == '\t' || s[0] == '\n'
+               || (s[0] >= 0x20 && s[0] < 0x7f);
+    size_t len = s[0] >= 0xc2 && s[0] <= 0xdf ? 2
+               : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+               : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+    if (!len || len > n)
+        return 0;
+    uint32_t c = s[0] & (0x7f >> len);
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        c = c << 6 | (s[i] & 0x3f);
+    }
+    static const uint32_t least[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+    if (c < least[len] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)
+        || (c >= 0x80 && c < 0xa0 && c != 0x85) || c == 0xfffe
+        || c == 0xffff)
+        return 0;
+    return len;
+}
+
+void imp_yaml_safe(char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        size_t len = yaml_char((const unsigned char *)s + i, n - i);
+        if (len) {
+            i += len;
+        } else {
+            s[i++] = '?';
+        }
+    }
+}
+
+/* The kernel's name `kernel` as the YAML value of key `name` into `buf`
+ * (at most size - 1 bytes, the key's bound): as it is when it is an
+ * identifier (letters, digits, '_', '.', '$', '-'; not first '.' or
+ * '-'), else quoted ('...'), its bytes beyond printable ASCII as '?'. */
+static void yaml_name(const char *kernel, char *buf, size_t size)
+{
+    bool plain = kernel[0] != '\0' && kernel[0] != '.' && kernel[0] != '-';
+    for (const char *c = kernel; *c && plain; c++)
+        plain = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z')
+                || (*c >= '0' && *c <= '9') || *c == '_' || *c == '.'
+                || *c == '$' || *c == '-';
+    size_t n = 0;
+    if (plain) {
+        for (const char *c = kernel; *c && n + 1 < size; c++)
+            buf[n++] = *c;
+    } else {
+        buf[n++] = '\'';
+        for (const char *c = kernel; *c && n + 3 < size; c++) {
+            if (*c == '\'' && n + 4 >= size)
+                break;
+            if (*c == '\'')
+                buf[n++] = '\'';
+            buf[n++] = printable(*c);
+        }
+        buf[n++] = '\'';
+    }
+    buf[n] = '\0';
 }
 
 /* The instruction as written, for a comment: at most 60 bytes, blanks
@@ -454,9 +524,9 @@ static uint64_t grid_width(const imp_listing *l, const imp_options *o,
  * and at 4 GiB no 32-bit index wraps. Nothing when there are none. */
 static void put_buffers(const imp_listing *l, const writer *w, sbuf *h)
 {
-    char names[32][24];
+    char names[CUSIM_MAX_BUFFERS][CUSIM_BUFFER_NAME_MAX + 1];
     int n = 0;
-    for (size_t i = 0; i < l->n_insns && n < 32; i++) {
+    for (size_t i = 0; i < l->n_insns && n < CUSIM_MAX_BUFFERS; i++) {
         size_t len = strcspn(l->insns[i].at, "[");
         if (!l->insns[i].at[0] || len >= sizeof names[0]
             || strncmp(l->insns[i].at, "shared[", 7) == 0)
@@ -485,27 +555,135 @@ static void put_buffers(const imp_listing *l, const writer *w, sbuf *h)
     sb_puts(h, " }\n");
 }
 
-/* Whether instructions `a` and `b` have one mnemonic and one row. */
-static bool same_mapping(const imp_insn *a, const imp_insn *b)
+/* Whether `in` is a global access of the lanes' own addresses (not a
+ * uniform load: those read the parameters or keep strided:0). */
+static bool lane_global(const imp_insn *in)
 {
-    return a->row == b->row && strcmp(a->mnem, b->mnem) == 0;
+    const imp_map_row *row = in->row;
+    if (!row || (row->flags & IMP_F_UNIFORM))
+        return false;
+    return row->op == ISA_OP_LD_GLOBAL || row->op == ISA_OP_ST_GLOBAL
+           || row->op == ISA_OP_ATOM_GLOBAL || row->roles == IMP_R_COPY;
+}
+
+/* Appends to `b` the lines of the first few global accesses of `l`
+ * whose address was not read ("line 23", "lines 23, 45, ..."): those
+ * that need --arg (kind 0), or the others (kind 1). */
+static void some_lines(const imp_listing *l, int kind, sbuf *b)
+{
+    enum { SHOWN = 8 };
+    int n = 0, all = 0;
+    for (size_t i = 0; i < l->n_insns; i++)
+        all += lane_global(&l->insns[i]) && !l->insns[i].at[0]
+               && (kind == 0) == (l->insns[i].need_args[0] != '\0');
+    sb_puts(b, all == 1 ? "line " : "lines ");
+    for (size_t i = 0; i < l->n_insns; i++) {
+        const imp_insn *in = &l->insns[i];
+        if (!lane_global(in) || in->at[0]
+            || (kind == 0) != (in->need_args[0] != '\0'))
+            continue;
+        if (n < SHOWN)
+            sb_printf(b, "%s%d", n ? ", " : "", in->line);
+        else if (n == SHOWN)
+            sb_puts(b, ", ...");
+        n++;
+    }
+}
+
+/* The header's count of the global accesses whose address was read
+ * (at=), of all of them, and a warning for each kind of the others: one
+ * line for those affine in kernel arguments no --arg gives (naming them),
+ * one for those the importer cannot read. */
+static void put_addresses_read(const imp_listing *l, sbuf *h, sbuf *warn)
+{
+    size_t all = 0, read = 0, args = 0;
+    char names[256];
+    size_t u = 0;
+    names[0] = '\0';
+    for (size_t i = 0; i < l->n_insns; i++) {
+        const imp_insn *in = &l->insns[i];
+        if (!lane_global(in))
+            continue;
+        all++;
+        read += in->at[0] != '\0';
+        if (in->at[0] || !in->need_args[0])
+            continue;
+        args++;
+        /* each argument named once */
+        const char *c = in->need_args;
+        while (*c) {
+            size_t len = strcspn(c, ",");
+            bool seen = false;
+            for (const char *q = names; *q && !seen;) {
+                size_t ql = strcspn(q, ",");
+                seen = ql == len && strncmp(q, c, len) == 0;
+                q += ql;
+                q += strspn(q, ", ");
+            }
+            if (!seen && u + len + 3 < sizeof names)
+                u += (size_t)snprintf(names + u, sizeof names - u, "%s%.*s",
+                                      u ? ", " : "", (int)len, c);
+            c += len;
+            c += strspn(c, ", ");
+        }
+    }
+    if (all == 0)
+        return;
+    sb_printf(h, "#   addresses read: %zu of %zu global accesses", read,
+              all);
+    if (read == all) {
+        sb_puts(h, "\n");
+        return;
+    }
+    sbuf a = { 0 }, o = { 0 };
+    some_lines(l, 0, &a);
+    some_lines(l, 1, &o);
+    if (args)
+        sb_printf(h, "; affine in kernel arguments without --arg (%s): "
+                  "%zu, %s", names, args, a.s);
+    if (all - read - args)
+        sb_printf(h, "; not read from the code: %zu, %s",
+                  all - read - args, o.s);
+    sb_puts(h, "\n");
+    if (args)
+        sb_printf(warn, "cusim import: warning: %s: %zu of %zu global "
+                  "accesses have addresses affine in kernel arguments "
+                  "with no value (%s): they keep their pattern; give "
+                  "--arg NAME=VALUE (%s)\n", l->file, args, all,
+                  names, a.s);
+    if (all - read - args)
+        sb_printf(warn, "cusim import: warning: %s: %zu of %zu global "
+                  "accesses have addresses not read from the code: they "
+                  "keep their pattern (%s; --at LINE=BUF[EXPR] to say)\n",
+                  l->file, all - read - args, all, o.s);
+    free(a.s);
+    free(o.s);
 }
 
 /* The header's list of mapping decisions, one line per mnemonic and row
  * (s_or_b64 writing exec has a row of its own) in the order of first
- * appearance. */
+ * appearance; in one pass, the pairs counted in a map (a listing may hold
+ * tens of thousands of distinct mnemonics). */
 static void put_decisions(const imp_listing *l, sbuf *h)
 {
+    hmap_str seen = { 0 };
+    size_t *first = xcalloc(l->n_insns + 1, sizeof *first);
+    size_t *count = xcalloc(l->n_insns + 1, sizeof *count);
+    size_t n = 0;
     for (size_t i = 0; i < l->n_insns; i++) {
         const imp_insn *in = &l->insns[i];
-        bool seen = false;
-        for (size_t k = 0; k < i && !seen; k++)
-            seen = same_mapping(&l->insns[k], in);
-        if (seen)
-            continue;
-        size_t count = 0;
-        for (size_t k = i; k < l->n_insns; k++)
-            count += same_mapping(&l->insns[k], in);
+        char key[IMP_MNEM_MAX + 24];
+        snprintf(key, sizeof key, "%s %p", in->mnem, (const void *)in->row);
+        long k = hmap_str_get(&seen, key);
+        if (k < 0) {
+            k = (long)n++;
+            first[k] = i;
+            hmap_str_put(&seen, xstrdup(key), (uint32_t)k);
+        }
+        count[k]++;
+    }
+    for (size_t k = 0; k < n; k++) {
+        const imp_insn *in = &l->insns[first[k]];
         const imp_map_row *row = in->row;
         const char *to = !row || row->op == IMP_OP_UNMAPPED ? "UNMAPPED"
                        : row->op == IMP_OP_DROP ? "dropped"
@@ -515,9 +693,29 @@ static void put_decisions(const imp_listing *l, sbuf *h)
                        : isa_get((isa_op)row->op)->mnemonic;
         char pm[IMP_MNEM_MAX];
         sb_printf(h, "#   %-24s x%-4zu -> %-12s %s\n",
-                  plain(in->mnem, pm, sizeof pm), count, to,
+                  plain(in->mnem, pm, sizeof pm), count[k], to,
                   row ? row->note : "no row in the mapping table");
     }
+    hmap_str_free(&seen);
+    free(first);
+    free(count);
+}
+
+/* The header's list of the unmapped opcodes, each once, in the order of
+ * first appearance. */
+static void put_unmapped(const imp_listing *l, sbuf *h)
+{
+    hmap_str seen = { 0 };
+    for (size_t i = 0; i < l->n_insns; i++) {
+        const imp_insn *in = &l->insns[i];
+        if ((in->row && in->row->op != IMP_OP_UNMAPPED)
+            || hmap_str_get(&seen, in->mnem) >= 0)
+            continue;
+        hmap_str_put(&seen, xstrdup(in->mnem), 0);
+        char pm[IMP_MNEM_MAX];
+        sb_printf(h, " %s", plain(in->mnem, pm, sizeof pm));
+    }
+    hmap_str_free(&seen);
 }
 
 void imp_write(const imp_listing *l, const imp_options *o,
@@ -535,6 +733,14 @@ void imp_write(const imp_listing *l, const imp_options *o,
     emit_range(&w, 0, l->n_insns, 0);
 
     const imp_meta *m = &l->meta;
+    /* what the listing names, printable (a non-UTF-8 byte, an ESC, as
+     * \xHH: the YAML holds no raw control byte) */
+    char kernel[4 * sizeof m->kernel], compiler[4 * sizeof m->compiler];
+    char frontend[4 * sizeof m->frontend], target[4 * sizeof m->target];
+    err_escape(kernel, sizeof kernel, m->kernel);
+    err_escape(compiler, sizeof compiler, m->compiler);
+    err_escape(frontend, sizeof frontend, m->frontend);
+    err_escape(target, sizeof target, m->target);
     /* the launch shape */
     uint32_t wg[3];
     const char *wg_from;
@@ -543,7 +749,8 @@ void imp_write(const imp_listing *l, const imp_options *o,
         wg_from = "--workgroup-size";
         break;
     case IMP_WG_REQD:
-        wg_from = l->format == IMP_FORMAT_RADV
+        wg_from = l->meta.dump ? "the NIR's workgroup-size"
+            : l->format == IMP_FORMAT_RADV
             ? "the shader's local size (SPIR-V LocalSize)"
             : ".reqd_workgroup_size";
         break;
@@ -553,15 +760,20 @@ void imp_write(const imp_listing *l, const imp_options *o,
         sb_printf(warn, "cusim import: warning: %s: kernel '%s' has no "
                   ".reqd_workgroup_size: workgroups of %u "
                   "(.max_flat_workgroup_size); give --workgroup-size\n",
-                  l->file, m->kernel, m->max_flat);
+                  l->file, kernel, m->max_flat);
         break;
     default:
         wg_from = "not in the listing: 256 (give --workgroup-size)";
         sb_printf(warn, "cusim import: warning: %s: the listing does not "
                   "say kernel '%s''s workgroup size: 256; give "
-                  "--workgroup-size\n", l->file, m->kernel);
+                  "--workgroup-size\n", l->file, kernel);
         break;
     }
+    if (m->dump && !o->family)
+        sb_printf(warn, "cusim import: warning: %s: the dump does not name "
+                  "its chip: registers %u, its %u VGPRs rounded up to 4 (a "
+                  "lower bound); give --family (navi21, gfx1100, ...)\n",
+                  l->file, m->vgprs, m->dump_top);
     uint64_t elements = o->elements ? o->elements : IMP_DEFAULT_ELEMENTS;
     uint32_t regs = m->vgprs ? m->vgprs : 1;
 
@@ -572,26 +784,53 @@ void imp_write(const imp_listing *l, const imp_options *o,
     err_escape(src_path, sizeof src_path, l->file);
     sbuf h = { 0 };
     sb_printf(&h, "# %s: kernel '%s' imported by cusim import (cusim %s)\n",
-              out_path, m->kernel, CUSIM_VERSION);
+              out_path, kernel, CUSIM_VERSION);
     bool amd = l->format != IMP_FORMAT_SASS;
     bool radv = l->format == IMP_FORMAT_RADV;
     sb_printf(&h, "#   source:    %s (%s)\n", src_path,
-              radv ? "Mesa RADV's ISA of a Vulkan compute shader, "
-                     "scripts/compile-vulkan"
+              m->dump ? "Mesa RADV's RADV_DEBUG=shaders dump of a Vulkan "
+                        "compute shader"
+              : radv ? "Mesa RADV's ISA of a Vulkan compute shader, "
+                       "scripts/compile-vulkan"
               : amd ? "AMD GCN/RDNA assembly, clang -S"
                     : "NVIDIA SASS, cuobjdump -sass / nvdisasm");
     sb_printf(&h, "#   compiler:  %s\n",
-              m->compiler[0] ? m->compiler : "(not named in the listing)");
-    if (m->frontend[0])
-        sb_printf(&h, "#   frontend:  %s\n", m->frontend);
-    sb_printf(&h, "#   target:    %s\n", m->target[0] ? m->target : "?");
-    if (radv) {
+              compiler[0] ? compiler : "(not named in the listing)");
+    if (frontend[0])
+        sb_printf(&h, "#   frontend:  %s\n", frontend);
+    sb_printf(&h, "#   target:    %s\n", target[0] ? target : "?");
+    /* --shared-bytes: said of the listing's own figure's line */
+    uint32_t shared = o->shared_given ? o->shared_bytes : m->shared;
+    char given[96];
+    snprintf(given, sizeof given, "#   shared_bytes: %u, --shared-bytes (the "
+             "listing says %u", shared, m->shared);
+    if (radv && m->dump) {
+        sb_printf(&h, "#   registers: %u, the highest VGPR the disassembly "
+                  "uses (%u of them) rounded up to %u, %s (RADV_DEBUG="
+                  "shaders prints no statistics)\n", regs, m->dump_top,
+                  m->dump_granule, o->family ? "the family's granule"
+                  : "the least granule, with no --family: a lower bound");
+        if (o->shared_given)
+            sb_printf(&h, "#   shared_bytes: %u, --shared-bytes\n", shared);
+        else
+            sb_printf(&h, "#   shared_bytes: %u, the NIR's shared-size (%u) "
+                      "rounded up to LDS's 512-byte pieces, as RADV "
+                      "allocates it\n", shared, m->dump_lds);
+        sb_printf(&h, "#   subgroup_size: %u, %s\n", m->wave, m->wave == 32
+                  ? "the disassembly's 32-bit exec mask (exec_lo, vcc_lo)"
+                  : "RADV's default for compute (the disassembly names no "
+                    "32-bit exec mask)");
+    } else if (radv) {
         sb_printf(&h, "#   registers: %u, RADV's VGPRs statistic (VGPRs "
                   "per invocation, as allocated)", regs);
         if (m->have_sgprs)
             sb_printf(&h, "; its %u SGPRs are not modelled", m->sgprs);
-        sb_printf(&h, "\n#   shared_bytes: %u, RADV's LDS size statistic "
-                  "(LDS per workgroup, as allocated)\n", m->shared);
+        if (o->shared_given)
+            sb_printf(&h, "\n%s: RADV's LDS size statistic)\n", given);
+        else
+            sb_printf(&h, "\n#   shared_bytes: %u, RADV's LDS size "
+                      "statistic (LDS per workgroup, as allocated)\n",
+                      m->shared);
         sb_printf(&h, "#   subgroup_size: %u, the pipeline executable's "
                   "subgroup size (RADV's wave)\n", m->wave);
     } else if (amd) {
@@ -600,14 +839,22 @@ void imp_write(const imp_listing *l, const imp_options *o,
                   m->have_agprs ? ", AGPRs included" : "");
         if (m->have_sgprs)
             sb_printf(&h, "; its %u SGPRs are not modelled", m->sgprs);
-        sb_printf(&h, "\n#   shared_bytes: %u, .group_segment_fixed_size\n",
-                  m->shared);
+        if (o->shared_given)
+            sb_printf(&h, "\n%s: .group_segment_fixed_size, without what "
+                      "is allocated at launch)\n", given);
+        else
+            sb_printf(&h, "\n#   shared_bytes: %u, "
+                      ".group_segment_fixed_size\n", m->shared);
         sb_printf(&h, "#   subgroup_size: %u, .wavefront_size\n", m->wave);
     } else {
         sb_printf(&h, "#   registers: %u, REG (cuobjdump -res-usage: "
                   "registers per thread)\n", regs);
-        sb_printf(&h, "#   shared_bytes: %u, SHARED (static shared memory "
-                  "per block)\n", m->shared);
+        if (o->shared_given)
+            sb_printf(&h, "%s: SHARED, static shared memory, without "
+                      "what is allocated at launch)\n", given);
+        else
+            sb_printf(&h, "#   shared_bytes: %u, SHARED (static shared "
+                      "memory per block)\n", m->shared);
         sb_printf(&h, "#   subgroup_size: %u, a warp\n", m->wave);
     }
     sb_printf(&h, "#   workgroup_size: from %s\n", wg_from);
@@ -649,6 +896,11 @@ void imp_write(const imp_listing *l, const imp_options *o,
                   "(docs/isa.md)\n",
                   amd ? "scalar loads from the kernarg segment"
                       : "constant-bank-0 loads (LDC, ULDC)");
+    put_addresses_read(l, &h, warn);
+    for (int i = 0; i < o->n_args; i++)
+        sb_printf(&h, "#   argument %s = %lld (--arg), in the addresses "
+                  "affine in it\n", o->args[i].name,
+                  (long long)o->args[i].value);
     if (!amd)
         sb_printf(&h, "#   guards: a guarded instruction reads its "
                   "predicate as a source; where an ISETP set it from known "
@@ -692,17 +944,7 @@ void imp_write(const imp_listing *l, const imp_options *o,
     if (w.stats.unmapped) {
         sb_printf(&h, "# Unmapped opcodes (%llu, left out of the program):",
                   (unsigned long long)w.stats.unmapped);
-        for (size_t i = 0; i < l->n_insns; i++) {
-            const imp_insn *in = &l->insns[i];
-            if (in->row && in->row->op != IMP_OP_UNMAPPED)
-                continue;
-            bool seen = false;
-            for (size_t k = 0; k < i && !seen; k++)
-                seen = strcmp(l->insns[k].mnem, in->mnem) == 0;
-            char pm[IMP_MNEM_MAX];
-            if (!seen)
-                sb_printf(&h, " %s", plain(in->mnem, pm, sizeof pm));
-        }
+        put_unmapped(l, &h);
         sb_puts(&h, "\n");
     } else {
         sb_puts(&h, "# Unmapped opcodes: none\n");
@@ -710,10 +952,7 @@ void imp_write(const imp_listing *l, const imp_options *o,
 
     /* the keys */
     char name[64];
-    size_t n = 0;
-    for (const char *c = m->kernel; *c && n + 1 < sizeof name; c++)
-        name[n++] = *c;
-    name[n] = '\0';
+    yaml_name(m->kernel, name, sizeof name);
     sb_printf(&h, "name: %s\n", name);
     if (wg[2] > 1)
         sb_printf(&h, "workgroup_size: [%u, %u, %u]\n", wg[0], wg[1], wg[2]);
@@ -723,7 +962,7 @@ void imp_write(const imp_listing *l, const imp_options *o,
         sb_printf(&h, "workgroup_size: %u\n", wg[0]);
     sb_printf(&h, "registers: %u\n", regs);
     sb_puts(&h, "registers_source: imported\n");
-    sb_printf(&h, "shared_bytes: %u\n", m->shared);
+    sb_printf(&h, "shared_bytes: %u\n", shared);
     sb_printf(&h, "subgroup_size: %u\n", m->wave);
     sb_printf(&h, "elements: %llu\n", (unsigned long long)elements);
     sb_puts(&h, "elements_per_invocation: 1\n");
@@ -739,6 +978,9 @@ void imp_write(const imp_listing *l, const imp_options *o,
     if (w.prog.n == 0)
         put_line(&w, 0, "# (no instruction)", NULL);
     sb_putn(&h, w.prog.s, w.prog.n);
+    /* what the listing gave every line (a label, a mnemonic, a register's
+     * name) is text YAML may hold, whatever its bytes were */
+    imp_yaml_safe(h.s, h.n);
     *n_lines = head_lines + w.prog_lines;
     const char **lo = xcalloc(*n_lines + 1, sizeof *lo);
     for (size_t i = 0; i < w.prog_lines; i++)

@@ -4,13 +4,16 @@
  * blocks with the user's trip counts and conditions, the kernel YAML
  * written and checked to load before anyone sees it.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "addr.h"
 #include "error.h"
 #include "fileio.h"
 #include "imp_int.h"
+#include "program.h"
 #include "xalloc.h"
 
 #define IMP_MAX_FILE_BYTES ((size_t)64 << 20)
@@ -89,31 +92,59 @@ static int attach_options(const imp_listing *l, const imp_options *o,
     return 0;
 }
 
+/* The line number LINE of --at LINE=...: 0 and *line, or -1 when it is
+ * not a whole number from 1 (a number beyond any listing's lines, however
+ * long, is INT_MAX + 1: no instruction is there). */
+static int at_line(const char *text, long *line)
+{
+    if (!*text)
+        return -1;
+    long v = 0;
+    for (const char *c = text; *c; c++) {
+        if (*c < '0' || *c > '9')
+            return -1;
+        if (v <= INT_MAX)
+            v = 10 * v + (*c - '0');
+    }
+    if (v == 0)
+        return -1;
+    *line = v > INT_MAX ? (long)INT_MAX + 1 : v;
+    return 0;
+}
+
 /* Gives the instructions their --at LINE=BUF[EXPR] (after the address
  * pass: the user's word is the last). Returns 0, or -1 with `err` naming
  * the option: no number, no instruction at that line, one that is no
- * memory access, an address of the wrong form or memory space. The
- * expression itself is checked when the kernel loads (check_loads). */
+ * memory access, a line given twice, an address of the wrong form or
+ * memory space, a buffer name the kernel cannot declare (a name of the
+ * at= expressions, too long). The expression itself is checked when the
+ * kernel loads and resolves (check_loads). */
 static int attach_ats(imp_listing *l, const imp_options *o,
                       cusim_error *err)
 {
     for (int i = 0; i < o->n_ats; i++) {
         const imp_label_opt *a = &o->ats[i];
-        char *end;
-        long line = strtol(a->label, &end, 10);
-        if (*end || end == a->label || line < 1)
+        long line;
+        if (at_line(a->label, &line) != 0)
             return err_noplace(err, l->file, "%s: expected LINE=BUF[EXPR], "
                                "LINE the instruction's line in the listing "
                                "(as the imported kernel's comments give it)",
                                a->option);
+        for (int j = 0; j < i; j++) {
+            long other;
+            if (at_line(o->ats[j].label, &other) == 0 && other == line)
+                return err_noplace(err, l->file, "%s: line %s is given "
+                                   "twice (also %s): give one --at a line",
+                                   a->option, a->label, o->ats[j].option);
+        }
         imp_insn *in = NULL;
         for (size_t k = 0; k < l->n_insns && !in; k++)
             if (l->insns[k].line == line)
                 in = &l->insns[k];
         if (!in)
             return err_noplace(err, l->file, "%s: no instruction of kernel "
-                               "'%s' at line %ld of %s", a->option,
-                               l->meta.kernel, line, l->file);
+                               "'%s' at line %s of %s", a->option,
+                               l->meta.kernel, a->label, l->file);
         int op = in->row ? in->row->op : -1;
         bool global = op == ISA_OP_LD_GLOBAL || op == ISA_OP_ST_GLOBAL
                       || op == ISA_OP_ATOM_GLOBAL;
@@ -140,6 +171,15 @@ static int attach_ats(imp_listing *l, const imp_options *o,
                                in->mnem, shared ? "shared-memory" : "global",
                                shared ? "shared[EXPR]" : "a buffer other "
                                                          "than shared");
+        if (!to_shared && addr_is_name(a->expr, name))
+            return err_noplace(err, l->file, "%s: '%.*s' is a name of the "
+                               "at= expressions (docs/isa.md), not a "
+                               "buffer: name the buffer otherwise",
+                               a->option, (int)name, a->expr);
+        if (name > CUSIM_BUFFER_NAME_MAX)
+            return err_noplace(err, l->file, "%s: a buffer name of %zu "
+                               "characters (at most %d)", a->option, name,
+                               CUSIM_BUFFER_NAME_MAX);
         if (len >= sizeof in->at)
             return err_noplace(err, l->file, "%s: the address is longer "
                                "than %zu characters", a->option,
@@ -150,9 +190,122 @@ static int attach_ats(imp_listing *l, const imp_options *o,
     return 0;
 }
 
-/* Checks that `yaml` loads as a kernel. Returns 0, or -1 with `err` set:
- * naming the option whose expression is at fault when the error is on a
- * line one wrote (line_option), else as the importer's own failure. */
+/* Checks what the kernel read from the listing can be imported: an
+ * instruction cusim runs, registers, shared memory and a subgroup size
+ * within the kernel keys' ranges, a workgroup of 1 to IMP_MAX_WORKGROUP
+ * invocations (the option's or the listing's), into `wg`. Returns 0, or
+ * -1 with `err` at the listing's line or naming the option. */
+static int check_kernel(const imp_listing *l, const imp_options *o,
+                        uint32_t wg[3], cusim_error *err)
+{
+    bool runs = false;
+    for (size_t i = 0; i < l->n_insns && !runs; i++)
+        runs = l->insns[i].row && l->insns[i].row->op < ISA_OP_COUNT;
+    if (!runs) {
+        const imp_insn *first = l->n_insns ? &l->insns[0] : NULL;
+        return err_set(err, l->file, first ? first->line : l->meta.meta_line,
+                       first ? first->column : 1, "kernel '%s' has no "
+                       "instruction that cusim runs (%zu instruction%s: "
+                       "waits, branches, its end or unmapped opcodes): "
+                       "nothing to import", l->meta.kernel, l->n_insns,
+                       l->n_insns == 1 ? "" : "s");
+    }
+    /* shared memory accessed where the listing says there is none: a
+     * kernel that allocates it at launch (HIP's extern __shared__,
+     * CUDA's dynamic shared memory), which the metadata does not count */
+    for (size_t i = 0; i < l->n_insns && !o->shared_given
+                       && l->meta.shared == 0; i++) {
+        const imp_insn *in = &l->insns[i];
+        int op = in->row ? in->row->op : -1;
+        if (op == ISA_OP_LD_SHARED || op == ISA_OP_ST_SHARED
+            || op == ISA_OP_ATOM_SHARED
+            || (in->row && in->row->roles == IMP_R_COPY))
+            return err_set(err, l->file, in->line, in->column, "'%s' "
+                           "accesses shared memory, but the listing says "
+                           "kernel '%s' has none (memory it allocates at "
+                           "launch is not counted): give --shared-bytes N",
+                           in->mnem, l->meta.kernel);
+    }
+    /* the keys the metadata gives, within the kernel keys' ranges */
+    const imp_meta *m = &l->meta;
+    const struct { const char *what; uint32_t value, max; } keys[] = {
+        { "registers", m->vgprs, 65536 },
+        { "shared memory bytes", m->shared, 1073741824 },
+        { "a subgroup size of", m->wave, 1024 },
+    };
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+        if (keys[k].value > keys[k].max)
+            return err_set(err, m->meta_file ? m->meta_file : l->file,
+                           m->meta_line, 1, "kernel '%s''s metadata says "
+                           "%s %u: a kernel has at most %u", m->kernel,
+                           keys[k].what, keys[k].value, keys[k].max);
+    imp_wg_source from = imp_workgroup(l, o, wg);
+    uint64_t size = (uint64_t)wg[0] * wg[1] * wg[2];
+    if (size >= 1 && size <= IMP_MAX_WORKGROUP)
+        return 0;
+    if (from == IMP_WG_OPTION)
+        return err_noplace(err, l->file, "--workgroup-size %u,%u: %llu "
+                           "invocations (expected 1 to %u)", wg[0], wg[1],
+                           (unsigned long long)size, IMP_MAX_WORKGROUP);
+    return err_set(err, l->file, l->meta.meta_line, 1, "kernel '%s''s "
+                   "workgroup is %u x %u x %u = %llu invocations (expected "
+                   "1 to %u): give --workgroup-size", l->meta.kernel, wg[0],
+                   wg[1], wg[2], (unsigned long long)size, IMP_MAX_WORKGROUP);
+}
+
+/* Keeps the kernel's buffers within CUSIM_MAX_BUFFERS: `params` (the
+ * parameters' own loads) and one per name an address reads, those of
+ * --at first. An address read from the code whose buffer would be one
+ * too many keeps its pattern instead; an --at's is refused. Returns 0,
+ * or -1 with `err` naming the option. */
+static int limit_buffers(imp_listing *l, cusim_error *err)
+{
+    char names[CUSIM_MAX_BUFFERS][CUSIM_BUFFER_NAME_MAX + 1];
+    int n = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < l->n_insns; i++) {
+            imp_insn *in = &l->insns[i];
+            const char *name = in->at;
+            size_t len = strcspn(in->at, "[");
+            if (pass == 0 && in->row && (in->row->flags & IMP_F_UNIFORM)
+                && in->param_off >= 0 && !in->at[0]) {
+                name = "params";
+                len = 6;
+            } else if (!in->at[0] || (pass == 0) != (in->at_option != NULL)
+                       || (len == 6 && strncmp(in->at, "shared", 6) == 0)) {
+                continue;
+            }
+            bool seen = false;
+            for (int k = 0; k < n && !seen; k++)
+                seen = strlen(names[k]) == len
+                       && strncmp(names[k], name, len) == 0;
+            if (seen)
+                continue;
+            if (n == CUSIM_MAX_BUFFERS && in->at_option) {
+                char list[CUSIM_MAX_BUFFERS * (CUSIM_BUFFER_NAME_MAX + 2)];
+                size_t u = 0;
+                for (int k = 0; k < n; k++)
+                    u += (size_t)snprintf(list + u, sizeof list - u, "%s%s",
+                                          k ? ", " : "", names[k]);
+                return err_noplace(err, l->file, "%s: a buffer beyond the "
+                                   "%d a kernel may have (%s)",
+                                   in->at_option, CUSIM_MAX_BUFFERS, list);
+            }
+            if (n == CUSIM_MAX_BUFFERS || len > CUSIM_BUFFER_NAME_MAX) {
+                in->at[0] = '\0';        /* its pattern stays */
+                continue;
+            }
+            snprintf(names[n++], sizeof names[0], "%.*s", (int)len, name);
+        }
+    return 0;
+}
+
+/* Checks that `yaml` loads as a kernel and that its program resolves at
+ * the kernel's own launch shape (every count and condition evaluates; no
+ * address divides by a constant zero), as `cusim sim` will resolve it.
+ * Returns 0, or -1 with `err` set: naming the option whose expression is
+ * at fault when the error is on a line one wrote (line_option), else as
+ * the importer's own failure. */
 static int check_loads(const char *yaml, const imp_options *o,
                        const char **line_option, size_t n_lines,
                        cusim_error *err)
@@ -160,9 +313,20 @@ static int check_loads(const char *yaml, const imp_options *o,
     cusim_kernel k;
     cusim_error e;
     const char *name = o->out ? o->out : "imported.yaml";
-    if (cusim_kernel_load_string(yaml, name, NULL, 0, &k, &e) == 0) {
+    int rc = cusim_kernel_load_string(yaml, name, NULL, 0, &k, &e);
+    if (rc == 0) {
+        uint32_t width = k.subgroup_size ? k.subgroup_size : 32;
+        prog_shape shape = prog_shape_of(&k, width);
+        prog_code *code = NULL;
+        rc = cusim_kernel_shared_bytes(&k, width, &shape.shared_bytes, &e);
+        if (rc == 0) {
+            code = prog_resolve(k.ast, &shape, &e);
+            rc = code ? 0 : -1;
+        }
+        prog_code_free(code);
         cusim_kernel_free(&k);
-        return 0;
+        if (rc == 0)
+            return 0;
     }
     if (e.line > 0 && (size_t)e.line <= n_lines && line_option[e.line])
         return err_noplace(err, o->file, "%s: %s",
@@ -207,6 +371,21 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
                        "like %s", imp_format_name(o->format),
                        imp_format_what(detected));
     }
+    if (o->family && imp_radv_family(o->family) < 0) {
+        imp_listing_free(&l);
+        return err_noplace(err, o->file, "--family %s: a chip RADV names "
+                           "(navi21, gfx1100, navi31, vega10, navi10, "
+                           "gfx1030, ...; docs/import.md lists them)",
+                           o->family);
+    }
+    if (o->family && (l.format != IMP_FORMAT_RADV
+                      || !imp_is_radv_dump(l.text))) {
+        imp_listing_free(&l);
+        return err_noplace(err, o->file, "--family %s: for a RADV_DEBUG="
+                           "shaders dump, whose VGPRs the family's granule "
+                           "rounds; %s says its registers", o->family,
+                           o->file);
+    }
     if (o->resources && l.format != IMP_FORMAT_SASS) {
         bool radv = l.format == IMP_FORMAT_RADV;
         imp_listing_free(&l);
@@ -218,7 +397,8 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
     }
     rc = l.format == IMP_FORMAT_SASS
         ? imp_sass_read(&l, o->kernel, o->resources, err)
-        : l.format == IMP_FORMAT_RADV ? imp_radv_read(&l, o->kernel, err)
+        : l.format == IMP_FORMAT_RADV ? imp_radv_read(&l, o->kernel,
+                                                      o->family, err)
         : imp_amdgcn_read(&l, o->kernel, err);
     if (rc != 0) {
         imp_listing_free(&l);
@@ -243,9 +423,13 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
         return -1;
     }
     uint32_t wg[3];
-    imp_workgroup(&l, o, wg);
-    imp_addresses(&l, v, (size_t)n, wg);
-    if (attach_ats(&l, o, err) != 0) {
+    if (check_kernel(&l, o, wg, err) != 0) {
+        free(v);
+        imp_listing_free(&l);
+        return -1;
+    }
+    imp_addresses(&l, v, (size_t)n, wg, o);
+    if (attach_ats(&l, o, err) != 0 || limit_buffers(&l, err) != 0) {
         free(v);
         imp_listing_free(&l);
         return -1;
@@ -302,6 +486,7 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
         return -1;
     }
     *yaml = text;
+    imp_yaml_safe(warn.s, warn.n);
     *warnings = sb_take(&warn);
     return 0;
 }

@@ -34,7 +34,8 @@ typedef enum imp_format {
     IMP_FORMAT_AMDGCN,    /* AMD GCN/RDNA assembly, clang -S */
     IMP_FORMAT_SASS,      /* NVIDIA SASS text (cuobjdump -sass, nvdisasm) */
     IMP_FORMAT_RADV,      /* Mesa RADV's statistics and disassembly, as
-                             scripts/compile-vulkan prints them */
+                             scripts/compile-vulkan prints them, or its
+                             RADV_DEBUG=shaders dump */
     IMP_FORMAT_COUNT
 } imp_format;
 
@@ -54,12 +55,23 @@ typedef struct imp_label_opt {
     const char *option;
 } imp_label_opt;
 
+/* A --arg NAME=VALUE: a kernel argument's value, for the addresses that
+ * depend on it. `name` is the importer's (argOFF: the argument at byte
+ * OFF, hexadecimal, of the kernel's parameters); `option` as given. */
+typedef struct imp_arg_opt {
+    const char *name;
+    int64_t value;
+    const char *option;
+} imp_arg_opt;
+
 /* What `cusim import` was told. Zero means "not given" for the numbers. */
 typedef struct imp_options {
     const char *file;                 /* the listing */
     imp_format format;
     const char *kernel;               /* --kernel NAME, or NULL */
     const char *resources;            /* --resources FILE (SASS), or NULL */
+    const char *family;               /* --family NAME (a RADV_DEBUG=shaders
+                                         dump's chip), or NULL */
     imp_label_opt trips[IMP_MAX_LABEL_OPTS];
     int n_trips;
     imp_label_opt conds[IMP_MAX_LABEL_OPTS];
@@ -68,14 +80,24 @@ typedef struct imp_options {
                                                 label is the instruction's
                                                 line in the listing */
     int n_ats;
+    imp_arg_opt args[IMP_MAX_LABEL_OPTS];   /* --arg NAME=VALUE */
+    int n_args;
     uint32_t workgroup[2];            /* --workgroup-size N or X,Y */
     int workgroup_dims;               /* 0: not given */
     uint64_t elements;                /* --elements N, 0: not given */
     uint64_t grid_x;                  /* --grid-x N, 0: not given */
+    uint32_t shared_bytes;            /* --shared-bytes N: the workgroup's
+                                         shared memory, with what it
+                                         allocates at launch */
+    bool shared_given;                /* --shared-bytes was given */
     bool strict;                      /* --strict: unmapped opcodes refused */
     const char *out;                  /* --out FILE (named in the header);
                                          NULL: standard output */
 } imp_options;
+
+/* The largest workgroup, in invocations (the kernel key workgroup_size's
+ * bound). */
+#define IMP_MAX_WORKGROUP 1048576u
 
 /* The default element count when --elements is not given. */
 #define IMP_DEFAULT_ELEMENTS 1048576u
