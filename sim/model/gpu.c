@@ -110,6 +110,7 @@ void gpu_init(gpu *g)
     event_counts(hw, events);
     g->q = evq_new(events, EV_KINDS);
     g->mem = mem_new(hw, g->q, EV_MEM);
+    g->mstats = mem_get_stats(g->mem);
     g->hier = mem_has_hierarchy(g->mem);
     g->sgs = xcalloc((size_t)n_cu * sg_per_cu, sizeof *g->sgs);
     g->regs = xcalloc((size_t)n_cu * sg_per_cu * g->n_regs, sizeof *g->regs);

@@ -259,6 +259,9 @@ typedef struct gpu {
                                dispatch */
     evq *q;
     memsys *mem;
+    const mem_stats *mstats;   /* mem's counters (mem_get_stats): read
+                                  around an access for the sectors the L1
+                                  counted (the findings) */
     sg *sgs;
     uint64_t *regs;
     part *parts;

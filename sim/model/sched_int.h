@@ -147,10 +147,13 @@ void sched_barrier_arrive(gpu *g, part *pt, sg *s, uint64_t now);
 void sched_subgroup_ended(gpu *g, uint32_t si, uint64_t now);
 
 /* Counts subgroup s's global access, at issue, in its instruction's
- * insn_stat: a run, the sectors its `lines` ask for (NULL: the flat
- * model's transactions, s->tx) and the fewest its active lanes' bytes
- * fill. */
+ * insn_stat: a run, the `units` it asked for (sectors; the flat model:
+ * transactions) and the fewest its active lanes' bytes fill. */
 void sched_count_global(gpu *g, const sg *s, const insn_cost *c,
-                        const addr_line *lines);
+                        uint64_t units);
+
+/* The sectors of n lines (a scalar-cache load's: the L1 does not count
+ * them). */
+uint64_t sched_sectors(const addr_line *lines, uint32_t n);
 
 #endif /* CUSIM_SCHED_INT_H */

@@ -91,16 +91,19 @@ static __attribute__((cold, noinline)) uint32_t masked_ideal(const gpu *g,
 }
 
 /* (sched_int.h) */
+uint64_t sched_sectors(const addr_line *lines, uint32_t n)
+{
+    uint64_t k = 0;
+    for (uint32_t i = 0; i < n; i++)
+        k += popc32(lines[i].sectors);
+    return k;
+}
+
+/* (sched_int.h) */
 void sched_count_global(gpu *g, const sg *s, const insn_cost *c,
-                        const addr_line *lines)
+                        uint64_t units)
 {
     insn_stat *st = &g->stat[s->pc];
-    uint32_t units = s->tx;
-    if (lines) {
-        units = 0;
-        for (uint32_t i = 0; i < s->tx; i++)
-            units += popc32(lines[i].sectors);
-    }
     st->runs++;
     st->units += units;
     st->ideal += s->masked ? masked_ideal(g, s) : c->count;

@@ -441,8 +441,11 @@ static void issue_global(gpu *g, const part *pt, sg *s, uint32_t si,
     mem_req r = { pt->cu, si, s->tx, c->dst, c->atomic, c->scalar, NULL };
     if (c->at && g->hier)
         r.lines = sg_line_buf(g, s);   /* sg_advance's */
-    sched_count_global(g, s, c, r.lines);
+    uint64_t sectors = g->mstats->l1_sectors;   /* the L1 counts them */
     uint64_t done = mem_issue(g->mem, &r, now);
+    sched_count_global(g, s, c, !r.lines ? s->tx
+                                : c->scalar ? sched_sectors(r.lines, s->tx)
+                                : g->mstats->l1_sectors - sectors);
     if (c->dst != PROG_NO_REG) {
         s->ready[c->dst] = done << 1 | 1;   /* REG_LATE for MEM_LATER */
         if (done == MEM_LATER)
