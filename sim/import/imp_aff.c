@@ -6,6 +6,7 @@
  * (imp_addr_sass.c, imp_addr_amd.c, imp_trip.c) compute with; it calls
  * none of them.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,10 @@ aff aff_add(aff a, aff b, int64_t m)
 {
     if (!a.known || !b.known || !add_scaled(&a.c, m, b.c))
         return aff_unknown();
+    /* a form's terms: at most A_TERMS, each a name the pass has */
+    assert(a.n >= 0 && a.n <= A_TERMS && b.n >= 0 && b.n <= A_TERMS);
+    for (int i = 0; i < b.n; i++)
+        assert(b.sym[i] >= 0 && b.sym[i] < A_ARG + A_ARGS);
     for (int i = 0; i < b.n; i++) {
         int j = 0;
         while (j < a.n && a.sym[j] != b.sym[i])
@@ -189,6 +194,7 @@ void addr_at_text(const apass *p, aff a, uint32_t bytes, imp_insn *in)
     in->arg_option = NULL;
     if (!a.known || bytes == 0)
         return;
+    assert(a.n <= A_TERMS && p->n_bufs <= A_BUFS && p->n_args <= A_ARGS);
     /* the base: the one pointer parameter added as it is (a second, or
      * one scaled, is an argument's value: an int beside the pointers) */
     int base = -1;
