@@ -5,6 +5,7 @@
  * itself; every mistake is one line naming the option, exit status 2,
  * and nothing is written.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,7 +74,9 @@ const char cli_import_help[] =
     "                     the argument at byte OFF, in hexadecimal, of the\n"
     "                     kernel's parameters, as the header and the\n"
     "                     warnings name it), for the addresses affine in\n"
-    "                     it; default: such an address keeps its pattern,\n"
+    "                     it: a whole number, or an expression of the\n"
+    "                     launch shape kept in the address (elements);\n"
+    "                     default: such an address keeps its pattern,\n"
     "                     with a warning (repeatable)\n"
     "  --workgroup-size N|X,Y  the workgroup (default: the metadata's\n"
     "                     .reqd_workgroup_size, else\n"
@@ -124,8 +127,11 @@ static int parse_label_opt(const char *opt, char *value, imp_label_opt *o,
 
 /* --arg NAME=VALUE into `o`: NAME argHEX (the importer's name of the
  * argument at byte HEX), VALUE a whole number (decimal or 0x hex,
- * negative allowed), each NAME once. `value` stays the caller's. */
-static int parse_arg(char *value, imp_options *o)
+ * negative allowed) or an expression of the launch shape (it starts with
+ * a letter or '(': "elements", kept as text and checked when the kernel
+ * resolves), each NAME once. `value` and `given` (the option as written)
+ * stay the caller's. */
+static int parse_arg(char *value, const char *given, imp_options *o)
 {
     char *eq = strchr(value, '=');
     bool name = eq && eq - value > 3 && strncmp(value, "arg", 3) == 0;
@@ -133,11 +139,13 @@ static int parse_arg(char *value, imp_options *o)
         name = (*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'f');
     char *end = NULL;
     long long v = 0;
-    if (name) {
+    bool expr = name && (isalpha((unsigned char)eq[1]) || eq[1] == '_'
+                         || eq[1] == '(');
+    if (name && !expr) {
         errno = 0;
         v = strtoll(eq + 1, &end, 0);
     }
-    if (!name || end == eq + 1 || *end || errno == ERANGE) {
+    if (!name || (!expr && (end == eq + 1 || *end || errno == ERANGE))) {
         cli_say("cusim import: --arg %s: expected NAME=VALUE, NAME the "
                 "argument at byte OFF of the kernel's parameters as argOFF "
                 "(hexadecimal: arg10) and VALUE a whole number\n", value);
@@ -155,7 +163,8 @@ static int parse_arg(char *value, imp_options *o)
             *eq = '=';
             return CLI_BAD_INPUT;
         }
-    o->args[o->n_args++] = (imp_arg_opt){ value, v, NULL };
+    o->args[o->n_args++] = (imp_arg_opt){ value, v, expr ? eq + 1 : NULL,
+                                          given };
     return CLI_OK;
 }
 
@@ -164,7 +173,7 @@ int cli_import(int argc, char **argv)
     imp_options o;
     memset(&o, 0, sizeof o);
     /* each --trip / --cond as given, for messages */
-    char *given[3 * IMP_MAX_LABEL_OPTS];
+    char *given[4 * IMP_MAX_LABEL_OPTS];
     int n_given = 0, status = CLI_OK;
     for (int i = 0; i < argc && status == CLI_OK; i++) {
         char *a = argv[i];
@@ -263,7 +272,9 @@ int cli_import(int argc, char **argv)
             }
             o.grid_x = n;
         } else if (strcmp(opt, "--arg") == 0) {
-            status = parse_arg(val, &o);
+            char *g = xasprintf("%s %s", opt, val);
+            given[n_given++] = g;
+            status = parse_arg(val, g, &o);
         } else if (strcmp(opt, "--shared-bytes") == 0) {
             if (parse_positive(val, 1073741824, &n) != 0) {
                 cli_say("cusim import: --shared-bytes %s: expected a whole "

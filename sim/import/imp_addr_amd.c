@@ -218,6 +218,11 @@ static aff eval(apass *p, const char *m, const opnd *o, int n)
     if (n == 3 && (is(m, "v_add_u32") || is(m, "v_add_nc_u32")
                    || is(m, "s_add_i32") || is(m, "s_add_u32")))
         return aff_add(value(p, &o[1]), value(p, &o[2]), 1);
+    if (n == 3 && (is(m, "v_sub_u32") || is(m, "v_sub_nc_u32")
+                   || is(m, "s_sub_i32") || is(m, "s_sub_u32")))
+        return aff_add(value(p, &o[1]), value(p, &o[2]), -1);
+    if (n == 3 && (is(m, "v_subrev_u32") || is(m, "v_subrev_nc_u32")))
+        return aff_add(value(p, &o[2]), value(p, &o[1]), -1);  /* b - a */
     if (n == 4 && is(m, "v_add_co_u32"))        /* vD, vcc, a, b */
         return aff_add(value(p, &o[2]), value(p, &o[3]), 1);
     if (n == 4 && (is(m, "v_lshl_add_u32") || is(m, "v_lshl_add_u64")))

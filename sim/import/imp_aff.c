@@ -6,6 +6,7 @@
  * (imp_addr_sass.c, imp_addr_amd.c, imp_trip.c) compute with; it calls
  * none of them.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,10 @@ aff aff_add(aff a, aff b, int64_t m)
 {
     if (!a.known || !b.known || !add_scaled(&a.c, m, b.c))
         return aff_unknown();
+    /* a form's terms: at most A_TERMS, each a name the pass has */
+    assert(a.n >= 0 && a.n <= A_TERMS && b.n >= 0 && b.n <= A_TERMS);
+    for (int i = 0; i < b.n; i++)
+        assert(b.sym[i] >= 0 && b.sym[i] < A_ARG + A_ARGS);
     for (int i = 0; i < b.n; i++) {
         int j = 0;
         while (j < a.n && a.sym[j] != b.sym[i])
@@ -168,18 +173,16 @@ bool addr_expr_text(const aff *a, char *buf, size_t size)
     return u < size;
 }
 
-/* The value --arg gives the argument at byte `off` (named argOFF), into
- * *v; false when none does. */
-static bool arg_value(const apass *p, int64_t off, int64_t *v)
+/* The --arg that gives the argument at byte `off` (named argOFF), or
+ * NULL. */
+static const imp_arg_opt *arg_value(const apass *p, int64_t off)
 {
     char name[24];
     snprintf(name, sizeof name, "arg%llx", (unsigned long long)off);
     for (int i = 0; i < p->n_vals; i++)
-        if (strcmp(p->vals[i].name, name) == 0) {
-            *v = p->vals[i].value;
-            return true;
-        }
-    return false;
+        if (strcmp(p->vals[i].name, name) == 0)
+            return &p->vals[i];
+    return NULL;
 }
 
 void addr_at_text(const apass *p, aff a, uint32_t bytes, imp_insn *in)
@@ -188,8 +191,10 @@ void addr_at_text(const apass *p, aff a, uint32_t bytes, imp_insn *in)
     size_t size = sizeof in->at;
     at[0] = '\0';
     in->need_args[0] = '\0';
+    in->arg_option = NULL;
     if (!a.known || bytes == 0)
         return;
+    assert(a.n <= A_TERMS && p->n_bufs <= A_BUFS && p->n_args <= A_ARGS);
     /* the base: the one pointer parameter added as it is (a second, or
      * one scaled, is an argument's value: an int beside the pointers) */
     int base = -1;
@@ -201,12 +206,17 @@ void addr_at_text(const apass *p, aff a, uint32_t bytes, imp_insn *in)
         }
     if (base < 0)
         return;
-    /* the arguments by their --arg values; those without, named */
+    /* the arguments by their --arg values (a number into the form, an
+     * expression of the launch shape kept as text: " + 4 * (elements)",
+     * in bytes until divided below); those without, named */
     aff rest = aff_constant(a.c);
     size_t u = 0;
+    char kept[160] = "";
+    size_t ku = 0;
+    const char *kept_option = NULL;
     for (int i = 0; i < a.n; i++) {
         int s = a.sym[i];
-        int64_t off, v, kv;
+        int64_t off, kv;
         if (i == base || s < A_PARAM) {
             rest = aff_add(rest, aff_named(s), a.k[i]);
             continue;
@@ -218,7 +228,8 @@ void addr_at_text(const apass *p, aff a, uint32_t bytes, imp_insn *in)
             off = p->bufs[s - A_PARAM].key;
         else
             return;                 /* an input SGPR, a descriptor, ... */
-        if (!arg_value(p, off, &v)) {
+        const imp_arg_opt *v = arg_value(p, off);
+        if (!v) {
             if (u + 24 < sizeof in->need_args)
                 u += (size_t)snprintf(in->need_args + u,
                                       sizeof in->need_args - u,
@@ -226,7 +237,26 @@ void addr_at_text(const apass *p, aff a, uint32_t bytes, imp_insn *in)
                                       (unsigned long long)off);
             continue;
         }
-        if (__builtin_mul_overflow(a.k[i], v, &kv)
+        if (v->expr) {
+            /* k bytes a unit of it: k / bytes elements */
+            int64_t k = a.k[i];
+            if (k % bytes != 0)
+                return;
+            k /= bytes;
+            int w = k == 1 ? snprintf(kept + ku, sizeof kept - ku,
+                                      " + (%s)", v->expr)
+                  : k == -1 ? snprintf(kept + ku, sizeof kept - ku,
+                                       " - (%s)", v->expr)
+                  : snprintf(kept + ku, sizeof kept - ku, " %c %lld * (%s)",
+                             k < 0 ? '-' : '+',
+                             (long long)(k < 0 ? -k : k), v->expr);
+            if (w < 0 || (size_t)w >= sizeof kept - ku)
+                return;
+            ku += (size_t)w;
+            kept_option = v->option;
+            continue;
+        }
+        if (__builtin_mul_overflow(a.k[i], v->value, &kv)
             || __builtin_add_overflow(rest.c, kv, &rest.c))
             return;
     }
@@ -244,10 +274,15 @@ void addr_at_text(const apass *p, aff a, uint32_t bytes, imp_insn *in)
     }
     idx.c /= bytes;
     char expr[120];
-    if (!addr_expr_text(&idx, expr, sizeof expr)
-        || size < sizeof expr + 24)
+    if (!addr_expr_text(&idx, expr, sizeof expr))
         return;
-    snprintf(at, size, "%s[%s]", p->bufs[param - A_PARAM].name, expr);
+    int w = snprintf(at, size, "%s[%s%s]", p->bufs[param - A_PARAM].name,
+                     expr, kept);
+    if (w < 0 || (size_t)w >= size) {
+        at[0] = '\0';                /* too long to say */
+        return;
+    }
+    in->arg_option = kept_option;
 }
 
 void addr_shared_text(aff a, uint32_t bytes, char *at, size_t size)

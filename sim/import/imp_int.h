@@ -185,6 +185,8 @@ typedef struct imp_insn {
                                     shared destination, as at=...'s text
                                     ("shared[lid_x + 256]"), or "" */
     const char *at_option;       /* the --at that gave `at`, or NULL */
+    const char *arg_option;      /* the --arg whose expression `at`
+                                    holds, or NULL */
     char need_args[48];          /* a global access whose address is
                                     affine in kernel arguments no --arg
                                     gives: their names ("arg10, arg14"),

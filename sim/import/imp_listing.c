@@ -2,6 +2,7 @@
  * imp_listing.c — the listing every reader fills: instructions, labels,
  * the compiler's metadata; and which format a text is.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,7 @@ imp_insn *imp_listing_insn(imp_listing *l, int line, int column,
         l->cap_insns = l->cap_insns ? 2 * l->cap_insns : 256;
         l->insns = xrealloc_array(l->insns, l->cap_insns, sizeof *l->insns);
     }
+    assert(l->n_insns < l->cap_insns && l->n_insns < IMP_MAX_INSNS);
     imp_insn *in = &l->insns[l->n_insns++];
     memset(in, 0, sizeof *in);
     in->param_off = -1;

@@ -11,6 +11,7 @@
  * one value. A register read before any write is an input (ready at
  * start), named after the operand.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +84,10 @@ static void read_reg(imp_regs *r, const imp_reg *g, reads *rd)
 {
     if (g->file == IMP_FILE_NONE)
         return;
+    /* the readers' invariant (imp_gcn.c, imp_sass.c): a register range
+     * within its file */
+    assert(g->file < IMP_FILE_COUNT && g->lo <= g->hi
+           && g->hi < IMP_FILE_REGS);
     for (unsigned i = g->lo; i <= g->hi; i++) {
         uint32_t h = r->holder[g->file][i], seq = r->seq[g->file][i];
         uint32_t name;
@@ -256,6 +261,8 @@ void imp_regs_map(imp_regs *r, const imp_insn *in, int op, int max_src,
         const imp_reg *g = &in->ops[i];
         if (!written[i] || g->file == IMP_FILE_NONE)
             continue;
+        assert(g->file < IMP_FILE_COUNT && g->lo <= g->hi
+               && g->hi < IMP_FILE_REGS);
         for (unsigned k = g->lo; k <= g->hi; k++) {
             r->holder[g->file][k] = id;
             r->seq[g->file][k] = seq;

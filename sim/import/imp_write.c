@@ -220,7 +220,8 @@ static void emit_copy(writer *w, const imp_insn *in, int depth)
              width, in->at[0] ? " at=" : "", in->at);
     snprintf(line, sizeof line, "%-40s # %s  (line %d)", text, src,
              in->line);
-    put_line(w, depth, line, in->at_option);
+    put_line(w, depth, line, in->at_option ? in->at_option
+                                           : in->arg_option);
     if (w->n_copies == (int)(sizeof w->copies / sizeof w->copies[0]))
         flush_copies(w, depth);
     int k = w->n_copies++;
@@ -323,7 +324,8 @@ static void emit_insn(writer *w, size_t i, int depth)
     }
     snprintf(line, sizeof line, "%-40s # %s  (line %d)", text, src,
              in->line);
-    put_line(w, depth, line, in->at_option);
+    put_line(w, depth, line, in->at_option ? in->at_option
+                                           : in->arg_option);
 }
 
 /* Whether instructions begin..end-1 hold one that becomes a cusim
@@ -897,10 +899,15 @@ void imp_write(const imp_listing *l, const imp_options *o,
                   amd ? "scalar loads from the kernarg segment"
                       : "constant-bank-0 loads (LDC, ULDC)");
     put_addresses_read(l, &h, warn);
-    for (int i = 0; i < o->n_args; i++)
-        sb_printf(&h, "#   argument %s = %lld (--arg), in the addresses "
-                  "affine in it\n", o->args[i].name,
-                  (long long)o->args[i].value);
+    for (int i = 0; i < o->n_args; i++) {
+        if (o->args[i].expr)
+            sb_printf(&h, "#   argument %s = %s (--arg), in the addresses "
+                      "affine in it\n", o->args[i].name, o->args[i].expr);
+        else
+            sb_printf(&h, "#   argument %s = %lld (--arg), in the "
+                      "addresses affine in it\n", o->args[i].name,
+                      (long long)o->args[i].value);
+    }
     if (!amd)
         sb_printf(&h, "#   guards: a guarded instruction reads its "
                   "predicate as a source; where an ISETP set it from known "

@@ -57,10 +57,14 @@ typedef struct imp_label_opt {
 
 /* A --arg NAME=VALUE: a kernel argument's value, for the addresses that
  * depend on it. `name` is the importer's (argOFF: the argument at byte
- * OFF, hexadecimal, of the kernel's parameters); `option` as given. */
+ * OFF, hexadecimal, of the kernel's parameters); the value a whole
+ * number (`value`, `expr` NULL) or an expression of the launch shape
+ * that stays one in the address (`expr`: "elements", "elements / 4");
+ * `option` as given. */
 typedef struct imp_arg_opt {
     const char *name;
     int64_t value;
+    const char *expr;
     const char *option;
 } imp_arg_opt;
 
