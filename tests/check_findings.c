@@ -32,6 +32,20 @@ static void run(const char *hw_rel, const char *k_rel, const cusim_set *sets,
                   err.message);
 }
 
+/* tests/data/findings.yaml on seed-cu with `sets`: its findings into f,
+ * how many. */
+static int findings_with(const cusim_set *sets, size_t n_sets, finding *f)
+{
+    cusim_result r;
+    cusim_hw hw;
+    cusim_kernel k;
+    run("configs/hw/seed-cu.yaml", "tests/data/findings.yaml", sets, n_sets,
+        &r, &hw, &k);
+    int n = findings_of(&r, &hw, &k, f);
+    cusim_kernel_free(&k);
+    return n;
+}
+
 static const finding *find(const finding *f, int n, finding_id id)
 {
     for (int i = 0; i < n; i++)
@@ -120,13 +134,8 @@ START_TEST(occupancy_limiter)
 {
     cusim_set sets[] = { SET("hw.compute_units", "2"),
                          SET("kernel.registers", "96") };
-    cusim_result r;
-    cusim_hw hw;
-    cusim_kernel k;
-    run("configs/hw/seed-cu.yaml", "tests/data/findings.yaml", sets, 2, &r,
-        &hw, &k);
     finding f[FINDING_COUNT];
-    int n = findings_of(&r, &hw, &k, f);
+    int n = findings_with(sets, 2, f);
     const finding *o = find(f, n, FINDING_OCCUPANCY_LIMIT);
     ck_assert_ptr_nonnull(o);
     ck_assert_double_eq(o->measured, 0.3125);
@@ -135,7 +144,6 @@ START_TEST(occupancy_limiter)
     ck_assert_ptr_nonnull(strstr(o->what, "80 registers per invocation "
                                  "(now 96) would fit more subgroups"));
     ck_assert_int_eq(o->line, 0);   /* given by --set: no line of the file */
-    cusim_kernel_free(&k);
 }
 END_TEST
 
@@ -147,24 +155,15 @@ START_TEST(tail_effect)
 {
     cusim_set sets[] = { SET("hw.compute_units", "2"),
                          SET("kernel.elements", "5120") };
-    cusim_result r;
-    cusim_hw hw;
-    cusim_kernel k;
-    run("configs/hw/seed-cu.yaml", "tests/data/findings.yaml", sets, 2, &r,
-        &hw, &k);
     finding f[FINDING_COUNT];
-    int n = findings_of(&r, &hw, &k, f);
+    int n = findings_with(sets, 2, f);
     const finding *t = find(f, n, FINDING_TAIL);
     ck_assert_ptr_nonnull(t);
     ck_assert_double_eq_tol(t->measured, 1.25, 1e-9);
     ck_assert_double_eq(t->ideal, 2);
     ck_assert_ptr_nonnull(strstr(t->what, "the last 25% full"));
-    cusim_kernel_free(&k);
-    run("configs/hw/seed-cu.yaml", "tests/data/findings.yaml", sets, 1, &r,
-        &hw, &k);
-    n = findings_of(&r, &hw, &k, f);
+    n = findings_with(sets, 1, f);
     ck_assert_ptr_null(find(f, n, FINDING_TAIL));
-    cusim_kernel_free(&k);
 }
 END_TEST
 

@@ -32,14 +32,16 @@
  * by lever). When adding a variant: a row here and its change in
  * diag_plan.c's plan_one. */
 #define DIAG_HOLDS "the kernel's work and the global bytes it asks for"
+#define DIAG_HOLDS_RESIDENCY                                               \
+    "the hardware but what limits residency (the CU's slots, or the "     \
+    "kernel's registers or shared memory per workgroup)"
+#define DIAG_HOLDS_LANES                                                   \
+    "residency, the issue rate, the other pipes and the memory system"
 #define DIAG_VARIANTS(X)                                                   \
     X(BASELINE, "baseline", "baseline", "")                               \
-    X(RESIDENCY_UP, "residency_up", "+2x residency",                      \
-      "the hardware but what limits residency (the CU's slots, or the "   \
-      "kernel's registers or shared memory per workgroup)")               \
+    X(RESIDENCY_UP, "residency_up", "+2x residency", DIAG_HOLDS_RESIDENCY)  \
     X(RESIDENCY_DOWN, "residency_down", "1/2 residency",                  \
-      "the hardware but what limits residency (the CU's slots, or the "   \
-      "kernel's registers or shared memory per workgroup)")               \
+      DIAG_HOLDS_RESIDENCY)                                               \
     X(BANDWIDTH, "bandwidth", "2x bandwidth",                             \
       "residency, every latency and the caches")                          \
     X(LATENCY, "latency", "1/2 latency",                                  \
@@ -62,14 +64,10 @@
       "DRAM")                                                             \
     X(L1_BYPASS, "l1_bypass", "no L1",                                    \
       "residency, the L2 and DRAM; every access is looked up at the L2")  \
-    X(ALU_LANES, "alu_lanes", "2x alu lanes",                             \
-      "residency, the issue rate, the other pipes and the memory system") \
-    X(SFU_LANES, "sfu_lanes", "2x sfu lanes",                             \
-      "residency, the issue rate, the other pipes and the memory system") \
-    X(SHARED_LANES, "shared_lanes", "2x shared lanes",                    \
-      "residency, the issue rate, the other pipes and the memory system") \
-    X(MEM_LANES, "mem_lanes", "2x mem lanes",                             \
-      "residency, the issue rate, the other pipes and the memory system")
+    X(ALU_LANES, "alu_lanes", "2x alu lanes", DIAG_HOLDS_LANES)           \
+    X(SFU_LANES, "sfu_lanes", "2x sfu lanes", DIAG_HOLDS_LANES)           \
+    X(SHARED_LANES, "shared_lanes", "2x shared lanes", DIAG_HOLDS_LANES)  \
+    X(MEM_LANES, "mem_lanes", "2x mem lanes", DIAG_HOLDS_LANES)
 
 typedef enum diag_kind {
 #define DIAG_KIND_ROW_(id, name, label, holds) DIAG_##id,
