@@ -314,8 +314,9 @@ static void step_lane_endloop(gpu *g, sg *s, uint32_t si)
     lanes_above(saved, v, it, run, W);
     if (!mask_any(run, W))
         mask_copy(run, act, W);   /* (only after a fault) */
-    g->divergent_branches += !mask_same(run, act, W);
-    g->stat[fr->pc].divergent += !mask_same(run, act, W);
+    bool split = !mask_same(run, act, W);
+    g->divergent_branches += split;
+    g->stat[fr->pc].divergent += split;
     mask_copy(act, run, W);
     s->pc = fr->pc + 1;
     recount(g, s, si);

@@ -6,6 +6,7 @@
 #include "findings.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "config.h"
@@ -82,31 +83,47 @@ static bool bank_conflicts(const cusim_result *r, finding *f)
     return true;
 }
 
-/* The largest count below `now` of what limits residency at which the
- * CU holds more subgroups than `at` (registers per invocation, or shared
- * bytes per workgroup in steps of `step`), or 0 when none does. */
+/* Whether kernel t with `v` of what limits residency (registers per
+ * invocation, or shared bytes per workgroup) fits more than `at`
+ * subgroups per CU on hw. */
+static bool fits_more(const cusim_hw *hw, cusim_kernel *t, cusim_limiter lim,
+                      uint32_t v, uint32_t at)
+{
+    cusim_occupancy o;
+    cusim_error err;
+    if (lim == CUSIM_LIMIT_REGISTERS) {
+        t->registers = v;
+        t->registers_auto = false;
+    } else {
+        t->shared_bytes = v;
+        t->shared_bytes_expr.text[0] = '\0';
+    }
+    return cusim_occupancy_compute(hw, t, &o, &err) == 0
+           && o.subgroups_per_cu > at;
+}
+
+/* The largest count below `now`, in steps of `step` (now - step, now -
+ * 2 step, ..., above 0), at which the CU holds more subgroups than `at`,
+ * or 0 when none does. The subgroups a CU holds only grow as the count
+ * falls, so a bisection over the steps finds it. */
 static uint32_t raises_at(const cusim_hw *hw, const cusim_kernel *k,
                           cusim_limiter lim, uint32_t now, uint32_t step,
                           uint32_t at)
 {
     cusim_kernel t = *k;   /* shallow: the keys read here only */
     t.next = NULL;
-    for (uint32_t v = now > step ? now - step : 0; v > 0;
-         v = v > step ? v - step : 0) {
-        cusim_occupancy o;
-        cusim_error err;
-        if (lim == CUSIM_LIMIT_REGISTERS) {
-            t.registers = v;
-            t.registers_auto = false;
-        } else {
-            t.shared_bytes = v;
-            t.shared_bytes_expr.text[0] = '\0';
-        }
-        if (cusim_occupancy_compute(hw, &t, &o, &err) == 0
-            && o.subgroups_per_cu > at)
-            return v;
+    uint32_t steps = (now - 1) / step;   /* now - j step > 0: j <= steps */
+    if (steps == 0 || !fits_more(hw, &t, lim, now - steps * step, at))
+        return 0;
+    uint32_t lo = 0, hi = steps;   /* lo: does not fit more; hi: does */
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (fits_more(hw, &t, lim, now - mid * step, at))
+            hi = mid;
+        else
+            lo = mid;
     }
-    return 0;
+    return now - hi * step;
 }
 
 /* Occupancy limited by a named resource, with what would raise it. */

@@ -13,8 +13,6 @@
 #ifndef CUSIM_FINDINGS_H
 #define CUSIM_FINDINGS_H
 
-#include <stdio.h>
-
 #include "cusim.h"
 
 /* The findings' ids, in the order they are drawn and printed:
