@@ -9,10 +9,10 @@
  * L2 latency 100 over 2 slices at 32 bytes per cycle, 32-byte sectors,
  * L2 interleave 256. Its stage latencies (memstage.h): xs = 32 x 2 / 32
  * = 2, xd = 32 x 1 / 32 = 1, so d_out + d_back = 300 - (100 + 20 + 1) =
- * 179: d_out = 89, d_back = 90.
+ * 179: d_out = 1 (a slice sits beside its channel), d_back = 178.
  *
  * The rules used (dram.c, chan_run):
- *   - a request sent at s arrives at the channel at s + d_out;
+ *   - a request sent at s arrives at the channel at s + d_out = s + 1;
  *   - a row opening takes row_miss_cycles: the row is readable from
  *     now + 20;
  *   - a read takes bytes x channels / bytes_per_cycle cycles of the bus
@@ -91,13 +91,13 @@ static void served_is(const rig *r, uint32_t i, uint32_t ch, uint32_t tag,
 
 START_TEST(row_hit_against_row_miss)
 {
-    /* Read 1, byte 0 (bank 0, row 0), sent at 0: arrives 0 + 89 = 89;
-     * bank 0 has no open row: opened 89 -> 109, read at 109, done 110,
-     * at the L2 at 110 + 90 = 200.
-     * Read 2, byte 32 (bank 0, row 0: open), sent at 1000: arrives 1089,
-     * read at once, done 1090, at the L2 at 1180: 180 cycles.
-     * Read 3, byte 2048 (bank 0, row 1), sent at 2000: arrives 2089, row
-     * 1 opened 2089 -> 2109, read, done 2110, at the L2 at 2200: 200
+    /* Read 1, byte 0 (bank 0, row 0), sent at 0: arrives 0 + 1 = 1;
+     * bank 0 has no open row: opened 1 -> 21, read at 21, done 22, at
+     * the L2 at 22 + 178 = 200.
+     * Read 2, byte 32 (bank 0, row 0: open), sent at 1000: arrives 1001,
+     * read at once, done 1002, at the L2 at 1180: 180 cycles.
+     * Read 3, byte 2048 (bank 0, row 1), sent at 2000: arrives 2001, row
+     * 1 opened 2001 -> 2021, read, done 2022, at the L2 at 2200: 200
      * cycles, row_miss_cycles (20) more than the row hit. */
     rig r;
     cusim_hw hw = cutest_tiny_hier();
@@ -109,9 +109,9 @@ START_TEST(row_hit_against_row_miss)
     dram_enqueue(r.d, 2048, 32, 3, 2000);
     run_to(&r, 5000);
     ck_assert_uint_eq(r.n, 3);
-    served_is(&r, 0, 0, 1, 109, 200);
-    served_is(&r, 1, 0, 2, 1089, 1180);
-    served_is(&r, 2, 0, 3, 2109, 2200);
+    served_is(&r, 0, 0, 1, 21, 200);
+    served_is(&r, 1, 0, 2, 1001, 1180);
+    served_is(&r, 2, 0, 3, 2021, 2200);
     ck_assert_uint_eq(r.st.dram_accesses, 3);
     ck_assert_uint_eq(r.st.dram_row_hits, 1);
     ck_assert(evq_empty(r.q));
@@ -119,10 +119,10 @@ START_TEST(row_hit_against_row_miss)
 }
 END_TEST
 
-/* Row 0 of bank 0 opened by a read of byte 0 sent at 0 (served at 109,
+/* Row 0 of bank 0 opened by a read of byte 0 sent at 0 (served at 21,
  * row_hit_against_row_miss), then an older read of row 1 (byte 2048, tag
  * 1) and a younger one of row 0 (byte 64, tag 2) of bank 0, both sent at
- * 1000 and arriving at 1089. */
+ * 1000 and arriving at 1001. */
 static void row_race(cusim_dram_sched sched, rig *r)
 {
     cusim_hw hw = cutest_tiny_hier();
@@ -137,15 +137,15 @@ static void row_race(cusim_dram_sched sched, rig *r)
 
 START_TEST(fr_fcfs_serves_the_open_row_first)
 {
-    /* FR-FCFS at 1089: the younger is a row hit, read first: done 1090,
+    /* FR-FCFS at 1001: the younger is a row hit, read first: done 1002,
      * at the L2 at 1180. Row 0 has no more reads; the bank may open
-     * another row once that read is done (1090): row 1 opens 1090 ->
-     * 1110, the older is read at 1110, done 1111, at the L2 at 1201. */
+     * another row once that read is done (1002): row 1 opens 1002 ->
+     * 1022, the older is read at 1022, done 1023, at the L2 at 1201. */
     rig r;
     row_race(CUSIM_DRAM_FR_FCFS, &r);
     ck_assert_uint_eq(r.n, 3);
-    served_is(&r, 1, 0, 2, 1089, 1180);
-    served_is(&r, 2, 0, 1, 1110, 1201);
+    served_is(&r, 1, 0, 2, 1001, 1180);
+    served_is(&r, 2, 0, 1, 1022, 1201);
     ck_assert_uint_eq(r.st.dram_row_hits, 1);
     rig_free(&r);
 }
@@ -153,16 +153,16 @@ END_TEST
 
 START_TEST(fcfs_serves_the_oldest_first)
 {
-    /* FCFS at 1089: only the oldest, the row-1 read: the bank's last read
-     * was done at 110, so row 1 opens 1089 -> 1109, read at 1109, done
-     * 1110, at the L2 at 1200. Then the younger finds row 1 open: row 0
-     * opens once that read is done, 1110 -> 1130, read, done 1131, at the
+    /* FCFS at 1001: only the oldest, the row-1 read: the bank's last read
+     * was done at 22, so row 1 opens 1001 -> 1021, read at 1021, done
+     * 1022, at the L2 at 1200. Then the younger finds row 1 open: row 0
+     * opens once that read is done, 1022 -> 1042, read, done 1043, at the
      * L2 at 1221. No row hit. */
     rig r;
     row_race(CUSIM_DRAM_FCFS, &r);
     ck_assert_uint_eq(r.n, 3);
-    served_is(&r, 1, 0, 1, 1109, 1200);
-    served_is(&r, 2, 0, 2, 1130, 1221);
+    served_is(&r, 1, 0, 1, 1021, 1200);
+    served_is(&r, 2, 0, 2, 1042, 1221);
     ck_assert_uint_eq(r.st.dram_row_hits, 0);
     rig_free(&r);
 }
@@ -241,7 +241,7 @@ START_TEST(channels_banks_and_rows_by_address)
      * channels in turn, channel = addr / 256 % 4; within a channel its
      * units are packed: local = (addr / 256 / 4) x 256 + addr % 256, bank
      * = local / 1024 % 2, row = local / 2048. Stage latencies: xd = 32 x
-     * 4 / 32 = 4, d_out + d_back = 300 - 124 = 176: 88 each; a 32-byte
+     * 4 / 32 = 4, d_out + d_back = 300 - 124 = 176: 1 and 175; a 32-byte
      * read takes 32 x 4 / 32 = 4 cycles of its channel's bus.
      *   byte    channel  local  bank  row
      *   0       0        0      0     0
@@ -250,9 +250,9 @@ START_TEST(channels_banks_and_rows_by_address)
      *   4096    0        1024   1     0     (bank 1, never opened: miss)
      *   8192    0        2048   0     1     (row miss in bank 0)
      *   4128    0        1056   1     0     (bank 1's row still open)
-     * Each sent alone at 1000 k (k = 0..5): a row miss arrives at +88,
-     * opens its row by +108, is done at +112 and at the L2 at +200; a
-     * row hit is read at +88, done at +92, at the L2 at +180. */
+     * Each sent alone at 1000 k (k = 0..5): a row miss arrives at +1,
+     * opens its row by +21, is done at +25 and at the L2 at +200; a row
+     * hit is read at +1, done at +5, at the L2 at +180. */
     cusim_hw hw = cutest_tiny_hier();
     hw.dram.channels = 4;
     rig r;
@@ -270,7 +270,7 @@ START_TEST(channels_banks_and_rows_by_address)
     for (uint32_t k = 0; k < 6; k++) {
         dram_enqueue(r.d, addr[k], 32, k, 1000 * k);
         run_to(&r, 1000 * k + 999);
-        served_is(&r, k, ch[k], k, 1000 * k + (hit[k] ? 88 : 108),
+        served_is(&r, k, ch[k], k, 1000 * k + (hit[k] ? 1 : 21),
                   1000 * k + (hit[k] ? 180 : 200));
     }
     ck_assert_uint_eq(r.st.dram_row_hits, 2);
@@ -283,7 +283,7 @@ START_TEST(room_in_a_channel_s_queue)
     /* dram.window 2: a queue of 2. Empty: room for 1 or 2, not 3. With
      * one queued (byte 0, sent at 0), room for 1; with two, none; the
      * other channel's queue is apart. Once one is served (the first at
-     * 109, row_hit_against_row_miss) there is room for 1 again. */
+     * 21, row_hit_against_row_miss) there is room for 1 again. */
     cusim_hw hw = cutest_tiny_hier();
     hw.dram.window = 2;
     hw.dram.channels = 2;
@@ -298,12 +298,12 @@ START_TEST(room_in_a_channel_s_queue)
     dram_enqueue(r.d, 32, 32, 2, 0);
     ck_assert(!dram_room(r.d, 0, 1));
     ck_assert(dram_room(r.d, 1, 2));
-    /* 2 channels: xd = 2, d_out = (300 - 122) / 2 = 89: the first
-     * arrives at 89, its row opens by 109 and it is read then. */
-    run_to(&r, 108);
+    /* 2 channels: xd = 2, d_out = 1: the first arrives at 1, its row
+     * opens by 21 and it is read then. */
+    run_to(&r, 20);
     ck_assert_uint_eq(r.n, 0);
     ck_assert(!dram_room(r.d, 0, 1));
-    run_to(&r, 109);
+    run_to(&r, 21);
     ck_assert_uint_eq(r.n, 1);
     ck_assert(dram_room(r.d, 0, 1));
     ck_assert(!dram_room(r.d, 0, 2));
@@ -327,6 +327,78 @@ START_TEST(room_in_a_channel_s_queue)
 }
 END_TEST
 
+/* A feeder in place of the L2 for the_bus_not_the_latency: each serve
+ * sends the next read of the channel's stream at once. */
+typedef struct stream {
+    dram *d;
+    uint32_t sent[2], served[2];
+    uint64_t t[2][64];        /* each channel's reads' data-at-L2 times */
+} stream;
+
+/* The k-th read of channel c: 32 bytes at 512 k + 256 c (channel c,
+ * bank 0, its channel's byte 256 k: row 0 while k < 256). */
+static void stream_send(stream *s, uint32_t c, uint64_t now)
+{
+    uint64_t k = s->sent[c]++;
+    dram_enqueue(s->d, 512 * k + 256 * c, 32, c, now);
+}
+
+static void stream_served(void *ctx, uint32_t ch, uint32_t tag, uint64_t t,
+                          uint64_t now)
+{
+    stream *s = ctx;
+    ck_assert_uint_eq(tag, ch);
+    s->t[ch][s->served[ch]++] = t;
+    if (s->sent[ch] < 64)
+        stream_send(s, ch, now);
+}
+
+START_TEST(the_bus_not_the_latency)
+{
+    /* Two channels of one bank each, dram.latency 2000, a queue of 4,
+     * rows of 64 KiB: a channel's reads all read row 0. Each channel has
+     * 16 of the 32 bytes a cycle: a 32-byte read holds its bus 2 cycles.
+     * xd = 32 x 2 / 32 = 2, so d_out = 1 and d_back = 2000 - (100 + 20 +
+     * 2) - 1 = 1877: the data of a read done at d is at the L2 at
+     * d + 1877. Each channel gets 4 reads at 0 and another each time it
+     * serves one (it arrives the next cycle).
+     * The first read arrives at 1, opens row 0 1 -> 21, is read at 21 and
+     * done at 23; the bus frees at 23, so the next row hit is read at 22
+     * (the cycle before) and done at 25, and so on: read k is done at
+     * 23 + 2 k, its data at the L2 at 23 + 2 k + 1877. A channel moves 32
+     * bytes every 2 cycles, its bus rate, while all 64 are on their way
+     * back: the latency is a pipeline. (Were a queue entry held for the
+     * latency, 4 reads would take about 1,900 cycles.) */
+    cusim_hw hw = cutest_tiny_hier();
+    hw.dram.latency = 2000;
+    hw.dram.channels = 2;
+    hw.dram.banks = 1;
+    hw.dram.window = 4;
+    hw.dram.row = 65536;
+    stream s = { 0 };
+    uint32_t counts[1] = { dram_event_count(&hw) };
+    evq *q = evq_new(counts, 1);
+    mem_stats st = { 0 };
+    s.d = dram_new(&hw, q, 0, 0, (dram_up){ &s, stream_served }, &st);
+    for (uint32_t i = 0; i < 4; i++)
+        for (uint32_t c = 0; c < 2; c++)
+            stream_send(&s, c, 0);
+    while (!evq_empty(q)) {
+        uint64_t now;
+        evq_event ev = evq_pop(q, &now);
+        dram_event(s.d, ev.index, now);
+    }
+    for (uint32_t c = 0; c < 2; c++) {
+        ck_assert_uint_eq(s.served[c], 64);
+        for (uint32_t k = 0; k < 64; k++)
+            ck_assert_uint_eq(s.t[c][k], 23 + 2 * k + 1877);
+    }
+    ck_assert_uint_eq(st.dram_row_hits, 2 * 63);
+    dram_free(s.d);
+    evq_free(q);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("dram");
@@ -336,6 +408,7 @@ static Suite *make_suite(void)
     cutest_behaviour(s, "bypass bound", fr_fcfs_bounds_the_bypass);
     cutest_behaviour(s, "address mapping", channels_banks_and_rows_by_address);
     cutest_behaviour(s, "queue room", room_in_a_channel_s_queue);
+    cutest_behaviour(s, "throughput", the_bus_not_the_latency);
     return s;
 }
 

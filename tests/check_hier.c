@@ -7,7 +7,7 @@
  * against FCFS, the tag stage's throughput.
  *
  * The tiny profile is cutest_tiny_hier (cutest.h, with its stage
- * latencies: to_l2 = back2 = 49, d_out = 89, d_back = 90).
+ * latencies: to_l2 = back2 = 49, d_out = 1, d_back = 178).
  * Address mapping: slice = (addr / 256) % 2; channel 0; bank = (addr /
  * 1024) % 2; row = addr / 2048.
  */
@@ -113,9 +113,9 @@ START_TEST(one_miss_then_one_hit)
     cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
     /* Line 0, sector 0, cold at cycle 0: reaches the L2 at 49, misses;
-     * slice 0's port moves it 49 -> 51; DRAM at 51 + 89 = 140; bank 0 has
-     * no open row: 140 + 20 = 160, 1 cycle on the channel: 161; at the L2
-     * at 161 + 90 = 251, at the CU at 251 + 49 = 300 = dram.latency. */
+     * slice 0's port moves it 49 -> 51; DRAM at 51 + 1 = 52; bank 0 has
+     * no open row: 52 + 20 = 72, 1 cycle on the channel: 73; at the L2 at
+     * 73 + 178 = 251, at the CU at 251 + 49 = 300 = dram.latency. */
     ck_assert_uint_eq(load1(&r, 0, 1, 0, 0x1, 0), MEM_LATER);
     run_to(&r, 1000);
     ck_assert_uint_eq(r.done[1], 300);
@@ -150,8 +150,8 @@ START_TEST(row_hit_is_cheaper_than_row_miss)
     run_to(&r, 1000);
     ck_assert_uint_eq(r.done[1], 300);
     /* Sector 1 of line 0 at 1000: L1 and L2 miss it (each fetched only
-     * sector 0); DRAM at 1000 + 49 + 2 + 89 = 1140, bank 0's open row 0:
-     * no row miss, 1141; back at 1141 + 90 + 49 = 1280: 280 cycles, 20
+     * sector 0); DRAM at 1000 + 49 + 2 + 1 = 1052, bank 0's open row 0:
+     * no row miss, 1053; back at 1053 + 178 + 49 = 1280: 280 cycles, 20
      * fewer than the row miss. */
     ck_assert_uint_eq(load1(&r, 0, 2, 0, 0x2, 1000), MEM_LATER);
     run_to(&r, 3000);
@@ -232,14 +232,14 @@ START_TEST(full_mshrs_hold_the_cu)
     ck_assert_uint_eq(access(&r, 0, 1, false, four, 4, 0), MEM_LATER);
     ck_assert_uint_eq(mem_accept_at(r.m, 0, 1, 10), UINT64_MAX);
     ck_assert_uint_eq(r.woken[0], 0);
-    /* The first line reaches its channel at 140, its row opens then and
-     * it is read at 160 (above): its fill is timed then, the CU is woken,
+    /* The first line reaches its channel at 52, its row opens then and
+     * it is read at 72 (above): its fill is timed then, the CU is woken,
      * and its first MSHR frees when that fill lands, at 300. */
-    run_to(&r, 159);
+    run_to(&r, 71);
     ck_assert_uint_eq(r.woken[0], 0);
-    run_to(&r, 160);
+    run_to(&r, 72);
     ck_assert_uint_ge(r.woken[0], 1);
-    ck_assert_uint_eq(mem_accept_at(r.m, 0, 1, 161), 300);
+    ck_assert_uint_eq(mem_accept_at(r.m, 0, 1, 73), 300);
     rig_free(&r);
 }
 END_TEST
@@ -257,7 +257,7 @@ static void row_race(cusim_dram_sched sched, uint64_t *older,
     run_to(&r, 1000);
     /* Line 16 (byte 2048: slice 0, bank 0, row 1) from CU 0 and line 2
      * (byte 256: slice 1, bank 0, row 0) from CU 1, both at 1000: both
-     * reach the channel at 1000 + 49 + 2 + 89 = 1140, CU 0's first. */
+     * reach the channel at 1000 + 49 + 2 + 1 = 1052, CU 0's first. */
     ck_assert_uint_eq(load1(&r, 0, 2, 16, 0x1, 1000), MEM_LATER);
     ck_assert_uint_eq(load1(&r, 1, 3, 2, 0x1, 1000), MEM_LATER);
     run_to(&r, 5000);
@@ -270,15 +270,15 @@ static void row_race(cusim_dram_sched sched, uint64_t *older,
 START_TEST(fr_fcfs_serves_the_open_row_first)
 {
     uint64_t older, younger, hits;
-    /* FR-FCFS: the row hit first, at 1140 -> 1141, back at 1141 + 139 =
-     * 1280; then row 1: the bank is ready at 1141, + 20 = 1161, 1162,
+    /* FR-FCFS: the row hit first, at 1052 -> 1053, back at 1053 + 227 =
+     * 1280; then row 1: the bank is ready at 1053, + 20 = 1073, 1074,
      * back at 1301. */
     row_race(CUSIM_DRAM_FR_FCFS, &older, &younger, &hits);
     ck_assert_uint_eq(younger, 1280);
     ck_assert_uint_eq(older, 1301);
     ck_assert_uint_eq(hits, 1);
-    /* FCFS: row 1 first, 1140 + 20 = 1160, 1161, back at 1300; then row
-     * 0 is no longer open: 1161 + 20 = 1181, 1182, back at 1321. */
+    /* FCFS: row 1 first, 1052 + 20 = 1072, 1073, back at 1300; then row
+     * 0 is no longer open: 1073 + 20 = 1093, 1094, back at 1321. */
     row_race(CUSIM_DRAM_FCFS, &older, &younger, &hits);
     ck_assert_uint_eq(older, 1300);
     ck_assert_uint_eq(younger, 1321);
@@ -398,8 +398,8 @@ START_TEST(uniform_loads_use_the_scalar_cache)
      * hit 10 cycles. A uniform load of line 0's sector 0 at 0 misses and
      * fetches the whole line (4 sectors) from the L2, past the L1: at the
      * L2 at 49, a miss; the slice's port moves 4 sectors 49 -> 57 (2
-     * cycles each); DRAM at 57 + 89 = 146, bank 0's row opened: 166; 4
-     * sectors on the channel: 170; at the L2 at 170 + 90 = 260, at the CU
+     * cycles each); DRAM at 57 + 1 = 58, bank 0's row opened: 78; 4
+     * sectors on the channel: 82; at the L2 at 82 + 178 = 260, at the CU
      * at 260 + 49 = 309. */
     rig r;
     cusim_hw hw = cutest_tiny_hier();
@@ -415,8 +415,8 @@ START_TEST(uniform_loads_use_the_scalar_cache)
     ck_assert_uint_eq(uniform1(&r, 0, 2, 0, 0x2, 400), 410);
     /* Line 2 (slice 1, bank 0's open row 0) at 1000 and again at 1001:
      * the second waits for the first's fill. 1000 + 49, the port 1049 ->
-     * 1057, DRAM at 1057 + 89 = 1146, a row hit, 4 sectors: 1150, back
-     * at 1150 + 90 + 49 = 1289 for both. */
+     * 1057, DRAM at 1057 + 1 = 1058, a row hit, 4 sectors: 1062, back
+     * at 1062 + 178 + 49 = 1289 for both. */
     ck_assert_uint_eq(uniform1(&r, 0, 3, 2, 0x1, 1000), MEM_LATER);
     ck_assert_uint_eq(uniform1(&r, 0, 4, 2, 0x1, 1001), MEM_LATER);
     run_to(&r, 1500);

@@ -10,13 +10,13 @@
  * per cycle, 4 MSHRs, write-through; L2 latency 100 (to_l2 = back2 = 49,
  * a sector 2 cycles of its slice's port, slice = line / 2 % 2); DRAM 1
  * channel of 2 banks (bank = line / 8 % 2, row = line / 16), a row miss
- * 20 cycles, d_out 89, d_back 90, a sector 1 cycle of the bus
+ * 20 cycles, d_out 1, d_back 178, a sector 1 cycle of the bus
  * (memstage.h; check_l2.c and check_dram.c work them out). A line looked
  * up at t:
  *   - hit: completes at t + 20 (hier.h: the tag stage, then
  *     cache.l1.latency), known at issue;
  *   - miss, L2 miss, row miss: at the L2 at t + 49, port to t + 51, at the
- *     channel at t + 140, row open by t + 160, read done t + 161, data at
+ *     channel at t + 52, row open by t + 72, read done t + 73, data at
  *     the L2 at t + 251, at the CU at t + 300 = dram.latency.
  */
 #include "addr.h"
@@ -180,9 +180,9 @@ START_TEST(misses_of_one_line_share_an_mshr)
     /* With a third, subgroup 3, asking at 2 for sector 1 of line 0: the
      * same MSHR, but sector 1 goes down (looked up at 2, at the L2 at 51;
      * it follows sector 0 on slice 0's port, 51 -> 53; at the channel at
-     * 142, behind sector 0 in bank 0, whose row 0 opens 140 -> 160:
-     * sector 0 read 160 -> 161, sector 1 161 -> 162, its data at the L2
-     * at 252). The L2's MSHR for the line fills both L1 lines at the
+     * 54, behind sector 0 in bank 0, whose row 0 opens 52 -> 72: sector
+     * 0 read 72 -> 73, sector 1 73 -> 74, its data at the L2 at 74 + 178
+     * = 252). The L2's MSHR for the line fills both L1 lines at the
      * latest data, 252 + 49 = 301, and the L1's MSHR completes its three
      * waiters then. Two fills, two DRAM reads. */
     rig_init(&r, &hw);
@@ -242,14 +242,14 @@ START_TEST(no_mshr_free_means_never_until_a_fill_is_timed)
      * 1, 2, 3, all miss: the 4 MSHRs are taken. Another access must wait
      * for an MSHR whose fill has no time yet: NEVER, and the CU is named
      * once a fill is timed.
-     *   line 0: at the channel at 140, bank 0's row opens 140 -> 160,
-     *     read at 160: its fill timed then, for 300;
+     *   line 0: at the channel at 52, bank 0's row opens 52 -> 72, read
+     *     at 72: its fill timed then, for 300;
      *   line 9: looked up at 1, at the L2 at 50, after line 0 on slice 0's
-     *     port (51 -> 53), at the channel at 142, bank 1's row opens 142
-     *     -> 162, read at 162: its fill timed then, for 302.
-     * So: NEVER at 10; CU 0 woken (once) at 160, not before; then 1 MSHR
+     *     port (51 -> 53), at the channel at 54, bank 1's row opens 54 ->
+     *     74, read at 74: its fill timed then, for 302.
+     * So: NEVER at 10; CU 0 woken (once) at 72, not before; then 1 MSHR
      * frees at 300 (accept_at = 300) but 2 only with line 9's fill, not
-     * timed yet (NEVER); CU 0 woken again at 162, and then 2 MSHRs at
+     * timed yet (NEVER); CU 0 woken again at 74, and then 2 MSHRs at
      * 302, the later of the two. At 300 line 0 is there: a hit, 320. */
     rig r;
     cusim_hw hw = cutest_tiny_hier();
@@ -259,17 +259,17 @@ START_TEST(no_mshr_free_means_never_until_a_fill_is_timed)
     ck_assert_uint_eq(load(&r, 0, 1, four, 4, 0), MEM_LATER);
     ck_assert_uint_eq(l1_accept_at(r.l, 0, 1, 10), UINT64_MAX);
     ck_assert_uint_eq(l1_accept_at(r.l, 1, 1, 10), 10);
-    run_to(&r, 159);
+    run_to(&r, 71);
     ck_assert_uint_eq(r.woken[0], 0);
-    run_to(&r, 160);
+    run_to(&r, 72);
     ck_assert_uint_eq(r.woken[0], 1);
-    ck_assert_uint_eq(l1_accept_at(r.l, 0, 1, 161), 300);
-    ck_assert_uint_eq(l1_accept_at(r.l, 0, 2, 161), UINT64_MAX);
-    run_to(&r, 161);
+    ck_assert_uint_eq(l1_accept_at(r.l, 0, 1, 73), 300);
+    ck_assert_uint_eq(l1_accept_at(r.l, 0, 2, 73), UINT64_MAX);
+    run_to(&r, 73);
     ck_assert_uint_eq(r.woken[0], 1);
-    run_to(&r, 162);
+    run_to(&r, 74);
     ck_assert_uint_eq(r.woken[0], 2);
-    ck_assert_uint_eq(l1_accept_at(r.l, 0, 2, 163), 302);
+    ck_assert_uint_eq(l1_accept_at(r.l, 0, 2, 75), 302);
     ck_assert_uint_eq(load1(&r, 0, 2, 0, 0x1, 300), 320);
     ck_assert_uint_eq(r.woken[1], 0);
     rig_free(&r);

@@ -13,12 +13,12 @@
  * 2048), 32 bytes per cycle, row miss 20, latency 300. Stage latencies
  * (memstage.h): a 32-byte sector takes xs = 32 x 2 / 32 = 2 cycles of its
  * slice's port, back2 = (100 - 2) - (100 - 2) / 2 = 49; on the channel
- * xd = 1 cycle, d_out = 89, d_back = 90 (300 - 100 - 20 - 1 = 179).
+ * xd = 1 cycle, d_out = 1, d_back = 178 (300 - 100 - 20 - 1 = 179).
  * So, for one sector:
  *   - a hit taken at a: port a -> a + 2, answered at a + 2 + 49 = a + 51;
- *   - a miss taken at a: port a -> a + 2, at the channel at a + 91; a
+ *   - a miss taken at a: port a -> a + 2, at the channel at a + 3; a
  *     row miss opens its row 20 cycles, a row hit is read at once; read
- *     done 1 cycle later; the data at the L2 d_back = 90 later; answered
+ *     done 1 cycle later; the data at the L2 d_back = 178 later; answered
  *     back2 = 49 after that.
  */
 #include "cutest.h"
@@ -138,12 +138,11 @@ static void answer_is(const rig *r, uint32_t i, bool fill, uint32_t cu,
 START_TEST(a_miss_and_hits)
 {
     /* CU 0's load of sector 0 of line 0 (MSHR 5) at the L2 at 49: a miss;
-     * port 49 -> 51, at the channel at 140, bank 0's row 0 opens 140 ->
-     * 160, read 160 -> 161, data at the L2 at 251, the L1 filled at 251
-     * + 49 = 300 (dram.latency after an L1 lookup at 0, to_l2 = 49 before
-     * this arrival). Nothing is answered before the channel serves it at
-     * 160.
-     * CU 1's load of it at 200: a hit, the sector valid since 160 but
+     * port 49 -> 51, at the channel at 52, bank 0's row 0 opens 52 ->
+     * 72, read 72 -> 73, data at the L2 at 251, the L1 filled at 251 + 49
+     * = 300 (dram.latency after an L1 lookup at 0, to_l2 = 49 before this
+     * arrival). Nothing is answered before the channel serves it at 72.
+     * CU 1's load of it at 200: a hit, the sector valid since 72 but
      * there only from 251: port 200 -> 202 would answer 251, its data
      * answers 251 + 49 = 300.
      * CU 1's load at 549: a hit, port 549 -> 551, answered 600. */
@@ -152,9 +151,9 @@ START_TEST(a_miss_and_hits)
     rig_init(&r, &hw);
     ck_assert(load(&r, 0, 5, 0, 0x1, 49));
     ck_assert_uint_eq(r.n, 0);
-    run_to(&r, 159);
+    run_to(&r, 71);
     ck_assert_uint_eq(r.n, 0);
-    run_to(&r, 160);
+    run_to(&r, 72);
     ck_assert_uint_eq(r.n, 1);
     answer_is(&r, 0, true, 0, 5, 300);
     ck_assert(load(&r, 1, 6, 0, 0x1, 200));
@@ -178,7 +177,7 @@ START_TEST(two_l1s_share_an_l2_mshr)
      * first: CU 0's takes an L2 MSHR and reads from DRAM (port 49 -> 51,
      * filled at 300 as in a_miss_and_hits); CU 1's finds the sector on
      * its way (port 51 -> 53) and waits on the same MSHR: no second read.
-     * When the read is served (160) both are filled at the data's 251 +
+     * When the read is served (72) both are filled at the data's 251 +
      * 49 = 300. */
     rig r;
     cusim_hw hw = cutest_tiny_hier();
@@ -206,19 +205,19 @@ START_TEST(a_parked_line_is_served_once)
 {
     /* dram.window 1: the channel queues one request (and the L2 has 1
      * MSHR). A: CU 0's line 0 (byte 0, MSHR 1) at 49, a miss: its read
-     * fills the queue (port 49 -> 51, at the channel at 140, row 0 of
-     * bank 0 opened by 160, read then). B: CU 1's line 1 (byte 128: slice
+     * fills the queue (port 49 -> 51, at the channel at 52, row 0 of bank
+     * 0 opened by 72, read then). B: CU 1's line 1 (byte 128: slice
      * 0, bank 0, row 0; MSHR 2) at 50, a miss with no room: parked at the
      * channel, nothing else done (no port time, not counted). C: CU 0's
      * line 2 (byte 256: slice 1, bank 0, row 0; MSHR 3) at 51: parked
      * behind B.
-     * At 160 the channel serves A (filled at 300) and B goes on, once:
-     * its port 160 -> 162, at the channel at 251, a row hit, read 251 ->
-     * 252, data at 342, filled at 391. The queue is full again: C waits.
-     * At 251 the channel serves B and C goes on: slice 1's port 251 ->
-     * 253, at the channel at 342, a row hit, read 342 -> 343, data at 433,
-     * filled at 482. Each line counted once at the L2 and moved once by
-     * its port. */
+     * At 72 the channel serves A (filled at 300) and B goes on, once: its
+     * port 72 -> 74, at the channel at 75, a row hit, read 75 -> 76, data
+     * at 76 + 178 = 254, filled at 303. The queue is full again: C waits.
+     * At 75 the channel serves B and C goes on: slice 1's port 75 -> 77,
+     * at the channel at 78, a row hit, read 78 -> 79, data at 257, filled
+     * at 306. Each line counted once at the L2 and moved once by its
+     * port. */
     rig r;
     cusim_hw hw = cutest_tiny_hier();
     hw.dram.window = 1;
@@ -228,19 +227,19 @@ START_TEST(a_parked_line_is_served_once)
     ck_assert(load(&r, 0, 3, 256, 0x1, 51));
     ck_assert_uint_eq(r.st.l2_sectors, 1);
     ck_assert_uint_eq(r.st.l2_port_slots, 64);
-    run_to(&r, 250);
+    run_to(&r, 74);
     ck_assert_uint_eq(r.n, 1);
     answer_is(&r, 0, true, 0, 1, 300);
     ck_assert_uint_eq(r.st.l2_sectors, 2);
-    run_to(&r, 341);
+    run_to(&r, 77);
     ck_assert_uint_eq(r.n, 2);
-    answer_is(&r, 1, true, 1, 2, 391);
+    answer_is(&r, 1, true, 1, 2, 303);
     run_to(&r, 5000);
     ck_assert_uint_eq(r.n, 3);
-    answer_is(&r, 2, true, 0, 3, 482);
+    answer_is(&r, 2, true, 0, 3, 306);
     ck_assert_uint_eq(r.n_reads, 3);
-    ck_assert_uint_eq(r.reads[1].now, 251);
-    ck_assert_uint_eq(r.reads[2].now, 342);
+    ck_assert_uint_eq(r.reads[1].now, 75);
+    ck_assert_uint_eq(r.reads[2].now, 78);
     ck_assert_uint_eq(r.st.l2_sectors, 3);
     ck_assert_uint_eq(r.st.l2_port_slots, 3 * 64);
     ck_assert_uint_eq(r.st.dram_accesses, 3);
@@ -253,15 +252,15 @@ START_TEST(no_l2_mshr_free_refuses_an_arrival)
 {
     /* dram.window 1: 1 channel x 1 = 1 L2 MSHR. Here the DRAM's answer is
      * deferred: the test calls l2_read_done when the data is at the L2.
-     * A: CU 0's line 0 (MSHR 1) at 49, a miss, served at 160 with its
+     * A: CU 0's line 0 (MSHR 1) at 49, a miss, served at 72 with its
      * data at the L2 at 251 (a_miss_and_hits): its L2 MSHR is held until
      * then. B: CU 1's line 1 (byte 128, MSHR 2) at 200 needs a read: the
      * channel's queue has room but no L2 MSHR is free: refused (false),
      * nothing done. A store to line 4 (byte 512, slice 0) at 201 needs no
      * MSHR: taken, port 201 -> 203, acknowledged at 252.
      * At 251 A's read is done: filled at 300; B again at 252 is taken:
-     * port 252 -> 254, at the channel at 343, a row hit (row 0 of bank 0),
-     * read 343 -> 344, data at 434, filled at 483. */
+     * port 252 -> 254, at the channel at 255, a row hit (row 0 of bank 0),
+     * read 255 -> 256, data at 434, filled at 483. */
     rig r;
     cusim_hw hw = cutest_tiny_hier();
     hw.dram.window = 1;
@@ -270,7 +269,7 @@ START_TEST(no_l2_mshr_free_refuses_an_arrival)
     ck_assert(load(&r, 0, 1, 0, 0x1, 49));
     run_to(&r, 200);
     ck_assert_uint_eq(r.n_reads, 1);
-    ck_assert_uint_eq(r.reads[0].now, 160);
+    ck_assert_uint_eq(r.reads[0].now, 72);
     ck_assert_uint_eq(r.reads[0].t, 251);
     ck_assert(!load(&r, 1, 2, 128, 0x1, 200));
     ck_assert_uint_eq(r.st.l2_sectors, 1);
@@ -284,7 +283,7 @@ START_TEST(no_l2_mshr_free_refuses_an_arrival)
     ck_assert(load(&r, 1, 2, 128, 0x1, 252));
     run_to(&r, 5000);
     ck_assert_uint_eq(r.n_reads, 2);
-    ck_assert_uint_eq(r.reads[1].now, 343);
+    ck_assert_uint_eq(r.reads[1].now, 255);
     ck_assert_uint_eq(r.reads[1].t, 434);
     l2_read_done(r.c, r.reads[1].tag, r.reads[1].t);
     ck_assert_uint_eq(r.n, 3);

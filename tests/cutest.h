@@ -248,7 +248,7 @@ static inline cusim_hw cutest_tiny_cu(void)
  * Its stage latencies (memstage.h): one sector takes xs = 32 x 2 / 32 = 2
  * cycles on a slice, so to_l2 = (100 - 2) / 2 = 49 and back2 = 49; one
  * sector takes xd = 32 x 1 / 32 = 1 cycle on the channel, so d_out +
- * d_back = 300 - 100 - 20 - 1 = 179: d_out = 89, d_back = 90. */
+ * d_back = 300 - 100 - 20 - 1 = 179: d_out = 1, d_back = 178. */
 static inline cusim_hw cutest_tiny_hier(void)
 {
     cusim_hw hw = cutest_tiny_cu();

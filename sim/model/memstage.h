@@ -5,8 +5,14 @@
  * hit cache.l2.latency, a DRAM access (a row miss) dram.latency.
  *
  * An L2 hit is to_l2 (the crossbar down) + its slice transfer + back2 (the
- * way back); a DRAM access adds d_out + a row miss + its channel transfer
- * + d_back. Each split is halved, the odd cycle going back.
+ * way back), the split halved, the odd cycle going back. A DRAM access
+ * adds d_out + a row miss + its channel transfer + d_back, where d_out is
+ * one cycle (a slice sits beside its channel's controller: a request
+ * waits in the channel's queue, not on a wire) and d_back the rest: the
+ * column access, the PHY and the way back after the read's transfer, a
+ * pipeline the channel does not wait for (it reads the next request the
+ * next bus slot), so a channel's throughput is its bus rate whatever
+ * dram.latency is.
  */
 #ifndef CUSIM_MEMSTAGE_H
 #define CUSIM_MEMSTAGE_H
@@ -36,8 +42,8 @@ static inline memstage memstage_of(const cusim_hw *hw)
     uint64_t below = (uint64_t)l2lat + hw->dram.row_miss_cycles + xd;
     uint32_t restd = hw->dram.latency > below + 1
                      ? (uint32_t)(hw->dram.latency - below) : 1;
-    s.d_out = restd / 2 ? restd / 2 : 1;
-    s.d_back = restd - s.d_out;
+    s.d_out = 1;
+    s.d_back = restd - 1;
     return s;
 }
 
