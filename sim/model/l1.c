@@ -18,6 +18,7 @@
 #include "cacheset.h"
 #include "intmath.h"
 #include "program.h"
+#include "timering.h"
 #include "xalloc.h"
 
 /* An L1 MSHR: a line being fetched. OPEN while some of its L2 requests
@@ -32,12 +33,6 @@ typedef struct mshr {
     uint32_t kslot;           /* its scalar cache slot, or NONE */
     uint8_t state;
 } mshr;
-
-/* A TIMED MSHR: it is free again from `at`. */
-typedef struct timed {
-    uint64_t at;
-    uint32_t m;
-} timed;
 
 typedef struct node {
     uint32_t req;
@@ -56,12 +51,9 @@ typedef struct l1cu {
     mshr *mshrs;
     uint32_t *mshr_free;      /* stack */
     uint32_t n_mshr_free;
-    /* The TIMED MSHRs by fill_at (ties in the order they were timed): a
-     * ring of the CU's MSHR count, n_timed of them from t_head. Fills are
-     * mostly timed in the order they land, so one goes in at or near the
-     * ring's end. */
-    timed *timed;
-    uint32_t t_head, n_timed;
+    /* The TIMED MSHRs by fill_at (timering.h), a ring of the CU's MSHR
+     * count. */
+    timering timed;
     node *nodes;
     uint32_t *node_free;
     uint32_t n_node_free;
@@ -172,7 +164,7 @@ l1 *l1_new(const cusim_hw *hw, evq *q, uint32_t ev_kind, xbar *x,
         l1cu *l = &h->cus[c];
         l->mshrs = mp + c * m;
         l->mshr_free = mf + c * m;
-        l->timed = tp + c * m;
+        timering_init(&l->timed, tp + c * m, (uint32_t)m);
         l->nodes = np + c * cap;
         l->node_free = nf + c * cap;
         l->reqs = rp + c * cap;
@@ -198,7 +190,7 @@ void l1_free(l1 *h)
         l1cu *l = &h->cus[0];
         free(l->mshrs);
         free(l->mshr_free);
-        free(l->timed);
+        free(l->timed.e);
         free(l->nodes);
         free(l->node_free);
         free(l->reqs);
@@ -256,36 +248,14 @@ static void req_line_timed(l1 *h, uint32_t cu, uint32_t ri, uint64_t t)
     }
 }
 
-/* MSHRs whose fill has landed by `now` are free again (`size`: the
- * ring's). */
-static void mshr_reclaim(l1cu *l, uint32_t size, uint64_t now)
+/* MSHRs whose fill has landed by `now` are free again. */
+static void mshr_reclaim(l1cu *l, uint64_t now)
 {
-    while (l->n_timed > 0 && l->timed[l->t_head].at <= now) {
-        uint32_t m = l->timed[l->t_head].m;
-        l->t_head = l->t_head + 1 < size ? l->t_head + 1 : 0;
-        l->n_timed--;
+    while (timering_due(&l->timed, now)) {
+        uint32_t m = timering_pop(&l->timed);
         l->mshrs[m].state = MSHR_FREE;
         l->mshr_free[l->n_mshr_free++] = m;
     }
-}
-
-/* MSHR mi is TIMED, free from `at`: into the ring (of `size`) after
- * those timed no later. */
-static void timed_put(l1cu *l, uint32_t size, uint32_t mi, uint64_t at)
-{
-    assert(l->n_timed < size);
-    uint32_t i = l->t_head + l->n_timed;
-    if (i >= size)
-        i -= size;
-    l->n_timed++;
-    for (;;) {
-        uint32_t p = i ? i - 1 : size - 1;
-        if (i == l->t_head || l->timed[p].at <= at)
-            break;
-        l->timed[i] = l->timed[p];
-        i = p;
-    }
-    l->timed[i] = (timed){ at, mi };
 }
 
 /* One of the L2 requests of L1 MSHR `mi` of CU `cu` is timed: its data
@@ -325,7 +295,7 @@ static void l1_fill_timed(l1 *h, uint32_t cu, uint32_t mi, uint64_t t)
     }
     m->waiters = NONE;
     m->state = MSHR_TIMED;
-    timed_put(l, h->n_mshr, mi, m->fill_at);
+    timering_put(&l->timed, mi, m->fill_at);
     wake_cu(h, cu);
 }
 
@@ -355,12 +325,11 @@ uint64_t l1_accept_at(l1 *h, uint32_t cu, uint32_t n, uint64_t at)
         return t;
     /* Room opens as timed MSHRs' fills land: the k-th earliest. */
     uint32_t k = n - l->n_mshr_free;
-    if (k > l->n_timed) {
+    if (k > l->timed.n) {
         l->blocked = true;
         return NEVER;
     }
-    uint32_t i = l->t_head + k - 1;
-    uint64_t kth = l->timed[i < h->n_mshr ? i : i - h->n_mshr].at;
+    uint64_t kth = timering_kth(&l->timed, k);
     return kth > t ? kth : t;
 }
 
@@ -461,7 +430,7 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
     const uint32_t cu = r->cu, n = r->tx;
     l1cu *l = &h->cus[cu];
     h->now = now;
-    mshr_reclaim(l, h->n_mshr, now);
+    mshr_reclaim(l, now);
     assert(l1_accept_at(h, cu, n, now) == now);
     const bool store = r->dst == PROG_NO_REG;
     h->st->transactions += n;
