@@ -297,6 +297,9 @@ typedef struct cusim_hw {
             uint32_t interleave;       /* bytes per slice, power of two */
             uint32_t latency;          /* hit, cycles from issue */
             uint32_t bytes_per_cycle;  /* whole GPU */
+            uint32_t mshrs;            /* per slice */
+            uint32_t mshr_merge;       /* requests per MSHR, the first
+                                          included */
             uint32_t atomic_cycles;    /* a slice's atomic unit, per
                                           operation on one address */
         } l2;
@@ -946,6 +949,8 @@ typedef struct cusim_result {
     double l1_sectors_per_request;
     uint64_t l2_bytes;               /* sectors requested at the L2 x sector */
     double l2_hit_rate;
+    uint64_t l2_reservation_fails;   /* arrivals that began to wait at
+                                        their slice for an MSHR */
     uint64_t dram_bytes;             /* read and written */
     double dram_row_hit_rate;
     double sol_l1, sol_l2, sol_dram; /* dram's is its bandwidth use */

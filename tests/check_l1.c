@@ -40,7 +40,7 @@ typedef struct rig {
     l1 *l;
     memlog log;
     mem_stats st;
-    uint32_t xbar_event;
+    uint32_t xbar_event, l2_event;
     uint32_t fills;           /* the L2's fills of L1 MSHRs */
     uint64_t done[16];        /* completion cycle by subgroup */
     uint32_t woken[2];
@@ -66,9 +66,7 @@ static void on_served(void *ctx, uint32_t ch, uint32_t tag, uint64_t t,
     rig *r = ctx;
     if (tag != UINT32_MAX)
         l2_read_done(r->c, tag, t);
-    if (!l2_unpark(r->c, ch, now))
-        xbar_block(r->x);
-    xbar_unblock(r->x, now);
+    l2_unpark(r->c, ch, now);
 }
 
 static void rig_init(rig *r, const cusim_hw *hw)
@@ -76,11 +74,13 @@ static void rig_init(rig *r, const cusim_hw *hw)
     memset(r, 0, sizeof *r);
     r->hw = *hw;
     r->xbar_event = l1_event_count(&r->hw);
-    uint32_t counts[1] = { r->xbar_event + 1 + dram_event_count(&r->hw) };
+    r->l2_event = r->xbar_event + 1 + dram_event_count(&r->hw);
+    uint32_t counts[1] = { r->l2_event + l2_event_count(&r->hw) };
     r->q = evq_new(counts, 1);
     r->d = dram_new(&r->hw, r->q, 0, r->xbar_event + 1,
                     (dram_up){ r, on_served }, &r->st);
-    r->c = l2_new(&r->hw, r->d, (l2_up){ r, on_fill, on_written }, &r->st);
+    r->c = l2_new(&r->hw, r->d, (l2_up){ r, on_fill, on_written }, &r->st,
+                  r->q, 0, r->l2_event);
     r->x = xbar_new(&r->hw, r->q, 0, r->xbar_event, r->c);
     r->l = l1_new(&r->hw, r->q, 0, r->x, &r->log, &r->st);
 }
@@ -109,8 +109,10 @@ static void run_to(rig *r, uint64_t t)
             r->done[done.sg] = now;
         } else if (ev.index == r->xbar_event) {
             xbar_event(r->x, now);
-        } else {
+        } else if (ev.index < r->l2_event) {
             dram_event(r->d, ev.index - r->xbar_event - 1, now);
+        } else {
+            l2_event(r->c, ev.index - r->l2_event, now);
         }
         for (uint32_t cu; l1_next_wake(r->l, &cu);)
             r->woken[cu]++;

@@ -1,11 +1,11 @@
 /*
- * check_l2.c — the L2 (sim/model/l2.h) through l2_arrive, l2_read_done
- * and l2_unpark, on a real DRAM (dram.h), with stubs in place of the L1s
- * (l2_up: they record each answer) and of hier.c's wiring of the DRAM's
- * answers (dram_up: as hier.c does, l2_read_done then l2_unpark at the
- * cycle a channel serves a request; one test defers l2_read_done).
- * Arrivals are handed to l2_arrive by the test, at the cycle they reach
- * the L2, as the crossbar would.
+ * check_l2.c — the L2 (sim/model/l2.h) through l2_arrive, l2_read_done,
+ * l2_unpark and l2_event, on a real DRAM (dram.h), with stubs in place of
+ * the L1s (l2_up: they record each answer) and of hier.c's wiring of the
+ * DRAM's answers (dram_up: as hier.c does, l2_read_done then l2_unpark at
+ * the cycle a channel serves a request). Arrivals are handed to l2_arrive
+ * by the test, at the cycle they reach the L2, as the crossbar would; the
+ * channels' and the slices' events run from one event queue.
  *
  * The profile is cutest_tiny_hier (cutest.h): L2 8 KiB of 128-byte lines, 2
  * slices (slice = addr / 256 % 2) at 32 bytes per cycle in all, latency
@@ -36,7 +36,7 @@ typedef struct answer {
     bool fill;
 } answer;
 
-/* A read a channel served (deferred mode). */
+/* A read a channel served. */
 typedef struct read_back {
     uint32_t tag;
     uint64_t t, now;
@@ -48,7 +48,6 @@ typedef struct rig {
     dram *d;
     l2 *c;
     mem_stats st;
-    bool defer;               /* leave l2_read_done to the test */
     bool writes;              /* DRAM writes (dirty victims) expected */
     answer log[16];
     uint32_t n;
@@ -79,24 +78,25 @@ static void on_served(void *ctx, uint32_t ch, uint32_t tag, uint64_t t,
     rig *r = ctx;
     if (tag == UINT32_MAX) {   /* a write: nothing to answer */
         ck_assert(r->writes);
-        ck_assert(l2_unpark(r->c, ch, now));
+        l2_unpark(r->c, ch, now);
         return;
     }
     ck_assert_uint_lt(r->n_reads, 16);
     r->reads[r->n_reads++] = (read_back){ tag, t, now };
-    if (!r->defer)
-        l2_read_done(r->c, tag, t);
-    ck_assert(l2_unpark(r->c, ch, now));
+    l2_read_done(r->c, tag, t);
+    l2_unpark(r->c, ch, now);
 }
 
 static void rig_init(rig *r, const cusim_hw *hw)
 {
     memset(r, 0, sizeof *r);
     r->hw = *hw;
-    uint32_t counts[1] = { dram_event_count(&r->hw) };
+    uint32_t channels = dram_event_count(&r->hw);
+    uint32_t counts[1] = { channels + l2_event_count(&r->hw) };
     r->q = evq_new(counts, 1);
     r->d = dram_new(&r->hw, r->q, 0, 0, (dram_up){ r, on_served }, &r->st);
-    r->c = l2_new(&r->hw, r->d, (l2_up){ r, on_fill, on_written }, &r->st);
+    r->c = l2_new(&r->hw, r->d, (l2_up){ r, on_fill, on_written }, &r->st,
+                  r->q, 0, channels);
 }
 
 static void rig_free(rig *r)
@@ -111,17 +111,28 @@ static void run_to(rig *r, uint64_t t)
     while (!evq_empty(r->q) && evq_next_cycle(r->q) <= t) {
         uint64_t now;
         evq_event ev = evq_pop(r->q, &now);
-        dram_event(r->d, ev.index, now);
+        if (ev.index < r->hw.dram.channels)
+            dram_event(r->d, ev.index, now);
+        else
+            l2_event(r->c, ev.index - r->hw.dram.channels, now);
     }
 }
 
 /* CU cu's load (L1 MSHR ref) of `sectors` of the line at `addr`, at the
- * L2 at `now`: l2_arrive's answer. */
-static bool load(rig *r, uint32_t cu, uint32_t ref, uint64_t addr,
+ * L2 at `now`. */
+static void load(rig *r, uint32_t cu, uint32_t ref, uint64_t addr,
                  uint32_t sectors, uint64_t now)
 {
     down d = { now, 0, addr, cu, ref, sectors, DOWN_LOAD, 0 };
-    return l2_arrive(r->c, &d, now);
+    l2_arrive(r->c, &d, now);
+}
+
+/* CU 0's store of sector 0 of the line at `addr`, request `ref`, at the
+ * L2 at `now`. */
+static void store(rig *r, uint32_t ref, uint64_t addr, uint64_t now)
+{
+    down d = { now, 0, addr, 0, ref, 0x1, DOWN_STORE, 0 };
+    l2_arrive(r->c, &d, now);
 }
 
 /* Answer i is a fill (or an acknowledgement) of (cu, ref) at t. */
@@ -149,16 +160,16 @@ START_TEST(a_miss_and_hits)
     rig r;
     cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
-    ck_assert(load(&r, 0, 5, 0, 0x1, 49));
+    load(&r, 0, 5, 0, 0x1, 49);
     ck_assert_uint_eq(r.n, 0);
     run_to(&r, 71);
     ck_assert_uint_eq(r.n, 0);
     run_to(&r, 72);
     ck_assert_uint_eq(r.n, 1);
     answer_is(&r, 0, true, 0, 5, 300);
-    ck_assert(load(&r, 1, 6, 0, 0x1, 200));
+    load(&r, 1, 6, 0, 0x1, 200);
     answer_is(&r, 1, true, 1, 6, 300);
-    ck_assert(load(&r, 1, 7, 0, 0x1, 549));
+    load(&r, 1, 7, 0, 0x1, 549);
     answer_is(&r, 2, true, 1, 7, 600);
     run_to(&r, 2000);
     ck_assert_uint_eq(r.n, 3);
@@ -182,8 +193,8 @@ START_TEST(two_l1s_share_an_l2_mshr)
     rig r;
     cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
-    ck_assert(load(&r, 0, 1, 0, 0x1, 49));
-    ck_assert(load(&r, 1, 2, 0, 0x1, 49));
+    load(&r, 0, 1, 0, 0x1, 49);
+    load(&r, 1, 2, 0, 0x1, 49);
     run_to(&r, 2000);
     ck_assert_uint_eq(r.n, 2);
     ck_assert_uint_eq(r.n_reads, 1);
@@ -222,9 +233,9 @@ START_TEST(a_parked_line_is_served_once)
     cusim_hw hw = cutest_tiny_hier();
     hw.dram.window = 1;
     rig_init(&r, &hw);
-    ck_assert(load(&r, 0, 1, 0, 0x1, 49));
-    ck_assert(load(&r, 1, 2, 128, 0x1, 50));
-    ck_assert(load(&r, 0, 3, 256, 0x1, 51));
+    load(&r, 0, 1, 0, 0x1, 49);
+    load(&r, 1, 2, 128, 0x1, 50);
+    load(&r, 0, 3, 256, 0x1, 51);
     ck_assert_uint_eq(r.st.l2_sectors, 1);
     ck_assert_uint_eq(r.st.l2_port_slots, 64);
     run_to(&r, 74);
@@ -248,57 +259,98 @@ START_TEST(a_parked_line_is_served_once)
 }
 END_TEST
 
-START_TEST(no_l2_mshr_free_refuses_an_arrival)
+START_TEST(a_ninth_request_waits_for_a_merge_of_eight)
 {
-    /* dram.window 1: 1 channel x 1 = 1 L2 MSHR. Here the DRAM's answer is
-     * deferred: the test calls l2_read_done when the data is at the L2.
-     * A: CU 0's line 0 (MSHR 1) at 49, a miss, served at 72 with its
-     * data at the L2 at 251 (a_miss_and_hits): its L2 MSHR is held until
-     * then. B: CU 1's line 1 (byte 128, MSHR 2) at 200 needs a read: the
-     * channel's queue has room but no L2 MSHR is free: refused (false),
-     * nothing done. A store to line 4 (byte 512, slice 0) at 201 needs no
-     * MSHR: taken, port 201 -> 203, acknowledged at 252.
-     * At 251 A's read is done: filled at 300; B again at 252 is taken:
-     * port 252 -> 254, at the channel at 255, a row hit (row 0 of bank 0),
-     * read 255 -> 256, data at 434, filled at 483. */
+    /* cache.l2.mshr_merge 8. Nine loads of sector 0 of line 0 (slice 0),
+     * from CUs 0..8 (L1 MSHR 1 each), at the L2 at 49: the first misses
+     * and takes an MSHR (a_miss_and_hits: port 49 -> 51, served at 72,
+     * its data at the L2 at 251, filled at 300); the next seven find the
+     * sector on its way and wait on that MSHR (ports to 65): 8 requests,
+     * the merge limit. The ninth finds it full: its reservation fails and
+     * it waits at slice 0, nothing done (no port time, not counted). A
+     * load of line 4 (byte 512: slice 0, bank 0, row 0) from CU 9 at 50
+     * could take a free MSHR but waits behind it.
+     * At 72 the channel serves the read: the eight are filled at 300, and
+     * the MSHR stays held until its data is at the slice, 251: the slice
+     * tries again then. The ninth is a hit (the sector there from 251):
+     * port 251 -> 253, answered 253 + 49 = 302. Line 4 then: a miss, port
+     * 253 -> 255, at the channel at 256, row 0 still open: read 256 ->
+     * 257, data at 257 + 178 = 435, filled at 484. One reservation
+     * failed. */
     rig r;
     cusim_hw hw = cutest_tiny_hier();
-    hw.dram.window = 1;
+    hw.compute_units = 10;
+    hw.cache.l2.mshr_merge = 8;
     rig_init(&r, &hw);
-    r.defer = true;
-    ck_assert(load(&r, 0, 1, 0, 0x1, 49));
-    run_to(&r, 200);
-    ck_assert_uint_eq(r.n_reads, 1);
-    ck_assert_uint_eq(r.reads[0].now, 72);
-    ck_assert_uint_eq(r.reads[0].t, 251);
-    ck_assert(!load(&r, 1, 2, 128, 0x1, 200));
-    ck_assert_uint_eq(r.st.l2_sectors, 1);
-    ck_assert_uint_eq(r.st.l2_port_slots, 64);
-    down st = { 201, 0, 512, 0, 9, 0x1, DOWN_STORE, 0 };
-    ck_assert(l2_arrive(r.c, &st, 201));
-    answer_is(&r, 0, false, 0, 9, 252);
+    for (uint32_t cu = 0; cu < 9; cu++)
+        load(&r, cu, 1, 0, 0x1, 49);
+    load(&r, 9, 1, 512, 0x1, 50);
+    ck_assert_uint_eq(r.st.l2_sectors, 8);
+    ck_assert_uint_eq(r.st.l2_reservation_fails, 1);
+    run_to(&r, 250);
+    ck_assert_uint_eq(r.n, 8);
+    for (uint32_t i = 0; i < 8; i++) {
+        ck_assert_uint_eq(r.log[i].t, 300);
+        ck_assert_uint_lt(r.log[i].cu, 8);
+    }
+    ck_assert_uint_eq(r.st.l2_sectors, 8);
     run_to(&r, 251);
-    l2_read_done(r.c, r.reads[0].tag, r.reads[0].t);
-    answer_is(&r, 1, true, 0, 1, 300);
-    ck_assert(load(&r, 1, 2, 128, 0x1, 252));
+    ck_assert_uint_eq(r.n, 9);
+    answer_is(&r, 8, true, 8, 1, 302);
     run_to(&r, 5000);
+    ck_assert_uint_eq(r.n, 10);
+    answer_is(&r, 9, true, 9, 1, 484);
     ck_assert_uint_eq(r.n_reads, 2);
-    ck_assert_uint_eq(r.reads[1].now, 255);
-    ck_assert_uint_eq(r.reads[1].t, 434);
-    l2_read_done(r.c, r.reads[1].tag, r.reads[1].t);
-    ck_assert_uint_eq(r.n, 3);
-    answer_is(&r, 2, true, 1, 2, 483);
+    ck_assert_uint_eq(r.reads[1].now, 256);
+    ck_assert_uint_eq(r.st.l2_sectors, 10);
+    ck_assert_uint_eq(r.st.l2_hits, 1);
+    ck_assert_uint_eq(r.st.l2_reservation_fails, 1);
     rig_free(&r);
 }
 END_TEST
 
-/* CU 0's store of sector 0 of the line at `addr`, request `ref`, at the
- * L2 at `now`: l2_arrive's answer. */
-static bool store(rig *r, uint32_t ref, uint64_t addr, uint64_t now)
+START_TEST(a_full_mshr_file_stalls_its_slice)
 {
-    down d = { now, 0, addr, 0, ref, 0x1, DOWN_STORE, 0 };
-    return l2_arrive(r->c, &d, now);
+    /* cache.l2.mshrs 1: one MSHR per slice. A: CU 0's line 0 (slice 0,
+     * MSHR 1) at 49, a miss: it takes slice 0's MSHR (served at 72, data
+     * at the L2 at 251, filled at 300). B: CU 1's line 1 (byte 128: slice
+     * 0, MSHR 2) at 50, a miss: no MSHR free, its reservation fails, it
+     * waits at slice 0. C: a store to line 4 (byte 512: slice 0) at 51
+     * needs no MSHR but is behind B: it waits too. D: CU 2's line 2 (byte
+     * 256: slice 1, bank 0, row 0) at 52 goes on in its own slice: port
+     * 52 -> 54, at the channel at 55; row 0 opens for A by 72 and A is
+     * read first (the oldest), 72 -> 73; D 73 -> 74, data at 252, filled
+     * at 301.
+     * At 251 A's data is at slice 0: its MSHR frees, the slice tries
+     * again. B: port 251 -> 253, at the channel at 254, row 0 open: read
+     * 254 -> 255, data at 433, filled at 482. C: port 253 -> 255,
+     * acknowledged at 255 + 49 = 304. */
+    rig r;
+    cusim_hw hw = cutest_tiny_hier();
+    hw.cache.l2.mshrs = 1;
+    rig_init(&r, &hw);
+    load(&r, 0, 1, 0, 0x1, 49);
+    load(&r, 1, 2, 128, 0x1, 50);
+    store(&r, 9, 512, 51);
+    load(&r, 2, 3, 256, 0x1, 52);
+    ck_assert_uint_eq(r.st.l2_sectors, 2);
+    ck_assert_uint_eq(r.st.l2_reservation_fails, 1);
+    run_to(&r, 250);
+    ck_assert_uint_eq(r.n, 2);
+    answer_is(&r, 0, true, 0, 1, 300);
+    answer_is(&r, 1, true, 2, 3, 301);
+    run_to(&r, 251);
+    ck_assert_uint_eq(r.n, 3);
+    answer_is(&r, 2, false, 0, 9, 304);
+    run_to(&r, 5000);
+    ck_assert_uint_eq(r.n, 4);
+    answer_is(&r, 3, true, 1, 2, 482);
+    ck_assert_uint_eq(r.n_reads, 3);
+    ck_assert_uint_eq(r.reads[2].now, 254);
+    ck_assert_uint_eq(r.st.l2_reservation_fails, 1);
+    rig_free(&r);
 }
+END_TEST
 
 START_TEST(a_full_park_pool_moves_an_arrival_to_another_channel)
 {
@@ -330,16 +382,16 @@ START_TEST(a_full_park_pool_moves_an_arrival_to_another_channel)
     hw.dram.window = 1;
     rig_init(&r, &hw);
     r.writes = true;
-    ck_assert(store(&r, 1, 3 * 128, 5));
-    ck_assert(store(&r, 2, 1 * 128, 6));
-    ck_assert(store(&r, 3, 0 * 128, 10));
-    ck_assert(store(&r, 4, 2 * 128, 11));
-    ck_assert(store(&r, 5, 4 * 128, 12));
-    ck_assert(store(&r, 6, 2 * 128, 13));    /* a hit */
+    store(&r, 1, 3 * 128, 5);
+    store(&r, 2, 1 * 128, 6);
+    store(&r, 3, 0 * 128, 10);
+    store(&r, 4, 2 * 128, 11);
+    store(&r, 5, 4 * 128, 12);
+    store(&r, 6, 2 * 128, 13);    /* a hit */
     ck_assert_uint_eq(r.n, 6);
     ck_assert_uint_eq(r.st.dram_write_bytes, 32);
-    ck_assert(store(&r, 7, 8 * 128, 14));    /* e: parked */
-    ck_assert(store(&r, 8, 10 * 128, 15));   /* f: parked */
+    store(&r, 7, 8 * 128, 14);    /* e: parked */
+    store(&r, 8, 10 * 128, 15);   /* f: parked */
     ck_assert_uint_eq(r.n, 6);
     /* until ch 0 has written line 0 and taken e's victim */
     while (r.st.dram_write_bytes < 64 && !evq_empty(r.q))
@@ -347,9 +399,9 @@ START_TEST(a_full_park_pool_moves_an_arrival_to_another_channel)
     ck_assert_uint_eq(r.n, 7);
     ck_assert_uint_eq(r.log[6].ref, 7);      /* e went on, f waits */
     uint64_t now = evq_next_cycle(r.q) - 1;
-    ck_assert(store(&r, 9, 5 * 128, now));   /* g: 3 into ch 1 */
+    store(&r, 9, 5 * 128, now);   /* g: 3 into ch 1 */
     ck_assert_uint_eq(r.st.dram_write_bytes, 96);
-    ck_assert(store(&r, 10, 7 * 128, now));  /* h: parked, pool full */
+    store(&r, 10, 7 * 128, now);  /* h: parked, pool full */
     ck_assert_uint_eq(r.n, 8);
     run_to(&r, 100000);
     ck_assert_uint_eq(r.n, 10);
@@ -370,7 +422,9 @@ static Suite *make_suite(void)
     cutest_behaviour(s, "hit and miss", a_miss_and_hits);
     cutest_behaviour(s, "MSHR merge", two_l1s_share_an_l2_mshr);
     cutest_behaviour(s, "parked at a full DRAM queue", a_parked_line_is_served_once);
-    cutest_behaviour(s, "no MSHR free", no_l2_mshr_free_refuses_an_arrival);
+    cutest_behaviour(s, "MSHR merge limit",
+                     a_ninth_request_waits_for_a_merge_of_eight);
+    cutest_behaviour(s, "no MSHR free", a_full_mshr_file_stalls_its_slice);
     cutest_behaviour(s, "a full park pool",
                      a_full_park_pool_moves_an_arrival_to_another_channel);
     return s;

@@ -242,7 +242,8 @@ static inline cusim_hw cutest_tiny_cu(void)
  *   L1: 1 KiB, 128-byte lines of 32-byte sectors, 2 ways (4 sets), hit
  *       20 cycles, 1 line per cycle, 4 MSHRs, write-through;
  *   L2: 8 KiB, 4 ways, 2 slices interleaved by 256 bytes, 32 bytes per
- *       cycle in all (16 per slice), hit 100 cycles;
+ *       cycle in all (16 per slice), hit 100 cycles, 8 MSHRs per slice of
+ *       at most 8 requests each;
  *   DRAM: 1 channel of 2 banks, 1 KiB rows, 32 bytes per cycle, a row miss
  *       20 cycles more, dram.latency 300, FR-FCFS over 8.
  * Its stage latencies (memstage.h): one sector takes xs = 32 x 2 / 32 = 2
@@ -270,6 +271,8 @@ static inline cusim_hw cutest_tiny_hier(void)
     hw.cache.l2.interleave = 256;
     hw.cache.l2.latency = 100;
     hw.cache.l2.bytes_per_cycle = 32;
+    hw.cache.l2.mshrs = 8;
+    hw.cache.l2.mshr_merge = 8;
     hw.dram.latency = 300;
     hw.dram.bytes_per_cycle = 32;
     hw.dram.channels = 1;

@@ -183,6 +183,14 @@ static const cfg_key hw_keys[] = {
     { "cache.l2.bytes_per_cycle", T_UINT, HW(cache.l2.bytes_per_cycle), 0,
       "0", 0, 16777216, "L2 bandwidth, bytes per cycle, whole GPU; 0: "
       "unset, required when cache.l2.bytes > 0" },
+    { "cache.l2.mshrs", T_UINT, HW(cache.l2.mshrs), 0, "192", 1, 65536,
+      "MSHRs per L2 slice: distinct lines it fetches from DRAM at once, "
+      "each held until its data is at the slice (none free: the arrival "
+      "waits at the slice, and the slice's later arrivals behind it)" },
+    { "cache.l2.mshr_merge", T_UINT, HW(cache.l2.mshr_merge), 0, "4", 1,
+      65536, "requests one L2 MSHR holds at most, the first included "
+      "(full: the next request to its line waits at the slice until the "
+      "line is filled)" },
     { "cache.l2.atomic_cycles", T_UINT, HW(cache.l2.atomic_cycles), 0, "1",
       1, 1000000, "cycles an L2 slice's atomic unit takes per operation on "
       "one address (atomics are performed at the L2: lanes on one address "

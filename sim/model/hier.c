@@ -20,14 +20,17 @@ typedef struct hier {
     xbar *x;
     l2 *l2;
     dram *dram;
-    uint32_t xbar_event;      /* its event index; the channels' follow */
+    uint32_t xbar_event;      /* its event index; the channels' follow,
+                                 then the L2 slices' */
+    uint32_t l2_event;        /* slice 0's event index */
     memlog log;
     mem_stats stats;
 } hier;
 
 uint32_t hier_event_count(const cusim_hw *hw)
 {
-    return l1_event_count(hw) + 1 + dram_event_count(hw);
+    return l1_event_count(hw) + 1 + dram_event_count(hw)
+           + l2_event_count(hw);
 }
 
 uint64_t hier_state_bytes(const cusim_hw *hw)
@@ -51,18 +54,15 @@ static void l2_wrote_l1(void *ctx, uint32_t cu, uint8_t kind, uint32_t ref,
     l1_written(h->l1, cu, kind, ref, t);
 }
 
-/* A channel served a request: a read's data goes to its L2 MSHR, the
- * arrivals parked at the channel go on, and a crossbar stopped for want
- * of an L2 MSHR tries again at the next cycle. */
+/* A channel served a request: a read's data goes to its L2 MSHR, and the
+ * arrivals parked at the channel go on. */
 static void dram_served(void *ctx, uint32_t ch, uint32_t tag, uint64_t t,
                         uint64_t now)
 {
     hier *h = ctx;
     if (tag != NONE)
         l2_read_done(h->l2, tag, t);
-    if (!l2_unpark(h->l2, ch, now))
-        xbar_block(h->x);
-    xbar_unblock(h->x, now);
+    l2_unpark(h->l2, ch, now);
 }
 
 void *hier_new(const cusim_hw *hw, evq *q, uint32_t ev_kind)
@@ -71,8 +71,9 @@ void *hier_new(const cusim_hw *hw, evq *q, uint32_t ev_kind)
     h->xbar_event = l1_event_count(hw);
     h->dram = dram_new(hw, q, ev_kind, h->xbar_event + 1,
                        (dram_up){ h, dram_served }, &h->stats);
+    h->l2_event = h->xbar_event + 1 + dram_event_count(hw);
     h->l2 = l2_new(hw, h->dram, (l2_up){ h, l2_fill_l1, l2_wrote_l1 },
-                   &h->stats);
+                   &h->stats, q, ev_kind, h->l2_event);
     h->x = xbar_new(hw, q, ev_kind, h->xbar_event, h->l2);
     h->l1 = l1_new(hw, q, ev_kind, h->x, &h->log, &h->stats);
     return h;
@@ -116,8 +117,10 @@ static bool hier_event(void *self, uint32_t index, uint64_t now,
     }
     if (index == h->xbar_event)
         xbar_event(h->x, now);
-    else
+    else if (index < h->l2_event)
         dram_event(h->dram, index - h->xbar_event - 1, now);
+    else
+        l2_event(h->l2, index - h->l2_event, now);
     return false;
 }
 

@@ -3,10 +3,18 @@
  * parked at a full DRAM channel (l2.h).
  *
  * Every pool is allocated by l2_new and sized from the profile (see
- * l2_state_bytes): L2 MSHRs, one per queued DRAM read at most (channels x
- * dram.window); waiter nodes and parked arrivals, one per line on its way
- * down at most (compute_units x memory.max_inflight). Nothing allocates
- * per access.
+ * l2_state_bytes): cache.l2.mshrs MSHRs per slice, each with at most
+ * cache.l2.mshr_merge requests; waiter nodes and parked arrivals, one per
+ * line on its way down at most (compute_units x memory.max_inflight).
+ * Nothing allocates per access.
+ *
+ * An MSHR is held from the miss until its data is at the slice (its
+ * fill), not only until DRAM serves it: a slice's MSHRs, not the DRAM
+ * queues, bound the reads it has in flight. An arrival that finds no MSHR
+ * free in its slice, or its line's MSHR full, fails its reservation: it
+ * waits at the slice, oldest first, with the slice's later arrivals
+ * behind it, and tries again when an MSHR of the slice frees (the
+ * slice's event, at the fill that frees it).
  */
 #include "l2.h"
 
@@ -17,12 +25,14 @@
 #include "dram.h"
 #include "intmath.h"
 #include "memstage.h"
+#include "timering.h"
 #include "xalloc.h"
 
 typedef struct l2mshr {
     uint64_t fill_at;
-    uint32_t outstanding;
+    uint32_t outstanding;     /* DRAM reads not served yet */
     uint32_t waiters;         /* l2node list */
+    uint32_t merged;          /* requests on it, the first included */
     uint32_t slot;
 } l2mshr;
 
@@ -31,15 +41,28 @@ typedef struct l2node {
     uint32_t next;
 } l2node;
 
-/* Arrivals parked at a channel, oldest first. */
+/* Arrivals parked at a channel, or waiting at a slice for an MSHR,
+ * oldest first. */
 typedef struct parklist {
     uint32_t head, tail;
 } parklist;
+
+/* A slice's MSHRs: a free stack and the ones whose fill has a time
+ * (free from then), and the arrivals waiting for one. */
+typedef struct l2slice {
+    uint32_t *free;           /* stack of cache.l2.mshrs */
+    uint32_t n_free;
+    timering filling;
+    parklist waiting;
+    uint64_t retry;           /* its event's cycle, or NEVER */
+} l2slice;
 
 struct l2 {
     struct dram *dram;
     l2_up up;
     mem_stats *st;
+    evq *q;
+    uint32_t kind, base;      /* slice s's event is (kind, base + s) */
     uint32_t sector;
     uint32_t line2, sets2, ways2, slices, il_shift;
     uint64_t l2bpc;
@@ -49,21 +72,23 @@ struct l2 {
     uint64_t *atom_free;      /* per slice: its atomic unit is free from
                                  then (cycles) */
     uint32_t atom_cycles;     /* per operation on one address */
-    down *parked;             /* n_park arrivals parked at a channel */
+    down *parked;             /* n_park arrivals parked at a channel or
+                                 waiting at a slice */
     uint32_t *park_next;      /* each one's successor, or the next free */
     uint32_t park_free, n_park;
     parklist *parks;          /* per DRAM channel */
     uint32_t unparking;       /* the channel l2_unpark serves, or NONE */
-    l2mshr *l2m;
-    uint32_t *l2m_free;
-    uint32_t n_l2m_free, n_l2m;
+    l2mshr *l2m;              /* slice s's are s x mshrs .. + mshrs - 1 */
+    uint32_t mshrs, merge;
+    l2slice *sl;
     l2node *l2n;
     uint32_t *l2n_free;
     uint32_t n_l2n_free, n_l2n;
 };
 
 typedef struct geom {
-    uint32_t sets2, ways2, n_l2m, n_l2n, n_park;
+    uint32_t sets2, ways2, n_l2n, n_park;
+    uint64_t n_l2m;
 } geom;
 
 static geom geom_of(const cusim_hw *hw)
@@ -72,10 +97,15 @@ static geom geom_of(const cusim_hw *hw)
     const uint32_t n = hw->compute_units, cap = hw->memory.max_inflight;
     cacheset_geometry(hw->cache.l2.bytes, hw->cache.l2.ways,
                       hw->cache.l2.line, &g.sets2, &g.ways2);
-    g.n_l2m = hw->dram.channels * (hw->dram.window ? hw->dram.window : 1);
+    g.n_l2m = (uint64_t)hw->cache.l2.slices * hw->cache.l2.mshrs;
     g.n_l2n = n * cap;
     g.n_park = n * cap;
     return g;
+}
+
+uint32_t l2_event_count(const cusim_hw *hw)
+{
+    return hw->cache.l2.slices;
 }
 
 uint64_t l2_state_bytes(const cusim_hw *hw)
@@ -84,20 +114,25 @@ uint64_t l2_state_bytes(const cusim_hw *hw)
     uint64_t b = sizeof(l2);
     b += cacheset_bytes(g.sets2, g.ways2);
     b += 2 * (uint64_t)hw->cache.l2.slices * sizeof(uint64_t);
+    b += (uint64_t)hw->cache.l2.slices * sizeof(l2slice);
     b += g.n_park * (sizeof(down) + sizeof(uint32_t));
     b += (uint64_t)hw->dram.channels * sizeof(parklist);
-    b += g.n_l2m * (sizeof(l2mshr) + sizeof(uint32_t));
+    b += g.n_l2m * (sizeof(l2mshr) + sizeof(uint32_t) + sizeof(timed));
     b += g.n_l2n * (sizeof(l2node) + sizeof(uint32_t));
     return b;
 }
 
-l2 *l2_new(const cusim_hw *hw, struct dram *d, l2_up up, mem_stats *st)
+l2 *l2_new(const cusim_hw *hw, struct dram *d, l2_up up, mem_stats *st,
+           evq *q, uint32_t ev_kind, uint32_t ev_base)
 {
     geom g = geom_of(hw);
     l2 *h = xcalloc(1, sizeof *h);
     h->dram = d;
     h->up = up;
     h->st = st;
+    h->q = q;
+    h->kind = ev_kind;
+    h->base = ev_base;
     h->sector = hw->cache.l1.sector;
     h->line2 = hw->cache.l2.line;
     h->sets2 = g.sets2;
@@ -120,12 +155,22 @@ l2 *l2_new(const cusim_hw *hw, struct dram *d, l2_up up, mem_stats *st)
     for (uint32_t c = 0; c < hw->dram.channels; c++)
         h->parks[c].head = h->parks[c].tail = NONE;
     h->unparking = NONE;
-    h->n_l2m = g.n_l2m;
+    h->mshrs = hw->cache.l2.mshrs;
+    h->merge = hw->cache.l2.mshr_merge;
     h->l2m = xcalloc(g.n_l2m, sizeof *h->l2m);
-    h->l2m_free = xcalloc(g.n_l2m, sizeof *h->l2m_free);
-    for (uint32_t i = 0; i < g.n_l2m; i++)
-        h->l2m_free[i] = g.n_l2m - 1 - i;
-    h->n_l2m_free = g.n_l2m;
+    h->sl = xcalloc(h->slices, sizeof *h->sl);
+    uint32_t *stack = xcalloc(g.n_l2m, sizeof *stack);
+    timed *ring = xcalloc(g.n_l2m, sizeof *ring);
+    for (uint32_t s = 0; s < h->slices; s++) {
+        l2slice *c = &h->sl[s];
+        c->free = stack + (size_t)s * h->mshrs;
+        for (uint32_t i = 0; i < h->mshrs; i++)
+            c->free[i] = s * h->mshrs + h->mshrs - 1 - i;
+        c->n_free = h->mshrs;
+        timering_init(&c->filling, ring + (size_t)s * h->mshrs, h->mshrs);
+        c->waiting.head = c->waiting.tail = NONE;
+        c->retry = NEVER;
+    }
     h->n_l2n = g.n_l2n;
     h->l2n = xcalloc(g.n_l2n, sizeof *h->l2n);
     h->l2n_free = xcalloc(g.n_l2n, sizeof *h->l2n_free);
@@ -145,7 +190,11 @@ void l2_free(l2 *h)
     free(h->park_next);
     free(h->parks);
     free(h->l2m);
-    free(h->l2m_free);
+    if (h->slices) {
+        free(h->sl[0].free);
+        free(h->sl[0].filling.e);
+    }
+    free(h->sl);
     free(h->l2n);
     free(h->l2n_free);
     free(h);
@@ -176,9 +225,27 @@ static bool chan_room(const l2 *h, uint32_t ch, uint32_t n)
            && dram_room(h->dram, ch, n);
 }
 
+/* The slice byte address `addr` is in. */
+static uint32_t slice_of(const l2 *h, uint64_t addr)
+{
+    return (uint32_t)((addr >> h->il_shift) % h->slices);
+}
+
+/* Whether slice s has an MSHR free at `now` (those whose fill has landed
+ * by then are free again). */
+static bool mshr_free_at(l2 *h, uint32_t s, uint64_t now)
+{
+    l2slice *c = &h->sl[s];
+    while (timering_due(&c->filling, now))
+        c->free[c->n_free++] = timering_pop(&c->filling);
+    return c->n_free > 0;
+}
+
 /* Handles one arrival at the L2 at `now`: L2_DONE; or, with nothing
  * changed, the channel whose queue has no room for what it needs there
- * (a read, a dirty victim's write), or L2_MSHR when no L2 MSHR is free. */
+ * (a read, a dirty victim's write), or L2_MSHR when it fails its
+ * reservation: it waits for DRAM and its line's MSHR is full, or it needs
+ * one and its slice has none free. */
 static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
 {
     uint32_t sec, nsec;
@@ -191,14 +258,24 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
     uint64_t vtag = v ? h->c2.tags[vi] : 0;   /* the line it holds + 1 */
     bool load = d->kind == DOWN_LOAD;
     uint32_t need = !load ? 0 : s ? sec & ~s->valid & ~s->pend : sec;
+    uint32_t waiting = s ? (sec & s->pend) : 0;
+    const uint32_t slice = slice_of(h, d->addr);
     /* Room in the DRAM queues it needs: a read, a dirty victim's write. */
     uint32_t lc = NONE;       /* the line's channel, once asked */
     if (need) {
         lc = dram_channel(h->dram, d->addr);
         if (!chan_room(h, lc, 1))
             return lc;
-        if (h->n_l2m_free == 0)
+    }
+    /* Its reservation, when it waits for DRAM: a place on its line's
+     * MSHR, or a free MSHR of its slice. */
+    if (need || waiting) {
+        if (s && s->mshr != NONE) {
+            if (h->l2m[s->mshr].merged >= h->merge)
+                return L2_MSHR;
+        } else if (!mshr_free_at(h, slice, now)) {
             return L2_MSHR;
+        }
     }
     if (vtag && v->dirty) {
         uint32_t c = dram_channel(h->dram, (vtag - 1) * h->line2);
@@ -212,7 +289,6 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
             return c;
     }
     /* The slice's port moves the sectors. */
-    uint32_t slice = (uint32_t)((d->addr >> h->il_shift) % h->slices);
     uint64_t bytes = (uint64_t)n1 * h->sector;
     uint64_t start = now * h->l2bpc;
     if (h->port_free[slice] > start)
@@ -263,7 +339,6 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
     uint64_t ret = xfer + h->back2;
     if (s && s->arrive + h->back2 > ret && (sec & s->valid))
         ret = s->arrive + h->back2;
-    uint32_t waiting = s ? (sec & s->pend) : 0;
     if (!need && !waiting) {
         h->up.fill(h->up.ctx, d->cu, d->ref, ret);
         return L2_DONE;
@@ -271,14 +346,16 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
     /* It waits for DRAM: on the line's L2 MSHR. */
     uint32_t mi = s ? s->mshr : NONE;
     if (mi == NONE) {
-        assert(h->n_l2m_free > 0);
-        mi = h->l2m_free[--h->n_l2m_free];
-        h->l2m[mi] = (l2mshr){ 0, 0, NONE, s ? si
-                                              : NONE };
+        l2slice *c = &h->sl[slice];
+        assert(c->n_free > 0);
+        mi = c->free[--c->n_free];
+        h->l2m[mi] = (l2mshr){ 0, 0, NONE, 0, s ? si : NONE };
         if (s)
             s->mshr = mi;
     }
     l2mshr *m = &h->l2m[mi];
+    assert(m->merged < h->merge);
+    m->merged++;
     if ((sec & ~need & ~waiting) && ret - h->back2 > m->fill_at)
         m->fill_at = ret - h->back2;   /* the part here already */
     assert(h->n_l2n_free > 0);
@@ -296,10 +373,9 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
     return L2_DONE;
 }
 
-/* Appends parked entry i to channel ch's list. */
-static void park_append(l2 *h, uint32_t ch, uint32_t i)
+/* Appends parked entry i to list c. */
+static void list_append(l2 *h, parklist *c, uint32_t i)
 {
-    parklist *c = &h->parks[ch];
     h->park_next[i] = NONE;
     if (c->tail == NONE)
         c->head = i;
@@ -308,54 +384,118 @@ static void park_append(l2 *h, uint32_t ch, uint32_t i)
     c->tail = i;
 }
 
-/* Parks arrival d at channel ch, in an entry of the pool: there is one,
- * as every parked arrival is a line on its way down from some CU, and a
- * CU has at most memory.max_inflight of those (l1.h). */
-static void park(l2 *h, uint32_t ch, const down *d)
+/* Takes list c's head (there is one) out: its entry. */
+static uint32_t list_pop(l2 *h, parklist *c)
+{
+    uint32_t i = c->head;
+    c->head = h->park_next[i];
+    if (c->head == NONE)
+        c->tail = NONE;
+    return i;
+}
+
+/* Arrival d in an entry of the pool: there is one, as every parked
+ * arrival is a line on its way down from some CU, and a CU has at most
+ * memory.max_inflight of those (l1.h). */
+static uint32_t park_entry(l2 *h, const down *d)
 {
     uint32_t i = h->park_free;
     assert(i != NONE);
     h->park_free = h->park_next[i];
     h->parked[i] = *d;
-    park_append(h, ch, i);
+    return i;
 }
 
-bool l2_arrive(l2 *h, const down *d, uint64_t now)
+static void park_release(l2 *h, uint32_t i)
 {
+    h->park_next[i] = h->park_free;
+    h->park_free = i;
+}
+
+/* Slice s's event at `at`, unless one is due sooner. */
+static void slice_retry_at(l2 *h, uint32_t s, uint64_t at)
+{
+    l2slice *c = &h->sl[s];
+    if (at < c->retry) {
+        c->retry = at;
+        evq_set(h->q, h->kind, h->base + s, at);
+    }
+}
+
+/* Slice s, whose head waiter failed its reservation at `now`, tries
+ * again when its next MSHR frees: the earliest of those timed (after
+ * `now`, the due ones reclaimed), or one timed later (l2_read_done). */
+static void retry_later(l2 *h, uint32_t s, uint64_t now)
+{
+    l2slice *c = &h->sl[s];
+    mshr_free_at(h, s, now);
+    if (c->filling.n > 0)
+        slice_retry_at(h, s, timering_kth(&c->filling, 1));
+}
+
+/* Parked entry i failed its reservation at slice s at `now`: it waits
+ * there. */
+static void wait_at_slice(l2 *h, uint32_t s, uint32_t i, uint64_t now)
+{
+    h->st->l2_reservation_fails++;
+    list_append(h, &h->sl[s].waiting, i);
+    retry_later(h, s, now);
+}
+
+void l2_arrive(l2 *h, const down *d, uint64_t now)
+{
+    const uint32_t s = slice_of(h, d->addr);
+    l2slice *c = &h->sl[s];
+    if (c->waiting.head != NONE) {
+        /* behind the slice's waiting ones */
+        list_append(h, &c->waiting, park_entry(h, d));
+        return;
+    }
     uint32_t r = l2_handle(h, d, now);
     if (r == L2_MSHR)
-        return false;
-    if (r != L2_DONE)
-        park(h, r, d);             /* waits for that channel */
-    return true;
+        wait_at_slice(h, s, park_entry(h, d), now);
+    else if (r != L2_DONE)
+        list_append(h, &h->parks[r], park_entry(h, d));   /* waits for
+                                                             that channel */
 }
 
-bool l2_unpark(l2 *h, uint32_t ch, uint64_t now)
+/* Parked entry i, taken off its list, goes on at `now` after l2_handle's
+ * answer r: it is done, or waits at a channel, or at its slice. */
+static void go_on(l2 *h, uint32_t i, uint32_t r, uint64_t now)
+{
+    if (r == L2_DONE)
+        park_release(h, i);
+    else if (r == L2_MSHR)
+        wait_at_slice(h, slice_of(h, h->parked[i].addr), i, now);
+    else
+        list_append(h, &h->parks[r], i);
+}
+
+void l2_unpark(l2 *h, uint32_t ch, uint64_t now)
 {
     parklist *c = &h->parks[ch];
-    bool ok = true;
     h->unparking = ch;
     while (c->head != NONE && dram_room(h->dram, ch, 1)) {
-        uint32_t i = c->head;
-        uint32_t r = l2_handle(h, &h->parked[i], now);
-        if (r == L2_MSHR) {
-            ok = false;
-            break;
-        }
+        uint32_t r = l2_handle(h, &h->parked[c->head], now);
         if (r == ch)
             break;          /* (room for a read, not for its victim too) */
-        c->head = h->park_next[i];
-        if (c->head == NONE)
-            c->tail = NONE;
-        if (r != L2_DONE) {
-            park_append(h, r, i);      /* it waits at that channel now */
-        } else {
-            h->park_next[i] = h->park_free;
-            h->park_free = i;
-        }
+        go_on(h, list_pop(h, c), r, now);
     }
     h->unparking = NONE;
-    return ok;
+}
+
+void l2_event(l2 *h, uint32_t s, uint64_t now)
+{
+    l2slice *c = &h->sl[s];
+    c->retry = NEVER;
+    while (c->waiting.head != NONE) {
+        uint32_t r = l2_handle(h, &h->parked[c->waiting.head], now);
+        if (r == L2_MSHR)
+            break;
+        go_on(h, list_pop(h, &c->waiting), r, now);
+    }
+    if (c->waiting.head != NONE)
+        retry_later(h, s, now);
 }
 
 /* Read `mi`'s data is at the L2 at `t`. */
@@ -381,6 +521,9 @@ void l2_read_done(l2 *h, uint32_t mi, uint64_t t)
         h->l2n_free[h->n_l2n_free++] = n;
         n = next;
     }
-    h->l2m_free[h->n_l2m_free++] = mi;
+    /* The MSHR is held until the data is at the slice. */
+    const uint32_t s = mi / h->mshrs;
+    timering_put(&h->sl[s].filling, mi, m->fill_at);
+    if (h->sl[s].waiting.head != NONE)
+        slice_retry_at(h, s, m->fill_at);
 }
-

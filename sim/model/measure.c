@@ -248,6 +248,7 @@ void measure_run(const gpu *g, const tally *end, cusim_result *r)
         r->l2_bytes = ms->l2_sectors * hw->cache.l2.sector;
         r->l2_hit_rate = ms->l2_sectors
             ? (double)ms->l2_hits / (double)ms->l2_sectors : 0.0;
+        r->l2_reservation_fails = ms->l2_reservation_fails;
         r->dram_bytes = ms->dram_read_bytes + ms->dram_write_bytes;
         r->dram_intensity = r->dram_bytes
             ? (double)arith / (double)r->dram_bytes : 0.0;

@@ -271,23 +271,31 @@ static int l2_too_large(const gpu *g, uint64_t taken, uint64_t bytes,
                   mib(taken), mib_up(bytes), (unsigned)(CUSIM_STATE_MAX_BYTES >> 20), what);
 }
 
+/* The largest value of *field (a uint32_t of h, h a copy of g's profile)
+ * below `hi` whose state fits, or 0 when none does. */
+static uint32_t largest_fitting(const gpu *g, cusim_hw *h, uint32_t *field,
+                                uint32_t hi)
+{
+    uint32_t lo = 0;                          /* lo fits (0: none), hi not */
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        *field = mid;
+        if (state_on(g, h) <= CUSIM_STATE_MAX_BYTES)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* The GPU-wide state is too large: the DRAM channels' queues of
- * dram.window requests (each with its L2 MSHR). Names the largest window
- * that fits, if any. */
+ * dram.window requests. Names the largest window that fits, if any. */
 static int dram_too_large(const gpu *g, uint64_t taken, uint64_t bytes,
                           cusim_error *err)
 {
     const cusim_hw *hw = g->hw;
     cusim_hw h = *hw;
-    uint32_t lo = 0, hi = hw->dram.window;   /* lo fits (0: none), hi not */
-    while (hi - lo > 1) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        h.dram.window = mid;
-        if (state_on(g, &h) <= CUSIM_STATE_MAX_BYTES)
-            lo = mid;
-        else
-            hi = mid;
-    }
+    uint32_t lo = largest_fitting(g, &h, &h.dram.window, hw->dram.window);
     char what[96];
     if (lo)
         snprintf(what, sizeof what, "a dram.window of %u or less would fit",
@@ -298,11 +306,36 @@ static int dram_too_large(const gpu *g, uint64_t taken, uint64_t bytes,
     cusim_mark at = cfg_hw_mark(hw, "dram.window");
     return err_at(err, &at,
                   "dram.window: %u DRAM channels x a window of %u (%llu "
-                  "queued requests, each with its L2 MSHR) need %.0f MiB of "
-                  "simulator state, %.0f MiB in all, more than the %u MiB a "
-                  "run may take; %s",
+                  "queued requests) need %.0f MiB of simulator state, %.0f "
+                  "MiB in all, more than the %u MiB a run may take; %s",
                   hw->dram.channels, hw->dram.window,
                   (unsigned long long)hw->dram.channels * hw->dram.window,
+                  mib(taken), mib_up(bytes),
+                  (unsigned)(CUSIM_STATE_MAX_BYTES >> 20), what);
+}
+
+/* The GPU-wide state is too large: the L2 slices' MSHRs. Names the
+ * largest count per slice that fits, if any. */
+static int mshrs_too_large(const gpu *g, uint64_t taken, uint64_t bytes,
+                           cusim_error *err)
+{
+    const cusim_hw *hw = g->hw;
+    cusim_hw h = *hw;
+    uint32_t lo = largest_fitting(g, &h, &h.cache.l2.mshrs,
+                                  hw->cache.l2.mshrs);
+    char what[96];
+    if (lo)
+        snprintf(what, sizeof what, "%u MSHRs a slice or fewer would fit",
+                 lo);
+    else
+        snprintf(what, sizeof what, "even 1 would not: fewer slices would");
+    cusim_mark at = cfg_hw_mark(hw, "cache.l2.mshrs");
+    return err_at(err, &at,
+                  "cache.l2.mshrs: %u L2 slices x %u MSHRs (%llu) need %.0f "
+                  "MiB of simulator state, %.0f MiB in all, more than the %u "
+                  "MiB a run may take; %s",
+                  hw->cache.l2.slices, hw->cache.l2.mshrs,
+                  (unsigned long long)hw->cache.l2.slices * hw->cache.l2.mshrs,
                   mib(taken), mib_up(bytes),
                   (unsigned)(CUSIM_STATE_MAX_BYTES >> 20), what);
 }
@@ -310,8 +343,9 @@ static int dram_too_large(const gpu *g, uint64_t taken, uint64_t bytes,
 /* Refuses a profile whose state would take more than
  * CUSIM_STATE_MAX_BYTES, naming the largest part and what would fit: the
  * CUs' state (compute_units: how many fit, if any), the L2's tags
- * (cache.l2.line: the smallest line that fits) or the DRAM channels'
- * queues (dram.window: the largest window that fits). */
+ * (cache.l2.line: the smallest line that fits), its MSHRs (cache.l2.mshrs:
+ * the most per slice that fit) or the DRAM channels' queues (dram.window:
+ * the largest window that fits). */
 static int check_state_size(const gpu *g, cusim_error *err)
 {
     uint64_t bytes = gpu_state_bytes(g);
@@ -339,9 +373,16 @@ static int check_state_size(const gpu *g, cusim_error *err)
         h.dram.window = 1;
         least = state_on(g, &h);
         uint64_t dram_part = with_one > least ? with_one - least : 0;
+        h = one;
+        h.cache.l2.mshrs = 1;
+        least = state_on(g, &h);
+        uint64_t mshr_part = with_one > least ? with_one - least : 0;
         uint64_t cus_part = per_cu * hw->compute_units;
-        if (l2_part >= dram_part && l2_part > cus_part)
+        if (l2_part >= dram_part && l2_part >= mshr_part
+            && l2_part > cus_part)
             return l2_too_large(g, l2_part, bytes, err);
+        if (mshr_part >= dram_part && mshr_part > cus_part)
+            return mshrs_too_large(g, mshr_part, bytes, err);
         if (dram_part > cus_part)
             return dram_too_large(g, dram_part, bytes, err);
     }

@@ -39,8 +39,6 @@ struct xbar {
     uint32_t first;
     uint64_t tick_at;         /* the event's cycle, or NEVER */
     bool in_tick;             /* xbar_event runs: it sets the event after */
-    bool blocked;             /* the L2 took no more: no event until
-                                 xbar_unblock */
 };
 
 /* The wheel's buckets: a power of two that covers the crossbar's latency
@@ -211,7 +209,7 @@ void xbar_send(xbar *x, const down *d, uint64_t now)
         }
     }
     uint64_t t = x->cursor > now ? x->cursor : now;
-    if (!x->in_tick && !x->blocked && t < x->tick_at) {
+    if (!x->in_tick && t < x->tick_at) {
         x->tick_at = t;
         evq_set(x->q, x->kind, x->index, t);
     }
@@ -241,31 +239,14 @@ void xbar_event(xbar *x, uint64_t now)
     x->in_tick = true;
     while (x->first != NONE && x->cursor <= now) {
         uint32_t cu = x->first;
-        if (!l2_arrive(x->l2, &x->ring[(size_t)cu * x->cap
-                                       + x->fifos[cu].head], now)) {
-            x->blocked = true;
-            break;
-        }
+        l2_arrive(x->l2, &x->ring[(size_t)cu * x->cap + x->fifos[cu].head],
+                  now);
         pop(x);
     }
     x->in_tick = false;
-    if (x->first != NONE && !x->blocked) {
+    if (x->first != NONE) {
         assert(x->cursor > now);
         x->tick_at = x->cursor;
         evq_set(x->q, x->kind, x->index, x->tick_at);
     }
-}
-
-void xbar_block(xbar *x)
-{
-    x->blocked = true;
-}
-
-void xbar_unblock(xbar *x, uint64_t now)
-{
-    if (!x->blocked)
-        return;
-    x->blocked = false;
-    x->tick_at = now + 1;
-    evq_set(x->q, x->kind, x->index, x->tick_at);
 }

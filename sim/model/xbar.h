@@ -6,9 +6,8 @@
  * A CU's lines go down in order of time (its tag stage is in order), so
  * each CU keeps a FIFO of its own (memory.max_inflight entries) and a wheel
  * of cycles, a bit per CU in the bucket of its oldest line's cycle, merges
- * them in (cycle, CU) order. The
- * L2's answer to an arrival (l2.h) may stop the crossbar: then nothing
- * more goes to the L2 until xbar_unblock.
+ * them in (cycle, CU) order. The L2 takes every arrival (what cannot go
+ * on waits there, l2.h).
  */
 #ifndef CUSIM_XBAR_H
 #define CUSIM_XBAR_H
@@ -53,13 +52,5 @@ void xbar_send(xbar *x, const down *d, uint64_t now);
 
 /* The crossbar's event at `now`: the arrivals up to now, in order. */
 void xbar_event(xbar *x, uint64_t now);
-
-/* The L2 can take arrivals again (a DRAM channel served a read): the
- * crossbar, if stopped, goes on at now + 1. */
-void xbar_unblock(xbar *x, uint64_t now);
-
-/* The L2 cannot take arrivals (no L2 MSHR free): stop until
- * xbar_unblock. */
-void xbar_block(xbar *x);
 
 #endif /* CUSIM_XBAR_H */
