@@ -13,6 +13,7 @@
 #include <assert.h>
 #include <stdlib.h>
 
+#include "addrmap.h"
 #include "cacheset.h"
 #include "dram.h"
 #include "intmath.h"
@@ -41,7 +42,8 @@ struct l2 {
     l2_up up;
     mem_stats *st;
     uint32_t sector;
-    uint32_t line2, sets2, ways2, slices, il_shift;
+    uint32_t line2, sets2, ways2, slices;
+    const addrmap *map;       /* the slice of an address (dram's) */
     uint64_t l2bpc;
     uint32_t back2;
     cacheset c2;              /* the tags, all slices' sets */
@@ -103,7 +105,7 @@ l2 *l2_new(const cusim_hw *hw, struct dram *d, l2_up up, mem_stats *st)
     h->sets2 = g.sets2;
     h->ways2 = g.ways2;
     h->slices = hw->cache.l2.slices;
-    h->il_shift = ceil_log2(hw->cache.l2.interleave);
+    h->map = dram_map(d);
     h->l2bpc = hw->cache.l2.bytes_per_cycle;
     h->back2 = memstage_of(hw).back2;
     cacheset_init(&h->c2, g.sets2, g.ways2);
@@ -212,7 +214,7 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
             return c;
     }
     /* The slice's port moves the sectors. */
-    uint32_t slice = (uint32_t)((d->addr >> h->il_shift) % h->slices);
+    uint32_t slice = addrmap_slice(h->map, d->addr);
     uint64_t bytes = (uint64_t)n1 * h->sector;
     uint64_t start = now * h->l2bpc;
     if (h->port_free[slice] > start)
