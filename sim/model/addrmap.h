@@ -85,9 +85,10 @@ static inline uint32_t addrhash_pick(const addrhash *h, uint64_t x)
     case CUSIM_HASH_XOR:
         return (uint32_t)((x ^ (x >> h->bits)) & h->mask);
     case CUSIM_HASH_IPOLY: {
-        uint32_t lo = 0;
-        for (uint32_t k = 0; k < 8 && (x >> 8 * k) != 0; k++)
-            lo ^= h->rem[k][(x >> 8 * k) & 0xff];
+        uint32_t lo = h->rem[0][x & 0xff] ^ h->rem[1][x >> 8 & 0xff]
+                      ^ h->rem[2][x >> 16 & 0xff] ^ h->rem[3][x >> 24 & 0xff];
+        for (uint32_t k = 4; k < 8 && (x >> 8 * k) != 0; k++)
+            lo ^= h->rem[k][x >> 8 * k & 0xff];
         if (h->odd == 1)
             return lo;
         /* t's place in its group of m, turned by the group's number */
@@ -108,16 +109,23 @@ static inline uint32_t addrmap_channel(const addrmap *m, uint64_t addr)
     return addrhash_pick(&m->chan, addr >> m->shift);
 }
 
-/* The L2 slice of byte address `addr`: one of its channel's. */
-static inline uint32_t addrmap_slice(const addrmap *m, uint64_t addr)
+/* The L2 slice of byte address `addr`, whose channel is c
+ * (addrmap_channel's answer): one of c's slices. */
+static inline uint32_t addrmap_slice_in(const addrmap *m, uint64_t addr,
+                                        uint32_t c)
 {
     uint64_t u = addr >> m->shift;
     if (m->linear)
         return (uint32_t)(u % m->slices);
-    uint32_t c = addrhash_pick(&m->chan, u);
     if (m->per == 0)
         return c % m->slices;
     return addrhash_pick(&m->sub, u / m->channels) * m->channels + c;
+}
+
+/* The L2 slice of byte address `addr`. */
+static inline uint32_t addrmap_slice(const addrmap *m, uint64_t addr)
+{
+    return addrmap_slice_in(m, addr, addrmap_channel(m, addr));
 }
 
 /* The byte address of `addr` within its channel: its block's number among

@@ -194,9 +194,8 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
     bool load = d->kind == DOWN_LOAD;
     uint32_t need = !load ? 0 : s ? sec & ~s->valid & ~s->pend : sec;
     /* Room in the DRAM queues it needs: a read, a dirty victim's write. */
-    uint32_t lc = NONE;       /* the line's channel, once asked */
+    const uint32_t lc = addrmap_channel(h->map, d->addr);   /* the line's */
     if (need) {
-        lc = dram_channel(h->dram, d->addr);
         if (!chan_room(h, lc, 1))
             return lc;
         if (h->n_l2m_free == 0)
@@ -208,13 +207,10 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
         if (!chan_room(h, c, n))
             return c;
     }
-    if (!load && !s && !v) {
-        uint32_t c = dram_channel(h->dram, d->addr);
-        if (!chan_room(h, c, 1))
-            return c;
-    }
+    if (!load && !s && !v && !chan_room(h, lc, 1))
+        return lc;
     /* The slice's port moves the sectors. */
-    uint32_t slice = addrmap_slice(h->map, d->addr);
+    uint32_t slice = addrmap_slice_in(h->map, d->addr, lc);
     uint64_t bytes = (uint64_t)n1 * h->sector;
     uint64_t start = now * h->l2bpc;
     if (h->port_free[slice] > start)
