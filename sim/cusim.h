@@ -211,6 +211,24 @@ enum { CUSIM_DRAM_SCHED_COUNT = 0 CUSIM_DRAM_SCHEDULERS(CUSIM_ENUM_ONE_) };
 
 const char *cusim_dram_sched_name(cusim_dram_sched s);
 
+/* Address hashes: how an address picks its DRAM channel (`dram.hash`) and
+ * its L2 slice among its channel's (`cache.l2.hash`); addrmap.h. */
+#define CUSIM_ADDR_HASHES(X)                                                 \
+    X(LINEAR, "linear", "consecutive cache.l2.interleave blocks in turn "   \
+      "(block modulo the count)")                                           \
+    X(XOR, "xor", "the block's low bits XOR the bits above them (a "        \
+      "power-of-two count)")                                                \
+    X(IPOLY, "ipoly", "the block number modulo an irreducible polynomial "  \
+      "over GF(2) (Rau, ISCA 1991) for the count's power-of-two factor, "   \
+      "its odd factor by a rotating modulo")
+
+typedef enum cusim_addr_hash {
+#define CUSIM_HASH_ROW_(id, name, meaning) CUSIM_HASH_##id,
+    CUSIM_ADDR_HASHES(CUSIM_HASH_ROW_)
+#undef CUSIM_HASH_ROW_
+} cusim_addr_hash;
+enum { CUSIM_HASH_COUNT = 0 CUSIM_ADDR_HASHES(CUSIM_ENUM_ONE_) };
+
 /* Execution units; the synthetic ISA maps every opcode to one. */
 typedef enum cusim_unit {
     CUSIM_UNIT_ALU,
@@ -302,6 +320,7 @@ typedef struct cusim_hw {
                                           included */
             uint32_t atomic_cycles;    /* a slice's atomic unit, per
                                           operation on one address */
+            cusim_addr_hash hash;      /* the slice among its channel's */
         } l2;
         struct {
             uint32_t bytes;            /* per CU; 0: none (uniform loads
@@ -322,6 +341,7 @@ typedef struct cusim_hw {
         cusim_dram_sched scheduler;
         uint32_t window;               /* requests the scheduler looks at
                                           per channel */
+        cusim_addr_hash hash;          /* the channel of an address */
     } dram;
     uint32_t launch_cycles;            /* per dispatch, before its first
                                           workgroup starts */

@@ -875,6 +875,13 @@ static const bad_case bad_cases[] = {
       "dram.latency (150) must be more than cache.l2.latency (200): "
       "both are end to end from issue, a DRAM access includes the L2 "
       "miss" },
+    { 'h', "cfg-hw-cache-hash-owner.yaml", NULL, 22, 13,
+      "cache.l2.hash ipoly needs each slice to be one channel's, got "
+      "cache.l2.slices 6 and dram.channels 4 (expected one a multiple of "
+      "the other, or both hashes linear)" },
+    { 'h', "cfg-hw-cache-hash-xor.yaml", NULL, 22, 9,
+      "dram.hash xor needs a power-of-two dram.channels, got 40 (expected "
+      "1, 2, 4, ... channels, or dram.hash ipoly or linear)" },
     { 'h', "cfg-hw-cache-interleave-line.yaml", NULL, 15, 17,
       "cache.l2.interleave (64) is less than cache.l2.line (128): a "
       "line lives in one slice; expected at least 128" },
@@ -1530,7 +1537,7 @@ START_TEST(print_keys)
         if (strncmp(p, "cu.policy ", 10) == 0)
             policy = p;
     }
-    ck_assert_int_eq(lines, 68);
+    ck_assert_int_eq(lines, 70);
     ck_assert_ptr_nonnull(reg);
     ck_assert_ptr_nonnull(policy);
     ck_assert(strstr(reg, "required") && strstr(reg, "1..67108864")

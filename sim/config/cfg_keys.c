@@ -23,6 +23,7 @@ static const char *const dram_sched_names[] = { CUSIM_DRAM_SCHEDULERS(NAME_) };
 static const char *const shuffle_names[] = { CUSIM_SHUFFLE_UNITS(NAME_) };
 static const char *const origin_names[] = { CUSIM_REGISTERS_ORIGINS(NAME_) };
 static const char *const serves_names[] = { CUSIM_SCALAR_SERVES(NAME_) };
+static const char *const hash_names[] = { CUSIM_ADDR_HASHES(NAME_) };
 #undef NAME_
 const cfg_enum cfg_enums[] = {
     [CFG_ENUM_POLICY] = { policy_names, CUSIM_POLICY_COUNT },
@@ -32,6 +33,7 @@ const cfg_enum cfg_enums[] = {
     [CFG_ENUM_SHUFFLE] = { shuffle_names, CUSIM_SHUFFLE_COUNT },
     [CFG_ENUM_REGORIGIN] = { origin_names, CUSIM_REGORIGIN_COUNT },
     [CFG_ENUM_SERVES] = { serves_names, CUSIM_SERVES_COUNT },
+    [CFG_ENUM_HASH] = { hash_names, CUSIM_HASH_COUNT },
 };
 _Static_assert(sizeof(cusim_policy) == sizeof(int)
                && sizeof(cusim_rules) == sizeof(int)
@@ -39,7 +41,8 @@ _Static_assert(sizeof(cusim_policy) == sizeof(int)
                && sizeof(cusim_dram_sched) == sizeof(int)
                && sizeof(cusim_registers_origin) == sizeof(int)
                && sizeof(cusim_shuffle_unit) == sizeof(int)
-               && sizeof(cusim_scalar_serves) == sizeof(int),
+               && sizeof(cusim_scalar_serves) == sizeof(int)
+               && sizeof(cusim_addr_hash) == sizeof(int),
                "T_ENUM fields are int-sized");
 
 #define HW(f) offsetof(cusim_hw, f)
@@ -195,6 +198,11 @@ static const cfg_key hw_keys[] = {
       1, 1000000, "cycles an L2 slice's atomic unit takes per operation on "
       "one address (atomics are performed at the L2: lanes on one address "
       "take turns, a line's distinct addresses go together)" },
+    { "cache.l2.hash", T_ENUM, HW(cache.l2.hash), CFG_ENUM_HASH, "linear",
+      0, 0, "how an address picks its L2 slice among the cache.l2.slices / "
+      "dram.channels slices of its DRAM channel (a channel owns its "
+      "slices): linear, xor (a power-of-two slices per channel) or ipoly; "
+      "no choice when slices <= channels" },
     { "cache.scalar.bytes", T_UINT, HW(cache.scalar.bytes), 0, "0", 0,
       1073741824, "scalar data cache bytes per CU, for uniform loads (an "
       "address with no per-lane name); 0: none, uniform loads go through "
@@ -230,6 +238,11 @@ static const cfg_key hw_keys[] = {
       "first then the oldest, or oldest first" },
     { "dram.window", T_UINT, HW(dram.window), 0, "16", 1, 65536,
       "requests per channel the scheduler looks at" },
+    { "dram.hash", T_ENUM, HW(dram.hash), CFG_ENUM_HASH, "linear",
+      0, 0, "how an address picks its DRAM channel, by blocks of "
+      "cache.l2.interleave bytes: linear (block modulo channels), xor (a "
+      "power-of-two channels) or ipoly; with xor or ipoly on either key "
+      "one of cache.l2.slices and dram.channels divides the other" },
     { "launch_cycles", T_UINT, HW(launch_cycles), 0, "0", 0, 100000000,
       "cycles from a dispatch's launch to its first workgroup (0: none)" },
 };
@@ -293,13 +306,19 @@ _Static_assert(offsetof(cusim_kernel, program_map)
  * same behaviour. The cache.scalar.* keys are left out too while the
  * profile has no scalar cache (cache.scalar.bytes 0), so the profiles
  * without one echo as before those keys existed, and
- * cache.scalar.serves while uniform (its default). */
+ * cache.scalar.serves while uniform (its default); cache.l2.hash and
+ * dram.hash while linear (theirs). */
 static bool hw_echo_omits(const void *obj, int i)
 {
     const cusim_hw *hw = obj;
     const char *path = hw_keys[i].path;
     if (strcmp(path, "cache.scalar.serves") == 0
         && hw->cache.scalar.serves == CUSIM_SERVES_UNIFORM)
+        return true;
+    if ((strcmp(path, "cache.l2.hash") == 0
+         && hw->cache.l2.hash == CUSIM_HASH_LINEAR)
+        || (strcmp(path, "dram.hash") == 0
+            && hw->dram.hash == CUSIM_HASH_LINEAR))
         return true;
     if (strncmp(path, "cache.scalar.", 13) == 0)
         return hw->cache.l2.bytes == 0 || hw->cache.scalar.bytes == 0;

@@ -319,6 +319,48 @@ static int check_sets(const cfg_loader *L, int size, int slices, int ways,
                   hw_u32(L, ways), hw_u32(L, line), (unsigned long long)unit);
 }
 
+/* The address hashes (addrmap.h): xor needs a power-of-two count (the
+ * channels for dram.hash, a channel's slices for cache.l2.hash); xor and
+ * ipoly need one of cache.l2.slices and dram.channels to divide the other,
+ * so that each slice is one channel's. Each reported at the later of the
+ * hash and the count. */
+static int check_hashes(const cfg_loader *L)
+{
+    const int lh = hw_row(L, "cache.l2.hash"), dh = hw_row(L, "dram.hash");
+    const int sl = hw_row(L, "cache.l2.slices");
+    const int ch = hw_row(L, "dram.channels");
+    const int l2h = *(const int *)cfg_field(L, L->t->keys[lh].offset);
+    const int dmh = *(const int *)cfg_field(L, L->t->keys[dh].offset);
+    const uint32_t s = hw_u32(L, sl), c = hw_u32(L, ch);
+    cusim_mark m;
+    if (dmh == CUSIM_HASH_XOR && !pow2(c)) {
+        m = row_mark(L, later_row(L, dh, ch));
+        return err_at(L->err, &m, "dram.hash xor needs a power-of-two "
+                      "dram.channels, got %u (expected 1, 2, 4, ... "
+                      "channels, or dram.hash ipoly or linear)", c);
+    }
+    if ((l2h != CUSIM_HASH_LINEAR || dmh != CUSIM_HASH_LINEAR)
+        && s % c != 0 && c % s != 0) {
+        int h = dmh != CUSIM_HASH_LINEAR ? dh : lh;
+        m = row_mark(L, later_row(L, h, later_row(L, sl, ch)));
+        return err_at(L->err, &m, "%s %s needs each slice to be one "
+                      "channel's, got cache.l2.slices %u and dram.channels "
+                      "%u (expected one a multiple of the other, or both "
+                      "hashes linear)", L->t->keys[h].path,
+                      cfg_enums[CFG_ENUM_HASH].names[h == dh ? dmh : l2h],
+                      s, c);
+    }
+    if (l2h == CUSIM_HASH_XOR && s > c && !pow2(s / c)) {
+        m = row_mark(L, later_row(L, lh, later_row(L, sl, ch)));
+        return err_at(L->err, &m, "cache.l2.hash xor needs a power-of-two "
+                      "number of slices per channel, got cache.l2.slices / "
+                      "dram.channels = %u / %u = %u (expected 1, 2, 4, ... "
+                      "slices per channel, or cache.l2.hash ipoly or "
+                      "linear)", s, c, s / c);
+    }
+    return 0;
+}
+
 /* A key the hierarchy needs once it is on, left at 0 (unset): the
  * message of a missing required key, at the key that asked for it. */
 static int needs(const cfg_loader *L, int i, int by)
@@ -462,7 +504,7 @@ static int check_hierarchy(const cfg_loader *L)
     if (!pow2(hw_u32(L, row)))
         return err_at(L->err, &m, "dram.row (%u) is not a power of two "
                       "(expected 1024, 2048, ... bytes)", hw_u32(L, row));
-    return 0;
+    return check_hashes(L);
 }
 
 /* The rules that tie two hardware keys together: each reported at the

@@ -13,6 +13,7 @@
 #include <assert.h>
 #include <stdlib.h>
 
+#include "addrmap.h"
 #include "intmath.h"
 #include "memstage.h"
 #include "xalloc.h"
@@ -81,11 +82,12 @@ struct dram {
     uint32_t kind, base;
     dram_up up;
     mem_stats *st;
-    uint32_t channels, banks, words, row, rmiss, window, qcap, il_shift;
+    uint32_t channels, banks, words, row, rmiss, window, qcap;
     uint64_t dbpc;
     uint32_t d_out, d_back;
     bool frfcfs;
     chan *chans;
+    addrmap map;              /* channel, and address within it */
 };
 
 uint32_t dram_event_count(const cusim_hw *hw)
@@ -128,7 +130,7 @@ dram *dram_new(const cusim_hw *hw, evq *q, uint32_t ev_kind,
     h->rmiss = hw->dram.row_miss_cycles;
     h->window = hw->dram.window ? hw->dram.window : 1;
     h->qcap = qcap_of(hw);
-    h->il_shift = ceil_log2(hw->cache.l2.interleave);
+    addrmap_init(&h->map, hw);
     h->dbpc = hw->dram.bytes_per_cycle;
     h->frfcfs = hw->dram.scheduler == CUSIM_DRAM_FR_FCFS;
     memstage st_ = memstage_of(hw);
@@ -170,20 +172,24 @@ void dram_free(dram *h)
     free(h);
 }
 
+/* The channel of `addr`, and the bank and row of its address within the
+ * channel (addrmap.h). */
 static chan *chan_of(dram *h, uint64_t addr, uint32_t *bank_i, uint64_t *row)
 {
-    uint64_t unit = addr >> h->il_shift;
-    uint32_t c = (uint32_t)(unit % h->channels);
-    uint64_t local = (unit / h->channels << h->il_shift)
-                     | (addr & ((1ull << h->il_shift) - 1));
+    uint64_t local = addrmap_local(&h->map, addr);
     *bank_i = (uint32_t)(local / h->row % h->banks);
     *row = local / h->row / h->banks;
-    return &h->chans[c];
+    return &h->chans[addrmap_channel(&h->map, addr)];
 }
 
 uint32_t dram_channel(const dram *h, uint64_t addr)
 {
-    return (uint32_t)((addr >> h->il_shift) % h->channels);
+    return addrmap_channel(&h->map, addr);
+}
+
+const addrmap *dram_map(const dram *h)
+{
+    return &h->map;
 }
 
 bool dram_room(const dram *h, uint32_t ch, uint32_t n)

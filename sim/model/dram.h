@@ -1,5 +1,5 @@
 /*
- * dram.h — DRAM (hier.h): channels chosen by address interleave, each with
+ * dram.h — DRAM (hier.h): channels chosen by address (addrmap.h), each with
  * banks that keep a row open, a queue of dram.window requests and a
  * scheduler (FR-FCFS: row hits first, oldest first, with a bound on how
  * long the oldest waits; or FCFS) that issues at most a read and a row
@@ -36,6 +36,10 @@ uint32_t dram_event_count(const cusim_hw *hw);
 
 /* The channel byte address `addr` is in. */
 uint32_t dram_channel(const dram *d, uint64_t addr);
+
+/* The address map d chooses channels by, which the L2 picks its slices
+ * with (owned by d: valid until dram_free). */
+const struct addrmap *dram_map(const dram *d);
 
 /* Whether channel `ch`'s queue has room for n more requests (n <= 2):
  * dram.window at most, or two in an empty queue. */

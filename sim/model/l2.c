@@ -21,6 +21,7 @@
 #include <assert.h>
 #include <stdlib.h>
 
+#include "addrmap.h"
 #include "cacheset.h"
 #include "dram.h"
 #include "intmath.h"
@@ -64,7 +65,8 @@ struct l2 {
     evq *q;
     uint32_t kind, base;      /* slice s's event is (kind, base + s) */
     uint32_t sector;
-    uint32_t line2, sets2, ways2, slices, il_shift;
+    uint32_t line2, sets2, ways2, slices;
+    const addrmap *map;       /* the slice of an address (dram's) */
     uint64_t l2bpc;
     uint32_t back2;
     cacheset c2;              /* the tags, all slices' sets */
@@ -138,7 +140,7 @@ l2 *l2_new(const cusim_hw *hw, struct dram *d, l2_up up, mem_stats *st,
     h->sets2 = g.sets2;
     h->ways2 = g.ways2;
     h->slices = hw->cache.l2.slices;
-    h->il_shift = ceil_log2(hw->cache.l2.interleave);
+    h->map = dram_map(d);
     h->l2bpc = hw->cache.l2.bytes_per_cycle;
     h->back2 = memstage_of(hw).back2;
     cacheset_init(&h->c2, g.sets2, g.ways2);
@@ -225,10 +227,10 @@ static bool chan_room(const l2 *h, uint32_t ch, uint32_t n)
            && dram_room(h->dram, ch, n);
 }
 
-/* The slice byte address `addr` is in. */
+/* The slice byte address `addr` is in (addrmap.h). */
 static uint32_t slice_of(const l2 *h, uint64_t addr)
 {
-    return (uint32_t)((addr >> h->il_shift) % h->slices);
+    return addrmap_slice(h->map, addr);
 }
 
 /* Whether slice s has an MSHR free at `now` (those whose fill has landed
@@ -259,11 +261,10 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
     bool load = d->kind == DOWN_LOAD;
     uint32_t need = !load ? 0 : s ? sec & ~s->valid & ~s->pend : sec;
     uint32_t waiting = s ? (sec & s->pend) : 0;
-    const uint32_t slice = slice_of(h, d->addr);
     /* Room in the DRAM queues it needs: a read, a dirty victim's write. */
-    uint32_t lc = NONE;       /* the line's channel, once asked */
+    const uint32_t lc = addrmap_channel(h->map, d->addr);   /* the line's */
+    const uint32_t slice = addrmap_slice_in(h->map, d->addr, lc);
     if (need) {
-        lc = dram_channel(h->dram, d->addr);
         if (!chan_room(h, lc, 1))
             return lc;
     }
@@ -283,11 +284,8 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
         if (!chan_room(h, c, n))
             return c;
     }
-    if (!load && !s && !v) {
-        uint32_t c = dram_channel(h->dram, d->addr);
-        if (!chan_room(h, c, 1))
-            return c;
-    }
+    if (!load && !s && !v && !chan_room(h, lc, 1))
+        return lc;
     /* The slice's port moves the sectors. */
     uint64_t bytes = (uint64_t)n1 * h->sector;
     uint64_t start = now * h->l2bpc;

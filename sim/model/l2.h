@@ -1,8 +1,9 @@
 /*
- * l2.h — the L2 (hier.h): shared by all CUs, in address-interleaved slices
- * each with its port (its share of cache.l2.bytes_per_cycle) and its
- * atomic unit; sectored, write-back, LRU; MSHRs that merge the L1s' misses
- * of one line; misses and dirty victims go to DRAM (dram.h).
+ * l2.h — the L2 (hier.h): shared by all CUs, in slices chosen by address
+ * (addrmap.h: each slice is one DRAM channel's), each with its port (its
+ * share of cache.l2.bytes_per_cycle) and its atomic unit; sectored,
+ * write-back, LRU; MSHRs that merge the L1s' misses of one line; misses
+ * and dirty victims go to DRAM (dram.h).
  *
  * An arrival (xbar.h) that finds no room in the DRAM channel's queue it
  * needs waits at that channel (parked, in arrival order) until the
