@@ -298,7 +298,11 @@ typedef struct cusim_hw {
             uint32_t latency;          /* hit, cycles from issue */
             uint32_t bytes_per_cycle;  /* whole GPU */
             uint32_t atomic_cycles;    /* a slice's atomic unit, per
-                                          operation on one address */
+                                          operation on one address (a
+                                          turn on one line) */
+            uint32_t atomic_rate;      /* a slice's atomic unit,
+                                          operations per cycle over its
+                                          lines */
         } l2;
         struct {
             uint32_t bytes;            /* per CU; 0: none (uniform loads

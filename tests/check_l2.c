@@ -120,7 +120,7 @@ static void run_to(rig *r, uint64_t t)
 static bool load(rig *r, uint32_t cu, uint32_t ref, uint64_t addr,
                  uint32_t sectors, uint64_t now)
 {
-    down d = { now, 0, addr, cu, ref, sectors, DOWN_LOAD, 0 };
+    down d = { now, 0, addr, cu, ref, sectors, DOWN_LOAD, 0, 0 };
     return l2_arrive(r->c, &d, now);
 }
 
@@ -275,7 +275,7 @@ START_TEST(no_l2_mshr_free_refuses_an_arrival)
     ck_assert(!load(&r, 1, 2, 128, 0x1, 200));
     ck_assert_uint_eq(r.st.l2_sectors, 1);
     ck_assert_uint_eq(r.st.l2_port_slots, 64);
-    down st = { 201, 0, 512, 0, 9, 0x1, DOWN_STORE, 0 };
+    down st = { 201, 0, 512, 0, 9, 0x1, DOWN_STORE, 0, 0 };
     ck_assert(l2_arrive(r.c, &st, 201));
     answer_is(&r, 0, false, 0, 9, 252);
     run_to(&r, 251);
@@ -297,7 +297,7 @@ END_TEST
  * L2 at `now`: l2_arrive's answer. */
 static bool store(rig *r, uint32_t ref, uint64_t addr, uint64_t now)
 {
-    down d = { now, 0, addr, 0, ref, 0x1, DOWN_STORE, 0 };
+    down d = { now, 0, addr, 0, ref, 0x1, DOWN_STORE, 0, 0 };
     return l2_arrive(r->c, &d, now);
 }
 
