@@ -4,6 +4,7 @@
 #include "l2atom.h"
 
 #include <assert.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "intmath.h"
@@ -68,7 +69,8 @@ uint64_t l2atom_perform(l2atom *a, uint32_t slice, uint32_t slot,
     mem_stats *st = a->st;
     /* the line's turn: after its requests before this one */
     uint64_t start = at;
-    if (slot != NONE && a->line_at[slot] > start) {
+    bool waited = slot != NONE && a->line_at[slot] > start;
+    if (waited) {
         st->l2_atomic_wait += a->line_at[slot] - start;
         start = a->line_at[slot];
     }
@@ -84,12 +86,16 @@ uint64_t l2atom_perform(l2atom *a, uint32_t slice, uint32_t slot,
         done = drained;
     if (slot != NONE)
         a->line_at[slot] = done;
-    /* the unit is busy from go to done: counted once where requests
-     * overlap */
+    /* The unit is busy while it performs the operations (go to
+     * drained), and while a line that others wait for takes its turns
+     * (to done): the time it binds. Counted once where requests overlap
+     * (their starts only grow, per slice, but for a line's rare early
+     * one). */
+    uint64_t end = waited ? done : drained;
     uint64_t from = go > a->busy_to[slice] ? go : a->busy_to[slice];
-    if (done > from) {
-        a->busy[slice] += done - from;
-        a->busy_to[slice] = done;
+    if (end > from) {
+        a->busy[slice] += end - from;
+        a->busy_to[slice] = end;
         if (a->busy[slice] > st->l2_atomic_busy_max)
             st->l2_atomic_busy_max = a->busy[slice];
     }
