@@ -426,9 +426,10 @@ START_TEST(one_address_takes_turns_at_the_unit_s_rate)
     ck_assert_uint_eq(st->l2_atomic_requests, 2);
     ck_assert_uint_eq(st->l2_atomic_ops, 64);
     ck_assert_uint_eq(st->l2_atomic_wait, 0);
-    /* busy while performing its operations (51 -> 59 at 4 a cycle): no
-     * request waited for its line's turns, so they do not count */
-    ck_assert_uint_eq(st->l2_atomic_busy_max, 8);
+    /* busy while performing its operations (51 -> 59 at 4 a cycle: 32
+     * quarter-cycles): no request waited for its line's turns, so they do
+     * not count */
+    ck_assert_uint_eq(st->l2_atomic_busy_max, 32);
     rig_free(&r);
 }
 END_TEST
@@ -459,8 +460,9 @@ START_TEST(two_lines_of_a_slice_proceed_together)
     ck_assert_uint_eq(r.done[2], 206);
     const mem_stats *st = mem_get_stats(r.m);
     ck_assert_uint_eq(st->l2_atomic_wait, 0);
-    /* the operations only (none waited): 51-52, 53-54, 151-152 */
-    ck_assert_uint_eq(st->l2_atomic_busy_max, 3);
+    /* the operations only (none waited), in quarter-cycles: 4 from 51,
+     * 4 from 53, 2 from 151 */
+    ck_assert_uint_eq(st->l2_atomic_busy_max, 10);
     rig_free(&r);
 }
 END_TEST
@@ -481,8 +483,9 @@ START_TEST(one_line_from_two_cus_waits_its_turn)
     ck_assert_uint_eq(r.done[0], 108);
     ck_assert_uint_eq(r.done[1], 116);
     ck_assert_uint_eq(mem_get_stats(r.m)->l2_atomic_wait, 6);
-    /* CU 0's operations (51-52), then CU 1's turns, waited for (59-67) */
-    ck_assert_uint_eq(mem_get_stats(r.m)->l2_atomic_busy_max, 1 + 8);
+    /* in 1/64 cycles: CU 0's 8 operations from 51, then CU 1's turns,
+     * waited for, 59 -> 67 */
+    ck_assert_uint_eq(mem_get_stats(r.m)->l2_atomic_busy_max, 8 + 8 * 64);
     rig_free(&r);
 }
 END_TEST

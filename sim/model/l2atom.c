@@ -18,8 +18,10 @@ struct l2atom {
     uint32_t slices, n_slots;
     uint64_t *unit_at;        /* per slice: its unit is free from then, in
                                  1 / rate cycles */
-    uint64_t *busy_to;        /* per slice: its busy time counted up to */
-    uint64_t *busy;           /* per slice: its busy cycles */
+    uint64_t *busy_to;        /* per slice: its busy time counted up to,
+                                 in 1 / rate cycles */
+    uint64_t *busy;           /* per slice: its busy time, in 1 / rate
+                                 cycles */
     uint64_t *line_at;        /* per L2 slot: its line's last atomic is
                                  done then (0: none pending) */
 };
@@ -86,16 +88,16 @@ uint64_t l2atom_perform(l2atom *a, uint32_t slice, uint32_t slot,
         done = drained;
     if (slot != NONE)
         a->line_at[slot] = done;
-    /* The unit is busy while it performs the operations (go to
-     * drained), and while a line that others wait for takes its turns
-     * (to done): the time it binds. Counted once where requests overlap
-     * (their starts only grow, per slice, but for a line's rare early
-     * one). */
-    uint64_t end = waited ? done : drained;
-    uint64_t from = go > a->busy_to[slice] ? go : a->busy_to[slice];
-    if (end > from) {
-        a->busy[slice] += end - from;
-        a->busy_to[slice] = end;
+    /* The unit is busy while it performs the operations (u to u + lanes,
+     * in 1 / rate cycles), and while a line that others wait for takes its
+     * turns (to done): the time it binds. Counted once where requests
+     * overlap (their starts only grow, per slice, but for a line's rare
+     * early one). */
+    uint64_t b1 = waited ? done * a->rate : u + lanes;
+    uint64_t from = u > a->busy_to[slice] ? u : a->busy_to[slice];
+    if (b1 > from) {
+        a->busy[slice] += b1 - from;
+        a->busy_to[slice] = b1;
         if (a->busy[slice] > st->l2_atomic_busy_max)
             st->l2_atomic_busy_max = a->busy[slice];
     }

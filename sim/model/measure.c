@@ -46,7 +46,8 @@ static void hierarchy_sols(const gpu *g, const tally *a, const tally *b,
           / (cycles * hw->cache.l2.slices * hw->cache.l2.bytes_per_cycle);
     *dram = (double)(d.dram_read_bytes + d.dram_write_bytes)
             / (cycles * hw->dram.bytes_per_cycle);
-    *atomic = (double)d.l2_atomic_busy_max / cycles;
+    *atomic = (double)d.l2_atomic_busy_max
+              / (cycles * hw->cache.l2.atomic_rate);
     if (*atomic > 1.0)
         *atomic = 1.0;
 }
