@@ -168,7 +168,7 @@ START_TEST(tail_effect)
 END_TEST
 
 /* Contended atomics: workloads/histogram.yaml (its atom.global on line
- * 36) into 16 bins (a 64-byte `hist`: one line), 65536 values on 8 CUs of
+ * 42) into 16 bins (a 64-byte `hist`: one line), 65536 values on 8 CUs of
  * tests/data/hw-h200-hier.yaml at 8 operations a cycle per slice, no
  * launch time: every subgroup's 32 lanes land on that one line, 2 on each
  * bin: 2048 requests of 32 operations (4 cycles each at 8 a cycle), all
@@ -189,14 +189,14 @@ START_TEST(contended_atomics)
         &r, &hw, &k);
     ck_assert_uint_eq(r.atomic_requests, 2048);
     ck_assert_uint_eq(r.atomic_ops, 65536);
-    ck_assert_int_eq(r.worst_atomic.line, 36);
+    ck_assert_int_eq(r.worst_atomic.line, 42);
     ck_assert_uint_eq(r.worst_atomic.runs, 2048);
     ck_assert_str_eq(r.bound_unit, "atomic");
     finding f[FINDING_COUNT];
     int n = findings_of(&r, &hw, &k, f);
     const finding *a = find(f, n, FINDING_ATOMICS);
     ck_assert_ptr_nonnull(a);
-    ck_assert_int_eq(a->line, 36);
+    ck_assert_int_eq(a->line, 42);
     ck_assert_double_ge(a->measured, FINDING_MIN_ATOMIC);
     ck_assert_ptr_nonnull(strstr(a->what, "(32.0 lanes on a line)"));
     ck_assert_ptr_nonnull(strstr(a->what, "privatize (shared-memory bins "
