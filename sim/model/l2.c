@@ -251,11 +251,8 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
         }
         uint64_t t = xfer + h->back2;
         if (d->kind == DOWN_ATOMIC)    /* the slice's atomic unit */
-            t = l2atom_perform(h->atom, slice, s ? si : NONE,
-                               d->ops ? d->ops : 1,
-                               d->lanes > d->ops ? d->lanes
-                                                 : (d->ops ? d->ops : 1),
-                               xfer) + h->back2;
+            t = l2atom_perform(h->atom, slice, s ? si : NONE, d->ops,
+                               d->lanes, xfer) + h->back2;
         h->up.written(h->up.ctx, d->cu, d->kind, d->ref, t);
         return L2_DONE;
     }

@@ -33,8 +33,9 @@ typedef struct down {
     uint32_t ref;             /* LOAD: its L1 MSHR; STORE: its request */
     uint32_t sectors;         /* in L1 line coordinates */
     uint8_t kind;
-    uint16_t ops;             /* ATOMIC: its turns on one address */
-    uint16_t lanes;           /* ATOMIC: its operations (lanes) in all */
+    uint16_t ops;             /* ATOMIC: its turns on one address, >= 1 */
+    uint16_t lanes;           /* ATOMIC: its operations (lanes) in all,
+                                 >= ops */
 } down;
 
 typedef struct xbar xbar;
