@@ -319,7 +319,11 @@ typedef struct cusim_hw {
             uint32_t mshr_merge;       /* requests per MSHR, the first
                                           included */
             uint32_t atomic_cycles;    /* a slice's atomic unit, per
-                                          operation on one address */
+                                          operation on one address (a
+                                          turn on one line) */
+            uint32_t atomic_rate;      /* a slice's atomic unit,
+                                          operations per cycle over its
+                                          lines */
             cusim_addr_hash hash;      /* the slice among its channel's */
         } l2;
         struct {
@@ -670,7 +674,8 @@ void cusim_occupancy_best(const cusim_hw *hw, const cusim_kernel *k,
 /* ------------------------------------------------------------- simulation */
 
 /* One instruction a finding names: where it is and what it did
- * (cusim_result's worst_global, worst_shared, worst_branch). `line` 0: no
+ * (cusim_result's worst_global, worst_shared, worst_branch,
+ * worst_atomic). `line` 0: no
  * such instruction did anything to find. */
 typedef struct cusim_insn_finding {
     int line;            /* its line in the kernel's file */
@@ -788,7 +793,7 @@ int cusim_bound_parse(const char *name, cusim_bound *b);
  * bound_unit), in their fields' order: the execution pipes by their
  * cu.lanes.* names (cusim_unit: alu for alu and fma, sfu,
  * shared for ld.shared and st.shared, mem for ld.global and st.global),
- * then the memory levels. `pipe` is the pipe's cusim_unit, or
+ * then the memory levels, then the L2's atomic units. `pipe` is the pipe's cusim_unit, or
  * CUSIM_UNIT_COUNT for a level. When adding a unit: a row here, its share
  * in measure.c and its field row in fields.def. */
 #define CUSIM_SOL_UNITS(X)                                                   \
@@ -798,7 +803,8 @@ int cusim_bound_parse(const char *name, cusim_bound *b);
     X(MEM, "mem", CUSIM_UNIT_MEM)                                           \
     X(L1, "l1", CUSIM_UNIT_COUNT)                                           \
     X(L2, "l2", CUSIM_UNIT_COUNT)                                           \
-    X(DRAM, "dram", CUSIM_UNIT_COUNT)
+    X(DRAM, "dram", CUSIM_UNIT_COUNT)                                       \
+    X(ATOMIC, "atomic", CUSIM_UNIT_COUNT)
 
 typedef enum cusim_sol_unit {
 #define CUSIM_SOL_UNIT_ROW_(id, name, pipe) CUSIM_SOL_##id,
@@ -910,6 +916,14 @@ typedef struct cusim_result {
                                         passes beyond its ideal */
     cusim_insn_finding worst_branch; /* the if or per-lane repeat with the
                                         most tests that split its lanes */
+    cusim_insn_finding worst_atomic; /* the global atomic with the most
+                                        issues (measured: those issues) */
+    uint64_t atomic_requests;        /* requests the L2's atomic units
+                                        performed (a subgroup's lanes on
+                                        one line); 0 without a cache */
+    uint64_t atomic_ops;             /* their operations (lanes) */
+    uint64_t atomic_wait;            /* cycles they waited for the
+                                        atomics before them on their line */
     cusim_occupancy occupancy;       /* static, first dispatch */
     double achieved_occupancy;       /* time-averaged resident subgroups /
                                         (CUs x cu.max_subgroups) */

@@ -253,7 +253,7 @@ static uint32_t brute(const addr_expr *x, const addr_ctx *c, uint32_t lanes,
             while (k < n && out[k].line != byte / line)
                 k++;
             if (k == n)
-                out[n++] = (addr_line){ byte / line, 0, 0 };
+                out[n++] = (addr_line){ byte / line, 0, 0, 0 };
             out[k].sectors |= 1u << (byte % line / sector);
         }
     }

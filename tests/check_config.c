@@ -855,6 +855,9 @@ static const bad_case bad_cases[] = {
     /* the memory hierarchy's keys (cfg_check_hw: check_hierarchy) */
     { 'h', "cfg-hw-cache-banks.yaml", NULL, 20, 10,
       "dram.banks: expected an integer from 1 to 1024, got '0'" },
+    { 'h', "cfg-hw-cache-atomic-rate.yaml", NULL, 17, 18,
+      "cache.l2.atomic_rate: expected an integer from 1 to 65536, got "
+      "'0'" },
     { 'h', "cfg-hw-cache-channels.yaml", NULL, 20, 13,
       "dram.channels: expected an integer from 1 to 4096, got '0'" },
     { 'h', "cfg-hw-cache-l2-mshr-merge.yaml", NULL, 17, 17,
@@ -1537,7 +1540,7 @@ START_TEST(print_keys)
         if (strncmp(p, "cu.policy ", 10) == 0)
             policy = p;
     }
-    ck_assert_int_eq(lines, 70);
+    ck_assert_int_eq(lines, 71);
     ck_assert_ptr_nonnull(reg);
     ck_assert_ptr_nonnull(policy);
     ck_assert(strstr(reg, "required") && strstr(reg, "1..67108864")

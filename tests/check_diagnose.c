@@ -567,6 +567,11 @@ START_TEST(plan_flat_profile)
                      "hw.memory.bandwidth 64 -> 128");
     ck_assert_str_eq(p->v[DIAG_LATENCY].change,
                      "hw.latency.global 400 -> 200");
+    /* no L2, so no atomic unit to make faster */
+    ck_assert(!p->v[DIAG_ATOMIC].applicable);
+    ck_assert_str_eq(p->v[DIAG_ATOMIC].why, "the profile has no cache "
+                     "(cache.l2.bytes is 0): no L2 atomic unit performs the "
+                     "atomics");
     diag_plan_free(p);
 }
 END_TEST
@@ -606,6 +611,21 @@ START_TEST(plan_hierarchy_profile)
                      "hw.cache.l1.latency 34 -> 17, hw.cache.l2.latency "
                      "265 -> 132, hw.dram.latency 655 -> 327, "
                      "hw.dram.row_miss_cycles 24 -> 12");
+    /* the file sets no atomic key: the defaults, 1 operation a cycle and
+     * 1 cycle a turn (nothing to halve) */
+    ck_assert_str_eq(v[DIAG_ATOMIC].change,
+                     "hw.cache.l2.atomic_rate 1 -> 2");
+    diag_plan_free(p);
+
+    /* 4 cycles a turn: halved with the rate doubled */
+    cusim_set turns[] = { SET("hw.compute_units", "1"),
+                          SET("kernel.elements", "256"),
+                          SET("hw.cache.l2.atomic_cycles", "4") };
+    p = plan_only(H200, "workloads/latency-bound.yaml", turns, 3);
+    ck_assert_str_eq(p->v[DIAG_ATOMIC].change,
+                     "hw.cache.l2.atomic_rate 1 -> 2, "
+                     "hw.cache.l2.atomic_cycles 4 -> 2");
+    ck_assert_uint_eq(p->v[DIAG_ATOMIC].hw.cache.l2.atomic_cycles, 2);
     diag_plan_free(p);
 
     /* an L1 of its own (not unified): its bytes double, or go to 0 */
@@ -1033,6 +1053,68 @@ START_TEST(level_rule)
 }
 END_TEST
 
+/* A histogram into 16 bins (one line) on 8 CUs of the h200 profile, 8
+ * atomic operations a cycle per slice, no launch time (check_findings.c's
+ * contended_atomics case): every atomic of the GPU goes to one slice's
+ * unit, 90% busy, so the run is bandwidth-bound on it: 2x atomic
+ * throughput is the lever (about 1.8x: the unit's 8192 of ~9100 cycles
+ * halve, the line's 2 turns a request of 1 cycle then binding), the advice names a subgroup reduction and privatization, the
+ * finding carries the lever's gain, and the variant keeps the kernel's
+ * bytes (L1 and DRAM). Into 4,096 bins the units are ~5% busy: the
+ * variant is n/a. */
+START_TEST(atomic_bound_histogram)
+{
+    cusim_set sets[] = { SET("kernel.elements", "65536"),
+                         SET("kernel.buffers", "{data: 256 KiB, hist: 64}"),
+                         SET("hw.cache.l2.atomic_rate", "8"),
+                         SET("hw.launch_cycles", "0"),
+                         SET("hw.compute_units", "8") };
+    diag_verdict v;
+    diag_plan *p = diagnose(H200, "workloads/histogram.yaml", sets, 5, &v);
+    const diag_variant *b = &p->v[DIAG_BASELINE], *a = &p->v[DIAG_ATOMIC];
+    ck_assert_str_eq(b->res.bound_unit, "atomic");
+    ck_assert_msg(a->applicable && a->ran, "%s", a->why);
+    ck_assert_str_eq(a->change, "hw.cache.l2.atomic_rate 8 -> 16");
+    double s = diag_speedup(p, DIAG_ATOMIC);
+    ck_assert_double_ge(s, 1.5);
+    ck_assert_double_le(s, 2.0);
+    ck_assert_uint_eq(a->res.l1_bytes, b->res.l1_bytes);
+    ck_assert_uint_eq(a->res.dram_bytes, b->res.dram_bytes);
+    ck_assert_str_eq(v.kind, "bandwidth");
+    ck_assert_int_eq(v.lever, DIAG_ATOMIC);
+    ck_assert(v.agrees);
+    ck_assert_str_eq(v.level, "l2");
+    ck_assert_ptr_nonnull(strstr(v.evidence,
+                                 "bandwidth-bound: 2x atomic throughput"));
+    ck_assert_ptr_nonnull(strstr(v.level_text, "the L2's atomic units are "
+                                 "the busiest"));
+    ck_assert_ptr_nonnull(strstr(v.try_first, "the L2's atomic units are "
+                                 "the limit"));
+    ck_assert_ptr_nonnull(strstr(v.try_first, "a subgroup reduction first"));
+    ck_assert_ptr_nonnull(strstr(v.try_first, "then privatize (bins in "
+                                 "shared memory per workgroup"));
+    int found = -1;
+    for (int i = 0; i < v.n_findings; i++)
+        if (v.findings[i].id == FINDING_ATOMICS)
+            found = i;
+    ck_assert_int_ge(found, 0);
+    ck_assert_double_eq(v.finding_gain[found], s);
+    diag_plan_free(p);
+
+    sets[1] = (cusim_set)SET("kernel.buffers",
+                             "{data: 256 KiB, hist: 16 KiB}");
+    p = diagnose(H200, "workloads/histogram.yaml", sets, 5, &v);
+    ck_assert(!p->v[DIAG_ATOMIC].applicable);
+    ck_assert_ptr_nonnull(strstr(p->v[DIAG_ATOMIC].why, "the L2's atomic "
+                                 "units are "));
+    ck_assert_ptr_nonnull(strstr(p->v[DIAG_ATOMIC].why, "busy "
+                                 "(sol.unit.atomic): under 25%, they cannot "
+                                 "bind"));
+    ck_assert_ptr_null(strstr(v.try_first, "atomic"));
+    diag_plan_free(p);
+}
+END_TEST
+
 START_TEST(names)
 {
     ck_assert_str_eq(diag_kind_name(DIAG_RESIDENCY_UP), "residency_up");
@@ -1051,6 +1133,10 @@ START_TEST(names)
     ck_assert_str_eq(diag_kind_label(DIAG_SHARED_LANES), "2x shared lanes");
     ck_assert(diag_from_baseline(DIAG_MEM_LANES));
     ck_assert(!diag_from_baseline(DIAG_SCHEDULERS));
+    ck_assert_int_eq(DIAG_ATOMIC, DIAG_MEM_LANES + 1);
+    ck_assert_str_eq(diag_kind_name(DIAG_ATOMIC), "atomic");
+    ck_assert_str_eq(diag_kind_label(DIAG_ATOMIC), "2x atomic throughput");
+    ck_assert(diag_from_baseline(DIAG_ATOMIC));
     ck_assert_str_eq(diag_kind_name(DIAG_COUNT), "?");
 }
 END_TEST
@@ -1073,6 +1159,7 @@ static Suite *make_suite(void)
     tcase_add_test(runs, hierarchy_streams_from_dram);
     tcase_add_test(runs, levers_keep_bytes);
     tcase_add_test(runs, hierarchy_dependent_chain);
+    tcase_add_test(runs, atomic_bound_histogram);
     suite_add_tcase(s, runs);
     TCase *tables = tcase_create("names");
     tcase_add_test(tables, names);

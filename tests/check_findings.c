@@ -167,8 +167,66 @@ START_TEST(tail_effect)
 }
 END_TEST
 
+/* Contended atomics: workloads/histogram.yaml (its atom.global on line
+ * 42) into 16 bins (a 64-byte `hist`: one line), 65536 values on 8 CUs of
+ * tests/data/hw-h200-hier.yaml at 8 operations a cycle per slice, no
+ * launch time: every subgroup's 32 lanes land on that one line, 2 on each
+ * bin: 2048 requests of 32 operations (4 cycles each at 8 a cycle), all
+ * at one slice, whose unit binds (8192 of the run's ~9100 cycles). Into
+ * 4,096 bins (16 KiB) the lanes spread over 128 lines and 64 slices: no
+ * finding. On seed-cu (no cache) the atomics have no L2 unit: none. */
+START_TEST(contended_atomics)
+{
+    cusim_set sets[] = { SET("kernel.elements", "65536"),
+                         SET("kernel.buffers", "{data: 256 KiB, hist: 64}"),
+                         SET("hw.cache.l2.atomic_rate", "8"),
+                         SET("hw.launch_cycles", "0"),
+                         SET("hw.compute_units", "8") };
+    cusim_result r;
+    cusim_hw hw;
+    cusim_kernel k;
+    run("tests/data/hw-h200-hier.yaml", "workloads/histogram.yaml", sets, 5,
+        &r, &hw, &k);
+    ck_assert_uint_eq(r.atomic_requests, 2048);
+    ck_assert_uint_eq(r.atomic_ops, 65536);
+    ck_assert_int_eq(r.worst_atomic.line, 42);
+    ck_assert_uint_eq(r.worst_atomic.runs, 2048);
+    ck_assert_str_eq(r.bound_unit, "atomic");
+    finding f[FINDING_COUNT];
+    int n = findings_of(&r, &hw, &k, f);
+    const finding *a = find(f, n, FINDING_ATOMICS);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_int_eq(a->line, 42);
+    ck_assert_double_ge(a->measured, FINDING_MIN_ATOMIC);
+    ck_assert_ptr_nonnull(strstr(a->what, "(32.0 lanes on a line)"));
+    ck_assert_ptr_nonnull(strstr(a->what, "privatize (shared-memory bins "
+                                 "per workgroup, then one global atomic "
+                                 "per bin)"));
+    cusim_kernel_free(&k);
+
+    sets[1] = (cusim_set)SET("kernel.buffers",
+                             "{data: 256 KiB, hist: 16 KiB}");
+    run("tests/data/hw-h200-hier.yaml", "workloads/histogram.yaml", sets, 5,
+        &r, &hw, &k);
+    ck_assert_uint_eq(r.atomic_ops, 65536);
+    ck_assert_str_eq(r.bound_unit, "l1");
+    n = findings_of(&r, &hw, &k, f);
+    ck_assert_ptr_null(find(f, n, FINDING_ATOMICS));
+    cusim_kernel_free(&k);
+
+    run("configs/hw/seed-cu.yaml", "workloads/histogram.yaml", sets, 2, &r,
+        &hw, &k);
+    ck_assert_uint_eq(r.atomic_requests, 0);
+    ck_assert_double_eq(r.sol_unit[CUSIM_SOL_ATOMIC], -1);
+    n = findings_of(&r, &hw, &k, f);
+    ck_assert_ptr_null(find(f, n, FINDING_ATOMICS));
+    cusim_kernel_free(&k);
+}
+END_TEST
+
 START_TEST(names)
 {
+    ck_assert_str_eq(finding_name(FINDING_ATOMICS), "contended_atomics");
     ck_assert_str_eq(finding_name(FINDING_UNCOALESCED), "uncoalesced_global");
     ck_assert_str_eq(finding_name(FINDING_DIVERGENCE), "divergence");
     ck_assert_str_eq(finding_name(FINDING_COUNT), "?");
@@ -184,6 +242,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, counts_hierarchy);
     tcase_add_test(tc, occupancy_limiter);
     tcase_add_test(tc, tail_effect);
+    tcase_add_test(tc, contended_atomics);
     tcase_add_test(tc, names);
     suite_add_tcase(s, tc);
     return s;

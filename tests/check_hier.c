@@ -81,21 +81,31 @@ static uint64_t access(rig *r, uint32_t cu, uint32_t sg, bool store,
     return issue_at(r, &q, now);
 }
 
-/* An atomic on `line`'s `sectors` whose lanes take `ops` turns. */
+/* An atomic of `lanes` lanes on `line`'s `sectors`, taking `ops` turns
+ * on its busiest address. */
+static uint64_t atomic_n(rig *r, uint32_t cu, uint32_t sg, uint64_t line,
+                         uint32_t sectors, uint32_t ops, uint32_t lanes,
+                         uint64_t now)
+{
+    run_to(r, now);
+    const addr_line l = { line, sectors, (uint16_t)ops, (uint16_t)lanes };
+    const mem_req q = { cu, sg, 1, 0, 1, 0, &l };
+    return mem_issue(r->m, &q, now);
+}
+
+/* An atomic on `line`'s `sectors` whose lanes, all on one address, take
+ * `ops` turns. */
 static uint64_t atomic1(rig *r, uint32_t cu, uint32_t sg, uint64_t line,
                         uint32_t sectors, uint32_t ops, uint64_t now)
 {
-    run_to(r, now);
-    const addr_line l = { line, sectors, ops };
-    const mem_req q = { cu, sg, 1, 0, 1, 0, &l };
-    return mem_issue(r->m, &q, now);
+    return atomic_n(r, cu, sg, line, sectors, ops, ops, now);
 }
 
 /* A uniform load (the scalar cache's) of `line`'s `sectors`. */
 static uint64_t uniform1(rig *r, uint32_t cu, uint32_t sg, uint64_t line,
                          uint32_t sectors, uint64_t now)
 {
-    const addr_line l = { line, sectors, 0 };
+    const addr_line l = { line, sectors, 0, 0 };
     const mem_req q = { cu, sg, 1, 0, 0, 1, &l };
     return issue_at(r, &q, now);
 }
@@ -103,7 +113,7 @@ static uint64_t uniform1(rig *r, uint32_t cu, uint32_t sg, uint64_t line,
 static uint64_t load1(rig *r, uint32_t cu, uint32_t sg, uint64_t line,
                       uint32_t sectors, uint64_t now)
 {
-    const addr_line l = { line, sectors, 0 };
+    const addr_line l = { line, sectors, 0, 0 };
     return access(r, cu, sg, false, &l, 1, now);
 }
 
@@ -207,7 +217,7 @@ START_TEST(tag_stage_takes_a_line_per_cycle)
     hw.cache.l1.mshrs = 8;   /* room for a second access of 4 misses */
     rig_init(&r, &hw);
     /* Warm lines 0..3 (one access of 4 lines; each a 32-byte sector). */
-    const addr_line four[4] = { { 0, 1, 0 }, { 1, 1, 0 }, { 2, 1, 0 }, { 3, 1, 0 } };
+    const addr_line four[4] = { { 0, 1, 0, 0 }, { 1, 1, 0, 0 }, { 2, 1, 0, 0 }, { 3, 1, 0, 0 } };
     ck_assert_uint_eq(access(&r, 0, 1, false, four, 4, 0), MEM_LATER);
     /* The tag stage looks them up at 0, 1, 2, 3: the CU's next access
      * waits for cycle 4. */
@@ -228,7 +238,7 @@ START_TEST(full_mshrs_hold_the_cu)
     rig_init(&r, &hw);
     /* Four distinct lines miss: the 4 MSHRs are taken; no further access
      * may issue until a fill is timed (NEVER: not known yet). */
-    const addr_line four[4] = { { 0, 1, 0 }, { 9, 1, 0 }, { 18, 1, 0 }, { 27, 1, 0 } };
+    const addr_line four[4] = { { 0, 1, 0, 0 }, { 9, 1, 0, 0 }, { 18, 1, 0, 0 }, { 27, 1, 0, 0 } };
     ck_assert_uint_eq(access(&r, 0, 1, false, four, 4, 0), MEM_LATER);
     ck_assert_uint_eq(mem_accept_at(r.m, 0, 1, 10), UINT64_MAX);
     ck_assert_uint_eq(r.woken[0], 0);
@@ -295,7 +305,7 @@ START_TEST(stores_write_through_to_the_l2)
      * L2 takes it at 49, its port 49 -> 51, acknowledged at 51 + 49 =
      * 100. A load of it at 200 then misses the L1 and hits the L2:
      * 200 + 100 = 300. */
-    const addr_line l = { 0, 1, 0 };
+    const addr_line l = { 0, 1, 0, 0 };
     ck_assert_uint_eq(access(&r, 0, 1, true, &l, 1, 0), MEM_LATER);
     run_to(&r, 150);
     ck_assert_uint_eq(r.done[1], 100);
@@ -388,6 +398,94 @@ START_TEST(atomics_take_turns_at_the_slice)
     ck_assert_uint_eq(load1(&r, 0, 2, 0, 1, 200), MEM_LATER);
     run_to(&r, 400);
     ck_assert_uint_eq(r.done[2], 300);
+    rig_free(&r);
+}
+END_TEST
+
+START_TEST(one_address_takes_turns_at_the_unit_s_rate)
+{
+    /* 3 cycles a turn, 4 operations a cycle per slice. 32 lanes on one
+     * address of line 0 (slice 0), at the L2 at 49: the port moves its
+     * sector 49 -> 51; 32 turns of 3 cycles: 51 -> 147 (the unit's rate
+     * would drain 32 operations by 51 + 8 = 59); back at 147 + 49 = 196.
+     * 32 lanes on 32 addresses of line 2 (slice 1, its own unit), its 4
+     * sectors at the L2 at 49 too: the port 49 -> 57, one turn of 3
+     * cycles (57 -> 60), but 32 operations at 4 a cycle: 57 -> 65; back
+     * at 65 + 49 = 114. */
+    rig r;
+    cusim_hw hw = cutest_tiny_hier();
+    hw.cache.l2.atomic_cycles = 3;
+    hw.cache.l2.atomic_rate = 4;
+    rig_init(&r, &hw);
+    ck_assert_uint_eq(atomic_n(&r, 0, 0, 0, 1, 32, 32, 0), MEM_LATER);
+    ck_assert_uint_eq(atomic_n(&r, 1, 1, 2, 0xf, 1, 32, 0), MEM_LATER);
+    run_to(&r, 300);
+    ck_assert_uint_eq(r.done[0], 196);
+    ck_assert_uint_eq(r.done[1], 114);
+    const mem_stats *st = mem_get_stats(r.m);
+    ck_assert_uint_eq(st->l2_atomic_requests, 2);
+    ck_assert_uint_eq(st->l2_atomic_ops, 64);
+    ck_assert_uint_eq(st->l2_atomic_wait, 0);
+    /* busy while performing its operations (51 -> 59 at 4 a cycle: 32
+     * quarter-cycles): no request waited for its line's turns, so they do
+     * not count */
+    ck_assert_uint_eq(st->l2_atomic_busy_max, 32);
+    rig_free(&r);
+}
+END_TEST
+
+START_TEST(two_lines_of_a_slice_proceed_together)
+{
+    /* 3 cycles a turn, 4 operations a cycle. CU 0's 4 turns on line 0 and
+     * CU 1's 4 turns on line 1, both lines of slice 0 (256-byte
+     * interleave), both at the L2 at 49. CU 0's sector crosses the port
+     * 49 -> 51, its turns 51 -> 63: back at 112. CU 1's 51 -> 53, and its
+     * line is its own: 53 -> 65, back at 114 (one line after the other
+     * would be 63 -> 75, 124). The unit's 8 operations take 2 of its
+     * cycles. Then CU 0's 2 turns on line 0 at the L2 at 149 (issued at
+     * 100): the port 149 -> 151, the line free since 63: 151 -> 157,
+     * back at 206. */
+    rig r;
+    cusim_hw hw = cutest_tiny_hier();
+    hw.cache.l2.atomic_cycles = 3;
+    hw.cache.l2.atomic_rate = 4;
+    rig_init(&r, &hw);
+    ck_assert_uint_eq(atomic1(&r, 0, 0, 0, 1, 4, 0), MEM_LATER);
+    ck_assert_uint_eq(atomic1(&r, 1, 1, 1, 1, 4, 0), MEM_LATER);
+    run_to(&r, 100);
+    ck_assert_uint_eq(atomic1(&r, 0, 2, 0, 1, 2, 100), MEM_LATER);
+    run_to(&r, 300);
+    ck_assert_uint_eq(r.done[0], 112);
+    ck_assert_uint_eq(r.done[1], 114);
+    ck_assert_uint_eq(r.done[2], 206);
+    const mem_stats *st = mem_get_stats(r.m);
+    ck_assert_uint_eq(st->l2_atomic_wait, 0);
+    /* the operations only (none waited), in quarter-cycles: 4 from 51,
+     * 4 from 53, 2 from 151 */
+    ck_assert_uint_eq(st->l2_atomic_busy_max, 10);
+    rig_free(&r);
+}
+END_TEST
+
+START_TEST(one_line_from_two_cus_waits_its_turn)
+{
+    /* 1 cycle a turn, 64 operations a cycle: the line, not the unit,
+     * orders them. CU 0's 8 turns and CU 1's 8 turns on line 0, at the L2
+     * at 49: CU 0's 51 -> 59, back at 108; CU 1's sector 51 -> 53 waits
+     * for the line till 59 (6 cycles): 59 -> 67, back at 116. */
+    rig r;
+    cusim_hw hw = cutest_tiny_hier();
+    hw.cache.l2.atomic_rate = 64;
+    rig_init(&r, &hw);
+    ck_assert_uint_eq(atomic1(&r, 0, 0, 0, 1, 8, 0), MEM_LATER);
+    ck_assert_uint_eq(atomic1(&r, 1, 1, 0, 1, 8, 0), MEM_LATER);
+    run_to(&r, 300);
+    ck_assert_uint_eq(r.done[0], 108);
+    ck_assert_uint_eq(r.done[1], 116);
+    ck_assert_uint_eq(mem_get_stats(r.m)->l2_atomic_wait, 6);
+    /* in 1/64 cycles: CU 0's 8 operations from 51, then CU 1's turns,
+     * waited for, 59 -> 67 */
+    ck_assert_uint_eq(mem_get_stats(r.m)->l2_atomic_busy_max, 8 + 8 * 64);
     rig_free(&r);
 }
 END_TEST
@@ -591,6 +689,9 @@ static Suite *make_suite(void)
     tcase_add_test(tc, state_is_sized_by_the_profile);
     tcase_add_test(tc, peaks_are_dram_s_with_a_hierarchy);
     tcase_add_test(tc, atomics_take_turns_at_the_slice);
+    tcase_add_test(tc, one_address_takes_turns_at_the_unit_s_rate);
+    tcase_add_test(tc, two_lines_of_a_slice_proceed_together);
+    tcase_add_test(tc, one_line_from_two_cus_waits_its_turn);
     tcase_add_test(tc, uniform_loads_use_the_scalar_cache);
     tcase_add_test(tc, no_scalar_cache_means_the_l1);
     tcase_add_test(tc, a_constant_cache_serves_only_the_parameters);

@@ -133,7 +133,7 @@ static uint64_t load(rig *r, uint32_t cu, uint32_t sg, const addr_line *lines,
 static uint64_t load1(rig *r, uint32_t cu, uint32_t sg, uint64_t line,
                       uint32_t sectors, uint64_t now)
 {
-    const addr_line l = { line, sectors, 0 };
+    const addr_line l = { line, sectors, 0, 0 };
     return load(r, cu, sg, &l, 1, now);
 }
 
@@ -212,8 +212,8 @@ START_TEST(the_tag_stage_looks_up_a_line_per_cycle)
     cusim_hw hw = cutest_tiny_hier();
     hw.cache.l1.mshrs = 8;
     rig_init(&r, &hw);
-    const addr_line four[4] = { { 0, 1, 0 }, { 1, 1, 0 }, { 2, 1, 0 },
-                                { 3, 1, 0 } };
+    const addr_line four[4] = { { 0, 1, 0, 0 }, { 1, 1, 0, 0 }, { 2, 1, 0, 0 },
+                                { 3, 1, 0, 0 } };
     ck_assert_uint_eq(load(&r, 0, 1, four, 4, 0), MEM_LATER);
     ck_assert_uint_eq(l1_accept_at(r.l, 0, 1, 1), 4);
     ck_assert_uint_eq(l1_accept_at(r.l, 1, 1, 1), 1);
@@ -256,8 +256,8 @@ START_TEST(no_mshr_free_means_never_until_a_fill_is_timed)
     rig r;
     cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
-    const addr_line four[4] = { { 0, 1, 0 }, { 9, 1, 0 }, { 18, 1, 0 },
-                                { 27, 1, 0 } };
+    const addr_line four[4] = { { 0, 1, 0, 0 }, { 9, 1, 0, 0 }, { 18, 1, 0, 0 },
+                                { 27, 1, 0, 0 } };
     ck_assert_uint_eq(load(&r, 0, 1, four, 4, 0), MEM_LATER);
     ck_assert_uint_eq(l1_accept_at(r.l, 0, 1, 10), UINT64_MAX);
     ck_assert_uint_eq(l1_accept_at(r.l, 1, 1, 10), 10);

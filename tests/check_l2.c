@@ -123,7 +123,7 @@ static void run_to(rig *r, uint64_t t)
 static void load(rig *r, uint32_t cu, uint32_t ref, uint64_t addr,
                  uint32_t sectors, uint64_t now)
 {
-    down d = { now, 0, addr, cu, ref, sectors, DOWN_LOAD, 0 };
+    down d = { now, 0, addr, cu, ref, sectors, DOWN_LOAD, 0, 0 };
     l2_arrive(r->c, &d, now);
 }
 
@@ -131,7 +131,7 @@ static void load(rig *r, uint32_t cu, uint32_t ref, uint64_t addr,
  * L2 at `now`. */
 static void store(rig *r, uint32_t ref, uint64_t addr, uint64_t now)
 {
-    down d = { now, 0, addr, 0, ref, 0x1, DOWN_STORE, 0 };
+    down d = { now, 0, addr, 0, ref, 0x1, DOWN_STORE, 0, 0 };
     l2_arrive(r->c, &d, now);
 }
 

@@ -80,7 +80,8 @@ static const char *const sim_keys[] = {
     "l2.reservation_fails", "dram.bytes", "dram.row_hit_rate", "dram.bandwidth_utilization", "sol.compute",
     "sol.busiest_unit", "sol.memory", "sol.l1", "sol.l2", "sol.dram",
     "sol.unit.alu", "sol.unit.sfu", "sol.unit.shared", "sol.unit.mem",
-    "sol.unit.l1", "sol.unit.l2", "sol.unit.dram", "sol.busiest_unit_name",
+    "sol.unit.l1", "sol.unit.l2", "sol.unit.dram", "sol.unit.atomic",
+    "sol.busiest_unit_name",
     "sol.top_units",
     "waves", "arithmetic_intensity", "roofline.performance",
     "roofline.ridge", "roofline.dram_intensity", "bound", "bound_unit",
@@ -143,9 +144,10 @@ START_TEST(result_report_keys_and_values)
     res.roofline_ridge = 8;
     res.bound = "latency";
     res.bound_unit = "dram";
-    /* the flat model's units: no l1, l2 (-1: none); dram is sol.memory */
+    /* the flat model's units: no l1, l2, atomic (-1: none); dram is
+     * sol.memory */
     const double units[CUSIM_SOL_UNIT_COUNT] = { 0.25, 0, 0.1875, 0.0625,
-                                                 -1, -1, 0.5 };
+                                                 -1, -1, 0.5, -1 };
     memcpy(res.sol_unit, units, sizeof units);
     res.busiest_unit_name = "alu";
     res.dispatches = 2;
@@ -186,7 +188,7 @@ START_TEST(result_report_keys_and_values)
         "0,0,0,0,0.25,0,0,0.75,"
         "0,0,0,0.5,0,0,0.5,12.5,"
         "0,4096,0,0,0,,,,,,,,,,,"
-        "0,0,0.5,,,,0.25,0,0.1875,0.0625,,,0.5,alu,"
+        "0,0,0.5,,,,0.25,0,0.1875,0.0625,,,0.5,,alu,"
         "dram 50%  alu 25%  shared 19%,1.5,0,0,8,,"
         "latency,dram,2,,0,"
         "1000,0.75,0.5,,,,,,0.25,0.125,0.0625,,,,1.5,balanced,"
@@ -357,6 +359,7 @@ START_TEST(table_types_and_values)
                    || strcmp(d->key, "sol.dram") == 0
                    || strcmp(d->key, "sol.unit.l1") == 0
                    || strcmp(d->key, "sol.unit.l2") == 0
+                   || strcmp(d->key, "sol.unit.atomic") == 0
                    || strcmp(d->key, "roofline.dram_intensity") == 0
                    || (strncmp(d->key, "dispatch[N].", 12) == 0
                        && (strncmp(d->key + 12, "l1.", 3) == 0
@@ -390,7 +393,8 @@ START_TEST(table_types_and_values)
                                  cusim_sol_unit_name((cusim_sol_unit)u));
             ck_assert_str_eq(d->values[3], "mem");
             ck_assert_str_eq(d->values[4], "l1");
-            ck_assert_ptr_null(d->values[7]);
+            ck_assert_str_eq(d->values[7], "atomic");
+            ck_assert_ptr_null(d->values[8]);
         } else if (strcmp(d->key, "sol.busiest_unit_name") == 0) {
             /* the pipes only, spelled as CUSIM_SOL_UNITS spells them */
             for (int u = 0; u < CUSIM_SOL_PIPES; u++)
@@ -439,18 +443,18 @@ START_TEST(enum_names)
 END_TEST
 
 /* The units' ranking: highest share first, a tie in the fixed order alu,
- * sfu, shared, l1, l2, dram, mem, absent levels left out. */
+ * sfu, shared, l1, l2, atomic, dram, mem, absent levels left out. */
 START_TEST(sol_unit_ranking)
 {
     cusim_result r;
     memset(&r, 0, sizeof r);
     const double a[CUSIM_SOL_UNIT_COUNT] = { 0.5, 0.25, 0.5, 0.75, -1, -1,
-                                             0.25 };
+                                             0.25, -1 };
     memcpy(r.sol_unit, a, sizeof a);
     cusim_sol_unit o[CUSIM_SOL_UNIT_COUNT];
     ck_assert_int_eq(cusim_sol_ranking(&r, o), 5);
     /* mem 0.75; alu and shared tie at 0.5 (alu first); sfu and dram tie
-     * at 0.25 (sfu first); l1 and l2 absent */
+     * at 0.25 (sfu first); l1, l2 and atomic absent */
     const cusim_sol_unit want[] = { CUSIM_SOL_MEM, CUSIM_SOL_ALU,
                                     CUSIM_SOL_SHARED, CUSIM_SOL_SFU,
                                     CUSIM_SOL_DRAM };
@@ -461,8 +465,8 @@ START_TEST(sol_unit_ranking)
     ck_assert_int_eq(cusim_sol_ranking(&r, o), CUSIM_SOL_UNIT_COUNT);
     const cusim_sol_unit ties[] = { CUSIM_SOL_ALU, CUSIM_SOL_SFU,
                                     CUSIM_SOL_SHARED, CUSIM_SOL_L1,
-                                    CUSIM_SOL_L2, CUSIM_SOL_DRAM,
-                                    CUSIM_SOL_MEM };
+                                    CUSIM_SOL_L2, CUSIM_SOL_ATOMIC,
+                                    CUSIM_SOL_DRAM, CUSIM_SOL_MEM };
     for (int i = 0; i < CUSIM_SOL_UNIT_COUNT; i++)
         ck_assert_int_eq(o[i], ties[i]);
     /* mem and the L1 at one rate: the L1 names it */

@@ -120,7 +120,7 @@ static void run_to(rig *r, uint64_t t)
 static void store(rig *r, uint32_t cu, uint32_t ref, uint64_t addr,
                   uint64_t t, uint64_t now)
 {
-    down d = { t, 0, addr, cu, ref, 0x1, DOWN_STORE, 0 };
+    down d = { t, 0, addr, cu, ref, 0x1, DOWN_STORE, 0, 0 };
     xbar_send(r->x, &d, now);
 }
 

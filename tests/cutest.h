@@ -273,6 +273,8 @@ static inline cusim_hw cutest_tiny_hier(void)
     hw.cache.l2.bytes_per_cycle = 32;
     hw.cache.l2.mshrs = 8;
     hw.cache.l2.mshr_merge = 8;
+    hw.cache.l2.atomic_cycles = 1;      /* the keys' defaults */
+    hw.cache.l2.atomic_rate = 1;
     hw.dram.latency = 300;
     hw.dram.bytes_per_cycle = 32;
     hw.dram.channels = 1;

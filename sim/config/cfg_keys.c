@@ -197,7 +197,12 @@ static const cfg_key hw_keys[] = {
     { "cache.l2.atomic_cycles", T_UINT, HW(cache.l2.atomic_cycles), 0, "1",
       1, 1000000, "cycles an L2 slice's atomic unit takes per operation on "
       "one address (atomics are performed at the L2: lanes on one address "
-      "take turns, a line's distinct addresses go together)" },
+      "take turns, a line's distinct addresses go together; requests on "
+      "one line are performed in order, one after another)" },
+    { "cache.l2.atomic_rate", T_UINT, HW(cache.l2.atomic_rate), 0, "1",
+      1, 65536, "atomic operations (lanes) an L2 slice's atomic unit "
+      "performs per cycle, over all its lines (different lines proceed "
+      "in parallel up to it)" },
     { "cache.l2.hash", T_ENUM, HW(cache.l2.hash), CFG_ENUM_HASH, "linear",
       0, 0, "how an address picks its L2 slice among the cache.l2.slices / "
       "dram.channels slices of its DRAM channel (a channel owns its "

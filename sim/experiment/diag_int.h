@@ -8,6 +8,8 @@
 #ifndef CUSIM_DIAG_INT_H
 #define CUSIM_DIAG_INT_H
 
+#include <string.h>
+
 #include "diagnose.h"
 
 /* A speedup at or above this is a resource the kernel waits on. */
@@ -46,6 +48,21 @@ static inline cusim_sol_unit diag_pipe_of(diag_kind k)
     default:
         return CUSIM_SOL_UNIT_COUNT;
     }
+}
+
+/* Whether the L2's atomic units are what binds run r: bound_unit atomic,
+ * busy at least DIAG_PIPE_SHARE (the pipes' rule). */
+static inline bool diag_atomic_binds(const cusim_result *r)
+{
+    return r->hierarchy && r->bound_unit
+           && strcmp(r->bound_unit, "atomic") == 0
+           && r->sol_unit[CUSIM_SOL_ATOMIC] >= DIAG_PIPE_SHARE;
+}
+
+/* Whether variant k is a pipe's lanes. */
+static inline bool diag_is_pipe(diag_kind k)
+{
+    return diag_pipe_of(k) != CUSIM_SOL_UNIT_COUNT;
 }
 
 /* The stall class with the largest share besides issuing. */

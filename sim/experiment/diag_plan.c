@@ -160,7 +160,23 @@ static bool hierarchy_sets(diag_variant *v, diag_kind kind,
 
 bool diag_from_baseline(diag_kind k)
 {
-    return diag_pipe_of(k) != CUSIM_SOL_UNIT_COUNT;
+    return diag_is_pipe(k) || k == DIAG_ATOMIC;
+}
+
+/* The overrides of 2x atomic throughput: twice the operations the L2's
+ * atomic units perform per cycle, and half the cycles of a turn on one
+ * address when there are 2 or more to halve (at 1, one address's turns
+ * stay as they are: only the units' rate doubles). */
+static bool atomic_sets(diag_variant *v, const cusim_hw *hw)
+{
+    if (!set_add(v, "hw.cache.l2.atomic_rate", hw->cache.l2.atomic_rate,
+                 2 * (uint64_t)hw->cache.l2.atomic_rate))
+        return false;
+    if (hw->cache.l2.atomic_cycles >= 2)
+        return set_add(v, "hw.cache.l2.atomic_cycles",
+                       hw->cache.l2.atomic_cycles,
+                       hw->cache.l2.atomic_cycles / 2);
+    return true;
 }
 
 /* The override of a pipe's variant: twice its lanes (hw.cu.lanes.NAME),
@@ -183,6 +199,24 @@ static bool pipe_sets(diag_variant *v, diag_kind kind, const cusim_hw *hw,
     char path[48];
     snprintf(path, sizeof path, "hw.cu.lanes.%s", name);
     return set_add(v, path, lanes, 2 * (uint64_t)lanes);
+}
+
+/* Once the baseline has run: 2x atomic throughput does not apply when
+ * the L2's atomic units cannot bind (under DIAG_PIPE_FLOOR busy: the
+ * busiest slice's, sol.unit.atomic). */
+static void atomic_from_baseline(diag_plan *p)
+{
+    const cusim_result *r = &p->v[DIAG_BASELINE].res;
+    diag_variant *v = &p->v[DIAG_ATOMIC];
+    double share = r->sol_unit[CUSIM_SOL_ATOMIC];
+    if (!v->applicable || v->ran || share >= DIAG_PIPE_FLOOR)
+        return;
+    if (r->atomic_requests == 0)
+        not_applicable(v, "the kernel performs no global atomic at the L2");
+    else
+        not_applicable(v, "the L2's atomic units are %.1f%% busy "
+                       "(sol.unit.atomic): under %.0f%%, they cannot bind",
+                       100 * share, 100 * DIAG_PIPE_FLOOR);
 }
 
 /* Once the baseline has run: the pipes' variants whose pipe cannot bind
@@ -356,6 +390,15 @@ static void plan_one(diag_variant *v, diag_kind kind, const cusim_hw *hw,
     case DIAG_MEM_LANES:
         ok = pipe_sets(v, kind, hw, o);
         break;
+    case DIAG_ATOMIC:
+        if (!diag_has_hierarchy(hw)) {
+            not_applicable(v, "the profile has no cache (cache.l2.bytes is "
+                           "0): no L2 atomic unit performs the atomics");
+            ok = false;
+        } else {
+            ok = atomic_sets(v, hw);
+        }
+        break;
     case DIAG_COUNT:
         break;
     }
@@ -412,8 +455,10 @@ void diag_record(diag_plan *p, diag_kind i, int rc, const cusim_result *res,
         not_applicable(v, "cannot launch: %s", err->message);
     else
         snprintf(v->error, sizeof v->error, "%s", err->message);
-    if (i == DIAG_BASELINE && rc == 0)
+    if (i == DIAG_BASELINE && rc == 0) {
         pipes_from_baseline(p);
+        atomic_from_baseline(p);
+    }
 }
 
 /* Whether variant i has a result to compare. */

@@ -117,7 +117,9 @@ static void text_findings(FILE *out, const diag_verdict *v)
             fprintf(out, " (line %d)", f->line);
         fprintf(out, ": %s", f->what);
         if (v->finding_gain[i] > 0)
-            fprintf(out, " (+2x residency measures %.2fx)",
+            fprintf(out, " (%s measures %.2fx)",
+                    diag_kind_label(f->id == FINDING_ATOMICS
+                                    ? DIAG_ATOMIC : DIAG_RESIDENCY_UP),
                     v->finding_gain[i]);
         fputc('\n', out);
     }

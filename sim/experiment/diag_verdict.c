@@ -18,14 +18,16 @@ typedef enum lever_kind { LK_LATENCY, LK_BANDWIDTH, LK_COMPUTE, LK_COUNT }
  * are not levers: one is the way back, the other a change of the
  * kernel's code; no L1 is a probe, never a remedy). A larger cache is a
  * bandwidth lever: it moves fewer bytes from the level below; a pipe's
- * lanes are a compute lever, one pipe's share of it. On a flat profile
+ * lanes are a compute lever, one pipe's share of it; the L2's atomic
+ * throughput a bandwidth lever (a memory unit's). On a flat profile
  * the cache levers do not apply and count for nothing. */
 static const diag_kind levers[] = { DIAG_RESIDENCY_UP, DIAG_BANDWIDTH,
                                     DIAG_LATENCY, DIAG_ISSUE,
                                     DIAG_SCHEDULERS, DIAG_INFLIGHT,
                                     DIAG_L1_SIZE, DIAG_L2_SIZE,
                                     DIAG_ALU_LANES, DIAG_SFU_LANES,
-                                    DIAG_SHARED_LANES, DIAG_MEM_LANES };
+                                    DIAG_SHARED_LANES, DIAG_MEM_LANES,
+                                    DIAG_ATOMIC };
 enum { N_LEVERS = sizeof levers / sizeof levers[0] };
 
 static lever_kind kind_of(diag_kind k)
@@ -34,6 +36,7 @@ static lever_kind kind_of(diag_kind k)
     case DIAG_BANDWIDTH:
     case DIAG_L1_SIZE:
     case DIAG_L2_SIZE:
+    case DIAG_ATOMIC:
         return LK_BANDWIDTH;
     case DIAG_ISSUE:
     case DIAG_SCHEDULERS:
@@ -261,6 +264,14 @@ static void conclude_level(const diag_plan *p, diag_verdict *v)
                  "unloaded wait, at these hit rates: L1 %.0f%%, L2 %.0f%%, "
                  "DRAM %.0f%%)", level_labels[l], 100 * wait[0] / all,
                  100 * wait[1] / all, 100 * wait[2] / all);
+    } else if (diag_atomic_binds(r)) {
+        l = DIAG_L2;
+        v->level_rule = DIAG_RULE_BUSIEST;
+        snprintf(t, size, "the L2's atomic units are the busiest (the "
+                 "busiest slice's %.1f%% busy; L1 %.1f%%, L2 %.1f%%, DRAM "
+                 "%.1f%%): the atomics take turns at a few addresses",
+                 100 * r->sol_unit[CUSIM_SOL_ATOMIC], 100 * r->sol_l1,
+                 100 * r->sol_l2, 100 * r->sol_dram);
     } else {
         const double sol[DIAG_LEVELS] = { r->sol_l1, r->sol_l2, r->sol_dram };
         for (int i = 1; i < DIAG_LEVELS; i++)
@@ -304,7 +315,21 @@ static void advice(const diag_plan *p, diag_verdict *v)
     const diag_variant *b = &p->v[DIAG_BASELINE];
     const char *what = "";
     char buf[448] = "";
-    if (strcmp(v->kind, "bandwidth") == 0) {
+    if (v->lever == DIAG_ATOMIC
+        || (strcmp(v->kind, "bandwidth") == 0 && diag_atomic_binds(&b->res))) {
+        double s = diag_speedup(p, DIAG_ATOMIC);
+        char gain[48] = "";
+        if (s > 0)
+            snprintf(gain, sizeof gain, "; 2x atomic throughput -> %.2fx", s);
+        snprintf(buf, sizeof buf, "the L2's atomic units are the limit "
+                 "(%.0f%% busy%s): fewer global atomics on the same "
+                 "addresses: a subgroup reduction first (lanes on one "
+                 "address combine, one lane adds), then privatize (bins in "
+                 "shared memory per workgroup, atom.shared, then one global "
+                 "atomic per bin)", 100 * b->res.sol_unit[CUSIM_SOL_ATOMIC],
+                 gain);
+        what = buf;
+    } else if (strcmp(v->kind, "bandwidth") == 0) {
         what = "move fewer bytes: wider, coalesced accesses, reuse through "
                "shared memory, or fused passes; more residency will not help";
     } else if (v->unit && strcmp(v->kind, "compute") == 0) {
@@ -480,7 +505,7 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
     if (v->lever != DIAG_BASELINE && kind_of(v->lever) == LK_COMPUTE) {
         diag_kind pipe = DIAG_BASELINE;
         for (int i = 0; i < DIAG_COUNT; i++)
-            if (diag_from_baseline((diag_kind)i)
+            if (diag_is_pipe((diag_kind)i)
                 && (pipe == DIAG_BASELINE
                     || diag_speedup(p, (diag_kind)i)
                        > diag_speedup(p, pipe)))
@@ -489,7 +514,7 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
         if (sp >= DIAG_HELPS && sp >= diag_speedup(p, DIAG_ISSUE))
             v->lever = pipe;
     }
-    if (diag_from_baseline(v->lever))
+    if (diag_is_pipe(v->lever))
         v->unit = cusim_sol_unit_name(diag_pipe_of(v->lever));
 
     /* the evidence: the lever first, then the three the issue names */
@@ -520,13 +545,14 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
             evidence_add(e, size, p, compute[i], &first);
     /* the pipes that ran (n/a when they cannot bind: nothing) */
     for (int i = 0; i < DIAG_COUNT; i++)
-        if (diag_from_baseline((diag_kind)i) && i != (int)v->lever
+        if (diag_is_pipe((diag_kind)i) && i != (int)v->lever
             && (strcmp(v->kind, "compute") == 0
                 || diag_speedup(p, (diag_kind)i) >= DIAG_HELPS))
             evidence_add(e, size, p, (diag_kind)i, &first);
-    /* with a hierarchy, its probes (n/a on a flat profile: nothing) */
+    /* with a hierarchy, its probes and the atomic units (n/a on a flat
+     * profile, or when they cannot bind: nothing) */
     static const diag_kind cache[] = { DIAG_L1_SIZE, DIAG_L2_SIZE,
-                                       DIAG_L1_BYPASS };
+                                       DIAG_L1_BYPASS, DIAG_ATOMIC };
     for (size_t i = 0; i < sizeof cache / sizeof cache[0]; i++)
         if (cache[i] != v->lever)
             evidence_add(e, size, p, cache[i], &first);
@@ -586,5 +612,7 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
     v->n_findings = findings_of(r, hw, &b->k, v->findings);
     for (int i = 0; i < v->n_findings; i++)
         v->finding_gain[i] = v->findings[i].id == FINDING_OCCUPANCY_LIMIT
-                             ? diag_speedup(p, DIAG_RESIDENCY_UP) : 0;
+                             ? diag_speedup(p, DIAG_RESIDENCY_UP)
+                             : v->findings[i].id == FINDING_ATOMICS
+                             ? diag_speedup(p, DIAG_ATOMIC) : 0;
 }

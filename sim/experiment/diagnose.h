@@ -5,7 +5,8 @@
  * residency, twice the bandwidth, half the global latency, twice the
  * issue rate or the partitions, ...; with a memory hierarchy twice the
  * L1 or the L2, or no L1 at all; twice the lanes of each execution pipe
- * busy enough to bind: alu, sfu, shared, mem), all with
+ * busy enough to bind: alu, sfu, shared, mem; twice the L2's atomic
+ * throughput when its atomic units are busy enough to bind), all with
  * the same simulator (cusim_simulate, never a formula). The speedups say
  * which resource the kernel waits on; a verdict names it, with the
  * speedups as evidence, the first thing to try and a Little's-law line.
@@ -13,8 +14,9 @@
  * Use: diag_plan_new (builds every variant's configs and says which cannot
  * apply), then for each variant diag_simulate (pure: may run in another
  * process) and diag_record, then diag_conclude and diag_print. The pipes'
- * variants (diag_from_baseline) apply or not by the baseline's run:
- * record the baseline before running them (in variant order, it is).
+ * variants and the atomic units' (diag_from_baseline) apply or not by the
+ * baseline's run: record the baseline before running them (in variant
+ * order, it is).
  */
 #ifndef CUSIM_DIAGNOSE_H
 #define CUSIM_DIAGNOSE_H
@@ -67,7 +69,11 @@
     X(ALU_LANES, "alu_lanes", "2x alu lanes", DIAG_HOLDS_LANES)           \
     X(SFU_LANES, "sfu_lanes", "2x sfu lanes", DIAG_HOLDS_LANES)           \
     X(SHARED_LANES, "shared_lanes", "2x shared lanes", DIAG_HOLDS_LANES)  \
-    X(MEM_LANES, "mem_lanes", "2x mem lanes", DIAG_HOLDS_LANES)
+    X(MEM_LANES, "mem_lanes", "2x mem lanes", DIAG_HOLDS_LANES)           \
+    X(ATOMIC, "atomic", "2x atomic throughput",                           \
+      "residency, every latency and bandwidth and the caches; the L2's "  \
+      "atomic units perform twice the operations per cycle (and a turn "  \
+      "on one address takes half the cycles, when it takes 2 or more)")
 
 typedef enum diag_kind {
 #define DIAG_KIND_ROW_(id, name, label, holds) DIAG_##id,
@@ -193,7 +199,8 @@ typedef struct diag_verdict {
     double finding_gain[FINDING_COUNT];  /* per finding, the speedup of the
                                    counterfactual that measures its fix
                                    (the occupancy limiter's: +2x
-                                   residency), or 0 */
+                                   residency; contended atomics': 2x
+                                   atomic throughput), or 0 */
 } diag_verdict;
 
 typedef struct diag_plan {
@@ -211,7 +218,7 @@ const char *diag_kind_label(diag_kind k);
 const char *diag_kind_holds(diag_kind k);
 
 /* Whether variant k applies or not by the baseline's run (a pipe's
- * lanes: see DIAG_PIPE_SHARE): run it only after diag_record has recorded
+ * lanes, or the atomic units' throughput: see DIAG_PIPE_SHARE): run it only after diag_record has recorded
  * the baseline, and only if it is still applicable then. */
 bool diag_from_baseline(diag_kind k);
 

@@ -37,7 +37,7 @@ static void emit_range(emitter *m, uint64_t lo, uint64_t hi)
             assert(back < m->n && m->out[m->n - 1 - back].line == l);
             m->out[m->n - 1 - back].sectors |= mask;
         } else if (m->n < m->cap) {
-            m->out[m->n++] = (addr_line){ l, mask, 0 };
+            m->out[m->n++] = (addr_line){ l, mask, 0, 0 };
         }
     }
 }
@@ -99,7 +99,7 @@ static uint32_t lines_run(const addr_lanes *a, emitter *m)
         if (n == 0)
             return 0;
         for (uint32_t i = 0; i < n; i++)
-            m->out[i] = (addr_line){ l0 + i, whole, 0 };
+            m->out[i] = (addr_line){ l0 + i, whole, 0, 0 };
         m->out[0].sectors &= whole << (s0 & (spl - 1));
         if (n == count)
             m->out[n - 1].sectors &= whole >> (spl - 1 - (s1 & (spl - 1)));
@@ -137,8 +137,11 @@ uint32_t coal_lines_sorted(const addr_lanes *a, uint32_t line,
         uint32_t k = m.n;
         while (k > 0 && m.out[k - 1].line > ln)
             k--;
-        if (k > 0 && m.out[k - 1].line == ln && run > m.out[k - 1].ops)
-            m.out[k - 1].ops = run;
+        if (k > 0 && m.out[k - 1].line == ln) {
+            if (run > m.out[k - 1].ops)
+                m.out[k - 1].ops = (uint16_t)run;
+            m.out[k - 1].lanes = (uint16_t)(m.out[k - 1].lanes + run);
+        }
     }
     return m.n;
 }
@@ -198,7 +201,7 @@ static uint32_t lines_bitmap(const addr_lanes *a, emitter *m)
             uint32_t b = (uint32_t)__builtin_ctzll(v) / spl * spl;
             uint32_t mask = (uint32_t)(v >> b & whole);
             m->out[m->n++] = (addr_line){ line0 + (w * 64 + b) / spl, mask,
-                                          0 };
+                                          0, 0 };
             v &= b + spl >= 64 ? 0 : ~0ull << (b + spl);
         }
     return m->n;

@@ -3,8 +3,8 @@
  * summed for the findings (cusim_result's global_*, shared_*, worst_*):
  * the global accesses' sectors against the fewest their lanes' bytes
  * fill, the shared accesses' bank passes against a conflict-free access's,
- * and the branch that splits its lanes most often, each with its line in
- * the kernel's file.
+ * the branch that splits its lanes most often, and the global atomic
+ * issued most, each with its line in the kernel's file.
  */
 #include "banks.h"
 #include "insn_stats.h"
@@ -55,6 +55,11 @@ void insn_stats_measure(const gpu *g, cusim_result *r)
                 f.measured = st->units;
                 f.ideal = st->ideal;
                 keep_worst(&r->worst_global, &f);
+                if (isa_is_atomic((isa_op)in->op)) {
+                    cusim_insn_finding a = { in->line, d, st->runs,
+                                             st->runs, 0 };
+                    keep_worst(&r->worst_atomic, &a);   /* most issues */
+                }
             } else if (in->op < ISA_OP_COUNT
                        && in->space == PROG_SPACE_SHARED) {
                 /* the full subgroup's passes (banks.h: one count per

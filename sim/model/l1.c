@@ -303,10 +303,11 @@ static void l1_fill_timed(l1 *h, uint32_t cu, uint32_t mi, uint64_t t)
  * at `t`. */
 static void send_down(l1 *h, uint32_t cu, uint8_t kind, uint32_t ref,
                       uint64_t addr, uint32_t sectors, uint64_t t,
-                      uint32_t ops)
+                      uint32_t ops, uint32_t lanes)
 {
     h->cus[cu].down++;
-    down d = { t, 0, addr, cu, ref, sectors, kind, (uint16_t)ops };
+    down d = { t, 0, addr, cu, ref, sectors, kind, (uint16_t)ops,
+               (uint16_t)lanes };
     xbar_send(h->x, &d, h->now);
 }
 
@@ -413,7 +414,8 @@ static uint64_t scalar_issue(l1 *h, const mem_req *r, uint64_t now)
         req_of(l, &ri, r, now, known);
         wait_on(l, mi, ri);
         l->mshrs[mi].outstanding = 1;
-        send_down(h, cu, DOWN_LOAD, mi, ln->line * h->line1, whole, now, 0);
+        send_down(h, cu, DOWN_LOAD, mi, ln->line * h->line1, whole, now, 0,
+                  0);
     }
     if (ri == NONE) {
         if (h->log->on)
@@ -463,8 +465,9 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
                 s->valid &= ~mask;
             req_of(l, &ri, r, now, known);
             l->reqs[ri].pending++;
+            uint32_t ops = ln->ops ? ln->ops : 1;
             send_down(h, cu, DOWN_ATOMIC, ri, ln->line * h->line1, mask, tl,
-                      ln->ops ? ln->ops : 1);
+                      ops, ln->lanes > ops ? ln->lanes : ops);
             continue;
         }
         if (store) {
@@ -474,7 +477,7 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
                     uint64_t old = h->c1.tags[vi];
                     if (old && s->dirty)
                         send_down(h, cu, DOWN_WRITEBACK, NONE,
-                                  (old - 1) * h->line1, s->dirty, tl, 0);
+                                  (old - 1) * h->line1, s->dirty, tl, 0, 0);
                     cacheset_put(&h->c1, set, vi, tag);
                     *s = (slot){ 0, 0, 0, 0, NONE };
                 }
@@ -494,7 +497,8 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
             }
             req_of(l, &ri, r, now, known);
             l->reqs[ri].pending++;
-            send_down(h, cu, DOWN_STORE, ri, ln->line * h->line1, mask, tl, 0);
+            send_down(h, cu, DOWN_STORE, ri, ln->line * h->line1, mask, tl, 0,
+                      0);
             continue;
         }
         /* a load */
@@ -530,7 +534,7 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
                 s->pend |= need;
                 l->mshrs[mi].outstanding++;
                 send_down(h, cu, DOWN_LOAD, mi, ln->line * h->line1, need,
-                          tl, 0);
+                          tl, 0, 0);
             }
             continue;
         }
@@ -541,7 +545,7 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
             uint64_t old = h->c1.tags[vi];
             if (old && v->dirty)
                 send_down(h, cu, DOWN_WRITEBACK, NONE,
-                          (old - 1) * h->line1, v->dirty, tl, 0);
+                          (old - 1) * h->line1, v->dirty, tl, 0, 0);
             mi = mshr_open(l, vi);
             cacheset_put(&h->c1, set, vi, tag);
             *v = (slot){ 0, 0, mask, 0, mi };
@@ -551,7 +555,7 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
         req_of(l, &ri, r, now, known);
         wait_on(l, mi, ri);
         l->mshrs[mi].outstanding = 1;
-        send_down(h, cu, DOWN_LOAD, mi, ln->line * h->line1, mask, tl, 0);
+        send_down(h, cu, DOWN_LOAD, mi, ln->line * h->line1, mask, tl, 0, 0);
     }
     h->st->l1_sectors += sectors;
     h->st->bytes += (uint64_t)sectors * h->sector;

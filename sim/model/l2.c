@@ -1,6 +1,6 @@
 /*
- * l2.c — the L2's slices, ports, atomic units, MSHRs and the arrivals
- * parked at a full DRAM channel (l2.h).
+ * l2.c — the L2's slices, ports, MSHRs and the arrivals parked at a full
+ * DRAM channel (l2.h); the slices' atomic units are l2atom.c's.
  *
  * Every pool is allocated by l2_new and sized from the profile (see
  * l2_state_bytes): cache.l2.mshrs MSHRs per slice, each with at most
@@ -25,6 +25,7 @@
 #include "cacheset.h"
 #include "dram.h"
 #include "intmath.h"
+#include "l2atom.h"
 #include "memstage.h"
 #include "timering.h"
 #include "xalloc.h"
@@ -71,9 +72,7 @@ struct l2 {
     uint32_t back2;
     cacheset c2;              /* the tags, all slices' sets */
     uint64_t *port_free;      /* per slice, in slots: 1 cycle = l2bpc */
-    uint64_t *atom_free;      /* per slice: its atomic unit is free from
-                                 then (cycles) */
-    uint32_t atom_cycles;     /* per operation on one address */
+    l2atom *atom;             /* the slices' atomic units */
     down *parked;             /* n_park arrivals parked at a channel or
                                  waiting at a slice */
     uint32_t *park_next;      /* each one's successor, or the next free */
@@ -115,8 +114,9 @@ uint64_t l2_state_bytes(const cusim_hw *hw)
     geom g = geom_of(hw);
     uint64_t b = sizeof(l2);
     b += cacheset_bytes(g.sets2, g.ways2);
-    b += 2 * (uint64_t)hw->cache.l2.slices * sizeof(uint64_t);
+    b += (uint64_t)hw->cache.l2.slices * sizeof(uint64_t);
     b += (uint64_t)hw->cache.l2.slices * sizeof(l2slice);
+    b += l2atom_state_bytes(hw, g.sets2 * g.ways2);
     b += g.n_park * (sizeof(down) + sizeof(uint32_t));
     b += (uint64_t)hw->dram.channels * sizeof(parklist);
     b += g.n_l2m * (sizeof(l2mshr) + sizeof(uint32_t) + sizeof(timed));
@@ -144,9 +144,8 @@ l2 *l2_new(const cusim_hw *hw, struct dram *d, l2_up up, mem_stats *st,
     h->l2bpc = hw->cache.l2.bytes_per_cycle;
     h->back2 = memstage_of(hw).back2;
     cacheset_init(&h->c2, g.sets2, g.ways2);
-    h->port_free = xcalloc(2 * (size_t)h->slices, sizeof *h->port_free);
-    h->atom_free = h->port_free + h->slices;
-    h->atom_cycles = hw->cache.l2.atomic_cycles;
+    h->port_free = xcalloc(h->slices, sizeof *h->port_free);
+    h->atom = l2atom_new(hw, g.sets2 * g.ways2, st);
     h->n_park = g.n_park;
     h->parked = xcalloc(g.n_park, sizeof *h->parked);
     h->park_next = xcalloc(g.n_park, sizeof *h->park_next);
@@ -188,6 +187,7 @@ void l2_free(l2 *h)
         return;
     cacheset_release(&h->c2);
     free(h->port_free);
+    l2atom_free(h->atom);
     free(h->parked);
     free(h->park_next);
     free(h->parks);
@@ -307,6 +307,7 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
         }
         cacheset_put(&h->c2, set, vi, tag);
         *v = (slot){ 0, 0, 0, 0, NONE };
+        l2atom_forget(h->atom, vi);
         s = v;
         si = vi;
     } else if (s) {
@@ -323,13 +324,9 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
             dram_enqueue(h->dram, d->addr, db, NONE, xfer);
         }
         uint64_t t = xfer + h->back2;
-        if (d->kind == DOWN_ATOMIC) {
-            /* the slice's atomic unit, one address's turns after another */
-            uint64_t at = xfer > h->atom_free[slice] ? xfer
-                                                      : h->atom_free[slice];
-            h->atom_free[slice] = at + (uint64_t)d->ops * h->atom_cycles;
-            t = h->atom_free[slice] + h->back2;
-        }
+        if (d->kind == DOWN_ATOMIC)    /* the slice's atomic unit */
+            t = l2atom_perform(h->atom, slice, s ? si : NONE, d->ops,
+                               d->lanes, xfer) + h->back2;
         h->up.written(h->up.ctx, d->cu, d->kind, d->ref, t);
         return L2_DONE;
     }

@@ -31,10 +31,13 @@ static cusim_bound bound_of(double compute, double memory, double waves,
 
 /* The hierarchy's speeds of light over the span between tallies a and b
  * of `cycles` cycles: the L1 tag stages' busy share, the L2 slices' port
- * share, DRAM's bandwidth share. */
+ * share, DRAM's bandwidth share, and the busiest slice's atomic unit's
+ * busy share (the growth of the busiest slice's busy cycles over the
+ * span: exact for a whole run, at most the busiest slice's share of a
+ * dispatch). */
 static void hierarchy_sols(const gpu *g, const tally *a, const tally *b,
                            double cycles, double *l1, double *l2,
-                           double *dram)
+                           double *dram, double *atomic)
 {
     const cusim_hw *hw = g->hw;
     const mem_stats d = mem_stats_since(&b->mem, &a->mem);
@@ -43,6 +46,10 @@ static void hierarchy_sols(const gpu *g, const tally *a, const tally *b,
           / (cycles * hw->cache.l2.slices * hw->cache.l2.bytes_per_cycle);
     *dram = (double)(d.dram_read_bytes + d.dram_write_bytes)
             / (cycles * hw->dram.bytes_per_cycle);
+    *atomic = (double)d.l2_atomic_busy_max
+              / (cycles * hw->cache.l2.atomic_rate);
+    if (*atomic > 1.0)
+        *atomic = 1.0;
 }
 
 static double max3(double a, double b, double c)
@@ -75,9 +82,12 @@ static void span_figures(const gpu *g, const tally *a, const tally *b,
             out->sol_busiest_unit = busy;
     }
     if (mem_has_hierarchy(g->mem)) {
+        double atomic;
         hierarchy_sols(g, a, b, cycles, &out->sol_l1, &out->sol_l2,
-                       &out->sol_dram);
+                       &out->sol_dram, &atomic);
         out->sol_memory = max3(out->sol_l1, out->sol_l2, out->sol_dram);
+        if (atomic > out->sol_memory)
+            out->sol_memory = atomic;
         out->hierarchy = true;
         const mem_stats d = mem_stats_since(&b->mem, &a->mem);
         out->l1_bytes = d.l1_sectors * hw->cache.l1.sector;
@@ -95,8 +105,8 @@ static void span_figures(const gpu *g, const tally *a, const tally *b,
 
 /* Each unit's share of its peak over the whole run (r->sol_unit): the
  * pipes' busy cycles over the partitions' cycles, the levels' speeds of
- * light (the flat model's channel counts as dram, its l1 and l2 are
- * absent); then the busiest pipe's name (the first of alu, sfu, shared,
+ * light (the flat model's channel counts as dram, its l1, l2 and atomic
+ * units are absent); then the busiest pipe's name (the first of alu, sfu, shared,
  * mem on a tie) and the unit at the top of all (bound_unit, ranked by
  * cusim_sol_ranking). */
 static void unit_shares(const gpu *g, const tally *end, cusim_result *r,
@@ -108,6 +118,8 @@ static void unit_shares(const gpu *g, const tally *end, cusim_result *r,
     r->sol_unit[CUSIM_SOL_L1] = r->hierarchy ? r->sol_l1 : -1.0;
     r->sol_unit[CUSIM_SOL_L2] = r->hierarchy ? r->sol_l2 : -1.0;
     r->sol_unit[CUSIM_SOL_DRAM] = r->hierarchy ? r->sol_dram : r->sol_memory;
+    if (!r->hierarchy)      /* (with one, measure_run set it) */
+        r->sol_unit[CUSIM_SOL_ATOMIC] = -1.0;
     int busiest = 0;
     for (int u = 1; u < CUSIM_SOL_PIPES; u++)
         if (r->sol_unit[u] > r->sol_unit[busiest])
@@ -252,10 +264,13 @@ void measure_run(const gpu *g, const tally *end, cusim_result *r)
         r->dram_bytes = ms->dram_read_bytes + ms->dram_write_bytes;
         r->dram_intensity = r->dram_bytes
             ? (double)arith / (double)r->dram_bytes : 0.0;
+        r->atomic_requests = ms->l2_atomic_requests;
+        r->atomic_ops = ms->l2_atomic_ops;
+        r->atomic_wait = ms->l2_atomic_wait;
         r->dram_row_hit_rate = ms->dram_accesses
             ? (double)ms->dram_row_hits / (double)ms->dram_accesses : 0.0;
         hierarchy_sols(g, &zero, end, cycles, &r->sol_l1, &r->sol_l2,
-                       &r->sol_dram);
+                       &r->sol_dram, &r->sol_unit[CUSIM_SOL_ATOMIC]);
         /* the channel to memory is DRAM: its share, not the bytes the
          * CUs asked of the L1 against it */
         r->bandwidth_utilization = r->sol_dram;

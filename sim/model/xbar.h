@@ -20,7 +20,8 @@
 
 /* A line on its way to the L2. An atomic is performed there: it goes down
  * as a store does (the L1's copy dropped), and its request completes when
- * the slice's atomic unit has done its `ops`. */
+ * the slice's atomic unit (l2atom.h) has done its `lanes` operations, its
+ * `ops` turns on its busiest address among them. */
 enum { DOWN_LOAD, DOWN_STORE, DOWN_WRITEBACK, DOWN_ATOMIC };
 
 typedef struct down {
@@ -31,7 +32,9 @@ typedef struct down {
     uint32_t ref;             /* LOAD: its L1 MSHR; STORE: its request */
     uint32_t sectors;         /* in L1 line coordinates */
     uint8_t kind;
-    uint16_t ops;             /* ATOMIC: its turns on one address */
+    uint16_t ops;             /* ATOMIC: its turns on one address, >= 1 */
+    uint16_t lanes;           /* ATOMIC: its operations (lanes) in all,
+                                 >= ops */
 } down;
 
 typedef struct xbar xbar;

@@ -233,6 +233,29 @@ static bool divergence(const cusim_result *r, finding *f)
     return true;
 }
 
+/* Contended atomics: the busiest L2 slice's atomic unit binds (its
+ * operations, or a line's turns that others wait for), so the kernel's
+ * global atomics take turns at a few addresses. */
+static bool atomics(const cusim_result *r, finding *f)
+{
+    double busy = r->sol_unit[CUSIM_SOL_ATOMIC];
+    if (!r->hierarchy || r->atomic_requests == 0 || busy < FINDING_MIN_ATOMIC)
+        return false;
+    double req = (double)r->atomic_requests;
+    f->measured = busy;
+    f->ideal = 0;
+    f->unit = "atomic unit busy";
+    f->line = r->worst_atomic.line;
+    snprintf(f->what, sizeof f->what, "contended atomics: the busiest L2 "
+             "slice's atomic unit is %.0f%% busy, a request (%.1f lanes on "
+             "a line) waits %.0f cycles for earlier ones on its line: a "
+             "subgroup reduction first, or privatize (shared-memory bins "
+             "per workgroup, then one global atomic per bin)",
+             100 * busy, (double)r->atomic_ops / req,
+             (double)r->atomic_wait / req);
+    return true;
+}
+
 int findings_of(const cusim_result *r, const cusim_hw *hw,
                 const cusim_kernel *k, finding *out)
 {
@@ -260,6 +283,9 @@ int findings_of(const cusim_result *r, const cusim_hw *hw,
             break;
         case FINDING_DIVERGENCE:
             found = divergence(r, f);
+            break;
+        case FINDING_ATOMICS:
+            found = atomics(r, f);
             break;
         case FINDING_COUNT:
             break;

@@ -2,8 +2,8 @@
  * findings.h — what a run shows that a programmer can fix, one finding a
  * rule, as Nsight Compute's rules give them: uncoalesced global accesses,
  * shared-memory bank conflicts, occupancy limited by a named resource,
- * achieved occupancy well under the theoretical, a tail effect, and
- * divergent branches. Each finding says what was measured against the
+ * achieved occupancy well under the theoretical, a tail effect,
+ * divergent branches, and global atomics contending at the L2. Each finding says what was measured against the
  * ideal and names the line of the kernel's file it comes from: the
  * instruction (the worst of its kind) or the key (registers, shared_bytes,
  * elements). Drawn from one run's figures (cusim_result's global_*,
@@ -23,7 +23,8 @@
     X(OCCUPANCY_LIMIT, "occupancy_limiter")                                 \
     X(ACHIEVED_OCCUPANCY, "achieved_occupancy")                             \
     X(TAIL, "tail_effect")                                                  \
-    X(DIVERGENCE, "divergence")
+    X(DIVERGENCE, "divergence")                                             \
+    X(ATOMICS, "contended_atomics")
 
 typedef enum finding_id {
 #define FINDING_ID_ROW_(id, name) FINDING_##id,
@@ -40,6 +41,9 @@ typedef enum finding_id {
 #define FINDING_MIN_TAIL 0.10          /* the last wave's idle share of the
                                        run: (1 - its fill) / waves */
 #define FINDING_MIN_BRANCHES 0.90      /* branch efficiency */
+#define FINDING_MIN_ATOMIC 0.80        /* sol.unit.atomic: the busiest L2
+                                          slice's atomic unit's busy share
+                                          (a speed of light's bound) */
 
 typedef struct finding {
     finding_id id;
@@ -47,7 +51,8 @@ typedef struct finding {
                                none (a default, or a --set) */
     double measured, ideal; /* in `unit` */
     const char *unit;       /* "sectors per request", "passes per access",
-                               "occupancy", "waves", "branch efficiency" */
+                               "occupancy", "waves", "branch efficiency",
+                               "atomic unit busy" */
     char what[320];         /* one sentence: what, the measure, the fix */
 } finding;
 

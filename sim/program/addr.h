@@ -53,10 +53,13 @@ typedef struct addr_ctx {
 typedef struct addr_line {
     uint64_t line;               /* byte address / line size */
     uint32_t sectors;            /* bit s: sector s of the line */
-    uint32_t ops;                /* coal_access_atomic: the most lanes whose
+    uint16_t ops;                /* coal_access_atomic: the most lanes whose
                                     element starts at one address of the
                                     line (those operations take turns); 0
                                     otherwise */
+    uint16_t lanes;              /* coal_access_atomic: the lanes whose
+                                    element starts in the line (its
+                                    operations); 0 otherwise */
 } addr_line;
 
 typedef struct addr_expr addr_expr;   /* opaque; see addr.c */
