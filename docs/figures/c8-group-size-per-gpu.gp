@@ -20,51 +20,51 @@ if (!exists("png_out") || !exists("svg_out")) {
 
 # Panel 1, curve 1: time_us against kernel.workgroup_size, hw.name = nvidia-sm70 (3 points)
 $p1_c1 << EOD
-64 20.66078431
-128 14.5
-256 15.98366013
+64 20.64379085
+128 14.50980392
+256 16.06993464
 EOD
 # Panel 1, curve 2: time_us against kernel.workgroup_size, hw.name = nvidia-sm80 (3 points)
 $p1_c2 << EOD
-64 16.2929078
-128 14.6035461
-256 16.36312057
+64 16.30496454
+128 14.58368794
+256 16.39787234
 EOD
 # Panel 1, curve 3: time_us against kernel.workgroup_size, hw.name = nvidia-sm90 (3 points)
 $p1_c3 << EOD
-64 8.901010101
-128 8.918686869
-256 10.35808081
+64 8.899494949
+128 8.922222222
+256 10.36060606
 EOD
 # Panel 1, curve 4: time_us against kernel.workgroup_size, hw.name = amd-gcn (3 points)
 $p1_c4 << EOD
-64 54.01228978
-128 31.34087969
-256 28.15976714
+64 52.9767141
+128 29.63906856
+256 26.79689521
 EOD
 # Panel 1, curve 5: time_us against kernel.workgroup_size, hw.name = amd-rdna3-gfx1100 (3 points)
 $p1_c5 << EOD
-64 24.5428
-128 13.806
-256 12.168
+64 24.2108
+128 13.742
+256 12.1464
 EOD
 # Panel 1, curve 6: time_us against kernel.workgroup_size, hw.name = intel-xe-hpg (3 points)
 $p1_c6 << EOD
 64 43.82619048
-128 30.99428571
-256 31.59428571
+128 29.42380952
+256 30.20142857
 EOD
 # Panel 1, curve 7: time_us against kernel.workgroup_size, hw.name = apple-m1 (3 points)
 $p1_c7 << EOD
-64 307.7871674
-128 173.1181534
-256 215.1205008
+64 306.3059468
+128 173.4773083
+256 213.771518
 EOD
 # Panel 1, curve 8: time_us against kernel.workgroup_size, hw.name = adreno-a740 (3 points)
 $p1_c8 << EOD
-64 1505.564706
-128 779.9029412
-256 408.4338235
+64 1471.241176
+128 769.9823529
+256 396.8264706
 EOD
 
 # Panel 2, curve 1: occupancy.theoretical against kernel.workgroup_size, hw.name = nvidia-sm70 (3 points)

@@ -21,18 +21,18 @@ if (!exists("png_out") || !exists("svg_out")) {
 # Panel 1, curve 1: time_us against kernel.buffers, hw.name = nvidia-h200 (5 points)
 $p1_c1 << EOD
 0 68.18030303
-1 49.87020202
-2 7.697979798
-3 7.114141414
-4 6.9
+1 49.86818182
+2 10.9969697
+3 7.035858586
+4 6.880808081
 EOD
 # Panel 1, curve 2: time_us against kernel.buffers, hw.name = amd-rdna3-gfx1100 (5 points)
 $p1_c2 << EOD
-0 28.596
-1 17.0108
-2 19.252
-3 19.4188
-4 19.292
+0 28.582
+1 16.87
+2 19.3152
+3 19.5176
+4 19.5232
 EOD
 # Panel 1, curve 3: time_us against kernel.buffers, hw.name = seed-cu (5 points)
 $p1_c3 << EOD
