@@ -243,12 +243,14 @@ static bool mshr_free_at(l2 *h, uint32_t s, uint64_t now)
     return c->n_free > 0;
 }
 
-/* Handles one arrival at the L2 at `now`: L2_DONE; or, with nothing
- * changed, the channel whose queue has no room for what it needs there
- * (a read, a dirty victim's write), or L2_MSHR when it fails its
- * reservation: it waits for DRAM and its line's MSHR is full, or it needs
- * one and its slice has none free. */
-static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
+/* Handles one arrival at the L2 at `now` (lc and slice: its line's
+ * channel and slice, addrmap.h, asked once by the caller): L2_DONE; or,
+ * with nothing changed, the channel whose queue has no room for what it
+ * needs there (a read, a dirty victim's write), or L2_MSHR when it fails
+ * its reservation: it waits for DRAM and its line's MSHR is full, or it
+ * needs one and its slice has none free. */
+static uint32_t l2_handle(l2 *h, const down *d, uint64_t now, uint32_t lc,
+                          uint32_t slice)
 {
     uint32_t sec, nsec;
     const uint32_t n1 = popc32(d->sectors);
@@ -261,9 +263,8 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
     bool load = d->kind == DOWN_LOAD;
     uint32_t need = !load ? 0 : s ? sec & ~s->valid & ~s->pend : sec;
     uint32_t waiting = s ? (sec & s->pend) : 0;
-    /* Room in the DRAM queues it needs: a read, a dirty victim's write. */
-    const uint32_t lc = addrmap_channel(h->map, d->addr);   /* the line's */
-    const uint32_t slice = addrmap_slice_in(h->map, d->addr, lc);
+    /* Room in the DRAM queues it needs: a read, a dirty victim's write
+     * (lc: the line's channel). */
     if (need) {
         if (!chan_room(h, lc, 1))
             return lc;
@@ -368,6 +369,14 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now)
     return L2_DONE;
 }
 
+/* l2_handle of parked entry i (its channel and slice asked again). */
+static uint32_t handle_parked(l2 *h, uint32_t i, uint64_t now)
+{
+    const down *d = &h->parked[i];
+    const uint32_t lc = addrmap_channel(h->map, d->addr);
+    return l2_handle(h, d, now, lc, addrmap_slice_in(h->map, d->addr, lc));
+}
+
 /* Appends parked entry i to list c. */
 static void list_append(l2 *h, parklist *c, uint32_t i)
 {
@@ -439,14 +448,15 @@ static void wait_at_slice(l2 *h, uint32_t s, uint32_t i, uint64_t now)
 
 void l2_arrive(l2 *h, const down *d, uint64_t now)
 {
-    const uint32_t s = slice_of(h, d->addr);
+    const uint32_t lc = addrmap_channel(h->map, d->addr);
+    const uint32_t s = addrmap_slice_in(h->map, d->addr, lc);
     l2slice *c = &h->sl[s];
     if (c->waiting.head != NONE) {
         /* behind the slice's waiting ones */
         list_append(h, &c->waiting, park_entry(h, d));
         return;
     }
-    uint32_t r = l2_handle(h, d, now);
+    uint32_t r = l2_handle(h, d, now, lc, s);
     if (r == L2_MSHR)
         wait_at_slice(h, s, park_entry(h, d), now);
     else if (r != L2_DONE)
@@ -471,7 +481,7 @@ void l2_unpark(l2 *h, uint32_t ch, uint64_t now)
     parklist *c = &h->parks[ch];
     h->unparking = ch;
     while (c->head != NONE && dram_room(h->dram, ch, 1)) {
-        uint32_t r = l2_handle(h, &h->parked[c->head], now);
+        uint32_t r = handle_parked(h, c->head, now);
         if (r == ch)
             break;          /* (room for a read, not for its victim too) */
         go_on(h, list_pop(h, c), r, now);
@@ -484,7 +494,7 @@ void l2_event(l2 *h, uint32_t s, uint64_t now)
     l2slice *c = &h->sl[s];
     c->retry = NEVER;
     while (c->waiting.head != NONE) {
-        uint32_t r = l2_handle(h, &h->parked[c->waiting.head], now);
+        uint32_t r = handle_parked(h, c->waiting.head, now);
         if (r == L2_MSHR)
             break;
         go_on(h, list_pop(h, &c->waiting), r, now);
