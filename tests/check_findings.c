@@ -189,14 +189,14 @@ START_TEST(contended_atomics)
         &r, &hw, &k);
     ck_assert_uint_eq(r.atomic_requests, 2048);
     ck_assert_uint_eq(r.atomic_ops, 65536);
-    ck_assert_int_eq(r.worst_atomic.line, 42);
+    ck_assert_int_eq(r.worst_atomic.line, 43);
     ck_assert_uint_eq(r.worst_atomic.runs, 2048);
     ck_assert_str_eq(r.bound_unit, "atomic");
     finding f[FINDING_COUNT];
     int n = findings_of(&r, &hw, &k, f);
     const finding *a = find(f, n, FINDING_ATOMICS);
     ck_assert_ptr_nonnull(a);
-    ck_assert_int_eq(a->line, 42);
+    ck_assert_int_eq(a->line, 43);
     ck_assert_double_ge(a->measured, FINDING_MIN_ATOMIC);
     ck_assert_ptr_nonnull(strstr(a->what, "(32.0 lanes on a line)"));
     ck_assert_ptr_nonnull(strstr(a->what, "privatize (shared-memory bins "
