@@ -71,49 +71,49 @@ EOD
 # Panel 3, curve 1: cycles against kernel.workgroup_size, kernel.registers = 32 (5 points)
 $p3_c1 << EOD
 64 9605
-128 9607
-256 9612
-512 9621
-1024 9721
+128 9606
+256 9611
+512 9620
+1024 9840
 EOD
 # Panel 3, curve 2: cycles against kernel.workgroup_size, kernel.registers = 64 (5 points)
 $p3_c2 << EOD
-64 11245
-128 11271
-256 11376
-512 11491
-1024 11821
+64 11265
+128 11296
+256 11391
+512 11596
+1024 12193
 EOD
 # Panel 3, curve 3: cycles against kernel.workgroup_size, kernel.registers = 128 (4 points)
 $p3_c3 << EOD
-64 16457
-128 16477
-256 16594
-512 16812
+64 16499
+128 16543
+256 16683
+512 16978
 EOD
 
 # Panel 4, curve 1: cycles against kernel.workgroup_size, kernel.registers = 32 (5 points)
 $p4_c1 << EOD
-64 6606
-128 6610
-256 6637
-512 6695
-1024 6925
+64 6541
+128 6560
+256 6621
+512 6790
+1024 7150
 EOD
 # Panel 4, curve 2: cycles against kernel.workgroup_size, kernel.registers = 64 (5 points)
 $p4_c2 << EOD
-64 8898
-128 8919
-256 8977
-512 9087
-1024 9370
+64 8919
+128 8948
+256 9029
+512 9236
+1024 9666
 EOD
 # Panel 4, curve 3: cycles against kernel.workgroup_size, kernel.registers = 128 (4 points)
 $p4_c3 << EOD
-64 13938
-128 13987
-256 14083
-512 14224
+64 13956
+128 14054
+256 14159
+512 14381
 EOD
 
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
