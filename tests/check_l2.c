@@ -416,6 +416,29 @@ START_TEST(a_full_park_pool_moves_an_arrival_to_another_channel)
 }
 END_TEST
 
+START_TEST(a_store_takes_no_reservation)
+{
+    /* cache.l2.mshr_merge 1. CU 0's load of sector 0 of line 0 at 49
+     * misses and fills its MSHR's one place (a_miss_and_hits: port 49 ->
+     * 51, filled at 300). A store to the same sector at 50 takes no MSHR:
+     * it is not refused for the full one, but taken at once, port 51 ->
+     * 53, acknowledged at 53 + 49 = 102 (not after the fill at 251). */
+    rig r;
+    cusim_hw hw = cutest_tiny_hier();
+    hw.cache.l2.mshr_merge = 1;
+    rig_init(&r, &hw);
+    load(&r, 0, 1, 0, 0x1, 49);
+    store(&r, 9, 0, 50);
+    ck_assert_uint_eq(r.n, 1);
+    answer_is(&r, 0, false, 0, 9, 102);
+    ck_assert_uint_eq(r.st.l2_reservation_fails, 0);
+    run_to(&r, 5000);
+    ck_assert_uint_eq(r.n, 2);
+    answer_is(&r, 1, true, 0, 1, 300);
+    rig_free(&r);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("l2");
@@ -425,6 +448,7 @@ static Suite *make_suite(void)
     cutest_behaviour(s, "MSHR merge limit",
                      a_ninth_request_waits_for_a_merge_of_eight);
     cutest_behaviour(s, "no MSHR free", a_full_mshr_file_stalls_its_slice);
+    cutest_behaviour(s, "stores take no MSHR", a_store_takes_no_reservation);
     cutest_behaviour(s, "a full park pool",
                      a_full_park_pool_moves_an_arrival_to_another_channel);
     return s;

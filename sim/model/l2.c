@@ -227,12 +227,6 @@ static bool chan_room(const l2 *h, uint32_t ch, uint32_t n)
            && dram_room(h->dram, ch, n);
 }
 
-/* The slice byte address `addr` is in (addrmap.h). */
-static uint32_t slice_of(const l2 *h, uint64_t addr)
-{
-    return addrmap_slice(h->map, addr);
-}
-
 /* Whether slice s has an MSHR free at `now` (those whose fill has landed
  * by then are free again). */
 static bool mshr_free_at(l2 *h, uint32_t s, uint64_t now)
@@ -269,9 +263,10 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now, uint32_t lc,
         if (!chan_room(h, lc, 1))
             return lc;
     }
-    /* Its reservation, when it waits for DRAM: a place on its line's
-     * MSHR, or a free MSHR of its slice. */
-    if (need || waiting) {
+    /* Its reservation, when it is a load that waits for DRAM: a place on
+     * its line's MSHR, or a free MSHR of its slice (a store or an atomic
+     * takes none). */
+    if (load && (need || waiting)) {
         if (s && s->mshr != NONE) {
             if (h->l2m[s->mshr].merged >= h->merge)
                 return L2_MSHR;
@@ -471,7 +466,7 @@ static void go_on(l2 *h, uint32_t i, uint32_t r, uint64_t now)
     if (r == L2_DONE)
         park_release(h, i);
     else if (r == L2_MSHR)
-        wait_at_slice(h, slice_of(h, h->parked[i].addr), i, now);
+        wait_at_slice(h, addrmap_slice(h->map, h->parked[i].addr), i, now);
     else
         list_append(h, &h->parks[r], i);
 }
