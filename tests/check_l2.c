@@ -439,6 +439,36 @@ START_TEST(a_store_takes_no_reservation)
 }
 END_TEST
 
+START_TEST(a_line_evicts_only_in_its_slice)
+{
+    /* The L2 512 bytes of 2 ways in 2 slices: each slice one set of its
+     * own 2 lines. Line i (byte 128 i) is in slice i / 2 % 2 (interleave
+     * 256): lines 0, 1, 4 and 5 in slice 0, lines 2 and 3 in slice 1.
+     * Loads of lines 0, 2 and 4 (sector 0 each, each after the one before
+     * is filled) miss; line 2 takes slice 1's set, so 0 and 4 both stay
+     * in slice 0's and a load of 0 hits. (Sets shared by all slices, set
+     * = line mod 2, put 0, 2 and 4 in one set of 2 ways: 4 evicted 0.)
+     * Line 1 then evicts slice 0's least recently used line, 4; line 2
+     * still hits, 4 misses: 2 hits, 5 reads. */
+    rig r;
+    cusim_hw hw = cutest_tiny_hier();
+    hw.cache.l2.bytes = 512;
+    hw.cache.l2.ways = 2;
+    rig_init(&r, &hw);
+    const uint32_t line[7] = { 0, 2, 4, 0, 1, 2, 4 };
+    const uint32_t hits[7] = { 0, 0, 0, 1, 1, 2, 2 };
+    for (uint32_t i = 0; i < 7; i++) {
+        uint64_t at = 49 + 1000 * i;
+        load(&r, 0, i, line[i] * 128, 0x1, at);
+        run_to(&r, at + 999);
+        ck_assert_uint_eq(r.n, i + 1);
+        ck_assert_uint_eq(r.st.l2_hits, hits[i]);
+    }
+    ck_assert_uint_eq(r.st.dram_accesses, 5);
+    rig_free(&r);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("l2");
@@ -448,6 +478,7 @@ static Suite *make_suite(void)
     cutest_behaviour(s, "MSHR merge limit",
                      a_ninth_request_waits_for_a_merge_of_eight);
     cutest_behaviour(s, "no MSHR free", a_full_mshr_file_stalls_its_slice);
+    cutest_behaviour(s, "a slice's own sets", a_line_evicts_only_in_its_slice);
     cutest_behaviour(s, "stores take no MSHR", a_store_takes_no_reservation);
     cutest_behaviour(s, "a full park pool",
                      a_full_park_pool_moves_an_arrival_to_another_channel);

@@ -67,6 +67,9 @@ struct l2 {
     uint32_t kind, base;      /* slice s's event is (kind, base + s) */
     uint32_t sector;
     uint32_t line2, sets2, ways2, slices;
+    uint32_t per_slice;       /* sets per slice: slice s's are s x
+                                 per_slice .. + per_slice - 1 */
+    uint32_t block_lines;     /* log2 of lines per interleave block */
     const addrmap *map;       /* the slice of an address (dram's) */
     uint64_t l2bpc;
     uint32_t back2;
@@ -98,6 +101,11 @@ static geom geom_of(const cusim_hw *hw)
     const uint32_t n = hw->compute_units, cap = hw->memory.max_inflight;
     cacheset_geometry(hw->cache.l2.bytes, hw->cache.l2.ways,
                       hw->cache.l2.line, &g.sets2, &g.ways2);
+    if (hw->cache.l2.ways == 0 && hw->cache.l2.bytes) {
+        /* fully associative: each slice one set of its own lines */
+        g.sets2 = hw->cache.l2.slices;
+        g.ways2 /= hw->cache.l2.slices;
+    }
     g.n_l2m = (uint64_t)hw->cache.l2.slices * hw->cache.l2.mshrs;
     g.n_l2n = n * cap;
     g.n_park = n * cap;
@@ -140,7 +148,9 @@ l2 *l2_new(const cusim_hw *hw, struct dram *d, l2_up up, mem_stats *st,
     h->sets2 = g.sets2;
     h->ways2 = g.ways2;
     h->slices = hw->cache.l2.slices;
+    h->per_slice = g.sets2 / h->slices;
     h->map = dram_map(d);
+    h->block_lines = h->map->shift - ceil_log2(h->line2);
     h->l2bpc = hw->cache.l2.bytes_per_cycle;
     h->back2 = memstage_of(hw).back2;
     cacheset_init(&h->c2, g.sets2, g.ways2);
@@ -215,6 +225,21 @@ static uint64_t l2_line(const l2 *h, uint64_t addr, uint32_t sectors1,
     return addr / h->line2;
 }
 
+/* The set of the line at `addr` in its slice: a slice's sets are its own
+ * (a memory partition's L2 bank indexes its sets by the address with the
+ * partition's bits taken out: GPGPU-Sim's get_partition_addr, addrdec.cc),
+ * so a line only ever evicts lines of its own slice, and of its own DRAM
+ * channel. The index is the line's number among its slice's lines (the
+ * block's number u / slices, then the line in the block), modulo the
+ * slice's sets. */
+static uint64_t l2_set(const l2 *h, uint64_t addr, uint32_t slice)
+{
+    const addrmap *m = h->map;
+    uint64_t local = ((addr >> m->shift) / h->slices << h->block_lines)
+                     | (addr & m->low) / h->line2;
+    return (uint64_t)slice * h->per_slice + local % h->per_slice;
+}
+
 /* l2_handle's answers besides a channel to wait at. */
 #define L2_DONE NONE
 #define L2_MSHR (NONE - 1)
@@ -249,7 +274,7 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now, uint32_t lc,
     uint32_t sec, nsec;
     const uint32_t n1 = popc32(d->sectors);
     uint64_t line = l2_line(h, d->addr, d->sectors, n1, &sec, &nsec);
-    uint64_t set = line % h->sets2, tag = line + 1;
+    uint64_t set = l2_set(h, d->addr, slice), tag = line + 1;
     uint32_t vi = NONE, si = cacheset_find(&h->c2, set, tag, &vi);
     slot *s = si != NONE ? &h->c2.slots[si] : NULL;
     slot *v = vi != NONE ? &h->c2.slots[vi] : NULL;
