@@ -306,6 +306,8 @@ typedef struct cusim_hw {
             uint32_t latency;          /* hit, cycles from issue */
             uint32_t lines_per_cycle;  /* tag lookups per cycle */
             uint32_t mshrs;            /* distinct missing lines at once */
+            uint32_t mshr_merge;       /* requests per MSHR, the first
+                                          included */
             cusim_store_policy stores;
         } l1;
         struct {
@@ -981,6 +983,8 @@ typedef struct cusim_result {
     uint64_t l1_bytes;               /* sectors requested x sector */
     double l1_hit_rate;              /* sectors present / requested */
     double l1_sectors_per_request;
+    uint64_t l1_reservation_fails;   /* lines whose access waited for
+                                        their MSHR's fill */
     uint64_t l2_bytes;               /* sectors requested at the L2 x sector */
     double l2_hit_rate;
     uint64_t l2_reservation_fails;   /* arrivals that began to wait at

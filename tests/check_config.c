@@ -345,6 +345,7 @@ START_TEST(hw_cache_keys)
     ck_assert_uint_eq(hw.cache.l2.bytes_per_cycle, 1775);
     ck_assert_uint_eq(hw.cache.l2.mshrs, 96);
     ck_assert_uint_eq(hw.cache.l2.mshr_merge, 8);
+    ck_assert_uint_eq(hw.cache.l1.mshr_merge, 16);
     ck_assert_uint_eq(hw.cache.scalar.bytes, 16384);
     ck_assert_uint_eq(hw.cache.scalar.ways, 2);
     ck_assert_uint_eq(hw.cache.scalar.latency, 48);
@@ -359,9 +360,9 @@ START_TEST(hw_cache_keys)
     ck_assert_uint_eq(hw.dram.window, 32);
     ck_assert_uint_eq(hw.launch_cycles, 5000);
     assert_mark(cfg_hw_mark(&hw, "cache.l1.unified"), hw.file, 13, 14);
-    assert_mark(cfg_hw_mark(&hw, "cache.scalar.latency"), hw.file, 35, 14);
-    assert_mark(cfg_hw_mark(&hw, "cache.scalar.serves"), hw.file, 36, 13);
-    assert_mark(cfg_hw_mark(&hw, "launch_cycles"), hw.file, 46, 16);
+    assert_mark(cfg_hw_mark(&hw, "cache.scalar.latency"), hw.file, 36, 14);
+    assert_mark(cfg_hw_mark(&hw, "cache.scalar.serves"), hw.file, 37, 13);
+    assert_mark(cfg_hw_mark(&hw, "launch_cycles"), hw.file, 47, 16);
 
     ASSERT_LOADED(cfg_hw_load(cutest_path("tests/good/cfg-hw-minimal.yaml"),
                               NULL, 0, &hw, &err), err);
@@ -384,6 +385,7 @@ START_TEST(hw_cache_keys)
     ck_assert_uint_eq(hw.cache.l2.interleave, 256);
     ck_assert_uint_eq(hw.cache.l2.mshrs, 192);
     ck_assert_uint_eq(hw.cache.l2.mshr_merge, 4);
+    ck_assert_uint_eq(hw.cache.l1.mshr_merge, 8);
     ck_assert_uint_eq(hw.dram.channels, 1);
     ck_assert_uint_eq(hw.dram.banks, 16);
     ck_assert_uint_eq(hw.dram.row, 2048);
@@ -860,6 +862,8 @@ static const bad_case bad_cases[] = {
       "'0'" },
     { 'h', "cfg-hw-cache-channels.yaml", NULL, 20, 13,
       "dram.channels: expected an integer from 1 to 4096, got '0'" },
+    { 'h', "cfg-hw-cache-l1-mshr-merge.yaml", NULL, 13, 17,
+      "cache.l1.mshr_merge: expected an integer from 1 to 65536, got '0'" },
     { 'h', "cfg-hw-cache-l2-mshr-merge.yaml", NULL, 17, 17,
       "cache.l2.mshr_merge: expected an integer from 1 to 65536, got '0'" },
     { 'h', "cfg-hw-cache-dram-bandwidth.yaml", NULL, 14, 12,
@@ -1540,7 +1544,7 @@ START_TEST(print_keys)
         if (strncmp(p, "cu.policy ", 10) == 0)
             policy = p;
     }
-    ck_assert_int_eq(lines, 71);
+    ck_assert_int_eq(lines, 72);
     ck_assert_ptr_nonnull(reg);
     ck_assert_ptr_nonnull(policy);
     ck_assert(strstr(reg, "required") && strstr(reg, "1..67108864")

@@ -1,6 +1,6 @@
 /*
  * check_l1.c — the L1s (sim/model/l1.h) through l1_accept_at, l1_issue,
- * l1_complete and l1_next_wake, on their real neighbours (a real
+ * l1_event and l1_next_wake, on their real neighbours (a real
  * crossbar, L2 and DRAM: the L1's answers come only from the L2), wired
  * as hier.c wires them but for a stub that counts the L2's fills on the
  * way to l1_fill (one per load line that went down).
@@ -104,9 +104,10 @@ static void run_to(rig *r, uint64_t t)
         evq_event ev = evq_pop(r->q, &now);
         if (ev.index < r->xbar_event) {
             mem_req done;
-            l1_complete(r->l, ev.index, &done);
-            ck_assert_uint_lt(done.sg, 16);
-            r->done[done.sg] = now;
+            if (l1_event(r->l, ev.index, now, &done)) {
+                ck_assert_uint_lt(done.sg, 16);
+                r->done[done.sg] = now;
+            }
         } else if (ev.index == r->xbar_event) {
             xbar_event(r->x, now);
         } else if (ev.index < r->l2_event) {
@@ -278,12 +279,71 @@ START_TEST(no_mshr_free_means_never_until_a_fill_is_timed)
 }
 END_TEST
 
+START_TEST(a_ninth_load_waits_for_a_merge_of_eight)
+{
+    /* cache.l1.mshr_merge 8. Subgroups 1..8 load sector 0 of line 0 at
+     * 0..7: the first misses (one line down, 300), the others wait on its
+     * MSHR, which then holds 8 requests; all complete at 300. Subgroup
+     * 9's access of lines 0 and 1 at 8 finds line 0's MSHR full: a
+     * reservation failure. Neither line is looked up; the access and the
+     * CU's tag stage wait for the fill (the CU's next access: NEVER).
+     * At 300 line 0 is looked up again, a hit (320), and line 1 at 301,
+     * a miss that finds DRAM bank 0's row 0 open (line 0's): at the L2 at
+     * 350, port 350 -> 352, at the channel at 353, read 353 -> 354, data
+     * at the L2 at 354 + 178 = 532, at the CU at 532 + 49 = 581: the
+     * access completes at 581. The CU is woken at 300; its tag stage is
+     * busy until 302. One reservation failure; two lines filled. */
+    rig r;
+    cusim_hw hw = cutest_tiny_hier();
+    ck_assert_uint_eq(hw.cache.l1.mshr_merge, 8);
+    rig_init(&r, &hw);
+    for (uint32_t sg = 1; sg <= 8; sg++)
+        ck_assert_uint_eq(load1(&r, 0, sg, 0, 0x1, sg - 1), MEM_LATER);
+    const addr_line two[2] = { { 0, 1, 0, 0 }, { 1, 1, 0, 0 } };
+    ck_assert_uint_eq(load(&r, 0, 9, two, 2, 8), MEM_LATER);
+    ck_assert_uint_eq(r.st.l1_reservation_fails, 1);
+    ck_assert_uint_eq(l1_accept_at(r.l, 0, 1, 9), UINT64_MAX);
+    ck_assert_uint_eq(l1_accept_at(r.l, 1, 1, 9), 9);
+    run_to(&r, 299);
+    ck_assert_uint_eq(r.woken[0], 0);
+    ck_assert_uint_eq(r.fills, 1);
+    run_to(&r, 300);
+    ck_assert_uint_eq(r.woken[0], 1);
+    for (uint32_t sg = 1; sg <= 8; sg++)
+        ck_assert_uint_eq(r.done[sg], 300);
+    ck_assert_uint_eq(l1_accept_at(r.l, 0, 1, 300), 302);
+    run_to(&r, 2000);
+    ck_assert_uint_eq(r.done[9], 581);
+    ck_assert_uint_eq(r.fills, 2);
+    ck_assert_uint_eq(r.st.l1_reservation_fails, 1);
+    ck_assert_uint_eq(r.st.l1_sectors, 10);
+    ck_assert_uint_eq(r.st.l1_hits, 1);
+    rig_free(&r);
+
+    /* A merge of 9: the ninth merges too; its line 1 looked up at 9 (at
+     * the L2 at 58, behind line 0 on slice 0's port 51 -> 53: 58 -> 60,
+     * at the channel at 61, row 0 opening 52 -> 72: read 73 -> 74, data
+     * at the CU at 74 + 178 + 49 = 301). No failure. */
+    hw.cache.l1.mshr_merge = 9;
+    rig_init(&r, &hw);
+    for (uint32_t sg = 1; sg <= 8; sg++)
+        ck_assert_uint_eq(load1(&r, 0, sg, 0, 0x1, sg - 1), MEM_LATER);
+    ck_assert_uint_eq(load(&r, 0, 9, two, 2, 8), MEM_LATER);
+    run_to(&r, 2000);
+    ck_assert_uint_eq(r.done[9], 301);
+    ck_assert_uint_eq(r.st.l1_reservation_fails, 0);
+    rig_free(&r);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("l1");
     cutest_behaviour(s, "miss and hit", a_miss_then_a_hit);
     cutest_behaviour(s, "MSHR merge", misses_of_one_line_share_an_mshr);
     cutest_behaviour(s, "tag stage", the_tag_stage_looks_up_a_line_per_cycle);
+    cutest_behaviour(s, "MSHR merge limit",
+                     a_ninth_load_waits_for_a_merge_of_eight);
     cutest_behaviour(s, "MSHRs exhausted",
               no_mshr_free_means_never_until_a_fill_is_timed);
     return s;

@@ -262,6 +262,7 @@ static inline cusim_hw cutest_tiny_hier(void)
     hw.cache.l1.latency = 20;
     hw.cache.l1.lines_per_cycle = 1;
     hw.cache.l1.mshrs = 4;
+    hw.cache.l1.mshr_merge = 8;
     hw.cache.l1.stores = CUSIM_STORES_WRITE_THROUGH;
     hw.cache.l2.bytes = 8192;
     hw.cache.l2.line = 128;

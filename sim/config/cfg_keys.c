@@ -161,6 +161,10 @@ static const cfg_key hw_keys[] = {
     { "cache.l1.mshrs", T_UINT, HW(cache.l1.mshrs), 0, "256", 1, 1048576,
       "distinct L1 lines missing at once per CU (same-line misses merge; "
       "full: the issuing subgroup waits)" },
+    { "cache.l1.mshr_merge", T_UINT, HW(cache.l1.mshr_merge), 0, "8", 1,
+      65536, "requests one L1 MSHR holds at most, the first included "
+      "(full: the access that would merge next waits, and the CU's later "
+      "accesses behind it, until the line is filled)" },
     { "cache.l1.stores", T_ENUM, HW(cache.l1.stores), CFG_ENUM_STORES,
       "write_through", 0, 0, "L1 store policy: write through without "
       "allocating, or write back allocating" },

@@ -111,10 +111,8 @@ static bool hier_event(void *self, uint32_t index, uint64_t now,
                        mem_req *done)
 {
     hier *h = self;
-    if (index < h->xbar_event) {
-        l1_complete(h->l1, index, done);
-        return true;
-    }
+    if (index < h->xbar_event)
+        return l1_event(h->l1, index, now, done);
     if (index == h->xbar_event)
         xbar_event(h->x, now);
     else if (index < h->l2_event)

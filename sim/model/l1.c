@@ -6,7 +6,16 @@
  * l1_state_bytes, which mirrors it); nothing allocates per access. Per
  * CU, memory.max_inflight (`cap`) each: request records (accesses waiting
  * for a line's time), waiter nodes (a request waiting on an MSHR) and
- * lines on their way down; cache.l1.mshrs MSHRs.
+ * lines on their way down; cache.l1.mshrs MSHRs, each with at most
+ * cache.l1.mshr_merge requests; room for the lines of one held access.
+ *
+ * A load whose line's MSHR already holds cache.l1.mshr_merge requests
+ * fails its reservation: the access stops at that line, and the rest of
+ * its lines, with the CU's tag stage, wait for that MSHR's fill; then
+ * they are looked up (the line a hit now), and the CU's next access
+ * after them. GPGPU-Sim's L1 keeps such an access at the head of its
+ * queue and retries it each cycle; the first retry that can succeed is
+ * the one at the fill.
  */
 #include "l1.h"
 
@@ -31,6 +40,7 @@ typedef struct mshr {
     uint32_t waiters;         /* node list head */
     uint32_t slot;            /* its L1 slot, or NONE (not allocated) */
     uint32_t kslot;           /* its scalar cache slot, or NONE */
+    uint32_t merged;          /* requests waiting on it */
     uint8_t state;
 } mshr;
 
@@ -63,6 +73,11 @@ typedef struct l1cu {
     uint32_t down;            /* lines on their way down */
     uint64_t tag_free;        /* first cycle the tag stage is free */
     bool blocked;             /* refused with NEVER: wake when room opens */
+    /* The access held at a full MSHR (see the top): its lines not looked
+     * up yet, its request record, and the MSHR whose fill it waits for
+     * (NONE: none held). */
+    addr_line *rest;          /* memory.max_inflight lines */
+    uint32_t n_rest, held_req, held_on;
 } l1cu;
 
 struct l1 {
@@ -72,7 +87,7 @@ struct l1 {
     memlog *log;
     mem_stats *st;
     uint32_t n_cus, cap;
-    uint32_t line1, sector, spl1, sets1, ways1, lpc, lat1, n_mshr;
+    uint32_t line1, sector, spl1, sets1, ways1, lpc, lat1, n_mshr, merge;
     bool write_back1;
     /* the scalar cache, per CU, of L1 lines (none: kways 0) */
     uint32_t ksets, kways, latk;
@@ -105,7 +120,7 @@ static geom geom_of(const cusim_hw *hw)
 
 uint32_t l1_event_count(const cusim_hw *hw)
 {
-    return hw->compute_units * hw->memory.max_inflight;
+    return hw->compute_units * (hw->memory.max_inflight + 1);
 }
 
 uint64_t l1_state_bytes(const cusim_hw *hw)
@@ -119,7 +134,7 @@ uint64_t l1_state_bytes(const cusim_hw *hw)
     b += cacheset_bytes(n * g.ksets, g.kways);
     b += n * m * (sizeof(mshr) + sizeof(uint32_t) + sizeof(timed));
     b += n * cap * (sizeof(node) + sizeof(uint32_t) + sizeof(hreq)
-                    + sizeof(uint32_t));
+                    + sizeof(uint32_t) + sizeof(addr_line));
     b += n * sizeof(uint32_t);
     return b;
 }
@@ -144,6 +159,7 @@ l1 *l1_new(const cusim_hw *hw, evq *q, uint32_t ev_kind, xbar *x,
     h->lpc = hw->cache.l1.lines_per_cycle ? hw->cache.l1.lines_per_cycle : 1;
     h->lat1 = hw->cache.l1.latency;
     h->n_mshr = hw->cache.l1.mshrs;
+    h->merge = hw->cache.l1.mshr_merge;
     h->write_back1 = hw->cache.l1.stores == CUSIM_STORES_WRITE_BACK;
     h->ksets = g.ksets;
     h->kways = g.kways;
@@ -160,8 +176,11 @@ l1 *l1_new(const cusim_hw *hw, evq *q, uint32_t ev_kind, xbar *x,
     uint32_t *nf = xcalloc(n * cap, sizeof *nf);
     hreq *rp = xcalloc(n * cap, sizeof *rp);
     uint32_t *rf = xcalloc(n * cap, sizeof *rf);
+    addr_line *lp = xcalloc(n * cap, sizeof *lp);
     for (uint32_t c = 0; c < n; c++) {
         l1cu *l = &h->cus[c];
+        l->rest = lp + c * cap;
+        l->held_on = NONE;
         l->mshrs = mp + c * m;
         l->mshr_free = mf + c * m;
         timering_init(&l->timed, tp + c * m, (uint32_t)m);
@@ -195,6 +214,7 @@ void l1_free(l1 *h)
         free(l->node_free);
         free(l->reqs);
         free(l->req_free);
+        free(l->rest);
     }
     cacheset_release(&h->c1);
     cacheset_release(&h->ck);
@@ -215,7 +235,7 @@ void l1_set_bytes(l1 *h, uint32_t bytes)
 static void wake_cu(l1 *h, uint32_t cu)
 {
     l1cu *l = &h->cus[cu];
-    if (!l->blocked)
+    if (!l->blocked || l->held_on != NONE)   /* held: woken by resume */
         return;
     l->blocked = false;
     h->wake[(h->wake_head + h->n_wake++) % h->n_cus] = cu;
@@ -296,6 +316,8 @@ static void l1_fill_timed(l1 *h, uint32_t cu, uint32_t mi, uint64_t t)
     m->waiters = NONE;
     m->state = MSHR_TIMED;
     timering_put(&l->timed, mi, m->fill_at);
+    if (l->held_on == mi)     /* the held access goes on at the fill */
+        evq_set(h->q, h->kind, h->n_cus * h->cap + cu, m->fill_at);
     wake_cu(h, cu);
 }
 
@@ -318,7 +340,7 @@ uint64_t l1_accept_at(l1 *h, uint32_t cu, uint32_t n, uint64_t at)
     l1cu *l = &h->cus[cu];
     uint64_t t = l->tag_free > at ? l->tag_free : at;
     uint32_t lines = h->write_back1 ? 2 * n : n;
-    if (l->n_req_free == 0 || l->n_node_free < n || l->down + lines > h->cap) {
+    if (l->held_on != NONE || l->n_req_free == 0 || l->n_node_free < n || l->down + lines > h->cap) {
         l->blocked = true;
         return NEVER;
     }
@@ -341,6 +363,7 @@ static void wait_on(l1cu *l, uint32_t mi, uint32_t ri)
     uint32_t n = l->node_free[--l->n_node_free];
     l->nodes[n] = (node){ ri, l->mshrs[mi].waiters };
     l->mshrs[mi].waiters = n;
+    l->mshrs[mi].merged++;
     l->reqs[ri].pending++;
 }
 
@@ -348,7 +371,8 @@ static uint32_t mshr_open(l1cu *l, uint32_t slot_index)
 {
     assert(l->n_mshr_free > 0);
     uint32_t mi = l->mshr_free[--l->n_mshr_free];
-    l->mshrs[mi] = (mshr){ 0, 0, NONE, slot_index, NONE, MSHR_OPEN };
+    l->mshrs[mi] = (mshr){ .waiters = NONE, .slot = slot_index,
+                           .kslot = NONE, .state = MSHR_OPEN };
     return mi;
 }
 
@@ -427,47 +451,52 @@ static uint64_t scalar_issue(l1 *h, const mem_req *r, uint64_t now)
     return MEM_LATER;
 }
 
-uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
+/* An access's lines being looked up: its issue cycle, the latest line
+ * time known so far, its request record (NONE: none yet), and the full
+ * MSHR it stopped at. */
+typedef struct walk {
+    uint64_t issue, known;
+    uint32_t ri, full;
+} walk;
+
+/* Looks up lines[0 .. n) of access r of CU `cu`, line i at start + i /
+ * lines_per_cycle. Returns n, or the index of a load's line whose MSHR is
+ * full: the lines from it on are not looked up. */
+static uint32_t look_up(l1 *h, const mem_req *r, const addr_line *lines,
+                        uint32_t n, uint64_t start, walk *w)
 {
-    const uint32_t cu = r->cu, n = r->tx;
+    const uint32_t cu = r->cu;
     l1cu *l = &h->cus[cu];
-    h->now = now;
-    mshr_reclaim(l, now);
-    assert(l1_accept_at(h, cu, n, now) == now);
     const bool store = r->dst == PROG_NO_REG;
-    h->st->transactions += n;
-    uint64_t known = now;     /* the latest line time known at issue */
-    uint32_t ri = NONE;
-    if (r->scalar && h->kways)
-        return scalar_issue(h, r, now);
-    uint32_t busy = (n + h->lpc - 1) / h->lpc;
-    l->tag_free = now + busy;
-    h->st->l1_tag_cycles += busy;
-    h->st->l1_requests++;
-    uint32_t sectors = 0;     /* the lines', counted once after the loop */
+    const uint64_t now = w->issue;
     for (uint32_t i = 0; i < n; i++) {
-        const addr_line *ln = &r->lines[i];
-        uint64_t tl = now + i / h->lpc;
+        const addr_line *ln = &lines[i];
+        uint64_t tl = start + i / h->lpc;
         uint32_t mask = ln->sectors;
         uint32_t k = popc32(mask);
-        sectors += k;
         uint64_t set = (uint64_t)cu * h->sets1 + ln->line % h->sets1;
         uint64_t tag = ln->line + 1;
         uint32_t vi = NONE, si = cacheset_find(&h->c1, set, tag, &vi);
         slot *s = NULL;
-        if (si != NONE) {
+        if (si != NONE)
             s = &h->c1.slots[si];
-            cacheset_touch(&h->c1, set, si);
+        if (s && !r->atomic && !store && (mask & ~s->valid)
+            && s->mshr != NONE && l->mshrs[s->mshr].merged >= h->merge) {
+            h->st->l1_reservation_fails++;
+            w->full = s->mshr;
+            return i;
         }
+        if (s)
+            cacheset_touch(&h->c1, set, si);
         if (r->atomic) {
             /* performed at the L2: the L1's copy of its sectors goes */
             if (s)
                 s->valid &= ~mask;
-            req_of(l, &ri, r, now, known);
-            l->reqs[ri].pending++;
+            req_of(l, &w->ri, r, now, w->known);
+            l->reqs[w->ri].pending++;
             uint32_t ops = ln->ops ? ln->ops : 1;
-            send_down(h, cu, DOWN_ATOMIC, ri, ln->line * h->line1, mask, tl,
-                      ops, ln->lanes > ops ? ln->lanes : ops);
+            send_down(h, cu, DOWN_ATOMIC, w->ri, ln->line * h->line1, mask,
+                      tl, ops, ln->lanes > ops ? ln->lanes : ops);
             continue;
         }
         if (store) {
@@ -487,18 +516,18 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
                     s->dirty |= mask;
                     uint64_t t = tl + h->lat1;
                     h->st->latency_sum += t - now;
-                    if (t > known)
-                        known = t;
+                    if (t > w->known)
+                        w->known = t;
                     continue;
                 }
             } else if (s) {
                 h->st->l1_hits += popc32(mask & s->valid);
                 s->valid |= mask;    /* the line it hits is updated */
             }
-            req_of(l, &ri, r, now, known);
-            l->reqs[ri].pending++;
-            send_down(h, cu, DOWN_STORE, ri, ln->line * h->line1, mask, tl, 0,
-                      0);
+            req_of(l, &w->ri, r, now, w->known);
+            l->reqs[w->ri].pending++;
+            send_down(h, cu, DOWN_STORE, w->ri, ln->line * h->line1, mask,
+                      tl, 0, 0);
             continue;
         }
         /* a load */
@@ -510,10 +539,10 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
             if (have == mask) {
                 h->st->l1_hits += k;
                 h->st->latency_sum += hit_t - now;
-                if (hit_t > known) {
-                    known = hit_t;
-                    if (ri != NONE && known > l->reqs[ri].done)
-                        l->reqs[ri].done = known;
+                if (hit_t > w->known) {
+                    w->known = hit_t;
+                    if (w->ri != NONE && w->known > l->reqs[w->ri].done)
+                        l->reqs[w->ri].done = w->known;
                 }
                 continue;
             }
@@ -524,12 +553,12 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
                 mi = mshr_open(l, si);
                 s->mshr = mi;
             }
-            if (hit_t > known)
-                known = hit_t;
-            req_of(l, &ri, r, now, known);
-            if (known > l->reqs[ri].done)
-                l->reqs[ri].done = known;
-            wait_on(l, mi, ri);
+            if (hit_t > w->known)
+                w->known = hit_t;
+            req_of(l, &w->ri, r, now, w->known);
+            if (w->known > l->reqs[w->ri].done)
+                l->reqs[w->ri].done = w->known;
+            wait_on(l, mi, w->ri);
             if (need) {
                 s->pend |= need;
                 l->mshrs[mi].outstanding++;
@@ -552,21 +581,102 @@ uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
         } else {
             mi = mshr_open(l, NONE);
         }
-        req_of(l, &ri, r, now, known);
-        wait_on(l, mi, ri);
+        req_of(l, &w->ri, r, now, w->known);
+        wait_on(l, mi, w->ri);
         l->mshrs[mi].outstanding = 1;
         send_down(h, cu, DOWN_LOAD, mi, ln->line * h->line1, mask, tl, 0, 0);
     }
+    return n;
+}
+
+/* The tag stage of CU `cu` looks up `n` lines from `now`. */
+static void tag_stage(l1 *h, l1cu *l, uint32_t n, uint64_t now)
+{
+    uint32_t busy = (n + h->lpc - 1) / h->lpc;
+    l->tag_free = now + busy;
+    h->st->l1_tag_cycles += busy;
+}
+
+/* Access r stopped at lines[i], of n (look_up): the rest waits, with the
+ * tag stage, for that line's MSHR's fill (l1_fill_timed sets the event);
+ * its request record counts the rest as one line without a time. */
+static void hold(l1 *h, const mem_req *r, const addr_line *lines,
+                 uint32_t i, uint32_t n, walk *w)
+{
+    l1cu *l = &h->cus[r->cu];
+    req_of(l, &w->ri, r, w->issue, w->known);
+    if (w->known > l->reqs[w->ri].done)
+        l->reqs[w->ri].done = w->known;
+    l->reqs[w->ri].pending++;
+    if (lines != l->rest)
+        memcpy(l->rest, lines + i, (n - i) * sizeof *lines);
+    else
+        memmove(l->rest, lines + i, (n - i) * sizeof *lines);
+    l->n_rest = n - i;
+    l->held_req = w->ri;
+    l->held_on = w->full;
+    l->tag_free = NEVER;
+}
+
+uint64_t l1_issue(l1 *h, const mem_req *r, uint64_t now)
+{
+    const uint32_t cu = r->cu, n = r->tx;
+    l1cu *l = &h->cus[cu];
+    h->now = now;
+    mshr_reclaim(l, now);
+    assert(l1_accept_at(h, cu, n, now) == now);
+    h->st->transactions += n;
+    if (r->scalar && h->kways)
+        return scalar_issue(h, r, now);
+    tag_stage(h, l, n, now);
+    h->st->l1_requests++;
+    uint32_t sectors = 0;
+    for (uint32_t i = 0; i < n; i++)
+        sectors += popc32(r->lines[i].sectors);
     h->st->l1_sectors += sectors;
     h->st->bytes += (uint64_t)sectors * h->sector;
-    if (ri == NONE) {
-        if (h->log->on)
-            memlog_push(h->log, cu, n, known);
-        return known;
+    walk w = { now, now, NONE, NONE };
+    uint32_t i = look_up(h, r, r->lines, n, now, &w);
+    if (i < n) {
+        hold(h, r, r->lines, i, n, &w);
+        return MEM_LATER;
     }
-    if (known > l->reqs[ri].done)
-        l->reqs[ri].done = known;
+    if (w.ri == NONE) {
+        if (h->log->on)
+            memlog_push(h->log, cu, n, w.known);
+        return w.known;
+    }
+    if (w.known > l->reqs[w.ri].done)
+        l->reqs[w.ri].done = w.known;
     return MEM_LATER;
+}
+
+/* The held access of CU `cu` goes on at `now`, its MSHR's fill. */
+static void resume(l1 *h, uint32_t cu, uint64_t now)
+{
+    l1cu *l = &h->cus[cu];
+    hreq *q = &l->reqs[l->held_req];
+    const uint32_t n = l->n_rest;
+    h->now = now;
+    mshr_reclaim(l, now);
+    l->held_on = NONE;
+    tag_stage(h, l, n, now);
+    walk w = { q->issue, q->done, l->held_req, NONE };
+    uint32_t i = look_up(h, &q->r, l->rest, n, now, &w);
+    if (i < n) {
+        q->pending--;         /* hold counts it again */
+        hold(h, &q->r, l->rest, i, n, &w);
+    } else {
+        /* the rest is looked up: the record's line for it is timed */
+        if (w.known > q->done)
+            q->done = w.known;
+        if (--q->pending == 0) {
+            evq_set(h->q, h->kind, cu * h->cap + l->held_req, q->done);
+            if (h->log->on)
+                memlog_push(h->log, cu, q->r.tx, q->done);
+        }
+    }
+    wake_cu(h, cu);
 }
 
 /* ------------------------------------------------------ from the L2 */
@@ -584,12 +694,17 @@ void l1_written(l1 *h, uint32_t cu, uint8_t kind, uint32_t ref, uint64_t t)
     wake_cu(h, cu);
 }
 
-void l1_complete(l1 *h, uint32_t index, mem_req *done)
+bool l1_event(l1 *h, uint32_t index, uint64_t now, mem_req *done)
 {
+    if (index >= h->n_cus * h->cap) {
+        resume(h, index - h->n_cus * h->cap, now);
+        return false;
+    }
     uint32_t cu = index / h->cap, ri = index % h->cap;
     l1cu *l = &h->cus[cu];
     *done = l->reqs[ri].r;
     done->lines = NULL;
     l->req_free[l->n_req_free++] = ri;
     wake_cu(h, cu);
+    return true;
 }

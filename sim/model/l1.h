@@ -35,7 +35,8 @@ l1 *l1_new(const cusim_hw *hw, evq *q, uint32_t ev_kind, xbar *x,
 void l1_free(l1 *l);                              /* NULL-safe */
 uint64_t l1_state_bytes(const cusim_hw *hw);
 
-/* The event indices of the requests' completions. */
+/* The event indices: the requests' completions, then one per CU for its
+ * held access. */
 uint32_t l1_event_count(const cusim_hw *hw);
 
 /* The L1 capacity per CU from now on (a unified pool's share left by
@@ -46,8 +47,9 @@ void l1_set_bytes(l1 *l, uint32_t bytes);
 uint64_t l1_accept_at(l1 *l, uint32_t cu, uint32_t n, uint64_t at);
 uint64_t l1_issue(l1 *l, const mem_req *r, uint64_t now);
 
-/* The completion event `index` at `now`: the request in *done. */
-void l1_complete(l1 *l, uint32_t index, mem_req *done);
+/* Event `index` at `now`: a request's completion (true, the request in
+ * *done), or a held access going on (false; l1.c). */
+bool l1_event(l1 *l, uint32_t index, uint64_t now, mem_req *done);
 
 /* As mem_next_wake. */
 bool l1_next_wake(l1 *l, uint32_t *cu);
