@@ -229,6 +229,21 @@ typedef enum cusim_addr_hash {
 } cusim_addr_hash;
 enum { CUSIM_HASH_COUNT = 0 CUSIM_ADDR_HASHES(CUSIM_ENUM_ONE_) };
 
+/* How a shared-memory load wider than a bank word is split (banks.h). */
+#define CUSIM_SHARED_WIDE_RULES(X)                                           \
+    X(PHASES, "phases", "in phases of banks x bank bytes / access bytes "   \
+      "lanes, each as many passes as its busiest bank's words")             \
+    X(PAIRED, "paired", "as phases, but when every lane's address is its "  \
+      "partner's (lane n^1, or every one lane n^2's) the pair shares its "   \
+      "data and a phase holds twice the lanes (NVIDIA)")
+
+typedef enum cusim_shared_wide {
+#define CUSIM_WIDE_ROW_(id, name, meaning) CUSIM_WIDE_##id,
+    CUSIM_SHARED_WIDE_RULES(CUSIM_WIDE_ROW_)
+#undef CUSIM_WIDE_ROW_
+} cusim_shared_wide;
+enum { CUSIM_WIDE_COUNT = 0 CUSIM_SHARED_WIDE_RULES(CUSIM_ENUM_ONE_) };
+
 /* Execution units; the synthetic ISA maps every opcode to one. */
 typedef enum cusim_unit {
     CUSIM_UNIT_ALU,
@@ -283,6 +298,7 @@ typedef struct cusim_hw {
          * cu.shared_bank_bytes */
         uint32_t shared_banks;          /* 0: no bank model (one pass) */
         uint32_t shared_bank_bytes;     /* bytes per bank word */
+        cusim_shared_wide shared_wide;  /* loads wider than a word */
         cusim_shuffle_unit shuffle_unit;
     } cu;
     uint32_t latency[CUSIM_LAT_COUNT];
@@ -981,12 +997,15 @@ typedef struct cusim_result {
     bool hierarchy;
     uint64_t l1_requests;            /* warp-level accesses looked up */
     uint64_t l1_bytes;               /* sectors requested x sector */
-    double l1_hit_rate;              /* sectors present / requested */
+    double l1_hit_rate;              /* sectors present or on their way /
+                                        requested */
+    uint64_t l1_pending_hits;        /* of them, on their way */
     double l1_sectors_per_request;
     uint64_t l1_reservation_fails;   /* lines whose access waited for
                                         their MSHR's fill */
     uint64_t l2_bytes;               /* sectors requested at the L2 x sector */
     double l2_hit_rate;
+    uint64_t l2_pending_hits;
     uint64_t l2_reservation_fails;   /* arrivals that began to wait at
                                         their slice for an MSHR */
     uint64_t dram_bytes;             /* read and written */

@@ -379,6 +379,65 @@ START_TEST(every_profile_gives_its_banks)
 }
 END_TEST
 
+/* Cycles of one subgroup's `load` (an ld.shared of x at=shared[...]) and
+ * a dependent alu, on banked_cu with cu.shared_wide_loads `wide` and 1 KiB
+ * of shared memory: 33 + the load's passes (conflicts_serialise). */
+static uint64_t wide_load_cycles(cusim_shared_wide wide, const char *load)
+{
+    cusim_hw hw = banked_cu();
+    hw.cu.shared_wide = wide;
+    cusim_kernel k = { .name = "k", .workgroup = { 32, 1, 1 },
+                       .workgroup_dims = 1, .registers = 16,
+                       .shared_bytes = 1024, .elements = 32,
+                       .elements_per_invocation = 1 };
+    char program[256];
+    snprintf(program, sizeof program, "%s\nalu y, x\n", load);
+    return cutest_run_kernel(&hw, &k, program).cycles;
+}
+
+START_TEST(paired_lanes_share_a_wide_load)
+{
+    const cusim_shared_wide P = CUSIM_WIDE_PHASES, Q = CUSIM_WIDE_PAIRED;
+    /* Every lane on one 16-byte element: 4 phases of 8 lanes, 1 pass each
+     * (4 words in 4 banks): 4. Paired (lane n reads what n^1 reads): the
+     * data of a pair is packed, phases of 16 lanes: 2 (NVIDIA's forum,
+     * thread 77228: "from 4 to 2"). */
+    const char *one = "ld.shared x, t bytes=16 at=shared[0]";
+    ck_assert_uint_eq(wide_load_cycles(P, one), 33 + 4);
+    ck_assert_uint_eq(wide_load_cycles(Q, one), 33 + 2);
+    /* Lanes 0-15 on element 0, 16-31 on element 2 (byte 32): thread
+     * 373160's access pattern 2, 2 wavefronts on compute capability 8.6
+     * and 9.0; 4 by phases. */
+    const char *halves = "ld.shared x, t bytes=16 at=shared[lane / 16 * 2]";
+    ck_assert_uint_eq(wide_load_cycles(P, halves), 33 + 4);
+    ck_assert_uint_eq(wide_load_cycles(Q, halves), 33 + 2);
+    /* Lanes n and n + 16 on byte 32 (n mod 16): its pattern 1, 8
+     * wavefronts measured. Lane n and n^1 differ, n and n^2 too: no
+     * pairs; a phase of 8 lanes at bytes 0, 32, .. 224 uses banks 0-3,
+     * 8-11, 16-19, 24-27 twice: 2 passes, 8 in all, either rule. */
+    const char *pairs16 = "ld.shared x, t bytes=16 at=shared[lane % 16 * 2]";
+    ck_assert_uint_eq(wide_load_cycles(P, pairs16), 33 + 8);
+    ck_assert_uint_eq(wide_load_cycles(Q, pairs16), 33 + 8);
+    /* Lanes n and n^2 on one element (lanes 0 and 2 on element 0, 1 and
+     * 3 on 1, 4 and 6 on 2, ...): a paired phase of 16 lanes reads
+     * elements 0-7, 128 bytes in 32 banks: 1 pass each, 2; phases of 8
+     * lanes read 4 elements each: 4. */
+    const char *xor2 = "ld.shared x, t bytes=16 at=shared[lane / 4 * 2 + lane % 2]";
+    ck_assert_uint_eq(wide_load_cycles(Q, xor2), 33 + 2);
+    ck_assert_uint_eq(wide_load_cycles(P, xor2), 33 + 4);
+    /* 8 bytes on one element: 2 half-warp phases, or 1 paired. */
+    const char *one8 = "ld.shared x, t bytes=8 at=shared[0]";
+    ck_assert_uint_eq(wide_load_cycles(P, one8), 33 + 2);
+    ck_assert_uint_eq(wide_load_cycles(Q, one8), 33 + 1);
+    /* 4 bytes: one word a lane, no packing to gain: 1 pass either way. */
+    ck_assert_uint_eq(wide_load_cycles(Q, "ld.shared x, t bytes=4 at=shared[0]"),
+                      33 + 1);
+    /* Coalesced 16 B (lane n at byte 16 n): no pairs, 4. */
+    ck_assert_uint_eq(wide_load_cycles(Q, "ld.shared x, t bytes=16 at=shared[lane]"),
+                      33 + 4);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("banks");
@@ -386,6 +445,7 @@ static Suite *make_suite(void)
     tcase_add_test(t, wave64_counts_against_its_own_base);
     tcase_add_test(t, strided_degrees);
     tcase_add_test(t, wide_accesses_in_phases);
+    tcase_add_test(t, paired_lanes_share_a_wide_load);
     tcase_add_test(t, no_bank_model);
     tcase_add_test(t, random_from_the_generator);
     suite_add_tcase(s, t);

@@ -709,7 +709,7 @@ static const bad_case bad_cases[] = {
       "registers, register_granularity, max_registers_per_invocation, "
       "shared_memory, shared_granularity, shared_reserved, "
       "max_shared_per_workgroup, schedulers, issue_per_cycle, policy, "
-      "lanes, shared_banks, shared_bank_bytes, shuffle_unit)" },
+      "lanes, shared_banks, shared_bank_bytes, shared_wide_loads, shuffle_unit)" },
     { 'h', "cfg-hw-lanes-unknown.yaml", NULL, 9, 21,
       "unknown key 'cu.lanes.tensor' (valid keys under 'cu.lanes': alu, "
       "sfu, mem, shared)" },
@@ -745,7 +745,7 @@ static const bad_case bad_cases[] = {
       "max_workgroups, max_barrier_workgroups, max_workgroup_size, registers, register_granularity, "
       "max_registers_per_invocation, shared_memory, shared_granularity, "
       "shared_reserved, max_shared_per_workgroup, schedulers, "
-      "issue_per_cycle, policy, lanes, shared_banks, shared_bank_bytes, "
+      "issue_per_cycle, policy, lanes, shared_banks, shared_bank_bytes, shared_wide_loads, "
       "shuffle_unit), got '4'" },
     { 'h', "cfg-hw-name-long.yaml", NULL, 1, 7,
       "name: expected a name of 1 to 63 printable characters, got 64 "
@@ -1003,7 +1003,7 @@ static const bad_case bad_cases[] = {
       "max_workgroups, max_barrier_workgroups, max_workgroup_size, registers, register_granularity, "
       "max_registers_per_invocation, shared_memory, shared_granularity, "
       "shared_reserved, max_shared_per_workgroup, schedulers, "
-      "issue_per_cycle, policy, lanes, shared_banks, shared_bank_bytes, "
+      "issue_per_cycle, policy, lanes, shared_banks, shared_bank_bytes, shared_wide_loads, "
       "shuffle_unit), got '4'" },
     { 'h', NULL, "hw.cu.schedulers=3", 2, 1,
       "cu.registers (65536) must divide evenly among cu.schedulers (3)" },
@@ -1544,7 +1544,7 @@ START_TEST(print_keys)
         if (strncmp(p, "cu.policy ", 10) == 0)
             policy = p;
     }
-    ck_assert_int_eq(lines, 72);
+    ck_assert_int_eq(lines, 73);
     ck_assert_ptr_nonnull(reg);
     ck_assert_ptr_nonnull(policy);
     ck_assert(strstr(reg, "required") && strstr(reg, "1..67108864")

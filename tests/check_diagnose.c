@@ -175,9 +175,11 @@ START_TEST(shared_pipe_bound_gemm)
      * workgroups of 256 at 5 a CU: 1.6 waves, as the shipped size's 1.55)
      * is bound by the shared pipe (8 lanes a partition, 32 banks of 4
      * bytes: one 128-byte pass a cycle per 8 lanes). Per subgroup, by
-     * hand from docs/model.md's rules: a 16-byte ld.shared or st.shared
-     * of 32 lanes is 4 bank passes (8 lanes of 16 bytes each, one pass
-     * apiece: A's read broadcasts, B's and the stores are consecutive)
+     * hand from docs/model.md's rules, with every wide access in
+     * quarter-warp phases (cu.shared_wide_loads: phases): a 16-byte
+     * ld.shared or st.shared of 32 lanes is 4 bank passes (8 lanes of 16
+     * bytes each, one pass apiece: A's read broadcasts, B's and the
+     * stores are consecutive)
      * against the 1 of a 4-byte access, so ceil(32 / 8) = 4 cycles x 4 =
      * 16 cycles of the pipe; an fma keeps the 32 alu lanes 1 cycle; a
      * 16-byte ld.global or st.global keeps the 8 mem lanes 4. Over the run
@@ -194,10 +196,11 @@ START_TEST(shared_pipe_bound_gemm)
      * apply (32 lanes cover the 32-lane subgroup), nor 2x sfu lanes (no
      * sfu: 0% busy). */
     cusim_set sets[] = { SET("hw.compute_units", "1"),
-                         SET("kernel.elements", "32768") };
+                         SET("kernel.elements", "32768"),
+                         SET("hw.cu.shared_wide_loads", "phases") };
     diag_verdict v;
     diag_plan *p = diagnose("configs/hw/nvidia-h200.yaml",
-                            "workloads/gemm-regblock.yaml", sets, 2, &v);
+                            "workloads/gemm-regblock.yaml", sets, 3, &v);
     const cusim_result *r = &p->v[DIAG_BASELINE].res;
     ck_assert_double_eq_tol(r->sol_unit[CUSIM_SOL_SHARED]
                             / r->sol_unit[CUSIM_SOL_ALU], 17408.0 / 8199,
@@ -228,6 +231,20 @@ START_TEST(shared_pipe_bound_gemm)
                                  "compute-bound (the shared pipe): 2x shared "
                                  "lanes -> "));
     diag_plan_free(p);
+
+    /* As the profile ships, paired (issue 39): A's read, whose lanes n and
+     * n^1 share a row's address, packs the pairs' data and takes 2 passes
+     * (8 cycles of the pipe), the rest as above: shared 32 x (2 x 16 + 16
+     * x (8 + 16)) = 13312 cycles against alu's 8199. Still the busiest
+     * unit. */
+    diag_plan *q = diagnose("configs/hw/nvidia-h200.yaml",
+                            "workloads/gemm-regblock.yaml", sets, 2, &v);
+    r = &q->v[DIAG_BASELINE].res;
+    ck_assert_double_eq_tol(r->sol_unit[CUSIM_SOL_SHARED]
+                            / r->sol_unit[CUSIM_SOL_ALU], 13312.0 / 8199,
+                            1e-9);
+    ck_assert_str_eq(r->bound_unit, "shared");
+    diag_plan_free(q);
 }
 END_TEST
 
@@ -921,6 +938,11 @@ static void level_case_at(diag_plan *p, const char *bound,
     r->sol_dram = dram;
     r->l1_hit_rate = h1;
     r->l2_hit_rate = h2;
+    /* the bytes each level is asked for, at those hit rates (no sector on
+     * its way): 100,000 sectors of 32 bytes at the L1 */
+    r->l1_bytes = 3200000;
+    r->l2_bytes = (uint64_t)llround(3200000 * (1 - h1));
+    r->dram_bytes = (uint64_t)llround((double)r->l2_bytes * (1 - h2));
     r->sol_l1 = sol_l1;
     r->stalls[CUSIM_STALL_MEMORY] = 0.3;
     r->stalls[CUSIM_STALL_DEPENDENCY] = dependency;

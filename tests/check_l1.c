@@ -167,7 +167,8 @@ START_TEST(misses_of_one_line_share_an_mshr)
     /* Subgroup 1 misses sector 0 of line 0 at 0 (an MSHR, one line down:
      * 300); subgroup 2 asks for the same sector at 1, on its way: it
      * waits on that MSHR and sends nothing: one fill from the L2, both
-     * complete at 300. */
+     * complete at 300. Its sector, on its way, is a hit, as Nsight counts
+     * it (l1tex__t_sector_hit_rate): 1 hit of 2 sectors, 1 pending. */
     rig r;
     cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
@@ -178,6 +179,9 @@ START_TEST(misses_of_one_line_share_an_mshr)
     ck_assert_uint_eq(r.done[2], 300);
     ck_assert_uint_eq(r.fills, 1);
     ck_assert_uint_eq(r.st.l2_sectors, 1);
+    ck_assert_uint_eq(r.st.l1_sectors, 2);
+    ck_assert_uint_eq(r.st.l1_hits, 1);
+    ck_assert_uint_eq(r.st.l1_pending_hits, 1);
     rig_free(&r);
 
     /* With a third, subgroup 3, asking at 2 for sector 1 of line 0: the
@@ -292,7 +296,8 @@ START_TEST(a_ninth_load_waits_for_a_merge_of_eight)
      * 350, port 350 -> 352, at the channel at 353, read 353 -> 354, data
      * at the L2 at 354 + 178 = 532, at the CU at 532 + 49 = 581: the
      * access completes at 581. The CU is woken at 300; its tag stage is
-     * busy until 302. One reservation failure; two lines filled. */
+     * busy until 302. One reservation failure; two lines filled. Hits:
+     * the seven sectors on their way (pending hits) and line 0 at 300. */
     rig r;
     cusim_hw hw = cutest_tiny_hier();
     ck_assert_uint_eq(hw.cache.l1.mshr_merge, 8);
@@ -317,7 +322,8 @@ START_TEST(a_ninth_load_waits_for_a_merge_of_eight)
     ck_assert_uint_eq(r.fills, 2);
     ck_assert_uint_eq(r.st.l1_reservation_fails, 1);
     ck_assert_uint_eq(r.st.l1_sectors, 10);
-    ck_assert_uint_eq(r.st.l1_hits, 1);
+    ck_assert_uint_eq(r.st.l1_hits, 8);
+    ck_assert_uint_eq(r.st.l1_pending_hits, 7);
     rig_free(&r);
 
     /* A merge of 9: the ninth merges too; its line 1 looked up at 9 (at

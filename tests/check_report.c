@@ -76,8 +76,8 @@ static const char *const sim_keys[] = {
     "warp_states.cycles_per_issue", "memory.transactions", "memory.bytes",
     "memory.bandwidth_utilization", "memory.avg_latency",
     "memory.avg_inflight", "l1.requests", "l1.bytes", "l1.hit_rate",
-    "l1.sectors_per_request", "l1.reservation_fails", "l2.bytes", "l2.hit_rate",
-    "l2.reservation_fails", "dram.bytes", "dram.row_hit_rate", "dram.bandwidth_utilization", "sol.compute",
+    "l1.pending_hits", "l1.sectors_per_request", "l1.reservation_fails",
+    "l2.bytes", "l2.hit_rate", "l2.pending_hits", "l2.reservation_fails", "dram.bytes", "dram.row_hit_rate", "dram.bandwidth_utilization", "sol.compute",
     "sol.busiest_unit", "sol.memory", "sol.l1", "sol.l2", "sol.dram",
     "sol.unit.alu", "sol.unit.sfu", "sol.unit.shared", "sol.unit.mem",
     "sol.unit.l1", "sol.unit.l2", "sol.unit.dram", "sol.unit.atomic",
@@ -173,7 +173,7 @@ START_TEST(result_report_keys_and_values)
     CAPTURE(text, cusim_report_print(r, CUSIM_FORMAT_CSV, OUT));
     const char *row = strchr(text, '\n') + 1;
     /* cycles .. simd_width; occupancy.*; issue.*; stalls.*;
-     * warp_states.*; memory.*, then the hierarchy's l1.* (5), l2.* (3),
+     * warp_states.*; memory.*, then the hierarchy's l1.* (6), l2.* (4),
      * dram.* (3)
      * (none: no hierarchy); sol.* (the levels' none; the units', their
      * top three at whole percents: 18.75 rounds to 19), waves,
@@ -187,7 +187,7 @@ START_TEST(result_report_keys_and_values)
         "0,0,"
         "0,0,0,0,0.25,0,0,0.75,"
         "0,0,0,0.5,0,0,0.5,12.5,"
-        "0,4096,0,0,0,,,,,,,,,,,,"
+        "0,4096,0,0,0,,,,,,,,,,,,,,"
         "0,0,0.5,,,,0.25,0,0.1875,0.0625,,,0.5,,alu,"
         "dram 50%  alu 25%  shared 19%,1.5,0,0,8,,"
         "latency,dram,2,,0,"

@@ -20,9 +20,9 @@ if (!exists("png_out") || !exists("svg_out")) {
 
 # Panel 1, curve 1: time_us against kernel.workgroup_size, hw.name = nvidia-sm70 (3 points)
 $p1_c1 << EOD
-64 20.64379085
-128 14.50980392
-256 16.06993464
+64 20.65490196
+128 14.49281046
+256 16.07254902
 EOD
 # Panel 1, curve 2: time_us against kernel.workgroup_size, hw.name = nvidia-sm80 (3 points)
 $p1_c2 << EOD
@@ -38,15 +38,15 @@ $p1_c3 << EOD
 EOD
 # Panel 1, curve 4: time_us against kernel.workgroup_size, hw.name = amd-gcn (3 points)
 $p1_c4 << EOD
-64 52.9767141
-128 29.63906856
-256 26.79689521
+64 53.59831824
+128 29.69469599
+256 26.89974127
 EOD
 # Panel 1, curve 5: time_us against kernel.workgroup_size, hw.name = amd-rdna3-gfx1100 (3 points)
 $p1_c5 << EOD
-64 24.2108
-128 13.742
-256 12.1464
+64 24.274
+128 13.7468
+256 12.1732
 EOD
 # Panel 1, curve 6: time_us against kernel.workgroup_size, hw.name = intel-xe-hpg (3 points)
 $p1_c6 << EOD

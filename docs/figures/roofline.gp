@@ -64,7 +64,7 @@ EOD
 # Panel 2: each point is "x y label side", side 0 to 5 placing its label right above, right below, left above, left below, above or below its mark
 # Panel 2, points 1: x roofline.dram_intensity, y roofline.performance x 1980000000 (6 points)
 $p2_c1 << EOD
-0.03906374801 170356764659.4 "stream-copy" 1
+0.03895600568 172115021865.6 "stream-copy" 1
 0.5 653297822496 "elementwise-scale" 1
 1.75 2376269353260 "blur-tiled" 0
 2.265625 738553367970 "latency-bound" 0

@@ -24,6 +24,7 @@ static const char *const shuffle_names[] = { CUSIM_SHUFFLE_UNITS(NAME_) };
 static const char *const origin_names[] = { CUSIM_REGISTERS_ORIGINS(NAME_) };
 static const char *const serves_names[] = { CUSIM_SCALAR_SERVES(NAME_) };
 static const char *const hash_names[] = { CUSIM_ADDR_HASHES(NAME_) };
+static const char *const wide_names[] = { CUSIM_SHARED_WIDE_RULES(NAME_) };
 #undef NAME_
 const cfg_enum cfg_enums[] = {
     [CFG_ENUM_POLICY] = { policy_names, CUSIM_POLICY_COUNT },
@@ -34,6 +35,7 @@ const cfg_enum cfg_enums[] = {
     [CFG_ENUM_REGORIGIN] = { origin_names, CUSIM_REGORIGIN_COUNT },
     [CFG_ENUM_SERVES] = { serves_names, CUSIM_SERVES_COUNT },
     [CFG_ENUM_HASH] = { hash_names, CUSIM_HASH_COUNT },
+    [CFG_ENUM_SHARED_WIDE] = { wide_names, CUSIM_WIDE_COUNT },
 };
 _Static_assert(sizeof(cusim_policy) == sizeof(int)
                && sizeof(cusim_rules) == sizeof(int)
@@ -113,6 +115,12 @@ static const cfg_key hw_keys[] = {
     { "cu.shared_bank_bytes", T_UINT, HW(cu.shared_bank_bytes), 0, "4",
       1, 64, "bytes per shared memory bank word (successive words, "
       "successive banks)" },
+    { "cu.shared_wide_loads", T_ENUM, HW(cu.shared_wide), CFG_ENUM_SHARED_WIDE,
+      "phases", 0, 0, "how an ld.shared wider than a bank word is split: "
+      "phases (of banks x bank bytes / access bytes lanes, each as many "
+      "passes as its busiest bank's words) or paired (as phases, but lanes "
+      "whose addresses pair up, lane n with n^1 or every one with n^2, "
+      "share their data: a phase holds twice the lanes; NVIDIA)" },
     { "cu.shuffle_unit", T_ENUM, HW(cu.shuffle_unit), CFG_ENUM_SHUFFLE,
       "alu", 0, 0, "the unit shuffle and broadcast issue to: alu (at "
       "cu.lanes.alu, latency.alu) or shared (cu.lanes.shared, "

@@ -177,6 +177,17 @@ static bool level_binds(const cusim_result *r, diag_level l, double sol)
                && strcmp(r->bound_unit, level_names[l]) == 0);
 }
 
+/* A hit rate without its sectors on their way (pending of them, of
+ * bytes / sector requested): the share served at the level's own
+ * latency. */
+static double present_rate(double rate, uint64_t pending, uint64_t bytes,
+                           uint32_t sector)
+{
+    double sectors = sector ? (double)bytes / sector : 0;
+    double h = sectors > 0 ? rate - (double)pending / sectors : rate;
+    return h > 0 ? h : 0;
+}
+
 /* The level of a hierarchy the verdict names, and why (v->level,
  * v->level_text, v->level_rule), from the cache levers' speedups, the
  * baseline's speeds of light and its top stall, first rule that holds:
@@ -249,7 +260,10 @@ static void conclude_level(const diag_plan *p, diag_verdict *v)
                 && kind_of(v->lever) == LK_COMPUTE))
             return;
         const cusim_hw *hw = &p->v[DIAG_BASELINE].hw;
-        double h1 = r->l1_hit_rate, h2 = r->l2_hit_rate;
+        double h1 = present_rate(r->l1_hit_rate, r->l1_pending_hits,
+                                 r->l1_bytes, hw->cache.l1.sector);
+        double h2 = present_rate(r->l2_hit_rate, r->l2_pending_hits,
+                                 r->l2_bytes, hw->cache.l2.sector);
         const double wait[DIAG_LEVELS] = {
             h1 * hw->cache.l1.latency, (1 - h1) * h2 * hw->cache.l2.latency,
             (1 - h1) * (1 - h2) * hw->dram.latency };
@@ -577,11 +591,13 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
         *dram = (diag_law){ .present = true, .latency = hw->dram.latency,
                             .bytes_per_cycle = hw->dram.bytes_per_cycle,
                             .achieved_bytes = inflight };
-        /* the share of the sectors asked for that gets to each level */
-        double miss1 = l1->present ? 1 - r->l1_hit_rate : 1;
+        /* the share of the sectors asked for that gets to each level: the
+         * bytes each level is asked for (a sector on its way is a hit,
+         * but not a lookup the next level is spared: it asked once) */
+        double asked = (double)(l1->present ? r->l1_bytes : r->l2_bytes);
         l1->share = l1->present ? 1 : 0;
-        l2->share = miss1;
-        dram->share = miss1 * (1 - r->l2_hit_rate);
+        l2->share = asked > 0 ? (double)r->l2_bytes / asked : 1;
+        dram->share = asked > 0 ? (double)r->dram_bytes / asked : 1;
         for (int i = 0; i < DIAG_LEVELS; i++) {
             diag_law *l = &v->law[i];
             l->needed_bytes = l->latency * l->bytes_per_cycle;

@@ -18,6 +18,8 @@ typedef struct lane_src {
     const addr_expr *at;               /* NULL: the pattern */
     bool atomic;                       /* lanes on one word take turns (no
                                           broadcast) */
+    bool paired;                       /* a load under cu.shared_wide_loads
+                                          paired */
     const uint64_t *list;              /* at's lanes' addresses, all at
                                           once (coal_lane_addresses) */
 } lane_src;
@@ -78,6 +80,20 @@ static uint32_t phase_passes(uint32_t banks, uint32_t bank_bytes,
     return most;
 }
 
+/* Whether every active lane i among lanes 0 .. lanes-1 whose partner
+ * i ^ x is active too reads the address its partner reads. */
+static bool pairs_share(const lane_src *src, const uint64_t *mask,
+                        uint32_t lanes, uint32_t x)
+{
+    for (uint32_t i = 0; i < lanes; i++) {
+        uint32_t j = i ^ x;
+        if (j < lanes && active(mask, i) && active(mask, j)
+            && src_address(src, i) != src_address(src, j))
+            return false;
+    }
+    return true;
+}
+
 /* bank_passes for lanes 0 .. lanes-1 of `src` (those of `mask` among
  * them, when it is not NULL). */
 static uint32_t src_passes(uint32_t banks, uint32_t bank_bytes,
@@ -114,6 +130,11 @@ static uint32_t src_passes(uint32_t banks, uint32_t bank_bytes,
         return passes;
     }
     uint32_t per_phase = (uint32_t)(row / (bytes > bank_bytes ? bytes : bank_bytes));
+    /* NVIDIA packs the data of lanes that pair up (banks.h): twice the
+     * lanes a phase */
+    if (src->paired && bytes > bank_bytes
+        && (pairs_share(src, mask, lanes, 1) || pairs_share(src, mask, lanes, 2)))
+        per_phase *= 2;
     for (uint32_t first = 0; first < lanes; first += per_phase) {
         uint32_t n = lanes - first < per_phase ? lanes - first : per_phase;
         passes += phase_passes(banks, bank_bytes, src, mask, first, n);
@@ -125,7 +146,8 @@ uint32_t bank_passes(uint32_t banks, uint32_t bank_bytes, isa_pattern pattern,
                      uint32_t stride, uint32_t bytes, uint64_t seed,
                      uint32_t lanes)
 {
-    const lane_src src = { pattern, stride, bytes, seed, NULL, false, NULL };
+    const lane_src src = { pattern, stride, bytes, seed, NULL, false, false,
+                           NULL };
     return src_passes(banks, bank_bytes, &src, NULL, lanes);
 }
 
@@ -144,7 +166,10 @@ uint32_t bank_insn_passes_mask(const cusim_hw *hw, const prog_insn *in,
         return 1;
     const lane_src src = { (isa_pattern)in->pattern, in->stride, in->bytes,
                            lane_seed(pc), in->at,
-                           in->op == ISA_OP_ATOM_SHARED, NULL };
+                           in->op == ISA_OP_ATOM_SHARED,
+                           in->op == ISA_OP_LD_SHARED
+                               && hw->cu.shared_wide == CUSIM_WIDE_PAIRED,
+                           NULL };
     return src_passes(hw->cu.shared_banks, hw->cu.shared_bank_bytes, &src,
                       mask, lanes);
 }

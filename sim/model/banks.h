@@ -15,7 +15,13 @@
  * lanes = 4 phases of 8 lanes on 32 banks of 4 B, the "LDS.128 requires 4
  * requests" of NVIDIA's developer forum (thread 77228). The passes of an
  * access are the sum over its phases of the most words any one bank must
- * deliver in that phase. An atom.shared's lanes on one word do not share
+ * deliver in that phase. With cu.shared_wide_loads `paired` (NVIDIA), a
+ * wide ld.shared whose every lane reads what lane n^1 reads, or every one
+ * what lane n^2 reads, has its pairs' data packed: phases of twice the
+ * lanes (the same thread: "requests/instruction should reduce from 4 to
+ * 2" for LDS.128 on compute capability 7.x; thread 373160's Nsight counts
+ * on 8.6 and 9.0 agree: 2 wavefronts for lanes 0-15 on one address and
+ * 16-31 on another, 8 for lanes n and n + 16 paired instead). An atom.shared's lanes on one word do not share
  * it: every lane's word counts, so lanes on one address take turns.
  *
  * The lanes' addresses are the lane-address model's (lanes.h), from the

@@ -546,7 +546,11 @@ static uint32_t look_up(l1 *h, const mem_req *r, const addr_line *lines,
                 }
                 continue;
             }
-            h->st->l1_hits += popc32(have);
+            /* sectors on their way count as hits, as Nsight counts them
+             * (l1tex__t_sector_hit_rate), and as pending hits */
+            const uint32_t onway = popc32(mask & s->pend);
+            h->st->l1_hits += popc32(have) + onway;
+            h->st->l1_pending_hits += onway;
             const uint32_t need = mask & ~s->valid & ~s->pend;
             uint32_t mi = s->mshr;
             if (mi == NONE) {

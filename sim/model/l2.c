@@ -317,8 +317,11 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now, uint32_t lc,
     uint64_t xfer = div_up(h->port_free[slice], h->l2bpc);
     if (d->kind != DOWN_WRITEBACK) {
         h->st->l2_sectors += nsec;
+        /* a load's sectors on their way count as hits (Nsight's) */
+        const uint32_t onway = load ? popc32(waiting) : 0;
         if (s)
-            h->st->l2_hits += popc32(sec & s->valid);
+            h->st->l2_hits += popc32(sec & s->valid) + onway;
+        h->st->l2_pending_hits += onway;
     }
     if (v) {
         if (vtag && v->dirty) {

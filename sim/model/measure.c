@@ -258,6 +258,8 @@ void measure_run(const gpu *g, const tally *end, cusim_result *r)
         r->l1_sectors_per_request = ms->l1_requests
             ? (double)ms->l1_sectors / (double)ms->l1_requests : 0.0;
         r->l1_reservation_fails = ms->l1_reservation_fails;
+        r->l1_pending_hits = ms->l1_pending_hits;
+        r->l2_pending_hits = ms->l2_pending_hits;
         r->l2_bytes = ms->l2_sectors * hw->cache.l2.sector;
         r->l2_hit_rate = ms->l2_sectors
             ? (double)ms->l2_hits / (double)ms->l2_sectors : 0.0;
