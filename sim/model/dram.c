@@ -192,6 +192,21 @@ const addrmap *dram_map(const dram *h)
     return &h->map;
 }
 
+void dram_end(dram *h, uint64_t cycle)
+{
+    const uint64_t slot = cycle * h->dbpc;
+    for (uint32_t c = 0; c < h->channels; c++) {
+        const chan *ch = &h->chans[c];
+        if (ch->bus_free <= slot)
+            continue;
+        /* a byte takes `channels` slots of the bus: what is left after
+         * the end, in whole bytes not yet moved */
+        uint64_t later = div_up(ch->bus_free - slot, h->channels);
+        h->st->dram_bus_bytes -= later < h->st->dram_bus_bytes
+                                     ? later : h->st->dram_bus_bytes;
+    }
+}
+
 bool dram_room(const dram *h, uint32_t ch, uint32_t n)
 {
     const uint32_t len = h->chans[ch].len;
@@ -426,6 +441,9 @@ static void chan_run(dram *h, chan *c, uint64_t now)
         bk->stale = true;
         h->st->dram_accesses++;
         h->st->dram_row_hits += !r.opened;
+        /* the bus's bytes (the kernel's traffic, dram_read_bytes and
+         * dram_write_bytes, is counted when the L2 queues it) */
+        h->st->dram_bus_bytes += r.bytes;
         uint64_t slot0 = now * h->dbpc;
         if (c->bus_free > slot0)
             slot0 = c->bus_free;

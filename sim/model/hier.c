@@ -140,6 +140,12 @@ static const mem_stats *hier_stats(const void *self)
     return &h->stats;
 }
 
+static void hier_end(void *self, uint64_t cycle)
+{
+    hier *h = self;
+    dram_end(h->dram, cycle);
+}
+
 static void hier_watch(void *self, bool on)
 {
     hier *h = self;
@@ -161,6 +167,7 @@ const mem_ops hier_ops = {
     .set_l1_bytes = hier_set_l1_bytes,
     .stats = hier_stats,
     .watch = hier_watch,
+    .end = hier_end,
     .next_done = hier_next_done,
     .free = hier_free,
 };

@@ -31,7 +31,8 @@ static cusim_bound bound_of(double compute, double memory, double waves,
 
 /* The hierarchy's speeds of light over the span between tallies a and b
  * of `cycles` cycles: the L1 tag stages' busy share, the L2 slices' port
- * share, DRAM's bandwidth share, and the busiest slice's atomic unit's
+ * share, DRAM's bandwidth share (the bytes its buses moved: at most its
+ * peak), and the busiest slice's atomic unit's
  * busy share (the growth of the busiest slice's busy cycles over the
  * span: exact for a whole run, at most the busiest slice's share of a
  * dispatch). */
@@ -44,8 +45,7 @@ static void hierarchy_sols(const gpu *g, const tally *a, const tally *b,
     *l1 = (double)d.l1_tag_cycles / (cycles * hw->compute_units);
     *l2 = (double)d.l2_port_slots
           / (cycles * hw->cache.l2.slices * hw->cache.l2.bytes_per_cycle);
-    *dram = (double)(d.dram_read_bytes + d.dram_write_bytes)
-            / (cycles * hw->dram.bytes_per_cycle);
+    *dram = (double)d.dram_bus_bytes / (cycles * hw->dram.bytes_per_cycle);
     *atomic = (double)d.l2_atomic_busy_max
               / (cycles * hw->cache.l2.atomic_rate);
     if (*atomic > 1.0)

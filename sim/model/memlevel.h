@@ -25,6 +25,7 @@ typedef struct mem_ops {
     void (*set_l1_bytes)(void *self, uint32_t bytes);
     const mem_stats *(*stats)(const void *self);
     void (*watch)(void *self, bool on);
+    void (*end)(void *self, uint64_t cycle);      /* NULL: nothing to do */
     bool (*next_done)(void *self, uint64_t now, uint32_t *cu, uint32_t *tx,
                       uint64_t *done);
     void (*free)(void *self);                     /* NULL-safe */

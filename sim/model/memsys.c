@@ -90,6 +90,12 @@ void mem_watch(memsys *m, bool on)
     m->ops->watch(m->self, on);
 }
 
+void mem_end(memsys *m, uint64_t cycle)
+{
+    if (m->ops->end)
+        m->ops->end(m->self, cycle);
+}
+
 bool mem_next_done(memsys *m, uint64_t now, uint32_t *cu, uint32_t *tx,
                    uint64_t *done)
 {

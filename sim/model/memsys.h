@@ -110,6 +110,11 @@ uint32_t mem_event_count(const cusim_hw *hw);
  * CU's in-flight set changes), so it may be asked about a future cycle. */
 uint64_t mem_accept_at(memsys *m, uint32_t cu, uint32_t tx, uint64_t at);
 
+/* The run ended at `cycle` (no event after it is run): the counters keep
+ * only what moved by then (a transfer on DRAM's bus that ends later
+ * counts the bytes it moved by `cycle`). */
+void mem_end(memsys *m, uint64_t cycle);
+
 /* Issues request `r` at cycle `now` (mem_accept_at must have returned
  * `now` for it). Returns the cycle it completes (> now), or MEM_LATER
  * when that is not known yet. */

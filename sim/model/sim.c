@@ -112,6 +112,22 @@ static void fault_message(const gpu *g, const cusim_kernel *k, uint64_t now,
                 g->cur + 1, (unsigned long long)now);
 }
 
+/* Whether every workgroup of every dispatch has retired and every store
+ * has landed. */
+static bool kernel_done(const gpu *g)
+{
+    return g->cur + 1 == g->n_dispatches
+           && g->retired_wg == g->dispatches[g->cur].n_wg
+           && g->late_stores == 0 && !g->held;
+}
+
+/* The cycle the kernel ends: its last retirement, or its last store's
+ * landing if later. */
+static uint64_t run_end(const gpu *g)
+{
+    return g->drain > g->end ? g->drain : g->end;
+}
+
 int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
                    const cusim_sim_options *opt, cusim_result *out,
                    FILE *dump, cusim_error *err)
@@ -136,6 +152,12 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
 
     int status = 0;
     while (!evq_empty(g.q)) {
+        /* The kernel is over once its last workgroup has retired and its
+         * stores have landed: what the memory system still has queued
+         * after that (DRAM writing back dirty lines) is not part of the
+         * run, whose counters say what moved within it. */
+        if (kernel_done(&g) && evq_next_cycle(g.q) > run_end(&g))
+            break;
         uint64_t now;
         evq_event ev = evq_pop(g.q, &now);
         g.now = now;
@@ -195,8 +217,10 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
         dump_stall(&g, dump);
         status = 1;
     }
-    if (status == 0 && g.drain > g.end)
-        g.end = g.drain;   /* the kernel ends when its stores land */
+    if (status == 0) {
+        g.end = run_end(&g);   /* the kernel ends when its stores land */
+        mem_end(g.mem, g.end);
+    }
     if (g.rec)
         trace_finish(g.rec, status == 0 ? g.end : g.now);
     if (status == 0) {
