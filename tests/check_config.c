@@ -862,6 +862,10 @@ static const bad_case bad_cases[] = {
       "'0'" },
     { 'h', "cfg-hw-cache-channels.yaml", NULL, 20, 13,
       "dram.channels: expected an integer from 1 to 4096, got '0'" },
+    { 'h', "cfg-hw-cache-l2-line-l1-sectors.yaml", NULL, 18, 11,
+      "cache.l2.line (256) holds 64 of cache.l1.sector (4): the L2 keeps "
+      "a line's L1 sectors, at most 32; expected cache.l1.sector at least "
+      "8 or cache.l2.line at most 128" },
     { 'h', "cfg-hw-cache-l1-mshr-merge.yaml", NULL, 13, 17,
       "cache.l1.mshr_merge: expected an integer from 1 to 65536, got '0'" },
     { 'h', "cfg-hw-cache-l2-mshr-merge.yaml", NULL, 17, 17,

@@ -473,6 +473,39 @@ START_TEST(a_line_evicts_only_in_its_slice)
 }
 END_TEST
 
+START_TEST(a_merged_load_waits_for_its_port_turn)
+{
+    /* cache.l2.bytes_per_cycle 1: a sector takes xs = 32 x 2 / 1 = 64
+     * cycles of its slice's port; back2 = (100 - 64) - 18 = 18 (memstage.h;
+     * DRAM's stages as in the header: d_out 1, d_back 178). Five loads of
+     * sector 0 of line 0 (slice 0), from CUs 0..4: CU 0's at 49 misses,
+     * port 49 -> 113, at the channel at 114, row open 114 -> 134, read 134
+     * -> 135, data at the slice at 135 + 178 = 313. CUs 1..4's at 50 find
+     * the sector on its way and wait on its MSHR, their own sectors on the
+     * port after it: 113 -> 177, 177 -> 241, 241 -> 305, 305 -> 369. Each
+     * is answered when its data is at the slice and through the port:
+     * CUs 0..3 at 313 + 18 = 331, CU 4 at 369 + 18 = 387 (it was 331: a
+     * port busier than the run is long). */
+    rig r;
+    cusim_hw hw = cutest_tiny_hier();
+    hw.cache.l2.bytes_per_cycle = 1;
+    hw.compute_units = 5;
+    rig_init(&r, &hw);
+    load(&r, 0, 1, 0, 0x1, 49);
+    for (uint32_t cu = 1; cu < 5; cu++)
+        load(&r, cu, 1, 0, 0x1, 50);
+    run_to(&r, 2000);
+    ck_assert_uint_eq(r.n, 5);
+    ck_assert_uint_eq(r.n_reads, 1);
+    for (uint32_t i = 0; i < 5; i++) {
+        ck_assert(r.log[i].fill);
+        ck_assert_uint_eq(r.log[i].t, r.log[i].cu == 4 ? 387 : 331);
+    }
+    ck_assert_uint_eq(r.st.l2_port_slots, 5 * 64);
+    rig_free(&r);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("l2");
@@ -483,6 +516,8 @@ static Suite *make_suite(void)
                      a_ninth_request_waits_for_a_merge_of_eight);
     cutest_behaviour(s, "no MSHR free", a_full_mshr_file_stalls_its_slice);
     cutest_behaviour(s, "a slice's own sets", a_line_evicts_only_in_its_slice);
+    cutest_behaviour(s, "the port after a merge",
+                     a_merged_load_waits_for_its_port_turn);
     cutest_behaviour(s, "stores take no MSHR", a_store_takes_no_reservation);
     cutest_behaviour(s, "a full park pool",
                      a_full_park_pool_moves_an_arrival_to_another_channel);

@@ -461,6 +461,18 @@ static int check_hierarchy(const cfg_loader *L)
         return err_at(L->err, &m, "cache.l2.interleave (%u) is not a power "
                       "of two (expected 256, 4096, ... bytes per slice)",
                       hw_u32(L, inter));
+    /* the L2 keeps the L1's sectors of a line in a 32-bit mask */
+    const int l1sec = hw_row(L, "cache.l1.sector");
+    if (hw_u32(L, l2line) / hw_u32(L, l1sec) > 32) {
+        m = row_mark(L, later_row(L, l2line, l1sec));
+        return err_at(L->err, &m, "cache.l2.line (%u) holds %u of "
+                      "cache.l1.sector (%u): the L2 keeps a line's L1 "
+                      "sectors, at most 32; expected cache.l1.sector at "
+                      "least %u or cache.l2.line at most %u",
+                      hw_u32(L, l2line), hw_u32(L, l2line) / hw_u32(L, l1sec),
+                      hw_u32(L, l1sec), hw_u32(L, l2line) / 32,
+                      32 * hw_u32(L, l1sec));
+    }
     if (hw_u32(L, inter) < hw_u32(L, l2line)) {
         m = row_mark(L, later_row(L, inter, l2line));
         return err_at(L->err, &m, "cache.l2.interleave (%u) is less than "

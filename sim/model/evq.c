@@ -41,6 +41,7 @@ struct evq {
     uint32_t first[EVQ_MAX_KINDS + 1];   /* kind k's handles: first[k] ..
                                             first[k + 1] - 1 */
     uint32_t n;                          /* events pending, both parts */
+    uint32_t n_of[EVQ_MAX_KINDS];        /* of them, per kind */
     uint64_t base;
     uint64_t next_seq;
     uint64_t appends;                    /* evq_set calls */
@@ -234,6 +235,7 @@ static void detach(evq *q, uint32_t handle)
         heap_remove_at(q, q->pos[handle]);
     q->where[handle] = IN_NONE;
     q->n--;
+    q->n_of[q->event[handle].kind]--;
 }
 
 /* The handle of event (kind, index). */
@@ -252,6 +254,7 @@ void evq_set(evq *q, uint32_t kind, uint32_t index, uint64_t cycle)
     q->appends++;
     q->cycle[handle] = cycle;
     q->n++;
+    q->n_of[kind]++;
     if (cycle < q->base + EVQ_WHEEL) {
         q->where[handle] = IN_WHEEL;
         wheel_append(q, handle, cycle);
@@ -289,6 +292,12 @@ bool evq_empty(const evq *q)
     return q->n == 0;
 }
 
+uint32_t evq_count(const evq *q, uint32_t kind)
+{
+    assert(kind < q->n_kinds);
+    return q->n_of[kind];
+}
+
 uint64_t evq_next_cycle(const evq *q)
 {
     assert(q->n > 0);
@@ -322,6 +331,7 @@ evq_event evq_pop(evq *q, uint64_t *cycle)
     }
     q->where[handle] = IN_NONE;
     q->n--;
+    q->n_of[q->event[handle].kind]--;
     if (cycle)
         *cycle = c;
     return q->event[handle];

@@ -64,6 +64,9 @@ bool evq_pending(const evq *q, uint32_t kind, uint32_t index,
 
 bool evq_empty(const evq *q);
 
+/* The events of `kind` pending. */
+uint32_t evq_count(const evq *q, uint32_t kind);
+
 /* The earliest (cycle, sequence) event: its cycle. evq_empty must be false. */
 uint64_t evq_next_cycle(const evq *q);
 

@@ -39,6 +39,7 @@ typedef struct l2mshr {
 } l2mshr;
 
 typedef struct l2node {
+    uint64_t port;            /* its sectors' time through the slice's port */
     uint32_t cu, mshr;        /* the L1 MSHR to fill */
     uint32_t next;
 } l2node;
@@ -379,7 +380,7 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now, uint32_t lc,
         m->fill_at = ret - h->back2;   /* the part here already */
     assert(h->n_l2n_free > 0);
     uint32_t ni = h->l2n_free[--h->n_l2n_free];
-    h->l2n[ni] = (l2node){ d->cu, d->ref, m->waiters };
+    h->l2n[ni] = (l2node){ xfer, d->cu, d->ref, m->waiters };
     m->waiters = ni;
     if (need) {
         if (s)
@@ -545,7 +546,10 @@ void l2_read_done(l2 *h, uint32_t mi, uint64_t t)
     for (uint32_t n = m->waiters; n != NONE;) {
         l2node *nd = &h->l2n[n];
         uint32_t next = nd->next;
-        h->up.fill(h->up.ctx, nd->cu, nd->mshr, m->fill_at + h->back2);
+        /* its data leaves once it is at the slice and its own turn on the
+         * slice's port has come */
+        uint64_t at = nd->port > m->fill_at ? nd->port : m->fill_at;
+        h->up.fill(h->up.ctx, nd->cu, nd->mshr, at + h->back2);
         h->l2n_free[h->n_l2n_free++] = n;
         n = next;
     }

@@ -53,11 +53,26 @@ static uint64_t promised(const gpu *g)
     return t;
 }
 
+/* Whether an event other than a wake-up is scheduled. */
+static bool steps_pending(const gpu *g)
+{
+    for (uint32_t k = 0; k < EV_KINDS; k++)
+        if (k != EV_WAKE && evq_count(g->q, k) > 0)
+            return true;
+    return false;
+}
+
 /* Whether the run, at g->now past the watchdog's window since its last
- * step, is stalled: nothing it issued is still due within the window.
- * When something is, that cycle becomes its last step. */
+ * step, is stalled: nothing it issued is still due within the window, and
+ * no step is scheduled (an event of another kind than a wake-up: a DRAM
+ * read's data on its way for longer than the window is one). When
+ * something is, that cycle becomes its last step. */
 static bool stalled(gpu *g, uint64_t watchdog)
 {
+    if (steps_pending(g)) {
+        g->last_progress = g->now;
+        return false;
+    }
     uint64_t t = promised(g);
     if (t > g->last_progress)
         g->last_progress = t;
