@@ -133,7 +133,8 @@ static uint32_t src_passes(uint32_t banks, uint32_t bank_bytes,
     /* NVIDIA packs the data of lanes that pair up (banks.h): twice the
      * lanes a phase */
     if (src->paired && bytes > bank_bytes
-        && (pairs_share(src, mask, lanes, 1) || pairs_share(src, mask, lanes, 2)))
+        && (pairs_share(src, mask, lanes, 1)
+            || pairs_share(src, mask, lanes, 2)))
         per_phase *= 2;
     for (uint32_t first = 0; first < lanes; first += per_phase) {
         uint32_t n = lanes - first < per_phase ? lanes - first : per_phase;

@@ -253,19 +253,27 @@ bool l1_next_wake(l1 *h, uint32_t *cu)
 
 /* ---------------------------------------------------- requests' times */
 
-/* A line of request `ri` of CU `cu` is timed at `t`; the request completes
- * (by event) when its last one is. */
-static void req_line_timed(l1 *h, uint32_t cu, uint32_t ri, uint64_t t)
+/* A part of request `ri` of CU `cu` (a line, or a held access's rest) is
+ * timed at `t`; the request completes (by event) when its last one is. */
+static void req_part_done(l1 *h, uint32_t cu, uint32_t ri, uint64_t t)
 {
     hreq *r = &h->cus[cu].reqs[ri];
     if (t > r->done)
         r->done = t;
-    h->st->latency_sum += t - r->issue;
     if (--r->pending == 0) {
         evq_set(h->q, h->kind, cu * h->cap + ri, r->done);
         if (h->log->on)
             memlog_push(h->log, cu, r->r.tx, r->done);
     }
+}
+
+/* A line of request `ri` of CU `cu` is timed at `t`; the request completes
+ * (by event) when its last one is. */
+static void req_line_timed(l1 *h, uint32_t cu, uint32_t ri, uint64_t t)
+{
+    hreq *r = &h->cus[cu].reqs[ri];
+    h->st->latency_sum += t - r->issue;
+    req_part_done(h, cu, ri, t);
 }
 
 /* MSHRs whose fill has landed by `now` are free again. */
@@ -340,7 +348,8 @@ uint64_t l1_accept_at(l1 *h, uint32_t cu, uint32_t n, uint64_t at)
     l1cu *l = &h->cus[cu];
     uint64_t t = l->tag_free > at ? l->tag_free : at;
     uint32_t lines = h->write_back1 ? 2 * n : n;
-    if (l->held_on != NONE || l->n_req_free == 0 || l->n_node_free < n || l->down + lines > h->cap) {
+    if (l->held_on != NONE || l->n_req_free == 0 || l->n_node_free < n
+        || l->down + lines > h->cap) {
         l->blocked = true;
         return NEVER;
     }
@@ -612,10 +621,8 @@ static void hold(l1 *h, const mem_req *r, const addr_line *lines,
     if (w->known > l->reqs[w->ri].done)
         l->reqs[w->ri].done = w->known;
     l->reqs[w->ri].pending++;
-    if (lines != l->rest)
-        memcpy(l->rest, lines + i, (n - i) * sizeof *lines);
-    else
-        memmove(l->rest, lines + i, (n - i) * sizeof *lines);
+    /* lines may be l->rest itself (a held access held again) */
+    memmove(l->rest, lines + i, (n - i) * sizeof *lines);
     l->n_rest = n - i;
     l->held_req = w->ri;
     l->held_on = w->full;
@@ -671,14 +678,8 @@ static void resume(l1 *h, uint32_t cu, uint64_t now)
         q->pending--;         /* hold counts it again */
         hold(h, &q->r, l->rest, i, n, &w);
     } else {
-        /* the rest is looked up: the record's line for it is timed */
-        if (w.known > q->done)
-            q->done = w.known;
-        if (--q->pending == 0) {
-            evq_set(h->q, h->kind, cu * h->cap + l->held_req, q->done);
-            if (h->log->on)
-                memlog_push(h->log, cu, q->r.tx, q->done);
-        }
+        /* the rest is looked up: the record's part for it is timed */
+        req_part_done(h, cu, l->held_req, w.known);
     }
     wake_cu(h, cu);
 }
