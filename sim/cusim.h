@@ -1127,6 +1127,10 @@ void cusim_report_none(cusim_report *r, const char *key);
  * 10 significant digits, so output is byte-identical for identical input. */
 void cusim_report_print(const cusim_report *r, cusim_format fmt, FILE *out);
 
+/* JSON's object as cusim_report_print writes it, without its closing
+ * "}\n": the caller appends members (`,"findings":[...]`) and closes it. */
+void cusim_report_print_json_open(const cusim_report *r, FILE *out);
+
 /* Parses "text", "json" or "csv"; returns -1 for anything else. */
 int cusim_format_parse(const char *name, cusim_format *fmt);
 

@@ -237,7 +237,15 @@ int cli_sim(int argc, char **argv)
     /* with a recording on standard output, the report goes to stderr */
     bool report_aside = is_stdout(args.trace) || is_stdout(args.timeline);
     FILE *out = report_aside ? stderr : stdout;
-    cusim_report_print(r, args.format, out);
+    /* the JSON object ends with the findings, an array */
+    if (args.format == CUSIM_FORMAT_JSON) {
+        cusim_report_print_json_open(r, out);
+        fputs(",\"findings\":", out);
+        findings_json(out, found, n_found, NULL, false);
+        fputs("}\n", out);
+    } else {
+        cusim_report_print(r, args.format, out);
+    }
     free(r);
     /* the text report ends with the findings, a line each */
     for (int i = 0; args.format == CUSIM_FORMAT_TEXT && i < n_found; i++) {

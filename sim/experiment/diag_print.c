@@ -280,24 +280,8 @@ static void print_json(FILE *out, const diag_plan *p, const diag_verdict *v)
     } else {
         fputs("null", out);
     }
-    fputs(", \"findings\": [", out);
-    for (int i = 0; i < v->n_findings; i++) {
-        const finding *f = &v->findings[i];
-        fprintf(out, "%s{\"id\": \"%s\", \"line\": %d, \"what\": ",
-                i ? ", " : "", finding_name(f->id), f->line);
-        json_string(out, f->what);
-        fputs(", ", out);
-        json_real(out, "measured", f->measured);
-        fputs(", ", out);
-        json_real(out, "ideal", f->ideal);
-        fprintf(out, ", \"unit\": \"%s\"", f->unit);
-        if (v->finding_gain[i] > 0) {
-            fputs(", ", out);
-            json_real(out, "gain", v->finding_gain[i]);
-        }
-        fputs("}", out);
-    }
-    fputs("]", out);
+    fputs(", \"findings\": ", out);
+    findings_json(out, v->findings, v->n_findings, v->finding_gain, true);
     fputs(", \"littles_law\": {", out);
     json_real(out, "needed_bytes", v->needed_bytes);
     fputs(", ", out);

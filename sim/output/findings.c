@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "json.h"
 
 static const char *const names[] = {
 #define FINDING_NAME_ROW_(id, name) name,
@@ -293,4 +294,23 @@ int findings_of(const cusim_result *r, const cusim_hw *hw,
         n += found;
     }
     return n;
+}
+
+void findings_json(FILE *out, const finding *f, int n, const double *gain,
+                   bool spaced)
+{
+    const char *c = spaced ? ": " : ":", *s = spaced ? ", " : ",";
+    fputc('[', out);
+    for (int i = 0; i < n; i++) {
+        fprintf(out, "%s{\"id\"%s\"%s\"%s\"line\"%s%d%s\"what\"%s",
+                i ? s : "", c, finding_name(f[i].id), s, c, f[i].line, s, c);
+        json_string(out, f[i].what);
+        fprintf(out, "%s\"measured\"%s%.10g%s\"ideal\"%s%.10g%s\"unit\"%s",
+                s, c, f[i].measured, s, c, f[i].ideal, s, c);
+        json_string(out, f[i].unit);
+        if (gain && gain[i] > 0)
+            fprintf(out, "%s\"gain\"%s%.10g", s, c, gain[i]);
+        fputc('}', out);
+    }
+    fputc(']', out);
 }

@@ -13,6 +13,9 @@
 #ifndef CUSIM_FINDINGS_H
 #define CUSIM_FINDINGS_H
 
+#include <stdbool.h>
+#include <stdio.h>
+
 #include "cusim.h"
 
 /* The findings' ids, in the order they are drawn and printed:
@@ -63,5 +66,12 @@ const char *finding_name(finding_id id);
  * `hw`, into out[0 .. FINDING_COUNT): how many, in FINDINGS order. */
 int findings_of(const cusim_result *r, const cusim_hw *hw,
                 const cusim_kernel *k, finding *out);
+
+/* Writes f[0 .. n) as a JSON array of {"id", "line", "what", "measured",
+ * "ideal", "unit"} objects, with "gain" where gain[i] > 0 (gain may be
+ * NULL: none). `spaced` puts a space after each ':' and ',' (diagnose's
+ * JSON), else none (`cusim sim`'s). */
+void findings_json(FILE *out, const finding *f, int n, const double *gain,
+                   bool spaced);
 
 #endif /* CUSIM_FINDINGS_H */

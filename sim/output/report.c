@@ -97,7 +97,8 @@ static void prefix_pop(char *prefix)
     prefix[n] = '\0';
 }
 
-static void print_json(const cusim_report *r, FILE *out)
+/* The JSON object of `r`, all but its closing brace. */
+static void print_json_open(const cusim_report *r, FILE *out)
 {
     /* `open` is the dotted prefix of the objects currently open, e.g.
      * "occupancy.limits." at depth 2; comma[d] says whether the object at
@@ -139,7 +140,11 @@ static void print_json(const cusim_report *r, FILE *out)
     }
     for (; depth > 0; depth--)
         fputc('}', out);
-    fputs("}\n", out);
+}
+
+void cusim_report_print_json_open(const cusim_report *r, FILE *out)
+{
+    print_json_open(r, out);
 }
 
 void cusim_report_print(const cusim_report *r, cusim_format fmt, FILE *out)
@@ -159,7 +164,8 @@ void cusim_report_print(const cusim_report *r, cusim_format fmt, FILE *out)
         break;
     }
     case CUSIM_FORMAT_JSON:
-        print_json(r, out);
+        print_json_open(r, out);
+        fputs("}\n", out);
         break;
     case CUSIM_FORMAT_CSV:
         for (int i = 0; i < r->n; i++)
