@@ -102,11 +102,11 @@ START_TEST(row_hit_against_row_miss)
     rig r;
     cusim_hw hw = cutest_tiny_hier();
     rig_init(&r, &hw);
-    dram_enqueue(r.d, 0, 32, 1, 0);
+    dram_enqueue(r.d, dram_channel(r.d, 0), 0, 32, 1, 0);
     run_to(&r, 999);
-    dram_enqueue(r.d, 32, 32, 2, 1000);
+    dram_enqueue(r.d, dram_channel(r.d, 32), 32, 32, 2, 1000);
     run_to(&r, 1999);
-    dram_enqueue(r.d, 2048, 32, 3, 2000);
+    dram_enqueue(r.d, dram_channel(r.d, 2048), 2048, 32, 3, 2000);
     run_to(&r, 5000);
     ck_assert_uint_eq(r.n, 3);
     served_is(&r, 0, 0, 1, 21, 200);
@@ -128,10 +128,10 @@ static void row_race(cusim_dram_sched sched, rig *r)
     cusim_hw hw = cutest_tiny_hier();
     hw.dram.scheduler = sched;
     rig_init(r, &hw);
-    dram_enqueue(r->d, 0, 32, 0, 0);
+    dram_enqueue(r->d, dram_channel(r->d, 0), 0, 32, 0, 0);
     run_to(r, 999);
-    dram_enqueue(r->d, 2048, 32, 1, 1000);
-    dram_enqueue(r->d, 64, 32, 2, 1000);
+    dram_enqueue(r->d, dram_channel(r->d, 2048), 2048, 32, 1, 1000);
+    dram_enqueue(r->d, dram_channel(r->d, 64), 64, 32, 2, 1000);
     run_to(r, 5000);
 }
 
@@ -183,17 +183,17 @@ static void bypass(uint32_t w, rig *r)
     hw.dram.latency = 123;
     hw.dram.window = w;
     rig_init(r, &hw);
-    dram_enqueue(r->d, 0, 32, 0, 0);
+    dram_enqueue(r->d, dram_channel(r->d, 0), 0, 32, 0, 0);
     run_to(r, 99);
-    dram_enqueue(r->d, 2048, 32, 10, 100);
-    dram_enqueue(r->d, 32, 32, 1, 100);
+    dram_enqueue(r->d, dram_channel(r->d, 2048), 2048, 32, 10, 100);
+    dram_enqueue(r->d, dram_channel(r->d, 32), 32, 32, 1, 100);
     run_to(r, 101);
-    dram_enqueue(r->d, 64, 32, 2, 101);
+    dram_enqueue(r->d, dram_channel(r->d, 64), 64, 32, 2, 101);
     run_to(r, 102);
-    dram_enqueue(r->d, 96, 32, 3, 102);
+    dram_enqueue(r->d, dram_channel(r->d, 96), 96, 32, 3, 102);
     if (w > 2) {
         run_to(r, 103);
-        dram_enqueue(r->d, 128, 32, 4, 103);
+        dram_enqueue(r->d, dram_channel(r->d, 128), 128, 32, 4, 103);
     }
     run_to(r, 1000);
 }
@@ -268,7 +268,7 @@ START_TEST(channels_banks_and_rows_by_address)
     const uint32_t ch[6] = { 0, 0, 1, 0, 0, 0 };
     const bool hit[6] = { false, true, false, false, false, true };
     for (uint32_t k = 0; k < 6; k++) {
-        dram_enqueue(r.d, addr[k], 32, k, 1000 * k);
+        dram_enqueue(r.d, dram_channel(r.d, addr[k]), addr[k], 32, k, 1000 * k);
         run_to(&r, 1000 * k + 999);
         served_is(&r, k, ch[k], k, 1000 * k + (hit[k] ? 1 : 21),
                   1000 * k + (hit[k] ? 180 : 200));
@@ -292,10 +292,10 @@ START_TEST(room_in_a_channel_s_queue)
     ck_assert(dram_room(r.d, 0, 1));
     ck_assert(dram_room(r.d, 0, 2));
     ck_assert(!dram_room(r.d, 0, 3));
-    dram_enqueue(r.d, 0, 32, 1, 0);
+    dram_enqueue(r.d, dram_channel(r.d, 0), 0, 32, 1, 0);
     ck_assert(dram_room(r.d, 0, 1));
     ck_assert(!dram_room(r.d, 0, 2));
-    dram_enqueue(r.d, 32, 32, 2, 0);
+    dram_enqueue(r.d, dram_channel(r.d, 32), 32, 32, 2, 0);
     ck_assert(!dram_room(r.d, 0, 1));
     ck_assert(dram_room(r.d, 1, 2));
     /* 2 channels: xd = 2, d_out = 1: the first arrives at 1, its row
@@ -319,7 +319,7 @@ START_TEST(room_in_a_channel_s_queue)
     ck_assert(dram_room(r.d, 0, 1));
     ck_assert(dram_room(r.d, 0, 2));
     ck_assert(!dram_room(r.d, 0, 3));
-    dram_enqueue(r.d, 0, 32, 1, 0);
+    dram_enqueue(r.d, dram_channel(r.d, 0), 0, 32, 1, 0);
     ck_assert(!dram_room(r.d, 0, 1));
     run_to(&r, 1000);
     ck_assert(dram_room(r.d, 0, 2));
@@ -340,7 +340,7 @@ typedef struct stream {
 static void stream_send(stream *s, uint32_t c, uint64_t now)
 {
     uint64_t k = s->sent[c]++;
-    dram_enqueue(s->d, 512 * k + 256 * c, 32, c, now);
+    dram_enqueue(s->d, c, 512 * k + 256 * c, 32, c, now);
 }
 
 static void stream_served(void *ctx, uint32_t ch, uint32_t tag, uint64_t t,

@@ -128,6 +128,14 @@ static inline uint32_t addrmap_slice(const addrmap *m, uint64_t addr)
     return addrmap_slice_in(m, addr, addrmap_channel(m, addr));
 }
 
+/* The DRAM channel of every address of slice `slice` when it has one
+ * (slices a multiple of channels: slice = s x channels + c, with either
+ * hash), else NONE (a slice serves several channels). */
+static inline uint32_t addrmap_slice_channel(const addrmap *m, uint32_t slice)
+{
+    return m->per ? slice % m->channels : UINT32_MAX;
+}
+
 /* The byte address of `addr` within its channel: its block's number among
  * the channel's blocks, and its offset in the block. */
 static inline uint64_t addrmap_local(const addrmap *m, uint64_t addr)

@@ -172,14 +172,12 @@ void dram_free(dram *h)
     free(h);
 }
 
-/* The channel of `addr`, and the bank and row of its address within the
- * channel (addrmap.h). */
-static chan *chan_of(dram *h, uint64_t addr, uint32_t *bank_i, uint64_t *row)
+/* The bank and row of `addr` within its channel (addrmap.h). */
+static uint32_t bank_of(const dram *h, uint64_t addr, uint64_t *row)
 {
     uint64_t local = addrmap_local(&h->map, addr);
-    *bank_i = (uint32_t)(local / h->row % h->banks);
     *row = local / h->row / h->banks;
-    return &h->chans[addrmap_channel(&h->map, addr)];
+    return (uint32_t)(local / h->row % h->banks);
 }
 
 uint32_t dram_channel(const dram *h, uint64_t addr)
@@ -221,13 +219,14 @@ static void chan_schedule(dram *h, chan *c, uint64_t at)
     }
 }
 
-void dram_enqueue(dram *h, uint64_t addr, uint32_t bytes, uint32_t tag,
-                  uint64_t sent)
+void dram_enqueue(dram *h, uint32_t ch, uint64_t addr, uint32_t bytes,
+                  uint32_t tag, uint64_t sent)
 {
+    assert(ch == addrmap_channel(&h->map, addr));
     uint64_t arrive = sent + h->d_out;
-    uint32_t b;
     uint64_t row;
-    chan *c = chan_of(h, addr, &b, &row);
+    uint32_t b = bank_of(h, addr, &row);
+    chan *c = &h->chans[ch];
     assert(c->free != NONE);
     uint32_t i = c->free;
     c->free = c->q[i].next;

@@ -45,15 +45,16 @@ const struct addrmap *dram_map(const dram *d);
  * dram.window at most, or two in an empty queue. */
 bool dram_room(const dram *d, uint32_t ch, uint32_t n);
 
-/* Queues a request of `bytes` at `addr` sent from the L2 at `sent`: a
- * read of `tag` (l2.h's MSHR), or a write (tag NONE). The channel
- * must have room. */
 /* The run ended at `cycle`: the bytes of the transfers still on a bus
  * after it are taken out of dram_bus_bytes (they move after the run). */
 void dram_end(dram *d, uint64_t cycle);
 
-void dram_enqueue(dram *d, uint64_t addr, uint32_t bytes, uint32_t tag,
-                  uint64_t sent);
+/* Queues a request of `bytes` at `addr` in its channel `ch`
+ * (dram_channel's answer, which the caller has) sent from the L2 at
+ * `sent`: a read of `tag` (l2.h's MSHR), or a write (tag NONE). The
+ * channel must have room. */
+void dram_enqueue(dram *d, uint32_t ch, uint64_t addr, uint32_t bytes,
+                  uint32_t tag, uint64_t sent);
 
 /* Channel ch's event at `now`. */
 void dram_event(dram *d, uint32_t ch, uint64_t now);

@@ -44,6 +44,13 @@ typedef struct l2node {
     uint32_t next;
 } l2node;
 
+/* A parked arrival, with its line's channel and slice (addrmap.h),
+ * asked once when it arrived. */
+typedef struct parked {
+    down d;
+    uint32_t lc, slice;
+} parked;
+
 /* Arrivals parked at a channel, or waiting at a slice for an MSHR,
  * oldest first. */
 typedef struct parklist {
@@ -77,7 +84,7 @@ struct l2 {
     cacheset c2;              /* the tags, all slices' sets */
     uint64_t *port_free;      /* per slice, in slots: 1 cycle = l2bpc */
     l2atom *atom;             /* the slices' atomic units */
-    down *parked;             /* n_park arrivals parked at a channel or
+    parked *parked;           /* n_park arrivals parked at a channel or
                                  waiting at a slice */
     uint32_t *park_next;      /* each one's successor, or the next free */
     uint32_t park_free, n_park;
@@ -126,7 +133,7 @@ uint64_t l2_state_bytes(const cusim_hw *hw)
     b += (uint64_t)hw->cache.l2.slices * sizeof(uint64_t);
     b += (uint64_t)hw->cache.l2.slices * sizeof(l2slice);
     b += l2atom_state_bytes(hw, g.sets2 * g.ways2);
-    b += g.n_park * (sizeof(down) + sizeof(uint32_t));
+    b += g.n_park * (sizeof(parked) + sizeof(uint32_t));
     b += (uint64_t)hw->dram.channels * sizeof(parklist);
     b += g.n_l2m * (sizeof(l2mshr) + sizeof(uint32_t) + sizeof(timed));
     b += g.n_l2n * (sizeof(l2node) + sizeof(uint32_t));
@@ -300,11 +307,15 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now, uint32_t lc,
             return L2_MSHR;
         }
     }
+    /* the victim's channel: its slice's, or asked */
+    uint32_t vc = NONE;
     if (vtag && v->dirty) {
-        uint32_t c = dram_channel(h->dram, (vtag - 1) * h->line2);
-        uint32_t n = 1 + (need && lc == c);
-        if (!chan_room(h, c, n))
-            return c;
+        vc = addrmap_slice_channel(h->map, slice);
+        if (vc == NONE)
+            vc = dram_channel(h->dram, (vtag - 1) * h->line2);
+        uint32_t n = 1 + (need && lc == vc);
+        if (!chan_room(h, vc, n))
+            return vc;
     }
     if (!load && !s && !v && !chan_room(h, lc, 1))
         return lc;
@@ -328,7 +339,8 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now, uint32_t lc,
         if (vtag && v->dirty) {
             uint32_t db = popc32(v->dirty) * h->sector;
             h->st->dram_write_bytes += db;
-            dram_enqueue(h->dram, (vtag - 1) * h->line2, db, NONE, xfer);
+            dram_enqueue(h->dram, vc, (vtag - 1) * h->line2, db, NONE,
+                         xfer);
         }
         cacheset_put(&h->c2, set, vi, tag);
         *v = (slot){ 0, 0, 0, 0, NONE };
@@ -346,7 +358,7 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now, uint32_t lc,
             /* every way is being fetched: straight on to DRAM */
             uint32_t db = nsec * h->sector;
             h->st->dram_write_bytes += db;
-            dram_enqueue(h->dram, d->addr, db, NONE, xfer);
+            dram_enqueue(h->dram, lc, d->addr, db, NONE, xfer);
         }
         uint64_t t = xfer + h->back2;
         if (d->kind == DOWN_ATOMIC)    /* the slice's atomic unit */
@@ -388,17 +400,16 @@ static uint32_t l2_handle(l2 *h, const down *d, uint64_t now, uint32_t lc,
         m->outstanding++;
         uint32_t db = (need == sec ? nsec : popc32(need)) * h->sector;
         h->st->dram_read_bytes += db;
-        dram_enqueue(h->dram, d->addr, db, mi, xfer);
+        dram_enqueue(h->dram, lc, d->addr, db, mi, xfer);
     }
     return L2_DONE;
 }
 
-/* l2_handle of parked entry i (its channel and slice asked again). */
+/* l2_handle of parked entry i. */
 static uint32_t handle_parked(l2 *h, uint32_t i, uint64_t now)
 {
-    const down *d = &h->parked[i];
-    const uint32_t lc = addrmap_channel(h->map, d->addr);
-    return l2_handle(h, d, now, lc, addrmap_slice_in(h->map, d->addr, lc));
+    const parked *p = &h->parked[i];
+    return l2_handle(h, &p->d, now, p->lc, p->slice);
 }
 
 /* Appends parked entry i to list c. */
@@ -425,12 +436,13 @@ static uint32_t list_pop(l2 *h, parklist *c)
 /* Arrival d in an entry of the pool: there is one, as every parked
  * arrival is a line on its way down from some CU, and a CU has at most
  * memory.max_inflight of those (l1.h). */
-static uint32_t park_entry(l2 *h, const down *d)
+static uint32_t park_entry(l2 *h, const down *d, uint32_t lc,
+                           uint32_t slice)
 {
     uint32_t i = h->park_free;
     assert(i != NONE);
     h->park_free = h->park_next[i];
-    h->parked[i] = *d;
+    h->parked[i] = (parked){ *d, lc, slice };
     return i;
 }
 
@@ -477,15 +489,14 @@ void l2_arrive(l2 *h, const down *d, uint64_t now)
     l2slice *c = &h->sl[s];
     if (c->waiting.head != NONE) {
         /* behind the slice's waiting ones */
-        list_append(h, &c->waiting, park_entry(h, d));
+        list_append(h, &c->waiting, park_entry(h, d, lc, s));
         return;
     }
     uint32_t r = l2_handle(h, d, now, lc, s);
     if (r == L2_MSHR)
-        wait_at_slice(h, s, park_entry(h, d), now);
-    else if (r != L2_DONE)
-        list_append(h, &h->parks[r], park_entry(h, d));   /* waits for
-                                                             that channel */
+        wait_at_slice(h, s, park_entry(h, d, lc, s), now);
+    else if (r != L2_DONE)   /* it waits for that channel */
+        list_append(h, &h->parks[r], park_entry(h, d, lc, s));
 }
 
 /* Parked entry i, taken off its list, goes on at `now` after l2_handle's
@@ -495,7 +506,7 @@ static void go_on(l2 *h, uint32_t i, uint32_t r, uint64_t now)
     if (r == L2_DONE)
         park_release(h, i);
     else if (r == L2_MSHR)
-        wait_at_slice(h, addrmap_slice(h->map, h->parked[i].addr), i, now);
+        wait_at_slice(h, h->parked[i].slice, i, now);
     else
         list_append(h, &h->parks[r], i);
 }
