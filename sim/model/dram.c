@@ -35,7 +35,6 @@ typedef struct dreq {
  * the bank's queue (NONE: it is the head). */
 typedef struct pick {
     uint32_t i, prev;
-    uint64_t seq;
 } pick;
 
 typedef struct bank {
@@ -53,6 +52,10 @@ typedef struct bank {
     uint64_t until;
     uint64_t next;            /* its lowering of the channel's next event */
     pick oldest, hit;
+    /* the picks' keys: the request's seq above the bank's number (seq <<
+     * bbits | bank, unique in the channel, so that the least key is the
+     * oldest request and names its bank), NEVER for none */
+    uint64_t okey, hkey;
 } bank;
 
 typedef struct chan {
@@ -83,6 +86,7 @@ struct dram {
     dram_up up;
     mem_stats *st;
     uint32_t channels, banks, words, row, rmiss, window, qcap;
+    uint32_t bbits;           /* a bank's number in a pick's key */
     uint64_t dbpc;
     uint32_t d_out, d_back;
     bool frfcfs;
@@ -126,6 +130,7 @@ dram *dram_new(const cusim_hw *hw, evq *q, uint32_t ev_kind,
     h->channels = hw->dram.channels;
     h->banks = hw->dram.banks;
     h->words = (h->banks + 63) / 64;
+    h->bbits = ceil_log2(h->banks);
     h->row = hw->dram.row;
     h->rmiss = hw->dram.row_miss_cycles;
     h->window = hw->dram.window ? hw->dram.window : 1;
@@ -230,6 +235,7 @@ void dram_enqueue(dram *h, uint32_t ch, uint64_t addr, uint32_t bytes,
     assert(c->free != NONE);
     uint32_t i = c->free;
     c->free = c->q[i].next;
+    assert(c->seq < NEVER >> h->bbits);   /* a pick's key holds it */
     c->q[i] = (dreq){ arrive, row, c->seq++, b, bytes, tag, NONE, 0 };
     /* A bank's queue is in arrival order (then channel order): mostly an
      * append; a request that arrives before the last one goes before. */
@@ -284,9 +290,11 @@ static void chan_remove(chan *c, bank *b, uint32_t i, uint32_t prev)
  * is when the first one not arrived yet arrives (the queue is in arrival
  * order: the rest come later), and b->until how long the answer holds.
  * Kept in the bank until it is stale or runs out. */
-static void bank_look(const chan *c, bank *b, uint64_t now)
+static void bank_look(const dram *h, const chan *c, bank *b, uint64_t now)
 {
-    b->oldest = b->hit = (pick){ NONE, NONE, NEVER };
+    const uint64_t bi = (uint64_t)(b - c->banks);
+    b->oldest = b->hit = (pick){ NONE, NONE };
+    b->okey = b->hkey = NEVER;
     b->next = NEVER;
     b->stale = false;
     bool want_hit = b->hits > 0 && b->open_at <= now;
@@ -300,10 +308,13 @@ static void bank_look(const chan *c, bank *b, uint64_t now)
                 b->until = q->arrive;
             return;
         }
-        if (b->oldest.i == NONE)
-            b->oldest = (pick){ i, prev, q->seq };
+        if (b->oldest.i == NONE) {
+            b->oldest = (pick){ i, prev };
+            b->okey = q->seq << h->bbits | bi;
+        }
         if (want_hit && b->open == q->row + 1) {
-            b->hit = (pick){ i, prev, q->seq };
+            b->hit = (pick){ i, prev };
+            b->hkey = q->seq << h->bbits | bi;
             return;
         }
         if (!want_hit)
@@ -357,17 +368,15 @@ static void chan_run(dram *h, chan *c, uint64_t now)
     uint64_t next = c->wake;
     /* the banks' picks: the oldest arrived request, the oldest row hit
      * (when the bus is free), the oldest request of a bank that may open
-     * a row; by bank, their requests read after the loop */
-    uint64_t oseq = NEVER, rseq = NEVER, aseq = NEVER;
-    uint32_t read_b = NONE, act_b = NONE, oldest_b = NONE;
-    bool hit_waits = false;   /* a row hit waits for the bus */
+     * a row; as keys (bank), their requests read after the loop */
+    uint64_t okey = NEVER, hkey = NEVER, akey = NEVER;
     for (uint32_t w = 0; w < h->words; w++) {
         for (uint64_t m = c->active[w]; m; m &= m - 1) {
             const uint32_t b = w * 64 + (uint32_t)__builtin_ctzll(m);
             bank *bk = &c->banks[b];
             if (bk->stale || now >= bk->until)
-                bank_look(c, bk, now);
-            if (bk->oldest.i == NONE) {
+                bank_look(h, c, bk, now);
+            if (bk->okey == NEVER) {
                 /* nothing arrived: dormant until its oldest arrives */
                 c->active[w] &= ~(m & -m);
                 c->dormant[w] |= m & -m;
@@ -377,38 +386,36 @@ static void chan_run(dram *h, chan *c, uint64_t now)
                     next = bk->next;
                 continue;
             }
-            if (bk->next < next)
-                next = bk->next;
-            const uint64_t os = bk->oldest.seq;
-            if (os < oseq) {
-                oseq = os;
-                oldest_b = b;
-            }
-            if (bk->hit.i != NONE) {
-                if (!bus_ok)
-                    hit_waits = true;
-                else if (bk->hit.seq < rseq) {
-                    rseq = bk->hit.seq;
-                    read_b = b;
-                }
+            next = bk->next < next ? bk->next : next;
+            okey = bk->okey < okey ? bk->okey : okey;
+            if (bk->hkey != NEVER) {
+                hkey = bk->hkey < hkey ? bk->hkey : hkey;
             } else if (bk->hits > 0 && bk->open_at > now) {
                 if (bk->open_at < next)
                     next = bk->open_at;
             } else if (bk->act_ok > now) {
                 if (bk->act_ok < next)
                     next = bk->act_ok;
-            } else if (bk->hits == 0 && os < aseq) {
-                aseq = os;
-                act_b = b;
+            } else if (bk->hits == 0) {
+                akey = bk->okey < akey ? bk->okey : akey;
             }
         }
     }
-    if (hit_waits) {
-        uint64_t t = bus > 0 ? bus - 1 : 0;
-        if (t < next)
-            next = t;
+    const uint64_t bmask = ((uint64_t)1 << h->bbits) - 1;
+    const uint32_t oldest_b = okey != NEVER ? (uint32_t)(okey & bmask) : NONE;
+    uint32_t act_b = akey != NEVER ? (uint32_t)(akey & bmask) : NONE;
+    uint32_t read_b = NONE;
+    if (hkey != NEVER) {
+        if (bus_ok) {
+            read_b = (uint32_t)(hkey & bmask);
+        } else {
+            /* a row hit waits for the bus */
+            uint64_t t = bus > 0 ? bus - 1 : 0;
+            if (t < next)
+                next = t;
+        }
     }
-    const pick none = { NONE, NONE, NEVER };
+    const pick none = { NONE, NONE };
     pick oldest = oldest_b != NONE ? c->banks[oldest_b].oldest : none;
     pick read = read_b != NONE ? c->banks[read_b].hit : none;
     pick act = act_b != NONE ? c->banks[act_b].oldest : none;
