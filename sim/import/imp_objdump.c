@@ -77,6 +77,30 @@ static int metadata_start(const char *text)
     return 0;
 }
 
+/* The metadata's amdhsa.target (after every kernel's entry, which
+ * imp_amdgpu_metadata stops at when a later kernel's follows) into
+ * `buf`, unless it holds one already. */
+static void metadata_target(const char *text, int start, char *buf,
+                            size_t size)
+{
+    imp_lines ls = { text, text, 0 };
+    imp_line ln;
+    static const char key[] = "amdhsa.target:";
+    while (!buf[0] && imp_next_line(&ls, &ln)) {
+        if (ls.no <= start || ln.len < sizeof key - 1
+            || memcmp(ln.s, key, sizeof key - 1) != 0)
+            continue;
+        size_t i = sizeof key - 1, n = 0;
+        while (i < ln.len && (ln.s[i] == ' ' || ln.s[i] == '\''
+                              || ln.s[i] == '"'))
+            i++;
+        while (i < ln.len && ln.s[i] != ' ' && ln.s[i] != '\''
+               && ln.s[i] != '"' && n + 1 < size)
+            buf[n++] = ln.s[i++];
+        buf[n] = '\0';
+    }
+}
+
 /* The address in llvm-objdump's comment on instruction line `ln` (`//
  * 00000000005C: ...`), the comment's start in *comment; false when the
  * line has none. */
@@ -293,6 +317,8 @@ int imp_objdump_read(imp_listing *l, const char *kernel,
     if (rc == 0)
         rc = imp_amdgpu_metadata(meta_file, meta, start, name, &l->meta,
                                  err);
+    if (rc == 0)
+        metadata_target(meta, start, l->meta.target, sizeof l->meta.target);
     free(rtext);
     if (rc != 0)
         return -1;
