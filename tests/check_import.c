@@ -1050,6 +1050,16 @@ START_TEST(objdump_listing)
                                  "of its kernels): append llvm-readelf "
                                  "--notes's output of the code object, or "
                                  "give it with --resources FILE"));
+    /* cut after the if's branch, the notes after it: truncated, at the
+     * last instruction read */
+    char *v_mov = strstr(cut, "\tv_mov_b32_e32 v1, 0");
+    const char *notes = strstr(objdump, "\nDisplaying notes");
+    memmove(v_mov, notes, strlen(notes) + 1);
+    ck_assert_int_eq(import_text(cut, &o, &yaml, &err), -1);
+    ck_assert_int_eq(err.line, 14);
+    ck_assert_int_eq(err.column, 2);
+    ck_assert_str_eq(err.message, "the disassembly of kernel 'k' ends with "
+                     "s_cbranch_execz, not s_endpgm: truncated?");
     /* a word llvm-objdump did not decode (another --mcpu): at its line */
     char bad[sizeof objdump + 16];
     snprintf(bad, sizeof bad, "%s", objdump);

@@ -349,7 +349,8 @@ bool imp_is_objdump(const char *text);
  * labels named by their address ("0x68"), and its metadata from llvm-
  * readelf --notes's text, in the listing or in `resources` (a file;
  * NULL: none). Returns 0, or -1 with `err` set: at FILE:LINE:COLUMN for a
- * word the disassembler did not decode or a line without its address;
+ * word the disassembler did not decode, a line without its address, or
+ * the last kernel's code cut short before its s_endpgm;
  * naming the file when no metadata is there, --resources when it has
  * none for the kernel, --kernel as imp_pick_kernel does. */
 int imp_objdump_read(imp_listing *l, const char *kernel,

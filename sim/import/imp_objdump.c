@@ -154,26 +154,33 @@ static int kernel_names(const imp_listing *l, const char *meta,
 }
 
 /* Reads the instructions of symbol `name` (of .text) into `l`, with
- * each one's address into *addr (allocated, the caller frees it). */
+ * each one's address into *addr (allocated, the caller frees it);
+ * *followed: whether another symbol or section follows its code (else
+ * other text or the file's end: it may have been cut). */
 static int read_code(imp_listing *l, const char *name, unsigned long **addr,
-                     cusim_error *err)
+                     bool *followed, cusim_error *err)
 {
     imp_lines ls = { l->text, l->text, 0 };
     imp_line ln;
     bool code = false, inside = false;
     size_t cap = 0;
     *addr = NULL;
+    *followed = false;
     while (imp_next_line(&ls, &ln)) {
         char sym[64];
         if (starts(&ln, "Disassembly of section ")) {
-            if (inside)
+            if (inside) {
+                *followed = true;
                 break;
+            }
             code = starts(&ln, "Disassembly of section .text");
             continue;
         }
         if (symbol_line(&ln, sym, sizeof sym)) {
-            if (inside)
+            if (inside) {
+                *followed = true;
                 break;
+            }
             inside = code && strcmp(sym, name) == 0;
             continue;
         }
@@ -308,10 +315,23 @@ int imp_objdump_read(imp_listing *l, const char *kernel,
     }
     snprintf(l->meta.kernel, sizeof l->meta.kernel, "%s", name);
     unsigned long *addr;
-    int rc = read_code(l, name, &addr, err);
+    bool followed;
+    int rc = read_code(l, name, &addr, &followed, err);
     if (rc == 0) {
         drop_padding(l);
         rc = branch_labels(l, addr, err);
+    }
+    /* the last kernel's code, cut short before the notes or the end:
+     * LLVM ends a kernel with s_endpgm, then its padding */
+    const imp_insn *last = l->n_insns ? &l->insns[l->n_insns - 1] : NULL;
+    if (rc == 0 && !followed
+        && (!last || strcmp(last->mnem, "s_endpgm") != 0)) {
+        rc = -1;
+        err_set(err, l->file, last ? last->line : 1,
+                last ? last->column : 1, "the disassembly "
+                "of kernel '%s' ends %s%s, not s_endpgm: truncated?", name,
+                last ? "with " : "before its first instruction",
+                last ? last->mnem : "");
     }
     free(addr);
     if (rc == 0)
