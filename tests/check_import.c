@@ -946,6 +946,153 @@ START_TEST(sass_addresses)
 }
 END_TEST
 
+/* llvm-objdump -d of a code object with llvm-readelf --notes after it
+ * (scripts/compile-amd --objdump writes both): no labels, a branch's
+ * operand its offset in words from the next instruction (65532 is -4:
+ * 0x10 + 4 - 16 = 0x4; 1: 0x1c + 4 + 4 = 0x24), the padding after
+ * s_endpgm. */
+static const char objdump[] =
+    "\n"
+    "k.o:\tfile format elf64-amdgpu\n"
+    "\n"
+    "Disassembly of section .text:\n"
+    "\n"
+    "0000000000000000 <k>:\n"                                         /* 6 */
+    "\ts_mov_b32 s0, 4                    // 000000000000: BE800084\n"
+    "\tv_add_f32_e32 v1, v1, v1           // 000000000004: 02020301\n"
+    "\ts_add_i32 s0, s0, -1               // 000000000008: 8100C100\n"
+    "\ts_cmp_lg_u32 s0, 0                 // 00000000000C: BF078000\n"
+    "\ts_cbranch_scc1 65532               // 000000000010: BF85FFFC <k+0x4>\n"
+    "\tv_cmp_gt_u32_e32 vcc, 64, v0       // 000000000014: 7D9800C0\n"
+    "\ts_and_saveexec_b64 s[2:3], vcc     // 000000000018: BE82206A\n"
+    "\ts_cbranch_execz 1                  // 00000000001C: BF880001 <k+0x24>\n"
+    "\tv_mov_b32_e32 v1, 0                // 000000000020: 7E020280\n"
+    "\ts_or_b64 exec, exec, s[2:3]        // 000000000024: 87FE027E\n"
+    "\ts_endpgm                           // 000000000028: BF810000\n"
+    "\ts_nop 0                            // 00000000002C: BF800000\n"
+    "\ts_nop 0                            // 000000000030: BF800000\n"
+    "\n"
+    "Displaying notes found in: .note\n"                             /* 21 */
+    "  Owner                Data size \tDescription\n"
+    "  AMDGPU               0x00000100\tNT_AMDGPU_METADATA (AMDGPU Metadata)\n"
+    "    AMDGPU Metadata:\n"
+    "        ---\n"
+    "amdhsa.kernels:\n"
+    "  - .group_segment_fixed_size: 512\n"                           /* 27 */
+    "    .max_flat_workgroup_size: 128\n"
+    "    .name:           k\n"
+    "    .reqd_workgroup_size:\n"
+    "      - 128\n"
+    "      - 1\n"
+    "      - 1\n"
+    "    .sgpr_count:     8\n"
+    "    .vgpr_count:     2\n"
+    "    .wavefront_size: 64\n"
+    "amdhsa.target:   amdgcn-amd-amdhsa--gfx90a\n"
+    "amdhsa.version:\n"
+    "  - 1\n"
+    "  - 1\n"
+    "...\n";
+
+START_TEST(objdump_listing)
+{
+    ck_assert_int_eq(imp_detect(objdump), IMP_FORMAT_AMDGCN);
+    ck_assert(imp_is_objdump(objdump));
+    imp_options o;
+    memset(&o, 0, sizeof o);
+    o.strict = true;
+    char *yaml;
+    cusim_error err;
+    ck_assert_msg(import_text(objdump, &o, &yaml, &err) == 0, "%s:%d:%d: %s",
+                  err.file, err.line, err.column, err.message);
+    char *prog = program_of(yaml);
+    /* s0 counts 4, 3, 2, 1 to 0: the loop back to 0x4 runs 4 times; the
+     * forward branch to 0x24 skips v_mov for the lanes where vcc (64 >
+     * lid_x) is false; the two s_nop after s_endpgm are padding */
+    ck_assert_str_eq(prog,
+                     "alu s0\n"
+                     "repeat 4 {\n"
+                     "  alu v1, v1\n"
+                     "  alu s0, s0\n"
+                     "  alu scc, s0\n"
+                     "}\n"
+                     "alu vcc, v0\n"
+                     "if 64 > lid_x {\n"
+                     "  alu v1\n"
+                     "}\n");
+    ck_assert_ptr_nonnull(strstr(yaml, "\nname: k\n"
+                                       "workgroup_size: 128\n"
+                                       "registers: 2\n"
+                                       "registers_source: imported\n"
+                                       "shared_bytes: 512\n"
+                                       "subgroup_size: 64\n"));
+    ck_assert_ptr_nonnull(strstr(yaml, "llvm-objdump -d)\n"));
+    ck_assert_ptr_nonnull(strstr(yaml, "Metadata, "));
+    ck_assert_ptr_nonnull(strstr(yaml, " line 27\n"
+                                       "#   target:    amdgcn-amd-amdhsa"
+                                       "--gfx90a\n"));
+    ck_assert_ptr_nonnull(strstr(yaml, "# Mapping (docs/import.md): 11 "
+                                       "instructions: "));
+    ck_assert_ptr_nonnull(strstr(yaml, "#   loop 0x4 (s_cbranch_scc1, "
+                                       "line 11): repeat 4"));
+    ck_assert_ptr_nonnull(strstr(yaml, "#   if 0x24 (s_cbranch_execz, "
+                                       "line 14): 64 > lid_x"));
+    free(prog);
+    free(yaml);
+    /* without its notes: what is missing, naming the file */
+    char cut[sizeof objdump];
+    memcpy(cut, objdump, sizeof objdump);
+    *strstr(cut, "Displaying notes") = '\0';
+    ck_assert_int_eq(import_text(cut, &o, &yaml, &err), -1);
+    ck_assert_int_eq(err.line, 0);
+    ck_assert_ptr_nonnull(strstr(err.message, ": no AMDGPU metadata (the "
+                                 "registers, shared memory and workgroup "
+                                 "of its kernels): append llvm-readelf "
+                                 "--notes's output of the code object, or "
+                                 "give it with --resources FILE"));
+    /* cut after the if's branch, the notes after it: truncated, at the
+     * last instruction read */
+    char *v_mov = strstr(cut, "\tv_mov_b32_e32 v1, 0");
+    const char *notes = strstr(objdump, "\nDisplaying notes");
+    memmove(v_mov, notes, strlen(notes) + 1);
+    ck_assert_int_eq(import_text(cut, &o, &yaml, &err), -1);
+    ck_assert_int_eq(err.line, 14);
+    ck_assert_int_eq(err.column, 2);
+    ck_assert_str_eq(err.message, "the disassembly of kernel 'k' ends with "
+                     "s_cbranch_execz, not s_endpgm: truncated?");
+    /* a word llvm-objdump did not decode (another --mcpu): at its line */
+    char bad[sizeof objdump + 16];
+    snprintf(bad, sizeof bad, "%s", objdump);
+    memcpy(strstr(bad, "v_mov_b32_e32 v1, 0"), ".long 0x7E020280  ", 18);
+    ck_assert_int_eq(import_text(bad, &o, &yaml, &err), -1);
+    ck_assert_int_eq(err.line, 15);
+    ck_assert_int_eq(err.column, 2);
+}
+END_TEST
+
+/* --kernel as a number: the kernel in that place, from 1; beyond the
+ * count, the list; none among several, the list numbered. */
+START_TEST(pick_kernel_by_number)
+{
+    char names[3][64] = { "copy", "reduction", "gemm_tile16" };
+    const char *out;
+    cusim_error err;
+    ck_assert_int_eq(imp_pick_kernel("f", names, 3, "2", &out, &err), 0);
+    ck_assert_str_eq(out, "reduction");
+    ck_assert_int_eq(imp_pick_kernel("f", names, 3, "gemm_tile16", &out,
+                                     &err), 0);
+    ck_assert_str_eq(out, "gemm_tile16");
+    ck_assert_int_eq(imp_pick_kernel("f", names, 3, "4", &out, &err), -1);
+    ck_assert_str_eq(err.message, "--kernel 4: f holds 3 kernels (copy, "
+                     "reduction, gemm_tile16)");
+    ck_assert_int_eq(imp_pick_kernel("f", names, 3, "0", &out, &err), -1);
+    ck_assert_int_eq(imp_pick_kernel("f", names, 3, NULL, &out, &err), -1);
+    ck_assert_str_eq(err.message, "f holds 3 kernels (1: copy, 2: "
+                     "reduction, 3: gemm_tile16): name one with --kernel "
+                     "NAME or --kernel N");
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("import");
@@ -965,6 +1112,8 @@ static Suite *make_suite(void)
     tcase_add_test(tc, radv_listing);
     tcase_add_test(tc, radv_frontend);
     tcase_add_test(tc, sass_addresses);
+    tcase_add_test(tc, objdump_listing);
+    tcase_add_test(tc, pick_kernel_by_number);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -245,10 +245,12 @@ void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
     p->vals = o->args;
     p->n_vals = o->n_args;
     p->radv = l->format == IMP_FORMAT_RADV;
-    /* RADV's listings do not say which SGPRs hold the workgroup ids: a
+    p->vote = p->radv || l->meta.ids_unknown;
+    /* RADV's listings, and a code object's disassembly without its
+     * kernel descriptor, do not say which SGPRs hold the workgroup ids: a
      * first pass finds them where the code forms an invocation's global
      * id, wg_x x local_size.x + lid_x (addr_amd_start) */
-    if (p->radv) {
+    if (p->vote) {
         p->probe = true;
         pass(p, l, v, n_regions);
         int votes[A_REGS][2];
@@ -258,8 +260,9 @@ void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
         memcpy(p->wg, workgroup, sizeof p->wg);
         p->vals = o->args;
         p->n_vals = o->n_args;
-        p->radv = true;
-        for (size_t i = 0; i < l->n_insns; i++)
+        p->radv = l->format == IMP_FORMAT_RADV;
+        p->vote = true;
+        for (size_t i = 0; i < l->n_insns && p->radv; i++)
             l->insns[i].param_off = -1;     /* no kernarg segment */
     }
     pass(p, l, v, n_regions);

@@ -52,7 +52,11 @@ typedef struct apass {
     } bufs[A_BUFS];
     int n_bufs;
     bool radv;                       /* a RADV listing (imp_addr_amd.c) */
-    bool probe;                      /* the first of RADV's two passes: it
+    bool vote;                       /* two passes: the listing does not
+                                        say which SGPRs hold the
+                                        workgroup ids (RADV; llvm-objdump
+                                        -d without the descriptor) */
+    bool probe;                      /* the first of those passes: it
                                         finds the workgroup ids' SGPRs */
     int64_t arg_off[A_ARGS];         /* A_ARG + i: the argument at byte
                                         arg_off[i] */
@@ -62,7 +66,7 @@ typedef struct apass {
     uint64_t steps;                  /* counter values the trip counts
                                         have worked out (imp_trip.c: at
                                         most IMP_MAX_STEPS a listing) */
-    int ids_vote[A_REGS][2];         /* RADV: forms where SGPR r's input is
+    int ids_vote[A_REGS][2];         /* vote: forms where SGPR r's input is
                                         k x local_size.x (y) times lid_x
                                         (lid_y)'s k */
     char pred[8][96];                /* SASS P0..P6: the lanes where it is

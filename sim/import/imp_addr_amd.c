@@ -148,13 +148,19 @@ static int64_t bound(const apass *p, const aff *a)
     return m;
 }
 
-/* How many low bits of `a` are known to be zero (62: all). */
-static int low_zeros(const aff *a)
+/* How many low bits of `a` are known to be zero (62: all). An SGPR's
+ * input (A_INPUT + r) counts as a whole number with `inputs` (an LLVM
+ * kernel's, in the first pass of a disassembly without its descriptor:
+ * k x wg_x has k's low zeros), else as a pointer, as RADV's, which hold
+ * descriptors' addresses. */
+static int low_zeros(const aff *a, bool inputs)
 {
     int z = 62;
     for (int i = 0; i <= a->n; i++) {
         int64_t k = i < a->n ? a->k[i] : a->c;
-        if (i < a->n && a->sym[i] >= A_PARAM)
+        if (i < a->n && a->sym[i] >= A_PARAM
+            && !(inputs && a->sym[i] >= A_INPUT
+                 && a->sym[i] < A_INPUT + A_REGS))
             return 0;             /* a pointer: its low bits unknown */
         if (k == 0)
             continue;
@@ -174,7 +180,7 @@ static aff or_as_add(const apass *p, aff a, aff b)
         return aff_unknown();
     for (int pass = 0; pass < 2; pass++) {
         int64_t m = bound(p, &b);
-        int z = low_zeros(&a);
+        int z = low_zeros(&a, p->vote && !p->radv);
         if (m >= 0 && (z >= 62 || m < ((int64_t)1 << z)))
             return aff_add(a, b, 1);
         aff t = a;
@@ -319,14 +325,18 @@ static aff flat_index(apass *p, const char *m, const opnd *o, int n, aff v,
     return v;
 }
 
-/* RADV: each SGPR holds its input, but the workgroup ids' SGPRs, where
- * the first pass found them: the one SGPR whose input the code multiplies
- * by local_size.x and adds to lid_x is wg_x (and y alike). RADV puts the
- * ids after its user SGPRs, whose count depends on the descriptor sets,
- * push constants and more that the listing does not say. */
-static void radv_inputs(apass *p)
+/* Where the listing does not say which SGPRs hold the workgroup ids:
+ * each SGPR holds its input (RADV; a code object's disassembly, only in
+ * the first pass: else unknown, as in clang -S's), but the workgroup
+ * ids' SGPRs, where the first pass found them: the one SGPR whose input
+ * the code multiplies by local_size.x and adds to lid_x is wg_x (and y
+ * alike). RADV puts the ids after its user SGPRs, whose count depends on
+ * the descriptor sets, push constants and more that the listing does not
+ * say; LLVM after the user SGPRs its kernel descriptor enables, which
+ * llvm-objdump -d does not print. */
+static void vote_inputs(apass *p)
 {
-    for (int r = 0; r < A_REGS; r++)
+    for (int r = 0; r < A_REGS && (p->radv || p->probe); r++)
         p->ur[r] = aff_named(A_INPUT + r);
     for (int d = 0; d < 2 && !p->probe; d++) {
         int found = -1, count = 0;
@@ -359,6 +369,35 @@ static void vote_ids(apass *p, const aff *a)
     }
 }
 
+/* The user SGPRs that the kernel descriptor from `d` (".amdhsa_kernel
+ * NAME", as llvm-objdump -D prints it: with no .amdhsa_user_sgpr_count)
+ * enables, each of its size (LLVM's AMDGPUUsage, "Initial Kernel
+ * Execution State"); -1 when `d` is NULL or names none. */
+static long user_sgprs(const char *d)
+{
+    static const struct { const char *key; int sgprs; } user[] = {
+        { ".amdhsa_user_sgpr_private_segment_buffer", 4 },
+        { ".amdhsa_user_sgpr_dispatch_ptr", 2 },
+        { ".amdhsa_user_sgpr_queue_ptr", 2 },
+        { ".amdhsa_user_sgpr_kernarg_segment_ptr", 2 },
+        { ".amdhsa_user_sgpr_dispatch_id", 2 },
+        { ".amdhsa_user_sgpr_flat_scratch_init", 2 },
+        { ".amdhsa_user_sgpr_private_segment_size", 1 },
+    };
+    const char *end = d ? strstr(d, ".end_amdhsa_kernel") : NULL;
+    long n = 0;
+    bool any = false;
+    for (size_t k = 0; end && k < sizeof user / sizeof user[0]; k++) {
+        const char *at = strstr(d, user[k].key);
+        if (!at || at > end)
+            continue;
+        any = true;
+        if (strtol(at + strlen(user[k].key), NULL, 10) == 1)
+            n += user[k].sgprs;
+    }
+    return any ? n : -1;
+}
+
 void addr_amd_start(apass *p, const imp_listing *l)
 {
     const char *t = l->meta.target;
@@ -373,17 +412,18 @@ void addr_amd_start(apass *p, const imp_listing *l)
     } else if (p->wg[1] == 1 && p->wg[2] == 1) {
         p->r[0] = aff_named(A_LID_X);  /* packed, but y and z are 0 */
     }
-    if (p->radv) {
-        radv_inputs(p);
+    if (p->vote) {
+        vote_inputs(p);
         return;
     }
     char key[96];
     snprintf(key, sizeof key, ".amdhsa_kernel %s", l->meta.kernel);
     const char *d = strstr(l->text, key);
     const char *usc = d ? strstr(d, ".amdhsa_user_sgpr_count") : NULL;
-    if (!usc)
+    long n = usc ? strtol(usc + strlen(".amdhsa_user_sgpr_count"), NULL, 10)
+                 : user_sgprs(d);
+    if (n < 0)
         return;
-    long n = strtol(usc + strlen(".amdhsa_user_sgpr_count"), NULL, 10);
     static const char kx[] = ".amdhsa_system_sgpr_workgroup_id_x";
     static const char ky[] = ".amdhsa_system_sgpr_workgroup_id_y";
     const char *x = strstr(d, kx), *y = strstr(d, ky);

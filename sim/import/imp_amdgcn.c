@@ -94,10 +94,8 @@ static void keep_entry(imp_meta *m, const imp_meta *got, int line)
     m->meta_line = line;
 }
 
-/* Reads the metadata of kernel `name` from the `.amdgpu_metadata` block
- * starting after line `start` into `m`. Returns 0, or -1 with `err` set. */
-static int read_metadata(const char *file, const char *text, int start,
-                         const char *name, imp_meta *m, cusim_error *err)
+int imp_amdgpu_metadata(const char *file, const char *text, int start,
+                        const char *name, imp_meta *m, cusim_error *err)
 {
     imp_lines ls = { text, text, 0 };
     imp_line ln;
@@ -110,8 +108,9 @@ static int read_metadata(const char *file, const char *text, int start,
     memset(&got, 0, sizeof got);
     while (imp_next_line(&ls, &ln)) {
         size_t i = imp_line_indent(&ln);
-        if (starts_word(&ln, ".end_amdgpu_metadata"))
-            break;
+        if (starts_word(&ln, ".end_amdgpu_metadata")
+            || (ln.len == 3 && memcmp(ln.s, "...", 3) == 0))
+            break;                /* the block's end, or the document's */
         if (i == ln.len)
             continue;
         if (i == 0) {
@@ -298,5 +297,6 @@ int imp_amdgcn_read(imp_listing *l, const char *kernel, cusim_error *err)
         return err_set(err, file, last > 0 ? last : 1, 1, "the listing has "
                        "no .amdgpu_metadata block (the registers and "
                        "shared memory of kernel '%s'): truncated?", name);
-    return read_metadata(file, l->text, meta_start, name, &l->meta, err);
+    return imp_amdgpu_metadata(file, l->text, meta_start, name, &l->meta,
+                               err);
 }

@@ -223,6 +223,12 @@ typedef struct imp_meta {
     const char *meta_file;       /* the file of meta_line: the listing,
                                     or SASS's --resources; NULL: the
                                     listing */
+    bool objdump;                /* an llvm-objdump -d disassembly of a
+                                    code object (imp_objdump.c) */
+    bool ids_unknown;            /* the listing does not say which SGPRs
+                                    hold the workgroup ids (no kernel
+                                    descriptor): the address pass finds
+                                    them in the code */
 } imp_meta;
 
 /* A listing read for one kernel. The reader owns `text` (its copy of the
@@ -275,9 +281,10 @@ const imp_label *imp_listing_label_named(const imp_listing *l,
 void imp_listing_free(imp_listing *l);
 
 /* The kernel to read among the `n` (at most 64) `names` of `file`:
- * `kernel`, or the only one when it is NULL. Returns 0 with *out one of
- * `names`; or -1 with `err` naming --kernel (not there, with a
- * did-you-mean or the list), or saying the file holds several. */
+ * `kernel` (its name, else a number from 1: its place), or the only one
+ * when it is NULL. Returns 0 with *out one of `names`; or -1 with `err`
+ * naming --kernel (not there, with a did-you-mean or the list; a number
+ * beyond n), or saying the file holds several (the list, numbered). */
 int imp_pick_kernel(const char *file, char (*names)[64], int n,
                     const char *kernel, const char **out, cusim_error *err);
 
@@ -321,6 +328,33 @@ int imp_gcn_insn(imp_listing *l, const imp_line *ln, size_t at,
  * truncated (a kernel without its end or its metadata); naming --kernel
  * for a kernel not in it, or when several are and none is named. */
 int imp_amdgcn_read(imp_listing *l, const char *kernel, cusim_error *err);
+
+/* Reads the `.amdgpu_metadata` YAML of kernel `name` (amdhsa.kernels,
+ * from line `start` + 1 of `text`, up to `.end_amdgpu_metadata` or the
+ * document's `...`: clang -S's block, or llvm-readelf --notes's "AMDGPU
+ * Metadata") into `m`: its registers, shared memory, wave, workgroup
+ * and the target. Returns 0, or -1 with `err` set at `file`'s line: no
+ * entry for the kernel, or one without a count it needs. */
+int imp_amdgpu_metadata(const char *file, const char *text, int start,
+                        const char *name, imp_meta *m, cusim_error *err);
+
+/* Whether `text` is llvm-objdump's disassembly of an AMDGPU code object
+ * ("file format elf64-amdgpu", "Disassembly of section"). */
+bool imp_is_objdump(const char *text);
+
+/* Reads kernel `kernel` (NULL: the only one; else its name or its
+ * number, from 1, among the code object's kernels) of llvm-objdump -d's
+ * disassembly `l->text` into `l`: its instructions (the alignment
+ * padding after its last s_endpgm left out), its branch targets as
+ * labels named by their address ("0x68"), and its metadata from llvm-
+ * readelf --notes's text, in the listing or in `resources` (a file;
+ * NULL: none). Returns 0, or -1 with `err` set: at FILE:LINE:COLUMN for a
+ * word the disassembler did not decode, a line without its address, or
+ * the last kernel's code cut short before its s_endpgm;
+ * naming the file when no metadata is there, --resources when it has
+ * none for the kernel, --kernel as imp_pick_kernel does. */
+int imp_objdump_read(imp_listing *l, const char *kernel,
+                     const char *resources, cusim_error *err);
 
 /* Reads kernel `kernel` (NULL: the only one) of SASS text `l->text` as
  * cuobjdump -sass or nvdisasm prints it into `l`, with its registers and

@@ -35,12 +35,14 @@ int imp_format_parse(const char *name, imp_format *f)
 imp_format imp_detect(const char *text)
 {
     /* scripts/compile-vulkan's listing says so on its first line; clang's
-     * AMDGPU assembly names its target and its kernels' HSA descriptors;
+     * AMDGPU assembly names its target and its kernels' HSA descriptors,
+     * llvm-objdump the code object's ELF format;
      * SASS from cuobjdump or nvdisasm has its own words */
     if (strncmp(text, "; cusim vk-isa ", 15) == 0 || imp_is_radv_dump(text))
         return IMP_FORMAT_RADV;
     if (strstr(text, ".amdgcn_target") || strstr(text, ".amdhsa_kernel")
-        || strstr(text, "amdhsa.kernels"))
+        || strstr(text, "amdhsa.kernels")
+        || strstr(text, "file format elf64-amdgpu"))
         return IMP_FORMAT_AMDGCN;
     if (strstr(text, "code for sm_") || strstr(text, "Function : ")
         || strstr(text, "/*0000*/"))
@@ -159,9 +161,18 @@ int imp_pick_kernel(const char *file, char (*names)[64], int n,
         u += (size_t)snprintf(list + u, sizeof list - u, "%s%s",
                               i ? ", " : "", names[i]);
     if (!kernel) {
-        if (n > 1)
+        if (n > 1) {
+            /* the list numbered, for --kernel N */
+            char numbered[640];
+            size_t w = 0;
+            for (int i = 0; i < n && w < sizeof numbered; i++)
+                w += (size_t)snprintf(numbered + w, sizeof numbered - w,
+                                      "%s%d: %s", i ? ", " : "", i + 1,
+                                      names[i]);
             return err_noplace(err, file, "%s holds %d kernels (%s): name "
-                               "one with --kernel", file, n, list);
+                               "one with --kernel NAME or --kernel N", file,
+                               n, numbered);
+        }
         *out = names[0];
         return 0;
     }
@@ -172,6 +183,19 @@ int imp_pick_kernel(const char *file, char (*names)[64], int n,
             return 0;
         }
         cands[i] = names[i];
+    }
+    /* a number from 1: the kernel in that place (no C, OpenCL or CUDA
+     * kernel's name, mangled or not, is a number) */
+    size_t digits = strspn(kernel, "0123456789");
+    if (digits > 0 && digits < 4 && kernel[digits] == '\0') {
+        int k = atoi(kernel);
+        if (k >= 1 && k <= n) {
+            *out = names[k - 1];
+            return 0;
+        }
+        return err_noplace(err, file, "--kernel %s: %s holds %d kernel%s "
+                           "(%s)", kernel, file, n, n == 1 ? "" : "s",
+                           list);
     }
     const char *near = suggest_nearest(kernel, cands, (size_t)(n < 64 ? n : 64));
     if (near)

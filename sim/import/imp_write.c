@@ -794,10 +794,20 @@ void imp_write(const imp_listing *l, const imp_options *o,
                         "compute shader"
               : radv ? "Mesa RADV's ISA of a Vulkan compute shader, "
                        "scripts/compile-vulkan"
+              : m->objdump ? "an AMD GCN/RDNA code object's "
+                             "disassembly, llvm-objdump -d"
               : amd ? "AMD GCN/RDNA assembly, clang -S"
                     : "NVIDIA SASS, cuobjdump -sass / nvdisasm");
     sb_printf(&h, "#   compiler:  %s\n",
               compiler[0] ? compiler : "(not named in the listing)");
+    if (m->objdump) {
+        char meta_path[CUSIM_PATH_MAX + 64];
+        err_escape(meta_path, sizeof meta_path,
+                   m->meta_file ? m->meta_file : l->file);
+        sb_printf(&h, "#   metadata:  llvm-readelf --notes's AMDGPU "
+                  "Metadata, %s line %d%s\n", meta_path, m->meta_line,
+                  m->meta_file ? " (--resources)" : "");
+    }
     if (frontend[0])
         sb_printf(&h, "#   frontend:  %s\n", frontend);
     sb_printf(&h, "#   target:    %s\n", target[0] ? target : "?");

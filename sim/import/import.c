@@ -360,8 +360,9 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
         imp_listing_free(&l);
         return err_set(err, o->file, 1, 1, "not a listing cusim import "
                        "reads: neither AMD GCN/RDNA assembly from clang -S "
-                       "(.amdgcn_target, .amdhsa_kernel) nor NVIDIA SASS "
-                       "(cuobjdump -sass, nvdisasm) nor a RADV listing "
+                       "(.amdgcn_target, .amdhsa_kernel) or llvm-objdump "
+                       "-d (elf64-amdgpu) nor NVIDIA SASS (cuobjdump "
+                       "-sass, nvdisasm) nor a RADV listing "
                        "(scripts/compile-vulkan)");
     }
     if (o->format != IMP_FORMAT_AUTO && detected != IMP_FORMAT_AUTO
@@ -386,19 +387,22 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
                            "rounds; %s says its registers", o->family,
                            o->file);
     }
-    if (o->resources && l.format != IMP_FORMAT_SASS) {
+    bool objdump = l.format == IMP_FORMAT_AMDGCN && imp_is_objdump(l.text);
+    if (o->resources && l.format != IMP_FORMAT_SASS && !objdump) {
         bool radv = l.format == IMP_FORMAT_RADV;
         imp_listing_free(&l);
         return err_noplace(err, o->file, "--resources %s: for SASS "
-                           "listings (cuobjdump -res-usage); %s is %s, "
-                           "which says its resources", o->resources,
-                           o->file, radv ? "a RADV listing"
-                                         : "AMD assembly");
+                           "listings (cuobjdump -res-usage) and code "
+                           "objects' disassembly (llvm-readelf --notes); "
+                           "%s is %s, which says its resources",
+                           o->resources, o->file, radv ? "a RADV listing"
+                           : "AMD assembly from clang -S");
     }
     rc = l.format == IMP_FORMAT_SASS
         ? imp_sass_read(&l, o->kernel, o->resources, err)
         : l.format == IMP_FORMAT_RADV ? imp_radv_read(&l, o->kernel,
                                                       o->family, err)
+        : objdump ? imp_objdump_read(&l, o->kernel, o->resources, err)
         : imp_amdgcn_read(&l, o->kernel, err);
     if (rc != 0) {
         imp_listing_free(&l);

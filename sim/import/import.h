@@ -14,6 +14,8 @@
  *                  the compiler's metadata) and format detection
  *   imp_gcn.c      the GCN/RDNA instruction syntax both AMD readers share
  *   imp_amdgcn.c   the reader of AMD GCN/RDNA assembly (clang -S)
+ *   imp_objdump.c  the reader of a code object's disassembly
+ *                  (llvm-objdump -d, llvm-readelf --notes)
  *   imp_radv.c     the reader of RADV's listing (scripts/compile-vulkan)
  *   imp_sass.c     the reader of NVIDIA SASS and its resource usage
  *   imp_map.c      the mapping tables (isa/import/<family>.def)
