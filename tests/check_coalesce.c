@@ -212,7 +212,7 @@ START_TEST(general_all_lanes_at_once)
     ck_assert(!addr_is_affine(x));
     addr_ctx c = { .wg = 1, .sg = 0, .width = 32, .it = { 2, 0, 0 } };
     addr_lanes a;
-    ck_assert_uint_eq(addr_eval(x, &c, 32, NULL, false, &a), 0);
+    ck_assert_uint_eq(addr_eval(x, &c, 32, NULL, true, &a), 0);
     ck_assert(!a.run);
     ck_assert_uint_eq(a.at[0], 872);
     ck_assert_uint_eq(a.at[5], 1012);
@@ -245,6 +245,80 @@ START_TEST(general_all_lanes_at_once)
         int div0;
         ck_assert_uint_eq(a.at[l], addr_lane(x, &c, l, &div0));
     }
+    addr_expr_free(x);
+}
+END_TEST
+
+/* The lines of x for subgroup c (32 lanes) as a run and by the sorted
+ * lanes (the reference): the same, n of them. */
+static void runs_are_the_list(const addr_expr *x, const addr_ctx *c,
+                              addr_line *out, uint32_t n)
+{
+    addr_line ref[64];
+    ck_assert_uint_eq(coal_access(x, c, 32, NULL, 128, 32, out, 64), n);
+    ck_assert_uint_eq(coal_access_lanes(x, c, 32, NULL, 128, 32, ref, 64), n);
+    for (uint32_t i = 0; i < n; i++)
+        expect_line(&out[i], ref[i].line, ref[i].sectors);
+    ck_assert_uint_eq(coal_access_count(x, c, 32, NULL, 128), n);
+}
+
+START_TEST(an_index_that_wraps_is_two_runs)
+{
+    /* (gid * 7 + it * 13) % 256 in a 1 KiB table of 256 elements (the
+     * remainder is the region's own wrap), workgroup 1, subgroup 0, it =
+     * 2: lane l at 218 + 7 l before the wrap. Lanes 0 .. 5 reach 253
+     * (bytes 872 .. 1015), lanes 6 .. 31 wrap to 4 .. 179 (bytes 16 ..
+     * 719): two runs 28 bytes apart, the lower first */
+    addr_expr *x = resolve("(gid * 7 + it * 13) % 256", 1024, 4);
+    addr_ctx c = { .wg = 1, .sg = 0, .width = 32, .it = { 2, 0, 0 } };
+    addr_lanes a;
+    ck_assert_uint_eq(addr_eval(x, &c, 32, NULL, false, &a), 0);
+    ck_assert(a.run);
+    ck_assert_uint_eq(a.lo, 16);
+    ck_assert_uint_eq(a.n, 26);
+    ck_assert_uint_eq(a.lo2, 872);
+    ck_assert_uint_eq(a.n2, 6);
+    ck_assert_uint_eq(a.step, 28);
+    /* bytes 16 .. 719 touch every sector of lines 0 .. 4 and sectors 0 ..
+     * 2 of line 5 (640 .. 735); 872 .. 1015 sector 3 of line 6 and all
+     * of line 7 */
+    addr_line out[64];
+    runs_are_the_list(x, &c, out, 8);
+    for (uint32_t i = 0; i < 5; i++)
+        expect_line(&out[i], i, 0xF);
+    expect_line(&out[5], 5, 0x7);
+    expect_line(&out[6], 6, 0x8);
+    expect_line(&out[7], 7, 0xF);
+    addr_expr_free(x);
+    /* stepping down: (5 - 3 lane) % 128 over 128 elements: lanes 0, 1 at
+     * 5, 2 (bytes 8 .. 23: sector 0 of line 0), lanes 2 .. 31 at 127
+     * down to 40 (bytes 160 .. 511: sectors 1 .. 3 of line 1, lines 2
+     * and 3 whole) */
+    x = resolve("(5 - 3 * lane) % 128", 512, 4);
+    c = (addr_ctx){ .wg = 0, .sg = 0, .width = 32 };
+    ck_assert_uint_eq(addr_eval(x, &c, 32, NULL, false, &a), 0);
+    ck_assert(a.run);
+    ck_assert_uint_eq(a.lo, 8);
+    ck_assert_uint_eq(a.n, 2);
+    ck_assert_uint_eq(a.lo2, 160);
+    ck_assert_uint_eq(a.n2, 30);
+    runs_are_the_list(x, &c, out, 4);
+    expect_line(&out[0], 0, 0x1);
+    expect_line(&out[1], 1, 0xE);
+    expect_line(&out[2], 2, 0xF);
+    expect_line(&out[3], 3, 0xF);
+    addr_expr_free(x);
+    /* an affine index over a region it spans whole (lane x 5 in 64
+     * elements: 155 > 64) is listed; % 100 in a region of 256 is not the
+     * region's wrap: listed too */
+    x = resolve("lane * 5", 256, 4);
+    ck_assert_uint_eq(addr_eval(x, &c, 32, NULL, false, &a), 0);
+    ck_assert(!a.run);
+    runs_are_the_list(x, &c, out, 2);
+    addr_expr_free(x);
+    x = resolve("(lane * 3 + 90) % 100", 1024, 4);
+    ck_assert_uint_eq(addr_eval(x, &c, 32, NULL, false, &a), 0);
+    ck_assert(!a.run);
     addr_expr_free(x);
 }
 END_TEST
@@ -411,6 +485,7 @@ static Suite *make_suite(void)
     tc = tcase_create("evaluation");
     tcase_add_test(tc, closed_form_is_the_per_lane_loop);
     tcase_add_test(tc, general_all_lanes_at_once);
+    tcase_add_test(tc, an_index_that_wraps_is_two_runs);
     tcase_add_test(tc, division_by_zero_only_in_active_lanes);
     suite_add_tcase(s, tc);
     tc = tcase_create("segments");

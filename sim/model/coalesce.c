@@ -111,6 +111,24 @@ static uint32_t lines_run(const addr_lanes *a, emitter *m)
     return m->n;
 }
 
+/* lines_run, then a run's second part (n2 lanes from lo2, above the
+ * first's bytes) appended: its first line shared with the first part's
+ * last when they meet there. */
+static uint32_t lines_runs(const addr_lanes *a, emitter *m)
+{
+    lines_run(a, m);
+    if (a->n2 == 0)
+        return m->n;
+    uint64_t k = a->n2 - 1, end = a->bytes - 1;
+    if (a->step <= (uint64_t)1 << m->sector_shift) {
+        emit_range(m, a->lo2, a->lo2 + k * a->step + end);
+        return m->n;
+    }
+    for (uint64_t i = 0, at = a->lo2; i <= k; i++, at += a->step)
+        emit_range(m, at, at + end);
+    return m->n;
+}
+
 uint32_t coal_lines_sorted(const addr_lanes *a, uint32_t line,
                            uint32_t sector, addr_line *out, uint32_t cap,
                            bool ops)
@@ -213,7 +231,7 @@ uint32_t coal_lines(const addr_lanes *a, uint32_t line, uint32_t sector,
     emitter m;
     emitter_init(&m, line, sector, out, cap);
     if (a->run)
-        return lines_run(a, &m);
+        return lines_runs(a, &m);
     if (a->n == 0)
         return 0;
     uint32_t n = lines_bitmap(a, &m);
@@ -225,16 +243,16 @@ uint32_t coal_lines(const addr_lanes *a, uint32_t line, uint32_t sector,
 /* The lines of a run: one range when no gap between lanes holds a whole
  * line (step < line + bytes), else lane by lane, a lane's first line
  * shared with the one before when it ends there. */
-static uint32_t count_run(const addr_lanes *a, uint32_t ls)
+static uint32_t count_run(uint64_t lo, uint32_t n, const addr_lanes *a,
+                          uint32_t ls)
 {
-    if (a->n == 0)
+    if (n == 0)
         return 0;
-    uint64_t k = a->n - 1, end = a->bytes - 1;
+    uint64_t k = n - 1, end = a->bytes - 1;
     if (a->step < ((uint64_t)1 << ls) + a->bytes)
-        return (uint32_t)(((a->lo + k * a->step + end) >> ls)
-                          - (a->lo >> ls) + 1);
+        return (uint32_t)(((lo + k * a->step + end) >> ls) - (lo >> ls) + 1);
     uint64_t count = 0, last = 0;
-    for (uint64_t i = 0, at = a->lo; i <= k; i++, at += a->step) {
+    for (uint64_t i = 0, at = lo; i <= k; i++, at += a->step) {
         uint64_t f = at >> ls, e = (at + end) >> ls;
         count += e - f + 1 - (i > 0 && f == last);
         last = e;
@@ -279,11 +297,24 @@ static uint32_t count_list(const addr_lanes *a, uint32_t ls)
     return (uint32_t)count;
 }
 
+/* The lines of a run (a's step and bytes) in one or two parts: each
+ * part's, less the line they share when the first part ends where the
+ * second starts. */
+static uint32_t count_runs(const addr_lanes *a, uint32_t ls)
+{
+    uint32_t count = count_run(a->lo, a->n, a, ls);
+    if (a->n2 == 0)
+        return count;
+    uint64_t last = (a->lo + (uint64_t)(a->n - 1) * a->step + a->bytes - 1)
+                    >> ls;
+    return count + count_run(a->lo2, a->n2, a, ls) - (last == a->lo2 >> ls);
+}
+
 uint32_t coal_count(const addr_lanes *a, uint32_t line)
 {
     uint32_t ls = ceil_log2(line);
     if (a->run)
-        return count_run(a, ls);
+        return count_runs(a, ls);
     return a->n == 0 ? 0 : count_list(a, ls);
 }
 

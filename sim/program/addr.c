@@ -19,7 +19,10 @@
  * negations of affine terms, products and left shifts of an affine term by
  * a per-subgroup one stay affine; anything else of a lane-dependent term
  * is general. In 64-bit wrap arithmetic an affine f is exactly
- * f(0) + (f(1) - f(0)) x lane, so two evaluations give a and b.
+ * f(0) + (f(1) - f(0)) x lane, so two evaluations give a and b. An index
+ * `f % elems`, f affine and elems the region's elements, wraps as f does:
+ * its lanes are f's (addr_expr's `wrapped`), a run when they span less
+ * than the region (two runs where they cross its end).
  */
 #include <assert.h>
 #include <stdarg.h>
@@ -563,6 +566,10 @@ struct addr_expr {
                                           the program */
     int64_t lin[NAME_E + 1];
     uint32_t uses;                     /* bit i: name i is read */
+    /* the index is `wrapped`'s (an affine program) modulo elems: the
+     * same once wrapped into the region, so a subgroup's lanes can be
+     * a run of it (addr_eval); NULL otherwise. Owned. */
+    struct addr_expr *wrapped;
     uint32_t n;
     addr_op code[];
 };
@@ -578,6 +585,9 @@ typedef struct folder {
     uint32_t n;
     bool lidx_affine;                  /* workgroup_x % simd_width == 0 */
     uint32_t uses;                     /* bit i: name i is emitted */
+    int mod_dep;                       /* the root is `a % elems`, a not
+                                          constant: a's dependence; else
+                                          -1 */
 } folder;
 
 static bool shape_value(const addr_bind *b, int name, int64_t *v)
@@ -687,6 +697,9 @@ static int fold(folder *f, uint32_t i, int64_t *value)
     int db = fold(f, nd->b, &vb);
     if (db < 0)
         return -1;
+    if (i == f->s->root && op == B_MOD && db == DEP_CONST
+        && (uint64_t)vb == f->b->length / f->b->bytes && da != DEP_CONST)
+        f->mod_dep = da;
     if (da == DEP_CONST && db == DEP_CONST) {
         if (apply(op, va, vb, value) < 0) {
             f->err->offset = nd->offset;
@@ -758,7 +771,8 @@ addr_expr *addr_resolve(const addr_src *s, const addr_bind *b,
     addr_op code[ADDR_MAX_OPS];
     folder f = { .s = s, .b = b, .err = err, .code = code,
                  .lidx_affine = b->simd_width > 0 && b->workgroup_x > 0
-                                && b->workgroup_x % b->simd_width == 0 };
+                                && b->workgroup_x % b->simd_width == 0,
+                 .mod_dep = -1 };
     int64_t v;
     int d = fold(&f, s->root, &v);
     if (d < 0)
@@ -780,6 +794,21 @@ addr_expr *addr_resolve(const addr_src *s, const addr_bind *b,
     x->uses = f.uses;
     find_linear(x);
     x->vec = find_vec(x);
+    if (f.mod_dep == DEP_AFFINE) {
+        /* `a % elems`, a affine: a's program is the code but its last two
+         * ops (the constant and the remainder) */
+        assert(f.n >= 2 && x->code[f.n - 1].op == OP_BIN + B_MOD);
+        addr_expr *w = expr_new(f.n - 2);
+        memcpy(w, x, sizeof *w);
+        w->n = f.n - 2;
+        memcpy(w->code, code, w->n * sizeof *code);
+        w->affine = true;
+        w->linear = false;
+        find_linear(w);
+        w->vec = find_vec(w);
+        w->wrapped = NULL;
+        x->wrapped = w;
+    }
     return x;
 }
 
@@ -855,6 +884,8 @@ static void find_linear(addr_expr *x)
 
 void addr_expr_free(addr_expr *x)
 {
+    if (x)
+        free(x->wrapped);
     free(x);
 }
 
@@ -1091,7 +1122,9 @@ uint32_t addr_max_lines(const addr_expr *x, uint32_t lanes, uint32_t line)
  * arithmetic), and becomes one value per lane only at the first operation
  * that is neither (a remainder, a division, a comparison ...), which then
  * runs as one loop over the lanes. For `(gid * 7 + it * 13) % 256` that
- * is one loop, the remainder's. Programs with a logical operator's jump,
+ * is one loop, the remainder's (and none in a region of 256 elements,
+ * whose own wrap is that remainder: addr_eval takes it as a run of the
+ * affine index, `wrapped`). Programs with a logical operator's jump,
  * deeper than VEC_DEPTH or wider than VEC_LANES take the lane-by-lane
  * pass (run); both give the same values and the same division by zero
  * (a lane faults at its first one; only active lanes' faults count). */
@@ -1425,20 +1458,15 @@ static uint32_t eval_list(const addr_expr *x, const addr_ctx *c, uint32_t n,
     return 0;
 }
 
-uint32_t addr_eval(const addr_expr *x, const addr_ctx *c, uint32_t lanes,
-                   const uint64_t *mask, bool list, addr_lanes *out)
+/* addr_eval's answer when the lanes are not a run (eval_list then). */
+#define NOT_A_RUN (UINT32_MAX - 1)
+
+/* The lanes 0 .. lanes-1 of subgroup c (c->width == x->width) through x,
+ * affine, as a run (or two, where they wrap the region's end), or
+ * NOT_A_RUN when they span the region or more. */
+static uint32_t eval_run(const addr_expr *x, const addr_ctx *c,
+                         uint32_t lanes, addr_lanes *out)
 {
-    out->bytes = x->bytes;
-    out->aligned = x->base % x->bytes == 0;
-    if (mask)
-        lanes = c->width;
-    if (lanes == 0) {
-        *out = (addr_lanes){ .bytes = x->bytes, .run = true,
-                             .aligned = out->aligned };
-        return 0;
-    }
-    if (list || mask || !x->affine || c->width != x->width)
-        return eval_list(x, c, lanes, mask, out);
     lane_env env;
     int64_t f0, f1 = 0;
     env_group(x, c, &env);
@@ -1453,30 +1481,71 @@ uint32_t addr_eval(const addr_expr *x, const addr_ctx *c, uint32_t lanes,
         f1 = f0;
     }
     /* index(lane) = f0 + step x lane (wrap arithmetic). The lanes stay in
-     * one period of the region when first + step x (lanes-1) does; else
-     * (or when the span overflows) they are listed lane by lane. */
+     * one period of the region when first + step x (lanes-1) does, else
+     * they wrap its end once when they span less than the region: two
+     * runs, the lanes before the wrap and those after. (Wider, or when
+     * the span overflows, they are listed lane by lane.) */
     int64_t step = (int64_t)((uint64_t)f1 - (uint64_t)f0);
     uint64_t first = wrap(x, f0);
     uint64_t k = lanes - 1;
     uint64_t mag = step < 0 ? 0 - (uint64_t)step : (uint64_t)step;
     if (mag != 0 && k > UINT64_MAX / mag)
-        return eval_list(x, c, lanes, NULL, out);
+        return NOT_A_RUN;
     uint64_t span = mag * k;
-    uint64_t lo_idx;
-    if (step >= 0) {
-        if (span >= x->elems - first)
-            return eval_list(x, c, lanes, NULL, out);
+    uint64_t lo_idx, lo2_idx = 0;
+    uint32_t n = lanes, n2 = 0;
+    if (step >= 0 && span < x->elems - first) {
         lo_idx = first;
-    } else {
-        if (span > first)
-            return eval_list(x, c, lanes, NULL, out);
+    } else if (step < 0 && span <= first) {
         lo_idx = first - span;
+    } else if (span >= x->elems) {
+        return NOT_A_RUN;
+    } else if (step > 0) {
+        /* lanes 0 .. a-1 from first up to the end; the rest from the
+         * region's start, below them */
+        uint64_t a = (x->elems - first + mag - 1) / mag;
+        lo_idx = first + mag * a - x->elems;
+        n = (uint32_t)(lanes - a);
+        lo2_idx = first;
+        n2 = (uint32_t)a;
+    } else {
+        /* lanes 0 .. a-1 from first down to the start; the rest from the
+         * region's end, above them */
+        uint64_t a = first / mag + 1;
+        lo_idx = first - mag * (a - 1);
+        n = (uint32_t)a;
+        lo2_idx = first + x->elems - span;
+        n2 = (uint32_t)(lanes - a);
     }
     out->run = true;
-    out->n = lanes;
+    out->n = n;
+    out->n2 = n2;
     out->lo = x->base + lo_idx * x->bytes;
+    out->lo2 = x->base + lo2_idx * x->bytes;
     out->step = mag * x->bytes;
     return 0;
+}
+
+uint32_t addr_eval(const addr_expr *x, const addr_ctx *c, uint32_t lanes,
+                   const uint64_t *mask, bool list, addr_lanes *out)
+{
+    out->bytes = x->bytes;
+    out->aligned = x->base % x->bytes == 0;
+    out->n2 = 0;
+    if (mask)
+        lanes = c->width;
+    if (lanes == 0) {
+        *out = (addr_lanes){ .bytes = x->bytes, .run = true,
+                             .aligned = out->aligned };
+        return 0;
+    }
+    const addr_expr *r = x->affine ? x : x->wrapped;
+    if (!list && !mask && r && c->width == x->width) {
+        uint32_t e = eval_run(r, c, lanes, out);
+        if (e != NOT_A_RUN)
+            return e;
+    }
+    return eval_list(x, c, lanes, mask, out);
 }
 
 uint32_t addr_values(const addr_expr *x, const addr_ctx *c,

@@ -73,14 +73,18 @@ typedef struct addr_expr addr_expr;   /* opaque; see addr.c */
 
 /* Where a subgroup's lanes' bytes are, evaluated once for one access:
  * either a run in closed form (`run`: n lanes at lo, lo + step, ...,
- * ascending, step >= 0 bytes apart) or the first byte of each lane, in
- * lane order, in at[0 .. n), the lowest lo and the highest hi. Each lane touches `bytes` bytes from its
- * first. sim/model/coalesce.h turns it into lines and sectors. */
+ * ascending, step >= 0 bytes apart, and when n2 > 0 n2 lanes more at lo2,
+ * lo2 + step, ..., above the first n's bytes: an index that wraps the
+ * region once) or the first byte of each lane, in lane order, in at[0 ..
+ * n), the lowest lo and the highest hi. Each lane touches `bytes` bytes
+ * from its first. sim/model/coalesce.h turns it into lines and sectors. */
 typedef struct addr_lanes {
     uint64_t lo, step;                 /* run; a list: lo its lowest
                                           address */
     uint64_t hi;                       /* a list: its highest address */
-    uint32_t n;                        /* lanes */
+    uint64_t lo2;                      /* run: the second run's first */
+    uint32_t n;                        /* lanes (a run: of its first) */
+    uint32_t n2;                       /* run: the second run's lanes */
     uint32_t bytes;
     bool run;
     bool aligned;                      /* every lane's first byte is a
@@ -91,8 +95,10 @@ typedef struct addr_lanes {
 
 /* Evaluates `x` for lanes 0 .. lanes-1 of the subgroup `c`, or for the
  * lanes of `mask` (addr.h's lane masks, of c->width lanes) when it is not
- * NULL, into *out: a run when the index is affine in the lane and the
- * lanes stay within one period of the region (and `list` is false), else
+ * NULL, into *out: a run when the index is affine in the lane (or is an
+ * affine index modulo the region's elements, which the region's wrap
+ * does anyway) and the lanes span less than the region (one run, or two
+ * where they wrap its end; and `list` is false), else
  * the list of the lanes' first bytes, an index that is not affine
  * evaluated for all lanes at once where the program allows (no per-lane
  * interpretation). Returns 0, or ADDR_DIV0 when a lane divides by zero.
