@@ -1072,6 +1072,85 @@ END_TEST
 
 /* --kernel as a number: the kernel in that place, from 1; beyond the
  * count, the list; none among several, the list numbered. */
+/* A Mesa 25 RADV_DEBUG=shaders,shaderstats dump of two compute shaders
+ * (the NIR's header cut to what the reader reads): the first plain, the
+ * second named by its NIR ("name:") with a workgroup of 64 and 300 bytes
+ * of shared memory, its statistics after its disassembly. */
+static const char dump25[] =
+    "shader: MESA_SHADER_COMPUTE\n"                                 /* 1 */
+    "workgroup_size: 32, 1, 1\n"
+    "impl main {\n"
+    "}\n"
+    "Compute Shader\n"                                               /* 5 */
+    "disasm:\n"
+    "BB0:\n"
+    "\tv_mov_b32_e32 v5, 0                          ; 7e0a0280\n"
+    "\ts_endpgm                                     ; bf810000\n"
+    "\n"                                                            /* 10 */
+    "shader: MESA_SHADER_COMPUTE\n"
+    "source_blake3: {0x00000000}\n"
+    "name: fill_main\n"
+    "workgroup_size: 64, 1, 1\n"
+    "shared_size: 300\n"                                            /* 15 */
+    "impl main {\n"
+    "}\n"
+    "Compute Shader\n"
+    "disasm:\n"
+    "BB0:\n"                                                        /* 20 */
+    "\tv_mov_b32_e32 v1, 0                          ; 7e020280\n"
+    "\ts_endpgm                                     ; bf810000\n"
+    "\n"
+    "Compute Shader:\n"
+    "*** SHADER STATS ***\n"                                        /* 25 */
+    "SGPRs: 128\n"
+    "VGPRs: 24\n"
+    "LDS size: 512\n"
+    "********************\n";
+
+START_TEST(radv25_dump)
+{
+    ck_assert_int_eq(imp_detect(dump25), IMP_FORMAT_RADV);
+    const char *picks[] = { "fill_main", "2" };
+    for (int i = 0; i < 2; i++) {
+        imp_options o;
+        memset(&o, 0, sizeof o);
+        o.kernel = picks[i];
+        char *yaml;
+        cusim_error err;
+        ck_assert_msg(import_text(dump25, &o, &yaml, &err) == 0,
+                      "%s:%d:%d: %s", err.file, err.line, err.column,
+                      err.message);
+        /* the statistics' 24 VGPRs, not v1's 2 rounded; their LDS size
+         * 512, the NIR's 300 as allocated; no exec_lo: wave64 */
+        ck_assert_ptr_nonnull(strstr(yaml, "\nname: fill_main\n"
+                                           "workgroup_size: 64\n"
+                                           "registers: 24\n"
+                                           "registers_source: imported\n"
+                                           "shared_bytes: 512\n"
+                                           "subgroup_size: 64\n"));
+        ck_assert_ptr_nonnull(strstr(yaml, "SHADER STATS at line 25:"));
+        free(yaml);
+    }
+    /* by stage: two compute shaders, so none; the first by number, with
+     * no statistics: v5 -> 6 VGPRs rounded up to 4 (no --family) */
+    imp_options o;
+    memset(&o, 0, sizeof o);
+    o.kernel = "compute";
+    char *yaml;
+    cusim_error err;
+    ck_assert_int_eq(import_text(dump25, &o, &yaml, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.message, "holds 2 COMPUTE shaders: "
+                                 "give its number (1: COMPUTE at line 1, "
+                                 "2: COMPUTE fill_main at line 11)"));
+    o.kernel = "1";
+    ck_assert_int_eq(import_text(dump25, &o, &yaml, &err), 0);
+    ck_assert_ptr_nonnull(strstr(yaml, "\nname: compute1\n"
+                                       "workgroup_size: 32\n"
+                                       "registers: 8\n"));
+    free(yaml);
+}
+END_TEST
+
 START_TEST(pick_kernel_by_number)
 {
     char names[3][64] = { "copy", "reduction", "gemm_tile16" };
@@ -1113,6 +1192,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, radv_frontend);
     tcase_add_test(tc, sass_addresses);
     tcase_add_test(tc, objdump_listing);
+    tcase_add_test(tc, radv25_dump);
     tcase_add_test(tc, pick_kernel_by_number);
     suite_add_tcase(s, tc);
     return s;

@@ -215,9 +215,12 @@ typedef struct imp_meta {
                                     (RADV: its statistics; SASS: its
                                     resource line) */
     bool dump;                   /* a RADV_DEBUG=shaders dump: vgprs
-                                    is dump_top rounded up to
-                                    dump_granule */
+                                    is its VGPRs statistic (dump_stats
+                                    its line), else dump_top rounded up
+                                    to dump_granule */
     uint32_t dump_top, dump_granule;
+    int dump_stats;              /* the line of the dump's statistics
+                                    (RADV_DEBUG=shaderstats), 0: none */
     uint32_t dump_lds;           /* the NIR's shared-size, before its
                                     rounding to LDS's 512-byte pieces */
     const char *meta_file;       /* the file of meta_line: the listing,

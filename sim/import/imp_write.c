@@ -771,7 +771,7 @@ void imp_write(const imp_listing *l, const imp_options *o,
                   "--workgroup-size\n", l->file, kernel);
         break;
     }
-    if (m->dump && !o->family)
+    if (m->dump && !m->dump_stats && !o->family)
         sb_printf(warn, "cusim import: warning: %s: the dump does not name "
                   "its chip: registers %u, its %u VGPRs rounded up to 4 (a "
                   "lower bound); give --family (navi21, gfx1100, ...)\n",
@@ -816,7 +816,20 @@ void imp_write(const imp_listing *l, const imp_options *o,
     char given[96];
     snprintf(given, sizeof given, "#   shared_bytes: %u, --shared-bytes (the "
              "listing says %u", shared, m->shared);
-    if (radv && m->dump) {
+    if (radv && m->dump && m->dump_stats) {
+        sb_printf(&h, "#   registers: %u, RADV's VGPRs statistic (the "
+                  "dump's SHADER STATS at line %d: VGPRs per invocation, "
+                  "as allocated)", regs, m->dump_stats);
+        if (m->have_sgprs)
+            sb_printf(&h, "; its %u SGPRs are not modelled", m->sgprs);
+        if (o->shared_given)
+            sb_printf(&h, "\n#   shared_bytes: %u, --shared-bytes\n",
+                      shared);
+        else
+            sb_printf(&h, "\n#   shared_bytes: %u, RADV's LDS size "
+                      "statistic (the NIR's shared_size, %u, as "
+                      "allocated)\n", shared, m->dump_lds);
+    } else if (radv && m->dump) {
         sb_printf(&h, "#   registers: %u, the highest VGPR the disassembly "
                   "uses (%u of them) rounded up to %u, %s (RADV_DEBUG="
                   "shaders prints no statistics)\n", regs, m->dump_top,
@@ -828,6 +841,8 @@ void imp_write(const imp_listing *l, const imp_options *o,
             sb_printf(&h, "#   shared_bytes: %u, the NIR's shared-size (%u) "
                       "rounded up to LDS's 512-byte pieces, as RADV "
                       "allocates it\n", shared, m->dump_lds);
+    }
+    if (radv && m->dump) {
         sb_printf(&h, "#   subgroup_size: %u, %s\n", m->wave, m->wave == 32
                   ? "the disassembly's 32-bit exec mask (exec_lo, vcc_lo)"
                   : "RADV's default for compute (the disassembly names no "
