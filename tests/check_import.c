@@ -1151,6 +1151,36 @@ START_TEST(radv25_dump)
 }
 END_TEST
 
+/* One ops table per ISA: clang -S, llvm-objdump and RADV (all AMD
+ * GCN/RDNA) share one, SASS has its own; each has the operations every
+ * pass calls, and only AMD the per-lane exits and do-while copies it
+ * reads; each table's width is its ISA's (a dwordx4 load, LDG.E.128:
+ * 16 bytes a lane; ds_read2_b32: two words). */
+START_TEST(isa_tables)
+{
+    const imp_isa_ops *amd = imp_isa_of(IMP_FORMAT_AMDGCN);
+    const imp_isa_ops *sass = imp_isa_of(IMP_FORMAT_SASS);
+    ck_assert_ptr_eq(imp_isa_of(IMP_FORMAT_RADV), amd);
+    ck_assert_ptr_ne(amd, sass);
+    const imp_isa_ops *both[] = { amd, sass };
+    for (int i = 0; i < 2; i++) {
+        ck_assert_ptr_nonnull(both[i]->name);
+        ck_assert(both[i]->insn && both[i]->writes && both[i]->self_add
+                  && both[i]->update && both[i]->test && both[i]->width);
+    }
+    ck_assert_str_eq(amd->name, "AMD GCN/RDNA");
+    ck_assert_str_eq(sass->name, "NVIDIA SASS");
+    ck_assert(amd->start && amd->lane_test && amd->copy_add
+              && amd->shift_counters);
+    ck_assert(!sass->start && !sass->lane_test && !sass->copy_add
+              && !sass->shift_counters);
+    ck_assert_uint_eq(amd->width("global_load_dwordx4"), 16);
+    ck_assert_uint_eq(amd->width("ds_read2_b32"), 8);
+    ck_assert_uint_eq(sass->width("LDG.E.128"), 16);
+    ck_assert_uint_eq(sass->width("STS.U16"), 2);
+}
+END_TEST
+
 START_TEST(pick_kernel_by_number)
 {
     char names[3][64] = { "copy", "reduction", "gemm_tile16" };
@@ -1193,6 +1223,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, sass_addresses);
     tcase_add_test(tc, objdump_listing);
     tcase_add_test(tc, radv25_dump);
+    tcase_add_test(tc, isa_tables);
     tcase_add_test(tc, pick_kernel_by_number);
     suite_add_tcase(s, tc);
     return s;

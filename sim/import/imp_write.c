@@ -10,6 +10,7 @@
 
 #include "error.h"
 #include "hmap.h"
+#include "imp_addr.h"
 #include "imp_int.h"
 #include "xalloc.h"
 
@@ -174,8 +175,7 @@ static const char *plain(const char *mnem, char *buf, size_t size)
 static uint32_t insn_bytes(const writer *w, const imp_insn *in)
 {
     return in->row->bytes ? in->row->bytes
-        : w->l->format == IMP_FORMAT_SASS ? imp_sass_width(in->mnem)
-        : imp_amd_width(in->mnem);
+                          : imp_isa_of(w->l->format)->width(in->mnem);
 }
 
 /* The " bytes=N" of an access of `bytes` per lane ("" for 4). */
