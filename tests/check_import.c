@@ -1072,6 +1072,115 @@ END_TEST
 
 /* --kernel as a number: the kernel in that place, from 1; beyond the
  * count, the list; none among several, the list numbered. */
+/* A Mesa 25 RADV_DEBUG=shaders,shaderstats dump of two compute shaders
+ * (the NIR's header cut to what the reader reads): the first plain, the
+ * second named by its NIR ("name:") with a workgroup of 64 and 300 bytes
+ * of shared memory, its statistics after its disassembly. */
+static const char dump25[] =
+    "shader: MESA_SHADER_COMPUTE\n"                                 /* 1 */
+    "workgroup_size: 32, 1, 1\n"
+    "impl main {\n"
+    "}\n"
+    "Compute Shader\n"                                               /* 5 */
+    "disasm:\n"
+    "BB0:\n"
+    "\tv_mov_b32_e32 v5, 0                          ; 7e0a0280\n"
+    "\ts_endpgm                                     ; bf810000\n"
+    "\n"                                                            /* 10 */
+    "shader: MESA_SHADER_COMPUTE\n"
+    "source_blake3: {0x00000000}\n"
+    "name: fill_main\n"
+    "workgroup_size: 64, 1, 1\n"
+    "shared_size: 300\n"                                            /* 15 */
+    "impl main {\n"
+    "}\n"
+    "Compute Shader\n"
+    "disasm:\n"
+    "BB0:\n"                                                        /* 20 */
+    "\tv_mov_b32_e32 v1, 0                          ; 7e020280\n"
+    "\ts_endpgm                                     ; bf810000\n"
+    "\n"
+    "Compute Shader:\n"
+    "*** SHADER STATS ***\n"                                        /* 25 */
+    "SGPRs: 128\n"
+    "VGPRs: 24\n"
+    "LDS size: 512\n"
+    "********************\n";
+
+START_TEST(radv25_dump)
+{
+    ck_assert_int_eq(imp_detect(dump25), IMP_FORMAT_RADV);
+    const char *picks[] = { "fill_main", "2" };
+    for (int i = 0; i < 2; i++) {
+        imp_options o;
+        memset(&o, 0, sizeof o);
+        o.kernel = picks[i];
+        char *yaml;
+        cusim_error err;
+        ck_assert_msg(import_text(dump25, &o, &yaml, &err) == 0,
+                      "%s:%d:%d: %s", err.file, err.line, err.column,
+                      err.message);
+        /* the statistics' 24 VGPRs, not v1's 2 rounded; their LDS size
+         * 512, the NIR's 300 as allocated; no exec_lo: wave64 */
+        ck_assert_ptr_nonnull(strstr(yaml, "\nname: fill_main\n"
+                                           "workgroup_size: 64\n"
+                                           "registers: 24\n"
+                                           "registers_source: imported\n"
+                                           "shared_bytes: 512\n"
+                                           "subgroup_size: 64\n"));
+        ck_assert_ptr_nonnull(strstr(yaml, "SHADER STATS at line 25:"));
+        free(yaml);
+    }
+    /* by stage: two compute shaders, so none; the first by number, with
+     * no statistics: v5 -> 6 VGPRs rounded up to 4 (no --family) */
+    imp_options o;
+    memset(&o, 0, sizeof o);
+    o.kernel = "compute";
+    char *yaml;
+    cusim_error err;
+    ck_assert_int_eq(import_text(dump25, &o, &yaml, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.message, "holds 2 COMPUTE shaders: "
+                                 "give its number (1: COMPUTE at line 1, "
+                                 "2: COMPUTE fill_main at line 11)"));
+    o.kernel = "1";
+    ck_assert_int_eq(import_text(dump25, &o, &yaml, &err), 0);
+    ck_assert_ptr_nonnull(strstr(yaml, "\nname: compute1\n"
+                                       "workgroup_size: 32\n"
+                                       "registers: 8\n"));
+    free(yaml);
+}
+END_TEST
+
+/* One ops table per ISA: clang -S, llvm-objdump and RADV (all AMD
+ * GCN/RDNA) share one, SASS has its own; each has the operations every
+ * pass calls, and only AMD the per-lane exits and do-while copies it
+ * reads; each table's width is its ISA's (a dwordx4 load, LDG.E.128:
+ * 16 bytes a lane; ds_read2_b32: two words). */
+START_TEST(isa_tables)
+{
+    const imp_isa_ops *amd = imp_isa_of(IMP_FORMAT_AMDGCN);
+    const imp_isa_ops *sass = imp_isa_of(IMP_FORMAT_SASS);
+    ck_assert_ptr_eq(imp_isa_of(IMP_FORMAT_RADV), amd);
+    ck_assert_ptr_ne(amd, sass);
+    const imp_isa_ops *both[] = { amd, sass };
+    for (int i = 0; i < 2; i++) {
+        ck_assert_ptr_nonnull(both[i]->name);
+        ck_assert(both[i]->insn && both[i]->writes && both[i]->self_add
+                  && both[i]->update && both[i]->test && both[i]->width);
+    }
+    ck_assert_str_eq(amd->name, "AMD GCN/RDNA");
+    ck_assert_str_eq(sass->name, "NVIDIA SASS");
+    ck_assert(amd->start && amd->lane_test && amd->copy_add
+              && amd->shift_counters);
+    ck_assert(!sass->start && !sass->lane_test && !sass->copy_add
+              && !sass->shift_counters);
+    ck_assert_uint_eq(amd->width("global_load_dwordx4"), 16);
+    ck_assert_uint_eq(amd->width("ds_read2_b32"), 8);
+    ck_assert_uint_eq(sass->width("LDG.E.128"), 16);
+    ck_assert_uint_eq(sass->width("STS.U16"), 2);
+}
+END_TEST
+
 START_TEST(pick_kernel_by_number)
 {
     char names[3][64] = { "copy", "reduction", "gemm_tile16" };
@@ -1113,6 +1222,8 @@ static Suite *make_suite(void)
     tcase_add_test(tc, radv_frontend);
     tcase_add_test(tc, sass_addresses);
     tcase_add_test(tc, objdump_listing);
+    tcase_add_test(tc, radv25_dump);
+    tcase_add_test(tc, isa_tables);
     tcase_add_test(tc, pick_kernel_by_number);
     suite_add_tcase(s, tc);
     return s;

@@ -15,9 +15,10 @@
  * form whose coefficients and constant divide by the access's bytes gets
  * `at=argOFF[INDEX]`, the parameter's buffer (named by its offset in the
  * parameters) at the element INDEX; any other keeps its pattern. Each
- * ISA's instructions are imp_addr_sass.c's and imp_addr_amd.c's, the
- * forms and their text imp_aff.c's, a loop's trip count imp_trip.c's:
- * this file, the pass, calls them, and they never call it.
+ * ISA's instructions are its table's (imp_isa_ops: imp_addr_amd.c's,
+ * imp_addr_sass.c's), the forms and their text imp_aff.c's, a loop's
+ * trip count imp_trip.c's: this file, the pass, calls them, and they
+ * never call it; it never asks which ISA a listing is.
  *
  * Loops: in a loop that holds no other loop and lies in none, a register
  * whose one write adds a constant to itself is an induction variable,
@@ -34,15 +35,6 @@
 #include "xalloc.h"
 
 /* ----------------------------------------------------------- the pass */
-
-/* Whether instruction `in` adds a constant to slot `s` in place
- * (*step). */
-static bool self_add(apass *p, const imp_listing *l, const imp_insn *in,
-                     const aff *s, int64_t *step)
-{
-    return l->format == IMP_FORMAT_SASS ? addr_sass_self_add(p, in, s, step)
-                                        : addr_amd_self_add(p, in, s, step);
-}
 
 /* Makes what instructions begin..end-1 write unknown; with `varying`,
  * only where its value names the loop's iteration. */
@@ -92,6 +84,7 @@ static bool *lone_loops(const imp_region *v, size_t n)
 static void enter_loop(apass *p, const imp_listing *l, imp_region *v,
                        bool lone, size_t k)
 {
+    const imp_isa_ops *isa = imp_isa_of(l->format);
     /* its trip count from its counter, unless --trip said */
     if (!p->probe && !v[k].expr && addr_loop_trips(p, l, &v[k])) {
         v[k].expr = v[k].trip;
@@ -114,8 +107,8 @@ static void enter_loop(apass *p, const imp_listing *l, imp_region *v,
             aff *w[4];
             int n = addr_writes(p, l, &l->insns[i], w);
             for (int j = 0; j < n; j++) {
-                int f = w[j] >= p->ur && w[j] < p->ur + A_REGS;
-                int r = (int)(w[j] - (f ? p->ur : p->r));
+                bool f;
+                int r = addr_slot_index(p, w[j], &f);
                 count[f][r]++;
                 last[f][r] = i;
             }
@@ -126,13 +119,13 @@ static void enter_loop(apass *p, const imp_listing *l, imp_region *v,
                 int64_t step = 0;
                 int kind;
                 if (saved[f][r].known && count[f][r] == 1
-                    && self_add(p, l, &l->insns[last[f][r]], s, &step))
+                    && isa->self_add(p, &l->insns[last[f][r]], s, &step))
                     *s = aff_add(saved[f][r], aff_named(A_IT), step);
-                else if (f == 1 && l->format != IMP_FORMAT_SASS
+                else if (f == 1 && isa->shift_counters
                          && saved[f][r].known && saved[f][r].n == 0
                          && saved[f][r].c > 0 && count[f][r] == 1
-                         && addr_amd_update(p, &l->insns[last[f][r]], s,
-                                            &kind, &step)
+                         && isa->update(p, &l->insns[last[f][r]], s, &kind,
+                                        &step)
                          && kind == UPD_SHR) {
                     p->shr[r].init = saved[f][r].c;
                     p->shr[r].step = step;
@@ -185,8 +178,9 @@ static reg_event *region_events(const imp_region *v, size_t n_regions,
 /* One pass over the listing. */
 static void pass(apass *p, imp_listing *l, imp_region *v, size_t n_regions)
 {
-    if (l->format != IMP_FORMAT_SASS)
-        addr_amd_start(p, l);
+    const imp_isa_ops *isa = imp_isa_of(l->format);
+    if (isa->start)
+        isa->start(p, l);
     size_t n_events, e0 = 0;
     reg_event *ev = region_events(v, n_regions, &n_events);
     bool *lone = lone_loops(v, n_regions);
@@ -202,10 +196,7 @@ static void pass(apass *p, imp_listing *l, imp_region *v, size_t n_regions)
             if (v[k].begin == i && v[k].kind == IMP_LOOP)
                 enter_loop(p, l, v, lone[k], k);
         }
-        if (l->format == IMP_FORMAT_SASS)
-            addr_sass_insn(p, &l->insns[i]);
-        else
-            addr_amd_insn(p, &l->insns[i]);
+        isa->insn(p, &l->insns[i]);
         /* an if's branch whose condition is known: the lanes that fall
          * into the block (guard_not), unless --cond said */
         for (size_t e = e0; e < e1 && !p->probe; e++) {
@@ -249,7 +240,7 @@ void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
     /* RADV's listings, and a code object's disassembly without its
      * kernel descriptor, do not say which SGPRs hold the workgroup ids: a
      * first pass finds them where the code forms an invocation's global
-     * id, wg_x x local_size.x + lid_x (addr_amd_start) */
+     * id, wg_x x local_size.x + lid_x (imp_addr_amd.c, its table's start) */
     if (p->vote) {
         p->probe = true;
         pass(p, l, v, n_regions);

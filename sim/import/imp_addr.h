@@ -1,14 +1,16 @@
 /*
  * imp_addr.h — what the address pass's files share (internal to
  * sim/import: imp_addr.c, the pass; imp_aff.c, the affine forms and their
- * text; imp_addr_sass.c and imp_addr_amd.c, each ISA's instructions;
+ * text; imp_addr_sass.c, and imp_addr_amd.c with imp_cond_amd.c, each
+ * ISA's instructions behind its table of operations, imp_isa_ops;
  * imp_trip.c, a loop's trip count). Calls go one way: the pass calls the
- * others, the ISAs' files and imp_trip.c call imp_aff.c, and imp_aff.c
- * calls none of them.
+ * others (an ISA's only through its table), the ISAs' files and
+ * imp_trip.c call imp_aff.c, and imp_aff.c calls none of them.
  */
 #ifndef CUSIM_IMP_ADDR_H
 #define CUSIM_IMP_ADDR_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -131,13 +133,6 @@ void addr_at_text(const apass *p, aff a, uint32_t bytes, imp_insn *in);
  * constants, divisible by `bytes`): "shared[INDEX]", else "". */
 void addr_shared_text(aff a, uint32_t bytes, char *at, size_t size);
 
-/* Each ISA: its setup, one instruction (its global address into in->at,
- * then what it writes), the register slots it writes (at most 4), and
- * whether it adds a constant to slot `s` in place (*step). */
-void addr_sass_insn(apass *p, imp_insn *in);
-int addr_sass_writes(apass *p, const imp_insn *in, aff **slots);
-bool addr_sass_self_add(apass *p, const imp_insn *in, const aff *s,
-                        int64_t *step);
 /* A loop's counter (imp_trip.c): the compare that decides the branch at
  * `br`, between a register slot and a register slot or a constant. */
 enum { CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_EQ, CMP_NE };
@@ -168,15 +163,6 @@ int64_t addr_trip_count(int op, bool is_signed, int side, bool when,
                         bool top, bool upd_first, int kind, int64_t step,
                         int64_t c, int64_t bound);
 
-/* Each ISA: the compare that decides the conditional branch at `br`
- * (the last instruction in [begin, br) that sets what it reads), and
- * whether instruction `in` updates slot `s` in place (*kind, by *k). */
-bool addr_amd_test(apass *p, const imp_listing *l, size_t begin, size_t br,
-                   ltest *t);
-bool addr_amd_update(apass *p, const imp_insn *in, const aff *s, int *kind,
-                     int64_t *k);
-bool addr_sass_test(apass *p, const imp_listing *l, size_t begin,
-                    size_t br, ltest *t);
 
 /* A per-lane exit: the loop's branch at `br` leaves the lanes for which
  * `counter op bound` holds, a VGPR against a constant (AMD: the
@@ -190,15 +176,6 @@ typedef struct lanetest {
     char name[16];
     int64_t bound;
 } lanetest;
-bool addr_amd_lane_test(apass *p, const imp_listing *l, size_t begin,
-                        size_t br, lanetest *t);
-/* Whether the instruction at `mov` (v_mov_b32 COUNTER, TMP, slot `s`)
- * ends a two-step update whose first step, before it in [begin, mov),
- * is TMP = COUNTER + *step (clang's do-while counters). */
-bool addr_amd_copy_add(apass *p, const imp_listing *l, size_t begin,
-                       size_t mov, const aff *s, int64_t *step);
-bool addr_sass_update(apass *p, const imp_insn *in, const aff *s,
-                      int *kind, int64_t *k);
 
 /* The trip count of loop region `r` read from its counter (at its entry,
  * with p's values then) into r->trip and r->why; false when the code
@@ -206,20 +183,84 @@ bool addr_sass_update(apass *p, const imp_insn *in, const aff *s,
 bool addr_loop_trips(apass *p, const imp_listing *l, imp_region *r);
 
 
-void addr_amd_start(apass *p, const imp_listing *l);
-void addr_amd_insn(apass *p, imp_insn *in);
-int addr_amd_writes(apass *p, const imp_insn *in, aff **slots);
-bool addr_amd_self_add(apass *p, const imp_insn *in, const aff *s,
-                       int64_t *step);
+/* One instruction set's operations for the address pass and the trip
+ * counts: what they ask of an instruction, so that neither tests a
+ * listing's format (AMD GCN/RDNA, whose table imp_addr_amd.c gives, is
+ * clang -S's, llvm-objdump's and RADV's alike; NVIDIA SASS's is
+ * imp_addr_sass.c's). A new ISA is one file defining such a table and a
+ * case in imp_isa_of. Every function is given the pass's state `p` and
+ * reads the instruction's text (imp_insn) as its reader left it. */
+typedef struct imp_isa_ops {
+    const char *name;            /* "AMD GCN/RDNA", "NVIDIA SASS" */
+    /* before a pass over listing `l` (the ids' registers, the kernel's
+     * pointers); NULL: nothing */
+    void (*start)(apass *p, const imp_listing *l);
+    /* one instruction: its global access's address into in->at (and
+     * at_copy, guard_not), then the values of what it writes */
+    void (*insn)(apass *p, imp_insn *in);
+    /* the register slots `in` writes, at most 4, into slots[]: each in
+     * p->r or p->ur */
+    int (*writes)(apass *p, const imp_insn *in, aff **slots);
+    /* whether `in` adds a constant to slot `s` in place (*step): an
+     * induction variable's one write */
+    bool (*self_add)(apass *p, const imp_insn *in, const aff *s,
+                     int64_t *step);
+    /* whether `in` updates slot `s` in place: a loop counter's step
+     * (*kind UPD_ADD by *k, or UPD_SHR by *k bits) */
+    bool (*update)(apass *p, const imp_insn *in, const aff *s, int *kind,
+                   int64_t *k);
+    /* the compare that decides the conditional branch at `br` (the last
+     * instruction in [begin, br) that sets what it reads) */
+    bool (*test)(apass *p, const imp_listing *l, size_t begin, size_t br,
+                 ltest *t);
+    /* a per-lane exit (lanetest); NULL: the ISA has none the pass reads */
+    bool (*lane_test)(apass *p, const imp_listing *l, size_t begin,
+                      size_t br, lanetest *t);
+    /* whether the instruction at `mov` (a move COUNTER = TMP, slot `s`)
+     * ends a two-step update whose first step, in [begin, mov), is TMP =
+     * COUNTER + *step (clang's do-while counters); NULL: none */
+    bool (*copy_add)(apass *p, const imp_listing *l, size_t begin,
+                     size_t mov, const aff *s, int64_t *step);
+    /* the bytes per lane a memory mnemonic moves where its mapping row
+     * says 0 (imp_write.c) */
+    uint32_t (*width)(const char *mnem);
+    /* a lone loop's uniform register (p->ur) that `update` shifts right
+     * once a pass from a constant is a counter, init >> it (AMD's s_lshr
+     * of RADV's reduction loops) */
+    bool shift_counters;
+} imp_isa_ops;
+
+/* The tables (each the ISA's file's) and the one of a listing's format. */
+const imp_isa_ops *imp_isa_amd(void);
+const imp_isa_ops *imp_isa_sass(void);
+static inline const imp_isa_ops *imp_isa_of(imp_format f)
+{
+    return f == IMP_FORMAT_SASS ? imp_isa_sass() : imp_isa_amd();
+}
+
+/* The index of register slot `w` in its file (p->r, else p->ur: *uniform
+ * says which); debug builds assert that it is one of them. */
+static inline int addr_slot_index(const apass *p, const aff *w,
+                                  bool *uniform)
+{
+    *uniform = w >= p->ur && w < p->ur + A_REGS;
+    assert(*uniform || (w >= p->r && w < p->r + A_REGS));
+    return (int)(w - (*uniform ? p->ur : p->r));
+}
 
 /* The register slots instruction `in` writes (at most 4), by its ISA: the
  * pass's and imp_trip.c's, inline so that imp_trip.c, which the pass
- * calls, never calls the pass. */
+ * calls, never calls the pass. Debug builds assert each is a slot. */
 static inline int addr_writes(apass *p, const imp_listing *l,
                               const imp_insn *in, aff **slots)
 {
-    return l->format == IMP_FORMAT_SASS ? addr_sass_writes(p, in, slots)
-                                        : addr_amd_writes(p, in, slots);
+    int n = imp_isa_of(l->format)->writes(p, in, slots);
+    assert(n >= 0 && n <= 4);
+    for (int k = 0; k < n; k++) {
+        bool u;
+        (void)addr_slot_index(p, slots[k], &u);
+    }
+    return n;
 }
 
 #endif /* CUSIM_IMP_ADDR_H */

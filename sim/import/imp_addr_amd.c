@@ -6,18 +6,20 @@
  * segment, the values of the address arithmetic (shifts, adds, a 64-bit
  * add's low half, multiply-adds, an or of bits that cannot overlap) and
  * the addresses of global_load / global_store. A 64-bit value is read
- * from its low register (offsets stay below 2^32).
+ * from its low register (offsets stay below 2^32). Its table of
+ * operations (imp_isa_ops) is the ISA's for clang -S, llvm-objdump -d
+ * and RADV alike; the conditions its branches test are imp_cond_amd.c's.
  */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "imp_addr.h"
+#include "imp_amd.h"
 
 /* The operands in [s, e) (at commas outside brackets, each its first
  * word; modifiers such as offset:16 are left out, *offset gets N). */
-static int operands(const char *s, const char *e, opnd *o, int max,
+int amd_operands(const char *s, const char *e, opnd *o, int max,
                     int64_t *offset)
 {
     *offset = 0;
@@ -55,7 +57,7 @@ static int operands(const char *s, const char *e, opnd *o, int max,
 
 /* One half of instruction `in` (a dual instruction has two, "v_dual_x
  * ... :: v_dual_y ..."): its mnemonic and operand text [*s, *e). */
-static bool half(const imp_insn *in, int which, char *mnem, size_t size,
+bool amd_half(const imp_insn *in, int which, char *mnem, size_t size,
                  const char **s, const char **e)
 {
     const char *b = in->text, *end = in->text + in->text_len;
@@ -93,7 +95,7 @@ static bool half(const imp_insn *in, int which, char *mnem, size_t size,
 
 /* The slot of a register operand (v5, v[2:3], s4, s[0:1]: the first
  * register), NULL for anything else; *sgpr and *index say which. */
-static aff *slot(apass *p, const char *t, bool *sgpr, int *index)
+aff *amd_slot(apass *p, const char *t, bool *sgpr, int *index)
 {
     bool v = t[0] == 'v', sg = t[0] == 's';
     if (!v && !sg)
@@ -110,17 +112,17 @@ static aff *slot(apass *p, const char *t, bool *sgpr, int *index)
 }
 
 /* The last register of a range operand (v[2:3]: 3), else its first. */
-static int last_index(const char *t, int first)
+int amd_last_index(const char *t, int first)
 {
     const char *colon = strchr(t, ':');
     return colon ? (int)strtol(colon + 1, NULL, 10) : first;
 }
 
-static aff value(apass *p, const opnd *o)
+aff amd_value(apass *p, const opnd *o)
 {
     bool sg;
     int i;
-    aff *s = slot(p, o->t, &sg, &i);
+    aff *s = amd_slot(p, o->t, &sg, &i);
     aff v = aff_unknown();
     if (s) {
         v = *s;
@@ -192,7 +194,7 @@ static aff or_as_add(const apass *p, aff a, aff b)
 
 /* `m` without its encoding suffix and a dual instruction's prefix:
  * v_add_u32_e32 -> v_add_u32, v_dual_mov_b32 -> v_mov_b32. */
-static void base_name(const char *m, char *out, size_t size)
+void amd_base_name(const char *m, char *out, size_t size)
 {
     if (strncmp(m, "v_dual_", 7) == 0)
         snprintf(out, size, "v_%s", m + 7);
@@ -204,7 +206,7 @@ static void base_name(const char *m, char *out, size_t size)
         out[n - 4] = '\0';
 }
 
-static bool is(const char *m, const char *name)
+bool amd_is(const char *m, const char *name)
 {
     return strcmp(m, name) == 0;
 }
@@ -214,52 +216,52 @@ static aff eval(apass *p, const char *m, const opnd *o, int n)
 {
     bool sg;
     int i0;
-    if (n == 2 && (is(m, "v_mov_b32") || is(m, "s_mov_b32")
-                   || is(m, "s_movk_i32") || is(m, "s_mov_b64")))
-        return value(p, &o[1]);
-    if (n == 3 && (is(m, "v_lshlrev_b32") || is(m, "v_lshlrev_b64")))
-        return aff_shl(value(p, &o[2]), value(p, &o[1]));
-    if (n == 3 && is(m, "s_lshl_b32"))
-        return aff_shl(value(p, &o[1]), value(p, &o[2]));
-    if (n == 3 && (is(m, "v_add_u32") || is(m, "v_add_nc_u32")
-                   || is(m, "s_add_i32") || is(m, "s_add_u32")))
-        return aff_add(value(p, &o[1]), value(p, &o[2]), 1);
-    if (n == 3 && (is(m, "v_sub_u32") || is(m, "v_sub_nc_u32")
-                   || is(m, "s_sub_i32") || is(m, "s_sub_u32")))
-        return aff_add(value(p, &o[1]), value(p, &o[2]), -1);
-    if (n == 3 && (is(m, "v_subrev_u32") || is(m, "v_subrev_nc_u32")))
-        return aff_add(value(p, &o[2]), value(p, &o[1]), -1);  /* b - a */
-    if (n == 4 && is(m, "v_add_co_u32"))        /* vD, vcc, a, b */
-        return aff_add(value(p, &o[2]), value(p, &o[3]), 1);
-    if (n == 4 && (is(m, "v_lshl_add_u32") || is(m, "v_lshl_add_u64")))
-        return aff_add(value(p, &o[3]),
-                       aff_shl(value(p, &o[1]), value(p, &o[2])), 1);
-    if (n == 4 && is(m, "v_add_lshl_u32"))       /* (a + b) << s */
-        return aff_shl(aff_add(value(p, &o[1]), value(p, &o[2]), 1),
-                       value(p, &o[3]));
-    if (n == 4 && is(m, "v_add3_u32"))
-        return aff_add(aff_add(value(p, &o[1]), value(p, &o[2]), 1),
-                       value(p, &o[3]), 1);
-    if (n == 4 && is(m, "v_lshl_or_b32"))
-        return or_as_add(p, aff_shl(value(p, &o[1]), value(p, &o[2])),
-                         value(p, &o[3]));
-    if (n == 3 && is(m, "v_or_b32"))
-        return or_as_add(p, value(p, &o[1]), value(p, &o[2]));
-    if (n == 4 && (is(m, "v_mad_u32_u24") || is(m, "v_mad_u64_u32")))
-        return aff_add(aff_mul(value(p, &o[1]), value(p, &o[2])),
-                       value(p, &o[3]), 1);
-    if (n == 5 && is(m, "v_mad_u64_u32"))       /* with its carry out */
-        return aff_add(aff_mul(value(p, &o[2]), value(p, &o[3])),
-                       value(p, &o[4]), 1);
-    if (n == 3 && is(m, "v_mul_lo_u32"))
-        return aff_mul(value(p, &o[1]), value(p, &o[2]));
+    if (n == 2 && (amd_is(m, "v_mov_b32") || amd_is(m, "s_mov_b32")
+                   || amd_is(m, "s_movk_i32") || amd_is(m, "s_mov_b64")))
+        return amd_value(p, &o[1]);
+    if (n == 3 && (amd_is(m, "v_lshlrev_b32") || amd_is(m, "v_lshlrev_b64")))
+        return aff_shl(amd_value(p, &o[2]), amd_value(p, &o[1]));
+    if (n == 3 && amd_is(m, "s_lshl_b32"))
+        return aff_shl(amd_value(p, &o[1]), amd_value(p, &o[2]));
+    if (n == 3 && (amd_is(m, "v_add_u32") || amd_is(m, "v_add_nc_u32")
+                   || amd_is(m, "s_add_i32") || amd_is(m, "s_add_u32")))
+        return aff_add(amd_value(p, &o[1]), amd_value(p, &o[2]), 1);
+    if (n == 3 && (amd_is(m, "v_sub_u32") || amd_is(m, "v_sub_nc_u32")
+                   || amd_is(m, "s_sub_i32") || amd_is(m, "s_sub_u32")))
+        return aff_add(amd_value(p, &o[1]), amd_value(p, &o[2]), -1);
+    if (n == 3 && (amd_is(m, "v_subrev_u32") || amd_is(m, "v_subrev_nc_u32")))
+        return aff_add(amd_value(p, &o[2]), amd_value(p, &o[1]), -1);  /* b - a */
+    if (n == 4 && amd_is(m, "v_add_co_u32"))        /* vD, vcc, a, b */
+        return aff_add(amd_value(p, &o[2]), amd_value(p, &o[3]), 1);
+    if (n == 4 && (amd_is(m, "v_lshl_add_u32") || amd_is(m, "v_lshl_add_u64")))
+        return aff_add(amd_value(p, &o[3]),
+                       aff_shl(amd_value(p, &o[1]), amd_value(p, &o[2])), 1);
+    if (n == 4 && amd_is(m, "v_add_lshl_u32"))       /* (a + b) << s */
+        return aff_shl(aff_add(amd_value(p, &o[1]), amd_value(p, &o[2]), 1),
+                       amd_value(p, &o[3]));
+    if (n == 4 && amd_is(m, "v_add3_u32"))
+        return aff_add(aff_add(amd_value(p, &o[1]), amd_value(p, &o[2]), 1),
+                       amd_value(p, &o[3]), 1);
+    if (n == 4 && amd_is(m, "v_lshl_or_b32"))
+        return or_as_add(p, aff_shl(amd_value(p, &o[1]), amd_value(p, &o[2])),
+                         amd_value(p, &o[3]));
+    if (n == 3 && amd_is(m, "v_or_b32"))
+        return or_as_add(p, amd_value(p, &o[1]), amd_value(p, &o[2]));
+    if (n == 4 && (amd_is(m, "v_mad_u32_u24") || amd_is(m, "v_mad_u64_u32")))
+        return aff_add(aff_mul(amd_value(p, &o[1]), amd_value(p, &o[2])),
+                       amd_value(p, &o[3]), 1);
+    if (n == 5 && amd_is(m, "v_mad_u64_u32"))       /* with its carry out */
+        return aff_add(aff_mul(amd_value(p, &o[2]), amd_value(p, &o[3])),
+                       amd_value(p, &o[4]), 1);
+    if (n == 3 && amd_is(m, "v_mul_lo_u32"))
+        return aff_mul(amd_value(p, &o[1]), amd_value(p, &o[2]));
     /* the packed ids of v0: x in bits 0-9, y in 10-19 */
-    if (p->packed_ids && n == 3 && is(m, "v_and_b32"))
+    if (p->packed_ids && n == 3 && amd_is(m, "v_and_b32"))
         for (int k = 1; k <= 2; k++) {
             /* x's 10 bits (0x3ff, a literal or an SGPR), or fewer where
              * they hold every x (Mesa 25: v_and_b32 v0, 15, v0 for 16) */
-            aff mask = value(p, &o[3 - k]);
-            if (!slot(p, o[k].t, &sg, &i0) || sg || i0 != 0 || !mask.known
+            aff mask = amd_value(p, &o[3 - k]);
+            if (!amd_slot(p, o[k].t, &sg, &i0) || sg || i0 != 0 || !mask.known
                 || mask.n != 0)
                 continue;
             if (mask.c > 0 && mask.c <= 0x3ff && (mask.c & (mask.c + 1)) == 0
@@ -272,12 +274,12 @@ static aff eval(apass *p, const char *m, const opnd *o, int n)
                 return aff_mul(aff_named(A_LID_Y), aff_constant(1024));
         }
     /* y alone when z is 0: v_lshrrev_b32 vD, 10, v0 */
-    if (p->packed_ids && n == 3 && is(m, "v_lshrrev_b32")
-        && p->wg[2] <= 1 && slot(p, o[2].t, &sg, &i0) && !sg && i0 == 0
+    if (p->packed_ids && n == 3 && amd_is(m, "v_lshrrev_b32")
+        && p->wg[2] <= 1 && amd_slot(p, o[2].t, &sg, &i0) && !sg && i0 == 0
         && strcmp(o[1].t, "10") == 0)
         return aff_named(A_LID_Y);
-    if (p->packed_ids && n == 4 && is(m, "v_bfe_u32")
-        && slot(p, o[1].t, &sg, &i0) && !sg && i0 == 0
+    if (p->packed_ids && n == 4 && amd_is(m, "v_bfe_u32")
+        && amd_slot(p, o[1].t, &sg, &i0) && !sg && i0 == 0
         && strcmp(o[3].t, "10") == 0) {
         if (strcmp(o[2].t, "0") == 0)
             return aff_named(A_LID_X);
@@ -300,22 +302,22 @@ static aff flat_index(apass *p, const char *m, const opnd *o, int n, aff v,
     int i0;
     *mark = 0;
     bool all = n >= 2 && o[1].neg && strcmp(o[1].t, "1") == 0;  /* -1 */
-    if (n == 3 && is(m, "v_mbcnt_lo_u32_b32") && all
+    if (n == 3 && amd_is(m, "v_mbcnt_lo_u32_b32") && all
         && strcmp(o[2].t, "0") == 0) {
         *mark = 1;
-    } else if (n == 3 && is(m, "v_mbcnt_hi_u32_b32") && all
-               && slot(p, o[2].t, &sg, &i0)
+    } else if (n == 3 && amd_is(m, "v_mbcnt_hi_u32_b32") && all
+               && amd_slot(p, o[2].t, &sg, &i0)
                && !sg && p->lane_mark[i0] == 1) {
         *mark = 2;
-    } else if (n == 4 && is(m, "v_and_or_b32") && p->wave64
-               && p->wg[2] <= 1 && slot(p, o[3].t, &sg, &i0) && !sg
+    } else if (n == 4 && amd_is(m, "v_and_or_b32") && p->wave64
+               && p->wg[2] <= 1 && amd_slot(p, o[3].t, &sg, &i0) && !sg
                && p->lane_mark[i0] == 2) {
         for (int k = 1; k <= 2; k++) {
-            aff mask = value(p, &o[k]);
+            aff mask = amd_value(p, &o[k]);
             bool ssg;
             int si;
             if (mask.known && mask.n == 0 && mask.c == 0xfc0
-                && slot(p, o[3 - k].t, &ssg, &si) && ssg)
+                && amd_slot(p, o[3 - k].t, &ssg, &si) && ssg)
                 return aff_add(aff_named(A_LID_X),
                                aff_mul(aff_named(A_LID_Y),
                                        aff_constant(p->wg[0] ? p->wg[0]
@@ -398,7 +400,7 @@ static long user_sgprs(const char *d)
     return any ? n : -1;
 }
 
-void addr_amd_start(apass *p, const imp_listing *l)
+static void amd_start(apass *p, const imp_listing *l)
 {
     const char *t = l->meta.target;
     p->wave64 = l->meta.wave == 64;
@@ -449,7 +451,7 @@ static bool writes_first(const imp_map_row *row, int n)
                    || (row->roles == IMP_R_CMPX && n >= 3));
 }
 
-int addr_amd_writes(apass *p, const imp_insn *in, aff **slots)
+static int amd_writes(apass *p, const imp_insn *in, aff **slots)
 {
     int n = 0;
     for (int h = 0; h < 2; h++) {
@@ -457,49 +459,49 @@ int addr_amd_writes(apass *p, const imp_insn *in, aff **slots)
         const char *s, *e;
         opnd o[8];
         int64_t off;
-        if (!half(in, h, mnem, sizeof mnem, &s, &e))
+        if (!amd_half(in, h, mnem, sizeof mnem, &s, &e))
             continue;
-        int count = operands(s, e, o, 8, &off);
+        int count = amd_operands(s, e, o, 8, &off);
         if (count == 0 || !writes_first(in->row, count))
             continue;
         bool sg;
         int i0;
-        aff *d = slot(p, o[0].t, &sg, &i0);
+        aff *d = amd_slot(p, o[0].t, &sg, &i0);
         if (!d)
             continue;
         /* a range's first two registers (a 64-bit value's low and high);
          * wider loads' others are data, unknown from the first */
-        int last = last_index(o[0].t, i0);
+        int last = amd_last_index(o[0].t, i0);
         for (int k = i0; k <= last && k < i0 + 2 && k < A_REGS && n < 4; k++)
             slots[n++] = sg ? &p->ur[k] : &p->r[k];
     }
     return n;
 }
 
-bool addr_amd_self_add(apass *p, const imp_insn *in, const aff *s,
-                       int64_t *step)
+bool amd_self_add(apass *p, const imp_insn *in, const aff *s,
+                  int64_t *step)
 {
     char mnem[IMP_MNEM_MAX], m[IMP_MNEM_MAX];
     const char *b, *e;
     opnd o[8];
     int64_t off;
     if (in->guard.file != IMP_FILE_NONE
-        || !half(in, 0, mnem, sizeof mnem, &b, &e)
-        || operands(b, e, o, 8, &off) != 3)
+        || !amd_half(in, 0, mnem, sizeof mnem, &b, &e)
+        || amd_operands(b, e, o, 8, &off) != 3)
         return false;
-    base_name(mnem, m, sizeof m);
-    if (!is(m, "v_add_u32") && !is(m, "v_add_nc_u32") && !is(m, "s_add_i32")
-        && !is(m, "s_add_u32"))
+    amd_base_name(mnem, m, sizeof m);
+    if (!amd_is(m, "v_add_u32") && !amd_is(m, "v_add_nc_u32") && !amd_is(m, "s_add_i32")
+        && !amd_is(m, "s_add_u32"))
         return false;
     bool sg;
     int i0;
-    if (slot(p, o[0].t, &sg, &i0) != s)
+    if (amd_slot(p, o[0].t, &sg, &i0) != s)
         return false;
     /* vD = c + vD or vD + c */
     for (int k = 1; k <= 2; k++)
         if (strcmp(o[k].t, o[0].t) == 0 && !o[k].neg) {
-            aff c = value(p, &o[3 - k]);
-            if (!c.known || c.n != 0 || slot(p, o[3 - k].t, &sg, &i0))
+            aff c = amd_value(p, &o[3 - k]);
+            if (!c.known || c.n != 0 || amd_slot(p, o[3 - k].t, &sg, &i0))
                 return false;
             *step = c.c;
             return true;
@@ -528,7 +530,7 @@ static void shared_at(apass *p, imp_insn *in, const char *mnem,
                       int64_t offset)
 {
     uint32_t bytes = in->row->bytes ? in->row->bytes : imp_amd_width(mnem);
-    aff a = value(p, &o[in->row->roles == IMP_R_LOAD ? 1 : 0]);
+    aff a = amd_value(p, &o[in->row->roles == IMP_R_LOAD ? 1 : 0]);
     if (strstr(mnem, "read2") || strstr(mnem, "write2")
         || strstr(mnem, "2addr")) {
         int64_t o0 = modifier(s, e, "offset0:");
@@ -561,7 +563,7 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
 {
     opnd o[8];
     int64_t offset;
-    int n = operands(s, e, o, 8, &offset);
+    int n = amd_operands(s, e, o, 8, &offset);
     const imp_map_row *row = in->row;
     if (row && (row->op == ISA_OP_LD_GLOBAL || row->op == ISA_OP_ST_GLOBAL
                 || row->op == ISA_OP_ATOM_GLOBAL)
@@ -571,9 +573,9 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
          * global_store v[a:b], vData, off | vOff, vData, s[a:b] */
         bool store = row->op == ISA_OP_ST_GLOBAL;
         const opnd *addr = &o[store ? 0 : 1], *saddr = &o[2];
-        aff a = value(p, addr);
+        aff a = amd_value(p, addr);
         if (strcmp(saddr->t, "off") != 0)
-            a = aff_add(a, value(p, saddr), 1);
+            a = aff_add(a, amd_value(p, saddr), 1);
         a = aff_add(a, aff_constant(offset), 1);
         addr_at_text(p, a, row->bytes ? row->bytes : imp_amd_width(mnem),
                      in);
@@ -589,10 +591,10 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
                                                               "idxen");
         in->at[0] = '\0';
         if (!idxen) {
-            aff a = value(p, &o[2]);
+            aff a = amd_value(p, &o[2]);
             if (offen)                  /* else vOff is `off` */
-                a = aff_add(a, value(p, &o[1]), 1);
-            a = aff_add(a, value(p, &o[3]), 1);
+                a = aff_add(a, amd_value(p, &o[1]), 1);
+            a = aff_add(a, amd_value(p, &o[3]), 1);
             a = aff_add(a, aff_constant(offset), 1);
             addr_at_text(p, a, row->bytes ? row->bytes
                                           : imp_amd_width(mnem), in);
@@ -606,10 +608,10 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
         return;
     bool sg;
     int i0;
-    aff *d = slot(p, o[0].t, &sg, &i0);
+    aff *d = amd_slot(p, o[0].t, &sg, &i0);
     if (!d)
         return;
-    int last = last_index(o[0].t, i0);
+    int last = amd_last_index(o[0].t, i0);
     aff v[2] = { aff_unknown(), aff_unknown() };
     if (p->radv && row->op == ISA_OP_LD_GLOBAL
         && (row->flags & IMP_F_UNIFORM)) {
@@ -618,12 +620,12 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
          * the first register */
         bool bsg;
         int bi;
-        aff base = n >= 3 ? value(p, &o[1]) : aff_unknown();
-        aff off = n >= 3 ? value(p, &o[2]) : aff_unknown();
+        aff base = n >= 3 ? amd_value(p, &o[1]) : aff_unknown();
+        aff off = n >= 3 ? amd_value(p, &o[2]) : aff_unknown();
         if (strcmp(o[n >= 3 ? 2 : 0].t, "null") == 0)
             off = aff_constant(0);
         bool desc = strncmp(mnem, "s_load_", 7) == 0 && last - i0 == 3
-                    && slot(p, o[1].t, &bsg, &bi) && bsg && base.known
+                    && amd_slot(p, o[1].t, &bsg, &bi) && bsg && base.known
                     && base.n == 1 && base.k[0] == 1 && base.c == 0
                     && base.sym[0] >= A_INPUT
                     && base.sym[0] < A_INPUT + A_REGS && off.known
@@ -644,9 +646,9 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
          * parameter */
         bool bsg;
         int bi;
-        aff off = n >= 3 ? value(p, &o[2]) : aff_unknown();
+        aff off = n >= 3 ? amd_value(p, &o[2]) : aff_unknown();
         bool kernarg = strncmp(mnem, "s_load_", 7) == 0 && n >= 3
-                       && slot(p, o[1].t, &bsg, &bi) && bsg
+                       && amd_slot(p, o[1].t, &bsg, &bi) && bsg
                        && !p->written_s[bi]
                        && (bi + 1 >= A_REGS || !p->written_s[bi + 1])
                        && off.known && off.n == 0 && off.c >= 0
@@ -669,7 +671,7 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
     uint8_t mark = 0;
     if (row->roles == IMP_R_DST || row->roles == IMP_R_DST2) {
         char m[IMP_MNEM_MAX];
-        base_name(mnem, m, sizeof m);
+        amd_base_name(mnem, m, sizeof m);
         v[0] = eval(p, m, o, n);
         if (!sg)
             v[0] = flat_index(p, m, o, n, v[0], &mark);
@@ -688,432 +690,48 @@ static void one(apass *p, imp_insn *in, const char *mnem, const char *s,
     }
 }
 
-/* An operand of a compare as an expression of the kernel language: its
- * value's form; a VGPR holding the lane's index in its wave (v_mbcnt:
- * WGSL's subgroup_invocation_id), "lane"; or a lone loop's SGPR shifted
- * right each pass, "(128 >> it)"; false when none is known. */
-static bool operand_text(apass *p, const opnd *o, char *buf, size_t size)
-{
-    aff v = value(p, o);
-    if (addr_expr_text(&v, buf, size))
-        return true;
-    bool sg;
-    int i;
-    if (o->neg || !slot(p, o->t, &sg, &i))
-        return false;
-    if (!sg && p->lane_mark[i] == (p->wave64 ? 2 : 1))
-        return snprintf(buf, size, "lane") < (int)size;
-    if (!sg || p->shr[i].step <= 0)
-        return false;
-    int w = p->shr[i].step == 1
-            ? snprintf(buf, size, "(%lld >> it)", (long long)p->shr[i].init)
-            : snprintf(buf, size, "(%lld >> %lld * it)",
-                       (long long)p->shr[i].init, (long long)p->shr[i].step);
-    return w > 0 && w < (int)size;
-}
-
-/* The lanes a v_cmp[x]_OP_TYPE of `o` holds ("lid_x < 128"), or "":
- * an integer compare of two known values (src0 OP src1, the operands
- * after its destination; v_cmpx on gfx10+ has none). */
-static bool compare(apass *p, const char *m, const opnd *o, int n,
-                    int first, char *out, size_t size)
-{
-    static const struct { const char *name, *op; } cmp[] = {
-        { "lt", "<" }, { "le", "<=" }, { "gt", ">" }, { "ge", ">=" },
-        { "eq", "==" }, { "ne", "!=" }, { "lg", "!=" },
-    };
-    const char *t = strncmp(m, "v_cmpx_", 7) == 0 ? m + 7 : m + 6;
-    const char *op = NULL;
-    for (size_t i = 0; i < sizeof cmp / sizeof cmp[0]; i++)
-        if (strncmp(t, cmp[i].name, 2) == 0 && t[2] == '_')
-            op = cmp[i].op;
-    if (!op || n != first + 2 || (strncmp(t + 3, "u32", 3) != 0
-                                  && strncmp(t + 3, "i32", 3) != 0))
-        return false;
-    char a[40], b[40];
-    if (!operand_text(p, &o[first], a, sizeof a)
-        || !operand_text(p, &o[first + 1], b, sizeof b))
-        return false;
-    return snprintf(out, size, "%s %s %s", a, op, b) < (int)size;
-}
-
-/* What the instruction makes of vcc and exec: a v_cmp sets the lanes
- * they hold, s_and_saveexec moves them to exec, s_cbranch_execz's block
- * runs for exec's lanes (guard_not: the lanes falling into it); any other
- * instruction naming vcc, exec or a recorded SGPR makes it unknown. */
-static void lanes(apass *p, imp_insn *in, const char *m, const opnd *o,
-                  int n)
-{
-    char c[96] = "";
-    bool sg;
-    int i0;
-    if (strncmp(m, "v_cmp_", 6) == 0 && n >= 1) {
-        bool ok = compare(p, m, o, n, 1, c, sizeof c);
-        if (strncmp(o[0].t, "vcc", 3) == 0) {
-            snprintf(p->vcc, sizeof p->vcc, "%s", ok ? c : "");
-        } else if (slot(p, o[0].t, &sg, &i0) && sg) {
-            snprintf(p->scond[i0], sizeof p->scond[0], "%s", ok ? c : "");
-            p->vcc[0] = '\0';
-        }
-        return;
-    }
-    if (strncmp(m, "v_cmpx_", 7) == 0) {
-        /* gfx10+: v_cmpx_OP a, b writes exec alone; gfx9: vcc, a, b */
-        bool gfx9 = n == 3 && strncmp(o[0].t, "vcc", 3) == 0;
-        bool ok = compare(p, m, o, n, gfx9 ? 1 : 0, c, sizeof c);
-        snprintf(p->exec, sizeof p->exec, "%s", ok ? c : "");
-        if (gfx9)
-            snprintf(p->vcc, sizeof p->vcc, "%s", ok ? c : "");
-        return;
-    }
-    if (strncmp(m, "s_and_saveexec_", 15) == 0 && n == 2) {
-        const char *src = strncmp(o[1].t, "vcc", 3) == 0 ? p->vcc
-                          : slot(p, o[1].t, &sg, &i0) && sg ? p->scond[i0]
-                          : "";
-        snprintf(p->exec, sizeof p->exec, "%s", src);
-        return;
-    }
-    if ((strcmp(m, "s_mov_b64") == 0 || strcmp(m, "s_mov_b32") == 0)
-        && n == 2 && strncmp(o[0].t, "exec", 4) == 0) {
-        /* exec = vcc (Mesa 25's ACO, where exec was whole: the if's
-         * lanes without saving it) */
-        const char *src = strncmp(o[1].t, "vcc", 3) == 0 ? p->vcc
-                          : slot(p, o[1].t, &sg, &i0) && sg ? p->scond[i0]
-                          : "";
-        snprintf(p->exec, sizeof p->exec, "%s", src);
-        return;
-    }
-    if (strcmp(m, "s_cbranch_execz") == 0) {
-        snprintf(in->guard_not, sizeof in->guard_not, "%s", p->exec);
-        return;
-    }
-    for (int i = 0; i < n; i++) {
-        if (strncmp(o[i].t, "vcc", 3) == 0)
-            p->vcc[0] = '\0';
-        if (strncmp(o[i].t, "exec", 4) == 0)
-            p->exec[0] = '\0';
-    }
-    if (n > 0 && slot(p, o[0].t, &sg, &i0) && sg)
-        p->scond[i0][0] = '\0';
-}
-
-void addr_amd_insn(apass *p, imp_insn *in)
+static void amd_insn(apass *p, imp_insn *in)
 {
     {
         char mnem[IMP_MNEM_MAX], m[IMP_MNEM_MAX];
         const char *s, *e;
         opnd o[8];
         int64_t off;
-        if (half(in, 0, mnem, sizeof mnem, &s, &e)) {
-            int n = operands(s, e, o, 8, &off);
-            base_name(mnem, m, sizeof m);
-            lanes(p, in, m, o, n);
+        if (amd_half(in, 0, mnem, sizeof mnem, &s, &e)) {
+            int n = amd_operands(s, e, o, 8, &off);
+            amd_base_name(mnem, m, sizeof m);
+            amd_lanes(p, in, m, o, n);
         }
     }
     /* a shifted SGPR written again is no longer init >> it */
     aff *w[4];
-    int nw = addr_amd_writes(p, in, w);
+    int nw = amd_writes(p, in, w);
     for (int k = 0; k < nw; k++)
         if (w[k] >= p->ur && w[k] < p->ur + A_REGS)
             p->shr[w[k] - p->ur].step = 0;
     for (int h = 0; h < 2; h++) {
         char mnem[IMP_MNEM_MAX];
         const char *s, *e;
-        if (half(in, h, mnem, sizeof mnem, &s, &e))
+        if (amd_half(in, h, mnem, sizeof mnem, &s, &e))
             one(p, in, mnem, s, e);
     }
 }
 
-/* Whether the scalar instruction `m` may write SCC (every SALU
- * instruction but those known not to: moves, selects, waits, loads,
- * branches and the like). */
-static bool may_write_scc(const char *m)
-{
-    static const char *const keeps[] = {
-        "s_mov", "s_cmov", "s_cselect", "s_waitcnt", "s_nop", "s_barrier",
-        "s_load", "s_buffer_load", "s_clause", "s_delay_alu", "s_mul_i32",
-        "s_setprio", "s_sleep", "s_dcache", "s_getpc", "s_sendmsg",
-        "s_inst_prefetch", "s_set_inst_prefetch", "s_cbranch", "s_branch",
-        "s_endpgm", "s_code_end", "s_icache", "s_wait_",
-    };
-    if (strncmp(m, "s_", 2) != 0)
-        return false;
-    for (size_t i = 0; i < sizeof keeps / sizeof keeps[0]; i++)
-        if (strncmp(m, keeps[i], strlen(keeps[i])) == 0)
-            return false;
-    return true;
-}
+static const imp_isa_ops amd_ops = {
+    .name = "AMD GCN/RDNA",
+    .start = amd_start,
+    .insn = amd_insn,
+    .writes = amd_writes,
+    .self_add = amd_self_add,
+    .update = amd_update,
+    .test = amd_test,
+    .lane_test = amd_lane_test,
+    .copy_add = amd_copy_add,
+    .width = imp_amd_width,
+    .shift_counters = true,
+};
 
-bool addr_amd_test(apass *p, const imp_listing *l, size_t begin, size_t br,
-                   ltest *t)
+const imp_isa_ops *imp_isa_amd(void)
 {
-    char mnem[IMP_MNEM_MAX], m[IMP_MNEM_MAX];
-    const char *s, *e;
-    opnd o[8];
-    int64_t off;
-    if (!half(&l->insns[br], 0, mnem, sizeof mnem, &s, &e))
-        return false;
-    if (strcmp(mnem, "s_cbranch_scc1") == 0)
-        t->when = true;
-    else if (strcmp(mnem, "s_cbranch_scc0") == 0)
-        t->when = false;
-    else
-        return false;
-    /* the last instruction before the branch that writes SCC: an
-     * s_cmp[k]_OP_u32/i32 of two operands */
-    for (size_t i = br; i-- > begin;) {
-        if (!half(&l->insns[i], 0, mnem, sizeof mnem, &s, &e))
-            continue;
-        base_name(mnem, m, sizeof m);
-        if (!may_write_scc(m))
-            continue;
-        const char *c = strncmp(m, "s_cmp_", 6) == 0    ? m + 6
-                        : strncmp(m, "s_cmpk_", 7) == 0 ? m + 7
-                                                        : NULL;
-        static const struct { const char *name; int op; } ops[] = {
-            { "eq_", CMP_EQ }, { "lg_", CMP_NE }, { "lt_", CMP_LT },
-            { "le_", CMP_LE }, { "gt_", CMP_GT }, { "ge_", CMP_GE },
-        };
-        int op = -1;
-        for (size_t k = 0; c && k < sizeof ops / sizeof ops[0]; k++)
-            if (strncmp(c, ops[k].name, 3) == 0)
-                op = ops[k].op;
-        if (op < 0 || (strcmp(c + 3, "u32") != 0 && strcmp(c + 3, "i32") != 0)
-            || operands(s, e, o, 8, &off) != 2)
-            return false;
-        t->at = i;
-        t->op = op;
-        t->is_signed = c[3] == 'i';
-        for (int k = 0; k < 2; k++) {
-            bool sg;
-            int idx;
-            t->slot[k] = slot(p, o[k].t, &sg, &idx);
-            if (t->slot[k] && (!sg || o[k].neg || strchr(o[k].t, '[')))
-                return false;           /* a VGPR, a pair */
-            aff v = value(p, &o[k]);
-            if (!t->slot[k] && (!v.known || v.n != 0))
-                return false;
-            t->k[k] = v.c;
-            snprintf(t->name[k], sizeof t->name[k], "%.15s", o[k].t);
-        }
-        return true;
-    }
-    return false;
-}
-
-/* The last instruction in [begin, br) whose mnemonic starts with one of
- * `names` (NULL-ended) and whose first operand starts with `dst` (NULL:
- * any), its operands in o; SIZE_MAX when an instruction naming `dst`
- * as its first operand comes first, or none is found. */
-static size_t last_writer(const imp_listing *l, size_t begin, size_t br,
-                          const char *const *names, const char *dst,
-                          opnd *o, int *n)
-{
-    char mnem[IMP_MNEM_MAX];
-    const char *s, *e;
-    int64_t off;
-    for (size_t i = br; i-- > begin;) {
-        if (!half(&l->insns[i], 0, mnem, sizeof mnem, &s, &e))
-            continue;
-        int k = operands(s, e, o, 8, &off);
-        bool match = false;
-        for (const char *const *m = names; *m; m++)
-            match |= strncmp(mnem, *m, strlen(*m)) == 0;
-        if (match && (!dst || (k > 0 && strncmp(o[0].t, dst,
-                                                 strlen(dst)) == 0))) {
-            *n = k;
-            return i;
-        }
-        if (dst && k > 0 && strncmp(o[0].t, dst, strlen(dst)) == 0)
-            return SIZE_MAX;
-    }
-    return SIZE_MAX;
-}
-
-/* The compare `m` (v_cmp_OP_u32 / _i32, v_cmpx_...) of operands a, b
- * into t: the VGPR side the counter, the other a constant. */
-static bool lane_compare(apass *p, const char *m, const opnd *a,
-                         const opnd *b, lanetest *t)
-{
-    static const struct { const char *name; int op, flip; } ops[] = {
-        { "lt_", CMP_LT, CMP_GT }, { "le_", CMP_LE, CMP_GE },
-        { "gt_", CMP_GT, CMP_LT }, { "ge_", CMP_GE, CMP_LE },
-    };
-    const char *c = strncmp(m, "v_cmpx_", 7) == 0 ? m + 7 : m + 6;
-    int k = -1;
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-        if (strncmp(c, ops[i].name, 3) == 0)
-            k = (int)i;
-    if (k < 0 || (strcmp(c + 3, "u32") != 0 && strcmp(c + 3, "i32") != 0))
-        return false;
-    bool sg;
-    int i0;
-    const opnd *ctr = a, *lim = b;
-    t->op = ops[k].op;
-    if (!slot(p, a->t, &sg, &i0) || sg) {
-        ctr = b;
-        lim = a;
-        t->op = ops[k].flip;
-    }
-    t->slot = slot(p, ctr->t, &sg, &i0);
-    if (!t->slot || sg || ctr->neg || strchr(ctr->t, '['))
-        return false;
-    aff v = value(p, lim);
-    if (!v.known || v.n != 0)
-        return false;
-    t->bound = v.c;
-    t->is_signed = c[3] == 'i';
-    snprintf(t->name, sizeof t->name, "%.15s", ctr->t);
-    return true;
-}
-
-bool addr_amd_lane_test(apass *p, const imp_listing *l, size_t begin,
-                        size_t br, lanetest *t)
-{
-    char mnem[IMP_MNEM_MAX], m[IMP_MNEM_MAX];
-    const char *s, *e;
-    opnd o[8], c[8];
-    int n, nc;
-    int64_t off;
-    if (!half(&l->insns[br], 0, mnem, sizeof mnem, &s, &e))
-        return false;
-    static const char *const andn2[] = { "s_andn2_b", "s_and_not1_b",
-                                         NULL };
-    if (strcmp(mnem, "s_cbranch_scc0") == 0) {
-        /* s_mov sA, exec; v_cmpx_OP a, b (exec: the lanes that leave);
-         * s_andn2 sA, sA, exec (those that stay); s_cbranch_scc0 (none
-         * stays: out) */
-        size_t a = last_writer(l, begin, br, andn2, NULL, o, &n);
-        if (a == SIZE_MAX || n != 3 || strcmp(o[0].t, o[1].t) != 0
-            || strncmp(o[2].t, "exec", 4) != 0)
-            return false;
-        for (size_t i = a + 1; i < br; i++)   /* nothing else sets SCC */
-            if (half(&l->insns[i], 0, mnem, sizeof mnem, &s, &e)
-                && strncmp(mnem, "s_", 2) == 0
-                && strncmp(mnem, "s_waitcnt", 9) != 0)
-                return false;
-        static const char *const cmpx[] = { "v_cmpx_", NULL };
-        size_t x = last_writer(l, begin, a, cmpx, NULL, c, &nc);
-        if (x == SIZE_MAX || nc != 2)
-            return false;
-        half(&l->insns[x], 0, mnem, sizeof mnem, &s, &e);
-        base_name(mnem, m, sizeof m);
-        t->at = x;
-        return lane_compare(p, m, &c[0], &c[1], t);
-    }
-    if (strcmp(mnem, "s_cbranch_execnz") == 0) {
-        /* v_cmp_OP vcc, a, b (the lanes that leave after this pass);
-         * s_or sAcc, vcc, sAcc (all that left); s_andn2 exec, exec,
-         * sAcc; s_cbranch_execnz (a lane stays: again) */
-        size_t a = last_writer(l, begin, br, andn2, "exec", o, &n);
-        if (a == SIZE_MAX || n != 3 || strncmp(o[1].t, "exec", 4) != 0)
-            return false;
-        char acc[48];
-        snprintf(acc, sizeof acc, "%s", o[2].t);
-        static const char *const ors[] = { "s_or_b", NULL };
-        size_t r = last_writer(l, begin, a, ors, acc, o, &n);
-        if (r == SIZE_MAX || n != 3)
-            return false;
-        int v = strcmp(o[1].t, acc) == 0 ? 2 : strcmp(o[2].t, acc) == 0 ? 1
-                                                                       : 0;
-        if (!v || strncmp(o[v].t, "vcc", 3) != 0)
-            return false;
-        /* sAcc written there alone in the loop */
-        for (size_t i = begin; i < br; i++)
-            if (i != r && half(&l->insns[i], 0, mnem, sizeof mnem, &s, &e)
-                && operands(s, e, c, 8, &off) > 0
-                && strcmp(c[0].t, acc) == 0)
-                return false;
-        static const char *const cmp[] = { "v_cmp_", NULL };
-        size_t x = last_writer(l, begin, r, cmp, "vcc", c, &nc);
-        if (x == SIZE_MAX || nc != 3)
-            return false;
-        half(&l->insns[x], 0, mnem, sizeof mnem, &s, &e);
-        base_name(mnem, m, sizeof m);
-        t->at = x;
-        return lane_compare(p, m, &c[1], &c[2], t);
-    }
-    return false;
-}
-
-bool addr_amd_copy_add(apass *p, const imp_listing *l, size_t begin,
-                       size_t mov, const aff *s, int64_t *step)
-{
-    char mnem[IMP_MNEM_MAX], m[IMP_MNEM_MAX];
-    const char *b, *e;
-    opnd o[8];
-    int64_t off;
-    bool sg;
-    int i0;
-    if (!half(&l->insns[mov], 0, mnem, sizeof mnem, &b, &e)
-        || l->insns[mov].guard.file != IMP_FILE_NONE)
-        return false;
-    base_name(mnem, m, sizeof m);
-    if ((!is(m, "v_mov_b32") && !is(m, "v_dual_mov_b32"))
-        || operands(b, e, o, 8, &off) != 2
-        || slot(p, o[0].t, &sg, &i0) != s)
-        return false;
-    char ctr[48], tmp[48];
-    snprintf(ctr, sizeof ctr, "%s", o[0].t);
-    snprintf(tmp, sizeof tmp, "%s", o[1].t);
-    if (!slot(p, tmp, &sg, &i0) || sg)
-        return false;
-    /* the temporary's one write before the move: tmp = c + ctr */
-    for (size_t i = mov; i-- > begin;) {
-        if (!half(&l->insns[i], 0, mnem, sizeof mnem, &b, &e))
-            continue;
-        int n = operands(b, e, o, 8, &off);
-        if (n < 1 || (strcmp(o[0].t, tmp) != 0 && strcmp(o[0].t, ctr) != 0))
-            continue;
-        base_name(mnem, m, sizeof m);
-        if (strcmp(o[0].t, ctr) == 0 || n != 3
-            || l->insns[i].guard.file != IMP_FILE_NONE
-            || (!is(m, "v_add_u32") && !is(m, "v_add_nc_u32")))
-            return false;
-        for (int k = 1; k <= 2; k++)
-            if (strcmp(o[k].t, ctr) == 0 && !o[k].neg) {
-                aff c = value(p, &o[3 - k]);
-                if (!c.known || c.n != 0 || slot(p, o[3 - k].t, &sg, &i0))
-                    return false;
-                *step = c.c;
-                return true;
-            }
-        return false;
-    }
-    return false;
-}
-
-bool addr_amd_update(apass *p, const imp_insn *in, const aff *s, int *kind,
-                     int64_t *k)
-{
-    if (addr_amd_self_add(p, in, s, k)) {
-        *kind = UPD_ADD;
-        return true;
-    }
-    char mnem[IMP_MNEM_MAX];
-    const char *b, *e;
-    opnd o[8];
-    int64_t off;
-    bool sg;
-    int i0;
-    if (in->guard.file != IMP_FILE_NONE
-        || !half(in, 0, mnem, sizeof mnem, &b, &e)
-        || operands(b, e, o, 8, &off) != 3
-        || slot(p, o[0].t, &sg, &i0) != s || strcmp(o[1].t, o[0].t) != 0
-        || slot(p, o[2].t, &sg, &i0))
-        return false;
-    aff c = value(p, &o[2]);
-    if (!c.known || c.n != 0)
-        return false;
-    if (strcmp(mnem, "s_sub_i32") == 0 || strcmp(mnem, "s_sub_u32") == 0) {
-        *kind = UPD_ADD;
-        *k = -c.c;
-        return true;
-    }
-    if (strcmp(mnem, "s_lshr_b32") == 0 && c.c > 0 && c.c < 32) {
-        *kind = UPD_SHR;
-        *k = c.c;
-        return true;
-    }
-    return false;
+    return &amd_ops;
 }

@@ -2,7 +2,9 @@
  * imp_addr_sass.c — NVIDIA SASS for the address pass (imp_addr.c): the
  * values of the address arithmetic (S2R of the ids, LDC / MOV of the
  * parameters, IADD3, LEA, SHF.L.U32, IMAD, IMAD.WIDE with a constant
- * factor) and the bracketed addresses of global accesses.
+ * factor) and the bracketed addresses of global accesses; the ISETP
+ * that decides a loop's branch and its counter's IADD3; and the ISA's
+ * table of operations (imp_isa_ops).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -213,7 +215,7 @@ static bool writes_first(const imp_map_row *row)
                    || row->roles == IMP_R_ATOM);
 }
 
-int addr_sass_writes(apass *p, const imp_insn *in, aff **slots)
+static int sass_writes(apass *p, const imp_insn *in, aff **slots)
 {
     if (!writes_first(in->row))
         return 0;
@@ -233,8 +235,8 @@ int addr_sass_writes(apass *p, const imp_insn *in, aff **slots)
     return 1;
 }
 
-bool addr_sass_self_add(apass *p, const imp_insn *in, const aff *s,
-                        int64_t *step)
+static bool sass_self_add(apass *p, const imp_insn *in, const aff *s,
+                          int64_t *step)
 {
     opnd o[8];
     int n = split_operands(in, o, 8);
@@ -314,7 +316,7 @@ static void predicates(apass *p, const imp_insn *in, const opnd *o, int n)
     snprintf(p->pred_not[d], sizeof p->pred_not[0], "%s %s %s", a, not, b);
 }
 
-void addr_sass_insn(apass *p, imp_insn *in)
+static void sass_insn(apass *p, imp_insn *in)
 {
     opnd o[8];
     int n = split_operands(in, o, 8);
@@ -344,7 +346,7 @@ void addr_sass_insn(apass *p, imp_insn *in)
                          sizeof in->at_copy);
     }
     aff *w[4];
-    int nw = addr_sass_writes(p, in, w);
+    int nw = sass_writes(p, in, w);
     if (nw == 0)
         return;
     /* a DST row's value, an LDC's parameter; a load's data is unknown;
@@ -360,8 +362,8 @@ void addr_sass_insn(apass *p, imp_insn *in)
         *w[k] = aff_unknown();    /* the high half: never an address */
 }
 
-bool addr_sass_test(apass *p, const imp_listing *l, size_t begin,
-                    size_t br, ltest *t)
+static bool sass_test(apass *p, const imp_listing *l, size_t begin,
+                      size_t br, ltest *t)
 {
     const imp_insn *b = &l->insns[br];
     if (b->guard.file != IMP_FILE_P || b->guard.lo > 6)
@@ -417,9 +419,28 @@ bool addr_sass_test(apass *p, const imp_listing *l, size_t begin,
     return false;
 }
 
-bool addr_sass_update(apass *p, const imp_insn *in, const aff *s,
-                      int *kind, int64_t *k)
+static bool sass_update(apass *p, const imp_insn *in, const aff *s,
+                        int *kind, int64_t *k)
 {
     *kind = UPD_ADD;
-    return addr_sass_self_add(p, in, s, k);
+    return sass_self_add(p, in, s, k);
+}
+
+static const imp_isa_ops sass_ops = {
+    .name = "NVIDIA SASS",
+    .start = NULL,
+    .insn = sass_insn,
+    .writes = sass_writes,
+    .self_add = sass_self_add,
+    .update = sass_update,
+    .test = sass_test,
+    .lane_test = NULL,
+    .copy_add = NULL,
+    .width = imp_sass_width,
+    .shift_counters = false,
+};
+
+const imp_isa_ops *imp_isa_sass(void)
+{
+    return &sass_ops;
 }

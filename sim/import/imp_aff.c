@@ -32,8 +32,31 @@ aff aff_constant(int64_t c)
     return a;
 }
 
+/* The invariant of a known form: at most A_TERMS terms, each a name the
+ * pass has (below A_ARG + A_ARGS), once, with a coefficient that is not
+ * 0 (a cancelled term is dropped). Debug builds assert it of every form
+ * the operations make. */
+#ifndef NDEBUG
+static bool form_ok(const aff *a)
+{
+    if (!a->known)
+        return true;
+    if (a->n < 0 || a->n > A_TERMS)
+        return false;
+    for (int i = 0; i < a->n; i++) {
+        if (a->sym[i] < 0 || a->sym[i] >= A_ARG + A_ARGS || a->k[i] == 0)
+            return false;
+        for (int j = 0; j < i; j++)
+            if (a->sym[j] == a->sym[i])
+                return false;
+    }
+    return true;
+}
+#endif
+
 aff aff_named(int sym)
 {
+    assert(sym >= 0 && sym < A_ARG + A_ARGS);
     aff a = aff_constant(0);
     a.n = 1;
     a.sym[0] = sym;
@@ -79,6 +102,7 @@ aff aff_add(aff a, aff b, int64_t m)
             a.k[w++] = a.k[i];
         }
     a.n = w;
+    assert(form_ok(&a));
     return a;
 }
 
@@ -194,7 +218,16 @@ void addr_at_text(const apass *p, aff a, uint32_t bytes, imp_insn *in)
     in->arg_option = NULL;
     if (!a.known || bytes == 0)
         return;
-    assert(a.n <= A_TERMS && p->n_bufs <= A_BUFS && p->n_args <= A_ARGS);
+    assert(form_ok(&a) && p->n_bufs <= A_BUFS && p->n_args <= A_ARGS);
+#ifndef NDEBUG
+    /* a buffer's or an argument's name is one the pass gave out */
+    for (int i = 0; i < a.n; i++) {
+        int s = a.sym[i];
+        assert(s < A_PARAM || s >= A_PARAM + A_BUFS
+               || s < A_PARAM + p->n_bufs);
+        assert(s < A_ARG || s < A_ARG + p->n_args);
+    }
+#endif
     /* the base: the one pointer parameter added as it is (a second, or
      * one scaled, is an argument's value: an int beside the pointers) */
     int base = -1;

@@ -6,6 +6,7 @@
  * one table isa/import/amdgcn.def. Also the line cursor (a comment after
  * ';' cut off) and labels (`NAME:`), which both listings write alike.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -204,6 +205,10 @@ static void parse_operands(imp_insn *in, const char *s, const char *e)
         if (!is_modifier && in->n_ops < IMP_MAX_OPERANDS) {
             imp_reg r = { IMP_FILE_NONE, 0, 0 };
             parse_reg(s, (size_t)(o - s), &r);
+            /* a register range within its file (imp_regs.c reads it) */
+            assert(r.file == IMP_FILE_NONE
+                   || (r.file < IMP_FILE_COUNT && r.lo <= r.hi
+                       && r.hi < IMP_FILE_REGS));
             in->ops[in->n_ops++] = r;
             in->param_off = r.file == IMP_FILE_NONE
                             ? immediate(s, o) : -1;

@@ -215,9 +215,12 @@ typedef struct imp_meta {
                                     (RADV: its statistics; SASS: its
                                     resource line) */
     bool dump;                   /* a RADV_DEBUG=shaders dump: vgprs
-                                    is dump_top rounded up to
-                                    dump_granule */
+                                    is its VGPRs statistic (dump_stats
+                                    its line), else dump_top rounded up
+                                    to dump_granule */
     uint32_t dump_top, dump_granule;
+    int dump_stats;              /* the line of the dump's statistics
+                                    (RADV_DEBUG=shaderstats), 0: none */
     uint32_t dump_lds;           /* the NIR's shared-size, before its
                                     rounding to LDS's 512-byte pieces */
     const char *meta_file;       /* the file of meta_line: the listing,
@@ -503,5 +506,27 @@ void imp_yaml_safe(char *s, size_t n);
 void imp_write(const imp_listing *l, const imp_options *o,
                const imp_region *regions, size_t n_regions, sbuf *out,
                sbuf *warn, const char ***line_option, size_t *n_lines);
+
+/* What writing the program counted, for the head: the mapping's counts,
+ * the written sources beyond cusim's operands left out, and the end of
+ * the parameters read with at=params[...] (0: none). */
+typedef struct imp_head_counts {
+    imp_stats stats;
+    uint64_t regs_dropped;
+    uint64_t params_end;
+} imp_head_counts;
+
+/* Appends to `h` the kernel YAML's head for `l` (imp_head.c): its header
+ * comment, then its keys up to "program: |"; warnings (a workgroup or a
+ * chip the listing does not say, addresses not read, a grid that does
+ * not fit) to `warn`. imp_write calls it after the program. */
+void imp_head(const imp_listing *l, const imp_options *o,
+              const imp_region *regions, size_t n_regions,
+              const imp_head_counts *c, sbuf *h, sbuf *warn);
+
+/* A listing's byte for the kernel's comments: a control byte or one
+ * beyond ASCII as '?' (the YAML stays UTF-8, whatever the listing
+ * holds). */
+char imp_printable(char c);
 
 #endif /* CUSIM_IMP_INT_H */

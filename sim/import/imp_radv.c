@@ -301,14 +301,20 @@ bool imp_is_radv_dump(const char *text)
 /* The most shaders a dump may hold. */
 #define DUMP_MAX_SHADERS 64
 
-/* One shader of a dump: its stage ("COMPUTE"), where its NIR starts,
- * its workgroup and shared bytes from the NIR's header, and where its
- * disassembly starts (0: none). */
+/* One shader of a dump: its stage ("COMPUTE"), its name (the NIR's
+ * "name:", "" when it has none), where its NIR starts, its workgroup and
+ * shared bytes from the NIR's header, where its disassembly starts (0:
+ * none) and, where RADV_DEBUG=shaderstats printed them after it (Mesa
+ * 25's "*** SHADER STATS ***"), its VGPRs, SGPRs and LDS size
+ * (stats_line 0: no statistics). */
 typedef struct dump_shader {
     char stage[24];
-    int line, disasm_line;
+    char name[64];
+    int line, disasm_line, stats_line;
     uint32_t wg[3], shared;
     bool have_wg;
+    uint32_t st_vgprs, st_sgprs, st_lds;
+    bool have_vgprs, have_sgprs, have_lds;
 } dump_shader;
 
 /* The VGPR granule, wave64 and wave32, of the chips RADV names (its
@@ -343,16 +349,44 @@ int imp_radv_family(const char *name)
     return -1;
 }
 
-/* The shaders of dump `l` into v (at most DUMP_MAX_SHADERS). */
+/* Reads one line of a shader's statistics block ("VGPRs: 12") into
+ * `sh`. Returns 0, or -1 with `err` at the value for a register or LDS
+ * count that is not a number. Other statistics are left alone. */
+static int stats_line(const imp_listing *l, const imp_line *ln,
+                      dump_shader *sh, cusim_error *err)
+{
+    static const char *const keys[] = { "VGPRs: ", "SGPRs: ",
+                                        "LDS size: " };
+    uint32_t *vals[] = { &sh->st_vgprs, &sh->st_sgprs, &sh->st_lds };
+    bool *have[] = { &sh->have_vgprs, &sh->have_sgprs, &sh->have_lds };
+    const char *r;
+    size_t rn;
+    for (int k = 0; k < 3; k++) {
+        if (!raw_prefix(ln, keys[k], &r, &rn))
+            continue;
+        if (!number_of(r, rn, vals[k]))
+            return err_set(err, l->file, ln->no, (int)strlen(keys[k]) + 1,
+                           "statistic %.*s: expected a whole number",
+                           (int)strlen(keys[k]) - 2, keys[k]);
+        *have[k] = true;
+    }
+    return 0;
+}
+
+/* The shaders of dump `l` into v (at most DUMP_MAX_SHADERS). The NIR's
+ * header says "workgroup-size:" and "shared-size:" in Mesa 22,
+ * "workgroup_size:" and "shared_size:" (absent when 0) in Mesa 25. */
 static int dump_shaders(const imp_listing *l, dump_shader *v,
                         cusim_error *err)
 {
     imp_lines ls = { l->text, l->text, 0 };
     imp_line ln;
     int n = 0;
+    bool in_stats = false;
     const char *r;
     size_t rn;
     while (imp_next_line(&ls, &ln)) {
+        dump_shader *sh = n ? &v[n - 1] : NULL;
         if (raw_prefix(&ln, "shader: MESA_SHADER_", &r, &rn)) {
             if (n == DUMP_MAX_SHADERS)
                 return err_set(err, l->file, ln.no, 1, "more than %d "
@@ -360,36 +394,117 @@ static int dump_shaders(const imp_listing *l, dump_shader *v,
             memset(&v[n], 0, sizeof v[n]);
             copy_text(v[n].stage, sizeof v[n].stage, r, rn);
             v[n++].line = ln.no;
-        } else if (n && raw_prefix(&ln, "workgroup-size: ", &r, &rn)) {
+            in_stats = false;
+        } else if (!sh) {
+            continue;
+        } else if (in_stats) {
+            if (ln.raw_len >= 4 && memcmp(ln.s, "****", 4) == 0)
+                in_stats = false;
+            else if (stats_line(l, &ln, sh, err) != 0)
+                return -1;
+        } else if (sh->disasm_line) {
+            if (!sh->stats_line && raw_prefix(&ln, "*** SHADER STATS ***",
+                                              &r, &rn)) {
+                sh->stats_line = ln.no;
+                in_stats = true;
+            }
+        } else if (raw_prefix(&ln, "workgroup-size: ", &r, &rn)
+                   || raw_prefix(&ln, "workgroup_size: ", &r, &rn)) {
             char buf[64];
             copy_text(buf, sizeof buf, r, rn);
             unsigned long x, y, z;
             if (sscanf(buf, "%lu, %lu, %lu", &x, &y, &z) == 3
                 && x <= UINT32_MAX && y <= UINT32_MAX && z <= UINT32_MAX) {
-                v[n - 1].wg[0] = (uint32_t)x;
-                v[n - 1].wg[1] = (uint32_t)y;
-                v[n - 1].wg[2] = (uint32_t)z;
-                v[n - 1].have_wg = true;
+                sh->wg[0] = (uint32_t)x;
+                sh->wg[1] = (uint32_t)y;
+                sh->wg[2] = (uint32_t)z;
+                sh->have_wg = true;
             }
-        } else if (n && raw_prefix(&ln, "shared-size: ", &r, &rn)) {
-            if (!number_of(r, rn, &v[n - 1].shared))
-                return err_set(err, l->file, ln.no, 14, "shared-size: "
-                               "expected a whole number");
-        } else if (n && !v[n - 1].disasm_line
-                   && ln.raw_len >= 7 && memcmp(ln.s, "disasm:", 7) == 0) {
-            v[n - 1].disasm_line = ln.no;
+        } else if (raw_prefix(&ln, "shared-size: ", &r, &rn)
+                   || raw_prefix(&ln, "shared_size: ", &r, &rn)) {
+            if (!number_of(r, rn, &sh->shared))
+                return err_set(err, l->file, ln.no, 14, "%.11s: expected a "
+                               "whole number", ln.s);
+        } else if (raw_prefix(&ln, "name: ", &r, &rn) && !sh->name[0]) {
+            copy_text(sh->name, sizeof sh->name, r, rn);
+        } else if (ln.raw_len >= 7 && memcmp(ln.s, "disasm:", 7) == 0) {
+            sh->disasm_line = ln.no;
         }
     }
     return n;
 }
 
-/* Reads a RADV_DEBUG=shaders dump: the compute shader `kernel` names (its
- * index in the dump, from 1, or "compute" where it holds one), else its
- * only one; its workgroup and shared bytes from the NIR's header, its
- * instructions after "disasm:", its wave from the exec mask's width
- * (exec_lo or vcc_lo: 32; else RADV's default for compute, 64) and its
- * registers from the highest VGPR it uses, rounded up to the granule of
- * `family` (4 without it: a lower bound, which the caller warns of). */
+/* Whether `kernel` names stage `stage` ("COMPUTE"): "compute",
+ * "COMPUTE" or "MESA_SHADER_COMPUTE", in any case. */
+static bool names_stage(const char *kernel, const char *stage)
+{
+    if (strncmp(kernel, "MESA_SHADER_", 12) == 0)
+        kernel += 12;
+    for (; *kernel && *stage; kernel++, stage++)
+        if (toupper((unsigned char)*kernel) != *stage)
+            return false;
+    return *kernel == '\0' && *stage == '\0';
+}
+
+/* The shader of the dump's `n` shaders in `v` that `kernel` names: its
+ * number from 1, its NIR name, or its stage where the dump holds one
+ * shader of it; with no `kernel`, the only compute shader. `list` says
+ * them all. Returns its index, or -1 with `err` set. */
+static int pick_shader(const imp_listing *l, const dump_shader *v, int n,
+                       const char *kernel, const char *list,
+                       cusim_error *err)
+{
+    int compute = 0, first = -1;
+    for (int i = 0; i < n; i++)
+        if (strcmp(v[i].stage, "COMPUTE") == 0 && compute++ == 0)
+            first = i;
+    if (compute == 0)
+        return err_set(err, l->file, n ? v[0].line : 1, 1, "a RADV_DEBUG="
+                       "shaders dump with no compute shader (its shaders: "
+                       "%s)", n ? list : "none");
+    if (!kernel) {
+        if (compute > 1)
+            return err_noplace(err, l->file, "%s holds %d compute shaders: "
+                               "name one with --kernel N "
+                               "(%s)", l->file, compute, list);
+        return first;
+    }
+    char *end;
+    long k = strtol(kernel, &end, 10);
+    if (*end == '\0' && end != kernel && k >= 1 && k <= n)
+        return (int)k - 1;
+    int by_name = -1, named = 0, by_stage = -1, staged = 0;
+    for (int i = 0; i < n; i++) {
+        if (v[i].name[0] && strcmp(v[i].name, kernel) == 0 && named++ == 0)
+            by_name = i;
+        if (names_stage(kernel, v[i].stage) && staged++ == 0)
+            by_stage = i;
+    }
+    if (named == 1)
+        return by_name;
+    if (named == 0 && staged == 1)
+        return by_stage;
+    if (named > 1)
+        return err_noplace(err, l->file, "--kernel %s: %d shaders of %s "
+                           "are named %s: give its number (%s)", kernel,
+                           named, l->file, kernel, list);
+    if (named == 0 && staged > 1)
+        return err_noplace(err, l->file, "--kernel %s: %s holds %d %s "
+                           "shaders: give its number (%s)", kernel,
+                           l->file, staged, v[by_stage].stage, list);
+    return err_noplace(err, l->file, "--kernel %s: no such shader in %s: "
+                       "give its number, stage or name (%s)", kernel,
+                       l->file, list);
+}
+
+/* Reads a RADV_DEBUG=shaders dump: the compute shader `kernel` names
+ * (pick_shader), else its only one; its workgroup and shared bytes from
+ * the NIR's header, its instructions after "disasm:", its wave from the
+ * exec mask's width (exec_lo or vcc_lo: 32; else RADV's default for
+ * compute, 64) and its registers from its statistics where the dump has
+ * them (RADV_DEBUG=shaderstats), else from the highest VGPR it uses,
+ * rounded up to the granule of `family` (4 without it: a lower bound,
+ * which the caller warns of). */
 static int read_dump(imp_listing *l, const char *kernel, const char *family,
                      cusim_error *err)
 {
@@ -399,38 +514,15 @@ static int read_dump(imp_listing *l, const char *kernel, const char *family,
         return -1;
     char list[512];
     size_t u = 0;
-    int compute = 0, pick = -1;
     list[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        bool cs = strcmp(v[i].stage, "COMPUTE") == 0;
-        compute += cs;
-        if (cs && pick < 0)
-            pick = i;
-        if (u < sizeof list)
-            u += (size_t)snprintf(list + u, sizeof list - u, "%s%d: %s at "
-                                  "line %d", i ? ", " : "", i + 1,
-                                  v[i].stage, v[i].line);
-    }
-    if (compute == 0)
-        return err_set(err, l->file, n ? v[0].line : 1, 1, "a RADV_DEBUG="
-                       "shaders dump with no compute shader (its shaders: "
-                       "%s)", n ? list : "none");
-    if (kernel) {
-        char *end;
-        long k = strtol(kernel, &end, 10);
-        if (*end == '\0' && end != kernel && k >= 1 && k <= n)
-            pick = (int)k - 1;
-        else if (strcmp(kernel, "compute") == 0 && compute == 1)
-            ;                         /* the first compute shader */
-        else
-            return err_noplace(err, l->file, "--kernel %s: no such shader "
-                               "in %s: give its number (%s)", kernel,
-                               l->file, list);
-    } else if (compute > 1) {
-        return err_noplace(err, l->file, "%s holds %d compute shaders: "
-                           "name one with --kernel N (%s)", l->file,
-                           compute, list);
-    }
+    for (int i = 0; i < n && u < sizeof list; i++)
+        u += (size_t)snprintf(list + u, sizeof list - u, "%s%d: %s%s%s at "
+                              "line %d", i ? ", " : "", i + 1, v[i].stage,
+                              v[i].name[0] ? " " : "", v[i].name,
+                              v[i].line);
+    int pick = pick_shader(l, v, n, kernel, list, err);
+    if (pick < 0)
+        return -1;
     dump_shader *sh = &v[pick];
     if (strcmp(sh->stage, "COMPUTE") != 0)
         return err_noplace(err, l->file, "--kernel %s: shader %d is a %s "
@@ -440,8 +532,21 @@ static int read_dump(imp_listing *l, const char *kernel, const char *family,
         return err_set(err, l->file, sh->line, 1, "shader %d has no "
                        "'disasm:' section (RADV_DEBUG=shaders prints one "
                        "after its ACO IR): truncated?", pick + 1);
-    snprintf(l->meta.kernel, sizeof l->meta.kernel, "compute%d", pick + 1);
+    if (sh->stats_line && !(sh->have_vgprs && sh->have_lds))
+        return err_set(err, l->file, sh->stats_line, 1, "shader %d's "
+                       "statistics have no '%s: N' line (cut out?)",
+                       pick + 1, sh->have_vgprs ? "LDS size" : "VGPRs");
     imp_meta *m = &l->meta;
+    if (sh->name[0]) {
+        /* its NIR name, as a kernel name: letters, digits, '_', '-' */
+        size_t k = 0;
+        for (; sh->name[k] && k + 1 < sizeof m->kernel; k++)
+            m->kernel[k] = isalnum((unsigned char)sh->name[k])
+                           || sh->name[k] == '-' ? sh->name[k] : '_';
+        m->kernel[k] = '\0';
+    } else {
+        snprintf(m->kernel, sizeof m->kernel, "compute%d", pick + 1);
+    }
     m->dump = true;
     m->meta_line = sh->line;
     snprintf(m->compiler, sizeof m->compiler, "Mesa RADV (a RADV_DEBUG="
@@ -451,12 +556,15 @@ static int read_dump(imp_listing *l, const char *kernel, const char *family,
              : "(the dump does not say: --family)");
     if (sh->have_wg)
         memcpy(m->reqd, sh->wg, sizeof m->reqd);
-    /* LDS as allocated: in 512-byte pieces (128 dwords, from gfx7), as
-     * RADV's LDS size statistic says it (1296 -> 1536 on navi21 and
-     * gfx1100 alike) */
+    /* LDS as allocated: RADV's statistic where the dump has it, else
+     * the NIR's bytes in 512-byte pieces (128 dwords, from gfx7), as the
+     * statistic says it (1296 -> 1536 on navi21 and gfx1100 alike) */
     m->dump_lds = sh->shared;
-    m->shared = sh->shared > UINT32_MAX - 511 ? sh->shared
-                                              : (sh->shared + 511) / 512 * 512;
+    if (sh->stats_line)
+        m->shared = sh->st_lds;
+    else
+        m->shared = sh->shared > UINT32_MAX - 511
+                    ? sh->shared : (sh->shared + 511) / 512 * 512;
     m->have_shared = true;
     /* the disassembly */
     imp_lines ls = { l->text, l->text, 0 };
@@ -482,11 +590,18 @@ static int read_dump(imp_listing *l, const char *kernel, const char *family,
     }
     m->wave = wave32 ? 32 : 64;
     m->have_wave = true;
+    m->dump_top = top;
+    m->have_vgprs = true;
+    if (sh->stats_line) {
+        m->dump_stats = sh->stats_line;
+        m->vgprs = sh->st_vgprs;
+        m->sgprs = sh->st_sgprs;
+        m->have_sgprs = sh->have_sgprs;
+        return 0;
+    }
     uint32_t g = f < 0 ? 4 : wave32 ? families[f].granule32
                                     : families[f].granule64;
     m->vgprs = top ? (top + g - 1) / g * g : g;
-    m->have_vgprs = true;
-    m->dump_top = top;
     m->dump_granule = g;
     return 0;
 }

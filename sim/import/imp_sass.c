@@ -6,6 +6,7 @@
  * of `cuobjdump -res-usage` (`REG:32 SHARED:2048`), in the listing or in
  * a file of their own (--resources).
  */
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,6 +192,8 @@ static void add_operand(imp_insn *in, const char *s, const char *e)
             imp_reg r = { IMP_FILE_NONE, 0, 0 };
             bool pred;
             if (p > t && parse_reg(t, (size_t)(p - t), &r, &pred)) {
+                assert(r.file < IMP_FILE_COUNT && r.lo <= r.hi
+                       && r.hi < IMP_FILE_REGS);
                 in->is_addr[in->n_ops] = true;
                 in->ops[in->n_ops++] = r;
             }
@@ -207,6 +210,10 @@ static void add_operand(imp_insn *in, const char *s, const char *e)
     if (!pred && (e - s == 2 || e - s == 3)
         && (memcmp(s, "PT", 2) == 0 || memcmp(s, "UPT", 3) == 0))
         pred = true;              /* PT among the predicate operands */
+    /* a register range within its file (imp_regs.c reads it) */
+    assert(r.file == IMP_FILE_NONE
+           || (r.file < IMP_FILE_COUNT && r.lo <= r.hi
+               && r.hi < IMP_FILE_REGS));
     in->is_pred[in->n_ops] = pred;
     in->ops[in->n_ops++] = r;
 }

@@ -76,8 +76,7 @@ static bool holds(int op, int64_t a, int64_t b)
 static bool updates(apass *p, const imp_listing *l, const imp_insn *in,
                     const aff *s, int *kind, int64_t *k)
 {
-    return l->format == IMP_FORMAT_SASS ? addr_sass_update(p, in, s, kind, k)
-                                        : addr_amd_update(p, in, s, kind, k);
+    return imp_isa_of(l->format)->update(p, in, s, kind, k);
 }
 
 /* How many instructions of [begin, end) write slot `s`; *last the last. */
@@ -211,10 +210,7 @@ static bool counter_trips(apass *p, const imp_listing *l, imp_region *r,
 {
     ltest t;
     memset(&t, 0, sizeof t);
-    bool found = l->format == IMP_FORMAT_SASS
-                     ? addr_sass_test(p, l, r->begin, br, &t)
-                     : addr_amd_test(p, l, r->begin, br, &t);
-    if (!found)
+    if (!imp_isa_of(l->format)->test(p, l, r->begin, br, &t))
         return false;
     /* one side the counter (written once in the loop, by an update),
      * the other a constant (or a register the loop does not write that
@@ -302,10 +298,10 @@ static int64_t at_lid(const aff *a, int64_t x, int64_t y)
 static bool lane_trips(apass *p, const imp_listing *l, imp_region *r,
                        size_t br, bool top)
 {
+    const imp_isa_ops *isa = imp_isa_of(l->format);
     lanetest t;
     memset(&t, 0, sizeof t);
-    if (l->format == IMP_FORMAT_SASS
-        || !addr_amd_lane_test(p, l, r->begin, br, &t))
+    if (!isa->lane_test || !isa->lane_test(p, l, r->begin, br, &t))
         return false;
     size_t last = 0;
     int64_t step = 0;
@@ -314,7 +310,8 @@ static bool lane_trips(apass *p, const imp_listing *l, imp_region *r,
         return false;
     if (!(updates(p, l, &l->insns[last], t.slot, &kind, &step)
           && kind == UPD_ADD)
-        && !addr_amd_copy_add(p, l, r->begin, last, t.slot, &step))
+        && !(isa->copy_add
+             && isa->copy_add(p, l, r->begin, last, t.slot, &step)))
         return false;
     const aff init = *t.slot;
     char iv[80];
