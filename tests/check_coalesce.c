@@ -11,6 +11,9 @@
  */
 #include "addr.h"
 #include "coalesce.h"
+
+#include <stdio.h>
+
 #include "cutest.h"
 #include "lanes.h"
 
@@ -323,6 +326,44 @@ START_TEST(an_index_that_wraps_is_two_runs)
 }
 END_TEST
 
+/* Random affine indices in small regions (so that many wrap), plain and
+ * taken % the region's elements: the runs' lines and count are the
+ * sorted lanes' (2,000 draws of a fixed seed). */
+START_TEST(wrapping_runs_are_the_sorted_lanes)
+{
+    uint64_t seed = 12345;
+    uint32_t wraps = 0;
+    for (int draw = 0; draw < 2000; draw++) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        int64_t step = (int64_t)(seed >> 33) % 41 - 20;
+        uint32_t off = (uint32_t)(seed >> 20) % 1000;
+        uint32_t elems = 16 + (uint32_t)(seed >> 45) % 400;
+        uint32_t bytes = 1u << ((seed >> 12) % 5);
+        char text[96];
+        snprintf(text, sizeof text, draw % 2 ? "(lane * %lld + it + %u) %% %u"
+                                             : "lane * %lld + it + %u + 0 * %u",
+                 (long long)step, off, elems);
+        addr_expr *x = resolve(text, (uint64_t)elems * bytes, bytes);
+        addr_ctx c = { .wg = 0, .sg = 0, .width = 32,
+                       .it = { (uint32_t)(seed >> 7) % 7, 0, 0 } };
+        addr_lanes a;
+        ck_assert_uint_eq(addr_eval(x, &c, 32, NULL, false, &a), 0);
+        wraps += a.run && a.n2 > 0;
+        addr_line out[80], ref[80];
+        uint32_t n = coal_access(x, &c, 32, NULL, 128, 32, out, 80);
+        ck_assert_uint_eq(coal_access_lanes(x, &c, 32, NULL, 128, 32, ref,
+                                            80), n);
+        for (uint32_t i = 0; i < n; i++) {
+            ck_assert_uint_eq(out[i].line, ref[i].line);
+            ck_assert_uint_eq(out[i].sectors, ref[i].sectors);
+        }
+        ck_assert_uint_eq(coal_access_count(x, &c, 32, NULL, 128), n);
+        addr_expr_free(x);
+    }
+    ck_assert_uint_gt(wraps, 200);   /* the two-run path was drawn */
+}
+END_TEST
+
 START_TEST(division_by_zero_only_in_active_lanes)
 {
     /* 64 / (lane - 3): lane 3 divides by zero; with lane 3 masked off
@@ -486,6 +527,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, closed_form_is_the_per_lane_loop);
     tcase_add_test(tc, general_all_lanes_at_once);
     tcase_add_test(tc, an_index_that_wraps_is_two_runs);
+    tcase_add_test(tc, wrapping_runs_are_the_sorted_lanes);
     tcase_add_test(tc, division_by_zero_only_in_active_lanes);
     suite_add_tcase(s, tc);
     tc = tcase_create("segments");
