@@ -98,6 +98,26 @@ START_TEST(ceil_log2_edges)
 }
 END_TEST
 
+/* popc32 by hand at its edges (the nibble table below 16, the bit
+ * arithmetic above), and bit by bit for every 16-bit value. */
+START_TEST(popc32_counts_bits)
+{
+    static const struct { uint32_t v, n; } c[] = {
+        { 0, 0 }, { 1, 1 }, { 0x7, 3 }, { 0xE, 3 }, { 0xF, 4 }, { 0x10, 1 },
+        { 0xF0, 4 }, { 0x8000000Fu, 5 }, { UINT32_MAX, 32 },
+    };
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
+        ck_assert_msg(popc32(c[k].v) == c[k].n, "popc32(%#x) = %u", c[k].v,
+                      popc32(c[k].v));
+    for (uint32_t v = 0; v < 1u << 16; v++) {
+        uint32_t n = 0;
+        for (uint32_t b = v; b; b >>= 1)
+            n += b & 1;
+        ck_assert_uint_eq(popc32(v), n);
+    }
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("num");
@@ -110,6 +130,7 @@ static Suite *make_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("intmath");
     tcase_add_test(tc, ceil_log2_edges);
+    tcase_add_test(tc, popc32_counts_bits);
     suite_add_tcase(s, tc);
     return s;
 }

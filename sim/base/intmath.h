@@ -48,6 +48,10 @@ static inline uint64_t floor_sum(uint64_t n, uint64_t d, uint64_t a, uint64_t b)
  * popcount instruction in the baseline ISA). */
 static inline uint32_t popc32(uint32_t v)
 {
+    /* a line's sector mask is mostly a few bits: a nibble's count from a
+     * constant in two steps */
+    if (v < 16)
+        return (uint32_t)(0x4332322132212110ull >> (4 * v)) & 0xF;
     v = v - ((v >> 1) & 0x55555555u);
     v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
     v = (v + (v >> 4)) & 0x0F0F0F0Fu;
