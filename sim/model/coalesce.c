@@ -243,7 +243,8 @@ uint32_t coal_lines(const addr_lanes *a, uint32_t line, uint32_t sector,
 /* The lines of a run: one range when no gap between lanes holds a whole
  * line (step < line + bytes), else lane by lane, a lane's first line
  * shared with the one before when it ends there. */
-static uint32_t count_run(uint64_t lo, uint32_t n, const addr_lanes *a,
+static inline __attribute__((always_inline)) uint32_t
+count_run(uint64_t lo, uint32_t n, const addr_lanes *a,
                           uint32_t ls)
 {
     if (n == 0)
@@ -297,17 +298,23 @@ static uint32_t count_list(const addr_lanes *a, uint32_t ls)
     return (uint32_t)count;
 }
 
+/* The lines of a run's second part (count_runs), less the one it shares
+ * with the first when the first ends where it starts. Out of line: the
+ * first part's count stays inlined in coal_count. */
+static __attribute__((noinline)) uint32_t count_second(const addr_lanes *a,
+                                                       uint32_t ls)
+{
+    uint64_t last = (a->lo + (uint64_t)(a->n - 1) * a->step + a->bytes - 1)
+                    >> ls;
+    return count_run(a->lo2, a->n2, a, ls) - (last == a->lo2 >> ls);
+}
+
 /* The lines of a run (a's step and bytes) in one or two parts: each
- * part's, less the line they share when the first part ends where the
- * second starts. */
+ * part's, less the line they share. */
 static uint32_t count_runs(const addr_lanes *a, uint32_t ls)
 {
     uint32_t count = count_run(a->lo, a->n, a, ls);
-    if (a->n2 == 0)
-        return count;
-    uint64_t last = (a->lo + (uint64_t)(a->n - 1) * a->step + a->bytes - 1)
-                    >> ls;
-    return count + count_run(a->lo2, a->n2, a, ls) - (last == a->lo2 >> ls);
+    return a->n2 == 0 ? count : count + count_second(a, ls);
 }
 
 uint32_t coal_count(const addr_lanes *a, uint32_t line)

@@ -1531,7 +1531,6 @@ uint32_t addr_eval(const addr_expr *x, const addr_ctx *c, uint32_t lanes,
 {
     out->bytes = x->bytes;
     out->aligned = x->base % x->bytes == 0;
-    out->n2 = 0;
     if (mask)
         lanes = c->width;
     if (lanes == 0) {
