@@ -1202,6 +1202,56 @@ START_TEST(pick_kernel_by_number)
 }
 END_TEST
 
+/* The metadata's .args: each entry's offset, its name (a YAML tag and
+ * quotes kept out) and whether it is a hidden_* argument; the entry's
+ * other keys and the next kernel's entry are no parameter of it. */
+START_TEST(metadata_params)
+{
+    static const char text[] =
+        "amdhsa.kernels:\n"
+        "  - .args:\n"
+        "      - .name:           x\n"
+        "        .offset:         0\n"
+        "        .size:           8\n"
+        "        .value_kind:     global_buffer\n"
+        "      - .name:           !str n\n"
+        "        .offset:         8\n"
+        "        .value_kind:     by_value\n"
+        "      - .offset:         16\n"
+        "        .name:           'm'\n"
+        "      - .offset:         24\n"
+        "        .value_kind:     hidden_global_offset_x\n"
+        "    .group_segment_fixed_size: 0\n"
+        "    .name:           k\n"
+        "    .vgpr_count:     5\n"
+        "    .wavefront_size: 64\n"
+        "  - .args:\n"
+        "      - .offset:         32\n"
+        "    .name:           other\n"
+        "...\n";
+    imp_meta m;
+    memset(&m, 0, sizeof m);
+    cusim_error err;
+    ck_assert_int_eq(imp_amdgpu_metadata("f", text, 0, "k", &m, &err), 0);
+    ck_assert(m.have_params);
+    ck_assert_int_eq(m.n_params, 4);
+    ck_assert_int_eq(m.params[0].offset, 0);
+    ck_assert_str_eq(m.params[0].name, "x");
+    ck_assert_int_eq(m.params[1].offset, 8);
+    ck_assert_str_eq(m.params[1].name, "n");
+    ck_assert(!m.params[1].hidden);
+    ck_assert_int_eq(m.params[2].offset, 16);
+    ck_assert_str_eq(m.params[2].name, "m");
+    ck_assert_int_eq(m.params[3].offset, 24);
+    ck_assert_str_eq(m.params[3].name, "");
+    ck_assert(m.params[3].hidden);
+    /* the other kernel's one parameter */
+    memset(&m, 0, sizeof m);
+    ck_assert_int_eq(imp_amdgpu_metadata("f", text, 0, "other", &m, &err),
+                     -1);            /* no .vgpr_count: truncated */
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("import");
@@ -1225,6 +1275,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, radv25_dump);
     tcase_add_test(tc, isa_tables);
     tcase_add_test(tc, pick_kernel_by_number);
+    tcase_add_test(tc, metadata_params);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -201,6 +201,20 @@ typedef struct imp_label {
     int line, column;
 } imp_label;
 
+/* The most parameters of a kernel the metadata's .args list is read for
+ * (the others are not named by index or name). */
+#define IMP_MAX_PARAMS 64
+
+/* One entry of the AMDGPU metadata's .args list: a kernel parameter, or
+ * an argument the compiler adds after them (value_kind hidden_*). */
+typedef struct imp_param {
+    int64_t offset;              /* its byte offset in the kernarg segment */
+    char name[32];               /* the source's name (.name: HIP, OpenCL
+                                    with -cl-kernel-arg-info), or "" */
+    bool hidden;                 /* a hidden_* argument: no parameter of
+                                    the source, not counted by index */
+} imp_param;
+
 /* What the compiler says of the kernel. */
 typedef struct imp_meta {
     char kernel[64];
@@ -232,6 +246,10 @@ typedef struct imp_meta {
                                     hold the workgroup ids (no kernel
                                     descriptor): the address pass finds
                                     them in the code */
+    bool have_params;            /* the metadata lists the parameters
+                                    (AMDGPU's .args; none: SASS, RADV) */
+    imp_param params[IMP_MAX_PARAMS];   /* its .args, in order */
+    int n_params;
 } imp_meta;
 
 /* A listing read for one kernel. The reader owns `text` (its copy of the
