@@ -487,13 +487,16 @@ const char *imp_flow_exit_of(const imp_listing *l, size_t i);
 
 /* Fills each global access's `at` from the address arithmetic before it
  * (imp_addr.c), for workgroups of `workgroup` (the ids' bounds), a kernel
- * argument's value from `o`'s --arg; the accesses whose address is not
- * read keep "" (need_args naming the arguments with no value, where
- * those are what it lacks). Guards' conditions too
+ * argument's value from `o`'s --arg (resolved: argOFF); the accesses
+ * whose address is not read keep "" (need_args naming the arguments with
+ * no value, where those are what it lacks). Guards' conditions too
  * (guard_cond, guard_not), and an if without --cond whose branch's
- * condition is known gets it (expr, derived). */
+ * condition is known gets it (expr, derived). An argument with no --arg
+ * that an if's bounds check compares the flat global id with (gid < it)
+ * is the element count: read as `elements` in the addresses after it,
+ * and appended to o->args (bounds_line its line) for the header. */
 void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
-                   const uint32_t workgroup[3], const imp_options *o);
+                   const uint32_t workgroup[3], imp_options *o);
 
 /* ------------------------------------------------------------ writing */
 
