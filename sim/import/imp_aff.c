@@ -210,7 +210,9 @@ const imp_arg_opt *addr_arg_value(const apass *p, int64_t off)
     return NULL;
 }
 
-/* The offset of the kernel argument form `a` is alone (1 x it), or -1. */
+/* The offset of the kernel argument form `a` is alone (1 x it: AMD's
+ * dword of the kernarg segment, or a parameter's word read as a value,
+ * SASS's c[0x0][0x170]), or -1. */
 static int64_t lone_arg(const apass *p, const aff *a)
 {
     if (!a->known || a->n != 1 || a->k[0] != 1 || a->c != 0)
@@ -218,6 +220,9 @@ static int64_t lone_arg(const apass *p, const aff *a)
     int s = a->sym[0];
     if (s >= A_ARG && s < A_ARG + p->n_args)
         return p->arg_off[s - A_ARG];
+    if (s >= A_PARAM && s < A_PARAM + p->n_bufs
+        && strncmp(p->bufs[s - A_PARAM].name, "arg", 3) == 0)
+        return p->bufs[s - A_PARAM].key;
     return -1;
 }
 
