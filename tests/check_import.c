@@ -1202,6 +1202,170 @@ START_TEST(pick_kernel_by_number)
 }
 END_TEST
 
+/* The metadata's .args: each entry's offset, its name (a YAML tag and
+ * quotes kept out) and whether it is a hidden_* argument; the entry's
+ * other keys and the next kernel's entry are no parameter of it. */
+START_TEST(metadata_params)
+{
+    static const char text[] =
+        "amdhsa.kernels:\n"
+        "  - .args:\n"
+        "      - .name:           x\n"
+        "        .offset:         0\n"
+        "        .size:           8\n"
+        "        .value_kind:     global_buffer\n"
+        "      - .name:           !str n\n"
+        "        .offset:         8\n"
+        "        .value_kind:     by_value\n"
+        "      - .offset:         16\n"
+        "        .name:           'm'\n"
+        "      - .offset:         24\n"
+        "        .value_kind:     hidden_global_offset_x\n"
+        "    .group_segment_fixed_size: 0\n"
+        "    .name:           k\n"
+        "    .vgpr_count:     5\n"
+        "    .wavefront_size: 64\n"
+        "  - .args:\n"
+        "      - .offset:         32\n"
+        "    .name:           other\n"
+        "...\n";
+    imp_meta m;
+    memset(&m, 0, sizeof m);
+    cusim_error err;
+    ck_assert_int_eq(imp_amdgpu_metadata("f", text, 0, "k", &m, &err), 0);
+    ck_assert(m.have_params);
+    ck_assert_int_eq(m.n_params, 4);
+    ck_assert_int_eq(m.params[0].offset, 0);
+    ck_assert_str_eq(m.params[0].name, "x");
+    ck_assert_int_eq(m.params[1].offset, 8);
+    ck_assert_str_eq(m.params[1].name, "n");
+    ck_assert(!m.params[1].hidden);
+    ck_assert_int_eq(m.params[2].offset, 16);
+    ck_assert_str_eq(m.params[2].name, "m");
+    ck_assert_int_eq(m.params[3].offset, 24);
+    ck_assert_str_eq(m.params[3].name, "");
+    ck_assert(m.params[3].hidden);
+    /* the other kernel's one parameter */
+    memset(&m, 0, sizeof m);
+    ck_assert_int_eq(imp_amdgpu_metadata("f", text, 0, "other", &m, &err),
+                     -1);            /* no .vgpr_count: truncated */
+}
+END_TEST
+
+/* Imports SASS text `sass` (workgroups of 256) with `o`'s options:
+ * returns imp_import's code, the YAML in *yaml and the warnings in *warn
+ * (the caller frees both). */
+static int import_sass_text(const char *sass, imp_options *o, char **yaml,
+                            char **warn, cusim_error *err)
+{
+    char path[] = "/tmp/check_import_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(sass, f);
+    fclose(f);
+    o->file = path;
+    o->workgroup[0] = 256;
+    o->workgroup_dims = 1;
+    int rc = imp_import(o, yaml, warn, err);
+    unlink(path);
+    return rc;
+}
+
+/* The bounds check of the flat id against an argument (issue 42, point
+ * 3), worked by hand: R2 = (ctaid.x << 8) + tid.x = gid; ISETP.GE.U32 P0
+ * of gid against c[0x0][0x170] and @P0 EXIT leave the lanes gid < n, so
+ * n (arg170, no --arg) is the element count. R7 = HFMA2.MMA of the halves
+ * 0 and 9.5367431640625e-07 = 2^-20 = 16 x 2^-24 (a subnormal half,
+ * bits 0x0010): 16. The load reads x at 0x160 + 16 (gid + n): element
+ * gid + elements of 16 bytes. With gid <= n (ISETP.GT) the lanes left
+ * are gid <= n: no bounds check (i < n is), the argument keeps its
+ * pattern with a warning (the EXIT's lanes are unknown: every lane goes
+ * on). 1e-9 is no half (R7 unknown: the load keeps its pattern). A high
+ * half of 0.5 (0x3800) and a low one of 0: the word 0x38000000. */
+START_TEST(sass_bounds_check)
+{
+    static const char head[] =
+        "\tcode for sm_80\n"
+        "\t\tFunction : k\n"
+        "        /*0000*/                   S2R R0, SR_TID.X ;\n"
+        "        /*0010*/                   S2R R3, SR_CTAID.X ;\n"
+        "        /*0020*/                   LEA R2, R3, R0, 0x8 ;\n";
+    static const char tail[] =
+        "        /*0040*/               @P0 EXIT ;\n"
+        "        /*0050*/                   HFMA2.MMA R7, -RZ, RZ, 0, %s ;\n"
+        "        /*0060*/                   IADD3 R4, R2, c[0x0][0x170], RZ ;\n"
+        "        /*0070*/                   IMAD.WIDE.U32 R4, R4, R7, c[0x0][0x160] ;\n"
+        "        /*0080*/                   LDG.E.128 R8, [R4.64] ;\n"
+        "        /*0090*/                   EXIT ;\n"
+        "        /*00a0*/                   BRA 0xa0;\n"
+        "\t\t..........\n"
+        "\n"
+        " Function k:\n"
+        "  REG:16 STACK:0 SHARED:0 LOCAL:0\n";
+    static const struct {
+        const char *cmp, *half, *if_line, *load;
+        bool warned;
+    } cases[] = {
+        { "ISETP.GE.U32.AND P0, PT, R2, c[0x0][0x170], PT",
+          "9.5367431640625e-07", "if gid < elements {",
+          "ld.global R8_11, R4_5 bytes=16 at=arg160[lid_x + 256 * wg_x + "
+          "(elements)]", false },
+        { "ISETP.GT.U32.AND P0, PT, R2, c[0x0][0x170], PT",
+          "9.5367431640625e-07", NULL,
+          "ld.global R8_11, R4_5 bytes=16\n", true },
+        { "ISETP.GE.U32.AND P0, PT, R2, c[0x0][0x170], PT", "1e-09",
+          "if gid < elements {", "ld.global R8_11, R4_5 bytes=16\n",
+          true },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char sass[2048], t[1024];
+        snprintf(t, sizeof t, tail, cases[c].half);
+        snprintf(sass, sizeof sass, "%s        /*0030*/                   "
+                 "%s ;\n%s", head, cases[c].cmp, t);
+        imp_options o;
+        memset(&o, 0, sizeof o);
+        char *yaml, *warn;
+        cusim_error err;
+        ck_assert_msg(import_sass_text(sass, &o, &yaml, &warn, &err) == 0,
+                      "%s", err.message);
+        char *prog = program_of(yaml);
+        ck_assert_msg(strstr(prog, cases[c].load), "case %zu: %s", c, prog);
+        if (cases[c].if_line)
+            ck_assert_msg(strstr(prog, cases[c].if_line), "case %zu: %s", c,
+                          prog);
+        ck_assert_int_eq(strstr(yaml, "argument arg170 = elements (the "
+                                "bounds check at line 6)") != NULL,
+                         cases[c].if_line != NULL);
+        ck_assert_int_eq(strstr(warn, "global accesses have addresses")
+                         != NULL, cases[c].warned);
+        free(prog);
+        free(yaml);
+        free(warn);
+    }
+    /* a value of 1.5 and 0.5 as halves: 0x3e00 and 0x3800 */
+    imp_options o;
+    memset(&o, 0, sizeof o);
+    char sass[2048], t[1024], *yaml, *warn;
+    cusim_error err;
+    snprintf(t, sizeof t, tail, "1.5");
+    snprintf(sass, sizeof sass, "%s        /*0030*/                   "
+             "ISETP.GE.U32.AND P0, PT, R2, c[0x0][0x170], PT ;\n%s", head, t);
+    char *hf = strstr(sass, "0, 1.5");
+    ck_assert_ptr_nonnull(hf);
+    memcpy(hf, "0.5, 0", 6);   /* hi 0.5, lo 0: 0x38000000 */
+    ck_assert_int_eq(import_sass_text(sass, &o, &yaml, &warn, &err), 0);
+    /* 0x38000000 x (gid + n) bytes: elements of 16 bytes 0x3800000 =
+     * 58,720,256 x gid (x 256 for wg_x) and as many n */
+    char *prog = program_of(yaml);
+    ck_assert_msg(strstr(prog, "at=arg160[58720256 * lid_x + 15032385536 * "
+                               "wg_x + 58720256 * (elements)]"), "%s", prog);
+    free(prog);
+    free(yaml);
+    free(warn);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("import");
@@ -1225,6 +1389,8 @@ static Suite *make_suite(void)
     tcase_add_test(tc, radv25_dump);
     tcase_add_test(tc, isa_tables);
     tcase_add_test(tc, pick_kernel_by_number);
+    tcase_add_test(tc, metadata_params);
+    tcase_add_test(tc, sass_bounds_check);
     suite_add_tcase(s, tc);
     return s;
 }

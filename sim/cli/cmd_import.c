@@ -77,14 +77,20 @@ const char cli_import_help[] =
     "                     shared[EXPR] for shared memory, a new buffer\n"
     "                     declared 4 GiB); default the address read from\n"
     "                     the code, else its pattern (repeatable)\n"
-    "  --arg NAME=VALUE   the value of the kernel argument NAME (argOFF:\n"
-    "                     the argument at byte OFF, in hexadecimal, of the\n"
-    "                     kernel's parameters, as the header and the\n"
-    "                     warnings name it), for the addresses affine in\n"
-    "                     it: a whole number, or an expression of the\n"
-    "                     launch shape kept in the address (elements);\n"
-    "                     default: such an address keeps its pattern,\n"
-    "                     with a warning (repeatable)\n"
+    "  --arg NAME=VALUE   the value of the kernel argument NAME, for the\n"
+    "                     addresses affine in it: argOFF (the argument at\n"
+    "                     byte OFF, in hexadecimal, of the kernel's\n"
+    "                     parameters, as the header and the warnings name\n"
+    "                     it), or, where the metadata lists the parameters\n"
+    "                     (AMD), the parameter's index counted from 0 in\n"
+    "                     the source's order (2: the third) or its name\n"
+    "                     in the source (HIP; OpenCL with\n"
+    "                     -cl-kernel-arg-info); VALUE a whole number, or\n"
+    "                     an expression of the launch shape kept in the\n"
+    "                     address (elements); default: the argument an\n"
+    "                     if compares the global id with (i < n) is the\n"
+    "                     element count, elements; another such address\n"
+    "                     keeps its pattern, with a warning (repeatable)\n"
     "  --workgroup-size N|X,Y  the workgroup (default: the metadata's\n"
     "                     .reqd_workgroup_size, else\n"
     "                     .max_flat_workgroup_size; RADV: the shader's\n"
@@ -132,18 +138,30 @@ static int parse_label_opt(const char *opt, char *value, imp_label_opt *o,
     return CLI_OK;
 }
 
+/* Whether `s` up to `end` is a decimal number (a parameter's index) or
+ * a C identifier (a parameter's name, or argHEX). */
+static bool arg_name_ok(const char *s, const char *end)
+{
+    bool digits = end > s, ident = end > s && !isdigit((unsigned char)*s);
+    for (const char *c = s; c < end; c++) {
+        digits &= isdigit((unsigned char)*c) != 0;
+        ident &= isalnum((unsigned char)*c) || *c == '_';
+    }
+    return digits || ident;
+}
+
 /* --arg NAME=VALUE into `o`: NAME argHEX (the importer's name of the
- * argument at byte HEX), VALUE a whole number (decimal or 0x hex,
- * negative allowed) or an expression of the launch shape (it starts with
- * a letter or '(': "elements", kept as text and checked when the kernel
+ * argument at byte HEX), a parameter's index (decimal, from 0) or its
+ * name in the source (a C identifier; the importer resolves the last two
+ * from the metadata), VALUE a whole number (decimal or 0x hex, negative
+ * allowed) or an expression of the launch shape (it starts with a letter
+ * or '(': "elements", kept as text and checked when the kernel
  * resolves), each NAME once. `value` and `given` (the option as written)
  * stay the caller's. */
 static int parse_arg(char *value, const char *given, imp_options *o)
 {
     char *eq = strchr(value, '=');
-    bool name = eq && eq - value > 3 && strncmp(value, "arg", 3) == 0;
-    for (const char *c = value + 3; name && c < eq; c++)
-        name = (*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'f');
+    bool name = eq && arg_name_ok(value, eq);
     char *end = NULL;
     long long v = 0;
     bool expr = name && (isalpha((unsigned char)eq[1]) || eq[1] == '_'
@@ -154,8 +172,10 @@ static int parse_arg(char *value, const char *given, imp_options *o)
     }
     if (!name || (!expr && (end == eq + 1 || *end || errno == ERANGE))) {
         cli_say("cusim import: --arg %s: expected NAME=VALUE, NAME the "
-                "argument at byte OFF of the kernel's parameters as argOFF "
-                "(hexadecimal: arg10) and VALUE a whole number\n", value);
+                "parameter's index (from 0), its name in the source, or "
+                "the argument at byte OFF of the kernel's parameters as "
+                "argOFF (hexadecimal: arg10), and VALUE a whole number or "
+                "an expression of the launch (elements)\n", value);
         return CLI_BAD_INPUT;
     }
     if (o->n_args == IMP_MAX_LABEL_OPTS) {
@@ -170,8 +190,9 @@ static int parse_arg(char *value, const char *given, imp_options *o)
             *eq = '=';
             return CLI_BAD_INPUT;
         }
-    o->args[o->n_args++] = (imp_arg_opt){ value, v, expr ? eq + 1 : NULL,
-                                          given };
+    o->args[o->n_args++] = (imp_arg_opt){ .name = value, .value = v,
+                                          .expr = expr ? eq + 1 : NULL,
+                                          .option = given, .param = -1 };
     return CLI_OK;
 }
 

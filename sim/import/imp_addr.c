@@ -229,7 +229,7 @@ static void pass(apass *p, imp_listing *l, imp_region *v, size_t n_regions)
 }
 
 void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
-                   const uint32_t workgroup[3], const imp_options *o)
+                   const uint32_t workgroup[3], imp_options *o)
 {
     apass *p = xcalloc(1, sizeof *p);
     memcpy(p->wg, workgroup, sizeof p->wg);
@@ -257,5 +257,12 @@ void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
             l->insns[i].param_off = -1;     /* no kernarg segment */
     }
     pass(p, l, v, n_regions);
+    /* the arguments a bounds check made the element count, for the
+     * header (their names their own copy's off) */
+    for (int i = 0; i < p->n_found && o->n_args < IMP_MAX_LABEL_OPTS; i++) {
+        imp_arg_opt *a = &o->args[o->n_args++];
+        *a = p->found[i];
+        a->name = a->off;
+    }
     free(p);
 }

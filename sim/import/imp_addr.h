@@ -65,6 +65,17 @@ typedef struct apass {
     int n_args;
     const imp_arg_opt *vals;         /* --arg: the arguments' values */
     int n_vals;
+    imp_arg_opt found[A_ARGS];       /* the arguments with no --arg that a
+                                        bounds check made the element
+                                        count (expr "elements", name its
+                                        off, bounds_line the compare's) */
+    int n_found;
+    int64_t bound_off;               /* the last v_cmp (ISETP) that was
+                                        such a bounds check: its
+                                        argument's offset and line (0:
+                                        none), pending until a branch
+                                        skips the lanes it leaves out */
+    int bound_line;
     uint64_t steps;                  /* counter values the trip counts
                                         have worked out (imp_trip.c: at
                                         most IMP_MAX_STEPS a listing) */
@@ -121,6 +132,26 @@ int addr_descriptor(apass *p, int sgpr, int64_t off);
 
 /* The name index of the 4-byte kernel argument at byte `off`, or -1. */
 int addr_arg(apass *p, int64_t off);
+
+/* The value of the argument at byte `off`: its --arg, or the element
+ * count a bounds check made it (p->found); NULL when neither. */
+const imp_arg_opt *addr_arg_value(const apass *p, int64_t off);
+
+/* A compare of `a` against `b` (`op`, one of "<" "<=" ">" ">=" "==" "!="
+ * of src0 against src1) that is a bounds check of the flat global id
+ * (wg_x x workgroup_x + lid_x, a one-dimensional workgroup) against a
+ * kernel argument: the lanes it keeps as text into `out` ("gid <
+ * elements", "gid < 1024", "gid < (elements / 2)"), the argument's value
+ * its --arg, else `elements`; then, with no --arg, p->bound_off and
+ * p->bound_line (`line`) hold it until the branch (addr_bound_taken).
+ * False when it is no such compare (`out` untouched). */
+bool addr_bound_check(apass *p, aff a, aff b, const char *op, int line,
+                      char *out, size_t size);
+
+/* The branch whose lanes are those of the pending bounds check (`lanes`
+ * its text) skips the others: its argument is the element count from
+ * here on (p->found). */
+void addr_bound_taken(apass *p, const char *lanes);
 
 /* Writes the at= text of an access `in` of `bytes` per lane at address
  * `a` (one pointer parameter plus a form divisible by `bytes`; a kernel

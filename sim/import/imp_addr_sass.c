@@ -7,6 +7,7 @@
  * table of operations (imp_isa_ops).
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,29 @@ static aff value(apass *p, const opnd *o)
     return o->neg ? aff_add(aff_constant(0), v, -1) : v;
 }
 
+/* The IEEE half-precision bits of the number `t` as cuobjdump prints an
+ * HFMA2 operand ("0", "2.384185791015625e-07": 0x0004), where it is one
+ * exactly; -1 else (a negative, an infinity, a value between halves). */
+static int64_t half_bits(const char *t)
+{
+    char *end;
+    double v = strtod(t, &end);
+    if (end == t || *end || !(v >= 0) || v > 65504)
+        return -1;
+    if (v == 0)
+        return 0;
+    int e;
+    frexp(v, &e);                     /* v = f x 2^e, f in [0.5, 1) */
+    if (e - 1 < -14) {                /* subnormal: m x 2^-24 */
+        double m = ldexp(v, 24);
+        return m == (double)(int64_t)m && m < 1024 ? (int64_t)m : -1;
+    }
+    double m = ldexp(v, 11 - e) - 1024;   /* (1 + m / 1024) x 2^(e - 1) */
+    if (m != (double)(int64_t)m || m < 0 || m >= 1024)
+        return -1;
+    return ((int64_t)(e - 1 + 15) << 10) | (int64_t)m;
+}
+
 /* sm_90's shared window (`S2UR UR5, SR_CgaCtaId; UMOV UR4, 0x400; UPRMT
  * UR4, UR5, 0x654, UR4`): the CTA's rank in its cluster in the top byte
  * (0: cusim launches no clusters) over a byte offset in the window, whose
@@ -130,6 +154,15 @@ static aff eval_sass(apass *p, const imp_insn *in, const opnd *o, int n)
         if (n == 2 && strcmp(o[1].t, "SR_CgaCtaId") == 0)
             return aff_named(A_CGA);
         return aff_unknown();
+    }
+    /* HFMA2.MMA R9, -RZ, RZ, 0, 2.384185791015625e-07: -0 x 0 plus the
+     * two halves, hi and lo, a constant nvcc forms so (here 4, an
+     * element's bytes) */
+    if ((strcmp(m, "HFMA2.MMA") == 0 || strcmp(m, "HFMA2") == 0) && n == 5
+        && strcmp(o[1].t, "RZ") == 0 && strcmp(o[2].t, "RZ") == 0
+        && !o[3].neg && !o[4].neg) {
+        int64_t hi = half_bits(o[3].t), lo = half_bits(o[4].t);
+        return hi < 0 || lo < 0 ? aff_unknown() : aff_constant(hi << 16 | lo);
     }
     if ((strcmp(m, "PRMT") == 0 || strcmp(m, "UPRMT") == 0) && n == 4)
         return window(value(p, &o[1]), value(p, &o[2]), value(p, &o[3]));
@@ -308,10 +341,19 @@ static void predicates(apass *p, const imp_insn *in, const opnd *o, int n)
         }
     char a[40], b[40];
     aff va = value(p, &o[2]), vb = value(p, &o[3]);
+    int d = pred_index(o[0].t);
+    /* a bounds check, gid >= n set to end the lanes past it (@P0 EXIT):
+     * its false lanes are gid < n (addr_bound_check) */
+    char keep[96];
+    if (op && addr_bound_check(p, va, vb, not, in->line, keep, sizeof keep)
+        && strncmp(keep, "gid < ", 6) == 0) {
+        snprintf(p->pred_not[d], sizeof p->pred_not[0], "%s", keep);
+        snprintf(p->pred[d], sizeof p->pred[0], "gid >= %.80s", keep + 6);
+        return;
+    }
     if (!op || !addr_expr_text(&va, a, sizeof a)
         || !addr_expr_text(&vb, b, sizeof b))
         return;
-    int d = pred_index(o[0].t);
     snprintf(p->pred[d], sizeof p->pred[0], "%s %s %s", a, op, b);
     snprintf(p->pred_not[d], sizeof p->pred_not[0], "%s %s %s", a, not, b);
 }
@@ -322,6 +364,10 @@ static void sass_insn(apass *p, imp_insn *in)
     int n = split_operands(in, o, 8);
     const imp_map_row *row = in->row;
     guard_condition(p, in);
+    /* a guarded EXIT whose lanes going on are a bounds check's: its
+     * argument is the element count from here on */
+    if (strcmp(in->mnem, "EXIT") == 0)
+        addr_bound_taken(p, in->guard_not);
     predicates(p, in, o, n);
     if (row && (row->op == ISA_OP_LD_GLOBAL || row->op == ISA_OP_ST_GLOBAL
                 || row->op == ISA_OP_ATOM_GLOBAL)

@@ -197,16 +197,90 @@ bool addr_expr_text(const aff *a, char *buf, size_t size)
     return u < size;
 }
 
-/* The --arg that gives the argument at byte `off` (named argOFF), or
- * NULL. */
-static const imp_arg_opt *arg_value(const apass *p, int64_t off)
+const imp_arg_opt *addr_arg_value(const apass *p, int64_t off)
 {
     char name[24];
     snprintf(name, sizeof name, "arg%llx", (unsigned long long)off);
     for (int i = 0; i < p->n_vals; i++)
         if (strcmp(p->vals[i].name, name) == 0)
             return &p->vals[i];
+    for (int i = 0; i < p->n_found; i++)
+        if (strcmp(p->found[i].off, name) == 0)
+            return &p->found[i];
     return NULL;
+}
+
+/* The offset of the kernel argument form `a` is alone (1 x it: AMD's
+ * dword of the kernarg segment, or a parameter's word read as a value,
+ * SASS's c[0x0][0x170]), or -1. */
+static int64_t lone_arg(const apass *p, const aff *a)
+{
+    if (!a->known || a->n != 1 || a->k[0] != 1 || a->c != 0)
+        return -1;
+    int s = a->sym[0];
+    if (s >= A_ARG && s < A_ARG + p->n_args)
+        return p->arg_off[s - A_ARG];
+    if (s >= A_PARAM && s < A_PARAM + p->n_bufs
+        && strncmp(p->bufs[s - A_PARAM].name, "arg", 3) == 0)
+        return p->bufs[s - A_PARAM].key;
+    return -1;
+}
+
+/* Whether `a` is the flat global id of a one-dimensional workgroup,
+ * wg_x x workgroup_x + lid_x. */
+static bool flat_gid(const apass *p, const aff *a)
+{
+    if (!a->known || a->n != 2 || a->c != 0 || p->wg[1] > 1 || p->wg[2] > 1)
+        return false;
+    bool lid = false, wg = false;
+    for (int i = 0; i < 2; i++) {
+        lid |= a->sym[i] == A_LID_X && a->k[i] == 1;
+        wg |= a->sym[i] == A_WG_X && a->k[i] == (int64_t)p->wg[0];
+    }
+    return lid && wg;
+}
+
+bool addr_bound_check(apass *p, aff a, aff b, const char *op, int line,
+                      char *out, size_t size)
+{
+    /* gid < n as written, or n > gid */
+    int64_t off;
+    if (flat_gid(p, &a) && strcmp(op, "<") == 0)
+        off = lone_arg(p, &b);
+    else if (flat_gid(p, &b) && strcmp(op, ">") == 0)
+        off = lone_arg(p, &a);
+    else
+        return false;
+    if (off < 0)
+        return false;
+    const imp_arg_opt *v = addr_arg_value(p, off);
+    int w;
+    if (v && v->expr && !v->bounds_line)
+        w = snprintf(out, size, "gid < (%s)", v->expr);
+    else if (v && !v->expr)
+        w = snprintf(out, size, "gid < %lld", (long long)v->value);
+    else {
+        w = snprintf(out, size, "gid < elements");
+        if (!v) {
+            p->bound_off = off;
+            p->bound_line = line;
+        }
+    }
+    return w > 0 && (size_t)w < size;
+}
+
+void addr_bound_taken(apass *p, const char *lanes)
+{
+    if (!p->bound_line || strcmp(lanes, "gid < elements") != 0
+        || addr_arg_value(p, p->bound_off) || p->n_found == A_ARGS)
+        return;
+    imp_arg_opt *f = &p->found[p->n_found++];
+    *f = (imp_arg_opt){ .expr = "elements", .param = -1,
+                        .bounds_line = p->bound_line };
+    snprintf(f->off, sizeof f->off, "arg%llx",
+             (unsigned long long)p->bound_off);
+    f->name = f->off;
+    p->bound_line = 0;
 }
 
 void addr_at_text(const apass *p, aff a, uint32_t bytes, imp_insn *in)
@@ -261,7 +335,7 @@ void addr_at_text(const apass *p, aff a, uint32_t bytes, imp_insn *in)
             off = p->bufs[s - A_PARAM].key;
         else
             return;                 /* an input SGPR, a descriptor, ... */
-        const imp_arg_opt *v = arg_value(p, off);
+        const imp_arg_opt *v = addr_arg_value(p, off);
         if (!v) {
             if (u + 24 < sizeof in->need_args)
                 u += (size_t)snprintf(in->need_args + u,

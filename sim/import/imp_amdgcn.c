@@ -74,6 +74,31 @@ static bool meta_number(const imp_line *ln, size_t at, uint32_t *v)
     return true;
 }
 
+/* The word after "KEY:" on `ln` at byte `at`, into `buf` (quotes and a
+ * YAML tag kept out: "!str n" is n); "" when none. */
+static void meta_word(const imp_line *ln, size_t at, char *buf, size_t size)
+{
+    const char *p = ln->s + at, *e = ln->s + ln->len;
+    while (p < e && *p != ':')
+        p++;
+    if (p < e)
+        p++;
+    while (p < e && isspace((unsigned char)*p))
+        p++;
+    if (p < e && *p == '!') {
+        while (p < e && !isspace((unsigned char)*p))
+            p++;
+        while (p < e && isspace((unsigned char)*p))
+            p++;
+    }
+    char q = p < e && (*p == '\'' || *p == '"') ? *p++ : '\0';
+    size_t n = 0;
+    while (p < e && n + 1 < size
+           && (q ? *p != q : !isspace((unsigned char)*p)))
+        buf[n++] = *p++;
+    buf[n] = '\0';
+}
+
 /* Whether `ln` holds key `key` at byte `at`. */
 static bool meta_key(const imp_line *ln, size_t at, const char *key)
 {
@@ -102,7 +127,9 @@ int imp_amdgpu_metadata(const char *file, const char *text, int start,
     while (ls.no < start && imp_next_line(&ls, &ln))
         ;
     size_t item = SIZE_MAX;       /* the kernels' item indent */
-    bool in_kernels = false, mine = false, in_reqd = false;
+    size_t arg_item = SIZE_MAX;   /* the .args entries' item indent */
+    bool in_kernels = false, mine = false, in_reqd = false, in_args = false;
+    bool arg_kept = false;        /* the .args entry read is in got */
     int n_reqd = 0, entry_line = 0;
     imp_meta got;
     memset(&got, 0, sizeof got);
@@ -128,11 +155,38 @@ int imp_amdgpu_metadata(const char *file, const char *text, int start,
                 break;            /* the next kernel's entry */
             item = i;
             memset(&got, 0, sizeof got);
+            got.have_params = true;
             entry_line = ln.no;
-            in_reqd = false;
+            in_reqd = in_args = false;
             i += 2;               /* the first key, after "- " */
         }
         size_t key = item + 2;
+        if (in_args && i > key) {
+            /* an entry of .args: "- .offset: 16", then its other keys */
+            if (ln.s[i] == '-' && (arg_item == SIZE_MAX || i == arg_item)) {
+                arg_item = i;
+                i += 2;
+                arg_kept = got.n_params < IMP_MAX_PARAMS;  /* else unread */
+                if (arg_kept)
+                    got.params[got.n_params++] = (imp_param){ 0, "", false };
+            }
+            imp_param *a = &got.params[got.n_params ? got.n_params - 1 : 0];
+            char w[40];
+            uint32_t off;
+            if (arg_kept && i == arg_item + 2) {
+                if (meta_key(&ln, i, ".offset") && meta_number(&ln, i, &off))
+                    a->offset = off;
+                else if (meta_key(&ln, i, ".name"))
+                    meta_word(&ln, i, a->name, sizeof a->name);
+                else if (meta_key(&ln, i, ".value_kind")) {
+                    meta_word(&ln, i, w, sizeof w);
+                    a->hidden = strncmp(w, "hidden_", 7) == 0;
+                }
+            }
+            if (mine)
+                keep_entry(m, &got, entry_line);
+            continue;
+        }
         if (in_reqd && i > key && ln.s[i] == '-') {
             /* "- 256": the number after the dash */
             char *end;
@@ -144,10 +198,14 @@ int imp_amdgpu_metadata(const char *file, const char *text, int start,
             continue;
         }
         if (i != key)
-            continue;             /* inside .args */
-        in_reqd = false;
+            continue;
+        in_reqd = in_args = false;
         uint32_t v;
-        if (meta_key(&ln, i, ".name")) {
+        if (meta_key(&ln, i, ".args")) {
+            in_args = true;
+            arg_item = SIZE_MAX;
+            arg_kept = false;
+        } else if (meta_key(&ln, i, ".name")) {
             char nm[64];
             second_word(&ln, nm, sizeof nm);
             mine = strcmp(nm, name) == 0;

@@ -38,11 +38,13 @@ static bool operand_text(apass *p, const opnd *o, char *buf, size_t size)
     return w > 0 && w < (int)size;
 }
 
-/* The lanes a v_cmp[x]_OP_TYPE of `o` holds ("lid_x < 128"), or "":
- * an integer compare of two known values (src0 OP src1, the operands
- * after its destination; v_cmpx on gfx10+ has none). */
+/* The lanes a v_cmp[x]_OP_TYPE of `o` at `line` holds ("lid_x < 128"),
+ * or "": an integer compare of two known values (src0 OP src1, the
+ * operands after its destination; v_cmpx on gfx10+ has none), or a
+ * bounds check of the global id against a kernel argument ("gid <
+ * elements": addr_bound_check). */
 static bool compare(apass *p, const char *m, const opnd *o, int n,
-                    int first, char *out, size_t size)
+                    int first, int line, char *out, size_t size)
 {
     static const struct { const char *name, *op; } cmp[] = {
         { "lt", "<" }, { "le", "<=" }, { "gt", ">" }, { "ge", ">=" },
@@ -56,6 +58,9 @@ static bool compare(apass *p, const char *m, const opnd *o, int n,
     if (!op || n != first + 2 || (strncmp(t + 3, "u32", 3) != 0
                                   && strncmp(t + 3, "i32", 3) != 0))
         return false;
+    if (addr_bound_check(p, amd_value(p, &o[first]),
+                         amd_value(p, &o[first + 1]), op, line, out, size))
+        return true;
     char a[40], b[40];
     if (!operand_text(p, &o[first], a, sizeof a)
         || !operand_text(p, &o[first + 1], b, sizeof b))
@@ -74,7 +79,7 @@ void amd_lanes(apass *p, imp_insn *in, const char *m, const opnd *o,
     bool sg;
     int i0;
     if (strncmp(m, "v_cmp_", 6) == 0 && n >= 1) {
-        bool ok = compare(p, m, o, n, 1, c, sizeof c);
+        bool ok = compare(p, m, o, n, 1, in->line, c, sizeof c);
         if (strncmp(o[0].t, "vcc", 3) == 0) {
             snprintf(p->vcc, sizeof p->vcc, "%s", ok ? c : "");
         } else if (amd_slot(p, o[0].t, &sg, &i0) && sg) {
@@ -86,7 +91,8 @@ void amd_lanes(apass *p, imp_insn *in, const char *m, const opnd *o,
     if (strncmp(m, "v_cmpx_", 7) == 0) {
         /* gfx10+: v_cmpx_OP a, b writes exec alone; gfx9: vcc, a, b */
         bool gfx9 = n == 3 && strncmp(o[0].t, "vcc", 3) == 0;
-        bool ok = compare(p, m, o, n, gfx9 ? 1 : 0, c, sizeof c);
+        bool ok = compare(p, m, o, n, gfx9 ? 1 : 0, in->line, c,
+                          sizeof c);
         snprintf(p->exec, sizeof p->exec, "%s", ok ? c : "");
         if (gfx9)
             snprintf(p->vcc, sizeof p->vcc, "%s", ok ? c : "");
@@ -111,6 +117,7 @@ void amd_lanes(apass *p, imp_insn *in, const char *m, const opnd *o,
     }
     if (strcmp(m, "s_cbranch_execz") == 0) {
         snprintf(in->guard_not, sizeof in->guard_not, "%s", p->exec);
+        addr_bound_taken(p, p->exec);
         return;
     }
     for (int i = 0; i < n; i++) {

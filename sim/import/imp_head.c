@@ -503,13 +503,24 @@ void imp_head(const imp_listing *l, const imp_options *o,
                       : "constant-bank-0 loads (LDC, ULDC)");
     put_addresses_read(l, h, warn);
     for (int i = 0; i < o->n_args; i++) {
-        if (o->args[i].expr)
-            sb_printf(h, "#   argument %s = %s (--arg), in the addresses "
-                      "affine in it\n", o->args[i].name, o->args[i].expr);
+        /* the value, and how it was given: --arg argOFF=, --arg by the
+         * parameter's index or name, or the bounds check it bounds */
+        const imp_arg_opt *a = &o->args[i];
+        char value[48], how[160];
+        if (a->expr)
+            snprintf(value, sizeof value, "%s", a->expr);
         else
-            sb_printf(h, "#   argument %s = %lld (--arg), in the "
-                      "addresses affine in it\n", o->args[i].name,
-                      (long long)o->args[i].value);
+            snprintf(value, sizeof value, "%lld", (long long)a->value);
+        if (a->bounds_line)
+            snprintf(how, sizeof how, "the bounds check at line %d",
+                     a->bounds_line);
+        else if (a->param >= 0)
+            snprintf(how, sizeof how, "%s: parameter %d", a->option,
+                     a->param);
+        else
+            snprintf(how, sizeof how, "--arg");
+        sb_printf(h, "#   argument %s = %s (%s), in the addresses affine in "
+                  "it\n", a->name, value, how);
     }
     if (!amd)
         sb_printf(h, "#   guards: a guarded instruction reads its "

@@ -201,6 +201,20 @@ typedef struct imp_label {
     int line, column;
 } imp_label;
 
+/* The most parameters of a kernel the metadata's .args list is read for
+ * (the others are not named by index or name). */
+#define IMP_MAX_PARAMS 64
+
+/* One entry of the AMDGPU metadata's .args list: a kernel parameter, or
+ * an argument the compiler adds after them (value_kind hidden_*). */
+typedef struct imp_param {
+    int64_t offset;              /* its byte offset in the kernarg segment */
+    char name[32];               /* the source's name (.name: HIP, OpenCL
+                                    with -cl-kernel-arg-info), or "" */
+    bool hidden;                 /* a hidden_* argument: no parameter of
+                                    the source, not counted by index */
+} imp_param;
+
 /* What the compiler says of the kernel. */
 typedef struct imp_meta {
     char kernel[64];
@@ -232,6 +246,10 @@ typedef struct imp_meta {
                                     hold the workgroup ids (no kernel
                                     descriptor): the address pass finds
                                     them in the code */
+    bool have_params;            /* the metadata lists the parameters
+                                    (AMDGPU's .args; none: SASS, RADV) */
+    imp_param params[IMP_MAX_PARAMS];   /* its .args, in order */
+    int n_params;
 } imp_meta;
 
 /* A listing read for one kernel. The reader owns `text` (its copy of the
@@ -469,13 +487,16 @@ const char *imp_flow_exit_of(const imp_listing *l, size_t i);
 
 /* Fills each global access's `at` from the address arithmetic before it
  * (imp_addr.c), for workgroups of `workgroup` (the ids' bounds), a kernel
- * argument's value from `o`'s --arg; the accesses whose address is not
- * read keep "" (need_args naming the arguments with no value, where
- * those are what it lacks). Guards' conditions too
+ * argument's value from `o`'s --arg (resolved: argOFF); the accesses
+ * whose address is not read keep "" (need_args naming the arguments with
+ * no value, where those are what it lacks). Guards' conditions too
  * (guard_cond, guard_not), and an if without --cond whose branch's
- * condition is known gets it (expr, derived). */
+ * condition is known gets it (expr, derived). An argument with no --arg
+ * that an if's bounds check compares the flat global id with (gid < it)
+ * is the element count: read as `elements` in the addresses after it,
+ * and appended to o->args (bounds_line its line) for the header. */
 void imp_addresses(imp_listing *l, imp_region *v, size_t n_regions,
-                   const uint32_t workgroup[3], const imp_options *o);
+                   const uint32_t workgroup[3], imp_options *o);
 
 /* ------------------------------------------------------------ writing */
 

@@ -300,6 +300,108 @@ static int limit_buffers(imp_listing *l, cusim_error *err)
     return 0;
 }
 
+/* Whether `name` is argHEX, the importer's name of the argument at byte
+ * HEX (*off); it wins over a parameter of that name in the source. */
+static bool arg_offset_name(const char *name, int64_t *off)
+{
+    if (strncmp(name, "arg", 3) != 0 || !name[3] || strlen(name) > 12)
+        return false;
+    for (const char *c = name + 3; *c; c++)
+        if (!((*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'f')))
+            return false;
+    *off = strtoll(name + 3, NULL, 16);
+    return true;
+}
+
+/* The kernel's parameters as a message lists them, "0 x (arg0), 1 y
+ * (arg8), 2 n (arg10)" (without a name where the metadata has none). */
+static void param_list(const imp_meta *m, char *buf, size_t size)
+{
+    size_t u = 0;
+    int k = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < m->n_params && u < size; i++) {
+        const imp_param *a = &m->params[i];
+        if (a->hidden)
+            continue;
+        u += (size_t)snprintf(buf + u, size - u, "%s%d%s%s (arg%llx)",
+                              k ? ", " : "", k, a->name[0] ? " " : "",
+                              a->name, (unsigned long long)a->offset);
+        k++;
+    }
+    if (!k)
+        snprintf(buf, size, "none");
+}
+
+/* Resolves each --arg of `o` to argOFF (its `off`, where its name then
+ * points): argOFF as given; a parameter's index (from 0, the metadata's
+ * .args without its hidden_* entries) or its name in the source, through
+ * `l`'s metadata. Returns 0, or -1 with `err` naming the option: an index
+ * or a name where the listing has no parameter list (SASS, RADV), one
+ * the kernel does not have (listing those it has), or two options naming
+ * one argument. */
+static int resolve_args(const imp_listing *l, imp_options *o,
+                        cusim_error *err)
+{
+    const imp_meta *m = &l->meta;
+    for (int i = 0; i < o->n_args; i++) {
+        imp_arg_opt *a = &o->args[i];
+        const char *given = a->option ? a->option : a->name;
+        int64_t off = 0;
+        a->param = -1;
+        bool index = a->name[0] >= '0' && a->name[0] <= '9';
+        if (!arg_offset_name(a->name, &off)) {
+            if (!m->have_params)
+                return err_noplace(err, l->file, "%s: %s lists no "
+                                   "parameters: give the argument by its "
+                                   "byte offset in them, argOFF in "
+                                   "hexadecimal, as the warnings name it "
+                                   "(arg10: byte 0x10)", given,
+                                   l->format == IMP_FORMAT_SASS
+                                   ? "a SASS listing (cuobjdump -sass)"
+                                   : l->format == IMP_FORMAT_RADV
+                                   ? "a RADV listing" : "the listing");
+            char names[512];
+            param_list(m, names, sizeof names);
+            int k = 0;
+            char *end;
+            long want = index ? strtol(a->name, &end, 10) : -1;
+            bool any_name = false;
+            for (int j = 0; j < m->n_params && a->param < 0; j++) {
+                const imp_param *p = &m->params[j];
+                if (p->hidden)
+                    continue;
+                any_name |= p->name[0] != '\0';
+                if (index ? k == want : strcmp(p->name, a->name) == 0) {
+                    a->param = k;
+                    off = p->offset;
+                }
+                k++;
+            }
+            if (a->param < 0 && index)
+                return err_noplace(err, l->file, "%s: kernel '%s' has %d "
+                                   "parameters, by index from 0: %s", given,
+                                   m->kernel, k, names);
+            if (a->param < 0)
+                return err_noplace(err, l->file, "%s: kernel '%s' has no "
+                                   "parameter '%s'%s; its parameters, by "
+                                   "index from 0: %s", given, m->kernel,
+                                   a->name, any_name ? ""
+                                   : " (its metadata names none: OpenCL "
+                                     "without -cl-kernel-arg-info)", names);
+        }
+        snprintf(a->off, sizeof a->off, "arg%llx", (unsigned long long)off);
+        a->name = a->off;
+        for (int j = 0; j < i; j++)
+            if (strcmp(o->args[j].name, a->name) == 0)
+                return err_noplace(err, l->file, "%s: argument %s is given "
+                                   "twice (%s)", given, a->name,
+                                   o->args[j].option ? o->args[j].option
+                                                     : o->args[j].name);
+    }
+    return 0;
+}
+
 /* Checks that `yaml` loads as a kernel and that its program resolves at
  * the kernel's own launch shape (every count and condition evaluates; no
  * address divides by a constant zero), as `cusim sim` will resolve it.
@@ -336,9 +438,13 @@ static int check_loads(const char *yaml, const imp_options *o,
                        e.file, e.line, e.column, e.message);
 }
 
-int imp_import(const imp_options *o, char **yaml, char **warnings,
+int imp_import(const imp_options *given, char **yaml, char **warnings,
                cusim_error *err)
 {
+    /* the options, their --arg resolved (resolve_args) and those the
+     * address pass finds appended (imp_addresses) */
+    imp_options opts = *given;
+    imp_options *o = &opts;
     *yaml = NULL;
     *warnings = NULL;
     imp_listing l;
@@ -419,6 +525,10 @@ int imp_import(const imp_options *o, char **yaml, char **warnings,
                 return -1;
             }
         }
+    if (resolve_args(&l, o, err) != 0) {
+        imp_listing_free(&l);
+        return -1;
+    }
     imp_region *v = NULL;
     long n = imp_flow_regions(&l, &v, err);
     if (n < 0 || attach_options(&l, o, v, (size_t)n, err) != 0) {

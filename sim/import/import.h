@@ -58,16 +58,26 @@ typedef struct imp_label_opt {
 } imp_label_opt;
 
 /* A --arg NAME=VALUE: a kernel argument's value, for the addresses that
- * depend on it. `name` is the importer's (argOFF: the argument at byte
- * OFF, hexadecimal, of the kernel's parameters); the value a whole
- * number (`value`, `expr` NULL) or an expression of the launch shape
- * that stays one in the address (`expr`: "elements", "elements / 4");
- * `option` as given. */
+ * depend on it. `name` is as given: the importer's argOFF (the argument
+ * at byte OFF, hexadecimal, of the kernel's parameters), a parameter's
+ * index (decimal, from 0, in the source's order: the metadata's .args
+ * without its hidden_* entries) or its name in the source (where the
+ * metadata has .name); imp_import resolves it to argOFF (`off`, where
+ * `name` then points). The value a whole number (`value`, `expr` NULL) or
+ * an expression of the launch shape that stays one in the address
+ * (`expr`: "elements", "elements / 4"); `option` as given, NULL for one
+ * the importer found (`bounds_line`). */
 typedef struct imp_arg_opt {
     const char *name;
     int64_t value;
     const char *expr;
     const char *option;
+    int param;                   /* resolved: the parameter's index where
+                                    NAME was one or a name, else -1 */
+    int bounds_line;             /* 0; or, not given, the line of the
+                                    bounds check (gid < it) that made it
+                                    the element count (expr "elements") */
+    char off[24];                /* resolved: argOFF */
 } imp_arg_opt;
 
 /* What `cusim import` was told. Zero means "not given" for the numbers. */
