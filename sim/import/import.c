@@ -402,6 +402,30 @@ static int resolve_args(const imp_listing *l, imp_options *o,
     return 0;
 }
 
+/* The listing's line that line `yline` of the imported `yaml` comes from
+ * (its "(line N)" comment), or 0. */
+static int listing_line(const char *yaml, int yline)
+{
+    const char *p = yaml;
+    for (int k = 1; k < yline && p; k++) {
+        p = strchr(p, '\n');
+        p = p ? p + 1 : NULL;
+    }
+    if (!p)
+        return 0;
+    const char *end = strchr(p, '\n');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    int line = 0;
+    for (size_t i = 0; i + 6 <= len; i++)
+        if (memcmp(p + i, "(line ", 6) == 0) {
+            line = 0;
+            for (size_t j = i + 6; j < len && p[j] >= '0' && p[j] <= '9'
+                                   && line < 100000000; j++)
+                line = line * 10 + (p[j] - '0');
+        }
+    return line;
+}
+
 /* Checks that `yaml` loads as a kernel and that its program resolves at
  * the kernel's own launch shape (every count and condition evaluates; no
  * address divides by a constant zero), as `cusim sim` will resolve it.
@@ -433,6 +457,25 @@ static int check_loads(const char *yaml, const imp_options *o,
     if (e.line > 0 && (size_t)e.line <= n_lines && line_option[e.line])
         return err_noplace(err, o->file, "%s: %s",
                            line_option[e.line], e.message);
+    /* a shared access wider than the shared memory the listing (or
+     * --shared-bytes) gives the kernel: the input's, not the importer's */
+    const char *what = strstr(e.message, "at=shared[...]: shared_bytes (");
+    unsigned long long have;
+    unsigned need;
+    if (what && sscanf(what, "at=shared[...]: shared_bytes (%llu bytes) "
+                       "holds no element of %u bytes", &have, &need) == 2) {
+        if (o->shared_given)
+            return err_noplace(err, o->file, "--shared-bytes %u: fewer "
+                               "than the kernel's %u-byte shared access",
+                               o->shared_bytes, need);
+        int at = listing_line(yaml, e.line);
+        if (at > 0)
+            return err_set(err, o->file, at, 1, "a %u-byte shared access, "
+                           "where the listing gives the kernel %llu byte%s "
+                           "of shared memory (its size is wrong, or give "
+                           "--shared-bytes N)", need, have,
+                           have == 1 ? "" : "s");
+    }
     return err_noplace(err, o->file, "the imported kernel does not load "
                        "(an importer bug: please report it): %s:%d:%d: %s",
                        e.file, e.line, e.column, e.message);
