@@ -47,6 +47,7 @@
 #include <stdint.h>
 
 #include "cusim.h"
+#include "intmath.h"
 
 /* One hash of a number onto 0..n-1; fields fixed by addrmap_init. */
 typedef struct addrhash {
@@ -133,7 +134,7 @@ static inline uint32_t addrmap_slice(const addrmap *m, uint64_t addr)
  * hash), else NONE (a slice serves several channels). */
 static inline uint32_t addrmap_slice_channel(const addrmap *m, uint32_t slice)
 {
-    return m->per ? slice % m->channels : UINT32_MAX;
+    return m->per ? slice % m->channels : NONE;
 }
 
 /* The byte address of `addr` within its channel: its block's number among

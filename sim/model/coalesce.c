@@ -80,6 +80,21 @@ static void sort_u64(uint64_t *v, uint32_t n)
     }
 }
 
+/* Emits n lanes of `bytes` bytes from lo, step bytes apart: one range
+ * when they are at most a sector apart (every sector between the first
+ * byte and the last is touched), else a range per lane. */
+static void emit_lanes(emitter *m, uint64_t lo, uint64_t n, uint64_t step,
+                       uint32_t bytes)
+{
+    uint64_t k = n - 1, end = bytes - 1;
+    if (step <= (uint64_t)1 << m->sector_shift) {
+        emit_range(m, lo, lo + k * step + end);
+        return;
+    }
+    for (uint64_t i = 0, at = lo; i <= k; i++, at += step)
+        emit_range(m, at, at + end);
+}
+
 /* coal_lines of a run: one range when its lanes are at most a sector
  * apart (every sector between its first and last byte is touched), else a
  * range per lane. */
@@ -106,8 +121,7 @@ static uint32_t lines_run(const addr_lanes *a, emitter *m)
         m->n = n;
         return n;
     }
-    for (uint64_t i = 0, at = a->lo; i <= k; i++, at += a->step)
-        emit_range(m, at, at + a->bytes - 1);
+    emit_lanes(m, a->lo, a->n, a->step, a->bytes);
     return m->n;
 }
 
@@ -117,15 +131,8 @@ static uint32_t lines_run(const addr_lanes *a, emitter *m)
 static uint32_t lines_runs(const addr_lanes *a, emitter *m)
 {
     lines_run(a, m);
-    if (a->n2 == 0)
-        return m->n;
-    uint64_t k = a->n2 - 1, end = a->bytes - 1;
-    if (a->step <= (uint64_t)1 << m->sector_shift) {
-        emit_range(m, a->lo2, a->lo2 + k * a->step + end);
-        return m->n;
-    }
-    for (uint64_t i = 0, at = a->lo2; i <= k; i++, at += a->step)
-        emit_range(m, at, at + end);
+    if (a->n2 > 0)
+        emit_lanes(m, a->lo2, a->n2, a->step, a->bytes);
     return m->n;
 }
 
@@ -244,8 +251,7 @@ uint32_t coal_lines(const addr_lanes *a, uint32_t line, uint32_t sector,
  * line (step < line + bytes), else lane by lane, a lane's first line
  * shared with the one before when it ends there. */
 static inline __attribute__((always_inline)) uint32_t
-count_run(uint64_t lo, uint32_t n, const addr_lanes *a,
-                          uint32_t ls)
+count_run(uint64_t lo, uint32_t n, const addr_lanes *a, uint32_t ls)
 {
     if (n == 0)
         return 0;

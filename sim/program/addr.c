@@ -1458,7 +1458,8 @@ static uint32_t eval_list(const addr_expr *x, const addr_ctx *c, uint32_t n,
     return 0;
 }
 
-/* addr_eval's answer when the lanes are not a run (eval_list then). */
+/* eval_run's answer when the lanes are not a run (addr_eval lists them
+ * then). */
 #define NOT_A_RUN (UINT32_MAX - 1)
 
 /* The lanes 0 .. lanes-1 of subgroup c (c->width == x->width) through x,
