@@ -22,16 +22,18 @@ bool isa_is_atomic(isa_op op)
     return op == ISA_OP_ATOM_GLOBAL || op == ISA_OP_ATOM_SHARED;
 }
 
-void isa_unit_on(isa_op op, cusim_shuffle_unit shuffle, cusim_unit *unit,
+void isa_unit_on(isa_op op, const cusim_hw *hw, cusim_unit *unit,
                  cusim_latency_class *latency)
 {
     *unit = isa_table[op].unit;
     *latency = isa_table[op].latency;
     if ((op == ISA_OP_SHUFFLE || op == ISA_OP_BROADCAST)
-        && shuffle == CUSIM_SHUFFLE_SHARED) {
+        && hw->cu.shuffle_unit == CUSIM_SHUFFLE_SHARED) {
         *unit = CUSIM_UNIT_SHARED;
         *latency = CUSIM_LAT_SHARED;
     }
+    if (*unit == CUSIM_UNIT_SCALAR && hw->cu.scalar_cycles == 0)
+        *unit = CUSIM_UNIT_ALU;
 }
 
 isa_op isa_lookup(const char *mnemonic, size_t len)

@@ -56,10 +56,11 @@ typedef enum isa_reduce {
     ISA_REDUCE_OR, ISA_REDUCE_XOR, ISA_REDUCE_COUNT
 } isa_reduce;
 
-/* The unit and latency class `op` has on a profile whose shuffles issue
- * to `shuffle` (cu.shuffle_unit): its row's, except shuffle and broadcast
- * on the shared-memory unit. */
-void isa_unit_on(isa_op op, cusim_shuffle_unit shuffle, cusim_unit *unit,
+/* The unit and latency class `op` has on profile hw: its row's, except
+ * shuffle and broadcast on the shared-memory unit where cu.shuffle_unit
+ * says so, and salu on the ALU where the profile has no scalar unit
+ * (cu.scalar_cycles 0). */
+void isa_unit_on(isa_op op, const cusim_hw *hw, cusim_unit *unit,
                  cusim_latency_class *latency);
 
 /* Looks up a mnemonic of `len` bytes; returns ISA_OP_COUNT when unknown. */

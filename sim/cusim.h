@@ -244,15 +244,35 @@ typedef enum cusim_shared_wide {
 } cusim_shared_wide;
 enum { CUSIM_WIDE_COUNT = 0 CUSIM_SHARED_WIDE_RULES(CUSIM_ENUM_ONE_) };
 
-/* Execution units; the synthetic ISA maps every opcode to one. */
+/* Execution units; the synthetic ISA maps every opcode to one. The
+ * scalar unit (salu: AMD's SALU, NVIDIA's uniform datapath) is busy
+ * cu.scalar_cycles per instruction, whatever the subgroup's width; a
+ * profile without one (cu.scalar_cycles 0) runs salu on the ALU. */
 typedef enum cusim_unit {
     CUSIM_UNIT_ALU,
     CUSIM_UNIT_SFU,
     CUSIM_UNIT_MEM,
     CUSIM_UNIT_SHARED,
     CUSIM_UNIT_BARRIER,
+    CUSIM_UNIT_SCALAR,
     CUSIM_UNIT_COUNT
 } cusim_unit;
+
+/* How a scalar instruction issues (the `cu.scalar_issue` key). */
+#define CUSIM_SCALAR_ISSUES(X)                                               \
+    X(SLOT, "slot", "in one of the scheduler's cu.issue_per_cycle issues "  \
+      "of its cycle (NVIDIA's uniform datapath: the scheduler dispatches "  \
+      "one instruction a cycle, the uniform one included)")                 \
+    X(BESIDE, "beside", "beside them: in the same cycle as the "            \
+      "scheduler's other issues, from another subgroup (AMD: one "          \
+      "instruction of each type per cycle, from different waves)")
+
+typedef enum cusim_scalar_issue {
+#define CUSIM_SCALAR_ISSUE_ROW_(id, name, meaning) CUSIM_SCALAR_ISSUE_##id,
+    CUSIM_SCALAR_ISSUES(CUSIM_SCALAR_ISSUE_ROW_)
+#undef CUSIM_SCALAR_ISSUE_ROW_
+} cusim_scalar_issue;
+enum { CUSIM_SCALAR_ISSUE_COUNT = 0 CUSIM_SCALAR_ISSUES(CUSIM_ENUM_ONE_) };
 
 /* Latency classes; the synthetic ISA maps every opcode to one. */
 typedef enum cusim_latency_class {
@@ -300,6 +320,10 @@ typedef struct cusim_hw {
         uint32_t shared_bank_bytes;     /* bytes per bank word */
         cusim_shared_wide shared_wide;  /* loads wider than a word */
         cusim_shuffle_unit shuffle_unit;
+        /* the scalar unit (salu): busy cycles per instruction, per
+         * scheduler; 0: none (salu runs on the ALU, as alu) */
+        uint32_t scalar_cycles;
+        cusim_scalar_issue scalar_issue;
     } cu;
     uint32_t latency[CUSIM_LAT_COUNT];
     struct {
@@ -808,10 +832,10 @@ const char *cusim_bound_name(cusim_bound b);
 int cusim_bound_parse(const char *name, cusim_bound *b);
 
 /* The units a run's speeds of light name (the sol.unit.* fields and
- * bound_unit), in their fields' order: the execution pipes by their
- * cu.lanes.* names (cusim_unit: alu for alu and fma, sfu,
- * shared for ld.shared and st.shared, mem for ld.global and st.global),
- * then the memory levels, then the L2's atomic units. `pipe` is the pipe's cusim_unit, or
+ * bound_unit): the execution pipes by their cu.lanes.* names (cusim_unit:
+ * alu for alu and fma, sfu, shared for ld.shared and st.shared, mem for
+ * ld.global and st.global) and the scalar unit (salu), then the memory
+ * levels, then the L2's atomic units. `pipe` is the pipe's cusim_unit, or
  * CUSIM_UNIT_COUNT for a level. When adding a unit: a row here, its share
  * in measure.c and its field row in fields.def. */
 #define CUSIM_SOL_UNITS(X)                                                   \
@@ -819,6 +843,7 @@ int cusim_bound_parse(const char *name, cusim_bound *b);
     X(SFU, "sfu", CUSIM_UNIT_SFU)                                           \
     X(SHARED, "shared", CUSIM_UNIT_SHARED)                                  \
     X(MEM, "mem", CUSIM_UNIT_MEM)                                           \
+    X(SCALAR, "scalar", CUSIM_UNIT_SCALAR)                                  \
     X(L1, "l1", CUSIM_UNIT_COUNT)                                           \
     X(L2, "l2", CUSIM_UNIT_COUNT)                                           \
     X(DRAM, "dram", CUSIM_UNIT_COUNT)                                       \

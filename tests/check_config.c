@@ -709,7 +709,8 @@ static const bad_case bad_cases[] = {
       "registers, register_granularity, max_registers_per_invocation, "
       "shared_memory, shared_granularity, shared_reserved, "
       "max_shared_per_workgroup, schedulers, issue_per_cycle, policy, "
-      "lanes, shared_banks, shared_bank_bytes, shared_wide_loads, shuffle_unit)" },
+      "lanes, shared_banks, shared_bank_bytes, shared_wide_loads, shuffle_unit, scalar_cycles, "
+      "scalar_issue)" },
     { 'h', "cfg-hw-lanes-unknown.yaml", NULL, 9, 21,
       "unknown key 'cu.lanes.tensor' (valid keys under 'cu.lanes': alu, "
       "sfu, mem, shared)" },
@@ -746,7 +747,7 @@ static const bad_case bad_cases[] = {
       "max_registers_per_invocation, shared_memory, shared_granularity, "
       "shared_reserved, max_shared_per_workgroup, schedulers, "
       "issue_per_cycle, policy, lanes, shared_banks, shared_bank_bytes, shared_wide_loads, "
-      "shuffle_unit), got '4'" },
+      "shuffle_unit, scalar_cycles, scalar_issue), got '4'" },
     { 'h', "cfg-hw-name-long.yaml", NULL, 1, 7,
       "name: expected a name of 1 to 63 printable characters, got 64 "
       "bytes" },
@@ -812,12 +813,12 @@ static const bad_case bad_cases[] = {
     { 'p', "cfg-kernel-program-escapes.yaml", NULL, 7, 32,
       "unknown opcode 'bogus' (expected alu, fma, sfu, ld.global, "
       "st.global, ld.shared, st.shared, barrier, atom.global, atom.shared, "
-      "shuffle, broadcast, ballot, reduce, "
+      "shuffle, broadcast, ballot, reduce, salu, "
       "repeat, once, body, if or after)" },
     { 'p', "cfg-kernel-program-single-quoted.yaml", NULL, 11, 3,
       "unknown opcode 'bogus' (expected alu, fma, sfu, ld.global, "
       "st.global, ld.shared, st.shared, barrier, atom.global, atom.shared, "
-      "shuffle, broadcast, ballot, reduce, "
+      "shuffle, broadcast, ballot, reduce, salu, "
       "repeat, once, body, if or after)" },
     { 'k', "cfg-kernel-quoted-missing-key.yaml", NULL, 1, 1,
       "missing required key 'workgroup_size' (invocations per workgroup: "
@@ -870,6 +871,10 @@ static const bad_case bad_cases[] = {
       "cache.l1.mshr_merge: expected an integer from 1 to 65536, got '0'" },
     { 'h', "cfg-hw-cache-l2-mshr-merge.yaml", NULL, 17, 17,
       "cache.l2.mshr_merge: expected an integer from 1 to 65536, got '0'" },
+    { 'h', "cfg-hw-scalar-issue.yaml", NULL, 10, 17,
+      "cu.scalar_issue: expected one of slot, beside, got 'alongside'" },
+    { 'h', "cfg-hw-scalar-cycles.yaml", NULL, 9, 18,
+      "cu.scalar_cycles: expected an integer from 0 to 64, got '65'" },
     { 'h', "cfg-hw-cache-dram-bandwidth.yaml", NULL, 14, 12,
       "missing required key 'dram.bytes_per_cycle' (DRAM peak "
       "bandwidth, bytes per cycle, whole GPU; 0: unset, required when "
@@ -1008,7 +1013,7 @@ static const bad_case bad_cases[] = {
       "max_registers_per_invocation, shared_memory, shared_granularity, "
       "shared_reserved, max_shared_per_workgroup, schedulers, "
       "issue_per_cycle, policy, lanes, shared_banks, shared_bank_bytes, shared_wide_loads, "
-      "shuffle_unit), got '4'" },
+      "shuffle_unit, scalar_cycles, scalar_issue), got '4'" },
     { 'h', NULL, "hw.cu.schedulers=3", 2, 1,
       "cu.registers (65536) must divide evenly among cu.schedulers (3)" },
     { 'h', NULL, "hw.cu.lanes={alu: 1, alu: 2}", 2, 1,
@@ -1548,7 +1553,7 @@ START_TEST(print_keys)
         if (strncmp(p, "cu.policy ", 10) == 0)
             policy = p;
     }
-    ck_assert_int_eq(lines, 73);
+    ck_assert_int_eq(lines, 75);
     ck_assert_ptr_nonnull(reg);
     ck_assert_ptr_nonnull(policy);
     ck_assert(strstr(reg, "required") && strstr(reg, "1..67108864")
@@ -1666,7 +1671,7 @@ START_TEST(echo_hw_hierarchy)
     cusim_set nok = { "hw.cache.scalar.bytes", "0", "--set", 1, 1 };
     echo_round_trip_hw(cache, &nok, 1);
     char *nokecho = echo_of_hw(cache, &nok, 1);
-    ck_assert_ptr_null(strstr(nokecho, "scalar"));
+    ck_assert_ptr_null(strstr(nokecho, "  scalar:"));
     ck_assert_ptr_nonnull(strstr(nokecho, "\ndram:\n  latency: 437\n"));
     free(nokecho);
 

@@ -811,7 +811,8 @@ START_TEST(wildcard_expands)
     };
     static const char *const units[] = {
         "sol.unit.alu", "sol.unit.sfu", "sol.unit.shared", "sol.unit.mem",
-        "sol.unit.l1", "sol.unit.l2", "sol.unit.dram", "sol.unit.atomic",
+        "sol.unit.scalar", "sol.unit.l1", "sol.unit.l2", "sol.unit.dram",
+        "sol.unit.atomic",
     };
     const struct {
         const char *pattern;
@@ -821,7 +822,7 @@ START_TEST(wildcard_expands)
         { "stalls.*", stalls, 8 },
         { "warp_states.*", states, 7 },
         { "sol.*", sol, 6 },      /* one level: not sol.unit.* */
-        { "sol.unit.*", units, 8 },
+        { "sol.unit.*", units, 9 },
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         const char *got[PLOT_MAX_STACK];

@@ -487,7 +487,7 @@ START_TEST(test_errors_opcodes)
                       "unknown opcode 'frobnicate' (expected alu, fma, sfu, "
                       "ld.global, st.global, ld.shared, st.shared, barrier, "
                       "atom.global, atom.shared, shuffle, broadcast, ballot, "
-                      "reduce, repeat, once, body, if or after)");
+                      "reduce, salu, repeat, once, body, if or after)");
     check_parse_error("once(", 10, 9, "expected '{' after 'once', found '('");
     check_parse_error("  repaet 3 {\n  alu x\n  }", 10, 7,
                       "did you mean 'repeat'?");

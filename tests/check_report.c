@@ -80,7 +80,7 @@ static const char *const sim_keys[] = {
     "l2.bytes", "l2.hit_rate", "l2.pending_hits", "l2.reservation_fails", "dram.bytes", "dram.row_hit_rate", "dram.bandwidth_utilization", "sol.compute",
     "sol.busiest_unit", "sol.memory", "sol.l1", "sol.l2", "sol.dram",
     "sol.unit.alu", "sol.unit.sfu", "sol.unit.shared", "sol.unit.mem",
-    "sol.unit.l1", "sol.unit.l2", "sol.unit.dram", "sol.unit.atomic",
+    "sol.unit.scalar", "sol.unit.l1", "sol.unit.l2", "sol.unit.dram", "sol.unit.atomic",
     "sol.busiest_unit_name",
     "sol.top_units",
     "waves", "arithmetic_intensity", "roofline.performance",
@@ -146,8 +146,11 @@ START_TEST(result_report_keys_and_values)
     res.bound_unit = "dram";
     /* the flat model's units: no l1, l2, atomic (-1: none); dram is
      * sol.memory */
-    const double units[CUSIM_SOL_UNIT_COUNT] = { 0.25, 0, 0.1875, 0.0625,
-                                                 -1, -1, 0.5, -1 };
+    const double units[CUSIM_SOL_UNIT_COUNT] = {
+        [CUSIM_SOL_ALU] = 0.25, [CUSIM_SOL_SFU] = 0,
+        [CUSIM_SOL_SHARED] = 0.1875, [CUSIM_SOL_MEM] = 0.0625,
+        [CUSIM_SOL_SCALAR] = 0, [CUSIM_SOL_L1] = -1, [CUSIM_SOL_L2] = -1,
+        [CUSIM_SOL_DRAM] = 0.5, [CUSIM_SOL_ATOMIC] = -1 };
     memcpy(res.sol_unit, units, sizeof units);
     res.busiest_unit_name = "alu";
     res.dispatches = 2;
@@ -188,7 +191,7 @@ START_TEST(result_report_keys_and_values)
         "0,0,0,0,0.25,0,0,0.75,"
         "0,0,0,0.5,0,0,0.5,12.5,"
         "0,4096,0,0,0,,,,,,,,,,,,,,"
-        "0,0,0.5,,,,0.25,0,0.1875,0.0625,,,0.5,,alu,"
+        "0,0,0.5,,,,0.25,0,0.1875,0.0625,0,,,0.5,,alu,"
         "dram 50%  alu 25%  shared 19%,1.5,0,0,8,,"
         "latency,dram,2,,0,"
         "1000,0.75,0.5,,,,,,0.25,0.125,0.0625,,,,1.5,balanced,"
@@ -392,9 +395,10 @@ START_TEST(table_types_and_values)
                 ck_assert_str_eq(d->values[u],
                                  cusim_sol_unit_name((cusim_sol_unit)u));
             ck_assert_str_eq(d->values[3], "mem");
-            ck_assert_str_eq(d->values[4], "l1");
-            ck_assert_str_eq(d->values[7], "atomic");
-            ck_assert_ptr_null(d->values[8]);
+            ck_assert_str_eq(d->values[4], "scalar");
+            ck_assert_str_eq(d->values[5], "l1");
+            ck_assert_str_eq(d->values[8], "atomic");
+            ck_assert_ptr_null(d->values[9]);
         } else if (strcmp(d->key, "sol.busiest_unit_name") == 0) {
             /* the pipes only, spelled as CUSIM_SOL_UNITS spells them */
             for (int u = 0; u < CUSIM_SOL_PIPES; u++)
@@ -443,28 +447,34 @@ START_TEST(enum_names)
 END_TEST
 
 /* The units' ranking: highest share first, a tie in the fixed order alu,
- * sfu, shared, l1, l2, atomic, dram, mem, absent levels left out. */
+ * sfu, shared, scalar, l1, l2, atomic, dram, mem, absent levels left
+ * out. */
 START_TEST(sol_unit_ranking)
 {
     cusim_result r;
     memset(&r, 0, sizeof r);
-    const double a[CUSIM_SOL_UNIT_COUNT] = { 0.5, 0.25, 0.5, 0.75, -1, -1,
-                                             0.25, -1 };
+    const double a[CUSIM_SOL_UNIT_COUNT] = {
+        [CUSIM_SOL_ALU] = 0.5, [CUSIM_SOL_SFU] = 0.25,
+        [CUSIM_SOL_SHARED] = 0.5, [CUSIM_SOL_MEM] = 0.75,
+        [CUSIM_SOL_SCALAR] = 0.125, [CUSIM_SOL_L1] = -1,
+        [CUSIM_SOL_L2] = -1, [CUSIM_SOL_DRAM] = 0.25,
+        [CUSIM_SOL_ATOMIC] = -1 };
     memcpy(r.sol_unit, a, sizeof a);
     cusim_sol_unit o[CUSIM_SOL_UNIT_COUNT];
-    ck_assert_int_eq(cusim_sol_ranking(&r, o), 5);
+    ck_assert_int_eq(cusim_sol_ranking(&r, o), 6);
     /* mem 0.75; alu and shared tie at 0.5 (alu first); sfu and dram tie
-     * at 0.25 (sfu first); l1, l2 and atomic absent */
+     * at 0.25 (sfu first); scalar 0.125; l1, l2 and atomic absent */
     const cusim_sol_unit want[] = { CUSIM_SOL_MEM, CUSIM_SOL_ALU,
                                     CUSIM_SOL_SHARED, CUSIM_SOL_SFU,
-                                    CUSIM_SOL_DRAM };
-    for (int i = 0; i < 5; i++)
+                                    CUSIM_SOL_DRAM, CUSIM_SOL_SCALAR };
+    for (int i = 0; i < 6; i++)
         ck_assert_int_eq(o[i], want[i]);
     /* all zero, with a hierarchy: the tie order, alu first, mem last */
     memset(r.sol_unit, 0, sizeof r.sol_unit);
     ck_assert_int_eq(cusim_sol_ranking(&r, o), CUSIM_SOL_UNIT_COUNT);
     const cusim_sol_unit ties[] = { CUSIM_SOL_ALU, CUSIM_SOL_SFU,
-                                    CUSIM_SOL_SHARED, CUSIM_SOL_L1,
+                                    CUSIM_SOL_SHARED, CUSIM_SOL_SCALAR,
+                                    CUSIM_SOL_L1,
                                     CUSIM_SOL_L2, CUSIM_SOL_ATOMIC,
                                     CUSIM_SOL_DRAM, CUSIM_SOL_MEM };
     for (int i = 0; i < CUSIM_SOL_UNIT_COUNT; i++)

@@ -96,6 +96,86 @@ START_TEST(two_subgroups_one_scheduler)
 }
 END_TEST
 
+/* The scalar unit (salu): two subgroups (a workgroup of 64) each issue
+ * `salu s` then an independent `alu a` on the tiny CU (one scheduler, one
+ * issue a cycle, alu 1 cycle of its pipe, results after 4). */
+static const char *const scalar_then_alu = "salu s\nalu a\n";
+
+START_TEST(scalar_in_the_issue_slot)
+{
+    /* cu.scalar_cycles 1, cu.scalar_issue slot (NVIDIA): every
+     * instruction takes the cycle's one issue. gto: sg0's salu at 0, its
+     * alu at 1 (ready 5); sg1's salu at 2, its alu at 3 (ready 7): 7
+     * cycles, 4 issue slots used; the scalar unit busy 2 of 7, the alu
+     * 2 of 7. */
+    cusim_hw hw = cutest_tiny_cu();
+    hw.cu.scalar_cycles = 1;
+    hw.cu.scalar_issue = CUSIM_SCALAR_ISSUE_SLOT;
+    cusim_result r = cutest_run(&hw, 64, 64, scalar_then_alu);
+    ck_assert_uint_eq(r.cycles, 7);
+    ck_assert_uint_eq(r.warp_instructions, 4);
+    ck_assert_double_eq_tol(r.sol_compute, 4.0 / 7, 1e-12);
+    ck_assert_double_eq_tol(r.sol_unit[CUSIM_SOL_SCALAR], 2.0 / 7, 1e-12);
+    ck_assert_double_eq_tol(r.sol_unit[CUSIM_SOL_ALU], 2.0 / 7, 1e-12);
+}
+END_TEST
+
+START_TEST(scalar_beside_the_issue_slot)
+{
+    /* cu.scalar_issue beside (AMD): a salu takes none of the cycle's
+     * issues. At 0 sg0's salu issues beside; sg1's salu finds the scalar
+     * unit busy (free at 1). At 1 sg0's alu takes the slot (gto: the
+     * last issued) and sg1's salu issues beside it; at 2 sg1's alu
+     * (ready 6): 6 cycles, 3 issuing and 3 of tail. Two of the four
+     * instructions took a slot: sol.compute 2 / 6. */
+    cusim_hw hw = cutest_tiny_cu();
+    hw.cu.scalar_cycles = 1;
+    hw.cu.scalar_issue = CUSIM_SCALAR_ISSUE_BESIDE;
+    cusim_result r = cutest_run(&hw, 64, 64, scalar_then_alu);
+    ck_assert_uint_eq(r.cycles, 6);
+    ck_assert_uint_eq(r.warp_instructions, 4);
+    ck_assert_double_eq_tol(r.sol_compute, 2.0 / 6, 1e-12);
+    ck_assert_double_eq_tol(r.issue_utilization, 2.0 / 6, 1e-12);
+    ck_assert_double_eq_tol(r.sol_unit[CUSIM_SOL_SCALAR], 2.0 / 6, 1e-12);
+    ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_ISSUED], 3.0 / 6, 1e-12);
+    ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_TAIL], 3.0 / 6, 1e-12);
+}
+END_TEST
+
+START_TEST(scalar_without_a_scalar_unit)
+{
+    /* cu.scalar_cycles 0: salu is an alu (cu.scalar_issue beside says
+     * nothing then): the same 7 cycles as in the slot, the alu pipe busy
+     * 4 of 7, the scalar unit 0. */
+    cusim_hw hw = cutest_tiny_cu();
+    hw.cu.scalar_issue = CUSIM_SCALAR_ISSUE_BESIDE;
+    cusim_result r = cutest_run(&hw, 64, 64, scalar_then_alu);
+    ck_assert_uint_eq(r.cycles, 7);
+    ck_assert_double_eq_tol(r.sol_unit[CUSIM_SOL_ALU], 4.0 / 7, 1e-12);
+    ck_assert_double_eq(r.sol_unit[CUSIM_SOL_SCALAR], 0.0);
+}
+END_TEST
+
+START_TEST(scalar_unit_busy_per_instruction)
+{
+    /* A GCN-like scalar unit shared by four SIMDs, each's turn every 4th
+     * cycle: cu.scalar_cycles 4, whatever the width (64 here, where an
+     * alu of 32 lanes is 2 cycles). One subgroup: salu a at 0 (ready 4),
+     * salu b, a at 4 (the unit free at 4 too; ready 8), alu c, b at 8
+     * (2 cycles of the pipe, ready 12): 12 cycles, the scalar unit busy
+     * 8 of them. */
+    cusim_hw hw = cutest_tiny_cu();
+    hw.simd_widths[0] = 64;
+    hw.cu.scalar_cycles = 4;
+    hw.cu.scalar_issue = CUSIM_SCALAR_ISSUE_BESIDE;
+    cusim_result r = cutest_run(&hw, 64, 64, "salu a\nsalu b, a\nalu c, b\n");
+    ck_assert_uint_eq(r.cycles, 12);
+    ck_assert_double_eq_tol(r.sol_unit[CUSIM_SOL_SCALAR], 8.0 / 12, 1e-12);
+    ck_assert_double_eq_tol(r.sol_unit[CUSIM_SOL_ALU], 2.0 / 12, 1e-12);
+    ck_assert_str_eq(r.bound_unit, "scalar");
+}
+END_TEST
+
 START_TEST(barrier)
 {
     /* sg0: alu a at 0, barrier at 1 (waits). sg1: alu a at 2, barrier at 3:
@@ -449,6 +529,10 @@ static Suite *make_suite(void)
     tcase_add_test(golden, load_then_use);
     tcase_add_test(golden, two_subgroups_one_scheduler);
     tcase_add_test(golden, barrier);
+    tcase_add_test(golden, scalar_in_the_issue_slot);
+    tcase_add_test(golden, scalar_beside_the_issue_slot);
+    tcase_add_test(golden, scalar_without_a_scalar_unit);
+    tcase_add_test(golden, scalar_unit_busy_per_instruction);
     tcase_add_test(golden, bandwidth_limited_pair);
     tcase_add_test(golden, partial_subgroup_lanes);
     tcase_add_test(golden, partial_last_workgroup);

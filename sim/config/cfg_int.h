@@ -78,7 +78,7 @@ typedef struct cfg_key {
 /* The enums a T_ENUM key may hold, and their value names (cfg_keys.c). */
 enum { CFG_ENUM_POLICY, CFG_ENUM_RULES, CFG_ENUM_STORES, CFG_ENUM_DRAM_SCHED,
        CFG_ENUM_SHUFFLE, CFG_ENUM_REGORIGIN, CFG_ENUM_SERVES,
-       CFG_ENUM_HASH, CFG_ENUM_SHARED_WIDE };
+       CFG_ENUM_HASH, CFG_ENUM_SHARED_WIDE, CFG_ENUM_SCALAR_ISSUE };
 typedef struct cfg_enum {
     const char *const *names;
     int n;

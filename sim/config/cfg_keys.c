@@ -25,6 +25,7 @@ static const char *const origin_names[] = { CUSIM_REGISTERS_ORIGINS(NAME_) };
 static const char *const serves_names[] = { CUSIM_SCALAR_SERVES(NAME_) };
 static const char *const hash_names[] = { CUSIM_ADDR_HASHES(NAME_) };
 static const char *const wide_names[] = { CUSIM_SHARED_WIDE_RULES(NAME_) };
+static const char *const scalar_issue_names[] = { CUSIM_SCALAR_ISSUES(NAME_) };
 #undef NAME_
 const cfg_enum cfg_enums[] = {
     [CFG_ENUM_POLICY] = { policy_names, CUSIM_POLICY_COUNT },
@@ -36,6 +37,7 @@ const cfg_enum cfg_enums[] = {
     [CFG_ENUM_SERVES] = { serves_names, CUSIM_SERVES_COUNT },
     [CFG_ENUM_HASH] = { hash_names, CUSIM_HASH_COUNT },
     [CFG_ENUM_SHARED_WIDE] = { wide_names, CUSIM_WIDE_COUNT },
+    [CFG_ENUM_SCALAR_ISSUE] = { scalar_issue_names, CUSIM_SCALAR_ISSUE_COUNT },
 };
 _Static_assert(sizeof(cusim_policy) == sizeof(int)
                && sizeof(cusim_rules) == sizeof(int)
@@ -44,7 +46,8 @@ _Static_assert(sizeof(cusim_policy) == sizeof(int)
                && sizeof(cusim_registers_origin) == sizeof(int)
                && sizeof(cusim_shuffle_unit) == sizeof(int)
                && sizeof(cusim_scalar_serves) == sizeof(int)
-               && sizeof(cusim_addr_hash) == sizeof(int),
+               && sizeof(cusim_addr_hash) == sizeof(int)
+               && sizeof(cusim_scalar_issue) == sizeof(int),
                "T_ENUM fields are int-sized");
 
 #define HW(f) offsetof(cusim_hw, f)
@@ -125,6 +128,15 @@ static const cfg_key hw_keys[] = {
       "alu", 0, 0, "the unit shuffle and broadcast issue to: alu (at "
       "cu.lanes.alu, latency.alu) or shared (cu.lanes.shared, "
       "latency.shared)" },
+    { "cu.scalar_cycles", T_UINT, HW(cu.scalar_cycles), 0, "0", 0, 64,
+      "cycles a scheduler's scalar unit is busy per salu instruction "
+      "(its result after latency.alu); 0: no scalar unit, salu runs on "
+      "the ALU as alu" },
+    { "cu.scalar_issue", T_ENUM, HW(cu.scalar_issue), CFG_ENUM_SCALAR_ISSUE,
+      "slot", 0, 0, "how a salu instruction issues: slot (it takes one of "
+      "the scheduler's cu.issue_per_cycle issues: NVIDIA's uniform "
+      "datapath) or beside (in the same cycle as the scheduler's other "
+      "issues, from another subgroup: AMD's SALU)" },
     { "latency.alu", T_UINT, HW(latency[CUSIM_LAT_ALU]), 0, "4",
       1, 1000000, "cycles from issue to result: alu, fma" },
     { "latency.sfu", T_UINT, HW(latency[CUSIM_LAT_SFU]), 0, "20",

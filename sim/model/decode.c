@@ -48,9 +48,11 @@ insn_cost decode_with_passes(const insn_cost *from, const cusim_hw *hw,
     insn_cost c = *from;
     cusim_unit unit;
     cusim_latency_class lat;
-    isa_unit_on((isa_op)in->op, hw->cu.shuffle_unit, &unit, &lat);
+    isa_unit_on((isa_op)in->op, hw, &unit, &lat);
     uint64_t busy = 0, replays = 0;
-    if (unit != CUSIM_UNIT_BARRIER) {
+    if (unit == CUSIM_UNIT_SCALAR) {
+        busy = hw->cu.scalar_cycles;   /* one value, whatever the width */
+    } else if (unit != CUSIM_UNIT_BARRIER) {
         uint32_t unit_lanes = hw->cu.lanes[unit];
         busy = (width + unit_lanes - 1) / unit_lanes;
         uint32_t base = bank_base(hw, width);
@@ -101,7 +103,7 @@ static insn_cost decode_insn(const prog_code *code, const prog_insn *in,
     c.kind = INSN_ISSUE;
     cusim_unit unit;
     cusim_latency_class lat;
-    isa_unit_on((isa_op)in->op, hw->cu.shuffle_unit, &unit, &lat);
+    isa_unit_on((isa_op)in->op, hw, &unit, &lat);
     c.unit = (uint8_t)unit;
     c.global = lat == CUSIM_LAT_GLOBAL;
     c.atomic = isa_is_atomic((isa_op)in->op);

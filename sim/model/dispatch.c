@@ -181,7 +181,7 @@ tally dispatch_tally(gpu *g, uint64_t now)
 {
     const mem_stats *ms = mem_get_stats(g->mem);
     tally t = { .at = now, .warp_instructions = g->warp_instructions,
-                .mem = *ms };
+                .beside_instructions = g->beside_instructions, .mem = *ms };
     for (uint32_t c = 0; c < g->hw->compute_units; c++) {
         cu_residency(&g->cus[c], now);
         t.residency += g->cus[c].res_integral;

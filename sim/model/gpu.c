@@ -112,6 +112,8 @@ void gpu_init(gpu *g)
     g->mem = mem_new(hw, g->q, EV_MEM);
     g->mstats = mem_get_stats(g->mem);
     g->hier = mem_has_hierarchy(g->mem);
+    g->scalar_beside = hw->cu.scalar_cycles > 0
+                       && hw->cu.scalar_issue == CUSIM_SCALAR_ISSUE_BESIDE;
     g->sgs = xcalloc((size_t)n_cu * sg_per_cu, sizeof *g->sgs);
     g->regs = xcalloc((size_t)n_cu * sg_per_cu * g->n_regs, sizeof *g->regs);
     g->parts = xcalloc(g->n_parts, sizeof *g->parts);

@@ -190,6 +190,7 @@ typedef struct cu {
 typedef struct tally {
     uint64_t at;            /* the cycle */
     uint64_t warp_instructions;
+    uint64_t beside_instructions;   /* gpu.beside_instructions */
     mem_stats mem;          /* the memory system's counters */
     uint64_t residency;     /* resident subgroups x cycles, all CUs */
     uint64_t unit_busy[CUSIM_UNIT_COUNT];
@@ -328,6 +329,9 @@ typedef struct gpu {
     uint32_t lines_cap;
     uint32_t line, sector;
     bool hier;              /* the memory system is the hierarchy */
+    bool scalar_beside;     /* salu issues beside the scheduler's slots
+                               (cu.scalar_issue beside, and a scalar
+                               unit) */
     uint32_t fault_pc;      /* pc + 1 of an access whose address divides
                                by zero for some lane (the run stops), or 0 */
     bool fault_budget;      /* fault_pc is a per-lane repeat that would
@@ -351,6 +355,8 @@ typedef struct gpu {
                                each starts */
 
     uint64_t warp_instructions;
+    uint64_t beside_instructions;   /* of them, scalar ones issued beside
+                                       the issue slots (scalar_beside) */
     uint64_t lane_instructions;
     uint64_t lane_slots;    /* simd_width per warp instruction issued */
     uint64_t unit_busy[CUSIM_UNIT_COUNT];   /* cycles each kind of execution

@@ -72,7 +72,10 @@ static void span_figures(const gpu *g, const tally *a, const tally *b,
     out->cycles = T;
     out->achieved = (double)(b->residency - a->residency)
         / (cycles * hw->compute_units * hw->cu.max_subgroups);
-    out->sol_compute = (double)(b->warp_instructions - a->warp_instructions)
+    /* the issue slots used: scalar instructions issued beside take none */
+    out->sol_compute = (double)(b->warp_instructions - a->warp_instructions
+                                - (b->beside_instructions
+                                   - a->beside_instructions))
         / (cycles * g->n_parts * hw->cu.issue_per_cycle);
     out->sol_busiest_unit = 0.0;
     for (int u = 0; u < CUSIM_UNIT_COUNT; u++) {
@@ -180,7 +183,8 @@ void measure_run(const gpu *g, const tally *end, cusim_result *r)
     r->achieved_active = active ? (double)integral
         / ((double)active * hw->cu.max_subgroups) : 0.0;
     r->ipc = (double)g->warp_instructions / cycles / hw->compute_units;
-    r->issue_utilization = (double)g->warp_instructions
+    r->issue_utilization = (double)(g->warp_instructions
+                                    - g->beside_instructions)
         / (cycles * g->n_parts * hw->cu.issue_per_cycle);
     uint64_t total[CUSIM_STALL_COUNT] = { 0 }, all = 0;
     for (uint32_t p = 0; p < g->n_parts; p++)

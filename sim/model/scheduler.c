@@ -383,11 +383,11 @@ static bool can_issue(gpu *g, const part *pt, const sg *s, uint64_t now,
            && gate_open(g, pt, m, s->tx, now);
 }
 
-/* Index in the ready set of the subgroup the policy issues from at `now`,
- * or NONE. */
-static uint32_t pick(gpu *g, const part *pt, uint64_t now)
+/* Index in the ready set of the subgroup the policy issues from at `now`
+ * to one of the units in `allow` (a bit set, as units_open's), or NONE. */
+static uint32_t pick(gpu *g, const part *pt, uint64_t now, uint32_t allow)
 {
-    uint32_t open = units_open(g, pt, now);
+    uint32_t open = units_open(g, pt, now) & allow;
     gate_seen seen = { 0, 0 };
     if ((open & ~(1u << CUSIM_UNIT_COUNT)) == 0) {
         if (open == 0)
@@ -630,16 +630,34 @@ static void sched_run(gpu *g, uint32_t p, uint64_t now)
     ws_flush_ready(pt, now);
     promote(g, pt, now);
     uint32_t issued = 0, used = 0, width = g->hw->cu.issue_per_cycle;
-    uint32_t back = NONE;
-    while (issued < width) {
-        uint32_t ri = pick(g, pt, now);
+    uint32_t back = NONE, slots = 0, allow = ~0u;
+    bool beside = g->scalar_beside;
+    for (;;) {
+        uint32_t ri = pick(g, pt, now, allow);
         if (ri == NONE)
             break;
-        uint32_t r = issue(g, pt, ri, now, issued + 1 == width);
+        /* A scalar instruction issued beside takes none of the cycle's
+         * slots; with the slots full, the scalar unit may still take one
+         * (from another subgroup: the issued one has left the ready set,
+         * or is out of its tallies). This issue is the cycle's last
+         * unless the scalar unit can still take one after it. */
+        bool scalar = beside && g->sgs[pt->ready[ri]].unit == CUSIM_UNIT_SCALAR;
+        uint32_t after = slots + !scalar;
+        bool more = after < width
+                    || (beside && !scalar && !(used >> CUSIM_UNIT_SCALAR & 1)
+                        && (pt->ready_units >> CUSIM_UNIT_SCALAR & 1)
+                        && pt->unit_free[CUSIM_UNIT_SCALAR] <= now);
+        uint32_t r = issue(g, pt, ri, now, !more);
         used |= 1u << (r & 0xff);
         if (r & ISSUE_BACK)
             back = pt->last;
         issued++;
+        g->beside_instructions += scalar;
+        slots = after;
+        if (!more)
+            break;
+        if (slots == width)
+            allow = 1u << CUSIM_UNIT_SCALAR;
     }
     if (issued) {
         /* The cycles before were accounted on waking: this one issued. */

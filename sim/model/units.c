@@ -38,8 +38,9 @@ cusim_unit cusim_sol_unit_pipe(cusim_sol_unit u)
  * telling name; mem last also keeps bound_unit what it was before mem
  * was ranked, unless mem is strictly the busiest. */
 static const cusim_sol_unit tie_order[CUSIM_SOL_UNIT_COUNT] = {
-    CUSIM_SOL_ALU, CUSIM_SOL_SFU, CUSIM_SOL_SHARED, CUSIM_SOL_L1,
-    CUSIM_SOL_L2, CUSIM_SOL_ATOMIC, CUSIM_SOL_DRAM, CUSIM_SOL_MEM,
+    CUSIM_SOL_ALU, CUSIM_SOL_SFU, CUSIM_SOL_SHARED, CUSIM_SOL_SCALAR,
+    CUSIM_SOL_L1, CUSIM_SOL_L2, CUSIM_SOL_ATOMIC, CUSIM_SOL_DRAM,
+    CUSIM_SOL_MEM,
 };
 
 int cusim_sol_ranking(const cusim_result *r,

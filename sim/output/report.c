@@ -325,7 +325,7 @@ static const char *const unit_values[] = { CUSIM_SOL_UNITS(UNIT_NAME_) NULL };
 /* CUSIM_SOL_UNITS' pipes, the rows before CUSIM_SOL_PIPES
  * (tests/check_report.c checks they match) */
 static const char *const pipe_values[] = { "alu", "sfu", "shared", "mem",
-                                           NULL };
+                                           "scalar", NULL };
 _Static_assert(sizeof pipe_values / sizeof pipe_values[0]
                == CUSIM_SOL_PIPES + 1, "one name per pipe");
 
