@@ -73,7 +73,7 @@ START_TEST(lookup)
     ck_assert_int_eq(op_of("v_mfma_f32_32x32x1f32"), IMP_OP_UNMAPPED);
     ck_assert_int_eq(op_of("image_load"), -1);
     ck_assert_int_eq(op_of("s_and_saveexec_b32"), IMP_OP_DROP);
-    ck_assert_int_eq(op_of("s_or_b64"), ISA_OP_ALU);
+    ck_assert_int_eq(op_of("s_or_b64"), ISA_OP_SALU);
     /* a scalar instruction writing exec: the mask's bookkeeping, dropped;
      * one that reads it (a compare's first operand is a source) or
      * writes an SGPR stays */
@@ -84,9 +84,9 @@ START_TEST(lookup)
     ck_assert_int_eq(imp_map_find_dst(IMP_FORMAT_AMDGCN, "s_mov_b64",
                                       "exec")->op, IMP_OP_DROP);
     ck_assert_int_eq(imp_map_find_dst(IMP_FORMAT_AMDGCN, "s_or_b64",
-                                      "s[0:1]")->op, ISA_OP_ALU);
+                                      "s[0:1]")->op, ISA_OP_SALU);
     ck_assert_int_eq(imp_map_find_dst(IMP_FORMAT_AMDGCN, "s_cmp_eq_u64",
-                                      "exec")->op, ISA_OP_ALU);
+                                      "exec")->op, ISA_OP_SALU);
     ck_assert_int_eq(imp_map_find_dst(IMP_FORMAT_AMDGCN, "v_cmpx_gt_u32_e32",
                                       "exec")->op, ISA_OP_ALU);
     /* SASS: an instruction guarded by !PT never runs; other guards keep
@@ -97,6 +97,19 @@ START_TEST(lookup)
     ck_assert_ptr_null(imp_map_find_key(IMP_FORMAT_SASS, "@PT LDS"));
     ck_assert_int_eq(imp_map_find(IMP_FORMAT_SASS, "LDS")->op,
                      ISA_OP_LD_SHARED);
+    /* the uniform datapath (U*) is salu, on the scalar unit; a uniform
+     * constant load stays a load, a vector IMAD an fma */
+    ck_assert_int_eq(imp_map_find(IMP_FORMAT_SASS, "UIADD3")->op, ISA_OP_SALU);
+    ck_assert_int_eq(imp_map_find(IMP_FORMAT_SASS, "UIMAD.WIDE")->op,
+                     ISA_OP_SALU);
+    ck_assert_int_eq(imp_map_find(IMP_FORMAT_SASS, "UISETP.NE.AND")->unit,
+                     CUSIM_UNIT_SCALAR);
+    ck_assert_int_eq(imp_map_find(IMP_FORMAT_SASS, "ULDC.64")->op,
+                     ISA_OP_LD_GLOBAL);
+    ck_assert_int_eq(imp_map_find(IMP_FORMAT_SASS, "IMAD.WIDE")->op,
+                     ISA_OP_FMA);
+    ck_assert_int_eq(imp_map_find(IMP_FORMAT_AMDGCN, "s_lshl_b32")->unit,
+                     CUSIM_UNIT_SCALAR);
     /* rows' roles and flags */
     const imp_map_row *r = imp_map_find(IMP_FORMAT_AMDGCN, "ds_add_rtn_u32");
     ck_assert_int_eq(r->op, ISA_OP_ATOM_SHARED);
@@ -302,12 +315,12 @@ START_TEST(loop_and_registers)
                      "alu v2, s0_1\n"
                      "alu v1_vcc, v1, s0_1\n"
                      "alu v2_vcc, v1_vcc, v2\n"
-                     "alu s2\n"
+                     "salu s2\n"
                      "repeat 4 {\n"
                      "  ld.global v3, v2_vcc at=arg0[lid_x]\n"
                      "  fma v4, v3, v4\n"
-                     "  alu s2, s2\n"
-                     "  alu scc, s2\n"
+                     "  salu s2, s2\n"
+                     "  salu scc, s2\n"
                      "}\n"
                      "st.global v4, v2_vcc at=arg0[lid_x]\n");
     ck_assert_ptr_nonnull(strstr(yaml, "\nregisters: 5\n"
@@ -787,12 +800,12 @@ START_TEST(radv_listing)
      * waits, branches, s_endpgm and s_code_end make nothing */
     ck_assert_str_eq(prog,
                      "ld.global s4_7, s2_3 bytes=16 pattern=strided:0\n"
-                     "alu s1\n"
+                     "salu s1\n"
                      "repeat 4 {\n"
-                     "  alu scc, s1\n"
+                     "  salu scc, s1\n"
                      "  ld.global v1, s4_7\n"
                      "  fma v2, v1\n"
-                     "  alu s1, s1\n"
+                     "  salu s1, s1\n"
                      "}\n"
                      "st.global v2, s4_7\n");
     ck_assert_ptr_nonnull(strstr(yaml, "\nname: k\n"
@@ -1010,11 +1023,11 @@ START_TEST(objdump_listing)
      * forward branch to 0x24 skips v_mov for the lanes where vcc (64 >
      * lid_x) is false; the two s_nop after s_endpgm are padding */
     ck_assert_str_eq(prog,
-                     "alu s0\n"
+                     "salu s0\n"
                      "repeat 4 {\n"
                      "  alu v1, v1\n"
-                     "  alu s0, s0\n"
-                     "  alu scc, s0\n"
+                     "  salu s0, s0\n"
+                     "  salu scc, s0\n"
                      "}\n"
                      "alu vcc, v0\n"
                      "if 64 > lid_x {\n"
