@@ -616,6 +616,45 @@ static void plan(gpu *g, uint32_t p, uint64_t from)
     sched_account(g, p, from, stall_of(g, pt));
 }
 
+/* sched_run's issues at `now` where salu issues beside the slots
+ * (g->scalar_beside): up to cu.issue_per_cycle issues of any unit, and
+ * a salu that takes none of them, so a full cycle may still issue one
+ * salu (of another subgroup: the issued one has left the ready set, or
+ * is out of its tallies). Sets *used and *back as sched_run's loop does;
+ * returns the issues. */
+static __attribute__((noinline)) uint32_t
+issue_beside(gpu *g, part *pt, uint64_t now, uint32_t *used,
+                             uint32_t *back)
+{
+    uint32_t issued = 0, slots = 0, allow = ~0u;
+    uint32_t width = g->hw->cu.issue_per_cycle;
+    for (;;) {
+        uint32_t ri = pick(g, pt, now, allow);
+        if (ri == NONE)
+            break;
+        bool scalar = g->sgs[pt->ready[ri]].unit == CUSIM_UNIT_SCALAR;
+        uint32_t after = slots + !scalar;
+        /* the cycle's last issue unless the scalar unit can take one
+         * after it */
+        bool more = after < width
+                    || (!scalar && !(*used >> CUSIM_UNIT_SCALAR & 1)
+                        && (pt->ready_units >> CUSIM_UNIT_SCALAR & 1)
+                        && pt->unit_free[CUSIM_UNIT_SCALAR] <= now);
+        uint32_t r = issue(g, pt, ri, now, !more);
+        *used |= 1u << (r & 0xff);
+        if (r & ISSUE_BACK)
+            *back = pt->last;
+        issued++;
+        g->beside_instructions += scalar;
+        slots = after;
+        if (!more)
+            break;
+        if (slots == width)
+            allow = 1u << CUSIM_UNIT_SCALAR;
+    }
+    return issued;
+}
+
 /* Partition p's wake-up at `now`: accounts its stall cycles up to `now`,
  * issues what it can, and schedules its next wake-up. */
 static void sched_run(gpu *g, uint32_t p, uint64_t now)
@@ -630,34 +669,20 @@ static void sched_run(gpu *g, uint32_t p, uint64_t now)
     ws_flush_ready(pt, now);
     promote(g, pt, now);
     uint32_t issued = 0, used = 0, width = g->hw->cu.issue_per_cycle;
-    uint32_t back = NONE, slots = 0, allow = ~0u;
-    bool beside = g->scalar_beside;
-    for (;;) {
-        uint32_t ri = pick(g, pt, now, allow);
-        if (ri == NONE)
-            break;
-        /* A scalar instruction issued beside takes none of the cycle's
-         * slots; with the slots full, the scalar unit may still take one
-         * (from another subgroup: the issued one has left the ready set,
-         * or is out of its tallies). This issue is the cycle's last
-         * unless the scalar unit can still take one after it. */
-        bool scalar = beside && g->sgs[pt->ready[ri]].unit == CUSIM_UNIT_SCALAR;
-        uint32_t after = slots + !scalar;
-        bool more = after < width
-                    || (beside && !scalar && !(used >> CUSIM_UNIT_SCALAR & 1)
-                        && (pt->ready_units >> CUSIM_UNIT_SCALAR & 1)
-                        && pt->unit_free[CUSIM_UNIT_SCALAR] <= now);
-        uint32_t r = issue(g, pt, ri, now, !more);
-        used |= 1u << (r & 0xff);
-        if (r & ISSUE_BACK)
-            back = pt->last;
-        issued++;
-        g->beside_instructions += scalar;
-        slots = after;
-        if (!more)
-            break;
-        if (slots == width)
-            allow = 1u << CUSIM_UNIT_SCALAR;
+    uint32_t back = NONE;
+    if (__builtin_expect(g->scalar_beside, 0)) {
+        issued = issue_beside(g, pt, now, &used, &back);
+    } else {
+        while (issued < width) {
+            uint32_t ri = pick(g, pt, now, ~0u);
+            if (ri == NONE)
+                break;
+            uint32_t r = issue(g, pt, ri, now, issued + 1 == width);
+            used |= 1u << (r & 0xff);
+            if (r & ISSUE_BACK)
+                back = pt->last;
+            issued++;
+        }
     }
     if (issued) {
         /* The cycles before were accounted on waking: this one issued. */
