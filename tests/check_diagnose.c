@@ -604,10 +604,15 @@ START_TEST(plan_hierarchy_profile)
     diag_plan *p = plan_only(H200, "workloads/latency-bound.yaml", sets, 2);
     const diag_variant *v = p->v;
     /* every variant applies before the baseline has run, but 2x alu
-     * lanes: the profile's 32 alu lanes cover its 32-lane subgroup */
+     * lanes (the profile's 32 alu lanes cover its 32-lane subgroup) and
+     * 2x scalar throughput (that copy of the profile predates the scalar
+     * unit: cu.scalar_cycles 0) */
     for (int i = 0; i < DIAG_COUNT; i++)
-        ck_assert_msg(v[i].applicable == (i != DIAG_ALU_LANES), "%s: %s",
-                      diag_kind_name(i), v[i].why);
+        ck_assert_msg(v[i].applicable
+                      == (i != DIAG_ALU_LANES && i != DIAG_SCALAR),
+                      "%s: %s", diag_kind_name(i), v[i].why);
+    ck_assert_str_eq(v[DIAG_SCALAR].why, "the profile has no scalar unit "
+                     "(cu.scalar_cycles is 0): salu runs on the alu pipe");
     ck_assert_str_eq(v[DIAG_SFU_LANES].change, "hw.cu.lanes.sfu 4 -> 8");
     ck_assert_str_eq(v[DIAG_MEM_LANES].change, "hw.cu.lanes.mem 8 -> 16");
     ck_assert_str_eq(v[DIAG_L1_SIZE].change,
@@ -643,6 +648,20 @@ START_TEST(plan_hierarchy_profile)
                      "hw.cache.l2.atomic_rate 1 -> 2, "
                      "hw.cache.l2.atomic_cycles 4 -> 2");
     ck_assert_uint_eq(p->v[DIAG_ATOMIC].hw.cache.l2.atomic_cycles, 2);
+    diag_plan_free(p);
+
+    /* a GCN-like scalar unit, 4 cycles a salu: 2; at 1 cycle, no faster
+     * one to try */
+    cusim_set scalar[] = { SET("hw.compute_units", "1"),
+                           SET("kernel.elements", "256"),
+                           SET("hw.cu.scalar_cycles", "4") };
+    p = plan_only(H200, "workloads/latency-bound.yaml", scalar, 3);
+    ck_assert_str_eq(p->v[DIAG_SCALAR].change, "hw.cu.scalar_cycles 4 -> 2");
+    ck_assert_uint_eq(p->v[DIAG_SCALAR].hw.cu.scalar_cycles, 2);
+    diag_plan_free(p);
+    scalar[2] = (cusim_set)SET("hw.cu.scalar_cycles", "1");
+    p = plan_only(H200, "workloads/latency-bound.yaml", scalar, 3);
+    ck_assert(!p->v[DIAG_SCALAR].applicable);
     diag_plan_free(p);
 
     /* an L1 of its own (not unified): its bytes double, or go to 0 */
@@ -1159,6 +1178,10 @@ START_TEST(names)
     ck_assert_str_eq(diag_kind_name(DIAG_ATOMIC), "atomic");
     ck_assert_str_eq(diag_kind_label(DIAG_ATOMIC), "2x atomic throughput");
     ck_assert(diag_from_baseline(DIAG_ATOMIC));
+    ck_assert_int_eq(DIAG_SCALAR, DIAG_ATOMIC + 1);
+    ck_assert_str_eq(diag_kind_name(DIAG_SCALAR), "scalar");
+    ck_assert_str_eq(diag_kind_label(DIAG_SCALAR), "2x scalar throughput");
+    ck_assert(diag_from_baseline(DIAG_SCALAR));
     ck_assert_str_eq(diag_kind_name(DIAG_COUNT), "?");
 }
 END_TEST

@@ -32,8 +32,9 @@ static inline bool diag_has_l1(const cusim_hw *hw)
     return hw->cache.l1.bytes > 0 || hw->cache.l1.unified > 0;
 }
 
-/* The pipe of a lanes variant (CUSIM_SOL_ALU ..), or CUSIM_SOL_UNIT_COUNT
- * for any other variant. */
+/* The pipe of a lanes variant (CUSIM_SOL_ALU ..) or of 2x scalar
+ * throughput (CUSIM_SOL_SCALAR), or CUSIM_SOL_UNIT_COUNT for any other
+ * variant. */
 static inline cusim_sol_unit diag_pipe_of(diag_kind k)
 {
     switch (k) {
@@ -45,6 +46,8 @@ static inline cusim_sol_unit diag_pipe_of(diag_kind k)
         return CUSIM_SOL_SHARED;
     case DIAG_MEM_LANES:
         return CUSIM_SOL_MEM;
+    case DIAG_SCALAR:
+        return CUSIM_SOL_SCALAR;
     default:
         return CUSIM_SOL_UNIT_COUNT;
     }

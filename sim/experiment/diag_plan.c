@@ -201,6 +201,25 @@ static bool pipe_sets(diag_variant *v, diag_kind kind, const cusim_hw *hw,
     return set_add(v, path, lanes, 2 * (uint64_t)lanes);
 }
 
+/* The override of 2x scalar throughput: half the cycles the scalar unit
+ * takes per salu (hw.cu.scalar_cycles), where it takes 2 or more. */
+static bool scalar_sets(diag_variant *v, const cusim_hw *hw)
+{
+    uint32_t c = hw->cu.scalar_cycles;
+    if (c == 0) {
+        not_applicable(v, "the profile has no scalar unit "
+                       "(cu.scalar_cycles is 0): salu runs on the alu pipe");
+        return false;
+    }
+    if (c == 1) {
+        not_applicable(v, "the scalar unit takes a salu every cycle "
+                       "(cu.scalar_cycles is 1): the model has no faster "
+                       "one");
+        return false;
+    }
+    return set_add(v, "hw.cu.scalar_cycles", c, c / 2);
+}
+
 /* Once the baseline has run: 2x atomic throughput does not apply when
  * the L2's atomic units cannot bind (under DIAG_PIPE_FLOOR busy: the
  * busiest slice's, sol.unit.atomic). */
@@ -390,6 +409,7 @@ static void plan_one(diag_variant *v, diag_kind kind, const cusim_hw *hw,
     case DIAG_MEM_LANES:
         ok = pipe_sets(v, kind, hw, o);
         break;
+
     case DIAG_ATOMIC:
         if (!diag_has_hierarchy(hw)) {
             not_applicable(v, "the profile has no cache (cache.l2.bytes is "
@@ -398,6 +418,9 @@ static void plan_one(diag_variant *v, diag_kind kind, const cusim_hw *hw,
         } else {
             ok = atomic_sets(v, hw);
         }
+        break;
+    case DIAG_SCALAR:
+        ok = scalar_sets(v, hw);
         break;
     case DIAG_COUNT:
         break;

@@ -27,7 +27,7 @@ static const diag_kind levers[] = { DIAG_RESIDENCY_UP, DIAG_BANDWIDTH,
                                     DIAG_L1_SIZE, DIAG_L2_SIZE,
                                     DIAG_ALU_LANES, DIAG_SFU_LANES,
                                     DIAG_SHARED_LANES, DIAG_MEM_LANES,
-                                    DIAG_ATOMIC };
+                                    DIAG_ATOMIC, DIAG_SCALAR };
 enum { N_LEVERS = sizeof levers / sizeof levers[0] };
 
 static lever_kind kind_of(diag_kind k)
@@ -44,6 +44,7 @@ static lever_kind kind_of(diag_kind k)
     case DIAG_SFU_LANES:
     case DIAG_SHARED_LANES:
     case DIAG_MEM_LANES:
+    case DIAG_SCALAR:
         return LK_COMPUTE;
     default:
         return LK_LATENCY;
@@ -319,6 +320,11 @@ static const char *pipe_cure(const char *unit)
     if (strcmp(unit, "mem") == 0)
         return "fewer, wider global accesses: vector (16-byte) loads and "
                "stores, values reused from registers or shared memory";
+    if (strcmp(unit, "scalar") == 0)
+        return "less per-subgroup bookkeeping: fewer loop passes "
+               "(unrolled, or more elements per pass), loop bounds and "
+               "address bases hoisted, 32-bit counters where 64 are "
+               "not needed";
     return "simpler arithmetic: fewer alu and fma per element (strength "
            "reduction, invariant work hoisted out of loops)";
 }

@@ -73,7 +73,10 @@
     X(ATOMIC, "atomic", "2x atomic throughput",                           \
       "residency, every latency and bandwidth and the caches; the L2's "  \
       "atomic units perform twice the operations per cycle (and a turn "  \
-      "on one address takes half the cycles, when it takes 2 or more)")
+      "on one address takes half the cycles, when it takes 2 or more)")  \
+    X(SCALAR, "scalar", "2x scalar throughput",                           \
+      "residency, the issue rate, the vector pipes and the memory "       \
+      "system; the scalar unit takes half the cycles per salu")
 
 typedef enum diag_kind {
 #define DIAG_KIND_ROW_(id, name, label, holds) DIAG_##id,
