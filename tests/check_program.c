@@ -240,6 +240,25 @@ START_TEST(test_bare_program)
 }
 END_TEST
 
+/* registers: auto leaves out scalar values (every definition a salu):
+ *   0 salu n | 1 alu a, n | 2 salu n, n | 3 alu b, a, n | 4 alu k
+ *   5 salu k, k
+ * n lives in the scalar registers; a [1, 3], b [3, 3]; k is written by
+ * an alu first, so it is a vector register [4, 5]: peak 2 (a and b at 3).
+ * An input read by a salu (m) still counts: "salu s, m\nalu a, s"
+ * keeps m [0, 0] and a [1, 1]: peak 1. */
+START_TEST(test_scalar_registers_not_counted)
+{
+    prog_code *c = build("salu n\nalu a, n\nsalu n, n\nalu b, a, n\n"
+                         "alu k\nsalu k, k\n", 1);
+    ck_assert_uint_eq(c->live_registers, 2);
+    prog_code_free(c);
+    c = build("salu s, m\nalu a, s\n", 1);
+    ck_assert_uint_eq(c->live_registers, 1);
+    prog_code_free(c);
+}
+END_TEST
+
 /* Nested repeats, a zero-count loop kept, and the body before the once
  * block in the text (the once part is still emitted first).
  *   0 LOOP 2 -> 8
@@ -869,6 +888,7 @@ static Suite *make_suite(void)
         { "spec_example_e1", test_spec_example_e1 },
         { "spec_example_e4", test_spec_example_e4 },
         { "bare_program", test_bare_program },
+        { "scalar_registers_not_counted", test_scalar_registers_not_counted },
         { "nested_repeats", test_nested_repeats },
         { "nested_repeats_copies", test_nested_repeats_copies },
         { "counts_from_shape", test_counts_from_shape },

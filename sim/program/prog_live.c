@@ -25,7 +25,10 @@
  *    the loop before it is written there) is covered by the same rule: it
  *    was defined before the loop or is an input, so it is live at entry.
  *  - Width: ceil(bytes / 4) registers when some load with bytes=N defines
- *    it, else 1 (the largest such definition wins).
+ *    it, else 1 (the largest such definition wins); 0 when every
+ *    definition is a salu: a scalar value lives in the scalar registers
+ *    (AMD's SGPRs, NVIDIA's uniform registers), not in the invocation's
+ *    (an input read before any write counts 1, as it did).
  *  - Intervals are closed, so an instruction's sources at their last use
  *    and its destination are counted together.
  * The result is the largest sum of widths over the intervals covering any
@@ -48,12 +51,17 @@ uint32_t prog_live_peak(const prog_code *code)
      * fixes start (0 for a read, the index for a write). */
     bool *seen = xrealloc_array(NULL, r_count, sizeof *seen);
     memset(seen, 0, r_count * sizeof *seen);
+    /* scalar[r]: 1 while every definition of r seen is a salu (2: not) */
+    uint8_t *scalar = xrealloc_array(NULL, r_count, sizeof *scalar);
+    memset(scalar, 0, r_count * sizeof *scalar);
     for (uint32_t i = 0; i < n; i++) {
         const prog_insn *in = &code->insns[i];
         for (int k = 0; k < in->n_src; k++) {
             uint16_t r = in->src[k];
-            if (!seen[r])
+            if (!seen[r]) {
                 start[r] = 0;
+                scalar[r] = 2;   /* an input */
+            }
             seen[r] = true;
             end[r] = i;
         }
@@ -63,6 +71,8 @@ uint32_t prog_live_peak(const prog_code *code)
                 start[r] = i;
             seen[r] = true;
             end[r] = i;
+            if (scalar[r] != 2)
+                scalar[r] = in->op == ISA_OP_SALU ? 1 : 2;
             if (in->op < ISA_OP_COUNT &&
                 isa_get((isa_op)in->op)->form == ISA_FORM_LOAD &&
                 (in->bytes + 3) / 4 > width[r])
@@ -96,6 +106,8 @@ uint32_t prog_live_peak(const prog_code *code)
     }
     memset(delta, 0, ((size_t)n + 1) * sizeof *delta);
     for (uint32_t r = 0; r < r_count; r++) {
+        if (scalar[r] == 1)
+            continue;   /* a scalar register */
         delta[start[r]] += width[r];
         delta[end[r] + 1] -= width[r];
     }
@@ -110,5 +122,6 @@ uint32_t prog_live_peak(const prog_code *code)
     free(width);
     free(delta);
     free(seen);
+    free(scalar);
     return (uint32_t)peak;
 }
