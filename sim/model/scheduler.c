@@ -670,7 +670,10 @@ static void sched_run(gpu *g, uint32_t p, uint64_t now)
     promote(g, pt, now);
     uint32_t issued = 0, used = 0, width = g->hw->cu.issue_per_cycle;
     uint32_t back = NONE;
-    if (__builtin_expect(g->scalar_beside, 0)) {
+    /* (Without a ready salu the beside rule issues as the slot rule:
+     * promotions come before the loop, so none joins during it.) */
+    if (__builtin_expect(g->scalar_beside
+                         && (pt->ready_units >> CUSIM_UNIT_SCALAR & 1), 0)) {
         issued = issue_beside(g, pt, now, &used, &back);
     } else {
         while (issued < width) {
