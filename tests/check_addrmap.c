@@ -141,6 +141,44 @@ START_TEST(ipoly_by_hand)
 }
 END_TEST
 
+/* The ipoly hash against its definition, term by term: the low j bits
+ * the remainder of all 64 bits of x, as a polynomial, modulo the degree-j
+ * polynomial (gf2 long division, bit by bit), and the odd factor t mod m
+ * plus the group's number (t / m) mod m, mod m, as the header words it;
+ * for counts of each shape (a power of two, two: the parity, an odd one,
+ * both) over 20,000 numbers of up to 63 bits (a fixed linear congruential
+ * sequence; addrhash_pick's domain: block numbers, below 2^63). */
+START_TEST(ipoly_matches_its_definition)
+{
+    static const uint32_t counts[] = { 1, 2, 5, 8, 32, 40, 48, 80, 96, 4096 };
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        const uint32_t n = counts[c];
+        addrmap m = map_of(n, n, CUSIM_HASH_IPOLY, CUSIM_HASH_LINEAR);
+        const addrhash *h = &m.chan;
+        const uint32_t j = (uint32_t)__builtin_ctz(n), odd = n >> j;
+        const uint64_t p = addrmap_poly(j);
+        uint64_t x = 12345;
+        for (int i = 0; i < 20000; i++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            uint64_t v = i % 3 == 0 ? x >> 1 : i % 3 == 1 ? x >> 24 : x >> 40;
+            uint64_t r = 0;
+            if (j > 0)
+                for (int b = 63; b >= 0; b--) {
+                    r = r << 1 | (v >> b & 1);
+                    if (r >> j & 1)
+                        r ^= p;
+                }
+            uint64_t t = v >> j;
+            uint64_t hi = (t % odd + (t / odd) % odd) % odd;
+            ck_assert_msg(addrhash_pick(h, v) == (hi << j | r),
+                          "n %u, x %llu: %u, not %llu", n,
+                          (unsigned long long)v, addrhash_pick(h, v),
+                          (unsigned long long)(hi << j | r));
+        }
+    }
+}
+END_TEST
+
 START_TEST(a_power_of_two_stride_spreads)
 {
     /* A column of a 2,048-float matrix: blocks 32 i. Linear puts them on
@@ -244,6 +282,7 @@ static Suite *make_suite(void)
     cutest_behaviour(s, "linear", linear_is_the_interleave);
     cutest_behaviour(s, "xor", xor_by_hand);
     cutest_behaviour(s, "ipoly", ipoly_by_hand);
+    cutest_behaviour(s, "ipoly against its definition", ipoly_matches_its_definition);
     cutest_behaviour(s, "stride", a_power_of_two_stride_spreads);
     cutest_behaviour(s, "ownership", every_shipped_profile_keeps_its_slices_in_their_channel);
     return s;

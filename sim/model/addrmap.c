@@ -58,6 +58,10 @@ static void hash_init(addrhash *h, cusim_addr_hash kind, uint32_t n)
     h->odd = n >> h->bits;
     h->mask = ((uint64_t)1 << h->bits) - 1;
     assert(kind != CUSIM_HASH_XOR || h->odd == 1);
+    h->how = kind == CUSIM_HASH_XOR ? ADDRHASH_XOR
+             : kind != CUSIM_HASH_IPOLY ? ADDRHASH_MOD
+             : h->odd > 1 ? ADDRHASH_POLY_ODD
+             : h->bits == 1 ? ADDRHASH_PARITY : ADDRHASH_POLY;
     if (kind != CUSIM_HASH_IPOLY || h->bits == 0)
         return;
     const uint32_t j = h->bits, p = addrmap_poly(j);

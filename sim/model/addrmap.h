@@ -43,6 +43,7 @@
 #ifndef CUSIM_ADDRMAP_H
 #define CUSIM_ADDRMAP_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -50,8 +51,16 @@
 #include "intmath.h"
 
 /* One hash of a number onto 0..n-1; fields fixed by addrmap_init. */
+/* How addrhash_pick computes a hash (addrmap_init chooses; the results
+ * are the hash's own): x mod n; xor; ipoly of a power of two by its
+ * tables; ipoly of one bit (x + 1), the parity of x; ipoly with an odd
+ * factor. */
+enum { ADDRHASH_MOD, ADDRHASH_XOR, ADDRHASH_POLY, ADDRHASH_PARITY,
+       ADDRHASH_POLY_ODD };
+
 typedef struct addrhash {
     cusim_addr_hash kind;
+    uint32_t how;               /* ADDRHASH_* */
     uint32_t n;
     uint32_t bits;              /* j: 2^j is n's power-of-two factor */
     uint32_t odd;               /* m = n >> j */
@@ -82,29 +91,35 @@ uint32_t addrmap_poly(uint32_t j);
 /* x (a number of its run) onto 0..h->n-1. */
 static inline uint32_t addrhash_pick(const addrhash *h, uint64_t x)
 {
-    switch (h->kind) {
-    case CUSIM_HASH_XOR:
+    uint32_t lo;
+    switch (h->how) {
+    case ADDRHASH_XOR:
         return (uint32_t)((x ^ (x >> h->bits)) & h->mask);
-    case CUSIM_HASH_IPOLY: {
-        uint32_t lo = h->rem[0][x & 0xff] ^ h->rem[1][x >> 8 & 0xff]
-                      ^ h->rem[2][x >> 16 & 0xff] ^ h->rem[3][x >> 24 & 0xff];
+    case ADDRHASH_PARITY:
+        /* x^i = 1 modulo x + 1: the remainder is the parity of x's bits */
+        return (uint32_t)__builtin_parityll(x);
+    case ADDRHASH_POLY:
+    case ADDRHASH_POLY_ODD:
+        lo = h->rem[0][x & 0xff] ^ h->rem[1][x >> 8 & 0xff]
+             ^ h->rem[2][x >> 16 & 0xff] ^ h->rem[3][x >> 24 & 0xff];
         for (uint32_t k = 4; k < 8 && (x >> 8 * k) != 0; k++)
             lo ^= h->rem[k][x >> 8 * k & 0xff];
-        if (h->odd == 1)
+        if (h->how == ADDRHASH_POLY)
             return lo;
-        /* t's place in its group of m, turned by the group's number */
-        uint64_t t = x >> h->bits, run = t / h->odd;
-        uint32_t hi = (uint32_t)(t - run * h->odd + run % h->odd);
-        if (hi >= h->odd)
-            hi -= h->odd;
-        return hi << h->bits | lo;
-    }
+        /* t's place in its group of m, turned by the group's number:
+         * (t mod m + (t / m) mod m) mod m = (t + t / m) mod m, which
+         * does not overflow: x is a block number, below 2^63 */
+        assert(x >> 63 == 0);
+        {
+            uint64_t t = x >> h->bits;
+            uint32_t hi = (uint32_t)((t + t / h->odd) % h->odd);
+            return hi << h->bits | lo;
+        }
     default:
         return (uint32_t)(x % h->n);
     }
 }
 
-/* The DRAM channel of byte address `addr`. */
 static inline uint32_t addrmap_channel(const addrmap *m, uint64_t addr)
 {
     return addrhash_pick(&m->chan, addr >> m->shift);
