@@ -282,7 +282,8 @@ static Suite *make_suite(void)
     cutest_behaviour(s, "linear", linear_is_the_interleave);
     cutest_behaviour(s, "xor", xor_by_hand);
     cutest_behaviour(s, "ipoly", ipoly_by_hand);
-    cutest_behaviour(s, "ipoly against its definition", ipoly_matches_its_definition);
+    cutest_behaviour(s, "ipoly against its definition",
+                     ipoly_matches_its_definition);
     cutest_behaviour(s, "stride", a_power_of_two_stride_spreads);
     cutest_behaviour(s, "ownership", every_shipped_profile_keeps_its_slices_in_their_channel);
     return s;

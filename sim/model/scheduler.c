@@ -623,8 +623,7 @@ static void plan(gpu *g, uint32_t p, uint64_t from)
  * is out of its tallies). Sets *used and *back as sched_run's loop does;
  * returns the issues. */
 static __attribute__((noinline)) uint32_t
-issue_beside(gpu *g, part *pt, uint64_t now, uint32_t *used,
-                             uint32_t *back)
+issue_beside(gpu *g, part *pt, uint64_t now, uint32_t *used, uint32_t *back)
 {
     uint32_t issued = 0, slots = 0, allow = ~0u;
     uint32_t width = g->hw->cu.issue_per_cycle;
