@@ -717,7 +717,7 @@ void cusim_occupancy_best(const cusim_hw *hw, const cusim_kernel *k,
 
 /* One instruction a finding names: where it is and what it did
  * (cusim_result's worst_global, worst_shared, worst_branch,
- * worst_atomic). `line` 0: no
+ * worst_atomic, worst_scalar). `line` 0: no
  * such instruction did anything to find. */
 typedef struct cusim_insn_finding {
     int line;            /* its line in the kernel's file */
@@ -967,6 +967,9 @@ typedef struct cusim_result {
     uint64_t atomic_ops;             /* their operations (lanes) */
     uint64_t atomic_wait;            /* cycles they waited for the
                                         atomics before them on their line */
+    cusim_insn_finding worst_scalar; /* the salu issued most on the
+                                        scalar unit (measured: those
+                                        issues); none without one */
     cusim_occupancy occupancy;       /* static, first dispatch */
     double achieved_occupancy;       /* time-averaged resident subgroups /
                                         (CUs x cu.max_subgroups) */

@@ -224,9 +224,58 @@ START_TEST(contended_atomics)
 }
 END_TEST
 
+/* Scalar overhead: tests/data/scalar-loop.yaml (three salu a pass of
+ * its 64-pass loop, lines 19-21) on 4 CUs of amd-gcn, 65536 elements:
+ * 1024 wave64 subgroups, each issuing line 19's salu 64 times: 65536
+ * issues, as many as lines 20 and 21 (a tie keeps the first). The
+ * scalar unit (4 cycles a salu) binds: at least 80% busy, the finding
+ * drawn. With a 1-cycle unit it is about half busy: none. On
+ * nvidia-sm70 (no scalar unit) salu is an alu: no scalar issue counted,
+ * no finding. */
+START_TEST(scalar_overhead)
+{
+    cusim_set sets[] = { SET("hw.compute_units", "4"),
+                         SET("kernel.elements", "65536"),
+                         SET("hw.cu.scalar_cycles", "1") };
+    cusim_result r;
+    cusim_hw hw;
+    cusim_kernel k;
+    run("configs/hw/amd-gcn.yaml", "tests/data/scalar-loop.yaml", sets, 2,
+        &r, &hw, &k);
+    ck_assert_int_eq(r.worst_scalar.line, 19);
+    ck_assert_uint_eq(r.worst_scalar.runs, 65536);
+    ck_assert_str_eq(r.bound_unit, "scalar");
+    finding f[FINDING_COUNT];
+    int n = findings_of(&r, &hw, &k, f);
+    const finding *a = find(f, n, FINDING_SCALAR);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_int_eq(a->line, 19);
+    ck_assert_double_ge(a->measured, FINDING_MIN_SCALAR);
+    ck_assert_ptr_nonnull(strstr(a->what, "(4 cycles a salu; the one "
+                                 "issued most ran 65536 times)"));
+    cusim_kernel_free(&k);
+
+    run("configs/hw/amd-gcn.yaml", "tests/data/scalar-loop.yaml", sets, 3,
+        &r, &hw, &k);
+    ck_assert_double_lt(r.sol_unit[CUSIM_SOL_SCALAR], FINDING_MIN_SCALAR);
+    n = findings_of(&r, &hw, &k, f);
+    ck_assert_ptr_null(find(f, n, FINDING_SCALAR));
+    cusim_kernel_free(&k);
+
+    run("configs/hw/nvidia-sm70.yaml", "tests/data/scalar-loop.yaml", sets,
+        2, &r, &hw, &k);
+    ck_assert_int_eq(r.worst_scalar.line, 0);
+    ck_assert_double_eq(r.sol_unit[CUSIM_SOL_SCALAR], 0);
+    n = findings_of(&r, &hw, &k, f);
+    ck_assert_ptr_null(find(f, n, FINDING_SCALAR));
+    cusim_kernel_free(&k);
+}
+END_TEST
+
 START_TEST(names)
 {
     ck_assert_str_eq(finding_name(FINDING_ATOMICS), "contended_atomics");
+    ck_assert_str_eq(finding_name(FINDING_SCALAR), "scalar_overhead");
     ck_assert_str_eq(finding_name(FINDING_UNCOALESCED), "uncoalesced_global");
     ck_assert_str_eq(finding_name(FINDING_DIVERGENCE), "divergence");
     ck_assert_str_eq(finding_name(FINDING_COUNT), "?");
@@ -243,6 +292,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, occupancy_limiter);
     tcase_add_test(tc, tail_effect);
     tcase_add_test(tc, contended_atomics);
+    tcase_add_test(tc, scalar_overhead);
     tcase_add_test(tc, names);
     suite_add_tcase(s, tc);
     return s;

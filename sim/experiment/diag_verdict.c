@@ -636,5 +636,7 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
         v->finding_gain[i] = v->findings[i].id == FINDING_OCCUPANCY_LIMIT
                              ? diag_speedup(p, DIAG_RESIDENCY_UP)
                              : v->findings[i].id == FINDING_ATOMICS
-                             ? diag_speedup(p, DIAG_ATOMIC) : 0;
+                             ? diag_speedup(p, DIAG_ATOMIC)
+                             : v->findings[i].id == FINDING_SCALAR
+                             ? diag_speedup(p, DIAG_SCALAR) : 0;
 }

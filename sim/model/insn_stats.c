@@ -3,8 +3,9 @@
  * summed for the findings (cusim_result's global_*, shared_*, worst_*):
  * the global accesses' sectors against the fewest their lanes' bytes
  * fill, the shared accesses' bank passes against a conflict-free access's,
- * the branch that splits its lanes most often, and the global atomic
- * issued most, each with its line in the kernel's file.
+ * the branch that splits its lanes most often, the global atomic issued
+ * most and the salu issued most on the scalar unit, each with its line
+ * in the kernel's file.
  */
 #include "banks.h"
 #include "insn_stats.h"
@@ -60,6 +61,11 @@ void insn_stats_measure(const gpu *g, cusim_result *r)
                                              st->runs, 0 };
                     keep_worst(&r->worst_atomic, &a);   /* most issues */
                 }
+            } else if (in->op == ISA_OP_SALU) {
+                /* counted only where it issues to a scalar unit */
+                cusim_insn_finding a = { in->line, d, st->runs, st->runs,
+                                         0 };
+                keep_worst(&r->worst_scalar, &a);   /* most issues */
             } else if (in->op < ISA_OP_COUNT
                        && in->space == PROG_SPACE_SHARED) {
                 /* the full subgroup's passes (banks.h: one count per

@@ -493,8 +493,9 @@ static uint32_t issue(gpu *g, part *pt, uint32_t ri, uint64_t now, bool last)
         g->unit_lanes[c->unit] += s->lanes;
     }
 
-    if (c->unit == CUSIM_UNIT_SHARED)
-        g->stat[s->pc].runs++;   /* its bank passes: measure.c */
+    if (c->unit == CUSIM_UNIT_SHARED || c->unit == CUSIM_UNIT_SCALAR)
+        g->stat[s->pc].runs++;   /* its bank passes, or the scalar
+                                    unit's issues: insn_stats.c */
     if (!s->global) {
         if (c->dst != PROG_NO_REG)
             s->ready[c->dst] = (now + c->latency) << 1;

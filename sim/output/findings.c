@@ -5,6 +5,7 @@
  */
 #include "findings.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -257,6 +258,27 @@ static bool atomics(const cusim_result *r, finding *f)
     return true;
 }
 
+/* Scalar overhead: the scalar unit binds (cu.scalar_cycles a salu), so
+ * the kernel's per-subgroup bookkeeping (loop counters, bounds, address
+ * bases) is what it waits on. */
+static bool scalar(const cusim_result *r, const cusim_hw *hw, finding *f)
+{
+    double busy = r->sol_unit[CUSIM_SOL_SCALAR];
+    if (hw->cu.scalar_cycles == 0 || busy < FINDING_MIN_SCALAR)
+        return false;
+    f->measured = busy;
+    f->ideal = 0;
+    f->unit = "scalar unit busy";
+    f->line = r->worst_scalar.line;
+    snprintf(f->what, sizeof f->what, "scalar overhead: the scalar unit is "
+             "%.0f%% busy (%" PRIu32 " cycles a salu; the one issued most "
+             "ran %" PRIu64 " times): less per-subgroup bookkeeping, fewer "
+             "loop passes (unrolled, or more elements per pass), loop "
+             "bounds and address bases hoisted", 100 * busy,
+             hw->cu.scalar_cycles, r->worst_scalar.runs);
+    return true;
+}
+
 int findings_of(const cusim_result *r, const cusim_hw *hw,
                 const cusim_kernel *k, finding *out)
 {
@@ -287,6 +309,9 @@ int findings_of(const cusim_result *r, const cusim_hw *hw,
             break;
         case FINDING_ATOMICS:
             found = atomics(r, f);
+            break;
+        case FINDING_SCALAR:
+            found = scalar(r, hw, f);
             break;
         case FINDING_COUNT:
             break;

@@ -27,7 +27,8 @@
     X(ACHIEVED_OCCUPANCY, "achieved_occupancy")                             \
     X(TAIL, "tail_effect")                                                  \
     X(DIVERGENCE, "divergence")                                             \
-    X(ATOMICS, "contended_atomics")
+    X(ATOMICS, "contended_atomics")                                         \
+    X(SCALAR, "scalar_overhead")
 
 typedef enum finding_id {
 #define FINDING_ID_ROW_(id, name) FINDING_##id,
@@ -47,6 +48,8 @@ typedef enum finding_id {
 #define FINDING_MIN_ATOMIC 0.80        /* sol.unit.atomic: the busiest L2
                                           slice's atomic unit's busy share
                                           (a speed of light's bound) */
+#define FINDING_MIN_SCALAR 0.80        /* sol.unit.scalar: the scalar
+                                          unit's busy share */
 
 typedef struct finding {
     finding_id id;
@@ -55,7 +58,7 @@ typedef struct finding {
     double measured, ideal; /* in `unit` */
     const char *unit;       /* "sectors per request", "passes per access",
                                "occupancy", "waves", "branch efficiency",
-                               "atomic unit busy" */
+                               "atomic unit busy", "scalar unit busy" */
     char what[320];         /* one sentence: what, the measure, the fix */
 } finding;
 
