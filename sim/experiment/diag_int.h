@@ -62,6 +62,22 @@ static inline bool diag_atomic_binds(const cusim_result *r)
            && r->sol_unit[CUSIM_SOL_ATOMIC] >= DIAG_PIPE_SHARE;
 }
 
+/* The lever that measures finding `id`'s fix (its gain), or DIAG_COUNT
+ * for a finding no lever measures. */
+static inline diag_kind diag_lever_of(finding_id id)
+{
+    switch (id) {
+    case FINDING_OCCUPANCY_LIMIT:
+        return DIAG_RESIDENCY_UP;
+    case FINDING_ATOMICS:
+        return DIAG_ATOMIC;
+    case FINDING_SCALAR:
+        return DIAG_SCALAR;
+    default:
+        return DIAG_COUNT;
+    }
+}
+
 /* Whether variant k is a pipe's lanes. */
 static inline bool diag_is_pipe(diag_kind k)
 {

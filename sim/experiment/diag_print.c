@@ -118,9 +118,7 @@ static void text_findings(FILE *out, const diag_verdict *v)
         fprintf(out, ": %s", f->what);
         if (v->finding_gain[i] > 0)
             fprintf(out, " (%s measures %.2fx)",
-                    diag_kind_label(f->id == FINDING_ATOMICS ? DIAG_ATOMIC
-                                    : f->id == FINDING_SCALAR ? DIAG_SCALAR
-                                    : DIAG_RESIDENCY_UP),
+                    diag_kind_label(diag_lever_of(f->id)),
                     v->finding_gain[i]);
         fputc('\n', out);
     }

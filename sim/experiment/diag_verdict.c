@@ -632,11 +632,9 @@ void diag_conclude(const diag_plan *p, diag_verdict *v)
     conclude_level(p, v);
     advice(p, v);
     v->n_findings = findings_of(r, hw, &b->k, v->findings);
-    for (int i = 0; i < v->n_findings; i++)
-        v->finding_gain[i] = v->findings[i].id == FINDING_OCCUPANCY_LIMIT
-                             ? diag_speedup(p, DIAG_RESIDENCY_UP)
-                             : v->findings[i].id == FINDING_ATOMICS
-                             ? diag_speedup(p, DIAG_ATOMIC)
-                             : v->findings[i].id == FINDING_SCALAR
-                             ? diag_speedup(p, DIAG_SCALAR) : 0;
+    for (int i = 0; i < v->n_findings; i++) {
+        diag_kind lever = diag_lever_of(v->findings[i].id);
+        v->finding_gain[i] = lever != DIAG_COUNT ? diag_speedup(p, lever)
+                                                 : 0;
+    }
 }

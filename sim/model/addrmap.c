@@ -52,7 +52,6 @@ static uint32_t mulx_mod(uint32_t v, uint32_t s, uint32_t p, uint32_t j)
 static void hash_init(addrhash *h, cusim_addr_hash kind, uint32_t n)
 {
     memset(h, 0, sizeof *h);
-    h->kind = kind;
     h->n = n;
     h->bits = (uint32_t)__builtin_ctz(n);
     h->odd = n >> h->bits;

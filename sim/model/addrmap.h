@@ -59,8 +59,7 @@ enum { ADDRHASH_MOD, ADDRHASH_XOR, ADDRHASH_POLY, ADDRHASH_PARITY,
        ADDRHASH_POLY_ODD };
 
 typedef struct addrhash {
-    cusim_addr_hash kind;
-    uint32_t how;               /* ADDRHASH_* */
+    uint32_t how;               /* ADDRHASH_*, from cusim_addr_hash */
     uint32_t n;
     uint32_t bits;              /* j: 2^j is n's power-of-two factor */
     uint32_t odd;               /* m = n >> j */

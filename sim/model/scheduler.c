@@ -637,8 +637,7 @@ issue_beside(gpu *g, part *pt, uint64_t now, uint32_t *used, uint32_t *back)
         /* the cycle's last issue unless the scalar unit can take one
          * after it */
         bool more = after < width
-                    || (!scalar && !(*used >> CUSIM_UNIT_SCALAR & 1)
-                        && (pt->ready_units >> CUSIM_UNIT_SCALAR & 1)
+                    || (!scalar && (pt->ready_units >> CUSIM_UNIT_SCALAR & 1)
                         && pt->unit_free[CUSIM_UNIT_SCALAR] <= now);
         uint32_t r = issue(g, pt, ri, now, !more);
         *used |= 1u << (r & 0xff);
