@@ -324,6 +324,9 @@ typedef struct cusim_hw {
          * scheduler; 0: none (salu runs on the ALU, as alu) */
         uint32_t scalar_cycles;
         cusim_scalar_issue scalar_issue;
+        /* cycles from a workgroup's retirement until its slot and
+         * resources take the next workgroup (0: at once) */
+        uint32_t turnover_cycles;
     } cu;
     uint32_t latency[CUSIM_LAT_COUNT];
     struct {

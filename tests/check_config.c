@@ -710,7 +710,7 @@ static const bad_case bad_cases[] = {
       "shared_memory, shared_granularity, shared_reserved, "
       "max_shared_per_workgroup, schedulers, issue_per_cycle, policy, "
       "lanes, shared_banks, shared_bank_bytes, shared_wide_loads, shuffle_unit, scalar_cycles, "
-      "scalar_issue)" },
+      "scalar_issue, turnover_cycles)" },
     { 'h', "cfg-hw-lanes-unknown.yaml", NULL, 9, 21,
       "unknown key 'cu.lanes.tensor' (valid keys under 'cu.lanes': alu, "
       "sfu, mem, shared)" },
@@ -747,7 +747,7 @@ static const bad_case bad_cases[] = {
       "max_registers_per_invocation, shared_memory, shared_granularity, "
       "shared_reserved, max_shared_per_workgroup, schedulers, "
       "issue_per_cycle, policy, lanes, shared_banks, shared_bank_bytes, shared_wide_loads, "
-      "shuffle_unit, scalar_cycles, scalar_issue), got '4'" },
+      "shuffle_unit, scalar_cycles, scalar_issue, turnover_cycles), got '4'" },
     { 'h', "cfg-hw-name-long.yaml", NULL, 1, 7,
       "name: expected a name of 1 to 63 printable characters, got 64 "
       "bytes" },
@@ -875,6 +875,9 @@ static const bad_case bad_cases[] = {
       "cu.scalar_issue: expected one of slot, beside, got 'alongside'" },
     { 'h', "cfg-hw-scalar-cycles.yaml", NULL, 9, 18,
       "cu.scalar_cycles: expected an integer from 0 to 64, got '65'" },
+    { 'h', "cfg-hw-turnover-cycles.yaml", NULL, 9, 20,
+      "cu.turnover_cycles: expected an integer from 0 to 1000000, "
+      "got '-5'" },
     { 'h', "cfg-hw-cache-dram-bandwidth.yaml", NULL, 14, 12,
       "missing required key 'dram.bytes_per_cycle' (DRAM peak "
       "bandwidth, bytes per cycle, whole GPU; 0: unset, required when "
@@ -1013,7 +1016,7 @@ static const bad_case bad_cases[] = {
       "max_registers_per_invocation, shared_memory, shared_granularity, "
       "shared_reserved, max_shared_per_workgroup, schedulers, "
       "issue_per_cycle, policy, lanes, shared_banks, shared_bank_bytes, shared_wide_loads, "
-      "shuffle_unit, scalar_cycles, scalar_issue), got '4'" },
+      "shuffle_unit, scalar_cycles, scalar_issue, turnover_cycles), got '4'" },
     { 'h', NULL, "hw.cu.schedulers=3", 2, 1,
       "cu.registers (65536) must divide evenly among cu.schedulers (3)" },
     { 'h', NULL, "hw.cu.lanes={alu: 1, alu: 2}", 2, 1,
@@ -1553,7 +1556,7 @@ START_TEST(print_keys)
         if (strncmp(p, "cu.policy ", 10) == 0)
             policy = p;
     }
-    ck_assert_int_eq(lines, 75);
+    ck_assert_int_eq(lines, 76);
     ck_assert_ptr_nonnull(reg);
     ck_assert_ptr_nonnull(policy);
     ck_assert(strstr(reg, "required") && strstr(reg, "1..67108864")

@@ -188,6 +188,63 @@ START_TEST(barrier)
 }
 END_TEST
 
+/* Workgroup turnover (cu.turnover_cycles): one workgroup of 32 at a time
+ * (cu.max_workgroups 1), three of them, each `alu a; alu b, a`: a issues
+ * at t, b at t + 4, the workgroup retires at t + 8 (b's result). */
+static const char *const two_dependent = "alu a\nalu b, a\n";
+
+START_TEST(turnover_none)
+{
+    /* Each workgroup starts when the last retires: 0, 8, 16; done at 24.
+     * Per workgroup 2 issued and 3 dependency cycles (t+1..t+3); t+5..t+7
+     * nothing lives: idle for the first two (workgroups remain), tail for
+     * the last. */
+    cusim_hw hw = cutest_tiny_cu();
+    hw.cu.max_workgroups = 1;
+    cusim_result r = cutest_run(&hw, 32, 96, two_dependent);
+    ck_assert_uint_eq(r.cycles, 24);
+    ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_IDLE], 6.0 / 24, 1e-12);
+    ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_TAIL], 3.0 / 24, 1e-12);
+}
+END_TEST
+
+START_TEST(turnover_delays_each_refill)
+{
+    /* cu.turnover_cycles 100: the slot freed at 8 takes the next workgroup
+     * at 108 (ends 116), then at 216 (ends 224). The 200 turnover cycles
+     * are idle (nothing lives, workgroups remain): idle 6 + 200, tail 3,
+     * issued 6, dependency 9 of 224. */
+    cusim_hw hw = cutest_tiny_cu();
+    hw.cu.max_workgroups = 1;
+    hw.cu.turnover_cycles = 100;
+    cusim_result r = cutest_run(&hw, 32, 96, two_dependent);
+    ck_assert_uint_eq(r.cycles, 224);
+    ck_assert_uint_eq(r.warp_instructions, 6);
+    ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_ISSUED], 6.0 / 224, 1e-12);
+    ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_DEPENDENCY], 9.0 / 224,
+                            1e-12);
+    ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_IDLE], 206.0 / 224, 1e-12);
+    ck_assert_double_eq_tol(r.stalls[CUSIM_STALL_TAIL], 3.0 / 224, 1e-12);
+    ck_assert_double_eq_tol(stall_sum(&r), 1.0, 1e-12);
+}
+END_TEST
+
+START_TEST(turnover_per_slot)
+{
+    /* Two slots (cu.max_workgroups 2), three workgroups, turnover 100:
+     * wg0 issues a at 0, wg1 at 1, b at 4 and 5; they retire at 8 and 9.
+     * wg2 takes wg0's slot at 108 (not wg1's, free at 109) and ends at
+     * 116. A single wave pays none: two workgroups end at 9. */
+    cusim_hw hw = cutest_tiny_cu();
+    hw.cu.max_workgroups = 2;
+    hw.cu.turnover_cycles = 100;
+    cusim_result r = cutest_run(&hw, 32, 96, two_dependent);
+    ck_assert_uint_eq(r.cycles, 116);
+    r = cutest_run(&hw, 32, 64, two_dependent);
+    ck_assert_uint_eq(r.cycles, 9);
+}
+END_TEST
+
 START_TEST(bandwidth_limited_pair)
 {
     /* Two subgroups each load 32 random lanes: 32 transactions = 1024 bytes
@@ -533,6 +590,9 @@ static Suite *make_suite(void)
     tcase_add_test(golden, scalar_beside_the_issue_slot);
     tcase_add_test(golden, scalar_without_a_scalar_unit);
     tcase_add_test(golden, scalar_unit_busy_per_instruction);
+    tcase_add_test(golden, turnover_none);
+    tcase_add_test(golden, turnover_delays_each_refill);
+    tcase_add_test(golden, turnover_per_slot);
     tcase_add_test(golden, bandwidth_limited_pair);
     tcase_add_test(golden, partial_subgroup_lanes);
     tcase_add_test(golden, partial_last_workgroup);

@@ -137,6 +137,11 @@ static const cfg_key hw_keys[] = {
       "the scheduler's cu.issue_per_cycle issues: NVIDIA's uniform "
       "datapath) or beside (in the same cycle as the scheduler's other "
       "issues, from another subgroup: AMD's SALU)" },
+    { "cu.turnover_cycles", T_UINT, HW(cu.turnover_cycles), 0, "0", 0,
+      1000000, "cycles from a workgroup's retirement until the CU starts "
+      "another in its place (its slot, registers and shared memory held "
+      "meanwhile: the block's teardown and the next one's launch); 0: at "
+      "once" },
     { "latency.alu", T_UINT, HW(latency[CUSIM_LAT_ALU]), 0, "4",
       1, 1000000, "cycles from issue to result: alu, fma" },
     { "latency.sfu", T_UINT, HW(latency[CUSIM_LAT_SFU]), 0, "20",
@@ -330,9 +335,9 @@ _Static_assert(offsetof(cusim_kernel, program_map)
  * and dram.* keys while the hierarchy is off (cache.l2.bytes 0: the
  * loader allows them only at their defaults then, or left behind by an
  * override that turned the hierarchy off, and nothing reads them), and
- * launch_cycles while 0. A profile without those keys echoes byte for
- * byte as before they existed, and what is left out loads back to the
- * same behaviour. The cache.scalar.* keys are left out too while the
+ * launch_cycles and cu.turnover_cycles while 0. A profile without those
+ * keys echoes byte for byte as before they existed, and what is left out
+ * loads back to the same behaviour. The cache.scalar.* keys are left out too while the
  * profile has no scalar cache (cache.scalar.bytes 0), so the profiles
  * without one echo as before those keys existed, and
  * cache.scalar.serves while uniform (its default); cache.l2.hash and
@@ -355,6 +360,8 @@ static bool hw_echo_omits(const void *obj, int i)
         return hw->cache.l2.bytes == 0;
     if (strcmp(path, "launch_cycles") == 0)
         return hw->launch_cycles == 0;
+    if (strcmp(path, "cu.turnover_cycles") == 0)
+        return hw->cu.turnover_cycles == 0;
     return false;
 }
 

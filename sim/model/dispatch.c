@@ -136,6 +136,33 @@ void dispatch_fill_all(gpu *g, uint64_t now)
     note_exhausted(g, now);
 }
 
+/* Frees workgroup slot wi's subgroup slots, places and resources. */
+static void release(gpu *g, uint32_t wi)
+{
+    const dispatch *d = &g->dispatches[g->cur];
+    wg *w = &g->wgs[wi];
+    cu *c = &g->cus[w->cu];
+    for (uint32_t i = 0; i < w->n_sg; i++) {
+        const sg *s = &g->sgs[w->sgs[i]];
+        alloc_unplace(&c->res, &d->need, s->part % g->hw->cu.schedulers);
+        c->free_sgs[c->n_free_sgs++] = w->sgs[i];
+    }
+    c->free_wgs[c->n_free_wgs++] = wi;
+    alloc_release(&c->res, &d->need);
+}
+
+/* Frees now every slot still in its turnover: the dispatch is over, and
+ * the next one starts on an empty GPU. */
+static void release_all(gpu *g)
+{
+    const uint32_t slots = g->hw->compute_units * g->hw->cu.max_workgroups;
+    for (uint32_t wi = 0; wi < slots; wi++)
+        if (evq_pending(g->q, EV_FREE, wi, NULL)) {
+            evq_cancel(g->q, EV_FREE, wi);
+            release(g, wi);
+        }
+}
+
 void dispatch_retire(gpu *g, uint32_t wi, uint64_t now)
 {
     const dispatch *d = &g->dispatches[g->cur];
@@ -144,17 +171,13 @@ void dispatch_retire(gpu *g, uint32_t wi, uint64_t now)
     cu_residency(c, now);
     for (uint32_t i = 0; i < w->n_sg; i++) {
         sg *s = &g->sgs[w->sgs[i]];
-        alloc_unplace(&c->res, &d->need, s->part % g->hw->cu.schedulers);
         assert(s->state == SG_DONE);
         g->retired_instructions += s->issued;
         s->state = SG_FREE;
-        c->free_sgs[c->n_free_sgs++] = w->sgs[i];
         c->resident_sg--;
     }
     if (g->rec)
         trace_resident(g->rec, w->cu, -(int64_t)w->n_sg, now);
-    c->free_wgs[c->n_free_wgs++] = wi;
-    alloc_release(&c->res, &d->need);
     c->resident_wg--;
     g->end = now;
     if (now > g->last_progress)
@@ -164,6 +187,8 @@ void dispatch_retire(gpu *g, uint32_t wi, uint64_t now)
                              || g->retired_all == g->total_wg))
         g->opt->progress(g->opt->progress_ctx, g->retired_all, g->total_wg);
     if (++g->retired_wg == d->n_wg) {
+        release(g, wi);
+        release_all(g);
         /* The next dispatch starts once the whole previous one is done,
          * its stores included (a kernel boundary). */
         if (g->cur + 1 >= g->n_dispatches)
@@ -174,7 +199,18 @@ void dispatch_retire(gpu *g, uint32_t wi, uint64_t now)
             evq_set(g->q, EV_DISPATCH, 0, g->drain > now ? g->drain : now);
         return;
     }
+    if (g->hw->cu.turnover_cycles && g->pending) {
+        evq_set(g->q, EV_FREE, wi, now + g->hw->cu.turnover_cycles);
+        return;
+    }
+    release(g, wi);
     fill_cu(g, w->cu, now);
+}
+
+void dispatch_free(gpu *g, uint32_t wi, uint64_t now)
+{
+    release(g, wi);
+    fill_cu(g, g->wgs[wi].cu, now);
 }
 
 tally dispatch_tally(gpu *g, uint64_t now)

@@ -23,10 +23,16 @@ void dispatch_fill_all(gpu *g, uint64_t now);
 void dispatch_launch(gpu *g, uint64_t now);
 
 /* Workgroup slot wi's last subgroup has completed (its EV_RETIRE event):
- * frees its resources, then refills its CU, or, when it was its dispatch's
- * last workgroup, schedules the next dispatch's EV_DISPATCH for when the
- * stores have drained. */
+ * its subgroups leave the CU; its slot and resources are freed and its CU
+ * refilled at once, or cu.turnover_cycles later (EV_FREE) while the
+ * dispatch has workgroups to hand out; when it was its dispatch's last
+ * workgroup, every slot is freed and the next dispatch's EV_DISPATCH
+ * scheduled for when the stores have drained. */
 void dispatch_retire(gpu *g, uint32_t wi, uint64_t now);
+
+/* Workgroup slot wi's turnover is over (its EV_FREE event): its slot and
+ * resources are freed, and its CU refilled. */
+void dispatch_free(gpu *g, uint32_t wi, uint64_t now);
 
 /* Starts the next dispatch of the chain at `now` (its EV_DISPATCH). */
 void dispatch_next(gpu *g, uint64_t now);

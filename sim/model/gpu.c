@@ -58,6 +58,7 @@ static void event_counts(const cusim_hw *hw, uint32_t counts[EV_KINDS])
     counts[EV_DISPATCH] = 1;
     counts[EV_MEM] = mem_event_count(hw);
     counts[EV_LAUNCH] = 1;
+    counts[EV_FREE] = hw->compute_units * hw->cu.max_workgroups;
 }
 
 /* Kept next to gpu_init, which it mirrors allocation by allocation. */

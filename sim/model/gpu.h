@@ -43,7 +43,7 @@ enum gpu_event {
     EV_WAKE,        /* a batch of scheduler partitions (scheduler.c): each, in
                        order, issues what it can at this cycle */
     EV_RETIRE,      /* a workgroup slot whose last subgroup has completed:
-                       free its resources */
+                       its subgroups leave the CU */
     EV_DISPATCH,    /* 0: start the next dispatch (the previous one has
                        retired and its stores have drained) */
     EV_MEM,         /* a memory access completes that the memory system
@@ -51,6 +51,9 @@ enum gpu_event {
                        the memory system's */
     EV_LAUNCH,      /* 0: the current dispatch's workgroups start, its
                        launch_cycles after it began */
+    EV_FREE,        /* a retired workgroup's slot, cu.turnover_cycles after
+                       its retirement: its resources are freed and its CU
+                       refilled */
     EV_KINDS
 };
 

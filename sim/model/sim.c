@@ -206,6 +206,9 @@ int cusim_simulate(const cusim_hw *hw, const cusim_kernel *k,
         case EV_LAUNCH:
             dispatch_fill_all(&g, now);
             break;
+        case EV_FREE:
+            dispatch_free(&g, ev.index, now);
+            break;
         case EV_MEM: {
             mem_req done;
             if (mem_complete(g.mem, ev.index, now, &done))
