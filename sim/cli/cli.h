@@ -143,6 +143,7 @@ int cli_write_full(int fd, const void *buf, size_t n);
  * stderr is (a pipe, a batch job's log); OFF (--no-progress) nothing. */
 enum { CLI_PROGRESS_AUTO, CLI_PROGRESS_ON, CLI_PROGRESS_OFF };
 #define CLI_PROGRESS_EVERY 10.0
+#define CLI_PROGRESS_AFTER 2.0
 
 typedef struct cli_progress {
     const char *what, *unit;   /* "cusim diagnose", "runs" */
@@ -151,6 +152,10 @@ typedef struct cli_progress {
                                   (CLI_PROGRESS_EVERY; the test hook
                                   CUSIM_TEST_PROGRESS_EVERY=S sets it, 0:
                                   a line each time work ends) */
+    double after;              /* the live line's first showing, in
+                                  seconds (CLI_PROGRESS_AFTER; the test
+                                  hook CUSIM_TEST_PROGRESS_AFTER=S sets
+                                  it) */
     bool live, lines, shown;   /* the live line; lines every 10 s */
 } cli_progress;
 

@@ -23,8 +23,11 @@ void cli_progress_start(cli_progress *p, const char *what, const char *unit,
     double now = wall_seconds();
     const char *hook = getenv("CUSIM_TEST_PROGRESS_EVERY");
     double every = hook ? atof(hook) : CLI_PROGRESS_EVERY;
+    const char *hook_after = getenv("CUSIM_TEST_PROGRESS_AFTER");
+    double after = hook_after ? atof(hook_after) : CLI_PROGRESS_AFTER;
     *p = (cli_progress){ .what = what, .unit = unit, .start = now,
                          .last = now, .every = every >= 0 ? every : 0,
+                         .after = after >= 0 ? after : 0,
                          .live = mode == CLI_PROGRESS_AUTO
                                  && isatty(STDERR_FILENO),
                          .lines = mode == CLI_PROGRESS_ON };
@@ -35,7 +38,7 @@ void cli_progress_show(cli_progress *p, uint64_t done, uint64_t total)
     if ((!p->live && !p->lines) || total == 0)
         return;
     double t = wall_seconds(), spent = t - p->start;
-    if (p->live ? spent < 2.0 || (t - p->last < 0.1 && done < total)
+    if (p->live ? spent < p->after || (t - p->last < 0.1 && done < total)
                 : t - p->last < p->every)
         return;
     p->last = t;
