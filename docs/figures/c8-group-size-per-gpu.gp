@@ -20,27 +20,27 @@ if (!exists("png_out") || !exists("svg_out")) {
 
 # Panel 1, curve 1: time_us against kernel.workgroup_size, hw.name = nvidia-sm70 (3 points)
 $p1_c1 << EOD
-64 20.65490196
-128 14.49281046
-256 16.07254902
+64 23.41372549
+128 16.02156863
+256 17.64771242
 EOD
 # Panel 1, curve 2: time_us against kernel.workgroup_size, hw.name = nvidia-sm80 (3 points)
 $p1_c2 << EOD
-64 16.30496454
-128 14.58368794
-256 16.39787234
+64 17.91347518
+128 15.92553191
+256 18.00567376
 EOD
 # Panel 1, curve 3: time_us against kernel.workgroup_size, hw.name = nvidia-sm90 (3 points)
 $p1_c3 << EOD
-64 8.899494949
-128 8.922222222
-256 10.36060606
+64 9.805050505
+128 9.828787879
+256 11.49747475
 EOD
 # Panel 1, curve 4: time_us against kernel.workgroup_size, hw.name = amd-gcn (3 points)
 $p1_c4 << EOD
-64 53.59831824
-128 29.69469599
-256 26.89974127
+64 58.58732212
+128 32.0614489
+256 28.87839586
 EOD
 # Panel 1, curve 5: time_us against kernel.workgroup_size, hw.name = amd-rdna3-gfx1100 (3 points)
 $p1_c5 << EOD

@@ -70,50 +70,50 @@ EOD
 
 # Panel 3, curve 1: cycles against kernel.workgroup_size, kernel.registers = 32 (5 points)
 $p3_c1 << EOD
-64 9605
-128 9606
-256 9611
-512 9620
-1024 9840
+64 10329
+128 10349
+256 10427
+512 10643
+1024 11147
 EOD
 # Panel 3, curve 2: cycles against kernel.workgroup_size, kernel.registers = 64 (5 points)
 $p3_c2 << EOD
-64 11265
-128 11296
-256 11391
-512 11596
-1024 12193
+64 14669
+128 14697
+256 14806
+512 15001
+1024 15600
 EOD
 # Panel 3, curve 3: cycles against kernel.workgroup_size, kernel.registers = 128 (4 points)
 $p3_c3 << EOD
-64 16499
-128 16543
-256 16683
-512 16978
+64 23304
+128 23350
+256 23483
+512 23806
 EOD
 
 # Panel 4, curve 1: cycles against kernel.workgroup_size, kernel.registers = 32 (5 points)
 $p4_c1 << EOD
-64 6541
-128 6560
-256 6621
-512 6790
-1024 7150
+64 7885
+128 7903
+256 7962
+512 8131
+1024 8486
 EOD
 # Panel 4, curve 2: cycles against kernel.workgroup_size, kernel.registers = 64 (5 points)
 $p4_c2 << EOD
-64 8919
-128 8948
-256 9029
-512 9236
-1024 9666
+64 12050
+128 12077
+256 12147
+512 12348
+1024 12794
 EOD
 # Panel 4, curve 3: cycles against kernel.workgroup_size, kernel.registers = 128 (4 points)
 $p4_c3 << EOD
-64 13956
-128 14054
-256 14159
-512 14381
+64 20672
+128 20755
+256 20880
+512 21113
 EOD
 
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
@@ -181,8 +181,8 @@ do for [fmt in "png svg"] {
     set format y '%.0f'
     unset logscale
     set logscale x 2
-    set yrange [0:18000]
-    set ytics ('0' 0, '2000' 2000, '4000' 4000, '6000' 6000, '8000' 8000, '10000' 10000, '12000' 12000, '14000' 14000, '16000' 16000, '18000' 18000)
+    set yrange [0:25000]
+    set ytics ('0' 0, '5000' 5000, '10000' 10000, '15000' 15000, '20000' 20000, '25000' 25000)
     set key on
     plot $p3_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.registers = 32', \
          $p3_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.registers = 64', \
@@ -197,8 +197,8 @@ do for [fmt in "png svg"] {
     set format y '%.0f'
     unset logscale
     set logscale x 2
-    set yrange [0:16000]
-    set ytics ('0' 0, '2000' 2000, '4000' 4000, '6000' 6000, '8000' 8000, '10000' 10000, '12000' 12000, '14000' 14000, '16000' 16000)
+    set yrange [0:25000]
+    set ytics ('0' 0, '5000' 5000, '10000' 10000, '15000' 15000, '20000' 20000, '25000' 25000)
     set key on
     plot $p4_c1 using 1:2 with linespoints lt 1 pt 7 title 'kernel.registers = 32', \
          $p4_c2 using 1:2 with linespoints lt 2 pt 5 title 'kernel.registers = 64', \

@@ -22,9 +22,9 @@ if (!exists("png_out") || !exists("svg_out")) {
 $p1_c1 << EOD
 0 68.18030303
 1 49.86818182
-2 10.9969697
-3 7.035858586
-4 6.880808081
+2 11.22070707
+3 7.528787879
+4 7.409090909
 EOD
 # Panel 1, curve 2: time_us against kernel.buffers, hw.name = amd-rdna3-gfx1100 (5 points)
 $p1_c2 << EOD

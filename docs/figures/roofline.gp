@@ -64,11 +64,11 @@ EOD
 # Panel 2: each point is "x y label side", side 0 to 5 placing its label right above, right below, left above, left below, above or below its mark
 # Panel 2, points 1: x roofline.dram_intensity, y roofline.performance x 1980000000 (6 points)
 $p2_c1 << EOD
-0.03895600568 172115021865.6 "stream-copy" 1
-0.5 653297822496 "elementwise-scale" 1
-1.75 2376269353260 "blur-tiled" 0
-2.265625 738553367970 "latency-bound" 0
-2.509765625 1605276155340 "reduction" 0
+0.0388407515 170622766630.8 "stream-copy" 1
+0.5 539618058540 "elementwise-scale" 1
+1.75 2007911489760 "blur-tiled" 2
+2.265625 725706236772 "latency-bound" 0
+2.509765625 1459689445962 "reduction" 0
 194 27333922374000 "compute-bound" 1
 EOD
 
