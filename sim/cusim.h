@@ -391,6 +391,10 @@ typedef struct cusim_hw {
         uint32_t window;               /* requests the scheduler looks at
                                           per channel */
         cusim_addr_hash hash;          /* the channel of an address */
+        /* the data bus's dead time when it turns around, from reads to
+         * writes and from writes to reads (0: none) */
+        uint32_t read_to_write_cycles;
+        uint32_t write_to_read_cycles;
     } dram;
     uint32_t launch_cycles;            /* per dispatch, before its first
                                           workgroup starts */

@@ -882,6 +882,9 @@ static const bad_case bad_cases[] = {
       "missing required key 'dram.bytes_per_cycle' (DRAM peak "
       "bandwidth, bytes per cycle, whole GPU; 0: unset, required when "
       "cache.l2.bytes > 0; memory.bandwidth is the flat model's)" },
+    { 'h', "cfg-hw-dram-turnaround.yaml", NULL, 20, 25,
+      "dram.read_to_write_cycles: expected an integer from 0 to 10000, "
+      "got '10001'" },
     { 'h', "cfg-hw-cache-dram-latency.yaml", NULL, 14, 12,
       "missing required key 'dram.latency' (an L2 miss, cycles from "
       "issue to data, unloaded; 0: unset, required when "
@@ -1556,7 +1559,7 @@ START_TEST(print_keys)
         if (strncmp(p, "cu.policy ", 10) == 0)
             policy = p;
     }
-    ck_assert_int_eq(lines, 76);
+    ck_assert_int_eq(lines, 78);
     ck_assert_ptr_nonnull(reg);
     ck_assert_ptr_nonnull(policy);
     ck_assert(strstr(reg, "required") && strstr(reg, "1..67108864")

@@ -399,6 +399,57 @@ START_TEST(the_bus_not_the_latency)
 }
 END_TEST
 
+/* The bus's turnaround (dram.read_to_write_cycles 5, write_to_read 3).
+ * Row 0 of bank 0 is opened by read 0 (byte 0, sent at 0: read at 21,
+ * done 22). At 1000 a write (byte 32, tag NONE) and then reads 2 and 3
+ * (bytes 64, 96) are sent, all row-0 hits arriving at 1001. The bus last
+ * read, so the reads go first though the write is older: read 2 at 1001
+ * (done 1002, at the L2 at 1180), read 3 at 1002 (done 1003, 1181). The
+ * write turns the bus around: it may start at 1003 + 5 = 1008, so the
+ * channel takes it at 1007 (the cycle before) and it is done at 1009
+ * (1187). Read 4 (byte 128) sent at 1010 arrives at 1011 and turns it
+ * back: it starts at 1009 + 3 = 1012, done 1013, at the L2 at 1191. */
+static void turnaround_run(rig *r, uint32_t rtw, uint32_t wtr)
+{
+    cusim_hw hw = cutest_tiny_hier();
+    hw.dram.read_to_write_cycles = rtw;
+    hw.dram.write_to_read_cycles = wtr;
+    rig_init(r, &hw);
+    dram_enqueue(r->d, dram_channel(r->d, 0), 0, 32, 0, 0);
+    run_to(r, 999);
+    dram_enqueue(r->d, dram_channel(r->d, 32), 32, 32, UINT32_MAX, 1000);
+    dram_enqueue(r->d, dram_channel(r->d, 64), 64, 32, 2, 1000);
+    dram_enqueue(r->d, dram_channel(r->d, 96), 96, 32, 3, 1000);
+    run_to(r, 1009);
+    dram_enqueue(r->d, dram_channel(r->d, 128), 128, 32, 4, 1010);
+    run_to(r, 5000);
+}
+
+START_TEST(turnaround_between_reads_and_writes)
+{
+    rig r;
+    turnaround_run(&r, 5, 3);
+    ck_assert_uint_eq(r.n, 5);
+    served_is(&r, 0, 0, 0, 21, 200);
+    served_is(&r, 1, 0, 2, 1001, 1180);
+    served_is(&r, 2, 0, 3, 1002, 1181);
+    served_is(&r, 3, 0, UINT32_MAX, 1007, 1187);
+    served_is(&r, 4, 0, 4, 1011, 1191);
+    ck_assert_uint_eq(r.st.dram_row_hits, 4);
+    rig_free(&r);
+    /* Without a turnaround the oldest row hit goes first, whatever its
+     * direction: the write at 1001, the reads at 1002 and 1003, read 4
+     * at 1011 (done 1012, at the L2 at 1190). */
+    turnaround_run(&r, 0, 0);
+    ck_assert_uint_eq(r.n, 5);
+    served_is(&r, 1, 0, UINT32_MAX, 1001, 1180);
+    served_is(&r, 2, 0, 2, 1002, 1181);
+    served_is(&r, 3, 0, 3, 1003, 1182);
+    served_is(&r, 4, 0, 4, 1011, 1190);
+    rig_free(&r);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("dram");
@@ -409,6 +460,7 @@ static Suite *make_suite(void)
     cutest_behaviour(s, "address mapping", channels_banks_and_rows_by_address);
     cutest_behaviour(s, "queue room", room_in_a_channel_s_queue);
     cutest_behaviour(s, "throughput", the_bus_not_the_latency);
+    cutest_behaviour(s, "turnaround", turnaround_between_reads_and_writes);
     return s;
 }
 

@@ -277,6 +277,13 @@ static const cfg_key hw_keys[] = {
       "cache.l2.interleave bytes: linear (block modulo channels), xor (a "
       "power-of-two channels) or ipoly; with xor or ipoly on either key "
       "one of cache.l2.slices and dram.channels divides the other" },
+    { "dram.read_to_write_cycles", T_UINT, HW(dram.read_to_write_cycles),
+      0, "0", 0, 10000, "cycles a channel's data bus idles between a read "
+      "and a write after it (tRTW); while this or write_to_read_cycles is "
+      "above 0 the scheduler serves row hits in the bus's direction first" },
+    { "dram.write_to_read_cycles", T_UINT, HW(dram.write_to_read_cycles),
+      0, "0", 0, 10000, "cycles a channel's data bus idles between a write "
+      "and a read after it (tWTR)" },
     { "launch_cycles", T_UINT, HW(launch_cycles), 0, "0", 0, 100000000,
       "cycles from a dispatch's launch to its first workgroup (0: none)" },
 };
@@ -341,13 +348,18 @@ _Static_assert(offsetof(cusim_kernel, program_map)
  * profile has no scalar cache (cache.scalar.bytes 0), so the profiles
  * without one echo as before those keys existed, and
  * cache.scalar.serves while uniform (its default); cache.l2.hash and
- * dram.hash while linear (theirs). */
+ * dram.hash while linear (theirs); the DRAM bus's turnarounds while 0. */
 static bool hw_echo_omits(const void *obj, int i)
 {
     const cusim_hw *hw = obj;
     const char *path = hw_keys[i].path;
     if (strcmp(path, "cache.scalar.serves") == 0
         && hw->cache.scalar.serves == CUSIM_SERVES_UNIFORM)
+        return true;
+    if ((strcmp(path, "dram.read_to_write_cycles") == 0
+         && hw->dram.read_to_write_cycles == 0)
+        || (strcmp(path, "dram.write_to_read_cycles") == 0
+            && hw->dram.write_to_read_cycles == 0))
         return true;
     if ((strcmp(path, "cache.l2.hash") == 0
          && hw->cache.l2.hash == CUSIM_HASH_LINEAR)

@@ -56,6 +56,10 @@ typedef struct bank {
      * bbits | bank, unique in the channel, so that the least key is the
      * oldest request and names its bank), NEVER for none */
     uint64_t okey, hkey;
+    /* with a bus turnaround (dram.h), the oldest arrived row hit of each
+     * direction (0 reads, 1 writes) and its key; hit and hkey unused */
+    pick dhit[2];
+    uint64_t dkey[2];
 } bank;
 
 typedef struct chan {
@@ -66,6 +70,8 @@ typedef struct chan {
     uint64_t seq;
     uint64_t bus_free;        /* in slots: 1 cycle = dram.bytes_per_cycle */
     uint64_t next;            /* its pending event's cycle, or NEVER */
+    uint32_t wdir;            /* the bus's direction: its last transfer a
+                                 read (0) or a write (1) */
     uint32_t bypassed;        /* row hits served ahead of its oldest
                                  arrived request since that one came
                                  first */
@@ -89,6 +95,9 @@ struct dram {
     uint32_t bbits;           /* a bank's number in a pick's key */
     uint64_t dbpc;
     uint32_t d_out, d_back;
+    uint64_t turn[2];         /* bus slots idle when it turns from reads
+                                 (0) to writes, and from writes (1) */
+    bool turns;               /* either is above 0 */
     bool frfcfs;
     chan *chans;
     addrmap map;              /* channel, and address within it */
@@ -137,6 +146,9 @@ dram *dram_new(const cusim_hw *hw, evq *q, uint32_t ev_kind,
     h->qcap = qcap_of(hw);
     addrmap_init(&h->map, hw);
     h->dbpc = hw->dram.bytes_per_cycle;
+    h->turn[0] = (uint64_t)hw->dram.read_to_write_cycles * h->dbpc;
+    h->turn[1] = (uint64_t)hw->dram.write_to_read_cycles * h->dbpc;
+    h->turns = h->turn[0] || h->turn[1];
     h->frfcfs = hw->dram.scheduler == CUSIM_DRAM_FR_FCFS;
     memstage st_ = memstage_of(hw);
     h->d_out = st_.d_out;
@@ -290,8 +302,15 @@ static void chan_remove(chan *c, bank *b, uint32_t i, uint32_t prev)
  * is when the first one not arrived yet arrives (the queue is in arrival
  * order: the rest come later), and b->until how long the answer holds.
  * Kept in the bank until it is stale or runs out. */
+static void bank_look_dir(const dram *h, const chan *c, bank *b,
+                          uint64_t now);
+
 static void bank_look(const dram *h, const chan *c, bank *b, uint64_t now)
 {
+    if (h->turns) {
+        bank_look_dir(h, c, b, now);
+        return;
+    }
     const uint64_t bi = (uint64_t)(b - c->banks);
     b->oldest = b->hit = (pick){ NONE, NONE };
     b->okey = b->hkey = NEVER;
@@ -320,6 +339,54 @@ static void bank_look(const dram *h, const chan *c, bank *b, uint64_t now)
         if (!want_hit)
             return;
     }
+}
+
+/* bank_look with a bus turnaround: the oldest arrived row hit of each
+ * direction (dhit, dkey) instead of the oldest of either; hkey is the
+ * lesser of dkey, so that the bank's classification in chan_run is the
+ * same. */
+static void bank_look_dir(const dram *h, const chan *c, bank *b,
+                          uint64_t now)
+{
+    const uint64_t bi = (uint64_t)(b - c->banks);
+    b->oldest = b->dhit[0] = b->dhit[1] = (pick){ NONE, NONE };
+    b->okey = b->hkey = b->dkey[0] = b->dkey[1] = NEVER;
+    b->next = NEVER;
+    b->stale = false;
+    bool want_hit = b->hits > 0 && b->open_at <= now;
+    b->until = b->hits > 0 && !want_hit ? b->open_at : NEVER;
+    for (uint32_t i = b->head, prev = NONE; i != NONE;
+         prev = i, i = c->q[i].next) {
+        const dreq *q = &c->q[i];
+        if (q->arrive > now) {
+            b->next = q->arrive;
+            if (q->arrive < b->until)
+                b->until = q->arrive;
+            break;
+        }
+        if (b->oldest.i == NONE) {
+            b->oldest = (pick){ i, prev };
+            b->okey = q->seq << h->bbits | bi;
+        }
+        if (!want_hit)
+            break;
+        const uint32_t d = q->tag == NONE;
+        if (b->open == q->row + 1 && b->dkey[d] == NEVER) {
+            b->dhit[d] = (pick){ i, prev };
+            b->dkey[d] = q->seq << h->bbits | bi;
+            if (b->dkey[!d] != NEVER)
+                break;
+        }
+    }
+    b->hkey = b->dkey[0] < b->dkey[1] ? b->dkey[0] : b->dkey[1];
+}
+
+/* The bus slot from which channel c can start a transfer in direction d
+ * (1: a write): when it frees, or its turnaround later in the other
+ * direction. */
+static uint64_t bus_from(const dram *h, const chan *c, uint32_t d)
+{
+    return c->bus_free + (d != c->wdir ? h->turn[c->wdir] : 0);
 }
 
 /* The dormant banks of channel c whose oldest request has arrived by
@@ -370,6 +437,7 @@ static void chan_run(dram *h, chan *c, uint64_t now)
      * (when the bus is free), the oldest request of a bank that may open
      * a row; as keys (bank), their requests read after the loop */
     uint64_t okey = NEVER, hkey = NEVER, akey = NEVER;
+    uint64_t dkey[2] = { NEVER, NEVER };   /* with a turnaround */
     for (uint32_t w = 0; w < h->words; w++) {
         for (uint64_t m = c->active[w]; m; m &= m - 1) {
             const uint32_t b = w * 64 + (uint32_t)__builtin_ctzll(m);
@@ -390,6 +458,12 @@ static void chan_run(dram *h, chan *c, uint64_t now)
             okey = bk->okey < okey ? bk->okey : okey;
             if (bk->hkey != NEVER) {
                 hkey = bk->hkey < hkey ? bk->hkey : hkey;
+                if (h->turns) {
+                    if (bk->dkey[0] < dkey[0])
+                        dkey[0] = bk->dkey[0];
+                    if (bk->dkey[1] < dkey[1])
+                        dkey[1] = bk->dkey[1];
+                }
             } else if (bk->hits > 0 && bk->open_at > now) {
                 if (bk->open_at < next)
                     next = bk->open_at;
@@ -405,9 +479,23 @@ static void chan_run(dram *h, chan *c, uint64_t now)
     const uint32_t oldest_b = okey != NEVER ? (uint32_t)(okey & bmask) : NONE;
     uint32_t act_b = akey != NEVER ? (uint32_t)(akey & bmask) : NONE;
     uint32_t read_b = NONE;
-    if (hkey != NEVER) {
+    const pick none = { NONE, NONE };
+    pick read = none;
+    if (h->turns && hkey != NEVER) {
+        /* row hits in the bus's direction first: the other direction's
+         * only when none is left, after the turnaround */
+        const uint32_t d = dkey[c->wdir] != NEVER ? c->wdir : !c->wdir;
+        const uint64_t bd = div_up(bus_from(h, c, d), h->dbpc);
+        if (bd <= now + 1) {
+            read_b = (uint32_t)(dkey[d] & bmask);
+            read = c->banks[read_b].dhit[d];
+        } else if (bd - 1 < next) {
+            next = bd - 1;    /* it waits for the bus */
+        }
+    } else if (hkey != NEVER) {
         if (bus_ok) {
             read_b = (uint32_t)(hkey & bmask);
+            read = c->banks[read_b].hit;
         } else {
             /* a row hit waits for the bus */
             uint64_t t = bus > 0 ? bus - 1 : 0;
@@ -415,9 +503,7 @@ static void chan_run(dram *h, chan *c, uint64_t now)
                 next = t;
         }
     }
-    const pick none = { NONE, NONE };
     pick oldest = oldest_b != NONE ? c->banks[oldest_b].oldest : none;
-    pick read = read_b != NONE ? c->banks[read_b].hit : none;
     pick act = act_b != NONE ? c->banks[act_b].oldest : none;
     if (oldest.i == NONE) {
         chan_schedule(h, c, next);
@@ -427,12 +513,14 @@ static void chan_run(dram *h, chan *c, uint64_t now)
         /* only the oldest: read it if its row is open, else open it */
         bank *bk = &c->banks[oldest_b];
         bool ready = bk->open == c->q[oldest.i].row + 1 && bk->open_at <= now;
-        read_b = ready && bus_ok ? oldest_b : NONE;
+        const uint64_t bo = div_up(bus_from(h, c, c->q[oldest.i].tag == NONE),
+                                   h->dbpc);
+        read_b = ready && bo <= now + 1 ? oldest_b : NONE;
         read = oldest;
         act_b = !ready && bk->open != c->q[oldest.i].row + 1
                 && bk->act_ok <= now ? oldest_b : NONE;
         act = oldest;
-        uint64_t t = ready ? (bus > 0 ? bus - 1 : 0)
+        uint64_t t = ready ? (bo > 0 ? bo - 1 : 0)
                      : bk->open == c->q[oldest.i].row + 1 ? bk->open_at
                      : bk->act_ok;
         if (t < next)
@@ -450,10 +538,12 @@ static void chan_run(dram *h, chan *c, uint64_t now)
         /* the bus's bytes (the kernel's traffic, dram_read_bytes and
          * dram_write_bytes, is counted when the L2 queues it) */
         h->st->dram_bus_bytes += r.bytes;
+        const uint32_t rd = r.tag == NONE;
         uint64_t slot0 = now * h->dbpc;
-        if (c->bus_free > slot0)
-            slot0 = c->bus_free;
+        if (bus_from(h, c, rd) > slot0)
+            slot0 = bus_from(h, c, rd);
         c->bus_free = slot0 + (uint64_t)r.bytes * h->channels;
+        c->wdir = rd;
         uint64_t done = div_up(c->bus_free, h->dbpc);
         if (done > bk->act_ok)
             bk->act_ok = done;

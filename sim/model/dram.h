@@ -3,7 +3,10 @@
  * banks that keep a row open, a queue of dram.window requests and a
  * scheduler (FR-FCFS: row hits first, oldest first, with a bound on how
  * long the oldest waits; or FCFS) that issues at most a read and a row
- * opening per cycle on its share of dram.bytes_per_cycle.
+ * opening per cycle on its share of dram.bytes_per_cycle. The data bus
+ * idles dram.read_to_write_cycles / write_to_read_cycles when it turns
+ * around; with either above 0, FR-FCFS takes the row hits in the bus's
+ * direction first.
  */
 #ifndef CUSIM_DRAM_H
 #define CUSIM_DRAM_H
