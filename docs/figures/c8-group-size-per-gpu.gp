@@ -20,39 +20,39 @@ if (!exists("png_out") || !exists("svg_out")) {
 
 # Panel 1, curve 1: time_us against kernel.workgroup_size, hw.name = nvidia-sm70 (3 points)
 $p1_c1 << EOD
-64 23.41372549
-128 16.02156863
-256 17.64771242
+64 23.78169935
+128 15.99803922
+256 17.73464052
 EOD
 # Panel 1, curve 2: time_us against kernel.workgroup_size, hw.name = nvidia-sm80 (3 points)
 $p1_c2 << EOD
-64 17.91347518
-128 15.92553191
-256 18.00567376
+64 17.91489362
+128 15.92269504
+256 18.0070922
 EOD
 # Panel 1, curve 3: time_us against kernel.workgroup_size, hw.name = nvidia-sm90 (3 points)
 $p1_c3 << EOD
-64 9.805050505
-128 9.828787879
-256 11.49747475
+64 9.806565657
+128 9.829292929
+256 11.49848485
 EOD
 # Panel 1, curve 4: time_us against kernel.workgroup_size, hw.name = amd-gcn (3 points)
 $p1_c4 << EOD
-64 58.58732212
-128 32.0614489
-256 28.87839586
+64 59.39391979
+128 32.50582147
+256 29.10349288
 EOD
 # Panel 1, curve 5: time_us against kernel.workgroup_size, hw.name = amd-rdna3-gfx1100 (3 points)
 $p1_c5 << EOD
-64 24.274
-128 13.7468
-256 12.1732
+64 24.282
+128 13.8312
+256 12.2236
 EOD
 # Panel 1, curve 6: time_us against kernel.workgroup_size, hw.name = intel-xe-hpg (3 points)
 $p1_c6 << EOD
 64 43.82619048
-128 29.42380952
-256 30.20142857
+128 29.62047619
+256 30.25761905
 EOD
 # Panel 1, curve 7: time_us against kernel.workgroup_size, hw.name = apple-m1 (3 points)
 $p1_c7 << EOD

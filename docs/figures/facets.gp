@@ -71,49 +71,49 @@ EOD
 # Panel 3, curve 1: cycles against kernel.workgroup_size, kernel.registers = 32 (5 points)
 $p3_c1 << EOD
 64 10329
-128 10349
+128 10352
 256 10427
-512 10643
-1024 11147
+512 10654
+1024 11136
 EOD
 # Panel 3, curve 2: cycles against kernel.workgroup_size, kernel.registers = 64 (5 points)
 $p3_c2 << EOD
 64 14669
-128 14697
-256 14806
-512 15001
-1024 15600
+128 14699
+256 14807
+512 15002
+1024 15607
 EOD
 # Panel 3, curve 3: cycles against kernel.workgroup_size, kernel.registers = 128 (4 points)
 $p3_c3 << EOD
 64 23304
 128 23350
-256 23483
-512 23806
+256 23484
+512 23800
 EOD
 
 # Panel 4, curve 1: cycles against kernel.workgroup_size, kernel.registers = 32 (5 points)
 $p4_c1 << EOD
 64 7885
-128 7903
-256 7962
-512 8131
-1024 8486
+128 7904
+256 7964
+512 8130
+1024 8487
 EOD
 # Panel 4, curve 2: cycles against kernel.workgroup_size, kernel.registers = 64 (5 points)
 $p4_c2 << EOD
 64 12050
-128 12077
-256 12147
-512 12348
-1024 12794
+128 12076
+256 12151
+512 12351
+1024 12802
 EOD
 # Panel 4, curve 3: cycles against kernel.workgroup_size, kernel.registers = 128 (4 points)
 $p4_c3 << EOD
 64 20672
-128 20755
+128 20756
 256 20880
-512 21113
+512 21110
 EOD
 
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid

@@ -22,16 +22,16 @@ if (!exists("png_out") || !exists("svg_out")) {
 $p1_c1 << EOD
 0 68.18030303
 1 49.86818182
-2 11.22070707
-3 7.528787879
-4 7.409090909
+2 11.22171717
+3 7.488888889
+4 7.399494949
 EOD
 # Panel 1, curve 2: time_us against kernel.buffers, hw.name = amd-rdna3-gfx1100 (5 points)
 $p1_c2 << EOD
 0 28.582
 1 16.87
-2 19.3152
-3 19.5176
+2 19.13
+3 19.352
 4 19.5232
 EOD
 # Panel 1, curve 3: time_us against kernel.buffers, hw.name = seed-cu (5 points)

@@ -64,12 +64,12 @@ EOD
 # Panel 2: each point is "x y label side", side 0 to 5 placing its label right above, right below, left above, left below, above or below its mark
 # Panel 2, points 1: x roofline.dram_intensity, y roofline.performance x 1980000000 (6 points)
 $p2_c1 << EOD
-0.0388407515 170622766630.8 "stream-copy" 1
+0.03884705986 160941104240.4 "stream-copy" 1
 0.5 539618058540 "elementwise-scale" 1
-1.75 2007911489760 "blur-tiled" 2
-2.265625 725706236772 "latency-bound" 0
-2.509765625 1459689445962 "reduction" 0
-194 27333922374000 "compute-bound" 1
+1.75 2007495456120 "blur-tiled" 2
+2.265625 725762221866 "latency-bound" 0
+2.509765625 1460303061822 "reduction" 0
+194 27335777475600 "compute-bound" 1
 EOD
 
 set style line 100 lc rgb '#dcdcdc' lw 1 dt solid
