@@ -437,7 +437,10 @@ static void chan_run(dram *h, chan *c, uint64_t now)
      * (when the bus is free), the oldest request of a bank that may open
      * a row; as keys (bank), their requests read after the loop */
     uint64_t okey = NEVER, hkey = NEVER, akey = NEVER;
-    uint64_t dkey[2] = { NEVER, NEVER };   /* with a turnaround */
+    /* with a turnaround: the least key of the row hits in the bus's
+     * direction (the other direction's, when there is none, is hkey) */
+    const uint32_t wd = c->wdir;
+    uint64_t dsame = NEVER;
     for (uint32_t w = 0; w < h->words; w++) {
         for (uint64_t m = c->active[w]; m; m &= m - 1) {
             const uint32_t b = w * 64 + (uint32_t)__builtin_ctzll(m);
@@ -458,12 +461,8 @@ static void chan_run(dram *h, chan *c, uint64_t now)
             okey = bk->okey < okey ? bk->okey : okey;
             if (bk->hkey != NEVER) {
                 hkey = bk->hkey < hkey ? bk->hkey : hkey;
-                if (h->turns) {
-                    if (bk->dkey[0] < dkey[0])
-                        dkey[0] = bk->dkey[0];
-                    if (bk->dkey[1] < dkey[1])
-                        dkey[1] = bk->dkey[1];
-                }
+                if (h->turns && bk->dkey[wd] < dsame)
+                    dsame = bk->dkey[wd];
             } else if (bk->hits > 0 && bk->open_at > now) {
                 if (bk->open_at < next)
                     next = bk->open_at;
@@ -484,10 +483,10 @@ static void chan_run(dram *h, chan *c, uint64_t now)
     if (h->turns && hkey != NEVER) {
         /* row hits in the bus's direction first: the other direction's
          * only when none is left, after the turnaround */
-        const uint32_t d = dkey[c->wdir] != NEVER ? c->wdir : !c->wdir;
+        const uint32_t d = dsame != NEVER ? wd : !wd;
         const uint64_t bd = div_up(bus_from(h, c, d), h->dbpc);
         if (bd <= now + 1) {
-            read_b = (uint32_t)(dkey[d] & bmask);
+            read_b = (uint32_t)((d == wd ? dsame : hkey) & bmask);
             read = c->banks[read_b].dhit[d];
         } else if (bd - 1 < next) {
             next = bd - 1;    /* it waits for the bus */
