@@ -301,12 +301,23 @@ static void chan_remove(chan *c, bank *b, uint32_t i, uint32_t prev)
  * when the row is open by then), each with the entry before it; b->next
  * is when the first one not arrived yet arrives (the queue is in arrival
  * order: the rest come later), and b->until how long the answer holds.
- * Kept in the bank until it is stale or runs out. */
-static void bank_look(const dram *h, const chan *c, bank *b, uint64_t now)
+ * Kept in the bank until it is stale or runs out. With a bus turnaround
+ * (`turns`), the oldest arrived row hit of each direction instead (dhit,
+ * dkey; 0 reads, 1 writes), and hkey the lesser of them, so that the
+ * bank's classification in chan_run is the same. */
+static inline __attribute__((always_inline)) void
+bank_look(const dram *h, const chan *c, bank *b, uint64_t now,
+          const bool turns)
 {
     const uint64_t bi = (uint64_t)(b - c->banks);
-    b->oldest = b->hit = (pick){ NONE, NONE };
+    b->oldest = (pick){ NONE, NONE };
     b->okey = b->hkey = NEVER;
+    if (turns) {
+        b->dhit[0] = b->dhit[1] = (pick){ NONE, NONE };
+        b->dkey[0] = b->dkey[1] = NEVER;
+    } else {
+        b->hit = (pick){ NONE, NONE };
+    }
     b->next = NEVER;
     b->stale = false;
     bool want_hit = b->hits > 0 && b->open_at <= now;
@@ -318,60 +329,31 @@ static void bank_look(const dram *h, const chan *c, bank *b, uint64_t now)
             b->next = q->arrive;
             if (q->arrive < b->until)
                 b->until = q->arrive;
-            return;
+            break;
         }
         if (b->oldest.i == NONE) {
             b->oldest = (pick){ i, prev };
             b->okey = q->seq << h->bbits | bi;
         }
-        if (want_hit && b->open == q->row + 1) {
+        if (!want_hit)
+            break;
+        if (b->open != q->row + 1)
+            continue;
+        if (!turns) {
             b->hit = (pick){ i, prev };
             b->hkey = q->seq << h->bbits | bi;
-            return;
-        }
-        if (!want_hit)
-            return;
-    }
-}
-
-/* bank_look with a bus turnaround: the oldest arrived row hit of each
- * direction (dhit, dkey) instead of the oldest of either; hkey is the
- * lesser of dkey, so that the bank's classification in chan_run is the
- * same. */
-static void bank_look_dir(const dram *h, const chan *c, bank *b,
-                          uint64_t now)
-{
-    const uint64_t bi = (uint64_t)(b - c->banks);
-    b->oldest = b->dhit[0] = b->dhit[1] = (pick){ NONE, NONE };
-    b->okey = b->hkey = b->dkey[0] = b->dkey[1] = NEVER;
-    b->next = NEVER;
-    b->stale = false;
-    bool want_hit = b->hits > 0 && b->open_at <= now;
-    b->until = b->hits > 0 && !want_hit ? b->open_at : NEVER;
-    for (uint32_t i = b->head, prev = NONE; i != NONE;
-         prev = i, i = c->q[i].next) {
-        const dreq *q = &c->q[i];
-        if (q->arrive > now) {
-            b->next = q->arrive;
-            if (q->arrive < b->until)
-                b->until = q->arrive;
             break;
         }
-        if (b->oldest.i == NONE) {
-            b->oldest = (pick){ i, prev };
-            b->okey = q->seq << h->bbits | bi;
-        }
-        if (!want_hit)
-            break;
         const uint32_t d = q->tag == NONE;
-        if (b->open == q->row + 1 && b->dkey[d] == NEVER) {
+        if (b->dkey[d] == NEVER) {
             b->dhit[d] = (pick){ i, prev };
             b->dkey[d] = q->seq << h->bbits | bi;
             if (b->dkey[!d] != NEVER)
                 break;
         }
     }
-    b->hkey = b->dkey[0] < b->dkey[1] ? b->dkey[0] : b->dkey[1];
+    if (turns)
+        b->hkey = b->dkey[0] < b->dkey[1] ? b->dkey[0] : b->dkey[1];
 }
 
 /* The bus slot from which channel c can start a transfer in direction d
@@ -439,10 +421,8 @@ chan_run(dram *h, chan *c, uint64_t now, const bool turns)
         for (uint64_t m = c->active[w]; m; m &= m - 1) {
             const uint32_t b = w * 64 + (uint32_t)__builtin_ctzll(m);
             bank *bk = &c->banks[b];
-            if ((bk->stale || now >= bk->until) && turns)
-                bank_look_dir(h, c, bk, now);
-            else if (bk->stale || now >= bk->until)
-                bank_look(h, c, bk, now);
+            if (bk->stale || now >= bk->until)
+                bank_look(h, c, bk, now, turns);
             if (bk->okey == NEVER) {
                 /* nothing arrived: dormant until its oldest arrives */
                 c->active[w] &= ~(m & -m);
