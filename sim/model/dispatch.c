@@ -155,6 +155,8 @@ static void release(gpu *g, uint32_t wi)
  * the next one starts on an empty GPU. */
 static void release_all(gpu *g)
 {
+    if (!g->hw->cu.turnover_cycles)
+        return;   /* no slot waits: each was freed at its retirement */
     const uint32_t slots = g->hw->compute_units * g->hw->cu.max_workgroups;
     for (uint32_t wi = 0; wi < slots; wi++)
         if (evq_pending(g->q, EV_FREE, wi, NULL)) {
