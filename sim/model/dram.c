@@ -57,7 +57,8 @@ typedef struct bank {
      * oldest request and names its bank), NEVER for none */
     uint64_t okey, hkey;
     /* with a bus turnaround (dram.h), the oldest arrived row hit of each
-     * direction (0 reads, 1 writes) and its key; hit and hkey unused */
+     * direction (0 reads, 1 writes) and its key; hit unused, hkey the
+     * lesser key */
     pick dhit[2];
     uint64_t dkey[2];
 } bank;
