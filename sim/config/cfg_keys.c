@@ -7,6 +7,7 @@
  * keys` (here) and the echo of a resolved config (cfg_echo.c) are all
  * driven by those rows.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -338,28 +339,39 @@ _Static_assert(offsetof(cusim_kernel, program_map)
 
 #define N_KERNEL_KEYS ((int)(sizeof kernel_keys / sizeof kernel_keys[0]))
 
+/* The keys the echo leaves out while they are 0 (their default: none),
+ * each added after profiles that lack it were written. */
+static const char *const omit_while_zero[] = {
+    "launch_cycles", "cu.turnover_cycles", "dram.read_to_write_cycles",
+    "dram.write_to_read_cycles",
+};
+
 /* Whether the echo leaves out row `i` of hw_keys for `obj`: the cache.*
  * and dram.* keys while the hierarchy is off (cache.l2.bytes 0: the
  * loader allows them only at their defaults then, or left behind by an
  * override that turned the hierarchy off, and nothing reads them), and
- * launch_cycles and cu.turnover_cycles while 0. A profile without those
- * keys echoes byte for byte as before they existed, and what is left out
- * loads back to the same behaviour. The cache.scalar.* keys are left out too while the
- * profile has no scalar cache (cache.scalar.bytes 0), so the profiles
- * without one echo as before those keys existed, and
+ * omit_while_zero's keys while 0. A profile without those keys echoes
+ * byte for byte as before they existed, and what is left out loads back
+ * to the same behaviour. The cache.scalar.* keys are left out too while
+ * the profile has no scalar cache (cache.scalar.bytes 0), so the
+ * profiles without one echo as before those keys existed, and
  * cache.scalar.serves while uniform (its default); cache.l2.hash and
- * dram.hash while linear (theirs); the DRAM bus's turnarounds while 0. */
+ * dram.hash while linear (theirs). */
 static bool hw_echo_omits(const void *obj, int i)
 {
     const cusim_hw *hw = obj;
     const char *path = hw_keys[i].path;
+    for (size_t z = 0; z < sizeof omit_while_zero / sizeof *omit_while_zero;
+         z++)
+        if (strcmp(path, omit_while_zero[z]) == 0) {
+            assert(hw_keys[i].type == T_UINT);
+            uint32_t v;
+            memcpy(&v, (const char *)obj + hw_keys[i].offset, sizeof v);
+            if (v == 0)
+                return true;
+        }
     if (strcmp(path, "cache.scalar.serves") == 0
         && hw->cache.scalar.serves == CUSIM_SERVES_UNIFORM)
-        return true;
-    if ((strcmp(path, "dram.read_to_write_cycles") == 0
-         && hw->dram.read_to_write_cycles == 0)
-        || (strcmp(path, "dram.write_to_read_cycles") == 0
-            && hw->dram.write_to_read_cycles == 0))
         return true;
     if ((strcmp(path, "cache.l2.hash") == 0
          && hw->cache.l2.hash == CUSIM_HASH_LINEAR)
@@ -370,10 +382,6 @@ static bool hw_echo_omits(const void *obj, int i)
         return hw->cache.l2.bytes == 0 || hw->cache.scalar.bytes == 0;
     if (strncmp(path, "cache.", 6) == 0 || strncmp(path, "dram.", 5) == 0)
         return hw->cache.l2.bytes == 0;
-    if (strcmp(path, "launch_cycles") == 0)
-        return hw->launch_cycles == 0;
-    if (strcmp(path, "cu.turnover_cycles") == 0)
-        return hw->cu.turnover_cycles == 0;
     return false;
 }
 
